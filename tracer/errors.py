@@ -1,0 +1,35 @@
+"""The project's errors: one base class, each subclass saying what was wrong and where."""
+
+
+class TracerError(Exception):
+    """Base of every error tracer reports to a user as one line (never a traceback)."""
+
+
+class TreeFileError(TracerError, ValueError):
+    """A tree file is malformed: the message names the file, the line and the path inside the tree."""
+
+    def __init__(self, message, *, file=None, line=None, path=None):
+        self.file, self.line, self.path = file, line, path
+        where = ":".join(str(part) for part in (file, line) if part is not None)
+        prefix = ": ".join(part for part in (where, path) if part)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+
+
+class TraceFileError(TracerError, ValueError):
+    """A saved trace (JSON) cannot be read back."""
+
+
+class GameError(TracerError, ValueError):
+    """A game, position or game option is not valid."""
+
+
+class IllegalMoveError(GameError):
+    """A move is malformed or not legal in the position."""
+
+
+class RenderError(TracerError):
+    """Graphviz is missing, failed, or the diagram would be too large."""
+
+
+class SearchOptionError(TracerError, ValueError):
+    """A search was asked for with options that do not fit together."""

@@ -1,0 +1,90 @@
+"""The game-state interface that every search reads: tree files and games both offer it."""
+
+from __future__ import annotations
+
+import enum
+import math
+from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+
+#: Depth meaning "search to the terminal positions" (``UNLIMITED - 1 == UNLIMITED``).
+UNLIMITED = math.inf
+
+
+class Player(enum.Enum):
+    """Who moves at a node. MAX is the player to move at the root of a game search."""
+
+    MAX = "max"
+    MIN = "min"
+
+    @property
+    def sign(self) -> int:
+        """+1 for MAX, -1 for MIN: turns a MAX-view value into the mover's view (negamax)."""
+        return 1 if self is Player.MAX else -1
+
+    @property
+    def other(self) -> "Player":
+        return Player.MIN if self is Player.MAX else Player.MAX
+
+    def __repr__(self) -> str:
+        return f"Player.{self.name}"
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What a search needs from a position. Values are always in MAX's terms.
+
+    ``player``      who moves here (MAX or MIN)
+    ``moves()``     the legal moves, in the order the search tries them
+    ``child(m)``    the position after move ``m`` (the original is left unchanged)
+    ``is_terminal()`` true when the game is over (no moves)
+    ``utility()``   the value of a terminal position, from MAX's point of view
+    ``evaluate()``  a static estimate from MAX's point of view, used where a depth limit stops the search
+    ``move_name(m)`` how move ``m`` is written (``"B"``, ``"5"``, ``"b3-b4"``)
+
+    Optional, used by tracing and rendering when present:
+    ``name``        a node name (tree files: ``"A"``, ``"B"``, ...)
+    ``board()``     a :class:`Board` to draw inside the node
+    ``explicit``    true when the whole subtree is data (tree files), so pruned subtrees can be drawn whole
+    """
+
+    player: Player
+
+    def moves(self) -> Sequence[Hashable]: ...
+
+    def child(self, move: Any) -> "GameState": ...
+
+    def is_terminal(self) -> bool: ...
+
+    def utility(self) -> float: ...
+
+    def evaluate(self) -> float: ...
+
+    def move_name(self, move: Any) -> str: ...
+
+
+class Board:
+    """A board to draw inside a node: rows of cells, top row first, one character a cell.
+
+    ``glyphs`` maps a cell character to what is drawn (``{"X": "✕", ".": ""}``); characters it does not name are
+    drawn as they are. ``marked`` holds (row, column) cells to outline, such as the last move.
+    """
+
+    __slots__ = ("rows", "glyphs", "marked")
+
+    def __init__(self, rows, glyphs=None, marked=()):
+        self.rows = tuple(rows)
+        self.glyphs = dict(glyphs or {})
+        self.marked = tuple(tuple(cell) for cell in marked)
+
+    def as_dict(self) -> dict:
+        return {"rows": list(self.rows), "glyphs": self.glyphs, "marked": [list(c) for c in self.marked]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Board":
+        return cls(data["rows"], data.get("glyphs"), data.get("marked", ()))
+
+    def __eq__(self, other):
+        return isinstance(other, Board) and self.as_dict() == other.as_dict()
+
+    def __repr__(self) -> str:
+        return f"Board({list(self.rows)!r})"

@@ -1,0 +1,255 @@
+"""The trace: what a search did, step by step, as plain data that is saved as JSON and read by the renderers."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from .errors import TraceFileError
+from .state import Board, Player
+
+FORMAT = "tracer-trace"
+VERSION = 1
+
+
+# ---- events -------------------------------------------------------------------------------------------------
+# ``node`` is always a node id (an index into Trace.nodes); ``child`` is the child whose returned value caused
+# an update. Values, α and β are numbers; ±infinity is written "inf" / "-inf" in JSON.
+
+@dataclass(frozen=True, slots=True)
+class NodeEntered:
+    kind: ClassVar[str] = "node_entered"
+    node: int
+    ply: int
+    player: Player
+    alpha: float | None = None
+    beta: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeafEvaluated:
+    kind: ClassVar[str] = "leaf_evaluated"
+    node: int
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class ValueUpdated:
+    kind: ClassVar[str] = "value_updated"
+    node: int
+    old: float
+    new: float
+    child: int
+
+
+@dataclass(frozen=True, slots=True)
+class AlphaUpdated:
+    kind: ClassVar[str] = "alpha_updated"
+    node: int
+    old: float
+    new: float
+    child: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetaUpdated:
+    kind: ClassVar[str] = "beta_updated"
+    node: int
+    old: float
+    new: float
+    child: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cutoff:
+    """The node was left early: ``cut`` is ``"beta"`` at a MAX node (value ≥ β), ``"alpha"`` at a MIN node."""
+
+    kind: ClassVar[str] = "cutoff"
+    node: int
+    cut: str
+    skipped: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NodeExited:
+    kind: ClassVar[str] = "node_exited"
+    node: int
+    value: float
+    best_child: int | None
+
+
+Event = NodeEntered | LeafEvaluated | ValueUpdated | AlphaUpdated | BetaUpdated | Cutoff | NodeExited
+EVENT_TYPES: dict[str, type] = {cls.kind: cls for cls in Event.__args__}
+
+
+@dataclass(slots=True)
+class TraceNode:
+    """A node the search entered, or a pruned node it skipped.
+
+    ``value`` is the static value of a leaf of an explicit tree (drawn even when pruned); ``None`` otherwise.
+    """
+
+    id: int
+    parent: int | None
+    move: str | None
+    name: str
+    player: Player
+    ply: int
+    pruned: bool = False
+    value: float | None = None
+    board: Board | None = None
+
+
+@dataclass
+class Trace:
+    """Everything one search did. ``value`` is the root's value in MAX's terms; ``best_move`` is a move name."""
+
+    algorithm: str
+    options: dict[str, Any]
+    nodes: list[TraceNode]
+    events: list[Any]
+    value: float
+    best_move: str | None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def root(self) -> TraceNode:
+        return self.nodes[0]
+
+    @property
+    def name(self) -> str:
+        """A short name for output files: the tree file's or the game's."""
+        return self.meta.get("name") or "trace"
+
+    # ---- JSON ---------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "algorithm": self.algorithm,
+            "options": {k: _number_out(v) for k, v in self.options.items()},
+            "meta": self.meta,
+            "result": {"value": _number_out(self.value), "best_move": self.best_move},
+            "nodes": [_node_out(n) for n in self.nodes],
+            "events": [_event_out(e) for e in self.events],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Any, file: str = "<trace>") -> "Trace":
+        try:
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise ValueError(f"not a tracer trace (no \"format\": \"{FORMAT}\")")
+            if data.get("version") != VERSION:
+                raise ValueError(f"trace version {data.get('version')!r} is not supported (this tracer reads {VERSION})")
+            result = data["result"]
+            return cls(
+                algorithm=data["algorithm"],
+                options={k: _number_in(v) for k, v in data["options"].items()},
+                nodes=[_node_in(n) for n in data["nodes"]],
+                events=[_event_in(e) for e in data["events"]],
+                value=_number_in(result["value"]),
+                best_move=result["best_move"],
+                meta=dict(data.get("meta") or {}),
+            )
+        except KeyError as error:
+            raise TraceFileError(f"{file}: missing key {error.args[0]!r}") from None
+        except (TypeError, ValueError, AttributeError) as error:
+            raise TraceFileError(f"{file}: {error}") from None
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Trace":
+        try:
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
+        except OSError as error:
+            raise TraceFileError(f"{path}: cannot read: {error.strerror or error}") from None
+        except json.JSONDecodeError as error:
+            raise TraceFileError(f"{path}:{error.lineno}: not valid JSON: {error.msg}") from None
+        return cls.from_dict(data, str(path))
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a trace as its diagram."""
+        from .render import render_bytes
+
+        return render_bytes(self, "svg").decode("utf-8")
+
+
+def _number_out(value):
+    if isinstance(value, float) and math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return value
+
+
+def _number_in(value):
+    if value == "inf":
+        return math.inf
+    if value == "-inf":
+        return -math.inf
+    if value is None or isinstance(value, (int, float, str)) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"expected a number, got {value!r}")
+
+
+def _node_out(node: TraceNode) -> dict[str, Any]:
+    return {
+        "id": node.id,
+        "parent": node.parent,
+        "move": node.move,
+        "name": node.name,
+        "player": node.player.value,
+        "ply": node.ply,
+        "pruned": node.pruned,
+        "value": _number_out(node.value),
+        "board": node.board.as_dict() if node.board is not None else None,
+    }
+
+
+def _node_in(data: dict[str, Any]) -> TraceNode:
+    board = data.get("board")
+    return TraceNode(
+        id=int(data["id"]),
+        parent=data["parent"],
+        move=data["move"],
+        name=data["name"],
+        player=Player(data["player"]),
+        ply=int(data["ply"]),
+        pruned=bool(data["pruned"]),
+        value=_number_in(data.get("value")),
+        board=Board.from_dict(board) if board is not None else None,
+    )
+
+
+def _event_out(event) -> dict[str, Any]:
+    out = {"type": event.kind}
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if isinstance(value, Player):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = _number_out(value)
+    return out
+
+
+def _event_in(data: dict[str, Any]):
+    try:
+        cls = EVENT_TYPES[data["type"]]
+    except KeyError:
+        raise ValueError(f"unknown event type {data.get('type')!r}") from None
+    values = {}
+    for f in fields(cls):
+        value = data[f.name] if f.name in data else None
+        if f.name == "player":
+            value = Player(value)
+        elif f.name == "skipped":
+            value = tuple(value)
+        else:
+            value = _number_in(value)
+        values[f.name] = value
+    return cls(**values)
