@@ -1,0 +1,124 @@
+"""What a command searches: a tree file, a game position (named, or from a position file), or a saved trace."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from .errors import GameError, TracerError, TreeFileError
+from .state import UNLIMITED, GameState
+from .trace import Trace
+from .trees import DEFAULT_MAX_NODES, load_tree
+
+POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins")
+
+
+@dataclass
+class Problem:
+    """A root to search, with the depth to search it to and what to say about it in traces."""
+
+    root: GameState
+    depth: float
+    meta: dict[str, Any] = field(default_factory=dict)
+    game: Any = None
+
+    @property
+    def name(self) -> str:
+        return self.meta["name"]
+
+
+def is_trace_file(path: str) -> bool:
+    return path.lower().endswith(".json")
+
+
+def load_trace(path: str) -> Trace:
+    return Trace.load(path)
+
+
+def load_problem(path: str | None = None, *, game: str | None = None, position: str | None = None,
+                 depth: int | None = None, game_options: dict[str, Any] | None = None,
+                 max_nodes: int = DEFAULT_MAX_NODES) -> Problem:
+    """A tree file, a position file (YAML with ``game:``), or ``game``/``position`` given directly."""
+    game_options = {k: v for k, v in (game_options or {}).items() if v is not None}
+    if path is not None and game is not None:
+        raise TracerError("give either a file or --game, not both")
+    if path is None:
+        if game is None:
+            raise TracerError("nothing to search: give a tree or position file, or --game GAME")
+        return _game_problem(game, position, depth, game_options, {})
+    if position is not None:
+        raise TracerError("--position goes with --game; a position file holds its own position")
+    data = _peek_mapping(path)
+    if data is not None and "game" in data:
+        return _position_file(path, data, depth, game_options)
+    if game_options:
+        raise TracerError(f"{path}: game options ({', '.join('--' + k.replace('_', '-') for k in game_options)}) "
+                          "do not apply to a tree file")
+    if depth is not None:
+        raise TracerError(f"{path}: --depth does not apply to a tree file: tree files are searched to the leaves")
+    tree = load_tree(path, max_nodes=max_nodes)
+    return Problem(tree.root, UNLIMITED, tree.meta())
+
+
+def _peek_mapping(path: str):
+    """The file's top-level mapping if it has one (to tell position files from tree files), else None."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = yaml.load(handle, Loader=_NoAliasLoader)
+    except OSError as error:
+        raise TreeFileError(f"cannot read: {error.strerror or error}", file=path) from None
+    except (yaml.YAMLError, UnicodeDecodeError, RecursionError):
+        return None  # the tree loader reports it precisely
+    return data if isinstance(data, dict) else None
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise yaml.YAMLError("aliases are not allowed")
+        return super().compose_node(parent, index)
+
+
+def _position_file(path: str, data: dict, depth: int | None, game_options: dict) -> Problem:
+    unknown = [key for key in data if key not in POSITION_KEYS]
+    if unknown:
+        raise GameError(f"{path}: unknown key {unknown[0]!r} (a position file has: {', '.join(POSITION_KEYS)})")
+    options = {k: data[k] for k in ("rows", "cols", "quick_wins") if k in data}
+    options.update(game_options)  # command-line options win over the file's
+    file_depth = data.get("depth")
+    if file_depth is not None and (isinstance(file_depth, bool) or not isinstance(file_depth, int) or file_depth < 0):
+        raise GameError(f"{path}: depth: expected a whole number ≥ 0, got {file_depth!r}")
+    position = data.get("position")
+    if position is not None and not isinstance(position, (str, int)):
+        raise GameError(f"{path}: position: expected text, got {position!r}")
+    meta = {"title": str(data.get("title", "")), "source": str(data.get("source", "")), "file": path,
+            "name": os.path.splitext(os.path.basename(path))[0]}
+    try:
+        return _game_problem(str(data["game"]), None if position is None else str(position),
+                             depth if depth is not None else file_depth, options, meta)
+    except GameError as error:
+        message = str(error)
+        raise GameError(message if message.startswith(path) else f"{path}: {message}") from None
+
+
+def _game_problem(spec: str, position: str | None, depth: int | None, options: dict, meta: dict) -> Problem:
+    from games import load_game  # the games package plugs in here; tracer's core never imports it
+
+    game = load_game(spec, **options)
+    state = game.start() if position is None else game.position(position)
+    if depth is None:
+        depth = game.default_depth
+    if depth is not None and depth < 0:
+        raise GameError(f"--depth must be 0 or more, got {depth}")
+    if not meta.get("name"):
+        slug = re.sub(r"[^A-Za-z0-9]+", "_", position).strip("_") if position else ""
+        meta["name"] = f"{game.name}-{slug}" if slug else game.name
+    meta.update({"kind": "game", "game": game.name, "position": game.notation(state)})
+    meta.setdefault("title", f"{game.name} {game.notation(state) or 'start position'}")
+    if not meta["title"]:
+        meta["title"] = f"{game.name} {game.notation(state) or 'start position'}"
+    return Problem(game.rooted(state), UNLIMITED if depth is None else depth, meta, game)

@@ -1,0 +1,96 @@
+"""Running a search: with a recording tracer into a Trace, or with a counting tracer into statistics."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .search import STANDARD, Rules, algorithm as find_algorithm
+from .state import UNLIMITED, GameState
+from .trace import Trace
+from .tracers import NO_TRACER, CountingTracer, RecordingTracer
+
+
+@contextlib.contextmanager
+def deep_recursion(levels: int = 1_000):
+    """Let the searches recurse ``levels`` plies deep (each ply takes two Python frames)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 3 * levels + 1_000))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _options(rules: Rules, depth: float, pruning: bool) -> dict[str, Any]:
+    options = {"depth": None if depth == UNLIMITED else depth}
+    if pruning:
+        options.update(rules.as_dict())
+    return options
+
+
+def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
+                 rules: Rules = STANDARD, meta: dict[str, Any] | None = None) -> Trace:
+    """Search from ``root`` recording every step; the trace is ready to save or render."""
+    search = find_algorithm(algorithm)
+    tracer = RecordingTracer()
+    with deep_recursion():
+        value, move = search.run(root, depth, tracer, rules)
+    return Trace(
+        algorithm=search.name,
+        options=_options(rules, depth, search.pruning),
+        nodes=tracer.nodes(),
+        events=tracer.events,
+        value=value,
+        best_move=None if move is None else root.move_name(move),
+        meta=dict(meta or {}),
+    )
+
+
+@dataclass
+class Stats:
+    """The figures ``tracer stats --json`` prints; the keys are a contract read by other tools."""
+
+    algorithm: str
+    value: float
+    best_move: str | None
+    nodes_visited: int
+    leaves_evaluated: int
+    cutoffs: int
+    evaluated_leaves: list[float] = field(repr=False)
+    seconds: float
+
+    def as_dict(self, with_leaves: bool = True) -> dict[str, Any]:
+        data = asdict(self)
+        if not with_leaves:
+            del data["evaluated_leaves"]
+        return data
+
+
+def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
+                 rules: Rules = STANDARD) -> Stats:
+    """Count what a search does, and time it.
+
+    ``seconds`` is the wall time of an untraced run, so it is the search's own time; the counts come from a
+    second run with a counting tracer (the searches are deterministic, so both runs do the same work).
+    """
+    search = find_algorithm(algorithm)
+    counter = CountingTracer(mover_terms=search.negamax)
+    with deep_recursion():
+        start = time.perf_counter()
+        search.run(root, depth, NO_TRACER, rules)
+        seconds = time.perf_counter() - start
+        value, move = search.run(root, depth, counter, rules)
+    return Stats(
+        algorithm=search.name,
+        value=value,
+        best_move=None if move is None else root.move_name(move),
+        nodes_visited=counter.nodes_visited,
+        leaves_evaluated=counter.leaves_evaluated,
+        cutoffs=counter.cutoffs,
+        evaluated_leaves=counter.evaluated_leaves,
+        seconds=seconds,
+    )

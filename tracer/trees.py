@@ -1,0 +1,325 @@
+"""Tree files: the classic textbook exercise format (nested lists in YAML), loaded, checked and made searchable.
+
+A tree file is either just the nested list or a mapping::
+
+    title: Russell & Norvig, Figure 5.2
+    source: Artificial Intelligence: A Modern Approach, 4th ed., Figure 5.2
+    root: max            # or min; levels alternate below it
+    names: [A, B, C, D]  # optional: inner nodes' names, level by level, left to right
+    tree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+Leaves are numbers (integers, negatives, decimals; no NaN or infinities); inner nodes are non-empty lists whose
+children are searched left to right. Any node can be named in place with a one-key mapping: ``[B: [3, 12, 8],
+C: [2, 4, 6]]`` or ``[x: 3, y: 12]``. Unnamed inner nodes are named the textbook way, ``A`` for the root and then
+``B``, ``C``, … level by level; unnamed leaves show their value and are called by their parent's name and
+position (``B1``, ``B2``, …) in tables.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from dataclasses import dataclass
+from itertools import count, product
+from string import ascii_uppercase
+
+import yaml
+
+from .errors import SearchOptionError, TreeFileError
+from .state import Player
+
+DEFAULT_MAX_NODES = 100_000
+MAX_DEPTH = 1_000  # levels; deeper trees get a clear error (the searches recurse once per level)
+TREE_KEYS = ("tree", "title", "source", "root", "names")
+
+
+class TreeNode:
+    """A node of an explicit game tree: a leaf with a value, or an inner node with children.
+
+    Offers :class:`tracer.state.GameState`; its moves are child indices.
+    """
+
+    __slots__ = ("name", "player", "children", "value", "path", "line")
+    explicit = True  # the whole subtree is data: pruned subtrees can be drawn in full
+
+    def __init__(self, player, children=(), value=None, name="", path="tree", line=None):
+        self.player = player
+        self.children = tuple(children)
+        self.value = value
+        self.name = name
+        self.path = path
+        self.line = line
+
+    def moves(self):
+        return range(len(self.children))
+
+    def child(self, move):
+        return self.children[move]
+
+    def is_terminal(self):
+        return not self.children
+
+    def utility(self):
+        return self.value
+
+    def evaluate(self):
+        raise SearchOptionError("an inner node of a tree file has no static value: search tree files to the leaves "
+                                "(no depth limit)")
+
+    def move_name(self, move):
+        return self.children[move].name or f"{self.name}{move + 1}"
+
+    def __repr__(self):
+        if self.is_terminal():
+            return f"TreeNode({self.name or self.path}={self.value})"
+        return f"TreeNode({self.name or self.path}, {len(self.children)} children)"
+
+    def to_list(self):
+        """The tree back as nested lists (names dropped)."""
+        if self.is_terminal():
+            return self.value
+        return [child.to_list() for child in self.children]
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A loaded tree file: the root node and its metadata."""
+
+    root: TreeNode
+    name: str
+    title: str = ""
+    source: str = ""
+    file: str = ""
+    node_count: int = 0
+
+    def meta(self) -> dict:
+        return {"kind": "tree", "name": self.name, "title": self.title, "source": self.source, "file": self.file}
+
+
+class _TreeLoader(yaml.SafeLoader):
+    """Plain YAML data only (safe loading), and no aliases: ``*ref`` could blow a small file up into a huge tree."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise TreeFileError("YAML aliases (*name) are not allowed in tree files; write the subtree out",
+                                file=self._file, line=event.start_mark.line + 1)
+        return super().compose_node(parent, index)
+
+
+def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
+    """Load and check a tree file. Raises :class:`TreeFileError` naming the file, line and tree path."""
+    path = os.fspath(path)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        raise TreeFileError(f"cannot read: {error.strerror or error}", file=path) from None
+    except UnicodeDecodeError:
+        raise TreeFileError("not a text file (expected UTF-8 YAML)", file=path) from None
+    return parse_tree(text, file=path, max_nodes=max_nodes)
+
+
+def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
+    """Parse tree-file text (see the module docstring for the format)."""
+    document = _compose(text, file)
+    parser = _Parser(file, max_nodes)
+    name = os.path.splitext(os.path.basename(file))[0] if file != "<tree>" else "tree"
+    if isinstance(document, yaml.SequenceNode):
+        return parser.tree(document, name=name)
+    if isinstance(document, yaml.MappingNode):
+        fields = parser.mapping(document, "", allowed=TREE_KEYS)
+        if "tree" not in fields:
+            raise parser.error(document, "", "no 'tree' key: a tree file is a nested list, or a mapping with 'tree:'")
+        meta = {key: parser.text(fields[key], key) for key in ("title", "source") if key in fields}
+        root = Player.MAX
+        if "root" in fields:
+            root_text = parser.text(fields["root"], "root").lower()
+            if root_text not in ("max", "min"):
+                raise parser.error(fields["root"], "root", f"expected 'max' or 'min', got {root_text!r}")
+            root = Player(root_text)
+        names = parser.names(fields["names"]) if "names" in fields else []
+        return parser.tree(fields["tree"], name=name, root=root, names=names, **meta)
+    if document is None:
+        raise TreeFileError("the file is empty: expected a nested list such as [[3, 12, 8], [2, 4, 6]]", file=file)
+    raise parser.error(document, "", "expected a nested list, or a mapping with 'tree:'")
+
+
+def _compose(text: str, file: str):
+    loader = _TreeLoader(text)
+    loader._file = file
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1_000))  # YAML's composer recurses once per nesting level
+    try:
+        return loader.get_single_node()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else None
+        raise TreeFileError(f"not valid YAML: {error.problem or error.context}", file=file, line=line) from None
+    except yaml.YAMLError as error:
+        raise TreeFileError(f"not valid YAML: {error}", file=file) from None
+    except RecursionError:
+        raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file) from None
+    finally:
+        sys.setrecursionlimit(limit)
+        loader.dispose()
+
+
+class _Parser:
+    """Turns composed YAML nodes (which know their line) into TreeNodes, with one-line errors."""
+
+    def __init__(self, file: str, max_nodes: int):
+        self.file = file
+        self.max_nodes = max_nodes
+
+    def error(self, node, path, message):
+        return TreeFileError(message, file=self.file, line=node.start_mark.line + 1, path=path)
+
+    def mapping(self, node, path, allowed):
+        fields = {}
+        for key_node, value_node in node.value:
+            key = self.scalar(key_node)
+            where = f"{path}.{key}" if path else str(key)
+            if key not in allowed:
+                raise self.error(key_node, where, f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+            if key in fields:
+                raise self.error(key_node, where, f"key {key!r} appears twice")
+            fields[key] = value_node
+        return fields
+
+    def scalar(self, node):
+        if not isinstance(node, yaml.ScalarNode):
+            return None
+        return yaml.SafeLoader("").construct_object(node)
+
+    def text(self, node, path):
+        value = self.scalar(node)
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise self.error(node, path, f"expected text, got {_describe(node, value)}")
+        return str(value)
+
+    def names(self, node):
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.error(node, "names", "expected a list of names, inner nodes level by level, e.g. [A, B, C, D]")
+        return [self.name(item, f"names[{i}]") for i, item in enumerate(node.value)]
+
+    def name(self, node, path):
+        value = self.scalar(node)
+        if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
+            raise self.error(node, path, f"a node name must be non-empty text, got {_describe(node, value)}")
+        return str(value)
+
+    def number(self, node, path):
+        value = self.scalar(node)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.error(node, path, f"expected a number or a list, got {_describe(node, value)}")
+        if not math.isfinite(value):
+            raise self.error(node, path, f"leaf values must be finite numbers, got {node.value}")
+        return value
+
+    def tree(self, top, *, name, root=Player.MAX, names=(), title="", source="") -> Tree:
+        """Build the tree breadth-first without recursion, so deep trees cannot overflow the stack."""
+        nodes_made = 0
+        made = {}  # id(yaml node) -> TreeNode, filled bottom-up
+        levels = []  # per level: (yaml node, path, player, explicit name, parent index in previous level)
+        level = [(top, "tree", root, None)]
+        while level:
+            if len(levels) >= MAX_DEPTH:
+                raise self.error(level[0][0], level[0][1], f"the tree is deeper than {MAX_DEPTH} levels")
+            levels.append(level)
+            next_level = []
+            for node, path, player, _ in level:
+                nodes_made += 1
+                if nodes_made > self.max_nodes:
+                    raise self.error(node, path, f"more than {self.max_nodes:,} nodes; raise the limit with "
+                                                 "--max-nodes N (Python: max_nodes=N)")
+                for i, child in enumerate(self.children(node, path)):
+                    child_path = f"{path}[{i}]"
+                    child_node, child_name = self.unwrap(child, child_path)
+                    next_level.append((child_node, child_path, player.other, child_name))
+            level = next_level
+        # Names, level order: explicit ones first (in place, then `names:`), defaults for the rest.
+        inner = [entry for level in levels for entry in level if isinstance(entry[0], yaml.SequenceNode)]
+        if len(names) > len(inner):
+            raise TreeFileError(f"'names' lists {len(names)} names but the tree has {len(inner)} inner nodes",
+                                file=self.file)
+        explicit = {path: given for level in levels for _, path, _, given in level if given is not None}
+        for given, (node, path, _, in_place) in zip(names, inner):
+            if in_place is not None and in_place != given:
+                raise self.error(node, path, f"named {in_place!r} in place but {given!r} in 'names'")
+            explicit[path] = given
+        seen = {}
+        for level in levels:
+            for node, path, _, _ in level:
+                if path in explicit:
+                    name_ = explicit[path]
+                    if name_ in seen:
+                        raise self.error(node, path, f"the name {name_!r} is used twice (also at {seen[name_]})")
+                    seen[name_] = path
+        default_names = (n for n in _letter_names() if n not in seen)
+        for level in reversed(levels):
+            for node, path, player, _ in level:
+                if isinstance(node, yaml.SequenceNode):
+                    children = [made.pop(id(child_yaml)) for child_yaml in self._child_nodes(node)]
+                    tree_node = TreeNode(player, children, name=explicit.get(path, ""), path=path,
+                                         line=node.start_mark.line + 1)
+                else:
+                    tree_node = TreeNode(player, value=self.number(node, path), name=explicit.get(path, ""),
+                                         path=path, line=node.start_mark.line + 1)
+                made[id(node)] = tree_node
+        root_node = made[id(top)]
+        # Default names, level order: inner nodes A, B, C, ...
+        pending = [root_node]
+        while pending:
+            next_pending = []
+            for tree_node in pending:
+                if tree_node.children and not tree_node.name:
+                    tree_node.name = next(default_names)
+                next_pending.extend(tree_node.children)
+            pending = next_pending
+        return Tree(root_node, name=name, title=title, source=source, file=self.file, node_count=nodes_made)
+
+    def unwrap(self, node, path):
+        """A child is a number, a list, or a one-key mapping ``{name: number-or-list}``."""
+        if isinstance(node, yaml.MappingNode):
+            if len(node.value) != 1:
+                raise self.error(node, path, "a named node is a one-key mapping such as {B: [3, 12, 8]} or {x: 3}; "
+                                             f"this one has {len(node.value)} keys")
+            key_node, value_node = node.value[0]
+            return value_node, self.name(key_node, path)
+        return node, None
+
+    def _child_nodes(self, node):
+        return [self.unwrap(child, "")[0] for child in node.value]
+
+    def children(self, node, path):
+        if isinstance(node, yaml.SequenceNode):
+            if not node.value:
+                raise self.error(node, path, "an empty list is not a node: give a leaf value or at least one child")
+            return node.value
+        if isinstance(node, yaml.MappingNode):
+            raise self.error(node, path, "a mapping inside a list names one node, e.g. {B: [3, 12, 8]}")
+        if path == "tree":
+            raise self.error(node, path, "the tree must be a list (a single leaf is not a search problem)")
+        self.number(node, path)  # checked now, so errors come in file order
+        return ()
+
+
+def _letter_names():
+    """A, B, …, Z, AA, AB, …"""
+    for length in count(1):
+        for letters in product(ascii_uppercase, repeat=length):
+            yield "".join(letters)
+
+
+def _describe(node, value) -> str:
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{node.value!r} (a yes/no value)"
+    return repr(node.value)
