@@ -5,15 +5,16 @@ from __future__ import annotations
 import io
 import json
 
-import networkx as nx
-
 from .view import TraceView, format_number
 
 EXPORT_FORMATS = ("graphml", "json")
 
 
-def to_networkx(trace) -> nx.DiGraph:
-    """The searched tree: every node (visited or pruned) with what the search found there, edges in move order."""
+def to_networkx(trace):
+    """The searched tree as a ``networkx.DiGraph``: every node (visited or pruned) with what the search found
+    there, edges in move order."""
+    import networkx as nx  # imported here: it takes longer to import than a whole render of a small tree
+
     view = TraceView(trace)
     graph = nx.DiGraph(algorithm=trace.algorithm, value=float(trace.value), best_move=trace.best_move or "")
     for node in view.nodes:
@@ -39,6 +40,8 @@ def to_networkx(trace) -> nx.DiGraph:
 
 def export_bytes(trace, fmt: str) -> bytes:
     """The graph in ``fmt``: ``graphml`` or ``json`` (networkx node-link data)."""
+    import networkx as nx
+
     graph = to_networkx(trace)
     if fmt == "graphml":
         buffer = io.BytesIO()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -12,6 +13,19 @@ from .search import STANDARD, Rules, algorithm as find_algorithm
 from .state import UNLIMITED, GameState
 from .trace import Trace
 from .tracers import NO_TRACER, CountingTracer, RecordingTracer
+
+
+@contextlib.contextmanager
+def no_garbage_collection():
+    """Pause the cyclic garbage collector: a recording search makes many small objects and no cycles, and the
+    collector's passes over them (and over the whole tree being searched) would cost more than the recording."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 @contextlib.contextmanager
@@ -37,17 +51,22 @@ def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float 
     """Search from ``root`` recording every step; the trace is ready to save or render."""
     search = find_algorithm(algorithm)
     tracer = RecordingTracer()
-    with deep_recursion():
+    with deep_recursion(), no_garbage_collection():
         value, move = search.run(root, depth, tracer, rules)
     return Trace(
         algorithm=search.name,
         options=_options(rules, depth, search.pruning),
-        nodes=tracer.nodes(),
-        events=tracer.events,
+        nodes=lambda: _unpaused(tracer.nodes),
+        events=lambda: _unpaused(tracer.events),
         value=value,
         best_move=None if move is None else root.move_name(move),
         meta=dict(meta or {}),
     )
+
+
+def _unpaused(make):
+    with no_garbage_collection():
+        return make()
 
 
 @dataclass

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar
 
 from .errors import TraceFileError
 from .state import Board, Player
@@ -19,7 +19,7 @@ VERSION = 1
 # ``node`` is always a node id (an index into Trace.nodes); ``child`` is the child whose returned value caused
 # an update. Values, α and β are numbers; ±infinity is written "inf" / "-inf" in JSON.
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NodeEntered:
     kind: ClassVar[str] = "node_entered"
     node: int
@@ -29,14 +29,14 @@ class NodeEntered:
     beta: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LeafEvaluated:
     kind: ClassVar[str] = "leaf_evaluated"
     node: int
     value: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ValueUpdated:
     kind: ClassVar[str] = "value_updated"
     node: int
@@ -45,7 +45,7 @@ class ValueUpdated:
     child: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AlphaUpdated:
     kind: ClassVar[str] = "alpha_updated"
     node: int
@@ -54,7 +54,7 @@ class AlphaUpdated:
     child: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BetaUpdated:
     kind: ClassVar[str] = "beta_updated"
     node: int
@@ -63,7 +63,7 @@ class BetaUpdated:
     child: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Cutoff:
     """The node was left early: ``cut`` is ``"beta"`` at a MAX node (value ≥ β), ``"alpha"`` at a MIN node."""
 
@@ -73,7 +73,7 @@ class Cutoff:
     skipped: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NodeExited:
     kind: ClassVar[str] = "node_exited"
     node: int
@@ -103,17 +103,41 @@ class TraceNode:
     board: Board | None = None
 
 
-@dataclass
 class Trace:
-    """Everything one search did. ``value`` is the root's value in MAX's terms; ``best_move`` is a move name."""
+    """Everything one search did. ``value`` is the root's value in MAX's terms; ``best_move`` is a move name.
 
-    algorithm: str
-    options: dict[str, Any]
-    nodes: list[TraceNode]
-    events: list[Any]
-    value: float
-    best_move: str | None
-    meta: dict[str, Any] = field(default_factory=dict)
+    ``nodes`` and ``events`` may be given as functions that make the lists: each is called the first time it is
+    read, so a search pays for event objects, names, move names and boards only when the trace is used.
+    """
+
+    def __init__(self, algorithm: str, options: dict[str, Any], nodes: list[TraceNode] | Callable[[], list],
+                 events: list | Callable[[], list], value: float, best_move: str | None, meta: dict[str, Any] | None = None):
+        self.algorithm = algorithm
+        self.options = options
+        self._nodes = nodes
+        self._events = events
+        self.value = value
+        self.best_move = best_move
+        self.meta = dict(meta or {})
+
+    @property
+    def nodes(self) -> list[TraceNode]:
+        if callable(self._nodes):
+            self._nodes = self._nodes()
+        return self._nodes
+
+    @property
+    def events(self) -> list:
+        if callable(self._events):
+            self._events = self._events()
+        return self._events
+
+    def __eq__(self, other):
+        return isinstance(other, Trace) and self.to_dict() == other.to_dict()
+
+    def __repr__(self):
+        return (f"Trace(algorithm={self.algorithm!r}, value={self.value!r}, best_move={self.best_move!r}, "
+                f"{len(self.events)} events)")
 
     @property
     def root(self) -> TraceNode:

@@ -44,7 +44,10 @@ NO_TRACER = NullTracer()
 
 
 class CountingTracer(NullTracer):
-    """Counts nodes, leaves and cutoffs, and keeps the leaf values in order (in MAX's terms)."""
+    """Counts nodes, leaves and cutoffs, and keeps the leaf values in order (in MAX's terms).
+
+    A cutoff is counted when it skips at least one child: one at the last child leaves nothing unsearched.
+    """
 
     __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "evaluated_leaves", "_player", "_mover_terms")
 
@@ -66,98 +69,110 @@ class CountingTracer(NullTracer):
         self.evaluated_leaves.append(self._player.sign * value if self._mover_terms else value)
 
     def cutoff(self, skipped_moves):
-        if skipped_moves:  # a cutoff at the last child skips nothing: the node was searched in full
+        if skipped_moves:
             self.cutoffs += 1
 
 
 class RecordingTracer(NullTracer):
-    """Records every step as an event, and every node entered or pruned, for a :class:`~tracer.trace.Trace`.
+    """Records every step, and every node entered or pruned, for a :class:`~tracer.trace.Trace`.
 
-    States are kept as they are during the search (positions are immutable) and turned into names, move names
-    and boards only when :meth:`nodes` is asked for, so recording stays cheap.
+    The search path stays cheap: each step appends one small tuple, and states are kept as they are (positions
+    are immutable). :meth:`events` and :meth:`nodes` turn the log into event objects, names, move names and
+    boards when a trace is read.
     """
 
-    __slots__ = ("events", "_states", "_parents", "_moves", "_plies", "_pruned", "_frames", "_last_child")
+    __slots__ = ("_log", "_records", "_stack", "_last_child")
 
     def __init__(self):
-        self.events: list = []
-        self._states: list = []
-        self._parents: list = []
-        self._moves: list = []
-        self._plies: list = []
-        self._pruned: list = []
-        self._frames: list = []  # one [node id, best child] per node on the search path
+        self._log: list[tuple] = []  # (event class, node, ...) per step
+        self._records: list[tuple] = []  # per node id: (state, parent id, move, pruned)
+        self._stack: list[int] = []  # the node ids on the search path
         self._last_child = None  # the child that returned last: it caused the next update
 
-    def _add_node(self, state, parent, move, ply, pruned):
-        node = len(self._states)
-        self._states.append(state)
-        self._parents.append(parent)
-        self._moves.append(move)
-        self._plies.append(ply)
-        self._pruned.append(pruned)
-        return node
-
     def enter(self, state, move, depth, alpha=None, beta=None):
-        frames = self._frames
-        parent = frames[-1][0] if frames else None
-        node = self._add_node(state, parent, move, len(frames), False)
-        self.events.append(NodeEntered(node, len(frames), state.player, alpha, beta))
-        frames.append([node, None])
+        stack = self._stack
+        node = len(self._records)
+        self._records.append((state, stack[-1] if stack else None, move, False))
+        self._log.append((NodeEntered, node, alpha, beta))
+        stack.append(node)
 
     def leaf(self, value):
-        node = self._frames.pop()[0]
-        self.events.append(LeafEvaluated(node, value))
+        node = self._stack.pop()
+        self._log.append((LeafEvaluated, node, value))
         self._last_child = node
 
     def value_updated(self, old, new):
-        frame = self._frames[-1]
-        frame[1] = self._last_child
-        self.events.append(ValueUpdated(frame[0], old, new, self._last_child))
+        self._log.append((ValueUpdated, self._stack[-1], old, new, self._last_child))
 
     def alpha_updated(self, old, new):
-        self.events.append(AlphaUpdated(self._frames[-1][0], old, new, self._last_child))
+        self._log.append((AlphaUpdated, self._stack[-1], old, new, self._last_child))
 
     def beta_updated(self, old, new):
-        self.events.append(BetaUpdated(self._frames[-1][0], old, new, self._last_child))
+        self._log.append((BetaUpdated, self._stack[-1], old, new, self._last_child))
 
     def cutoff(self, skipped_moves):
         if not skipped_moves:  # a cutoff at the last child skips nothing: the node was searched in full
             return
-        node = self._frames[-1][0]
-        state = self._states[node]
-        skipped = tuple(self._add_pruned(state, node, move, len(self._frames)) for move in skipped_moves)
+        node = self._stack[-1]
+        state = self._records[node][0]
+        first = len(self._records)
+        self._records.extend((state.child(move), node, move, True) for move in skipped_moves)
         cut = "beta" if state.player is Player.MAX else "alpha"
-        self.events.append(Cutoff(node, cut, skipped))
-
-    def _add_pruned(self, state, parent, move, ply):
-        """Record a skipped child; for an explicit tree, its whole subtree, so it can be drawn faded."""
-        child = state.child(move)
-        node = self._add_node(child, parent, move, ply, True)
-        if getattr(child, "explicit", False):
-            pending = [(child, node, ply + 1)]
-            while pending:
-                state, parent, ply = pending.pop()
-                for move in state.moves():
-                    grandchild = state.child(move)
-                    pending.append((grandchild, self._add_node(grandchild, parent, move, ply, True), ply + 1))
-        return node
+        self._log.append((Cutoff, node, cut, tuple(range(first, len(self._records)))))
 
     def exit(self, value, best_move):
-        node, best_child = self._frames.pop()
-        self.events.append(NodeExited(node, value, best_child))
+        node = self._stack.pop()
+        self._log.append((NodeExited, node, value))
         self._last_child = node
 
+    def events(self) -> list:
+        """The steps as event objects. A node's best child is the one that caused its last value update."""
+        records = self._records
+        plies: dict[int, int] = {}
+        best_child: dict[int, int] = {}
+        events = []
+        for entry in self._log:
+            kind, node = entry[0], entry[1]
+            if kind is NodeEntered:
+                parent = records[node][1]
+                plies[node] = 0 if parent is None else plies[parent] + 1
+                events.append(NodeEntered(node, plies[node], records[node][0].player, entry[2], entry[3]))
+            elif kind is ValueUpdated:
+                best_child[node] = entry[4]
+                events.append(ValueUpdated(*entry[1:]))
+            elif kind is NodeExited:
+                events.append(NodeExited(node, entry[2], best_child.get(node)))
+            else:
+                events.append(kind(*entry[1:]))
+        return events
+
     def nodes(self) -> list[TraceNode]:
-        """The nodes, in id order, with names, move names and boards filled in."""
-        nodes = []
-        for node, state in enumerate(self._states):
-            parent = self._parents[node]
-            move = self._moves[node]
-            move_name = None if parent is None else self._states[parent].move_name(move)
-            explicit_leaf = getattr(state, "explicit", False) and state.is_terminal()
-            board = state.board() if hasattr(state, "board") else None
-            nodes.append(TraceNode(node, parent, move_name, getattr(state, "name", ""), state.player,
-                                   self._plies[node], self._pruned[node],
-                                   state.utility() if explicit_leaf else None, board))
+        """The nodes, in id order, with names, move names and boards filled in.
+
+        A pruned child of an explicit tree (a tree file) brings its whole subtree, so it can be drawn faded; those
+        nodes are numbered after the ones the search recorded.
+        """
+        records = list(self._records)
+        for node in range(len(self._records)):
+            state, _, _, pruned = records[node]
+            if pruned and getattr(state, "explicit", False):
+                pending = [(state, node)]
+                while pending:
+                    state, parent = pending.pop()
+                    for move in state.moves():
+                        child = state.child(move)
+                        pending.append((child, len(records)))
+                        records.append((child, parent, move, True))
+        nodes, plies = [], []
+        for node, (state, parent, move, pruned) in enumerate(records):
+            if parent is None:
+                ply, move_name = 0, None
+            else:
+                ply, move_name = plies[parent] + 1, records[parent][0].move_name(move)
+            plies.append(ply)
+            kind = type(state)
+            explicit_leaf = getattr(kind, "explicit", False) and state.is_terminal()
+            nodes.append(TraceNode(node, parent, move_name, getattr(state, "name", ""), state.player, ply, pruned,
+                                   state.utility() if explicit_leaf else None,
+                                   state.board() if hasattr(kind, "board") else None))
         return nodes

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Set tracer up on a Debian or Ubuntu machine: Graphviz (if `dot` is missing) and a virtual environment in .venv
+# with tracer and its test tools installed. Safe to run again; it only does what is missing.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+if ! command -v dot >/dev/null 2>&1; then
+  echo "setup: installing Graphviz (apt-get install graphviz)" >&2
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq graphviz >/dev/null
+fi
+
+python=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  if ! "$python" -m venv .venv 2>/dev/null; then
+    echo "setup: installing python3-venv" >&2
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null
+    rm -rf .venv
+    "$python" -m venv .venv
+  fi
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
