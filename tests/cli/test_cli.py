@@ -1,0 +1,139 @@
+"""The command line as users run it: outputs, the JSON contract, one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ElementTree
+
+import networkx as nx
+import pytest
+
+from helpers import ROOT, TREES, run_tracer
+
+STATS_KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs",
+              "evaluated_leaves", "seconds"}
+
+
+def assert_one_line_error(result, *fragments):
+    assert result.returncode == 2, result
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def test_render_writes_the_default_path_and_prints_it(tmp_path):
+    result = run_tracer("render", TREES / "rn_example.yaml", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "output/rn_example.alphabeta.svg"
+    svg = (tmp_path / "output" / "rn_example.alphabeta.svg").read_bytes()
+    assert ElementTree.fromstring(svg).tag.endswith("svg")
+
+
+@pytest.mark.parametrize("fmt, magic", [("png", b"\x89PNG"), ("pdf", b"%PDF"), ("dot", b"digraph")])
+def test_render_formats(tmp_path, fmt, magic):
+    out = tmp_path / f"figure.{fmt}"
+    result = run_tracer("render", TREES / "rn_example.yaml", "-a", "minimax", "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes().startswith(magic)
+
+
+def test_saved_trace_renders_the_same_diagram_without_searching(tmp_path):
+    run = tmp_path / "run.json"
+    assert run_tracer("trace", TREES / "rn_example.yaml", "-a", "negamax-ab", "-o", run).returncode == 0
+    data = json.loads(run.read_text())
+    assert data["format"] == "tracer-trace" and data["version"] == 1 and data["algorithm"] == "negamax-ab"
+    direct, again = tmp_path / "direct.dot", tmp_path / "again.dot"
+    run_tracer("render", TREES / "rn_example.yaml", "-a", "negamax-ab", "-o", direct)
+    run_tracer("render", run, "-o", again)
+    assert again.read_text() == direct.read_text()
+
+
+def test_trace_prints_the_step_table():
+    result = run_tracer("trace", TREES / "rn_example.yaml")
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["step", "node", "event", "α", "β", "value", "note"]
+    assert any("cutoff" in line and "skips C2, C3" in line for line in lines)
+    assert lines[-1] == "alphabeta: value 3, best move B"
+
+
+def test_stats_json_contract():
+    result = run_tracer("stats", TREES / "rn_example.yaml", "-a", "alphabeta", "--json")
+    data = json.loads(result.stdout)
+    assert set(data) == STATS_KEYS
+    assert (data["value"], data["best_move"], data["nodes_visited"], data["leaves_evaluated"], data["cutoffs"]) \
+        == (3, "B", 11, 7, 1)
+    assert data["evaluated_leaves"] == [3, 12, 8, 2, 14, 5, 2]
+    assert 0 < data["seconds"] < 5
+
+
+def test_stats_several_algorithms_give_a_list_or_a_table():
+    result = run_tracer("stats", TREES / "min_root.yaml", *sum((["-a", a] for a in
+                        ("minimax", "alphabeta", "negamax", "negamax-ab")), []), "--json")
+    data = json.loads(result.stdout)
+    assert [d["algorithm"] for d in data] == ["minimax", "alphabeta", "negamax", "negamax-ab"]
+    assert len({d["value"] for d in data}) == 1 and len({d["best_move"] for d in data}) == 1
+    table = run_tracer("stats", TREES / "rn_example.yaml", "-a", "minimax", "-a", "alphabeta").stdout
+    assert "minimax" in table and "alphabeta" in table and "nodes" in table
+
+
+def test_export_graphml_and_node_link_json(tmp_path):
+    graphml = tmp_path / "rn.graphml"
+    assert run_tracer("export", TREES / "rn_example.yaml", "-o", graphml).returncode == 0
+    graph = nx.read_graphml(graphml)
+    assert graph.number_of_nodes() == 13 and nx.is_arborescence(graph)
+    pruned = sorted(d["value"] for _, d in graph.nodes(data=True) if d["pruned"])
+    assert pruned == ["4", "6"]
+    link = tmp_path / "rn.json"
+    assert run_tracer("export", TREES / "rn_example.yaml", "--format", "json", "-o", link).returncode == 0
+    assert len(json.loads(link.read_text())["nodes"]) == 13
+
+
+def test_python_dash_m_and_help_with_examples():
+    for command in ("render", "trace", "stats", "export"):
+        result = run_tracer(command, "--help")
+        assert result.returncode == 0 and "examples:" in result.stdout and "--algorithm" in result.stdout
+
+
+def test_bad_tree_file_names_file_line_and_path(tmp_path):
+    bad = tmp_path / "x.yaml"
+    bad.write_text("title: t\ntree:\n  - [1, 2]\n  - [3, abc]\n")
+    result = run_tracer("render", bad, cwd=tmp_path)
+    assert_one_line_error(result, f"{bad}:4: tree[1][1]: expected a number or a list, got 'abc'")
+    assert not (tmp_path / "output").exists()  # nothing half-written
+
+
+def test_bad_option_and_missing_file():
+    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "-a", "best"),
+                          "invalid choice: 'best'")
+    assert_one_line_error(run_tracer("stats", "trees/missing.yaml"), "trees/missing.yaml", "No such file")
+    assert_one_line_error(run_tracer("render"), "nothing to search")
+    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "--depth", "2"), "--depth")
+    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "-o", "x.gif"), "extension")
+    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "--first-children", "0"), "≥ 1")
+
+
+def test_bad_trace_file(tmp_path):
+    broken = tmp_path / "run.json"
+    broken.write_text('{"format": "tracer-trace",\n "version": 99}')
+    assert_one_line_error(run_tracer("render", broken), "version 99")
+    broken.write_text("{not json")
+    assert_one_line_error(run_tracer("render", broken), f"{broken}:1: not valid JSON")
+
+
+def test_missing_graphviz_is_one_line_and_writes_nothing(tmp_path):
+    import sys
+
+    result = run_tracer("render", TREES / "rn_example.yaml", cwd=tmp_path, env={"PATH": str(tmp_path)})
+    assert_one_line_error(result, "Graphviz", "apt-get install graphviz")
+    assert not any((tmp_path / "output").glob("*")) if (tmp_path / "output").exists() else True
+    assert sys.executable  # the interpreter itself was found by its full path
+
+
+def test_too_big_to_draw_names_the_options(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text(repr([[[[[[1, 2, 3], [4, 5, 6]] * 3] * 3] * 4] * 4]))
+    result = run_tracer("render", big, "-a", "minimax", "--max-drawn", "100", cwd=tmp_path)
+    assert_one_line_error(result, "more than the limit of 100", "--compact", "--max-drawn")
