@@ -23,4 +23,5 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
   fi
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+# compat mode: a plain path entry, not an import hook that slows every start-up
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e '.[test]'
