@@ -75,12 +75,6 @@ class TreeNode:
             return f"TreeNode({self.name or self.path}={self.value})"
         return f"TreeNode({self.name or self.path}, {len(self.children)} children)"
 
-    def to_list(self):
-        """The tree back as nested lists (names dropped)."""
-        if self.is_terminal():
-            return self.value
-        return [child.to_list() for child in self.children]
-
 
 @dataclass(frozen=True)
 class Tree:
@@ -219,66 +213,63 @@ class _Parser:
         return value
 
     def tree(self, top, *, name, root=Player.MAX, names=(), title="", source="") -> Tree:
-        """Build the tree breadth-first without recursion, so deep trees cannot overflow the stack."""
-        nodes_made = 0
-        made = {}  # id(yaml node) -> TreeNode, filled bottom-up
-        levels = []  # per level: (yaml node, path, player, explicit name, parent index in previous level)
-        level = [(top, "tree", root, None)]
-        while level:
-            if len(levels) >= MAX_DEPTH:
-                raise self.error(level[0][0], level[0][1], f"the tree is deeper than {MAX_DEPTH} levels")
-            levels.append(level)
-            next_level = []
-            for node, path, player, _ in level:
-                nodes_made += 1
-                if nodes_made > self.max_nodes:
-                    raise self.error(node, path, f"more than {self.max_nodes:,} nodes; raise the limit with "
-                                                 "--max-nodes N (Python: max_nodes=N)")
-                for i, child in enumerate(self.children(node, path)):
-                    child_path = f"{path}[{i}]"
-                    child_node, child_name = self.unwrap(child, child_path)
-                    next_level.append((child_node, child_path, player.other, child_name))
-            level = next_level
-        # Names, level order: explicit ones first (in place, then `names:`), defaults for the rest.
-        inner = [entry for level in levels for entry in level if isinstance(entry[0], yaml.SequenceNode)]
+        """Check every node breadth-first, then build the TreeNodes bottom-up and name them.
+
+        No recursion anywhere, so a deep tree gets a clear error (or works), never a RecursionError.
+        """
+        # One entry per node in level order: (yaml node, tree path, player, name given in place, parent index).
+        entries = [(top, "tree", root, None, None)]
+        depths = [0]
+        for index, (node, path, player, _, _) in enumerate(entries):  # grows as it goes: a breadth-first walk
+            for i, child in enumerate(self.children(node, path)):
+                child_path = f"{path}[{i}]"
+                if depths[index] + 1 >= MAX_DEPTH:
+                    raise self.error(child, child_path, f"the tree is deeper than {MAX_DEPTH} levels")
+                if len(entries) >= self.max_nodes:
+                    raise self.error(child, child_path, f"more than {self.max_nodes:,} nodes; raise the limit "
+                                                        "with --max-nodes N (Python: max_nodes=N)")
+                child_node, given = self.unwrap(child, child_path)
+                entries.append((child_node, child_path, player.other, given, index))
+                depths.append(depths[index] + 1)
+        given_names = self._given_names(entries, names)
+        made: list[TreeNode | None] = [None] * len(entries)
+        children: list[list[TreeNode]] = [[] for _ in entries]
+        for index in reversed(range(len(entries))):  # children before parents
+            node, path, player, _, parent = entries[index]
+            line = node.start_mark.line + 1
+            if isinstance(node, yaml.SequenceNode):
+                made[index] = TreeNode(player, reversed(children[index]), name=given_names.get(index, ""),
+                                       path=path, line=line)
+            else:
+                made[index] = TreeNode(player, value=self.number(node, path), name=given_names.get(index, ""),
+                                       path=path, line=line)
+            if parent is not None:
+                children[parent].append(made[index])
+        default_names = (letters for letters in _letter_names() if letters not in given_names.values())
+        for tree_node in made:  # level order: the root is A, then B, C, ... level by level
+            if tree_node.children and not tree_node.name:
+                tree_node.name = next(default_names)
+        return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries))
+
+    def _given_names(self, entries, names) -> dict[int, str]:
+        """Entry index -> name, from names given in place and the ``names:`` list (inner nodes, level order)."""
+        given = {index: entry[3] for index, entry in enumerate(entries) if entry[3] is not None}
+        inner = [index for index, entry in enumerate(entries) if isinstance(entry[0], yaml.SequenceNode)]
         if len(names) > len(inner):
             raise TreeFileError(f"'names' lists {len(names)} names but the tree has {len(inner)} inner nodes",
                                 file=self.file)
-        explicit = {path: given for level in levels for _, path, _, given in level if given is not None}
-        for given, (node, path, _, in_place) in zip(names, inner):
-            if in_place is not None and in_place != given:
-                raise self.error(node, path, f"named {in_place!r} in place but {given!r} in 'names'")
-            explicit[path] = given
-        seen = {}
-        for level in levels:
-            for node, path, _, _ in level:
-                if path in explicit:
-                    name_ = explicit[path]
-                    if name_ in seen:
-                        raise self.error(node, path, f"the name {name_!r} is used twice (also at {seen[name_]})")
-                    seen[name_] = path
-        default_names = (n for n in _letter_names() if n not in seen)
-        for level in reversed(levels):
-            for node, path, player, _ in level:
-                if isinstance(node, yaml.SequenceNode):
-                    children = [made.pop(id(child_yaml)) for child_yaml in self._child_nodes(node)]
-                    tree_node = TreeNode(player, children, name=explicit.get(path, ""), path=path,
-                                         line=node.start_mark.line + 1)
-                else:
-                    tree_node = TreeNode(player, value=self.number(node, path), name=explicit.get(path, ""),
-                                         path=path, line=node.start_mark.line + 1)
-                made[id(node)] = tree_node
-        root_node = made[id(top)]
-        # Default names, level order: inner nodes A, B, C, ...
-        pending = [root_node]
-        while pending:
-            next_pending = []
-            for tree_node in pending:
-                if tree_node.children and not tree_node.name:
-                    tree_node.name = next(default_names)
-                next_pending.extend(tree_node.children)
-            pending = next_pending
-        return Tree(root_node, name=name, title=title, source=source, file=self.file, node_count=nodes_made)
+        for name, index in zip(names, inner):
+            node, path, _, in_place, _ = entries[index]
+            if in_place is not None and in_place != name:
+                raise self.error(node, path, f"named {in_place!r} in place but {name!r} in 'names'")
+            given[index] = name
+        seen: dict[str, str] = {}
+        for index in sorted(given):
+            node, path = entries[index][0], entries[index][1]
+            if given[index] in seen:
+                raise self.error(node, path, f"the name {given[index]!r} is used twice (also at {seen[given[index]]})")
+            seen[given[index]] = path
+        return given
 
     def unwrap(self, node, path):
         """A child is a number, a list, or a one-key mapping ``{name: number-or-list}``."""
@@ -289,9 +280,6 @@ class _Parser:
             key_node, value_node = node.value[0]
             return value_node, self.name(key_node, path)
         return node, None
-
-    def _child_nodes(self, node):
-        return [self.unwrap(child, "")[0] for child in node.value]
 
     def children(self, node, path):
         if isinstance(node, yaml.SequenceNode):
