@@ -1,0 +1,64 @@
+"""The games tracer ships: tic-tac-toe, Connect Four and Clobber, each a fast position type behind tracer's
+game-state interface (tracer/state.py) and a rules class behind its game interface (tracer/game.py).
+
+``load_game(spec, **options)`` takes a built-in name, or ``module:Class`` for a game of your own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+from tracer.errors import GameError
+
+from .clobber import Clobber
+from .connect4 import Connect4
+from .tictactoe import TicTacToe
+
+GAMES = {game.name: game for game in (TicTacToe, Connect4, Clobber)}
+GAME_MEMBERS = ("name", "sides", "default_depth", "start", "position", "notation", "parse_move", "to_move",
+                "winner", "rooted", "text")
+
+
+def load_game(spec: str, **options):
+    """A game by name (``tictactoe``, ``connect4``, ``clobber``) or by ``module:Class``, made with ``options``
+    (``rows``, ``cols``, ``quick_wins``; those given as None are left out)."""
+    options = {key: value for key, value in options.items() if value is not None}
+    if ":" in spec:
+        game_class = _import_class(spec)
+    else:
+        try:
+            game_class = GAMES[spec.lower()]
+        except KeyError:
+            raise GameError(f"unknown game {spec!r} (choose from {', '.join(GAMES)}, or give module:Class)") from None
+    accepted = inspect.signature(game_class).parameters
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
+    for key in options:
+        if key not in accepted and not takes_any:
+            raise GameError(f"{spec} has no option --{key.replace('_', '-')}")
+    try:
+        game = game_class(**options)
+    except GameError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise GameError(f"{spec}: {error}") from None
+    missing = [member for member in GAME_MEMBERS if not hasattr(game, member)]
+    if missing:
+        raise GameError(f"{spec} is not a tracer game: it lacks {', '.join(missing)} (see tracer/game.py)")
+    return game
+
+
+def _import_class(spec: str):
+    module_name, _, class_name = spec.partition(":")
+    if not module_name or not class_name:
+        raise GameError(f"game {spec!r}: write module:Class, e.g. mygames:Nim")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise GameError(f"game {spec!r}: cannot import module {module_name!r} ({error})") from None
+    game_class = getattr(module, class_name, None)
+    if game_class is None:
+        raise GameError(f"game {spec!r}: module {module_name!r} has no {class_name!r}")
+    if not callable(game_class):
+        raise GameError(f"game {spec!r}: {class_name!r} is not a class")
+    return game_class

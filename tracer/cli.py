@@ -16,6 +16,7 @@ from .inputs import Problem, is_trace_file, load_problem, load_trace
 from .render import FORMATS, render_to_file, write_atomically
 from .run import search_stats, trace_search
 from .search import ALGORITHMS, Rules
+from .state import UNLIMITED
 from .table import step_table
 from .trees import DEFAULT_MAX_NODES
 from .view import format_number
@@ -199,7 +200,7 @@ def cmd_stats(args) -> None:
     problem = _problem(args)
     algorithms = args.algorithm or ["alphabeta"]
     rules = Rules(args.prune, args.fail)
-    results = [search_stats(problem.root, name, depth=problem.depth, rules=rules) for name in algorithms]
+    results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules) for name in algorithms]
     leaves = problem.game is None  # game leaves are many and say little; trees list them
     if args.json:
         data = [result.as_dict(with_leaves=leaves) for result in results]
@@ -209,8 +210,9 @@ def cmd_stats(args) -> None:
     rows = [header] + [(r.algorithm, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
                         f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") for r in results]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    print(f"{problem.meta.get('title') or problem.name}"
-          + (f" (depth {format_number(problem.depth)})" if problem.game is not None else ""))
+    depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
+        f" (depth {problem.depth})"
+    print(f"{problem.meta.get('title') or problem.name}{depth}")
     for row in rows:
         print("  ".join(cell.ljust(w) if i < 3 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))))
     if leaves:

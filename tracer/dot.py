@@ -177,7 +177,7 @@ class _Drawing:
 
     def _xlabel(self, view: NodeView) -> str:
         parts = []
-        if self.options.order and view.visit is not None:
+        if self.options.order and view.visit is not None and view.node.board is None:  # boards show it inside
             parts.append(f"<B>#{view.visit}</B>")
         window = self._window_text(view)
         if window and view.node.board is None:

@@ -27,6 +27,8 @@ class Game(Protocol):
     ``winner(state)``   for a terminal state: 0 or 1, or ``None`` for a draw
     ``rooted(state)``   the same position with MAX = the side to move, ready to be searched from
     ``text(state)``     the board as text for a terminal
+
+    Optional: ``clear_caches()`` empties whatever positions cache, so that timed searches start cold.
     """
 
     name: str

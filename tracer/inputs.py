@@ -30,6 +30,15 @@ class Problem:
     def name(self) -> str:
         return self.meta["name"]
 
+    def fresh_root(self) -> GameState:
+        """The root again, with the game's caches emptied, so that each timed search starts cold."""
+        if self.game is None:
+            return self.root
+        clear = getattr(self.game, "clear_caches", None)
+        if clear is not None:
+            clear()
+        return self.game.rooted(self.game.position(self.meta["position"]))
+
 
 def is_trace_file(path: str) -> bool:
     return path.lower().endswith(".json")
@@ -118,7 +127,6 @@ def _game_problem(spec: str, position: str | None, depth: int | None, options: d
         slug = re.sub(r"[^A-Za-z0-9]+", "_", position).strip("_") if position else ""
         meta["name"] = f"{game.name}-{slug}" if slug else game.name
     meta.update({"kind": "game", "game": game.name, "position": game.notation(state)})
-    meta.setdefault("title", f"{game.name} {game.notation(state) or 'start position'}")
-    if not meta["title"]:
-        meta["title"] = f"{game.name} {game.notation(state) or 'start position'}"
+    if not meta.get("title"):
+        meta["title"] = f"{game.name}: " + ("start position" if position is None else game.notation(state))
     return Problem(game.rooted(state), UNLIMITED if depth is None else depth, meta, game)
