@@ -13,7 +13,20 @@ TREES = ROOT / "trees"
 
 def run_tracer(*args, cwd=None, env=None, input_text=None) -> subprocess.CompletedProcess:
     """Run ``python -m tracer ARGS`` as a user would, and capture what it prints."""
-    full_env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    full_env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]), **(env or {}))
     return subprocess.run([sys.executable, "-m", "tracer", *map(str, args)], cwd=cwd or ROOT, env=full_env,
                           capture_output=True, text=True, input=input_text, timeout=300)
 
+
+STATS_KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs",
+              "evaluated_leaves", "seconds"}
+
+
+def assert_one_line_error(result, *fragments):
+    assert result.returncode == 2, result
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]

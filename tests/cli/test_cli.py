@@ -8,21 +8,7 @@ import xml.etree.ElementTree as ElementTree
 import networkx as nx
 import pytest
 
-from helpers import ROOT, TREES, run_tracer
-
-STATS_KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs",
-              "evaluated_leaves", "seconds"}
-
-
-def assert_one_line_error(result, *fragments):
-    assert result.returncode == 2, result
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert "Traceback" not in result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0]
-
+from helpers import STATS_KEYS, TREES, assert_one_line_error, run_tracer
 
 def test_render_writes_the_default_path_and_prints_it(tmp_path):
     result = run_tracer("render", TREES / "rn_example.yaml", cwd=tmp_path)

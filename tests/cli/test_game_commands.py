@@ -1,0 +1,95 @@
+"""Game positions on the command line: render with boards, stats, position files, play and match."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import pydot
+
+from helpers import ROOT, STATS_KEYS, assert_one_line_error, run_tracer
+
+POSITIONS = ROOT / "games" / "positions"
+
+
+def test_render_a_game_position_draws_boards_and_moves(tmp_path):
+    out = tmp_path / "ttt.dot"
+    result = run_tracer("render", "--game", "tictactoe", "--position", "XO./X../O..", "--depth", "2", "-o", out)
+    assert result.returncode == 0, result.stderr
+    source = out.read_text()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        graph = pydot.graph_from_dot_data(source)[0]
+    root = graph.get_node("n0")[0].get_attributes()["label"]
+    assert root.count("<TD WIDTH=") == 9  # a 3 × 3 board
+    assert ">X<" in root and ">O<" in root and "▲ MAX" in root
+    assert '[label=<5>' in source.replace(" ", "") or "label=<5>" in source  # the move on the edge
+
+
+def test_default_output_name_for_a_game(tmp_path):
+    result = run_tracer("render", "--game", "connect4", "--position", "4453", "--depth", "1", cwd=tmp_path)
+    assert result.stdout.strip() == "output/connect4-4453.alphabeta.svg"
+    assert (tmp_path / "output" / "connect4-4453.alphabeta.svg").stat().st_size > 1000
+
+
+def test_position_files_work_with_every_command(tmp_path):
+    for path in sorted(POSITIONS.glob("*.yaml")):
+        assert run_tracer("render", path, "-o", tmp_path / f"{path.stem}.svg").returncode == 0
+        stats = json.loads(run_tracer("stats", path, "--json").stdout)
+        assert set(stats) == STATS_KEYS - {"evaluated_leaves"}  # game leaves are not listed
+        table = run_tracer("trace", path).stdout
+        assert table.splitlines()[-1].startswith(f"alphabeta: value {stats['value']}".replace("-", "−"))
+
+
+def test_game_errors_are_one_line():
+    assert_one_line_error(run_tracer("render", "--game", "tictactoe", "--position", "XXX"), "expected 9 cells")
+    assert_one_line_error(run_tracer("stats", "--game", "go"), "unknown game 'go'")
+    assert_one_line_error(run_tracer("render", "--game", "connect4", "--cols", "12"), "--cols must be 4 to 9")
+    assert_one_line_error(run_tracer("render", "--position", "4453"), "nothing to search")
+
+
+def test_game_diagrams_refuse_to_hang_and_can_show_the_first_children(tmp_path):
+    result = run_tracer("render", "--game", "clobber", "--depth", "3", "-a", "minimax", cwd=tmp_path)
+    assert_one_line_error(result, "more than the limit of 5,000", "--first-children")
+    out = tmp_path / "first.dot"
+    assert run_tracer("render", "--game", "clobber", "--depth", "2", "--first-children", "2", "-o", out).returncode == 0
+    assert "more" in out.read_text()
+
+
+def test_play_against_the_search_with_bad_moves_in_between(tmp_path):
+    moves = "\n".join(["5", "banana", "5", "1", "3", "7", "8", "4", "6", "2", "9"]) + "\n"
+    result = run_tracer("play", "tictactoe", "--p1", "human", "--p2", "alphabeta", "--save-traces", tmp_path / "t",
+                        input_text=moves)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "not a cell" in out and "is taken" in out  # asked again with a hint
+    assert "O (alphabeta) plays" in out and "nodes" in out
+    assert out.strip().splitlines()[-2] in ("Draw.", "O (alphabeta) wins.")
+    saved = sorted((tmp_path / "t").glob("move-*.json"))
+    assert saved and run_tracer("render", saved[0], "-o", tmp_path / "m.svg").returncode == 0
+
+
+def test_play_stops_cleanly_when_input_ends():
+    result = run_tracer("play", "tictactoe", input_text="5\n")
+    assert result.returncode == 2 and "X (human) plays 5" in result.stdout
+    assert result.stderr == "tracer play: error: no more input: the game was left unfinished\n"
+
+
+def test_match_counts_results_with_colours_swapped():
+    result = run_tracer("match", "tictactoe", "--p1", "alphabeta", "--p2", "random", "--games", "6", "--seed", "3",
+                        "--json")
+    data = json.loads(result.stdout)
+    p1, p2 = data["players"]
+    assert data["games"] == 6
+    for player in (p1, p2):
+        assert player["wins"] + player["draws"] + player["losses"] == 6
+    assert p1["wins"] == p2["losses"] and p1["draws"] == p2["draws"]
+    assert p1["losses"] == 0  # perfect play never loses at tic-tac-toe
+    assert p1["mean_nodes_per_move"] > 1 and p2["mean_nodes_per_move"] == 0
+    again = json.loads(run_tracer("match", "tictactoe", "--p1", "alphabeta", "--p2", "random", "--games", "6",
+                                  "--seed", "3", "--json").stdout)
+    assert [p["wins"] for p in again["players"]] == [p1["wins"], p2["wins"]]  # the seed fixes the games
+
+
+def test_match_refuses_humans():
+    assert_one_line_error(run_tracer("match", "tictactoe", "--p1", "human"), "use tracer play")

@@ -1,0 +1,153 @@
+"""Connect Four: the windows evaluation against a slow brute force, the rules, the notation, the searches."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.connect4 import Connect4, WEIGHTS, has_four
+from tracer import ALGORITHMS, CountingTracer, GameError, IllegalMoveError
+
+GAME = Connect4()
+
+
+def grid(state):
+    """cells[col][row], row 0 at the bottom: 'X' first player, 'O' second, '.' empty (from the readable rows)."""
+    rows = state.rows()[::-1]
+    return [[rows[r][c] for r in range(state.geo.rows)] for c in range(state.geo.cols)]
+
+
+def all_windows(cols, rows):
+    """Every window of four cells, listed explicitly: columns, rows, both diagonals."""
+    windows = []
+    for c in range(cols):
+        for r in range(rows):
+            for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(c + i * dc, r + i * dr) for i in range(4)]
+                if all(0 <= x < cols and 0 <= y < rows for x, y in cells):
+                    windows.append(cells)
+    return windows
+
+
+def slow_windows(state, max_char):
+    cells = grid(state)
+    min_char = "O" if max_char == "X" else "X"
+    score = 0
+    for window in all_windows(state.geo.cols, state.geo.rows):
+        discs = [cells[c][r] for c, r in window]
+        if min_char not in discs:
+            score += WEIGHTS[discs.count(max_char)]
+        if max_char not in discs:
+            score -= WEIGHTS[discs.count(min_char)]
+    return score
+
+
+def slow_four(state, char):
+    cells = grid(state)
+    return any(all(cells[c][r] == char for c, r in window) for window in all_windows(state.geo.cols, state.geo.rows))
+
+
+def random_states(count, seed, game=GAME, max_moves=30):
+    rng = random.Random(seed)
+    states = []
+    while len(states) < count:
+        state = game.start()
+        for _ in range(rng.randrange(0, max_moves)):
+            if state.is_terminal():
+                break
+            state = state.child(rng.choice(state.moves()))
+        states.append(game.rooted(state))
+    return states
+
+
+def test_there_are_69_windows_on_the_standard_board():
+    assert len(all_windows(7, 6)) == 69 == GAME.geo.windows
+    for cols, rows in ((4, 4), (9, 10), (5, 7)):
+        assert Connect4(cols, rows).geo.windows == len(all_windows(cols, rows))
+
+
+@pytest.mark.parametrize("cols, rows", [(7, 6), (4, 4), (9, 7)])
+def test_windows_evaluation_matches_the_brute_force(cols, rows):
+    game = Connect4(cols, rows)
+    for state in random_states(300, seed=cols * rows, game=game, max_moves=cols * rows):
+        max_char = "X" if state.max_side == 0 else "O"
+        assert state.evaluate() == slow_windows(state, max_char), game.notation(state)
+        assert state.utility() == state.evaluate()  # terminal leaves are scored by the windows too
+
+
+def test_four_in_a_row_matches_the_brute_force():
+    for state in random_states(500, seed=11, max_moves=42):
+        assert has_four(state.first, state.geo) == slow_four(state, "X")
+        assert has_four(state.second, state.geo) == slow_four(state, "O")
+        assert state.is_terminal() == (slow_four(state, "X") or slow_four(state, "O") or state.count == 42)
+
+
+def test_full_tree_sizes_before_any_game_can_end():
+    for depth in range(1, 6):
+        counter = CountingTracer()
+        ALGORITHMS["minimax"].run(GAME.start(), depth, counter)
+        assert counter.nodes_visited == sum(7 ** k for k in range(depth + 1))
+        assert counter.leaves_evaluated == 7 ** depth
+
+
+def test_the_searches_agree_on_value_and_move():
+    for state in random_states(25, seed=3):
+        if state.is_terminal():
+            continue
+        for depth in range(1, 5):
+            minimax = ALGORITHMS["minimax"].run(state, depth)
+            assert ALGORITHMS["alphabeta"].run(state, depth) == minimax
+            assert ALGORITHMS["negamax"].run(state, depth) == minimax
+            assert ALGORITHMS["negamax-ab"].run(state, depth) == minimax
+
+
+def test_a_win_in_one_is_found():
+    state = GAME.position("121212")  # three first-player discs in column 1, first player to move
+    for depth in (1, 2, 3):
+        value, move = ALGORITHMS["alphabeta"].run(state, depth)
+        assert move == 1 and value >= 1000 - 100
+
+
+def test_the_threat_position_file_holds_its_point():
+    from tracer.inputs import load_problem
+
+    problem = load_problem("games/positions/connect4_threat.yaml")
+    value, move = ALGORITHMS["alphabeta"].run(problem.root, problem.depth)
+    assert move == 3 and value > 900
+    after = problem.root.child(3)  # an open three: both 2 and 6 complete four
+    for reply in after.moves():
+        replied = after.child(reply)
+        assert any(has_four(replied.child(m).first, GAME.geo) for m in replied.moves())
+
+
+@pytest.mark.parametrize("text, message", [
+    ("4453x", "move 5 is 'x', not a column 1-7"),
+    ("48", "move 2 is '8'"),
+    ("1111111", "move 7 is in column 1, which is full"),
+    ("12121212", "the game was over after move 7, so move 8"),
+])
+def test_bad_positions_name_the_move(text, message):
+    with pytest.raises(GameError, match=message):
+        GAME.position(text)
+
+
+def test_board_size_options_are_checked():
+    with pytest.raises(GameError, match="--cols must be 4 to 9"):
+        Connect4(cols=12)
+    with pytest.raises(GameError, match="--rows must be 4 to 10"):
+        Connect4(rows=3)
+
+
+def test_moves_notation_and_board():
+    state = GAME.position("4453")
+    assert GAME.notation(state) == "4453" and GAME.to_move(state) == 0
+    assert state.rows()[-2:] == ["...O...", "..OXX.."]  # 4 X, 4 O, 5 X, 3 O
+    assert GAME.parse_move(state, " 7") == 7
+    with pytest.raises(IllegalMoveError, match="not a column"):
+        GAME.parse_move(state, "0")
+    full = GAME.position("111111")
+    with pytest.raises(IllegalMoveError, match=r"column 1 is full \(legal now: 2, 3, 4, 5, 6, 7\)"):
+        GAME.parse_move(full, "1")
+    assert full.moves() == (2, 3, 4, 5, 6, 7)
+    assert GAME.winner(GAME.position("1212121")) == 0
