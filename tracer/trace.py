@@ -85,22 +85,35 @@ Event = NodeEntered | LeafEvaluated | ValueUpdated | AlphaUpdated | BetaUpdated 
 EVENT_TYPES: dict[str, type] = {cls.kind: cls for cls in Event.__args__}
 
 
-@dataclass(slots=True)
 class TraceNode:
     """A node the search entered, or a pruned node it skipped.
 
     ``value`` is the static value of a leaf of an explicit tree (drawn even when pruned); ``None`` otherwise.
+    ``board`` is the position to draw, for games; it may be given as a function that makes it, called the first
+    time the board is read (most nodes of a large trace are never drawn).
     """
 
-    id: int
-    parent: int | None
-    move: str | None
-    name: str
-    player: Player
-    ply: int
-    pruned: bool = False
-    value: float | None = None
-    board: Board | None = None
+    __slots__ = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "_board")
+    FIELDS = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "board")
+
+    def __init__(self, id: int, parent: int | None, move: str | None, name: str, player: Player, ply: int,
+                 pruned: bool = False, value: float | None = None,
+                 board: Board | Callable[[], Board] | None = None):
+        self.id, self.parent, self.move, self.name = id, parent, move, name
+        self.player, self.ply, self.pruned, self.value = player, ply, pruned, value
+        self._board = board
+
+    @property
+    def board(self) -> Board | None:
+        if callable(self._board):
+            self._board = self._board()
+        return self._board
+
+    def __eq__(self, other):
+        return isinstance(other, TraceNode) and all(getattr(self, f) == getattr(other, f) for f in self.FIELDS)
+
+    def __repr__(self):
+        return "TraceNode(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.FIELDS) + ")"
 
 
 class Trace:

@@ -114,10 +114,9 @@ class RecordingTracer(NullTracer):
         if not skipped_moves:  # a cutoff at the last child skips nothing: the node was searched in full
             return
         node = self._stack[-1]
-        state = self._records[node][0]
         first = len(self._records)
-        self._records.extend((state.child(move), node, move, True) for move in skipped_moves)
-        cut = "beta" if state.player is Player.MAX else "alpha"
+        self._records.extend((None, node, move, True) for move in skipped_moves)  # the child is made when read
+        cut = "beta" if self._records[node][0].player is Player.MAX else "alpha"
         self._log.append((Cutoff, node, cut, tuple(range(first, len(self._records)))))
 
     def exit(self, value, best_move):
@@ -154,8 +153,12 @@ class RecordingTracer(NullTracer):
         """
         records = list(self._records)
         for node in range(len(self._records)):
-            state, _, _, pruned = records[node]
-            if pruned and getattr(state, "explicit", False):
+            state, parent, move, pruned = records[node]
+            if not pruned:
+                continue
+            state = records[parent][0].child(move)
+            records[node] = (state, parent, move, pruned)
+            if getattr(state, "explicit", False):
                 pending = [(state, node)]
                 while pending:
                     state, parent = pending.pop()
@@ -174,5 +177,5 @@ class RecordingTracer(NullTracer):
             explicit_leaf = getattr(kind, "explicit", False) and state.is_terminal()
             nodes.append(TraceNode(node, parent, move_name, getattr(state, "name", ""), state.player, ply, pruned,
                                    state.utility() if explicit_leaf else None,
-                                   state.board() if hasattr(kind, "board") else None))
+                                   state.board if hasattr(kind, "board") else None))  # made when read
         return nodes
