@@ -30,3 +30,11 @@ def assert_one_line_error(result, *fragments):
     assert "Traceback" not in result.stderr
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+def brute_force(node) -> float:
+    """The minimax value of a tree node, straight from the definition, independently of tracer's searches."""
+    if not node.children:
+        return node.value
+    values = [brute_force(child) for child in node.children]
+    return max(values) if node.player.name == "MAX" else min(values)

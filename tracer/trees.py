@@ -135,6 +135,8 @@ def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_
             root = Player(root_text)
         names = parser.names(fields["names"]) if "names" in fields else []
         return parser.tree(fields["tree"], name=name, root=root, names=names, **meta)
+    if isinstance(document, yaml.ScalarNode) and not isinstance(parser.scalar(document), str):
+        return parser.tree(document, name=name)  # reports that a single leaf is not a tree
     if document is None:
         raise TreeFileError("the file is empty: expected a nested list such as [[3, 12, 8], [2, 4, 6]]", file=file)
     raise parser.error(document, "", "expected a nested list, or a mapping with 'tree:'")
@@ -206,6 +208,11 @@ class _Parser:
 
     def number(self, node, path):
         value = self.scalar(node)
+        if isinstance(value, str) and node.style is None:  # unquoted 1e3: YAML 1.1 reads it as text
+            try:
+                value = float(value)
+            except ValueError:
+                pass
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.error(node, path, f"expected a number or a list, got {_describe(node, value)}")
         if not math.isfinite(value):
