@@ -12,11 +12,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -24,6 +22,7 @@ sys.path.insert(0, ROOT)
 
 from tracer.render import render_bytes  # noqa: E402
 from tracer.dot import to_dot  # noqa: E402
+from timing import median_seconds  # noqa: E402
 from tracer.run import deep_recursion, trace_search  # noqa: E402
 from tracer.search import ALGORITHMS  # noqa: E402
 from tracer.state import Player  # noqa: E402
@@ -42,13 +41,6 @@ def uniform_tree(branching: int, depth: int, seed: int = 1) -> TreeNode:
     return build(0, Player.MAX)
 
 
-def median_seconds(function, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def _built(trace):

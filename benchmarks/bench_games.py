@@ -14,26 +14,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games import load_game  # noqa: E402
+from timing import median_seconds  # noqa: E402
 from tracer.run import deep_recursion, trace_search  # noqa: E402
 from tracer.search import ALGORITHMS  # noqa: E402
 from tracer.state import UNLIMITED  # noqa: E402
 from tracer.tracers import NO_TRACER, CountingTracer  # noqa: E402
 
 
-def median_seconds(run, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def cold(game):

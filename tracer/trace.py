@@ -37,30 +37,28 @@ class LeafEvaluated:
 
 
 @dataclass(slots=True)
-class ValueUpdated:
+class _Update:
+    """``node``'s value, α or β went from ``old`` to ``new`` because of what ``child`` returned."""
+
+    node: int
+    old: float
+    new: float
+    child: int
+
+
+@dataclass(slots=True)
+class ValueUpdated(_Update):
     kind: ClassVar[str] = "value_updated"
-    node: int
-    old: float
-    new: float
-    child: int
 
 
 @dataclass(slots=True)
-class AlphaUpdated:
+class AlphaUpdated(_Update):
     kind: ClassVar[str] = "alpha_updated"
-    node: int
-    old: float
-    new: float
-    child: int
 
 
 @dataclass(slots=True)
-class BetaUpdated:
+class BetaUpdated(_Update):
     kind: ClassVar[str] = "beta_updated"
-    node: int
-    old: float
-    new: float
-    child: int
 
 
 @dataclass(slots=True)
