@@ -205,7 +205,9 @@ class _Drawing:
         head = SYMBOL[node.player] + " " + ("MAX" if node.player is Player.MAX else "MIN")
         if self.options.order and view.visit is not None:
             head += f"  #{view.visit}"
-        value = self._value_text(view) or "pruned" if view.pruned else self._value_text(view)
+        value = self._value_text(view)
+        if view.pruned and not value:
+            value = "pruned"
         foot = f"<B>{value}</B>" if value else " "
         window = self._window_text(view)
         if window:
@@ -253,7 +255,6 @@ class _Drawing:
 
     def _cut_reason(self, view: NodeView) -> str:
         value = format_number(view.value)
-        alpha, beta = view.window
         if self.view.negamax or view.node.player is Player.MAX:
             return f"{value} ≥ β={format_number(view.window_in[1])}" if view.window_in else "cut"
         return f"{value} ≤ α={format_number(view.window_in[0])}" if view.window_in else "cut"

@@ -9,10 +9,10 @@ from typing import Any
 
 import yaml
 
-from .errors import GameError, TracerError, TreeFileError
+from .errors import GameError, TracerError
 from .state import UNLIMITED, GameState
 from .trace import Trace
-from .trees import DEFAULT_MAX_NODES, load_tree
+from .trees import DEFAULT_MAX_NODES, compose, read_text, tree_from_document
 
 POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins")
 
@@ -61,35 +61,17 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
         return _game_problem(game, position, depth, game_options, {})
     if position is not None:
         raise TracerError("--position goes with --game; a position file holds its own position")
-    data = _peek_mapping(path)
-    if data is not None and "game" in data:
-        return _position_file(path, data, depth, game_options)
+    text = read_text(path)
+    document = compose(text, path)
+    if isinstance(document, yaml.MappingNode) and any(key.value == "game" for key, _ in document.value):
+        return _position_file(path, yaml.safe_load(text), depth, game_options)  # a few plain keys
     if game_options:
         raise TracerError(f"{path}: game options ({', '.join('--' + k.replace('_', '-') for k in game_options)}) "
                           "do not apply to a tree file")
     if depth is not None:
         raise TracerError(f"{path}: --depth does not apply to a tree file: tree files are searched to the leaves")
-    tree = load_tree(path, max_nodes=max_nodes)
+    tree = tree_from_document(document, file=path, max_nodes=max_nodes)
     return Problem(tree.root, UNLIMITED, tree.meta())
-
-
-def _peek_mapping(path: str):
-    """The file's top-level mapping if it has one (to tell position files from tree files), else None."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = yaml.load(handle, Loader=_NoAliasLoader)
-    except OSError as error:
-        raise TreeFileError(f"cannot read: {error.strerror or error}", file=path) from None
-    except (yaml.YAMLError, UnicodeDecodeError, RecursionError):
-        return None  # the tree loader reports it precisely
-    return data if isinstance(data, dict) else None
-
-
-class _NoAliasLoader(yaml.SafeLoader):
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            raise yaml.YAMLError("aliases are not allowed")
-        return super().compose_node(parent, index)
 
 
 def _position_file(path: str, data: dict, depth: int | None, game_options: dict) -> Problem:

@@ -105,19 +105,27 @@ class _TreeLoader(yaml.SafeLoader):
 def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
     """Load and check a tree file. Raises :class:`TreeFileError` naming the file, line and tree path."""
     path = os.fspath(path)
+    return parse_tree(read_text(path), file=path, max_nodes=max_nodes)
+
+
+def read_text(path: str) -> str:
+    """A YAML file's text, or a one-line error naming it."""
     try:
         with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+            return handle.read()
     except OSError as error:
         raise TreeFileError(f"cannot read: {error.strerror or error}", file=path) from None
     except UnicodeDecodeError:
         raise TreeFileError("not a text file (expected UTF-8 YAML)", file=path) from None
-    return parse_tree(text, file=path, max_nodes=max_nodes)
 
 
 def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
     """Parse tree-file text (see the module docstring for the format)."""
-    document = _compose(text, file)
+    return tree_from_document(compose(text, file), file=file, max_nodes=max_nodes)
+
+
+def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
+    """Check a composed YAML document (see :func:`compose`) and build its tree."""
     parser = _Parser(file, max_nodes)
     name = os.path.splitext(os.path.basename(file))[0] if file != "<tree>" else "tree"
     if isinstance(document, yaml.SequenceNode):
@@ -142,7 +150,8 @@ def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_
     raise parser.error(document, "", "expected a nested list, or a mapping with 'tree:'")
 
 
-def _compose(text: str, file: str):
+def compose(text: str, file: str):
+    """The YAML document as nodes that know their lines; plain data only, aliases refused."""
     loader = _TreeLoader(text)
     loader._file = file
     limit = sys.getrecursionlimit()
