@@ -125,11 +125,20 @@ def _input_options(parser, traces: bool = False):
     games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, or module:Class")
     games.add_argument("--position", metavar="POS", help="a position in the game's notation (default: the start)")
     games.add_argument("--depth", type=_depth, metavar="D", help="plies to search (default: the game's)")
-    games.add_argument("--rows", type=_positive, help="board rows (connect4, clobber)")
-    games.add_argument("--cols", type=_positive, help="board columns (connect4, clobber)")
-    games.add_argument("--quick-wins", action="store_const", const=True, help="tictactoe: prefer quicker wins")
+    add_game_options(games)
     parser.add_argument("--max-nodes", type=_positive, default=DEFAULT_MAX_NODES, metavar="N",
                         help=f"refuse tree files of more than N nodes (default {DEFAULT_MAX_NODES:,})")
+
+
+def add_game_options(parser) -> None:
+    """Options a game is made with (also for play and match)."""
+    parser.add_argument("--rows", type=_positive, help="board rows (connect4, clobber)")
+    parser.add_argument("--cols", type=_positive, help="board columns (connect4, clobber)")
+    parser.add_argument("--quick-wins", action="store_const", const=True, help="tictactoe: prefer quicker wins")
+
+
+def game_options(args) -> dict:
+    return {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins}
 
 
 def _search_options(parser, several: bool = False):
@@ -147,9 +156,8 @@ def _search_options(parser, several: bool = False):
 
 
 def _problem(args) -> Problem:
-    game_options = {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins}
     return load_problem(args.file, game=args.game, position=args.position, depth=args.depth,
-                        game_options=game_options, max_nodes=args.max_nodes)
+                        game_options=game_options(args), max_nodes=args.max_nodes)
 
 
 def _trace(args):

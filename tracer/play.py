@@ -163,22 +163,20 @@ def play_game(game, players, state=None, say: Callable[[str], None] | None = Non
 
 def add_commands(commands, command) -> None:
     """Add ``play`` and ``match`` to the command line."""
-    from .cli import _depth, _positive
+    from .cli import _depth, _positive, add_game_options
 
-    def game_options(parser):
+    def common_options(parser):
         parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, or module:Class")
         parser.add_argument("--p1", default="human", choices=PLAYER_KINDS, metavar="PLAYER",
                             help=f"first player: {', '.join(PLAYER_KINDS)} (default human)")
         parser.add_argument("--p2", default="alphabeta", choices=PLAYER_KINDS, metavar="PLAYER",
                             help="second player (default alphabeta)")
         parser.add_argument("--depth", type=_depth, metavar="D", help="search depth (default: the game's)")
-        parser.add_argument("--rows", type=_positive, help="board rows (connect4, clobber)")
-        parser.add_argument("--cols", type=_positive, help="board columns (connect4, clobber)")
-        parser.add_argument("--quick-wins", action="store_const", const=True, help="tictactoe: prefer quicker wins")
+        add_game_options(parser)
         parser.add_argument("--seed", type=int, default=0, help="seed for random players (default 0)")
 
     play = command("play", "play a game against the search")
-    game_options(play)
+    common_options(play)
     play.add_argument("--position", metavar="POS", help="start from this position (the game's notation)")
     play.add_argument("--save-traces", metavar="DIR",
                       help="save each computer move's trace as DIR/move-NN.json (render it with tracer render)")
@@ -189,7 +187,7 @@ def add_commands(commands, command) -> None:
   tracer play tictactoe --p1 minimax --p2 alphabeta --save-traces output/game1"""
 
     match = command("match", "play many games between two players and count wins, draws and losses")
-    game_options(match)
+    common_options(match)
     match.add_argument("--games", type=_positive, default=10, metavar="N", help="number of games (default 10)")
     match.add_argument("--json", action="store_true", help="print the results as JSON")
     match.set_defaults(p1="alphabeta", p2="greedy")
@@ -203,8 +201,9 @@ Colours are swapped in every other game: the first player named moves first in g
 def _load(args):
     from games import load_game
 
-    options = {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins}
-    game = load_game(args.game, **{k: v for k, v in options.items() if v is not None})
+    from .cli import game_options
+
+    game = load_game(args.game, **game_options(args))
     depth = args.depth if args.depth is not None else game.default_depth
     return game, depth
 
