@@ -60,6 +60,10 @@ class Geometry:
         self.not_left, self.not_right = not_left, not_right
         # Target offset of each direction, in generation order: up, down, left, right.
         self.offsets = (-cols, cols, -1, 1)
+        # cell_moves[cell][code]: the moves from `cell` in the directions whose bits are set in `code`
+        # (1 up, 2 down, 4 left, 8 right), in generation order, made once so listing moves only looks them up.
+        self.cell_moves = [[tuple((cell, cell + self.offsets[d]) for d in range(4) if code >> d & 1)
+                            for code in range(16)] for cell in range(cols * rows)]
         centre_r, centre_c = rows // 2, cols // 2
         weight = [rows + cols - (abs(r - centre_r) + abs(c - centre_c)) for r in range(rows) for c in range(cols)]
         # Centre control as bit planes: Σ weight(cell) over pieces = Σ_k 2^k · popcount(pieces & plane_k).
@@ -148,15 +152,16 @@ class ClobberState:
         """(from cell, to cell) pairs, from-cells row by row from the top left, then up, down, left, right."""
         if self._moves is None:
             own, other = (self.black, self.white) if self.side == BLACK else (self.white, self.black)
-            keys = []  # from cell · 4 + direction: sorting them gives the documented order
-            for direction, sources in enumerate(self.geo.sources(own, other)):
-                while sources:
-                    low = sources & -sources
-                    keys.append((low.bit_length() - 1) * 4 + direction)
-                    sources ^= low
-            keys.sort()
-            offsets = self.geo.offsets
-            self._moves = tuple((key >> 2, (key >> 2) + offsets[key & 3]) for key in keys)
+            up, down, left, right = self.geo.sources(own, other)
+            table = self.geo.cell_moves
+            moves = []
+            pending = up | down | left | right
+            while pending:  # from-cells in increasing order: row by row, column by column
+                low = pending & -pending
+                code = (up & low and 1) | (down & low and 2) | (left & low and 4) | (right & low and 8)
+                moves.extend(table[low.bit_length() - 1][code])
+                pending ^= low
+            self._moves = tuple(moves)
         return self._moves
 
     def child(self, move):
