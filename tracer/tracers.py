@@ -81,34 +81,34 @@ class RecordingTracer(NullTracer):
     boards when a trace is read.
     """
 
-    __slots__ = ("_log", "_records", "_stack", "_last_child")
+    __slots__ = ("_log", "_records", "_stack", "_last_child", "_emit", "_record")
 
     def __init__(self):
         self._log: list[tuple] = []  # (event class, node, ...) per step
         self._records: list[tuple] = []  # per node id: (state, parent id, move, pruned)
-        self._stack: list[int] = []  # the node ids on the search path
+        self._stack: list[int] = [None]  # the node ids on the search path, under a None for the root's parent
         self._last_child = None  # the child that returned last: it caused the next update
+        self._emit, self._record = self._log.append, self._records.append  # bound once: called at every step
 
     def enter(self, state, move, depth, alpha=None, beta=None):
         stack = self._stack
         node = len(self._records)
-        self._records.append((state, stack[-1] if stack else None, move, False))
-        self._log.append((NodeEntered, node, alpha, beta))
+        self._record((state, stack[-1], move, False))
+        self._emit((NodeEntered, node, alpha, beta))
         stack.append(node)
 
     def leaf(self, value):
-        node = self._stack.pop()
-        self._log.append((LeafEvaluated, node, value))
-        self._last_child = node
+        node = self._last_child = self._stack.pop()
+        self._emit((LeafEvaluated, node, value))
 
     def value_updated(self, old, new):
-        self._log.append((ValueUpdated, self._stack[-1], old, new, self._last_child))
+        self._emit((ValueUpdated, self._stack[-1], old, new, self._last_child))
 
     def alpha_updated(self, old, new):
-        self._log.append((AlphaUpdated, self._stack[-1], old, new, self._last_child))
+        self._emit((AlphaUpdated, self._stack[-1], old, new, self._last_child))
 
     def beta_updated(self, old, new):
-        self._log.append((BetaUpdated, self._stack[-1], old, new, self._last_child))
+        self._emit((BetaUpdated, self._stack[-1], old, new, self._last_child))
 
     def cutoff(self, skipped_moves):
         if not skipped_moves:  # a cutoff at the last child skips nothing: the node was searched in full
@@ -120,9 +120,8 @@ class RecordingTracer(NullTracer):
         self._log.append((Cutoff, node, cut, tuple(range(first, len(self._records)))))
 
     def exit(self, value, best_move):
-        node = self._stack.pop()
-        self._log.append((NodeExited, node, value))
-        self._last_child = node
+        node = self._last_child = self._stack.pop()
+        self._emit((NodeExited, node, value))
 
     def events(self) -> list:
         """The steps as event objects. A node's best child is the one that caused its last value update."""
