@@ -50,7 +50,17 @@ def text(value) -> str:
 
 def to_dot(trace, options: DrawOptions = DrawOptions()) -> str:
     """The DOT source of a trace's diagram."""
+    if not options.compact and options.first_children is None:
+        _check_size(trace.node_count, options)  # before any work: a huge trace is refused at once
     return _Drawing(TraceView(trace), options).source()
+
+
+def _check_size(count: int, options: DrawOptions) -> None:
+    if count > options.max_drawn:
+        raise RenderError(
+            f"the diagram would have {count:,} nodes, more than the limit of {options.max_drawn:,} "
+            "(Graphviz would take minutes); draw less with --compact or --first-children K, "
+            "or raise the limit with --max-drawn N")
 
 
 class _Drawing:
@@ -62,11 +72,7 @@ class _Drawing:
 
     def source(self) -> str:
         drawn = self._choose_nodes()
-        if len(drawn) > self.options.max_drawn:
-            raise RenderError(
-                f"the diagram would have {len(drawn):,} nodes, more than the limit of {self.options.max_drawn:,} "
-                "(Graphviz would take minutes); draw less with --compact or --first-children K, "
-                "or raise the limit with --max-drawn N")
+        _check_size(len(drawn), self.options)
         self._graph_attributes()
         for view in drawn:
             self._node(view)

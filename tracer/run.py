@@ -61,6 +61,7 @@ def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float 
         value=value,
         best_move=None if move is None else root.move_name(move),
         meta=dict(meta or {}),
+        node_count=tracer.node_count,
     )
 
 

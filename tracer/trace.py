@@ -122,8 +122,10 @@ class Trace:
     """
 
     def __init__(self, algorithm: str, options: dict[str, Any], nodes: list[TraceNode] | Callable[[], list],
-                 events: list | Callable[[], list], value: float, best_move: str | None, meta: dict[str, Any] | None = None):
+                 events: list | Callable[[], list], value: float, best_move: str | None, meta: dict[str, Any] | None = None,
+                 node_count: Callable[[], int] | None = None):
         self.algorithm = algorithm
+        self._node_count = node_count
         self.options = options
         self._nodes = nodes
         self._events = events
@@ -136,6 +138,13 @@ class Trace:
         if callable(self._nodes):
             self._nodes = self._nodes()
         return self._nodes
+
+    @property
+    def node_count(self) -> int:
+        """The number of nodes, counted without building them when they are not built yet."""
+        if callable(self._nodes) and self._node_count is not None:
+            return self._node_count()
+        return len(self.nodes)
 
     @property
     def events(self) -> list:

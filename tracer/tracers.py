@@ -144,6 +144,19 @@ class RecordingTracer(NullTracer):
                 events.append(kind(*entry[1:]))
         return events
 
+    def node_count(self) -> int:
+        """How many nodes :meth:`nodes` will make, without making them (for size checks before drawing)."""
+        count = len(self._records)
+        for state, parent, move, pruned in self._records:
+            if pruned:
+                pending = [self._records[parent][0].child(move)]
+                while pending and getattr(pending[-1], "explicit", False):
+                    state = pending.pop()
+                    children = [state.child(m) for m in state.moves()]
+                    count += len(children)
+                    pending.extend(children)
+        return count
+
     def nodes(self) -> list[TraceNode]:
         """The nodes, in id order, with names, move names and boards filled in.
 

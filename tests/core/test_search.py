@@ -230,3 +230,11 @@ def test_untraced_searches_allocate_nothing_per_node():
     recorder = RecordingTracer()
     ALGORITHMS["alphabeta"].run(large, tracer=recorder)
     assert len(recorder.events()) > 1000  # while a recording run does keep one event per step
+
+
+@SETTINGS
+@given(nested_trees, roots, st.sampled_from(list(ALGORITHMS)))
+def test_the_node_count_is_known_before_the_nodes_are_built(nested, root_player, algorithm):
+    trace = trace_search(make_tree(nested, root_player), algorithm)
+    counted = trace.node_count  # counted from the recording, pruned subtrees included
+    assert counted == len(trace.nodes) == trace.node_count
