@@ -48,3 +48,12 @@ def make_tree(nested, player=None):
     if isinstance(nested, list):
         return TreeNode(player, [make_tree(child, player.other) for child in nested], name="n")
     return TreeNode(player, value=nested)
+
+
+def assert_searches_agree(state, depths) -> None:
+    """Minimax, alpha-beta, negamax and negamax-ab find the same value and move at every depth."""
+    from tracer import ALGORITHMS
+
+    for depth in depths:
+        results = {name: search.run(state, depth) for name, search in ALGORITHMS.items()}
+        assert len(set(results.values())) == 1, (state, depth, results)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from helpers import assert_searches_agree
 from games.clobber import WIN, Clobber, weights_for
 from tracer import ALGORITHMS, GameError, IllegalMoveError, Player
 
@@ -121,11 +122,7 @@ def test_the_searches_agree_on_value_and_move():
     for state in random_states(15, seed=2, game=small):
         if state.is_terminal():
             continue
-        for depth in (1, 2, 3):
-            minimax = ALGORITHMS["minimax"].run(state, depth)
-            assert ALGORITHMS["alphabeta"].run(state, depth) == minimax
-            assert ALGORITHMS["negamax"].run(state, depth) == minimax
-            assert ALGORITHMS["negamax-ab"].run(state, depth) == minimax
+        assert_searches_agree(state, (1, 2, 3))
 
 
 def test_the_endgame_position_file_holds_its_point():

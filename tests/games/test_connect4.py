@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from helpers import assert_searches_agree
 from games.connect4 import Connect4, WEIGHTS, has_four
 from tracer import ALGORITHMS, CountingTracer, GameError, IllegalMoveError
 
@@ -95,11 +96,7 @@ def test_the_searches_agree_on_value_and_move():
     for state in random_states(25, seed=3):
         if state.is_terminal():
             continue
-        for depth in range(1, 5):
-            minimax = ALGORITHMS["minimax"].run(state, depth)
-            assert ALGORITHMS["alphabeta"].run(state, depth) == minimax
-            assert ALGORITHMS["negamax"].run(state, depth) == minimax
-            assert ALGORITHMS["negamax-ab"].run(state, depth) == minimax
+        assert_searches_agree(state, range(1, 5))
 
 
 def test_a_win_in_one_is_found():

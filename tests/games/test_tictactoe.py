@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from helpers import assert_searches_agree
 from games.tictactoe import TicTacToe
 from tracer import ALGORITHMS, CountingTracer, GameError, IllegalMoveError, Player, search_stats
 
@@ -59,10 +60,7 @@ def random_positions(count, seed):
 
 def test_all_four_searches_agree_at_every_depth():
     for state in random_positions(40, seed=7):
-        for depth in range(1, 10):
-            results = {name: search.run(state, depth) for name, search in ALGORITHMS.items()}
-            assert results["minimax"] == results["alphabeta"], (state, depth)
-            assert results["negamax"] == results["negamax-ab"] == results["minimax"], (state, depth)
+        assert_searches_agree(state, range(1, 10))
 
 
 def test_alphabeta_searches_fewer_nodes_than_minimax():
