@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import sys
 
 from tracer.errors import GameError
 
@@ -52,6 +54,8 @@ def _import_class(spec: str):
     module_name, _, class_name = spec.partition(":")
     if not module_name or not class_name:
         raise GameError(f"game {spec!r}: write module:Class, e.g. mygames:Nim")
+    if os.getcwd() not in sys.path:  # `tracer` as a console script does not look in the current folder itself
+        sys.path.append(os.getcwd())
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:

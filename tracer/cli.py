@@ -203,6 +203,9 @@ def cmd_trace(args) -> None:
 
 
 def cmd_stats(args) -> None:
+    if args.file is not None and is_trace_file(args.file):
+        raise TracerError(f"{args.file}: stats times a search, so it needs a tree or position file, not a saved "
+                          "trace (tracer trace and tracer render read saved traces)")
     problem = _problem(args)
     algorithms = args.algorithm or ["alphabeta"]
     rules = Rules(args.prune, args.fail)

@@ -93,3 +93,28 @@ def test_match_counts_results_with_colours_swapped():
 
 def test_match_refuses_humans():
     assert_one_line_error(run_tracer("match", "tictactoe", "--p1", "human"), "use tracer play")
+
+
+def test_stats_refuses_a_saved_trace(tmp_path):
+    run = tmp_path / "run.json"
+    run_tracer("trace", ROOT / "trees" / "rn_example.yaml", "-o", run)
+    assert_one_line_error(run_tracer("stats", run), "needs a tree or position file, not a saved trace")
+
+
+def test_the_console_script_finds_a_game_module_in_the_current_folder(tmp_path):
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    script = shutil.which("tracer", path=os.path.dirname(sys.executable))
+    if script is None:
+        import pytest
+
+        pytest.skip("tracer is not installed as a console script beside this Python")
+    shutil.copy(ROOT / "tests" / "nim_game.py", tmp_path / "my_own_nim.py")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run([script, "stats", "--game", "my_own_nim:Nim", "--json"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["best_move"] == "1"  # 7 counters: take 1, leave a multiple of three
