@@ -6,8 +6,10 @@ Targets (2-core machine, tracing off): tic-tac-toe full solve from the empty boa
 ≤ 30 ms; Connect Four from the empty board, windows evaluation, depth 5, minimax ≤ 0.15 s and alpha-beta ≤ 25 ms;
 one 5×6 Clobber self-play game with depth-4 alpha-beta on both sides ≤ 1 s; tracing on ≤ 3× tracing off.
 
-Every timed run starts cold: the games' caches (interned tic-tac-toe positions, cached Connect Four and Clobber
-evaluations) are emptied and the root made again first, so no run profits from an earlier one.
+Every timed run starts cold, and the emptying is timed with it. What persists between searches: tic-tac-toe
+interns its positions, each keeping its children once made (a dict of all positions made, emptied by
+``clear_caches``); Connect Four and Clobber keep nothing between searches (their tables of lines, neighbours and
+moves are rules, fixed per board size, made when the game is made).
 """
 
 from __future__ import annotations
@@ -25,63 +27,58 @@ from tracer.search import ALGORITHMS  # noqa: E402
 from tracer.state import UNLIMITED  # noqa: E402
 from tracer.tracers import NO_TRACER, CountingTracer  # noqa: E402
 
+TRACED_RATIO = 3.0  # tracing on may cost at most this many times tracing off
 
 
-
-def cold(game):
+def cold_root(game):
     game.clear_caches()
     return game.rooted(game.start())
 
 
 def search_case(game, algorithm: str, depth: float):
+    """(untraced run, traced run, nodes visited) for one search from the start position."""
     search = ALGORITHMS[algorithm]
 
     def off():
         with deep_recursion():
-            search.run(cold(game), depth, NO_TRACER)
+            search.run(cold_root(game), depth, NO_TRACER)
 
-    def record():
-        trace_search(cold(game), algorithm, depth=depth)
-
-    def build():
-        trace = trace_search(cold(game), algorithm, depth=depth)
-        return trace.events, trace.nodes
+    def on():  # recorded, then the trace's nodes made, as drawing or saving it would
+        trace_search(cold_root(game), algorithm, depth=depth).nodes
 
     counter = CountingTracer()
-    search.run(cold(game), depth, counter)
-    return off, record, build, counter.nodes_visited
+    with deep_recursion():
+        search.run(cold_root(game), depth, counter)
+    return off, on, counter.nodes_visited
 
 
 def selfplay_case(game, depth: int):
+    """(untraced game, traced game, nodes visited) for one game of depth-``depth`` alpha-beta against itself."""
     search = ALGORITHMS["alphabeta"]
 
-    def play(traced: bool, built: bool = False) -> int:
+    def play(traced: bool, counter=None) -> None:
         game.clear_caches()
-        state, nodes = game.start(), 0
+        state = game.start()
         while not state.is_terminal():
             root = game.rooted(state)
             if traced:
                 trace = trace_search(root, "alphabeta", depth=depth)
-                if built:
-                    trace.events, trace.nodes  # as drawing or saving would
-                move = root.moves()[[m for m in map(root.move_name, root.moves())].index(trace.best_move)]
+                trace.nodes
+                move = next(m for m in root.moves() if root.move_name(m) == trace.best_move)
             else:
-                counter = CountingTracer() if count else NO_TRACER
-                _, move = search.run(root, depth, counter)
-                nodes += counter.nodes_visited if count else 0
+                _, move = search.run(root, depth, counter or NO_TRACER)
             state = state.child(move)
-        return nodes
 
-    count = True
-    nodes = play(False)
-    count = False
-    return (lambda: play(False)), (lambda: play(True)), (lambda: play(True, True)), nodes
+    counter = CountingTracer()
+    play(False, counter)
+    return (lambda: play(False)), (lambda: play(True)), counter.nodes_visited
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=7, help="runs per measurement (median reported)")
+    parser.add_argument("--repeat", type=int, default=7, help="runs per measurement (median reported; default 7)")
     args = parser.parse_args()
+    traced_repeat = max(3, args.repeat // 2)
     tictactoe, connect4, clobber = load_game("tictactoe"), load_game("connect4"), load_game("clobber")
     cases = [
         ("tic-tac-toe full solve, minimax", 1.0, search_case(tictactoe, "minimax", UNLIMITED)),
@@ -90,19 +87,24 @@ def main() -> None:
         ("Connect Four depth 5, alpha-beta", 0.025, search_case(connect4, "alphabeta", 5)),
         ("Clobber 5×6 self-play, alpha-beta d4", 1.0, selfplay_case(clobber, 4)),
     ]
-    print(f"medians of {args.repeat} cold runs (tracing on: {max(3, args.repeat // 2)} runs)")
-    print("  off:    the search with the null tracer")
-    print("  on:     trace_search, recording every step into a Trace")
-    print("  +build: on, then the trace's event objects and node table built (boards stay lazy until drawn)")
-    print(f"{'case':<38} {'nodes':>9} {'off':>9} {'target':>7}      {'on':>9} {'on/off':>7} {'+build':>9} {'ratio':>7}")
-    for title, target, (off, record, build, nodes) in cases:
+    print(f"medians of {args.repeat} cold runs with tracing off, {traced_repeat} with tracing on")
+    print("  off: the search with the null tracer")
+    print("  on:  trace_search (a RecordingTracer), then the trace's nodes made (boards stay lazy until drawn)")
+    print(f"{'case':<38} {'nodes':>9} {'off':>9} {'target':>8}        {'on':>9} {'on/off':>7}")
+    for title, target, (off, on, nodes) in cases:
         off_time = median_seconds(off, args.repeat)
-        on_time = median_seconds(record, max(3, args.repeat // 2))
-        build_time = median_seconds(build, max(3, args.repeat // 2))
-        verdict = "ok" if off_time <= target else "MISSED"
-        print(f"{title:<38} {nodes:>9,} {off_time * 1e3:>7.1f}ms {target * 1e3:>5.0f}ms {verdict:>6} "
-              f"{on_time * 1e3:>7.1f}ms {on_time / off_time:>6.2f}× {build_time * 1e3:>7.1f}ms "
-              f"{build_time / off_time:>6.2f}×")
+        on_time = median_seconds(on, traced_repeat)
+        ratio = on_time / off_time
+        print(f"{title:<38} {nodes:>9,} {_ms(off_time)} {_ms(target, 6)} {_verdict(off_time <= target)} "
+              f"{_ms(on_time)} {ratio:>6.2f}× {_verdict(ratio <= TRACED_RATIO)}")
+
+
+def _ms(seconds: float, width: int = 7) -> str:
+    return f"{seconds * 1e3:>{width}.1f}ms" if seconds < 0.1 else f"{seconds * 1e3:>{width}.0f}ms"
+
+
+def _verdict(met: bool) -> str:
+    return "    ok" if met else "MISSED"
 
 
 if __name__ == "__main__":

@@ -58,8 +58,9 @@ def _import_class(spec: str):
         sys.path.append(os.getcwd())
     try:
         module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise GameError(f"game {spec!r}: cannot import module {module_name!r} ({error})") from None
+    except (ImportError, SyntaxError) as error:  # a user's module that does not even load: one line, not a traceback
+        raise GameError(f"game {spec!r}: cannot import module {module_name!r} ({type(error).__name__}: {error})") \
+            from None
     game_class = getattr(module, class_name, None)
     if game_class is None:
         raise GameError(f"game {spec!r}: module {module_name!r} has no {class_name!r}")

@@ -16,8 +16,10 @@ distance to the centre cell (rows // 2, cols // 2)), rows and columns counted fr
 number at the root of the search: before move 10 (3, 1, 1), before move 20 (1, 1, 3), after that (1, 3, 1).
 Terminal positions score ±1,000,000, beyond any heuristic value.
 
-Inside, each side's pieces are one integer bitboard (bit row·cols + col); moves, mobility and centre control are
-shifts, masks and bit counts.
+Inside, each side's pieces are one integer bitboard (bit row·cols + col); moves are shifts and masks read
+through a per-cell table. Mobility is the same for both sides (every adjacent black-white pair is a capture for
+either), so a position keeps the number of such pairs, and each side's centre control, updated by each move from
+the neighbourhoods of its two cells: evaluation is a few multiplications, and "no move" is "no pair".
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ from tracer.state import Board, Player
 BLACK, WHITE = 0, 1
 WIN = 1_000_000
 GLYPHS = {"B": "●", "W": "○", ".": ""}
-DIRECTIONS = ("up", "down", "left", "right")
+DIRECTIONS = ("up", "down", "left", "right")  # the order moves from one cell are generated in
+DEFAULT_COLS, DEFAULT_ROWS = 5, 6
+MAX_SIZE = 26  # columns are letters
 
 
 def weights_for(move_number: int) -> tuple[int, int, int]:
@@ -44,7 +48,7 @@ def weights_for(move_number: int) -> tuple[int, int, int]:
 
 
 class Geometry:
-    """Masks for one board size, made once: where each direction may move from, and the centre weights."""
+    """Masks and tables for one board size, made once."""
 
     def __init__(self, cols: int, rows: int):
         self.cols, self.rows = cols, rows
@@ -64,11 +68,18 @@ class Geometry:
         # (1 up, 2 down, 4 left, 8 right), in generation order, made once so listing moves only looks them up.
         self.cell_moves = [[tuple((cell, cell + self.offsets[d]) for d in range(4) if code >> d & 1)
                             for code in range(16)] for cell in range(cols * rows)]
+        # The orthogonal neighbours of each cell, as a mask.
+        steps = ((-1, 0), (1, 0), (0, -1), (0, 1))  # (rows, columns): up, down, left, right
+        self.neighbours = [sum(1 << ((r + dr) * cols + c + dc) for dr, dc in steps
+                               if 0 <= r + dr < rows and 0 <= c + dc < cols)
+                           for r in range(rows) for c in range(cols)]
+        # Every move's name, made once: traces name every node's move.
+        self.move_names = {(cell, target): f"{self.name(cell)}-{self.name(target)}"
+                           for cell in range(cols * rows) for target in range(cols * rows)
+                           if self.neighbours[cell] >> target & 1}
         centre_r, centre_c = rows // 2, cols // 2
-        weight = [rows + cols - (abs(r - centre_r) + abs(c - centre_c)) for r in range(rows) for c in range(cols)]
-        # Centre control as bit planes: Σ weight(cell) over pieces = Σ_k 2^k · popcount(pieces & plane_k).
-        self.centre_planes = tuple(
-            (1 << k, sum(1 << i for i, w in enumerate(weight) if w >> k & 1)) for k in range(max(weight).bit_length()))
+        self.centre_weight = [rows + cols - (abs(r - centre_r) + abs(c - centre_c))
+                              for r in range(rows) for c in range(cols)]
 
     def sources(self, own: int, other: int) -> tuple[int, int, int, int]:
         """For each direction, the cells of ``own`` pieces that can capture an ``other`` piece that way."""
@@ -80,21 +91,14 @@ class Geometry:
             own & (other >> 1) & self.not_right,  # right
         )
 
-    def can_move(self, own: int, other: int) -> bool:
-        cols = self.cols
-        return bool(own & ((other << cols) | (other >> cols) | (other << 1) & self.not_left
-                           | (other >> 1) & self.not_right))
-
-    def mobility(self, own: int, other: int) -> int:
-        cols = self.cols
-        return ((own & (other << cols)).bit_count() + (own & (other >> cols)).bit_count()
-                + (own & (other << 1) & self.not_left).bit_count() + (own & (other >> 1) & self.not_right).bit_count())
+    def contacts(self, black: int, white: int) -> int:
+        """The number of orthogonally adjacent black-white pairs. Each is one capture for either side, so this is
+        the mobility of Black and of White alike, and 0 exactly when the game is over."""
+        return sum(source.bit_count() for source in self.sources(black, white))
 
     def centre(self, pieces: int) -> int:
-        total = 0
-        for value, plane in self.centre_planes:  # four planes on boards up to 8 × 8
-            total += value * (pieces & plane).bit_count()
-        return total
+        """Σ over ``pieces`` of (rows + cols − Manhattan distance to the centre cell)."""
+        return sum(weight for cell, weight in enumerate(self.centre_weight) if pieces >> cell & 1)
 
     def name(self, cell: int) -> str:
         row, col = divmod(cell, self.cols)
@@ -106,46 +110,37 @@ def geometry(cols: int, rows: int) -> Geometry:
     return Geometry(cols, rows)
 
 
-_evaluations: dict[tuple, int] = {}  # (mine, theirs, geometry, weights) -> heuristic value
-_EVALUATIONS_KEPT = 1 << 20
-
-
-def _evaluate(mine: int, theirs: int, geo: Geometry, weights: tuple[int, int, int]) -> int:
-    """The heuristic from the point of view of the side owning ``mine``, cached: leaves repeat a lot, since
-    independent moves reach the same position in several orders."""
-    key = (mine, theirs, geo, weights)
-    value = _evaluations.get(key)
-    if value is None:
-        w_mobility, w_material, w_centre = weights
-        value = (w_mobility * geo.mobility(mine, theirs)
-                 + w_material * (mine.bit_count() - theirs.bit_count())
-                 + w_centre * geo.centre(mine))
-        if len(_evaluations) >= _EVALUATIONS_KEPT:
-            _evaluations.clear()
-        _evaluations[key] = value
-    return value
-
-
 def clear_caches() -> None:
-    """Forget cached evaluations (benchmarks start each timed run cold)."""
-    _evaluations.clear()
+    """Nothing to forget: positions keep no cache between searches."""
 
 
 class ClobberState:
     """A Clobber position seen from one side: MAX is ``max_side`` (0 Black, 1 White); ``weights`` are the
-    evaluation weights, set by the move number at the root of the search."""
+    evaluation weights, set by the move number at the root of the search; ``number`` is the number of the move
+    about to be played here.
 
-    __slots__ = ("black", "white", "side", "geo", "number", "max_side", "weights", "player", "_moves",
-                 "_terminal")
+    ``black`` and ``white`` are bitboards (bit row·cols + col). The evaluation's terms are kept up to date move by
+    move: ``contacts`` (adjacent black-white pairs: the mobility of either side) and the centre control of each
+    side; a move changes them only around its two cells.
+    """
+
+    __slots__ = ("black", "white", "side", "geo", "number", "max_side", "weights", "player", "contacts",
+                 "centre_black", "centre_white", "last", "_moves")
+    name = ""
+    explicit = False
 
     def __init__(self, black: int, white: int, side: int, geo: Geometry, number: int, max_side: int,
-                 weights: tuple[int, int, int]):
-        self.black, self.white, self.side, self.geo = black, white, side, geo
-        self.number = number  # the number of the move about to be played here
-        self.max_side, self.weights = max_side, weights
-        self.player = Player.MAX if side == max_side else Player.MIN
+                 weights: tuple[int, int, int], last: int | None = None):
+        """A position from its bitboards; the evaluation's terms are worked out from scratch."""
+        self._set(black, white, side, geo, number, max_side, weights, geo.contacts(black, white),
+                  geo.centre(black), geo.centre(white), last)
+
+    def _set(self, black, white, side, geo, number, max_side, weights, contacts, centre_black, centre_white, last):
+        self.black, self.white, self.side, self.geo, self.number = black, white, side, geo, number
+        self.max_side, self.weights, self.player = max_side, weights, Player.MAX if side == max_side else Player.MIN
+        self.contacts, self.centre_black, self.centre_white = contacts, centre_black, centre_white
+        self.last = last  # the cell the last move went to, when known (drawn outlined)
         self._moves = None
-        self._terminal = not (geo.can_move(black, white) if side == BLACK else geo.can_move(white, black))
 
     # ---- GameState -------------------------------------------------------------------------------------------
     def moves(self):
@@ -166,31 +161,51 @@ class ClobberState:
 
     def child(self, move):
         source, target = move
-        take = 1 << source | 1 << target
+        geo = self.geo
+        neighbours, weight = geo.neighbours, geo.centre_weight
+        own, other = (self.black, self.white) if self.side == BLACK else (self.white, self.black)
+        # Contacts lost at the source (now empty) and at the target (now the mover's); the source-target pair is
+        # counted in both; the target's contacts with the other side's remaining pieces are new.
+        contacts = (self.contacts - (neighbours[source] & other).bit_count() - (neighbours[target] & own).bit_count()
+                    + 1 + (neighbours[target] & other).bit_count())
+        # Made field by field rather than through __init__, which would work the evaluation terms out again.
+        child = ClobberState.__new__(ClobberState)
+        child.geo, child.number, child.max_side, child.weights = geo, self.number + 1, self.max_side, self.weights
+        child.player = Player.MIN if self.player is Player.MAX else Player.MAX
+        child.contacts, child.last, child._moves = contacts, target, None
         if self.side == BLACK:  # black leaves `source` for `target`; the white piece there is gone
-            black, white = self.black ^ take, self.white & ~(1 << target)
+            child.side, child.black, child.white = WHITE, own ^ (1 << source | 1 << target), other ^ 1 << target
+            child.centre_black = self.centre_black - weight[source] + weight[target]
+            child.centre_white = self.centre_white - weight[target]
         else:
-            black, white = self.black & ~(1 << target), self.white ^ take
-        return ClobberState(black, white, 1 - self.side, self.geo, self.number + 1, self.max_side, self.weights)
+            child.side, child.white, child.black = BLACK, own ^ (1 << source | 1 << target), other ^ 1 << target
+            child.centre_white = self.centre_white - weight[source] + weight[target]
+            child.centre_black = self.centre_black - weight[target]
+        return child
 
     def is_terminal(self):
-        return self._terminal
+        return not self.contacts
 
     def utility(self):
         """The player to move has no move and has lost."""
         return -WIN if self.player is Player.MAX else WIN
 
     def evaluate(self):
-        if self._terminal:
-            return self.utility()
-        mine, theirs = (self.black, self.white) if self.max_side == BLACK else (self.white, self.black)
-        return _evaluate(mine, theirs, self.geo, self.weights)
+        """w1·mobility + w2·(MAX's pieces − MIN's pieces) + w3·MAX's centre control (see the module docstring)."""
+        if not self.contacts:
+            return -WIN if self.player is Player.MAX else WIN
+        w_mobility, w_material, w_centre = self.weights
+        material = self.black.bit_count() - self.white.bit_count()
+        if self.max_side == BLACK:
+            return w_mobility * self.contacts + w_material * material + w_centre * self.centre_black
+        return w_mobility * self.contacts - w_material * material + w_centre * self.centre_white
 
     def move_name(self, move):
-        return f"{self.geo.name(move[0])}-{self.geo.name(move[1])}"
+        return self.geo.move_names[move]
 
     def board(self):
-        return Board(self.rows(), GLYPHS)
+        marked = () if self.last is None else (divmod(self.last, self.geo.cols),)
+        return Board(self.rows(), GLYPHS, marked)
 
     # ---- readable twins --------------------------------------------------------------------------------------
     def rows(self) -> list[str]:
@@ -202,8 +217,9 @@ class ClobberState:
         return f"ClobberState({'/'.join(self.rows())!r}, side={'bw'[self.side]!r})"
 
     def _key(self):
-        return (self.black, self.white, self.side, self.geo.cols, self.geo.rows, self.number, self.max_side,
-                self.weights)
+        """What makes two states the same search node: the board, the side to move, MAX and the evaluation
+        weights (the move number matters only through them)."""
+        return (self.black, self.white, self.side, self.geo.cols, self.geo.rows, self.max_side, self.weights)
 
     def __eq__(self, other):
         return isinstance(other, ClobberState) and self._key() == other._key()
@@ -220,15 +236,20 @@ class Clobber:
     default_depth = 4
 
     def __init__(self, cols: int | None = None, rows: int | None = None):
-        self.cols, self.rows = cols or 5, rows or 6
+        """The board is ``cols`` × ``rows`` (default 5 × 6). A position given in notation brings its own size,
+        which must then match the options, if they were given."""
         self.size_given = cols is not None or rows is not None
-        if not (1 <= self.cols <= 26 and 1 <= self.rows <= 26 and self.cols * self.rows >= 2):
-            raise GameError(f"clobber: the board must be 1 to 26 columns and rows, at least 2 cells; got "
-                            f"{self.cols} × {self.rows}")
+        self.cols = DEFAULT_COLS if cols is None else cols
+        self.rows = DEFAULT_ROWS if rows is None else rows
+        for option, value in (("cols", self.cols), ("rows", self.rows)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIZE:
+                raise GameError(f"clobber: --{option} must be 1 to {MAX_SIZE}, got {value!r}")
+        if self.cols * self.rows < 2:
+            raise GameError("clobber: the board needs at least 2 cells")
 
     @staticmethod
     def clear_caches() -> None:
-        """Forget what positions have cached, so a timed search starts cold."""
+        """Nothing is cached between searches; here for tracer's game interface."""
         clear_caches()
 
     def start(self) -> ClobberState:
@@ -237,8 +258,11 @@ class Clobber:
         return ClobberState(black, geo.board ^ black, BLACK, geo, 1, BLACK, weights_for(1))
 
     def position(self, text: str) -> ClobberState:
+        """A position in the notation of the module docstring; an empty text is the start position."""
         parts = str(text).split()
-        if not 1 <= len(parts) <= 3:
+        if not parts:
+            return self.start()
+        if len(parts) > 3:
             raise GameError(f"clobber position {text!r}: expected rows like 'BW./WB.' then the side to move "
                             "(b or w) and, optionally, the move number")
         rows = parts[0].split("/")
@@ -249,8 +273,9 @@ class Clobber:
         if self.size_given and (cols, len(rows)) != (self.cols, self.rows):
             raise GameError(f"clobber position {text!r} is {cols} × {len(rows)}, but --cols/--rows say "
                             f"{self.cols} × {self.rows}")
-        if not (1 <= cols <= 26 and 1 <= len(rows) <= 26):
-            raise GameError(f"clobber position {text!r}: at most 26 columns and 26 rows")
+        if not (1 <= cols <= MAX_SIZE and 1 <= len(rows) <= MAX_SIZE):
+            raise GameError(f"clobber position {text!r}: the board must have 1 to {MAX_SIZE} columns and rows, "
+                            f"not {cols} × {len(rows)}")
         geo = geometry(cols, len(rows))
         black = white = 0
         for r, row in enumerate(rows):
@@ -301,8 +326,10 @@ class Clobber:
         return 1 - state.side  # the player to move has no move: the other one won
 
     def rooted(self, state: ClobberState) -> ClobberState:
-        return ClobberState(state.black, state.white, state.side, state.geo, state.number, state.side,
-                            weights_for(state.number))
+        rooted = ClobberState.__new__(ClobberState)
+        rooted._set(state.black, state.white, state.side, state.geo, state.number, state.side,
+                    weights_for(state.number), state.contacts, state.centre_black, state.centre_white, state.last)
+        return rooted
 
     def text(self, state: ClobberState) -> str:
         symbols = {"B": "●", "W": "○", ".": "·"}

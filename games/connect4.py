@@ -8,14 +8,17 @@ Evaluation ("windows"), used for every leaf of a depth-limited search, terminal 
 four consecutive cells (rows, columns, both diagonals: 69 on 7×6) with no disc of MIN, add w[MAX's discs in it];
 for each window with no disc of MAX, subtract w[MIN's discs in it]; w = (0, 1, 4, 16, 1000).
 
-Inside, a position is two bitboards in the solvers' layout: each column takes rows + 1 bits, bottom first, the
-spare top bit keeping shifts from wrapping into the next column. The windows are counted for all cells at once
-with shifts and bit counts, and evaluations are cached by position.
+Inside, a position is two bitboards in the solvers' layout (each column takes rows + 1 bits, bottom first), and
+every line of at least four cells (each row, column and diagonal) is also kept as a base-3 number of its cells
+(0 empty, 1 first player, 2 second), all packed in one integer. A table per line length, made once per board
+size, gives a line's windows score and whether it holds four in a row, so a move updates the score and the end
+test from the at most four lines through its cell, and evaluation only reads the result.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 
 from tracer.errors import GameError, IllegalMoveError
 from tracer.state import Board, Player
@@ -23,10 +26,34 @@ from tracer.state import Board, Player
 WEIGHTS = (0, 1, 4, 16, 1000)
 FIRST, SECOND = 0, 1
 GLYPHS = {"X": "●", "O": "○", ".": ""}
+MIN_COLS, MAX_COLS = 4, 9  # one digit per move in the notation
+MIN_ROWS, MAX_ROWS = 4, 10
+COLUMN_NAMES = tuple(str(col) for col in range(MAX_COLS + 1))  # traces name every node's move
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # (columns, rows) per step: up a column, along a row, diagonals
+
+
+@lru_cache(maxsize=None)
+def line_tables(length: int) -> tuple[list[int], list[bool]]:
+    """For a line of ``length`` cells, by its base-3 code (cell i is digit i: 0 empty, 1 first, 2 second): the
+    windows score from the first player's view, and whether the line holds four discs of one player in a row."""
+    scores, fours = [], []
+    for digits in product(range(3), repeat=length):  # codes in increasing order: digits[0] is the last cell
+        score, four = 0, False
+        for start in range(length - 3):
+            window = digits[start:start + 4]
+            first, second = window.count(1), window.count(2)
+            if not second:
+                score += WEIGHTS[first]
+            if not first:
+                score -= WEIGHTS[second]
+            four = four or first == 4 or second == 4
+        scores.append(score)
+        fours.append(four)
+    return scores, fours
 
 
 class Geometry:
-    """Bit masks for one board size, made once."""
+    """Bit masks and line tables for one board size, made once."""
 
     def __init__(self, cols: int, rows: int):
         self.cols, self.rows, self.height = cols, rows, rows + 1
@@ -35,10 +62,15 @@ class Geometry:
         self.column = [((1 << rows) - 1) << (c * h) for c in range(cols)]
         self.top = [1 << (c * h + rows - 1) for c in range(cols)]
         self.board = sum(self.column)
-        self.bottom_row = sum(self.bottom)
-        # (shift, mask of the first cell of every window in that direction)
+        # The legal moves by the set of full columns (their top cells): listing moves is one look-up.
+        self.moves_when_full = {}
+        for full in range(1 << cols):
+            top_cells = sum(self.top[c] for c in range(cols) if full >> c & 1)
+            self.moves_when_full[top_cells] = tuple(c + 1 for c in range(cols) if not full >> c & 1)
+        self.top_row = sum(self.top)
+        # (shift, cells where a window in that direction starts), for the bit-parallel four-in-a-row test
         self.directions = []
-        for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for dc, dr in DIRECTIONS:
             starts = 0
             for c in range(cols):
                 for r in range(rows):
@@ -46,6 +78,39 @@ class Geometry:
                         starts |= 1 << (c * h + r)
             self.directions.append((dc * h + dr, starts))
         self.windows = sum(starts.bit_count() for _, starts in self.directions)
+        self._make_lines()
+
+    def _make_lines(self) -> None:
+        """Every line of at least four cells gets a field of the packed integer; each cell lists its lines."""
+        cols, rows, h = self.cols, self.rows, self.height
+        lines = []
+        for dc, dr in DIRECTIONS:
+            for c in range(cols):
+                for r in range(rows):
+                    if 0 <= c - dc < cols and 0 <= r - dr < rows:
+                        continue  # not the first cell of its line
+                    cells, cc, rr = [], c, r
+                    while 0 <= cc < cols and 0 <= rr < rows:
+                        cells.append((cc, rr))
+                        cc, rr = cc + dc, rr + dr
+                    if len(cells) >= 4:
+                        lines.append(cells)
+        width = (3 ** max(len(cells) for cells in lines)).bit_length()
+        self.lines, self.field_mask = lines, (1 << width) - 1
+        self.line_fields = []  # (offset, scores, fours) per line
+        # per bitboard bit: ((offset, mask, 3^position, scores, fours) for each line through the cell), and
+        # per player and bit: what a disc there adds to the packed integer
+        self.cell_lines = [() for _ in range(cols * h)]
+        self.increments = ([0] * (cols * h), [0] * (cols * h))
+        for number, cells in enumerate(lines):
+            offset = number * width
+            scores, fours = line_tables(len(cells))
+            self.line_fields.append((offset, scores, fours))
+            for position, (c, r) in enumerate(cells):
+                bit = c * h + r
+                self.cell_lines[bit] += ((offset, self.field_mask, 3 ** position, scores, fours),)
+                self.increments[FIRST][bit] += 1 * 3 ** position << offset
+                self.increments[SECOND][bit] += 2 * 3 ** position << offset
 
     def cell(self, col: int, row: int) -> int:
         return 1 << (col * self.height + row)
@@ -57,7 +122,7 @@ def geometry(cols: int, rows: int) -> Geometry:
 
 
 def has_four(bits: int, geo: Geometry) -> bool:
-    """Four in a row anywhere: pairs of pairs along each direction."""
+    """Four in a row anywhere: pairs of pairs along each direction (independent of the line tables)."""
     for shift, _ in geo.directions:
         pairs = bits & (bits >> shift)
         if pairs & (pairs >> 2 * shift):
@@ -65,49 +130,42 @@ def has_four(bits: int, geo: Geometry) -> bool:
     return False
 
 
-def _window_score(own: int, other: int, geo: Geometry) -> int:
-    """Σ w[own discs] over the windows holding no disc of ``other``, counted bit-parallel for every window."""
-    open_cells = geo.board ^ other
-    score = 0
-    for shift, starts in geo.directions:
-        free = open_cells & (open_cells >> shift) & (open_cells >> 2 * shift) & (open_cells >> 3 * shift) & starts
-        if not free:
-            continue
-        a, b, c, d = own, own >> shift, own >> 2 * shift, own >> 3 * shift
-        ab_pair, ab_one = a & b, a ^ b
-        cd_pair, cd_one = c & d, c ^ d
-        ones = ab_one ^ cd_one  # the count's bits: ones, twos, fours
-        carry = ab_one & cd_one
-        twos = ab_pair ^ cd_pair ^ carry
-        fours = ab_pair & cd_pair
-        score += ((free & ones & ~twos).bit_count() + 4 * (free & twos & ~ones).bit_count()
-                  + 16 * (free & twos & ones).bit_count() + 1000 * (free & fours).bit_count())
-    return score
-
-
-@lru_cache(maxsize=1 << 18)
-def windows_for_first(first: int, second: int, geo: Geometry) -> int:
-    """The windows evaluation from the first player's point of view (MAX's, when the first player is MAX)."""
-    return _window_score(first, second, geo) - _window_score(second, first, geo)
-
-
 def clear_caches() -> None:
-    """Forget cached evaluations (benchmarks start each timed run cold)."""
-    windows_for_first.cache_clear()
+    """Nothing to forget: positions keep no cache between searches (the line tables are fixed rules data)."""
 
 
 class Connect4State:
-    """A Connect Four position seen from one side: MAX is ``max_side`` (0: the first player, 1: the second)."""
+    """A Connect Four position seen from one side: MAX is ``max_side`` (0: the first player, 1: the second).
 
-    __slots__ = ("first", "second", "count", "geo", "max_side", "player", "history", "_moves", "_terminal")
+    ``first`` and ``second`` are the bitboards; ``history`` the columns played; ``score`` the windows evaluation
+    from the first player's view, kept up to date move by move.
+    """
 
-    def __init__(self, first: int, second: int, count: int, geo: Geometry, max_side: int, history: str = ""):
+    __slots__ = ("first", "second", "count", "geo", "max_side", "player", "history", "score", "_lines",
+                 "_terminal", "_moves")
+    name = ""
+    explicit = False
+
+    def __init__(self, first: int, second: int, geo: Geometry, max_side: int = FIRST, history: str = ""):
+        """A position from its bitboards; line codes, score and end test are worked out from scratch."""
+        lines = 0
+        for player, bits in ((FIRST, first), (SECOND, second)):
+            for bit in range(geo.cols * geo.height):
+                if bits >> bit & 1:
+                    lines += geo.increments[player][bit]
+        score, four = 0, False
+        for offset, scores, fours in geo.line_fields:
+            code = lines >> offset & geo.field_mask
+            score += scores[code]
+            four = four or fours[code]
+        count = (first | second).bit_count()
+        self._set(first, second, count, geo, max_side, history, lines, score, four or count == geo.cols * geo.rows)
+
+    def _set(self, first, second, count, geo, max_side, history, lines, score, terminal):
         self.first, self.second, self.count, self.geo = first, second, count, geo
-        self.max_side = max_side
+        self.max_side, self.history, self._lines, self.score = max_side, history, lines, score
         self.player = Player.MAX if count % 2 == max_side else Player.MIN
-        self.history = history
-        last_mover = second if count % 2 == 0 else first
-        self._terminal = count == geo.cols * geo.rows or (count >= 7 and has_four(last_mover, geo))
+        self._terminal = terminal
         self._moves = None
 
     @property
@@ -118,36 +176,51 @@ class Connect4State:
     # ---- GameState -------------------------------------------------------------------------------------------
     def moves(self):
         if self._moves is None:
-            filled = self.first | self.second
-            self._moves = () if self._terminal else tuple(
-                c + 1 for c, top in enumerate(self.geo.top) if not filled & top)
+            self._moves = () if self._terminal else self.geo.moves_when_full[(self.first | self.second)
+                                                                             & self.geo.top_row]
         return self._moves
 
     def child(self, move):
         geo = self.geo
         col = move - 1
-        filled = self.first | self.second
-        disc = (filled + geo.bottom[col]) & geo.column[col]
-        if self.count % 2 == FIRST:
-            return Connect4State(self.first | disc, self.second, self.count + 1, geo, self.max_side,
-                                 self.history + str(move))
-        return Connect4State(self.first, self.second | disc, self.count + 1, geo, self.max_side,
-                             self.history + str(move))
+        disc = ((self.first | self.second) + geo.bottom[col]) & geo.column[col]
+        bit = disc.bit_length() - 1
+        mover = self.count % 2
+        digit = mover + 1
+        lines, score, four = self._lines, self.score, False
+        for offset, mask, step, scores, fours in geo.cell_lines[bit]:
+            code = lines >> offset & mask
+            new = code + digit * step
+            score += scores[new] - scores[code]
+            four = four or fours[new]
+        child = Connect4State.__new__(Connect4State)  # skip __init__'s work from scratch: the update is done
+        if mover == FIRST:
+            first, second = self.first | disc, self.second
+        else:
+            first, second = self.first, self.second | disc
+        count = self.count + 1
+        child._set(first, second, count, geo, self.max_side, self.history + COLUMN_NAMES[move],
+                   lines + geo.increments[mover][bit], score, four or count == geo.cols * geo.rows)
+        return child
 
     def is_terminal(self):
         return self._terminal
 
     def evaluate(self):
-        score = windows_for_first(self.first, self.second, self.geo)
-        return score if self.max_side == FIRST else -score
+        return self.score if self.max_side == FIRST else -self.score
 
     utility = evaluate  # terminal positions are scored by the windows too (four in a row is worth 1000)
 
     def move_name(self, move):
-        return str(move)
+        return COLUMN_NAMES[move]
 
     def board(self):
-        return Board(self.rows(), GLYPHS)
+        marked = ()
+        if self.history:
+            col = int(self.history[-1]) - 1
+            discs = (self.first | self.second) & self.geo.column[col]
+            marked = ((self.geo.rows - discs.bit_count(), col),)  # (row from the top, column) of the last disc
+        return Board(self.rows(), GLYPHS, marked)
 
     # ---- readable twins --------------------------------------------------------------------------------------
     def rows(self) -> list[str]:
@@ -178,19 +251,20 @@ class Connect4:
     default_depth = 4
 
     def __init__(self, cols: int = 7, rows: int = 6):
-        if not 4 <= cols <= 9:
-            raise GameError(f"connect4: --cols must be 4 to 9 (one digit per move in the notation), got {cols}")
-        if not 4 <= rows <= 10:
-            raise GameError(f"connect4: --rows must be 4 to 10, got {rows}")
+        why_cols = " (one digit per move in the notation)"
+        for option, value, low, high, why in (("cols", cols, MIN_COLS, MAX_COLS, why_cols),
+                                              ("rows", rows, MIN_ROWS, MAX_ROWS, "")):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise GameError(f"connect4: --{option} must be {low} to {high}{why}, got {value!r}")
         self.geo = geometry(cols, rows)
 
     @staticmethod
     def clear_caches() -> None:
-        """Forget what positions have cached, so a timed search starts cold."""
+        """Nothing is cached between searches; here for tracer's game interface."""
         clear_caches()
 
     def start(self) -> Connect4State:
-        return Connect4State(0, 0, 0, self.geo, FIRST)
+        return Connect4State(0, 0, self.geo, FIRST)
 
     def position(self, text: str) -> Connect4State:
         text = str(text).strip()
@@ -233,7 +307,10 @@ class Connect4:
         return None
 
     def rooted(self, state: Connect4State) -> Connect4State:
-        return Connect4State(state.first, state.second, state.count, state.geo, state.side, state.history)
+        rooted = Connect4State.__new__(Connect4State)
+        rooted._set(state.first, state.second, state.count, state.geo, state.side, state.history, state._lines,
+                    state.score, state._terminal)
+        return rooted
 
     def text(self, state: Connect4State) -> str:
         symbols = {"X": "●", "O": "○", ".": "·"}

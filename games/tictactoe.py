@@ -5,8 +5,9 @@ between rows are accepted); the side to move follows from the counts. Moves are 
 order 1→9. Utility: +1 when MAX has three in a row, −1 when MIN has, 0 for a draw; with ``quick_wins`` a win is
 worth 10 − (discs on the board), so quicker wins score higher and slower losses lose less.
 
-Inside, a position is two 9-bit masks. Positions are interned (there are only 5,478 reachable ones), each
-keeping its moves and children once made, so a full minimax solve from the empty board only looks things up.
+Inside, a position is two 9-bit masks, and the rules are tables indexed by mask. Positions are interned (there
+are only 5,478 legal ones), each keeping its children once made, so a full minimax solve from the empty board
+mostly follows references.
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ FULL = 0b111111111
 X_SIDE, O_SIDE = 0, 1
 GLYPHS = {"X": "X", "O": "O", ".": ""}
 
-_interned: dict[tuple, "TicTacToeState"] = {}
+# Tables by 9-bit mask, made once: the rules as look-ups.
+_WINNING = [any(mask & line == line for line in LINES) for mask in range(512)]  # three in a row
+_EMPTY_CELLS = [tuple(cell + 1 for cell in range(9) if empty >> cell & 1) for empty in range(512)]  # the moves
+_CELL_NAMES = tuple(str(cell) for cell in range(10))  # traces name every node's move
+_LINES_FREE_OF = [sum(1 for line in LINES if not line & mask) for mask in range(512)]  # lines with no disc of mask
+
+# The cache: every position made since the last clear_caches(), by key (see _key). Each keeps its children once
+# made, so a search that meets a position again (every full minimax solve meets each of the 5,478 legal positions
+# many times) only follows references.
+_interned: dict[int, "TicTacToeState"] = {}
 
 
 def clear_caches() -> None:
@@ -31,54 +41,39 @@ def _has_line(mask: int) -> bool:
     return _WINNING[mask]
 
 
-_WINNING = [any(mask & line == line for line in LINES) for mask in range(512)]  # three in a row, by mask
-_EMPTY_CELLS = [tuple(cell + 1 for cell in range(9) if empty >> cell & 1) for empty in range(512)]  # by empty mask
+def _key(x: int, o: int, max_side: int, quick_wins: bool) -> int:
+    """A position as one integer: X's mask, O's mask, MAX's side and the scoring rule, in bit fields."""
+    return x | o << 9 | max_side << 18 | int(quick_wins) << 19
 
 
 class TicTacToeState:
-    """A tic-tac-toe position seen from one side: MAX is ``max_side`` (0 for X, 1 for O)."""
+    """A tic-tac-toe position seen from one side: MAX is ``max_side`` (0 for X, 1 for O).
 
-    __slots__ = ("x", "o", "max_side", "quick_wins", "player", "_moves", "_children", "_terminal", "_utility")
+    ``x`` and ``o`` are 9-bit masks, bit i for cell i + 1. Made with ``TicTacToeState(x, o, max_side)``; equal
+    arguments give the same object until the cache is cleared.
+    """
 
-    def __new__(cls, x: int, o: int, max_side: int, quick_wins: bool = False):
-        key = (x, o, max_side, quick_wins)
+    __slots__ = ("x", "o", "max_side", "quick_wins", "side", "player", "_key", "_moves", "_children", "_terminal",
+                 "_utility")
+    name = ""
+    explicit = False
+
+    def __new__(cls, x: int, o: int, max_side: int = X_SIDE, quick_wins: bool = False):
+        key = _key(x, o, max_side, quick_wins)
         state = _interned.get(key)
-        if state is None:
-            state = _interned[key] = super().__new__(cls)
-            state._setup(x, o, max_side, quick_wins)
-        return state
-
-    def _setup(self, x, o, max_side, quick_wins):
-        self.x, self.o, self.max_side, self.quick_wins = x, o, max_side, quick_wins
-        side = X_SIDE if x.bit_count() == o.bit_count() else O_SIDE
-        self.player = Player.MAX if side == max_side else Player.MIN
-        x_won, o_won = _WINNING[x], _WINNING[o]
-        self._terminal = x_won or o_won or (x | o) == FULL
-        winner = X_SIDE if x_won else O_SIDE if o_won else None
-        self._utility = 0
-        if winner is not None:
-            size = 10 - (x | o).bit_count() if quick_wins else 1
-            self._utility = size if winner == max_side else -size
-        self._moves = () if self._terminal else _EMPTY_CELLS[FULL ^ (x | o)]
-        self._children = {}
-
-    @property
-    def side(self) -> int:
-        """0 when X is to move, 1 for O."""
-        return self.max_side if self.player is Player.MAX else 1 - self.max_side
+        return _make(key) if state is None else state
 
     # ---- GameState -------------------------------------------------------------------------------------------
     def moves(self):
         return self._moves
 
     def child(self, move):
-        child = self._children.get(move)
+        child = self._children[move]
         if child is None:
-            bit = 1 << (move - 1)
-            if self.side == X_SIDE:
-                child = TicTacToeState(self.x | bit, self.o, self.max_side, self.quick_wins)
-            else:
-                child = TicTacToeState(self.x, self.o | bit, self.max_side, self.quick_wins)
+            key = self._key + (1 << (move - 1) if self.side == X_SIDE else 1 << (move + 8))  # the disc's bit
+            child = _interned.get(key)
+            if child is None:
+                child = _make(key)
             self._children[move] = child
         return child
 
@@ -94,12 +89,10 @@ class TicTacToeState:
         if self._terminal:
             return self._utility
         mine, theirs = (self.x, self.o) if self.max_side == X_SIDE else (self.o, self.x)
-        open_mine = sum(1 for line in LINES if not line & theirs)
-        open_theirs = sum(1 for line in LINES if not line & mine)
-        return (open_mine - open_theirs) / 10
+        return (_LINES_FREE_OF[theirs] - _LINES_FREE_OF[mine]) / 10
 
     def move_name(self, move):
-        return str(move)
+        return _CELL_NAMES[move]
 
     def board(self):
         return Board(self.rows(), GLYPHS)
@@ -111,6 +104,32 @@ class TicTacToeState:
 
     def __repr__(self):
         return f"TicTacToeState({''.join(self.rows())!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, TicTacToeState) and self._key == other._key
+
+    def __hash__(self):
+        return hash(self._key)
+
+
+def _make(key: int) -> TicTacToeState:
+    """Make and intern the position with this key."""
+    state = object.__new__(TicTacToeState)
+    x, o, max_side, quick_wins = key & FULL, key >> 9 & FULL, key >> 18 & 1, bool(key >> 19)
+    state.x, state.o, state.max_side, state.quick_wins, state._key = x, o, max_side, quick_wins, key
+    state.side = side = X_SIDE if x.bit_count() == o.bit_count() else O_SIDE
+    state.player = Player.MAX if side == max_side else Player.MIN
+    x_won, o_won = _WINNING[x], _WINNING[o]
+    filled = x | o
+    state._terminal = terminal = x_won or o_won or filled == FULL
+    state._utility = 0
+    if x_won or o_won:
+        size = 10 - filled.bit_count() if quick_wins else 1
+        state._utility = size if x_won == (max_side == X_SIDE) else -size
+    state._moves = () if terminal else _EMPTY_CELLS[FULL ^ filled]
+    state._children = [None] * 10  # by move, 1-9
+    _interned[key] = state
+    return state
 
 
 class TicTacToe:

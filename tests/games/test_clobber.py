@@ -7,7 +7,7 @@ import random
 import pytest
 
 from helpers import assert_searches_agree
-from games.clobber import WIN, Clobber, weights_for
+from games.clobber import WIN, Clobber, ClobberState, weights_for
 from tracer import ALGORITHMS, GameError, IllegalMoveError, Player
 
 GAME = Clobber()
@@ -44,12 +44,13 @@ def slow_evaluation(rows, max_char, move_number):
     return w1 * mobility + w2 * material + w3 * centre
 
 
-def random_states(count, seed, game=GAME):
+def random_states(count, seed, game=GAME, plies=range(0, 25)):
+    """Positions after a random number of random moves (from ``plies``), each rooted for its side to move."""
     rng = random.Random(seed)
     states = []
     while len(states) < count:
         state = game.start()
-        for _ in range(rng.randrange(0, 25)):
+        for _ in range(rng.choice(plies)):
             if state.is_terminal():
                 break
             state = state.child(rng.choice(state.moves()))
@@ -73,6 +74,15 @@ def test_move_generation_matches_the_brute_force_in_order():
     for state in random_states(300, seed=5):
         assert [state.move_name(m) for m in state.moves()] == slow_moves(state.rows(), state.side)
         assert state.is_terminal() == (not slow_moves(state.rows(), state.side))
+
+
+def test_moves_from_one_piece_go_up_down_left_right():
+    state = GAME.position(".W./WBW/.W. b")  # worked by hand: the black piece on b2 can take all four neighbours
+    assert [state.move_name(m) for m in state.moves()] == ["b2-b1", "b2-b3", "b2-a2", "b2-c2"]
+    white = GAME.position(".W./WBW/.W. w")  # each white piece has one capture, listed by its cell
+    assert [white.move_name(m) for m in white.moves()] == ["b1-b2", "a2-b2", "c2-b2", "b3-b2"]
+    corner = GAME.position("BW/WB w")
+    assert [corner.move_name(m) for m in corner.moves()] == ["b1-b2", "b1-a1", "a2-a1", "a2-b2"]
 
 
 def test_a_capture_moves_the_piece_and_removes_the_other():
@@ -103,6 +113,20 @@ def test_evaluation_matches_the_brute_force():
             continue
         max_char = "B" if state.max_side == 0 else "W"
         assert state.evaluate() == slow_evaluation(state.rows(), max_char, state.number), GAME.notation(state)
+        # the terms kept move by move equal the terms worked out from the bitboards alone
+        fresh = ClobberState(state.black, state.white, state.side, state.geo, state.number, state.max_side,
+                             state.weights)
+        assert (fresh.contacts, fresh.centre_black, fresh.centre_white) == (
+            state.contacts, state.centre_black, state.centre_white)
+
+
+def test_evaluation_by_hand():
+    # 3 × 3, centre cell b2 (row 1, column 1): a cell's centre weight is 6 − its distance to b2.
+    state = GAME.position("BW./.B./... b 1")  # Black (MAX) to move: a1-b1, b2-b1; weights (3, 1, 1)
+    assert len(state.moves()) == 2
+    assert state.evaluate() == 3 * 2 + 1 * (2 - 1) + 1 * ((6 - 2) + 6)
+    later = GAME.position("BW./.B./... w 12")  # White (MAX) to move: weights (1, 1, 3)
+    assert later.evaluate() == 1 * 2 + 1 * (1 - 2) + 3 * (6 - 1)
 
 
 @pytest.mark.parametrize("number, weights", [(1, (3, 1, 1)), (9, (3, 1, 1)), (10, (1, 1, 3)), (19, (1, 1, 3)),
@@ -122,16 +146,29 @@ def test_the_searches_agree_on_value_and_move():
     for state in random_states(15, seed=2, game=small):
         if state.is_terminal():
             continue
-        assert_searches_agree(state, (1, 2, 3))
+        assert_searches_agree(state, (1, 2, 3, 4))
+
+
+def test_the_searches_agree_on_the_full_board():
+    for state in random_states(10, seed=4, plies=range(8, 13)):  # 5-16 moves each, a few thousand nodes deep
+        assert not state.is_terminal()
+        assert_searches_agree(state, (1, 2, 3, 4))
 
 
 def test_the_endgame_position_file_holds_its_point():
+    from tracer import CountingTracer
     from tracer.inputs import load_problem
 
     problem = load_problem("games/positions/clobber_endgame.yaml")
-    value, move = ALGORITHMS["alphabeta"].run(problem.root, problem.depth)
-    assert (value, problem.root.move_name(move)) == (WIN, "a2-a3")
-    assert ALGORITHMS["minimax"].run(problem.root, problem.depth)[0] == WIN
+    root = problem.root
+    assert root.player is Player.MAX and GAME.to_move(root) == 0 and root.geo.cols == root.geo.rows == 4
+    for name, search in ALGORITHMS.items():
+        counter = CountingTracer()
+        value, move = search.run(root, problem.depth, counter)
+        assert (value, root.move_name(move)) == (WIN, "a2-a3"), name
+        assert counter.leaves_evaluated == sum(1 for v in counter.evaluated_leaves if abs(v) == WIN)  # all ends
+    values = {root.move_name(m): ALGORITHMS["minimax"].run(root.child(m), problem.depth)[0] for m in root.moves()}
+    assert values == {"a2-a3": WIN, "d3-d2": -WIN, "a4-a3": -WIN, "a4-b4": -WIN}  # the only winning move
 
 
 def test_depth_4_alphabeta_beats_greedy_moving_first():
@@ -148,11 +185,47 @@ def test_depth_4_alphabeta_beats_greedy_moving_first():
     ("BX/WB b", "row 1, column b is 'X'"),
     ("BW/WB x", "the side to move is 'x'"),
     ("BW/WB b zero", "the move number is 'zero'"),
-    ("", "expected rows like"),
+    ("BW/WB b 3 x", "expected rows like"),
+    ("// b", "the board must have 1 to 26 columns and rows, not 0 × 3"),
 ])
 def test_bad_positions_say_what_is_wrong(text, message):
     with pytest.raises(GameError, match=message):
         GAME.position(text)
+
+
+def test_no_position_text_is_the_start():
+    assert GAME.position("") == GAME.start() == GAME.position("  ")
+    assert Clobber(3, 2).position("").rows() == ["BWB", "WBW"]
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"cols": 0}, "--cols must be 1 to 26, got 0"),
+    ({"rows": 27}, "--rows must be 1 to 26, got 27"),
+    ({"cols": 1, "rows": 1}, "at least 2 cells"),
+])
+def test_board_size_options_are_checked(options, message):
+    with pytest.raises(GameError, match=message):
+        Clobber(**options)
+
+
+def test_positions_are_immutable_hashable_and_equal_by_value():
+    state = GAME.position("BW./.W. b 1")
+    child = state.child(state.moves()[0])
+    assert state.rows() == ["BW.", ".W."] and child.rows() == [".B.", ".W."]
+    written = GAME.position(".B./.W. w 2")  # the same position from its notation, White (to move) as MAX
+    rooted = GAME.rooted(child)
+    assert written == rooted and hash(written) == hash(rooted) and len({written, rooted}) == 1
+    assert rooted != child  # the same board with Black as MAX is another search root
+    assert GAME.position(".B./.W. w 3") == written  # the same weights: the move number makes no other difference
+    assert GAME.position(".B./.W. w 12") != written  # other weights
+
+
+def test_the_last_move_is_marked_on_the_board():
+    state = GAME.position("BW./.W. b")
+    assert state.board().marked == ()
+    board = state.child(state.moves()[0]).board()
+    assert board.rows == (".B.", ".W.") and board.marked == ((0, 1),)
+    assert board.glyphs["B"] == "●" and board.glyphs["W"] == "○"
 
 
 def test_board_size_must_match_the_position():

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from helpers import assert_searches_agree
-from games.connect4 import Connect4, WEIGHTS, has_four
-from tracer import ALGORITHMS, CountingTracer, GameError, IllegalMoveError
+from games.connect4 import Connect4, Connect4State, WEIGHTS, has_four
+from tracer import ALGORITHMS, CountingTracer, GameError, IllegalMoveError, Player
 
 GAME = Connect4()
 
@@ -75,6 +75,8 @@ def test_windows_evaluation_matches_the_brute_force(cols, rows):
         max_char = "X" if state.max_side == 0 else "O"
         assert state.evaluate() == slow_windows(state, max_char), game.notation(state)
         assert state.utility() == state.evaluate()  # terminal leaves are scored by the windows too
+        # the score kept move by move equals the score worked out from the bitboards alone
+        assert Connect4State(state.first, state.second, state.geo, state.max_side).evaluate() == state.evaluate()
 
 
 def test_four_in_a_row_matches_the_brute_force():
@@ -110,9 +112,16 @@ def test_the_threat_position_file_holds_its_point():
     from tracer.inputs import load_problem
 
     problem = load_problem("games/positions/connect4_threat.yaml")
-    value, move = ALGORITHMS["alphabeta"].run(problem.root, problem.depth)
+    root = problem.root
+    assert GAME.notation(root) == "4455" and root.player is Player.MAX and problem.depth == 4
+    value, move = ALGORITHMS["alphabeta"].run(root, problem.depth)
     assert move == 3 and value > 900
-    after = problem.root.child(3)  # an open three: both 2 and 6 complete four
+    winning = [m for m in root.moves() if ALGORITHMS["alphabeta"].run(root.child(m), 2)[0] > 900]
+    assert winning == [3, 6]  # the open three can be made at either end
+    assert ALGORITHMS["alphabeta"].run(root, 3)[0] > 900  # depth 3 is the least that sees it
+    value, move = ALGORITHMS["alphabeta"].run(root, 2)
+    assert value < 900 and move == 6
+    after = root.child(3)  # an open three: both 2 and 6 complete four
     for reply in after.moves():
         replied = after.child(reply)
         assert any(has_four(replied.child(m).first, GAME.geo) for m in replied.moves())
@@ -130,10 +139,43 @@ def test_bad_positions_name_the_move(text, message):
 
 
 def test_board_size_options_are_checked():
-    with pytest.raises(GameError, match="--cols must be 4 to 9"):
+    with pytest.raises(GameError, match=r"--cols must be 4 to 9 \(one digit per move in the notation\), got 12"):
         Connect4(cols=12)
-    with pytest.raises(GameError, match="--rows must be 4 to 10"):
+    with pytest.raises(GameError, match="--rows must be 4 to 10, got 3"):
         Connect4(rows=3)
+    with pytest.raises(GameError, match="--rows must be 4 to 10, got '6'"):
+        Connect4(rows="6")
+
+
+def test_other_board_sizes_play_by_the_same_rules():
+    game = Connect4(cols=4, rows=4)
+    state = game.position("1212121")  # four in column 1
+    assert state.is_terminal() and game.winner(state) == 0
+    full = game.position("1234123421433412")  # 16 discs, no four: a draw
+    assert full.is_terminal() and game.winner(full) is None and full.moves() == ()
+    with pytest.raises(GameError, match="move 1 is '5', not a column 1-4"):
+        game.position("5")
+
+
+def test_positions_are_immutable_hashable_and_equal_by_value():
+    state = GAME.position("4453")
+    child = state.child(4)
+    assert GAME.notation(state) == "4453" and GAME.notation(child) == "44534"
+    transposed = GAME.position("5344").child(4)  # the same discs, reached in another order
+    assert transposed == child and hash(transposed) == hash(child) and len({child, transposed}) == 1
+    assert GAME.rooted(child) != child  # the same board with the other side as MAX
+    assert Connect4(7, 7).position("44534") != child
+
+
+def test_the_last_disc_is_marked_on_the_board():
+    board = GAME.position("4453").board()
+    assert board.rows[-2:] == ("...O...", "..OXX..")
+    assert board.marked == ((5, 2),)  # row 6 from the top (the bottom row), column 3
+    assert GAME.position("44").board().marked == ((4, 3),)
+    assert GAME.start().board().marked == ()
+    assert board.glyphs["X"] == "●" and board.glyphs["O"] == "○"
+
+
 
 
 def test_moves_notation_and_board():

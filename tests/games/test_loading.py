@@ -43,3 +43,32 @@ def test_loading_errors_are_clear(spec, message):
     with pytest.raises(GameError) as error:
         load_game(spec)
     assert message in str(error.value)
+
+
+def test_options_left_unset_are_not_passed_and_names_ignore_case():
+    assert type(load_game("TicTacToe", rows=None, cols=None, quick_wins=None)) is GAMES["tictactoe"]
+    assert load_game("clobber", cols=None, rows=4).start().rows() == ["BWBWB", "WBWBW", "BWBWB", "WBWBW"]
+
+
+@pytest.mark.parametrize("spec, options, message", [
+    ("clobber", {"quick_wins": True}, "clobber has no option --quick-wins"),
+    ("connect4", {"quick_wins": False}, "connect4 has no option --quick-wins"),
+    ("nim_game:Nim", {"rows": 3}, "nim_game:Nim has no option --rows"),
+    ("connect4", {"cols": 12}, "connect4: --cols must be 4 to 9"),
+    ("clobber", {"rows": 0}, "clobber: --rows must be 1 to 26, got 0"),
+])
+def test_option_errors_name_the_game_and_the_option(spec, options, message):
+    with pytest.raises(GameError) as error:
+        load_game(spec, **options)
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_module_that_does_not_load_is_one_clear_line(tmp_path, monkeypatch):
+    (tmp_path / "broken_game.py").write_text("class Game(:\n")
+    (tmp_path / "needy_game.py").write_text("import no_such_dependency\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(GameError, match=r"game 'broken_game:Game': cannot import module 'broken_game' \(SyntaxError"):
+        load_game("broken_game:Game")
+    with pytest.raises(GameError, match=r"cannot import module 'needy_game' \(ModuleNotFoundError: No module named "
+                                        r"'no_such_dependency'\)"):
+        load_game("needy_game:Game")

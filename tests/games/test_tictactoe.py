@@ -84,9 +84,14 @@ def test_the_fork_position_file_holds_its_point():
     from tracer.inputs import load_problem
 
     problem = load_problem("games/positions/tictactoe_fork.yaml")
-    value, move = ALGORITHMS["minimax"].run(problem.root, problem.depth)
-    assert (value, problem.root.move_name(move)) == (1, "5")
-    after = problem.root.child(move)  # X now threatens two lines; O cannot block both
+    root = problem.root
+    assert GAME.notation(root) == "XO.X..O.." and root.player is Player.MAX and GAME.to_move(root) == 0
+    assert not any(root.child(m).is_terminal() for m in root.moves())  # no three in a row to complete
+    for name, search in ALGORITHMS.items():
+        assert search.run(root, problem.depth) == (1, 5), name
+    values = {m: ALGORITHMS["minimax"].run(root.child(m))[0] for m in root.moves()}
+    assert values == {3: -1, 5: 1, 6: -1, 8: 0, 9: -1}  # 5 is the only winning move
+    after = root.child(5)  # X now threatens two lines; O cannot block both
     board = "".join(after.rows())
     open_twos = [line for line in LINES if [board[i] for i in line].count("X") == 2 and
                  [board[i] for i in line].count(".") == 1]
@@ -136,6 +141,30 @@ def test_notation_round_trip_and_board():
     assert GAME.notation(state) == "X.O.X...O"
     assert state.board().rows == ("X.O", ".X.", "..O")
     assert GAME.winner(GAME.position("XXX/OO./...")) == 0 and GAME.winner(GAME.start()) is None
+
+
+def test_positions_are_immutable_hashable_and_equal_by_value():
+    start = GAME.start()
+    child = start.child(5)
+    assert start.rows() == ["...", "...", "..."] and child.rows() == ["...", ".X.", "..."]
+    assert start.child(5) is child  # interned: made once
+    GAME.clear_caches()
+    again = GAME.start().child(5)
+    assert again is not child and again == child and hash(again) == hash(child)  # equal after the cache is gone
+    assert GAME.rooted(again) != again  # the same board with O as MAX is another search root
+    assert len({child, again, GAME.rooted(again)}) == 2
+    assert TicTacToe(quick_wins=True).start() != GAME.start()
+
+
+def test_quick_wins_score_by_the_discs_on_the_board():
+    game = TicTacToe(quick_wins=True)
+    assert game.position("XXX/OO./...").utility() == -(10 - 5)  # O to move (MAX) has lost in 5 discs
+    assert game.rooted(game.position("XXX/OO./...")).utility() == -(10 - 5)
+    assert game.position("XOX/XO./X.O").utility() == -(10 - 7)  # X won with the 7th disc; O to move is MAX
+    assert game.position("XOX/OXO/XOX").utility() == -(10 - 9)  # ... with the last disc: a loss still counts
+    assert game.position("XOX/XOO/OXX").utility() == 0  # a full board without a line is a draw
+    for search in ALGORITHMS.values():  # MAX (X) wins at once rather than later
+        assert search.run(game.position("XX./OO./...")) == (10 - 5, 3)
 
 
 def test_stats_on_a_game_time_a_cold_search():
