@@ -9,23 +9,64 @@ value into a trace; renderers turn the trace into Graphviz diagrams, step tables
     trace                                   # in Jupyter: the diagram, inline SVG
     tracer.render_to_file(trace, "output/rn.svg")
     print(tracer.step_table(trace))
+
+This module is the package's face: each name is imported from its stage the first time it is used, so
+``import tracer`` (and the command line) starts quickly.
 """
 
-from .dot import DrawOptions, to_dot
-from .errors import GameError, IllegalMoveError, RenderError, TraceFileError, TracerError, TreeFileError
-from .render import render_bytes, render_to_file
-from .run import Stats, search_stats, trace_search
-from .search import ALGORITHMS, Rules, alphabeta, minimax, negamax, negamax_ab
-from .state import UNLIMITED, Board, GameState, Player
-from .table import step_table
-from .trace import Trace
-from .tracers import NO_TRACER, CountingTracer, NullTracer, RecordingTracer
-from .trees import Tree, TreeNode, load_tree, parse_tree
+from __future__ import annotations
 
-__all__ = [
-    "ALGORITHMS", "Board", "CountingTracer", "DrawOptions", "GameError", "GameState", "IllegalMoveError",
-    "NO_TRACER", "NullTracer", "Player", "RecordingTracer", "RenderError", "Rules", "Stats", "Trace",
-    "TraceFileError", "TracerError", "Tree", "TreeFileError", "TreeNode", "UNLIMITED", "alphabeta", "load_tree",
-    "minimax", "negamax", "negamax_ab", "parse_tree", "render_bytes", "render_to_file", "search_stats",
-    "step_table", "to_dot", "trace_search",
-]
+import importlib
+import sys
+
+_EXPORTS = {
+    "errors": ("GameError", "IllegalMoveError", "OutputError", "RenderError", "SearchOptionError",
+               "TraceFileError", "TracerError", "TreeFileError", "UsageError"),
+    "model.state": ("UNLIMITED", "Board", "GameState", "Player"),
+    "model.trees": ("Tree", "TreeNode", "load_tree", "parse_tree"),
+    "search.algorithms": ("Rules", "alphabeta", "minimax", "negamax", "negamax_ab"),
+    "search.registry": ("ALGORITHMS", "Algorithm"),
+    "search.tracers": ("NO_TRACER", "CountingTracer", "NullTracer"),
+    "trace.recorder": ("RecordingTracer",),
+    "trace.trace": ("Trace", "TraceNode"),
+    "view": ("TraceView",),
+    "render.scene": ("DrawOptions", "scene_of"),
+    "render.dot": ("to_dot",),
+    "render.engine": ("render_bytes", "render_to_file"),
+    "render.table": ("step_table",),
+    "run": ("Stats", "search_stats", "trace_search"),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tracer' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
+
+
+def _svg(trace) -> str:
+    """A trace's diagram as SVG text (what Jupyter shows), within the drawing limits."""
+    from .render.engine import render_bytes
+
+    return render_bytes(trace, "svg").decode("utf-8")
+
+
+def _show_traces_in_jupyter() -> None:
+    """In IPython or Jupyter, show a Trace as its diagram. Registered by the class's name, so nothing is imported
+    until a trace is shown; the trace itself knows nothing of rendering."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        shell.display_formatter.formatters["image/svg+xml"].for_type_by_name("tracer.trace.trace", "Trace", _svg)
+
+
+_show_traces_in_jupyter()

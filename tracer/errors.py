@@ -1,4 +1,5 @@
-"""The project's errors: one base class, each subclass saying what was wrong and where."""
+"""The project's errors: one base class, each subclass saying what was wrong and where. Every module may import
+this one; it imports nothing of tracer."""
 
 
 class TracerError(Exception):
@@ -27,9 +28,17 @@ class IllegalMoveError(GameError):
     """A move is malformed or not legal in the position."""
 
 
-class RenderError(TracerError):
-    """Graphviz is missing, failed, or the diagram would be too large."""
-
-
 class SearchOptionError(TracerError, ValueError):
-    """A search was asked for with options that do not fit together."""
+    """A search was asked for with options that do not fit together (an unknown algorithm, a bad rule)."""
+
+
+class UsageError(TracerError, ValueError):
+    """A command was asked for something that does not fit its input: options that conflict, or nothing to do."""
+
+
+class RenderError(TracerError):
+    """Graphviz is missing or failed, or the diagram would be too large."""
+
+
+class OutputError(TracerError, OSError):
+    """An output file cannot be written, or its format cannot be told from its name."""

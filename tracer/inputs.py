@@ -1,4 +1,7 @@
-"""What a command searches: a tree file, a game position (named, or from a position file), or a saved trace."""
+"""What a command searches: a tree file, a game position (named, or from a position file), or a saved trace.
+
+This is the one module through which tracer reaches the ``games`` package (games import tracer's interfaces, never
+the other way round at import time)."""
 
 from __future__ import annotations
 
@@ -9,10 +12,10 @@ from typing import Any
 
 import yaml
 
-from .errors import GameError, TracerError
-from .state import UNLIMITED, GameState
-from .trace import Trace
-from .trees import DEFAULT_MAX_NODES, compose, read_text, tree_from_document
+from .errors import GameError, UsageError
+from .model.state import UNLIMITED, GameState
+from .model.trees import DEFAULT_MAX_NODES, compose, read_text, tree_from_document
+from .trace.trace import Trace
 
 POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins")
 
@@ -54,22 +57,22 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
     """A tree file, a position file (YAML with ``game:``), or ``game``/``position`` given directly."""
     game_options = {k: v for k, v in (game_options or {}).items() if v is not None}
     if path is not None and game is not None:
-        raise TracerError("give either a file or --game, not both")
+        raise UsageError("give either a file or --game, not both")
     if path is None:
         if game is None:
-            raise TracerError("nothing to search: give a tree or position file, or --game GAME")
+            raise UsageError("nothing to search: give a tree or position file, or --game GAME")
         return _game_problem(game, position, depth, game_options, {})
     if position is not None:
-        raise TracerError("--position goes with --game; a position file holds its own position")
+        raise UsageError("--position goes with --game; a position file holds its own position")
     text = read_text(path)
     document = compose(text, path)
     if isinstance(document, yaml.MappingNode) and any(key.value == "game" for key, _ in document.value):
         return _position_file(path, yaml.safe_load(text), depth, game_options)  # a few plain keys
     if game_options:
-        raise TracerError(f"{path}: game options ({', '.join('--' + k.replace('_', '-') for k in game_options)}) "
+        raise UsageError(f"{path}: game options ({', '.join('--' + k.replace('_', '-') for k in game_options)}) "
                           "do not apply to a tree file")
     if depth is not None:
-        raise TracerError(f"{path}: --depth does not apply to a tree file: tree files are searched to the leaves")
+        raise UsageError(f"{path}: --depth does not apply to a tree file: tree files are searched to the leaves")
     tree = tree_from_document(document, file=path, max_nodes=max_nodes)
     return Problem(tree.root, UNLIMITED, tree.meta())
 
@@ -96,9 +99,14 @@ def _position_file(path: str, data: dict, depth: int | None, game_options: dict)
         raise GameError(message if message.startswith(path) else f"{path}: {message}") from None
 
 
-def _game_problem(spec: str, position: str | None, depth: int | None, options: dict, meta: dict) -> Problem:
-    from games import load_game  # the games package plugs in here; tracer's core never imports it
+def load_game(spec: str, **options):
+    """A game by name (``tictactoe``, ``connect4``, ``clobber``) or ``module:Class``, made with ``options``."""
+    from games import load_game as load  # imported when a game is asked for: tree files never pay for it
 
+    return load(spec, **options)
+
+
+def _game_problem(spec: str, position: str | None, depth: int | None, options: dict, meta: dict) -> Problem:
     game = load_game(spec, **options)
     state = game.start() if position is None else game.position(position)
     if depth is None:

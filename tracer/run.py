@@ -9,10 +9,12 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .search import STANDARD, Rules, algorithm as find_algorithm
-from .state import UNLIMITED, GameState
-from .trace import Trace
-from .tracers import NO_TRACER, CountingTracer, RecordingTracer
+from .model.state import UNLIMITED, GameState
+from .search.algorithms import STANDARD, Rules
+from .search.registry import algorithm as find_algorithm
+from .search.tracers import NO_TRACER, CountingTracer
+from .trace.recorder import RecordingTracer
+from .trace.trace import Trace
 
 
 @contextlib.contextmanager
@@ -50,11 +52,13 @@ def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float 
                  rules: Rules = STANDARD, meta: dict[str, Any] | None = None) -> Trace:
     """Search from ``root`` recording every step; the trace is ready to save or render."""
     search = find_algorithm(algorithm)
-    tracer = RecordingTracer()
+    tracer = RecordingTracer(mover_terms=search.negamax)
     with deep_recursion(), no_garbage_collection():
         value, move = search.run(root, depth, tracer, rules)
     return Trace(
         algorithm=search.name,
+        title=search.title,
+        terms=search.terms,
         options=_options(rules, depth, search.pruning),
         nodes=lambda: _unpaused(tracer.nodes),
         events=lambda: _unpaused(tracer.events),

@@ -1,36 +1,57 @@
-"""An analysed view of a trace: each node's children, visit order, window, returned value and bound, the cutoffs
-and the best line. Renderers read this view (or the trace), never the search."""
+"""The analysed view of a trace (fourth stage): the state of the search after any number of its steps.
+
+One fold builds it: :meth:`TraceView.apply` hands each event to the event's own ``apply`` (see
+:mod:`tracer.trace.events`). ``TraceView(trace)`` is the search at its end; ``TraceView(trace, k)`` is the search
+after its first k events; :meth:`TraceView.replay` folds once and yields the view after every step, for the step
+table and the frames of a deck. Every output (table, captions, scene, diagrams, export) reads this view; none
+replays events itself.
+
+What it holds for each node: whether it is reached yet, active (on the search path), done or pruned; its visit
+number; its window (α, β) as entered and as it stands; its value so far (the value it returned, once done); how
+that value relates to the node's true minimax value (exact, a lower bound ≥ or an upper bound ≤, worked out from
+its children, so it holds for fail-soft and fail-hard, either prune rule, and every pass); its cutoff with the
+reason; its best child; and whether it lies on the best line.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from typing import Iterator
 
-from .state import Player
-from .trace import (
-    AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, Trace, TraceNode, ValueUpdated,
-)
+from .model.state import Player
+from .text import format_number
+from .trace.events import ACTIVE, DONE, PRUNED, UNREACHED, Cut, Event, Step
+from .trace.trace import Trace, TraceNode
 
-NEGAMAX_FAMILY = ("negamax", "negamax-ab")
-EXACT, LOWER, UPPER = "=", "≥", "≤"  # a returned value is exact, a lower bound, or an upper bound
+EXACT, LOWER, UPPER, UNKNOWN = "=", "≥", "≤", "?"  # how a value relates to the node's true minimax value
+INF = math.inf
 
 
-@dataclass
+@dataclass(eq=False)
 class NodeView:
-    """What the search did at one node. Values are in the trace's terms (the mover's, for negamax)."""
+    """One node at one step of the search. Values are in the trace's terms (the mover's, for negamax)."""
 
     node: TraceNode
     children: list[int] = field(default_factory=list)
     position: int = 0  # 1 for the first child of its parent, 2 for the second, ...
-    visit: int | None = None  # 1 for the root, in the order nodes were entered; None if pruned
-    window_in: tuple[float, float] | None = None  # (α, β) as the node was entered
-    window: tuple[float, float] | None = None  # (α, β) when the node was left
-    value: float | None = None  # returned value
-    bound: str = EXACT  # how the returned value relates to the true minimax value
-    leaf: bool = False  # evaluated as a leaf (terminal or at the depth limit)
-    cut: Cutoff | None = None  # the cutoff that ended this node early
-    best_child: int | None = None
-    on_best_line: bool = False
     subtree_size: int = 1
+    # what the search has done here so far (reset when the node is entered again, in a later pass)
+    status: str = UNREACHED
+    visit: int | None = None  # 1 for the root, in the order nodes were entered (the last entry's number)
+    pass_number: int = 1  # the pass that last reached or pruned the node
+    window_in: tuple[float, float] | None = None  # (α, β) as the node was entered
+    window: tuple[float, float] | None = None  # (α, β) as they stand
+    value: float | None = None  # the value so far; the returned value once done
+    bound: str = EXACT  # how ``value`` relates to the true minimax value, once done
+    leaf: bool = False  # evaluated as a leaf (terminal or at the depth limit)
+    cut: Cut | None = None  # why the node was left early
+    best_child: int | None = None  # the child that set the value (once done: the move the search returned)
+
+    def reset(self) -> None:
+        """Forget what an earlier pass found here: the node is searched again."""
+        self.status, self.window_in, self.window, self.value = UNREACHED, None, None, None
+        self.bound, self.leaf, self.cut, self.best_child = EXACT, False, None, None
 
     @property
     def id(self) -> int:
@@ -38,73 +59,165 @@ class NodeView:
 
     @property
     def pruned(self) -> bool:
-        return self.node.pruned
+        return self.status == PRUNED
 
     @property
-    def label(self) -> str:
-        return self.node.name
+    def done(self) -> bool:
+        return self.status == DONE
+
+    @property
+    def reached(self) -> bool:
+        return self.status != UNREACHED
+
+    def state(self) -> tuple:
+        """Everything the search has established here, for comparing two views."""
+        return (self.status, self.visit, self.pass_number, self.window_in, self.window, self.value, self.bound,
+                self.leaf, self.cut, self.best_child)
 
 
 class TraceView:
-    """Builds the per-node view from a trace's events, once."""
+    """The search after its first ``steps`` events (all of them by default)."""
 
-    def __init__(self, trace: Trace):
+    EXACT, LOWER, UPPER, UNKNOWN = EXACT, LOWER, UPPER, UNKNOWN
+
+    def __init__(self, trace: Trace, steps: int | None = None):
         self.trace = trace
-        self.negamax = trace.algorithm in NEGAMAX_FAMILY
+        self.mover_terms = trace.mover_terms
+        self.is_game = trace.is_game
+        self.strict_pruning = trace.options.get("prune") == "gt"
         self.nodes = [NodeView(node) for node in trace.nodes]
         for node in trace.nodes:
             if node.parent is not None:
                 siblings = self.nodes[node.parent].children
                 siblings.append(node.id)
                 self.nodes[node.id].position = len(siblings)
-        self.labels = self._labels()
-        visits = 0
-        for event in trace.events:
-            view = self.nodes[event.node]
-            if isinstance(event, NodeEntered):
-                visits += 1
-                view.visit = visits
-                if event.alpha is not None:
-                    view.window_in = view.window = (event.alpha, event.beta)
-            elif isinstance(event, LeafEvaluated):
-                view.value, view.leaf = event.value, True
-            elif isinstance(event, AlphaUpdated):
-                view.window = (event.new, view.window[1])
-            elif isinstance(event, BetaUpdated):
-                view.window = (view.window[0], event.new)
-            elif isinstance(event, Cutoff):
-                view.cut = event
-            elif isinstance(event, NodeExited):
-                view.value, view.best_child = event.value, event.best_child
-                view.bound = self._bound(view)
-            elif not isinstance(event, ValueUpdated):
-                raise AssertionError(f"unknown event {event!r}")
         for view in reversed(self.nodes):  # children have larger ids than their parent
             if view.node.parent is not None:
                 self.nodes[view.node.parent].subtree_size += view.subtree_size
-        node = self.nodes[0]
-        while node is not None:
-            node.on_best_line = True
-            node = self.nodes[node.best_child] if node.best_child is not None else None
+        self.labels = self._labels()
+        self.step = 0  # how many events have been applied
+        self.visits = 0
+        self.pass_number = 1
+        self.passes = max([1] + [e.number for e in trace.events if e.kind == "pass_started"])
+        self.current: int | None = None  # the node the last step was about
+        total = len(trace.events)
+        for event in trace.events[:total if steps is None else max(0, min(steps, total))]:
+            self.apply(event)
 
-    def _bound(self, view: NodeView) -> str:
-        """Exact, or a bound: a cut node's value is a bound (≥ at MAX, ≤ at MIN; ≥ in negamax, in the mover's
-        terms); otherwise the node's value is what its best child's was, with the bound turned round by negamax's
-        sign flip, and a fail-hard node that clamped its value to the window says which way it clamped."""
-        if view.cut is not None:
-            return LOWER if self.negamax or view.node.player is Player.MAX else UPPER
-        if view.best_child is None:
+    # ---- the fold -------------------------------------------------------------------------------------------
+    def apply(self, event: Event) -> None:
+        """Fold one more event into the view."""
+        event.apply(self)
+        self.step += 1
+
+    def replay(self) -> Iterator[tuple[Event, Step]]:
+        """Fold the trace's events one by one into this view (a fresh one), yielding each event with how it
+        reads; between yields, the view is the search just after that event."""
+        if self.step:
+            raise ValueError("replay starts from a fresh view: TraceView(trace, 0)")
+        for event in self.trace.events:
+            self.apply(event)
+            yield event, event.describe(self)
+
+    @property
+    def finished(self) -> bool:
+        return self.step == len(self.trace.events)
+
+    # ---- helpers the events use -----------------------------------------------------------------------------
+    def prune(self, skipped) -> None:
+        """Mark children skipped by a cutoff, and everything below them, pruned in this pass."""
+        pending = list(skipped)
+        while pending:
+            view = self.nodes[pending.pop()]
+            view.reset()
+            view.status, view.pass_number = PRUNED, self.pass_number
+            pending.extend(view.children)
+
+    def bound_of(self, view: NodeView) -> str:
+        """How ``view.value`` relates to the node's true minimax value, from what its children established.
+
+        Each child searched in this pass is known to lie in an interval (its value exactly, or above or below
+        it); children not searched could be anything. A node's true value then lies between the max (or min) of
+        its children's lower ends and the max (or min) of their upper ends; the node's value is exact when both
+        ends meet it, a lower bound when the lower end reaches it, an upper bound when the upper end does.
+        """
+        if view.leaf or not view.children:
             return EXACT
-        best = self.nodes[view.best_child]
-        best_value = -best.value if self.negamax else best.value
-        if view.value != best_value:  # fail-hard clamped a fail-low (up to α) or fail-high (down to β)
-            return UPPER if view.value > best_value else LOWER
-        if self.negamax:
-            return {EXACT: EXACT, LOWER: UPPER, UPPER: LOWER}[best.bound]
-        return best.bound
+        if view.value is None:
+            return UNKNOWN
+        lows, highs = [], []
+        for child_id in view.children:
+            low, high = self._interval(self.nodes[child_id])
+            if self.mover_terms:
+                low, high = -high, -low
+            lows.append(low)
+            highs.append(high)
+        pick = max if self.mover_terms or view.node.player is Player.MAX else min
+        low, high = pick(lows), pick(highs)
+        value = view.value
+        if low == value == high:
+            return EXACT
+        if low >= value:
+            return LOWER
+        if high <= value:
+            return UPPER
+        return UNKNOWN
+
+    def _interval(self, child: NodeView) -> tuple[float, float]:
+        if child.status != DONE or child.pass_number != self.pass_number:
+            return -INF, INF
+        if child.bound == EXACT:
+            return child.value, child.value
+        if child.bound == LOWER:
+            return child.value, INF
+        if child.bound == UPPER:
+            return -INF, child.value
+        return -INF, INF
+
+    def bound_now(self, view: NodeView) -> str:
+        """The bound of a node's value so far: its settled bound once done, else what its children give."""
+        return view.bound if view.done else self.bound_of(view)
+
+    # ---- reading --------------------------------------------------------------------------------------------
+    def label(self, node_id: int) -> str:
+        return self.labels[node_id]
+
+    def position(self, node_id: int) -> int:
+        return self.nodes[node_id].position
+
+    @property
+    def root(self) -> NodeView:
+        return self.nodes[0]
+
+    def in_pass(self, view: NodeView, number: int | None = None) -> bool:
+        """Whether the node was reached or pruned in pass ``number`` (the current one by default)."""
+        return view.reached and view.pass_number == (self.pass_number if number is None else number)
+
+    def best_line(self) -> list[NodeView]:
+        """The root, its best child, that child's best child, ... through nodes that are done."""
+        line, view = [], self.root
+        while view is not None and view.done:
+            line.append(view)
+            view = self.nodes[view.best_child] if view.best_child is not None else None
+        return line
+
+    def shows(self, value: float | None, bound: str = EXACT) -> str:
+        """A value as a diagram shows it: ``3``, ``≤ 2``, ``+∞``."""
+        if value is None:
+            return ""
+        text = format_number(value)
+        return text if bound in (EXACT, UNKNOWN) else f"{bound} {text}"
+
+    def caption(self) -> str:
+        """The last step in words (empty before the first step)."""
+        if not self.step:
+            return "the search begins"
+        event = self.trace.events[self.step - 1]
+        return f"{self.label(event.node)}: {event.describe(self).note}"
 
     def _labels(self) -> list[str]:
-        """Names for tables: the node's own, else the parent's label and the child's position (``B2``)."""
+        """Names for tables: the node's own, else the parent's label and the child's position (``B2``); in games,
+        the moves from the root (``4 3``)."""
         labels = []
         for view in self.nodes:
             node = view.node
@@ -114,36 +227,8 @@ class TraceView:
                 labels.append("root")
             else:
                 parent_label = labels[node.parent]
-                if node.move is not None and self.trace.meta.get("kind") == "game":
+                if node.move is not None and self.is_game:
                     labels.append(node.move if parent_label == "root" else f"{parent_label} {node.move}")
                 else:
                     labels.append(f"{parent_label}{view.position}")
         return labels
-
-    @property
-    def root(self) -> NodeView:
-        return self.nodes[0]
-
-    def best_line(self) -> list[NodeView]:
-        return [view for view in self.nodes if view.on_best_line]
-
-    def shows(self, value: float | None, bound: str = EXACT) -> str:
-        """A value as a diagram shows it: ``3``, ``≤ 2``, ``+∞``."""
-        if value is None:
-            return ""
-        text = format_number(value)
-        return text if bound == EXACT else f"{bound} {text}"
-
-
-def format_number(value: float | None) -> str:
-    """Numbers as textbooks write them: 3, −2, 0.5, +∞, −∞ (a true minus sign)."""
-    if value is None:
-        return ""
-    if value == float("inf"):
-        return "+∞"
-    if value == float("-inf"):
-        return "−∞"
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        value = int(value)
-    text = f"{value:g}" if isinstance(value, float) else str(value)
-    return text.replace("-", "−")

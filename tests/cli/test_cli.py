@@ -30,7 +30,7 @@ def test_saved_trace_renders_the_same_diagram_without_searching(tmp_path):
     run = tmp_path / "run.json"
     assert run_tracer("trace", TREES / "rn_example.yaml", "-a", "negamax-ab", "-o", run).returncode == 0
     data = json.loads(run.read_text())
-    assert data["format"] == "tracer-trace" and data["version"] == 1 and data["algorithm"] == "negamax-ab"
+    assert data["format"] == "tracer-trace" and data["version"] == 2 and data["algorithm"] == "negamax-ab"
     direct, again = tmp_path / "direct.dot", tmp_path / "again.dot"
     run_tracer("render", TREES / "rn_example.yaml", "-a", "negamax-ab", "-o", direct)
     run_tracer("render", run, "-o", again)
@@ -41,7 +41,8 @@ def test_trace_prints_the_step_table():
     result = run_tracer("trace", TREES / "rn_example.yaml")
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["step", "node", "event", "α", "β", "value", "note"]
-    assert any("cutoff" in line and "skips C2, C3" in line for line in lines)
+    assert any("cutoff" in line and "α-cutoff — prune C's remaining children C2 (4) and C3 (6)" in line
+               for line in lines)
     assert lines[-1] == "alphabeta: value 3, best move B"
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from nim_game import Nim, NimState
 from tracer import TracerError
-from tracer.play import Choice, HumanPlayer, make_player, play_game
+from tracer.play.game_loop import play_game
+from tracer.play.players import Choice, HumanPlayer, make_player
 
 
 @pytest.mark.parametrize("kind", ["minimax", "alphabeta", "negamax", "negamax-ab"])

@@ -1,5 +1,5 @@
-"""The searches: exact steps on the textbook tree, agreement with a brute force on thousands of random trees,
-pruning that never changes the answer, and Knuth & Moore's count for perfectly ordered trees."""
+"""The searches (tracer/search.py) and tracers (tracer/tracers.py): exact steps on Figure 5.2, agreement with a
+brute force on thousands of random trees, pruning that never changes the answer, and Knuth & Moore's leaf count."""
 
 from __future__ import annotations
 
@@ -8,233 +8,392 @@ import random
 import tracemalloc
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
-from helpers import TREES, brute_force, make_tree
-from tracer import (ALGORITHMS, NO_TRACER, CountingTracer, Player, RecordingTracer, Rules, load_tree,
-                    trace_search)
+from tests.core.conftest import (INF, MAX, MIN, TREES, at, best_moves, brute_force, fail_modes, leaf_paths,
+                                 nested_trees, path_of, player_at, prune_rules, replaced, root_players,
+                                 tree_of)
+from tracer import (ALGORITHMS, NO_TRACER, CountingTracer, NullTracer, RecordingTracer, Rules, TracerError,
+                    load_tree, search_stats, trace_search)
 from tracer.errors import SearchOptionError
-from tracer.view import TraceView
-from tracer.trace import (AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited,
+from tracer.trace.events import (AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited,
                           ValueUpdated)
 
-INF = math.inf
-MAX, MIN = Player.MAX, Player.MIN
-SETTINGS = settings(max_examples=400, deadline=None, derandomize=True)
-
-leaves = st.integers(-20, 20) | st.floats(-10, 10, allow_nan=False, allow_infinity=False).map(lambda x: round(x, 1))
-nested_trees = st.recursive(leaves, lambda children: st.lists(children, min_size=1, max_size=4),
-                            max_leaves=40).filter(lambda tree: isinstance(tree, list))
-roots = st.sampled_from([MAX, MIN])
-rules = st.builds(Rules, prune=st.sampled_from(["ge", "gt"]), fail=st.sampled_from(["soft", "hard"]))
+PROPERTY = settings(max_examples=500, deadline=None, derandomize=True)
+PRUNING = ("alphabeta", "negamax-ab")
 
 
 def rn_root():
     return load_tree(TREES / "rn_example.yaml").root
 
 
-def test_alphabeta_on_the_textbook_tree_step_by_step():
-    # ids: A 0, B 1, B1-B3 2-4, C 5, C1 6, C2-C3 7-8 (pruned, numbered at the cutoff), D 9, D1-D3 10-12
+def leaf_names(trace) -> list[str]:
+    return [trace.nodes[e.node].name for e in trace.events if isinstance(e, LeafEvaluated)]
+
+
+def is_subsequence(short, long) -> bool:
+    rest = iter(long)
+    return all(any(item == other for other in rest) for item in short)
+
+
+# ---- (a) exact steps on Russell & Norvig, Figure 5.2 ----------------------------------------------------------
+# Node ids: A 0, B 1, B1-B3 2-4, C 5, C1 6, C2-C3 7-8 (pruned: numbered at the cutoff), D 9, D1-D3 10-12.
+
+def test_alphabeta_on_figure_5_2_step_by_step():
     expected = [
-        NodeEntered(0, 0, MAX, -INF, INF),
-        NodeEntered(1, 1, MIN, -INF, INF),
-        NodeEntered(2, 2, MAX, -INF, INF), LeafEvaluated(2, 3),
+        NodeEntered(0, None, 0, MAX, -INF, INF),
+        NodeEntered(1, 0, 1, MIN, -INF, INF),
+        NodeEntered(2, 1, 2, MAX, -INF, INF), LeafEvaluated(2, 3),
         ValueUpdated(1, INF, 3, 2), BetaUpdated(1, INF, 3, 2),
-        NodeEntered(3, 2, MAX, -INF, 3), LeafEvaluated(3, 12),
-        NodeEntered(4, 2, MAX, -INF, 3), LeafEvaluated(4, 8),
+        NodeEntered(3, 1, 2, MAX, -INF, 3), LeafEvaluated(3, 12),
+        NodeEntered(4, 1, 2, MAX, -INF, 3), LeafEvaluated(4, 8),
         NodeExited(1, 3, 2),
         ValueUpdated(0, -INF, 3, 1), AlphaUpdated(0, -INF, 3, 1),
-        NodeEntered(5, 1, MIN, 3, INF),
-        NodeEntered(6, 2, MAX, 3, INF), LeafEvaluated(6, 2),
+        NodeEntered(5, 0, 1, MIN, 3, INF),
+        NodeEntered(6, 5, 2, MAX, 3, INF), LeafEvaluated(6, 2),
         ValueUpdated(5, INF, 2, 6), BetaUpdated(5, INF, 2, 6),
-        Cutoff(5, "alpha", (7, 8)),
+        Cutoff(5, "alpha", (7, 8)),  # 2 ≤ α = 3: C2 and C3 cannot matter
         NodeExited(5, 2, 6),
-        NodeEntered(9, 1, MIN, 3, INF),
-        NodeEntered(10, 2, MAX, 3, INF), LeafEvaluated(10, 14),
+        NodeEntered(9, 0, 1, MIN, 3, INF),
+        NodeEntered(10, 9, 2, MAX, 3, INF), LeafEvaluated(10, 14),
         ValueUpdated(9, INF, 14, 10), BetaUpdated(9, INF, 14, 10),
-        NodeEntered(11, 2, MAX, 3, 14), LeafEvaluated(11, 5),
+        NodeEntered(11, 9, 2, MAX, 3, 14), LeafEvaluated(11, 5),
         ValueUpdated(9, 14, 5, 11), BetaUpdated(9, 14, 5, 11),
-        NodeEntered(12, 2, MAX, 3, 5), LeafEvaluated(12, 2),
-        ValueUpdated(9, 5, 2, 12), BetaUpdated(9, 5, 2, 12),  # D's window closes at its last child: no cutoff
+        NodeEntered(12, 9, 2, MAX, 3, 5), LeafEvaluated(12, 2),
+        ValueUpdated(9, 5, 2, 12), BetaUpdated(9, 5, 2, 12),  # α ≥ v at D's last child: nothing left to cut
         NodeExited(9, 2, 12),
         NodeExited(0, 3, 1),
     ]
     trace = trace_search(rn_root(), "alphabeta")
     assert trace.events == expected
     assert (trace.value, trace.best_move) == (3, "B")
-    pruned = [(n.id, n.value) for n in trace.nodes if n.pruned]
-    assert pruned == [(7, 4), (8, 6)]
-    assert [n.name for n in trace.nodes[:2]] == ["A", "B"] and trace.nodes[7].move == "C2"
+    assert [e.value for e in trace.events if isinstance(e, LeafEvaluated)] == [3, 12, 8, 2, 14, 5, 2]  # 7 of 9
+    assert [(n.id, n.move, n.value) for n in trace.nodes if n.pruned] == [(7, "C2", 4), (8, "C3", 6)]
+    assert [n.name for n in trace.nodes if n.name] == ["A", "B", "C", "D"]
+    assert [n.move for n in trace.nodes] == [None, "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2",
+                                             "D3"]
+    assert [n.parent for n in trace.nodes] == [None, 0, 1, 1, 1, 0, 5, 5, 5, 0, 9, 9, 9]
 
 
-def test_minimax_on_the_textbook_tree_step_by_step():
+def test_minimax_on_figure_5_2_step_by_step():
+    expected = [
+        NodeEntered(0, None, 0, MAX),
+        NodeEntered(1, 0, 1, MIN),
+        NodeEntered(2, 1, 2, MAX), LeafEvaluated(2, 3), ValueUpdated(1, INF, 3, 2),
+        NodeEntered(3, 1, 2, MAX), LeafEvaluated(3, 12),
+        NodeEntered(4, 1, 2, MAX), LeafEvaluated(4, 8),
+        NodeExited(1, 3, 2), ValueUpdated(0, -INF, 3, 1),
+        NodeEntered(5, 0, 1, MIN),
+        NodeEntered(6, 5, 2, MAX), LeafEvaluated(6, 2), ValueUpdated(5, INF, 2, 6),
+        NodeEntered(7, 5, 2, MAX), LeafEvaluated(7, 4),
+        NodeEntered(8, 5, 2, MAX), LeafEvaluated(8, 6),
+        NodeExited(5, 2, 6),
+        NodeEntered(9, 0, 1, MIN),
+        NodeEntered(10, 9, 2, MAX), LeafEvaluated(10, 14), ValueUpdated(9, INF, 14, 10),
+        NodeEntered(11, 9, 2, MAX), LeafEvaluated(11, 5), ValueUpdated(9, 14, 5, 11),
+        NodeEntered(12, 9, 2, MAX), LeafEvaluated(12, 2), ValueUpdated(9, 5, 2, 12),
+        NodeExited(9, 2, 12),
+        NodeExited(0, 3, 1),
+    ]
     trace = trace_search(rn_root(), "minimax")
-    kinds = [e.kind for e in trace.events]
-    assert kinds.count("node_entered") == 13 and kinds.count("leaf_evaluated") == 9
-    assert "cutoff" not in kinds and "alpha_updated" not in kinds
-    assert [e.value for e in trace.events if isinstance(e, LeafEvaluated)] == [3, 12, 8, 2, 4, 6, 14, 5, 2]
-    # B: 3, then nothing lower; C: 2; D: 14, 5, 2; A: 3 from B only
-    updates = [(e.node, e.old, e.new) for e in trace.events if isinstance(e, ValueUpdated)]
-    assert updates == [(1, INF, 3), (0, -INF, 3), (5, INF, 2), (9, INF, 14), (9, 14, 5), (9, 5, 2)]
-    assert all(e.alpha is None and e.beta is None for e in trace.events if isinstance(e, NodeEntered))
+    assert trace.events == expected
+    assert (trace.value, trace.best_move) == (3, "B")
+    assert not any(n.pruned for n in trace.nodes) and len(trace.nodes) == 13
 
 
-@SETTINGS
-@given(nested_trees, roots, rules)
-def test_all_searches_find_the_brute_force_value(nested, root_player, rule):
-    root = make_tree(nested, root_player)
-    expected = brute_force(root)
-    values = {name: search.run(root, rules=rule)[0] for name, search in ALGORITHMS.items()}
-    assert values == {name: expected for name in ALGORITHMS}
+def test_negamax_ab_on_figure_5_2_step_by_step():
+    # Values are the mover's: MIN's nodes see the leaves' negation; each child gets the window (−β, −α).
+    expected = [
+        NodeEntered(0, None, 0, MAX, -INF, INF),
+        NodeEntered(1, 0, 1, MIN, -INF, INF),
+        NodeEntered(2, 1, 2, MAX, -INF, INF), LeafEvaluated(2, 3),
+        ValueUpdated(1, -INF, -3, 2), AlphaUpdated(1, -INF, -3, 2),
+        NodeEntered(3, 1, 2, MAX, -INF, 3), LeafEvaluated(3, 12),
+        NodeEntered(4, 1, 2, MAX, -INF, 3), LeafEvaluated(4, 8),
+        NodeExited(1, -3, 2),
+        ValueUpdated(0, -INF, 3, 1), AlphaUpdated(0, -INF, 3, 1),
+        NodeEntered(5, 0, 1, MIN, -INF, -3),
+        NodeEntered(6, 5, 2, MAX, 3, INF), LeafEvaluated(6, 2),
+        ValueUpdated(5, -INF, -2, 6), AlphaUpdated(5, -INF, -2, 6),
+        Cutoff(5, "beta", (7, 8)),  # −2 ≥ β = −3 in MIN's terms: a β-cutoff
+        NodeExited(5, -2, 6),
+        NodeEntered(9, 0, 1, MIN, -INF, -3),
+        NodeEntered(10, 9, 2, MAX, 3, INF), LeafEvaluated(10, 14),
+        ValueUpdated(9, -INF, -14, 10), AlphaUpdated(9, -INF, -14, 10),
+        NodeEntered(11, 9, 2, MAX, 3, 14), LeafEvaluated(11, 5),
+        ValueUpdated(9, -14, -5, 11), AlphaUpdated(9, -14, -5, 11),
+        NodeEntered(12, 9, 2, MAX, 3, 5), LeafEvaluated(12, 2),
+        ValueUpdated(9, -5, -2, 12), AlphaUpdated(9, -5, -2, 12),
+        NodeExited(9, -2, 12),
+        NodeExited(0, 3, 1),
+    ]
+    trace = trace_search(rn_root(), "negamax-ab")
+    assert trace.events == expected
+    assert (trace.value, trace.best_move) == (3, "B")
 
 
-@SETTINGS
-@given(nested_trees, roots)
-def test_all_searches_choose_a_best_move_and_the_same_one(nested, root_player):
-    root = make_tree(nested, root_player)
-    moves = {name: search.run(root)[1] for name, search in ALGORITHMS.items()}
-    assert len(set(moves.values())) == 1
-    assert brute_force(root.child(moves["minimax"])) == brute_force(root)
+def test_fail_hard_on_figure_5_2_clamps_into_the_window():
+    exits = {e.node: e.value for e in trace_search(rn_root(), "alphabeta", rules=Rules(fail="hard")).events
+             if isinstance(e, NodeExited)}
+    assert exits == {1: 3, 5: 3, 9: 3, 0: 3}  # C and D found 2 ≤ α = 3 and hand back α
 
 
-@SETTINGS
-@given(nested_trees, roots)
-def test_alphabeta_evaluates_a_subsequence_of_minimax_leaves(nested, root_player):
-    root = make_tree(nested, root_player)
-    minimax, ge, gt = CountingTracer(), CountingTracer(), CountingTracer()
-    ALGORITHMS["minimax"].run(root, tracer=minimax)
-    ALGORITHMS["alphabeta"].run(root, tracer=ge)
-    ALGORITHMS["alphabeta"].run(root, tracer=gt, rules=Rules(prune="gt"))
-    remaining = iter(minimax.evaluated_leaves)
-    assert all(any(value == other for other in remaining) for value in ge.evaluated_leaves)
-    assert minimax.leaves_evaluated >= gt.leaves_evaluated >= ge.leaves_evaluated
+def test_counting_tracer_on_figure_5_2():
+    counts = {}
+    for name in ALGORITHMS:
+        counter = CountingTracer(mover_terms=ALGORITHMS[name].negamax)
+        assert ALGORITHMS[name].run(rn_root(), tracer=counter) == (3, 0)
+        counts[name] = (counter.nodes_visited, counter.leaves_evaluated, counter.cutoffs, counter.evaluated_leaves)
+    full = (13, 9, 0, [3, 12, 8, 2, 4, 6, 14, 5, 2])
+    pruned = (11, 7, 1, [3, 12, 8, 2, 14, 5, 2])
+    assert counts == {"minimax": full, "negamax": full, "alphabeta": pruned, "negamax-ab": pruned}
 
 
-@SETTINGS
-@given(nested_trees, roots, st.integers(-1000, 1000), st.randoms(use_true_random=False))
-def test_changing_a_pruned_leaf_never_changes_the_result(nested, root_player, new_value, rnd):
-    root = make_tree(nested, root_player)
-    trace = trace_search(root, "alphabeta")
-    pruned_leaves = [n for n in trace.nodes if n.pruned and n.value is not None]
-    if not pruned_leaves:
-        return
-    view = TraceView(trace)
-    node = view.nodes[rnd.choice(pruned_leaves).id]
-    path = []  # child positions from the root down to the chosen leaf
-    while node.node.parent is not None:
-        path.append(node.position - 1)
-        node = view.nodes[node.node.parent]
-    leaf = root
-    for index in reversed(path):
-        leaf = leaf.child(index)
-    assert leaf.is_terminal()
-    leaf.value = new_value
-    assert ALGORITHMS["alphabeta"].run(root)[0] == trace.value
-    assert root.move_name(ALGORITHMS["alphabeta"].run(root)[1]) == trace.best_move
-    assert brute_force(root) == trace.value  # the true value did not move either
+# ---- (b) agreement with the brute force on random trees -------------------------------------------------------
+
+@PROPERTY
+@given(nested_trees, root_players, prune_rules, fail_modes)
+def test_every_search_finds_the_brute_force_value_and_move(nested, root_player, prune, fail):
+    root = tree_of(nested, root_player)
+    expected = brute_force(nested, root_player)
+    first_best = best_moves(nested, root_player)[0]  # ties keep the first move found
+    for name, search in ALGORITHMS.items():
+        value, move = search.run(root, rules=Rules(prune, fail))
+        assert (value, move) == (expected, first_best), name
+        assert brute_force(nested[move], root_player.other) == expected  # the best move's subtree has the value
 
 
-def best_first_tree(branching, depth, rng):
-    """A uniform tree with distinct leaves whose children stand in best-first order for the player to move."""
-    values = rng.sample(range(-10_000, 10_000), branching ** depth)
-    leaves_left = iter(values)
-
-    def build(level):
-        if level == depth:
-            return next(leaves_left)
-        return [build(level + 1) for _ in range(branching)]
-
-    def order(nested, player):
-        if not isinstance(nested, list):
-            return nested
-        children = [order(child, player.other) for child in nested]
-        return sorted(children, key=lambda child: brute_force(make_tree(child, player.other)),
-                      reverse=player is MAX)
-
-    return order(build(0), MAX)
+@PROPERTY
+@given(nested_trees, root_players, fail_modes)
+def test_alphabeta_evaluates_a_subsequence_of_minimax_leaves(nested, root_player, fail):
+    root = tree_of(nested, root_player)
+    every_leaf = ["r" + "".join(f".{i}" for i in path) for path in leaf_paths(nested)]
+    minimax = leaf_names(trace_search(root, "minimax"))
+    assert minimax == leaf_names(trace_search(root, "negamax")) == every_leaf
+    ge = leaf_names(trace_search(root, "alphabeta", rules=Rules("ge", fail)))
+    gt = leaf_names(trace_search(root, "alphabeta", rules=Rules("gt", fail)))
+    assert is_subsequence(ge, minimax) and is_subsequence(gt, minimax)
+    assert len(ge) <= len(gt) <= len(minimax)
+    # negamax with alpha-beta is the same search written once: the same leaves in the same order
+    assert leaf_names(trace_search(root, "negamax-ab", rules=Rules("ge", fail))) == ge
+    assert leaf_names(trace_search(root, "negamax-ab", rules=Rules("gt", fail))) == gt
 
 
-@pytest.mark.parametrize("branching, depth", [(2, 4), (3, 3), (3, 4), (4, 3), (5, 2), (2, 7)])
-def test_knuth_moore_leaf_count_on_perfectly_ordered_trees(branching, depth):
-    rng = random.Random(branching * 100 + depth)
-    for _ in range(3):
-        root = make_tree(best_first_tree(branching, depth, rng))
-        alphabeta, minimax, negamax_ab = CountingTracer(), CountingTracer(), CountingTracer()
-        ALGORITHMS["alphabeta"].run(root, tracer=alphabeta)
-        ALGORITHMS["negamax-ab"].run(root, tracer=negamax_ab)
-        ALGORITHMS["minimax"].run(root, tracer=minimax)
-        expected = branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
-        assert alphabeta.leaves_evaluated == expected == negamax_ab.leaves_evaluated
-        assert minimax.leaves_evaluated == branching ** depth
-
-
-def test_rules_are_checked():
-    with pytest.raises(SearchOptionError, match="prune must be 'ge'"):
-        Rules(prune=">=")
-    with pytest.raises(SearchOptionError, match="fail must be 'soft' or 'hard'"):
-        Rules(fail="medium")
-    with pytest.raises(SearchOptionError, match="unknown algorithm 'sss'"):
-        trace_search(rn_root(), "sss")
-
-
-@SETTINGS
-@given(nested_trees, roots)
-def test_fail_hard_values_stay_inside_the_window(nested, root_player):
-    trace = trace_search(make_tree(nested, root_player), "alphabeta", rules=Rules(fail="hard"))
+@PROPERTY
+@given(nested_trees, root_players, prune_rules, fail_modes, st.sampled_from(PRUNING))
+def test_every_returned_value_is_exact_inside_its_window_and_a_bound_outside(nested, root_player, prune, fail,
+                                                                               algorithm):
+    """Knuth & Moore's postcondition, node by node: v ≤ α means the true value is ≤ v, v ≥ β means it is ≥ v,
+    and α < v < β means v is the minimax value (negamax: in the mover's terms)."""
+    trace = trace_search(tree_of(nested, root_player), algorithm, rules=Rules(prune, fail))
     windows = {e.node: (e.alpha, e.beta) for e in trace.events if isinstance(e, NodeEntered)}
     for event in trace.events:
-        if isinstance(event, NodeExited):
-            alpha, beta = windows[event.node]
-            assert alpha <= event.value <= beta
+        if not isinstance(event, NodeExited):
+            continue
+        path = path_of(trace.nodes[event.node].name)
+        player = player_at(root_player, path)
+        true = brute_force(at(nested, path), player) * (player.sign if algorithm == "negamax-ab" else 1)
+        alpha, beta = windows[event.node]
+        if alpha == beta:  # only "gt" passes such a window down; fail-hard then hands back α = β, which says nothing
+            continue
+        if event.value <= alpha:
+            assert true <= event.value
+        elif event.value >= beta:
+            assert true >= event.value
+        else:
+            assert true == event.value
 
 
-@SETTINGS
-@given(nested_trees, roots, st.sampled_from(list(ALGORITHMS)))
-def test_counting_and_recording_tracers_agree(nested, root_player, algorithm):
-    root = make_tree(nested, root_player)
-    counter = CountingTracer(mover_terms=ALGORITHMS[algorithm].negamax)
-    ALGORITHMS[algorithm].run(root, tracer=counter)
-    trace = trace_search(root, algorithm)
-    kinds = [e.kind for e in trace.events]
-    assert counter.nodes_visited == kinds.count("node_entered") == sum(not n.pruned for n in trace.nodes)
-    assert counter.leaves_evaluated == kinds.count("leaf_evaluated")
-    assert counter.cutoffs == kinds.count("cutoff")
-    assert all(e.skipped for e in trace.events if isinstance(e, Cutoff))
+# ---- (c) pruned leaves do not matter --------------------------------------------------------------------------
+
+any_number = st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+
+
+@PROPERTY
+@given(nested_trees, root_players, prune_rules, fail_modes, st.sampled_from(PRUNING), st.data())
+def test_changing_pruned_leaves_never_changes_the_result(nested, root_player, prune, fail, algorithm, data):
+    rules = Rules(prune, fail)
+    trace = trace_search(tree_of(nested, root_player), algorithm, rules=rules)
+    pruned = [path_of(n.name) for n in trace.nodes if n.pruned and not isinstance(at(nested, path_of(n.name)), list)]
+    assume(pruned)
+    assert all(n.value == at(nested, path_of(n.name)) for n in trace.nodes if n.pruned and n.value is not None)
+    # one pruned leaf changed to any other number, then every pruned leaf changed at once
+    one = data.draw(st.sampled_from(pruned))
+    changed_one = replaced(nested, one, data.draw(any_number.filter(lambda x: x != at(nested, one))))
+    changed_all = nested
+    for path in pruned:
+        changed_all = replaced(changed_all, path, data.draw(any_number))
+    for changed in (changed_one, changed_all):
+        again = trace_search(tree_of(changed, root_player), algorithm, rules=rules)
+        assert (again.value, again.best_move) == (trace.value, trace.best_move)
+        assert again.events == trace.events  # the search cannot even tell
+        assert brute_force(changed, root_player) == trace.value
+
+
+# ---- (d) Knuth & Moore: perfectly ordered trees ---------------------------------------------------------------
+
+def best_first_tree(branching: int, depth: int, root_player, rng: random.Random):
+    """A uniform tree with distinct leaves, each node's children sorted best first for the player to move there."""
+    leaves = iter(rng.sample(range(-100_000, 100_000), branching ** depth))
+
+    def build(level, player):
+        if level == depth:
+            return next(leaves)
+        children = [build(level + 1, player.other) for _ in range(branching)]
+        return sorted(children, key=lambda child: brute_force(child, player.other), reverse=player is MAX)
+
+    return build(0, root_player)
+
+
+@pytest.mark.parametrize("branching, depth, leaves", [
+    (2, 4, 7), (3, 3, 11), (3, 4, 17), (4, 3, 19), (5, 2, 9), (2, 7, 23), (3, 5, 35), (10, 2, 19),
+])
+def test_knuth_moore_leaf_count_on_perfectly_ordered_trees(branching, depth, leaves):
+    assert leaves == branching ** math.ceil(depth / 2) + branching ** math.floor(depth / 2) - 1
+    rng = random.Random(f"{branching}-{depth}")
+    for root_player in (MAX, MIN):
+        nested = best_first_tree(branching, depth, root_player, rng)
+        root = tree_of(nested, root_player)
+        for algorithm in PRUNING:
+            # distinct leaves: no ties, so "gt" cuts where "ge" does (fail-hard's clamped values do tie, so not with it)
+            for rules in (Rules("ge", "soft"), Rules("ge", "hard"), Rules("gt", "soft")):
+                stats = search_stats(root, algorithm, rules=rules)
+                assert stats.leaves_evaluated == leaves, (algorithm, rules, root_player)
+                assert stats.value == brute_force(nested, root_player)
+        for algorithm in ("minimax", "negamax"):
+            assert search_stats(root, algorithm).leaves_evaluated == branching ** depth
+
+
+# ---- (e) rules, fail-hard, the tracers ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("options, message", [
+    ({"prune": ">="}, "prune must be 'ge' (α ≥ β) or 'gt' (α > β), not '>='"),
+    ({"prune": "GE"}, "prune must be 'ge' (α ≥ β) or 'gt' (α > β), not 'GE'"),
+    ({"fail": "medium"}, "fail must be 'soft' or 'hard', not 'medium'"),
+    ({"fail": None}, "fail must be 'soft' or 'hard', not None"),
+])
+def test_rules_are_checked(options, message):
+    with pytest.raises(SearchOptionError) as error:
+        Rules(**options)
+    assert str(error.value) == message
+    assert isinstance(error.value, TracerError) and isinstance(error.value, ValueError)
+
+
+def test_the_rules_cut_and_clamp_as_documented():
+    ge, gt, hard = Rules("ge"), Rules("gt"), Rules(fail="hard")
+    assert (ge.cuts(3, 3), ge.cuts(2, 3), gt.cuts(3, 3), gt.cuts(4, 3)) == (True, False, False, True)
+    assert [hard.returned(v, 2, 5) for v in (1, 2, 3, 5, 9)] == [2, 2, 3, 5, 5]
+    assert [Rules().returned(v, 2, 5) for v in (1, 9)] == [1, 9]
+    assert Rules().as_dict() == {"prune": "ge", "fail": "soft"} and Rules() == Rules("ge", "soft")
+
+
+def test_unknown_algorithms_and_depth_limits_on_tree_files_are_refused():
+    with pytest.raises(SearchOptionError) as error:
+        trace_search(rn_root(), "sss*")
+    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab)"
+    with pytest.raises(SearchOptionError) as error:
+        search_stats(rn_root(), "minimax", depth=1)
+    assert str(error.value) == ("an inner node of a tree file has no static value: search tree files to the leaves "
+                                "(no depth limit)")
+
+
+@PROPERTY
+@given(nested_trees, root_players, prune_rules, st.sampled_from(PRUNING))
+def test_fail_hard_values_stay_inside_the_window(nested, root_player, prune, algorithm):
+    trace = trace_search(tree_of(nested, root_player), algorithm, rules=Rules(prune, "hard"))
+    windows = {e.node: (e.alpha, e.beta) for e in trace.events if isinstance(e, NodeEntered)}
+    exits = [e for e in trace.events if isinstance(e, NodeExited)]
+    assert exits
+    for event in exits:
+        alpha, beta = windows[event.node]
+        assert alpha <= event.value <= beta
+
+
+@PROPERTY
+@given(nested_trees, root_players, prune_rules, fail_modes, st.sampled_from(list(ALGORITHMS)))
+def test_counting_and_recording_tracers_agree(nested, root_player, prune, fail, algorithm):
+    search, rules = ALGORITHMS[algorithm], Rules(prune, fail)
+    root = tree_of(nested, root_player)
+    counter = CountingTracer(mover_terms=search.negamax)
+    search.run(root, tracer=counter, rules=rules)
+    trace = trace_search(root, algorithm, rules=rules)
+    events = trace.events
+    assert counter.nodes_visited == sum(isinstance(e, NodeEntered) for e in events) \
+        == sum(not n.pruned for n in trace.nodes)
+    assert counter.leaves_evaluated == sum(isinstance(e, LeafEvaluated) for e in events)
+    assert counter.cutoffs == sum(isinstance(e, Cutoff) for e in events)
+    assert all(e.skipped for e in events if isinstance(e, Cutoff))
+    # the counted leaf values are the tree's own (MAX's terms), whatever terms the search works in
+    assert counter.evaluated_leaves == [at(nested, path_of(name)) for name in leaf_names(trace)]
 
 
 def test_a_cutoff_at_the_last_child_is_not_counted():
-    root = make_tree([[5, 6], [7, 3]])  # the second MIN node closes its window at its last child
+    # C = [7, 3]: its last leaf closes the window (3 ≤ α = 5) but leaves nothing to skip
+    at_last = tree_of([[5, 6], [7, 3]])
     counter = CountingTracer()
-    ALGORITHMS["alphabeta"].run(root, tracer=counter)
-    assert counter.cutoffs == 0 and counter.leaves_evaluated == 4
-    root = make_tree([[5, 6], [3, 7]])
+    ALGORITHMS["alphabeta"].run(at_last, tracer=counter)
+    assert (counter.cutoffs, counter.leaves_evaluated) == (0, 4)
+    assert not any(isinstance(e, Cutoff) for e in trace_search(at_last).events)
+    # C = [3, 7]: the same cut one leaf earlier skips the 7
+    early = tree_of([[5, 6], [3, 7]])
     counter = CountingTracer()
-    ALGORITHMS["alphabeta"].run(root, tracer=counter)
-    assert counter.cutoffs == 1 and counter.leaves_evaluated == 3
+    ALGORITHMS["alphabeta"].run(early, tracer=counter)
+    assert (counter.cutoffs, counter.leaves_evaluated) == (1, 3)
+    assert [e for e in trace_search(early).events if isinstance(e, Cutoff)] == [Cutoff(4, "alpha", (6,))]
+    direct = CountingTracer()
+    direct.cutoff(())
+    direct.cutoff(range(0))
+    direct.cutoff((1, 2))
+    assert direct.cutoffs == 1
 
 
-def test_untraced_searches_allocate_nothing_per_node():
-    rng = random.Random(4)
+def uniform(branching: int, depth: int, rng: random.Random):
+    return rng.randint(-99, 99) if depth == 0 else [uniform(branching, depth - 1, rng) for _ in range(branching)]
 
-    def uniform(depth):
-        return rng.randint(-9, 9) if depth == 0 else [uniform(depth - 1) for _ in range(3)]
 
-    small, large = make_tree(uniform(4)), make_tree(uniform(8))  # 121 and 9,841 nodes
-    peaks = []
-    for root in (small, large):
-        tracemalloc.start()
-        ALGORITHMS["alphabeta"].run(root, tracer=NO_TRACER)
-        peaks.append(tracemalloc.get_traced_memory()[1])
+def peak_bytes(root, algorithm, tracer) -> int:
+    """The most memory held at once during one search, over what was held before it."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        ALGORITHMS[algorithm].run(root, tracer=tracer)
+        return tracemalloc.get_traced_memory()[1] - before
+    finally:
         tracemalloc.stop()
-    assert peaks[1] < peaks[0] + 20_000  # the peak grows with depth (the stack), not with the node count
-    recorder = RecordingTracer()
-    ALGORITHMS["alphabeta"].run(large, tracer=recorder)
-    assert len(recorder.events()) > 1000  # while a recording run does keep one event per step
 
 
-@SETTINGS
-@given(nested_trees, roots, st.sampled_from(list(ALGORITHMS)))
+@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+def test_the_null_tracer_keeps_nothing_per_node(algorithm):
+    rng = random.Random(7)
+    small, large = tree_of(uniform(2, 5, rng)), tree_of(uniform(7, 5, rng))  # 63 and 19,608 nodes, same depth
+    untraced_small = peak_bytes(small, algorithm, NO_TRACER)
+    untraced_large = peak_bytes(large, algorithm, NO_TRACER)
+    assert untraced_large < untraced_small + 8_192  # no growth with the node count (the depth is the same)
+    if algorithm in ("minimax", "negamax"):  # the measure does see per-node memory: the counter keeps the leaves
+        assert peak_bytes(large, algorithm, CountingTracer()) > untraced_large + 100_000
+
+
+def test_the_null_tracer_does_nothing():
+    assert isinstance(NO_TRACER, NullTracer) and type(NO_TRACER) is NullTracer
+    assert NullTracer.__slots__ == () and not hasattr(NO_TRACER, "__dict__")
+    calls = [NO_TRACER.begin_pass("pass 1"), NO_TRACER.enter(rn_root(), None, -INF, INF), NO_TRACER.leaf(3),
+             NO_TRACER.value_updated(1, 2), NO_TRACER.alpha_updated(1, 2), NO_TRACER.beta_updated(1, 2),
+             NO_TRACER.cutoff((1,)), NO_TRACER.exit(3, 0)]
+    assert calls == [None] * 8
+    assert ALGORITHMS["alphabeta"].run(rn_root()) == ALGORITHMS["alphabeta"].run(rn_root(), tracer=NO_TRACER) == (3, 0)
+
+
+@PROPERTY
+@given(nested_trees, root_players, st.sampled_from(list(ALGORITHMS)))
 def test_the_node_count_is_known_before_the_nodes_are_built(nested, root_player, algorithm):
-    trace = trace_search(make_tree(nested, root_player), algorithm)
-    counted = trace.node_count  # counted from the recording, pruned subtrees included
-    assert counted == len(trace.nodes) == trace.node_count
+    trace = trace_search(tree_of(nested, root_player), algorithm)
+    counted = trace.node_count  # from the recording, pruned subtrees included, before the nodes are made
+    size = len(leaf_paths(nested)) + str(nested).count("[")  # every node of the tree: leaves plus lists
+    assert counted == len(trace.nodes) == size
+
+
+def test_a_recording_is_the_same_when_read_twice():
+    recorder = RecordingTracer()
+    ALGORITHMS["alphabeta"].run(rn_root(), tracer=recorder)
+    assert recorder.events() == recorder.events() == trace_search(rn_root()).events
+    assert recorder.nodes() == recorder.nodes() and recorder.node_count() == 13

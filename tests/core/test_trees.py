@@ -1,164 +1,362 @@
-"""Tree files: the format, default names, and one precise error for every kind of bad input."""
+"""Tree files (tracer/trees.py): both forms, default names, numbers, and one precise TreeFileError for every kind of
+bad input, naming the file, the line and the path inside the tree."""
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
+import sys
 
 import pytest
 
-from helpers import TREES, brute_force
-from tracer import Player, TreeFileError, load_tree, parse_tree, search_stats, trace_search
-from tracer.trees import MAX_DEPTH
+from tests.core.conftest import (MAX, MIN, SHIPPED_VALUES, TREES, brute_force, chain_text, to_nested)
+from tracer import ALGORITHMS, TreeFileError, TreeNode, load_tree, parse_tree, search_stats, trace_search
+from tracer.model.trees import MAX_DEPTH
 
 
-def names(node):
-    return [node.name] + [name for child in node.children for name in names(child)]
+def level_order_names(root: TreeNode) -> list[str]:
+    names, level = [], [root]
+    while level:
+        names += [node.name for node in level]
+        level = [child for node in level for child in node.children]
+    return names
 
 
-def test_plain_list_and_mapping_forms():
-    plain = parse_tree("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
-    mapping = parse_tree("title: T\nsource: S\nroot: min\ntree: [[3, 12, 8], [2, 4, 6]]")
-    assert plain.root.player is Player.MAX and [c.name for c in plain.root.children] == ["B", "C", "D"]
-    assert (mapping.title, mapping.source, mapping.root.player) == ("T", "S", Player.MIN)
-    assert mapping.root.children[0].player is Player.MAX
-    assert plain.node_count == 13
+def write(tmp_path, text: str, name: str = "tree.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# ---- the format -----------------------------------------------------------------------------------------------
+
+def test_the_plain_list_form():
+    tree = parse_tree("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+    root = tree.root
+    assert (tree.title, tree.source, tree.file, tree.name, tree.node_count) == ("", "", "<tree>", "tree", 13)
+    assert root.player is MAX and [child.player for child in root.children] == [MIN, MIN, MIN]
+    assert {leaf.player for child in root.children for leaf in child.children} == {MAX}
+    assert to_nested(root) == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    assert level_order_names(root) == ["A", "B", "C", "D"] + [""] * 9
+
+
+def test_the_mapping_form(tmp_path):
+    path = write(tmp_path, "title: A small exercise\nsource: 'Textbook, p. 1'\nroot: min\nnames: [Top, L, R]\n"
+                           "tree: [[1, 2], [3, 4]]\n", name="exercise.yaml")
+    tree = load_tree(path)
+    assert (tree.title, tree.source, tree.name, tree.file, tree.node_count) == \
+        ("A small exercise", "Textbook, p. 1", "exercise", str(path), 7)
+    assert tree.root.player is MIN and tree.root.children[0].player is MAX
+    assert tree.root.children[0].children[0].player is MIN
+    assert level_order_names(tree.root)[:3] == ["Top", "L", "R"]
+    assert tree.meta() == {"kind": "tree", "name": "exercise", "title": "A small exercise",
+                           "source": "Textbook, p. 1", "file": str(path)}
+
+
+@pytest.mark.parametrize("text, player", [("max", MAX), ("MIN", MIN), ("Max", MAX)])
+def test_root_player_is_read_in_any_case(text, player):
+    assert parse_tree(f"root: {text}\ntree: [1, 2]").root.player is player
 
 
 def test_default_names_go_level_by_level_and_leaves_stay_unnamed():
     tree = parse_tree("[[[1, 2], 3], [4, [5, 6]]]")
-    assert names(tree.root) == ["A", "B", "D", "", "", "", "C", "", "E", "", ""]
-    assert tree.root.children[0].move_name(1) == "B2"  # an unnamed leaf is called by its parent and place
-    assert tree.root.move_name(0) == "B"
+    # level by level: B, C on the first level, then D (under B) and E (under C); depth-first would give B, D, C, E
+    assert level_order_names(tree.root) == ["A", "B", "C", "D", "", "", "E", "", "", "", ""]
+    b, c = tree.root.children
+    assert [b.move_name(0), b.move_name(1), c.move_name(0), c.move_name(1)] == ["D", "B2", "C1", "E"]
+    assert [tree.root.move_name(0), tree.root.move_name(1)] == ["B", "C"]
+    assert b.children[0].move_name(1) == "D2"
 
 
-def test_names_in_place_and_in_a_names_list():
-    tree = parse_tree("[Left: [x: 3, 12], Right: [2, 4]]")
-    assert names(tree.root) == ["A", "Left", "x", "", "Right", "", ""]
-    listed = parse_tree("names: [Root, P, Q]\ntree: [[1, 2], [3, 4]]")
-    assert names(listed.root)[:1] + [c.name for c in listed.root.children] == ["Root", "P", "Q"]
-    # defaults skip names already taken
-    taken = parse_tree("[B: [1, 2], [3, 4]]")
-    assert [c.name for c in taken.root.children] == ["B", "C"] and taken.root.name == "A"
-    skipped = parse_tree("[A: [1, 2], [3, 4]]")
-    assert skipped.root.name == "B" and skipped.root.children[1].name == "C"
+def test_default_names_go_on_after_z():
+    tree = parse_tree("[" + ", ".join(["[1]"] * 28) + "]")
+    names = [child.name for child in tree.root.children]
+    assert names[:2] == ["B", "C"] and names[24:] == ["Z", "AA", "AB", "AC"]
 
 
-def test_numbers_integers_negatives_and_decimals():
-    tree = parse_tree("[[-1, 2.5], [0, -3.25e2, 1e3]]")  # YAML 1.1 reads 1e3 as text: taken as the number
-    leaves = [leaf.value for child in tree.root.children for leaf in child.children]
-    assert leaves == [-1, 2.5, 0, -325.0, 1000.0]
+def test_names_given_in_place():
+    tree = parse_tree("[B: [3, 12, 8], C: [2, 4, 6]]")
+    assert level_order_names(tree.root) == ["A", "B", "C"] + [""] * 6
+    leaves = parse_tree("[Left: [x: 3, 12], 7, y: 4]")
+    left = leaves.root.children[0]
+    assert level_order_names(leaves.root) == ["A", "Left", "", "y", "x", ""]
+    assert [left.move_name(0), left.move_name(1), leaves.root.move_name(1), leaves.root.move_name(2)] == \
+        ["x", "Left2", "A2", "y"]
+    assert left.children[0].value == 3 and leaves.root.children[2].value == 4
 
 
-def error_of(text: str, **options) -> str:
+def test_default_names_skip_the_names_already_given():
+    taken = parse_tree("[[1, 2], B: [3, 4]]")
+    assert level_order_names(taken.root)[:3] == ["A", "C", "B"]
+    root_taken = parse_tree("[A: [1, 2], [3, 4]]")
+    assert level_order_names(root_taken.root)[:3] == ["B", "A", "C"]
+
+
+def test_names_in_a_names_list():
+    tree = parse_tree("names: [Root, P, Q, S]\ntree: [[1, [2, 3]], [4, 5]]")
+    assert level_order_names(tree.root) == ["Root", "P", "Q", "", "S", "", "", "", ""]
+    partial = parse_tree("names: [R]\ntree: [[1, 2], [3, 4]]")
+    assert level_order_names(partial.root)[:3] == ["R", "A", "B"]
+    agreeing = parse_tree("names: [A, B]\ntree: [B: [1, 2], [3, 4]]")
+    assert level_order_names(agreeing.root)[:3] == ["A", "B", "C"]
+
+
+def test_integers_negatives_and_decimals_are_numbers():
+    tree = parse_tree("[[-1, 2.5, 0], [-3.25e2, 1e3, -0.125, 7]]")  # unquoted 1e3 is text in YAML 1.1: a number here
+    values = [leaf.value for child in tree.root.children for leaf in child.children]
+    assert values == [-1, 2.5, 0, -325.0, 1000.0, -0.125, 7]
+    assert [type(v) for v in values] == [int, float, int, float, float, float, int]
+
+
+def test_nodes_know_their_line_and_path():
+    tree = parse_tree("title: t\ntree:\n  - [1, 2]\n  - B:\n      - 3\n      - [4, 5]\n")
+    first, second = tree.root.children
+    assert (tree.root.path, tree.root.line) == ("tree", 3)
+    assert (first.path, first.line, second.path, second.line) == ("tree[0]", 3, "tree[1]", 5)
+    assert (second.children[1].path, second.children[1].line) == ("tree[1][1]", 6)
+    assert second.children[1].children[1].path == "tree[1][1][1]"
+
+
+# ---- bad input: one line naming the file, the line and the tree path ------------------------------------------
+
+BAD_INPUT = [
+    # (id, file text, line, tree path, message)
+    ("word leaf", "[1, [2, abc]]", 1, "tree[1][1]", "expected a number or a list, got 'abc'"),
+    ("word leaf, block style", "title: t\ntree:\n  - [1, 2]\n  - [3, abc]\n", 4, "tree[1][1]",
+     "expected a number or a list, got 'abc'"),
+    ("quoted number", "[1, '2']", 1, "tree[1]", "expected a number or a list, got '2'"),
+    ("date", "[1, 2017-01-01]", 1, "tree[1]", "expected a number or a list, got '2017-01-01'"),
+    ("empty root", "[]", 1, "tree", "an empty list is not a node: give a leaf value or at least one child"),
+    ("empty list", "[[1], [[], 1]]", 1, "tree[1][0]",
+     "an empty list is not a node: give a leaf value or at least one child"),
+    ("nan", "[.nan, 1]", 1, "tree[0]", "leaf values must be finite numbers, got .nan"),
+    ("NaN", "[1, [2, .NaN]]", 1, "tree[1][1]", "leaf values must be finite numbers, got .NaN"),
+    ("bare nan", "[1, nan]", 1, "tree[1]", "leaf values must be finite numbers, got nan"),
+    ("inf", "[1, .inf]", 1, "tree[1]", "leaf values must be finite numbers, got .inf"),
+    ("-inf", "[1, -.inf]", 1, "tree[1]", "leaf values must be finite numbers, got -.inf"),
+    ("float overflow", "[1, 1e400]", 1, "tree[1]", "leaf values must be finite numbers, got 1e400"),
+    ("true", "[1, true]", 1, "tree[1]", "expected a number or a list, got 'true' (a yes/no value)"),
+    ("yes", "[1, [yes]]", 1, "tree[1][0]", "expected a number or a list, got 'yes' (a yes/no value)"),
+    ("off", "[1, off]", 1, "tree[1]", "expected a number or a list, got 'off' (a yes/no value)"),
+    ("~", "[1, ~]", 1, "tree[1]", "expected a number or a list, got nothing (null)"),
+    ("null", "[null, 1]", 1, "tree[0]", "expected a number or a list, got nothing (null)"),
+    ("empty block item", "- 1\n-\n", 2, "tree[1]", "expected a number or a list, got nothing (null)"),
+    ("unknown key", "tree: [1, 2]\ncolour: red", 2, "colour",
+     "unknown key 'colour' (expected one of: tree, title, source, root, names)"),
+    ("duplicate key", "tree: [1, 2]\ntitle: t\ntree: [3, 4]", 3, "tree", "key 'tree' appears twice"),
+    ("no tree key", "title: only", 1, "", "no 'tree' key: a tree file is a nested list, or a mapping with 'tree:'"),
+    ("bad root", "root: middle\ntree: [1, 2]", 1, "root", "expected 'max' or 'min', got 'middle'"),
+    ("yes/no root", "tree: [1, 2]\nroot: yes", 2, "root", "expected text, got 'yes' (a yes/no value)"),
+    ("list title", "title: [a]\ntree: [1]", 1, "title", "expected text, got a list"),
+    ("names not a list", "names: A\ntree: [1, 2]", 1, "names",
+     "expected a list of names, inner nodes level by level, e.g. [A, B, C, D]"),
+    ("yes/no name", "names: [A, true]\ntree: [[1], [2]]", 1, "names[1]",
+     "a node name must be non-empty text, got 'true' (a yes/no value)"),
+    ("empty name", "[1, {'': 2}]", 1, "tree[1]", "a node name must be non-empty text, got ''"),
+    ("list as name", "[1, {[a]: 2}]", 1, "tree[1]", "a node name must be non-empty text, got a list"),
+    ("same name in place twice", "[B: [1, 2], B: [3, 4]]", 1, "tree[1]",
+     "the name 'B' is used twice (also at tree[0])"),
+    ("same leaf name twice", "[[x: 1, 2], [3, x: 4]]", 1, "tree[1][1]",
+     "the name 'x' is used twice (also at tree[0][0])"),
+    ("in place and in names", "names: [A, B]\ntree:\n  - [1, 2]\n  - C: [3, 4]\n  - B: [5, 6]\n", 5, "tree[2]",
+     "the name 'B' is used twice (also at tree[0])"),
+    ("twice in names", "names: [A, B, B]\ntree: [[1, 2], [3, 4]]", 2, "tree[1]",
+     "the name 'B' is used twice (also at tree[0])"),
+    ("names disagree", "names: [A, B]\ntree: [Q: [1, 2], [3, 4]]", 2, "tree[0]",
+     "named 'Q' in place but 'B' in 'names'"),
+    ("two-key mapping", "[1, {a: 1, b: 2}]", 1, "tree[1]",
+     "a named node is a one-key mapping such as {B: [3, 12, 8]} or {x: 3}; this one has 2 keys"),
+    ("two-key mapping, block style", "- [1, 2]\n- x: 3\n  y: 4\n", 2, "tree[1]",
+     "a named node is a one-key mapping such as {B: [3, 12, 8]} or {x: 3}; this one has 2 keys"),
+    ("mapping as a named node's value", "[B: {C: 3}]", 1, "tree[0]",
+     "a mapping inside a list names one node, e.g. {B: [3, 12, 8]}"),
+    ("mapping as the tree", "tree: {B: [1, 2]}", 1, "tree",
+     "a mapping inside a list names one node, e.g. {B: [3, 12, 8]}"),
+    ("scalar root", "5", 1, "tree", "the tree must be a list (a single leaf is not a search problem)"),
+    ("scalar tree", "title: t\ntree: 5", 2, "tree", "the tree must be a list (a single leaf is not a search problem)"),
+    ("text root", "just text", 1, "", "expected a nested list, or a mapping with 'tree:'"),
+    ("unclosed bracket", "tree:\n  - [1, 2]\n  - [3, 4]]\n", 3, None,
+     "not valid YAML: expected <block end>, but found ']'"),
+    ("bad indentation", "title: t\ntree: [1, 2]\n  bad: indentation\n", 3, None,
+     "not valid YAML: expected <block end>, but found '<block mapping start>'"),
+    ("alias", "tree: [&x [1, 2], *x]", 1, None,
+     "YAML aliases (*name) are not allowed in tree files; write the subtree out"),
+    ("alias, block style", "title: t\ntree:\n  - &x [1, 2]\n  - [3, 4]\n  - *x\n", 5, None,
+     "YAML aliases (*name) are not allowed in tree files; write the subtree out"),
+]
+
+
+@pytest.mark.parametrize("text, line, path, message", [case[1:] for case in BAD_INPUT],
+                         ids=[case[0] for case in BAD_INPUT])
+def test_bad_input_gets_one_precise_line(tmp_path, text, line, path, message):
+    file = write(tmp_path, text)
     with pytest.raises(TreeFileError) as error:
-        parse_tree(text, file="x.yaml", **options)
-    message = str(error.value)
-    assert "\n" not in message
-    return message
+        load_tree(file)
+    where = f"{file}:{line}: {path}: " if path else f"{file}:{line}: "
+    assert str(error.value) == where + message
+    assert (error.value.file, error.value.line, error.value.path) == (str(file), line, path)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[1, [2, abc]]", "x.yaml:1: tree[1][1]: expected a number or a list, got 'abc'"),
-    ("title: t\ntree:\n  - [1, 2]\n  - [3, abc]\n", "x.yaml:4: tree[1][1]: expected a number or a list, got 'abc'"),
-    ("[[], 1]", "x.yaml:1: tree[0]: an empty list is not a node: give a leaf value or at least one child"),
-    ("[.nan, 1]", "x.yaml:1: tree[0]: leaf values must be finite numbers, got .nan"),
-    ("[1, .inf]", "x.yaml:1: tree[1]: leaf values must be finite numbers, got .inf"),
-    ("[1, -.inf]", "x.yaml:1: tree[1]: leaf values must be finite numbers, got -.inf"),
-    ("[1, true]", "x.yaml:1: tree[1]: expected a number or a list, got 'true' (a yes/no value)"),
-    ("[1, ~]", "x.yaml:1: tree[1]: expected a number or a list, got nothing (null)"),
-    ("[1, '2']", "x.yaml:1: tree[1]: expected a number or a list, got '2'"),
-    ("tree: [1, 2]\ncolour: red", "x.yaml:2: colour: unknown key 'colour' (expected one of: tree, title, source, "
-                                  "root, names)"),
-    ("tree: [1, 2]\ntree: [3, 4]", "x.yaml:2: tree: key 'tree' appears twice"),
-    ("title: only", "x.yaml:1: no 'tree' key: a tree file is a nested list, or a mapping with 'tree:'"),
-    ("root: middle\ntree: [1, 2]", "x.yaml:1: root: expected 'max' or 'min', got 'middle'"),
-    ("[B: [1, 2], B: [3, 4]]", "x.yaml:1: tree[1]: the name 'B' is used twice (also at tree[0])"),
-    ("names: [A, B]\ntree: [[1, 2], C: [3, 4], B: [5, 6]]", "x.yaml:2: tree[2]: the name 'B' is used twice (also at tree[0])"),
-    ("names: [A, B, C, D]\ntree: [[1, 2], [3, 4]]", "x.yaml: 'names' lists 4 names but the tree has 3 inner nodes"),
-    ("names: [A, B]\ntree: [Q: [1, 2], [3, 4]]", "x.yaml:2: tree[0]: named 'Q' in place but 'B' in 'names'"),
-    ("names: A\ntree: [1, 2]", "x.yaml:1: names: expected a list of names"),
-    ("[1, {a: 1, b: 2}]", "x.yaml:1: tree[1]: a named node is a one-key mapping such as {B: [3, 12, 8]} or {x: 3}; "
-                          "this one has 2 keys"),
-    ("[1, {'': 2}]", "x.yaml:1: tree[1]: a node name must be non-empty text, got ''"),
-    ("5", "x.yaml:1: tree: the tree must be a list (a single leaf is not a search problem)"),
-    ("tree: 5", "x.yaml:1: tree: the tree must be a list (a single leaf is not a search problem)"),
-    ("just text", "x.yaml:1: expected a nested list, or a mapping with 'tree:'"),
-    ("", "x.yaml: the file is empty: expected a nested list such as [[3, 12, 8], [2, 4, 6]]"),
-    ("[1, 2", "x.yaml:1: not valid YAML: expected ',' or ']'"),
-    ("[1, 1e400]", "x.yaml:1: tree[1]: leaf values must be finite numbers, got 1e400"),
-    ("tree: [1, 2]\n  bad: indentation", "x.yaml:2: not valid YAML:"),
-    ("a: &x [1, 2]\ntree: [*x, *x]", "x.yaml:2: YAML aliases (*name) are not allowed in tree files; write the subtree out"),
-])
-def test_bad_input_gets_one_precise_line(text, message):
-    assert error_of(text).startswith(message)
+def test_text_without_a_file_is_called_tree():
+    with pytest.raises(TreeFileError) as error:
+        parse_tree("[1, [2, abc]]")
+    assert str(error.value) == "<tree>:1: tree[1][1]: expected a number or a list, got 'abc'"
 
 
-def test_a_billion_laughs_document_is_refused_at_once():
-    lines = ["a0: &a0 [1, 2]"] + [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]" for i in range(1, 40)]
-    started = time.perf_counter()
-    assert "aliases" in error_of("\n".join(lines))
-    assert time.perf_counter() - started < 5  # refused, not expanded (generous: this is no timing test)
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n"])
+def test_an_empty_file(tmp_path, text):
+    file = write(tmp_path, text)
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file)
+    assert str(error.value) == f"{file}: the file is empty: expected a nested list such as [[3, 12, 8], [2, 4, 6]]"
 
 
-def test_the_node_cap_names_the_option():
-    text = str([[1, 2, 3]] * 10)  # 41 nodes
-    assert parse_tree(text, max_nodes=41).node_count == 41
-    assert "more than 40 nodes; raise the limit with --max-nodes N" in error_of(text, max_nodes=40)
+def test_a_names_list_longer_than_the_inner_nodes_names_its_line(tmp_path):
+    file = write(tmp_path, "title: t\nnames: [A, B, C, D]\ntree: [[1, 2], [3, 4]]\n")
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file)
+    assert "'names' lists 4 names but the tree has 3 inner nodes" in str(error.value)
+    # like every other mistake in a file, this one is reported at its line and its key
+    assert str(error.value) == f"{file}:2: names: 'names' lists 4 names but the tree has 3 inner nodes"
 
 
-def chain(depth: int) -> str:
+def test_a_billion_laughs_document_is_refused_at_its_first_alias(tmp_path):
+    lines = ["a0: &a0 [1, 2]"] + [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]" for i in range(1, 60)] + ["tree: *a59"]
+    file = write(tmp_path, "\n".join(lines))
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file)
+    # line 2 holds the first alias: the document was refused there, before anything was expanded
+    assert str(error.value) == \
+        f"{file}:2: YAML aliases (*name) are not allowed in tree files; write the subtree out"
+
+
+def test_the_node_cap_names_the_option(tmp_path):
+    text = str([[1, 2, 3]] * 10)  # 1 + 10 + 30 = 41 nodes
+    file = write(tmp_path, text)
+    assert load_tree(file, max_nodes=41).node_count == 41
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file, max_nodes=40)
+    assert str(error.value) == \
+        f"{file}:1: tree[9][2]: more than 40 nodes; raise the limit with --max-nodes N (Python: max_nodes=N)"
+    wide = write(tmp_path, "[" + ", ".join(["1"] * 1000) + "]", name="wide.yaml")  # 1,001 nodes
+    with pytest.raises(TreeFileError) as error:
+        load_tree(wide, max_nodes=1000)
+    assert str(error.value) == (f"{wide}:1: tree[999]: more than 1,000 nodes; raise the limit with --max-nodes N "
+                                "(Python: max_nodes=N)")
+    assert load_tree(wide).node_count == 1001  # the default cap is far larger
+
+
+def test_a_tree_deeper_than_max_depth_gets_a_clear_error(tmp_path):
+    file = write(tmp_path, chain_text(MAX_DEPTH))  # its deepest nodes are MAX_DEPTH plies down
+    limit = sys.getrecursionlimit()
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file)
+    path = "tree" + "[0]" * MAX_DEPTH
+    assert str(error.value) == f"{file}:1: {path}: the tree is deeper than {MAX_DEPTH} levels"
+    assert sys.getrecursionlimit() == limit
+    assert load_tree(write(tmp_path, chain_text(MAX_DEPTH - 1), "deepest.yaml")).node_count == 2 * MAX_DEPTH - 1
+
+
+def test_a_nesting_of_5000_levels_gets_a_clear_error(tmp_path):
+    file = write(tmp_path, "[" * 5000 + "1" + "]" * 5000)
+    limit = sys.getrecursionlimit()
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file)
+    assert str(error.value) == f"{file}: nested too deeply (at most {MAX_DEPTH} levels)"
+    assert sys.getrecursionlimit() == limit
+
+
+def test_a_file_that_does_not_exist(tmp_path):
+    file = tmp_path / "missing.yaml"
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file)
+    assert str(error.value) == f"{file}: cannot read: No such file or directory"
+    with pytest.raises(TreeFileError) as error:
+        load_tree(tmp_path)
+    assert str(error.value) == f"{tmp_path}: cannot read: Is a directory"
+
+
+def test_a_file_that_is_not_utf8(tmp_path):
+    file = tmp_path / "latin1.yaml"
+    file.write_bytes("title: café\ntree: [1, 2]\n".encode("latin-1"))
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file)
+    assert str(error.value) == f"{file}: not a text file (expected UTF-8 YAML)"
+
+
+# ---- bad input that must not escape as a traceback ------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["[1, !foo 3]", "[1, !!python/object:os.system ls]", "[1, !!float abc]",
+                                  "[1, !!int 0xZZ]"])
+def test_leaves_with_yaml_tags_get_a_tree_file_error(tmp_path, text):
+    file = write(tmp_path, text)
+    with pytest.raises(TreeFileError) as error:
+        load_tree(file)
+    assert (error.value.file, error.value.line, error.value.path) == (str(file), 1, "tree[1]")
+
+
+def test_a_huge_whole_number_is_a_number_or_a_clear_error(tmp_path):
+    huge = 10 ** 400  # a YAML integer: too large for a float, but a whole number all the same
+    file = write(tmp_path, f"[1, {huge}]")
+    try:
+        tree = load_tree(file)
+    except TreeFileError as error:
+        assert error.line == 1 and error.path == "tree[1]"
+    else:
+        assert tree.root.children[1].value == huge
+
+
+# ---- deep trees load and are searched -------------------------------------------------------------------------
+
+def test_a_chain_900_levels_deep_loads_and_every_search_handles_it(tmp_path):
+    tree = load_tree(write(tmp_path, chain_text(900)))
+    assert tree.node_count == 1801
+    # The deepest list [1, 2] is at ply 899, a MIN node: 1. Every node above takes a 2 next to it, so every inner
+    # node is worth 2, and the first move (the chain) is kept on ties.
+    for algorithm in ALGORITHMS:
+        stats = search_stats(tree.root, algorithm)
+        assert (stats.value, stats.best_move) == (2, "B"), algorithm
+        trace = trace_search(tree.root, algorithm)
+        assert (trace.value, trace.best_move, len(trace.nodes)) == (2, "B", 1801), algorithm
+    minimax = search_stats(tree.root, "minimax")
+    assert (minimax.nodes_visited, minimax.leaves_evaluated) == (1801, 901)
+
+
+def test_the_deepest_tree_the_loader_accepts_can_be_searched(tmp_path):
+    tree = load_tree(write(tmp_path, chain_text(MAX_DEPTH - 1)))
+    for algorithm in ALGORITHMS:  # the deepest list [1, 2] is a MAX node (ply 998): every inner node is worth 2
+        assert search_stats(tree.root, algorithm).value == 2, algorithm
+        assert trace_search(tree.root, algorithm).value == 2, algorithm
+
+
+def test_a_deep_tree_with_names_in_place_loads(tmp_path):
     text = "1"
-    for _ in range(depth):
-        text = f"[{text}, 2]"
-    return text
+    for level in reversed(range(900)):
+        text = f"[N{level}: {text}, 2]" if level else f"[{text}, 2]"
+    tree = load_tree(write(tmp_path, text))  # 900 levels, well inside MAX_DEPTH
+    assert tree.node_count == 1801 and tree.root.children[0].children[0].name == "N1"
+    assert search_stats(tree.root, "alphabeta").value == 2
 
 
-def test_deep_trees_work_or_get_a_clear_error():
-    assert f"the tree is deeper than {MAX_DEPTH} levels" in error_of(chain(MAX_DEPTH + 5))
-    assert "nested too deeply" in error_of("[" * 5000 + "1" + "]" * 5000)
-    deep = parse_tree(chain(900))
-    for algorithm in ("minimax", "alphabeta", "negamax", "negamax-ab"):
-        assert search_stats(deep.root, algorithm).value == 2
-    trace = trace_search(deep.root, "alphabeta")
-    assert len(trace.nodes) == 2 * 900 + 1
+# ---- the shipped examples -------------------------------------------------------------------------------------
+
+SHIPPED = sorted(TREES.glob("*.yaml"))
 
 
-def test_file_errors(tmp_path):
-    with pytest.raises(TreeFileError, match=r"missing\.yaml: cannot read: No such file"):
-        load_tree(tmp_path / "missing.yaml")
-    binary = tmp_path / "binary.yaml"
-    binary.write_bytes(b"\xff\xfe\x00[1, 2]")
-    with pytest.raises(TreeFileError, match="not a text file"):
-        load_tree(binary)
+def test_the_hand_worked_examples_are_shipped():
+    assert set(SHIPPED_VALUES) <= {path.stem for path in SHIPPED}
 
 
-def test_the_shipped_trees_load_and_match_the_brute_force():
-    files = sorted(TREES.glob("*.yaml"))
-    assert len(files) >= 5
-    for path in files:
-        tree = load_tree(path)
-        assert tree.title and tree.source, path
-        stats = search_stats(tree.root, "alphabeta")
-        assert stats.value == brute_force(tree.root), path
+@pytest.mark.parametrize("path", SHIPPED, ids=[path.stem for path in SHIPPED])
+def test_each_shipped_tree_loads_and_matches_the_brute_force(path):
+    tree = load_tree(path)
+    assert tree.title.strip() and tree.source.strip()
+    expected = brute_force(to_nested(tree.root), tree.root.player)
+    if path.stem in SHIPPED_VALUES:
+        assert (expected, search_stats(tree.root, "minimax").best_move) == SHIPPED_VALUES[path.stem]
+    for algorithm in ALGORITHMS:
+        assert search_stats(tree.root, algorithm).value == expected, algorithm
 
 
-def test_rn_example_is_the_textbook_tree():
+def test_rn_example_is_figure_5_2():
     tree = load_tree(TREES / "rn_example.yaml")
-    assert [[leaf.value for leaf in child.children] for child in tree.root.children] == \
-        [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-    stats = search_stats(tree.root, "alphabeta")
-    assert (stats.value, stats.best_move, stats.leaves_evaluated) == (3, "B", 7)
-
-
-def test_binary_and_deep_cutoff_examples():
-    binary = load_tree(TREES / "binary_depth4.yaml")
-    assert binary.node_count == 31 and binary.root.player is Player.MAX
-    deep = trace_search(load_tree(TREES / "deep_cutoff.yaml").root, "alphabeta")
-    cut = [e for e in deep.events if e.kind == "cutoff"]
-    assert len(cut) == 1
-    node = deep.nodes[cut[0].node]
-    assert node.name == "E" and node.ply == 3  # the α that cut E was set at the root, three levels up
-    entered = next(e for e in deep.events if e.kind == "node_entered" and e.node == node.id)
-    assert entered.alpha == 5 and deep.nodes[0].name == "A"
-    assert [e.node for e in deep.events if e.kind == "alpha_updated" and e.new == 5] == [0]
+    assert to_nested(tree.root) == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    assert tree.root.player is MAX and tree.title == "Russell & Norvig, Figure 5.2"

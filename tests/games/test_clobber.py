@@ -174,7 +174,8 @@ def test_the_endgame_position_file_holds_its_point():
 def test_depth_4_alphabeta_beats_greedy_moving_first():
     import random as random_module
 
-    from tracer.play import make_player, play_game
+    from tracer.play.game_loop import play_game
+    from tracer.play.players import make_player
 
     players = [make_player("alphabeta", 4, random_module.Random(0)), make_player("greedy", 4, random_module.Random(0))]
     assert play_game(GAME, players).winner == 0

@@ -6,7 +6,7 @@ import pytest
 
 from games import GAMES, load_game
 from tracer import GameError
-from tracer.game import Game
+from tracer.model.game import Game
 
 
 @pytest.mark.parametrize("name", ["tictactoe", "connect4", "clobber"])

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tracer import RenderError, load_tree, render_bytes, render_to_file, trace_search
-from tracer.render import dot_to_bytes, write_atomically
+from tracer import OutputError, RenderError, load_tree, render_bytes, render_to_file, trace_search
+from tracer.render.engine import dot_to_bytes
+from tracer.io import write_atomically
 
 TREES = Path(__file__).resolve().parents[2] / "trees"
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz's dot (setup.sh installs it)")
@@ -49,7 +50,7 @@ def test_render_to_file_takes_the_format_from_the_extension(tmp_path, trace):
 
 
 def test_unknown_format_writes_nothing(tmp_path, trace):
-    with pytest.raises(RenderError, match="unknown format 'gif'"):
+    with pytest.raises(OutputError, match="cannot tell the format from the extension"):
         render_to_file(trace, tmp_path / "x.gif")
     assert list(tmp_path.iterdir()) == []
 
@@ -71,11 +72,11 @@ def test_atomic_write_replaces_whole_files_and_leaves_no_parts(tmp_path):
     target.write_text("old")
     write_atomically(target, b"new")
     assert target.read_bytes() == b"new"
-    with pytest.raises(RenderError, match="cannot write"):
+    with pytest.raises(OutputError, match="cannot write"):
         write_atomically(tmp_path, b"data")  # a folder cannot be replaced by a file
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.svg"]
     if os.geteuid() != 0:  # root can write anywhere
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)
-        with pytest.raises(RenderError, match="cannot write"):
+        with pytest.raises(OutputError, match="cannot write"):
             write_atomically(locked / "x.svg", b"data")

@@ -26,7 +26,7 @@ from string import ascii_uppercase
 
 import yaml
 
-from .errors import SearchOptionError, TreeFileError
+from ..errors import SearchOptionError, TreeFileError
 from .state import Player
 
 DEFAULT_MAX_NODES = 100_000
@@ -142,8 +142,9 @@ def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODE
                 raise parser.error(fields["root"], "root", f"expected 'max' or 'min', got {root_text!r}")
             root = Player(root_text)
         names = parser.names(fields["names"]) if "names" in fields else []
-        return parser.tree(fields["tree"], name=name, root=root, names=names, **meta)
-    if isinstance(document, yaml.ScalarNode) and not isinstance(parser.scalar(document), str):
+        return parser.tree(fields["tree"], name=name, root=root, names=names, names_node=fields.get("names"),
+                           **meta)
+    if isinstance(document, yaml.ScalarNode) and not isinstance(parser.scalar(document, "tree"), str):
         return parser.tree(document, name=name)  # reports that a single leaf is not a tree
     if document is None:
         raise TreeFileError("the file is empty: expected a nested list such as [[3, 12, 8], [2, 4, 6]]", file=file)
@@ -155,7 +156,8 @@ def compose(text: str, file: str):
     loader = _TreeLoader(text)
     loader._file = file
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * MAX_DEPTH + 1_000))  # YAML's composer recurses once per nesting level
+    # YAML's composer recurses a few frames per nesting level, and a node named in place is two levels
+    sys.setrecursionlimit(max(limit, 10 * MAX_DEPTH + 1_000))
     try:
         return loader.get_single_node()
     except yaml.MarkedYAMLError as error:
@@ -184,7 +186,7 @@ class _Parser:
     def mapping(self, node, path, allowed):
         fields = {}
         for key_node, value_node in node.value:
-            key = self.scalar(key_node)
+            key = self.scalar(key_node, path)
             where = f"{path}.{key}" if path else str(key)
             if key not in allowed:
                 raise self.error(key_node, where, f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
@@ -193,13 +195,18 @@ class _Parser:
             fields[key] = value_node
         return fields
 
-    def scalar(self, node):
+    def scalar(self, node, path=""):
+        """A scalar's value as safe YAML reads it; a tag or literal that cannot be read is an error at its place."""
         if not isinstance(node, yaml.ScalarNode):
             return None
-        return yaml.SafeLoader("").construct_object(node)
+        try:
+            return yaml.SafeLoader("").construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as error:
+            problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+            raise self.error(node, path, f"cannot read {node.value!r} ({node.tag}): {problem}") from None
 
     def text(self, node, path):
-        value = self.scalar(node)
+        value = self.scalar(node, path)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise self.error(node, path, f"expected text, got {_describe(node, value)}")
         return str(value)
@@ -210,13 +217,13 @@ class _Parser:
         return [self.name(item, f"names[{i}]") for i, item in enumerate(node.value)]
 
     def name(self, node, path):
-        value = self.scalar(node)
+        value = self.scalar(node, path)
         if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
             raise self.error(node, path, f"a node name must be non-empty text, got {_describe(node, value)}")
         return str(value)
 
     def number(self, node, path):
-        value = self.scalar(node)
+        value = self.scalar(node, path)
         if isinstance(value, str) and node.style is None:  # unquoted 1e3: YAML 1.1 reads it as text
             try:
                 value = float(value)
@@ -224,11 +231,16 @@ class _Parser:
                 pass
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.error(node, path, f"expected a number or a list, got {_describe(node, value)}")
-        if not math.isfinite(value):
+        try:
+            finite = math.isfinite(value)
+        except OverflowError:  # a whole number too large for a float
+            raise self.error(node, path, f"the number {node.value[:20]}… is too large "
+                                         f"({len(node.value)} digits; at most about 308)") from None
+        if not finite:
             raise self.error(node, path, f"leaf values must be finite numbers, got {node.value}")
         return value
 
-    def tree(self, top, *, name, root=Player.MAX, names=(), title="", source="") -> Tree:
+    def tree(self, top, *, name, root=Player.MAX, names=(), names_node=None, title="", source="") -> Tree:
         """Check every node breadth-first, then build the TreeNodes bottom-up and name them.
 
         No recursion anywhere, so a deep tree gets a clear error (or works), never a RecursionError.
@@ -247,7 +259,7 @@ class _Parser:
                 child_node, given = self.unwrap(child, child_path)
                 entries.append((child_node, child_path, player.other, given, index))
                 depths.append(depths[index] + 1)
-        given_names = self._given_names(entries, names)
+        given_names = self._given_names(entries, names, names_node)
         made: list[TreeNode | None] = [None] * len(entries)
         children: list[list[TreeNode]] = [[] for _ in entries]
         for index in reversed(range(len(entries))):  # children before parents
@@ -267,13 +279,13 @@ class _Parser:
                 tree_node.name = next(default_names)
         return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries))
 
-    def _given_names(self, entries, names) -> dict[int, str]:
+    def _given_names(self, entries, names, names_node) -> dict[int, str]:
         """Entry index -> name, from names given in place and the ``names:`` list (inner nodes, level order)."""
         given = {index: entry[3] for index, entry in enumerate(entries) if entry[3] is not None}
         inner = [index for index, entry in enumerate(entries) if isinstance(entry[0], yaml.SequenceNode)]
         if len(names) > len(inner):
-            raise TreeFileError(f"'names' lists {len(names)} names but the tree has {len(inner)} inner nodes",
-                                file=self.file)
+            raise self.error(names_node, "names",
+                             f"'names' lists {len(names)} names but the tree has {len(inner)} inner nodes")
         for name, index in zip(names, inner):
             node, path, _, in_place, _ = entries[index]
             if in_place is not None and in_place != name:

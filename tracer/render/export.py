@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 import json
 
-from .view import TraceView, format_number
+from ..text import format_number
+from ..view import TraceView
 
 EXPORT_FORMATS = ("graphml", "json")
 
@@ -16,6 +17,7 @@ def to_networkx(trace):
     import networkx as nx  # imported here: it takes longer to import than a whole render of a small tree
 
     view = TraceView(trace)
+    best = {node.id for node in view.best_line()}
     graph = nx.DiGraph(algorithm=trace.algorithm, value=float(trace.value), best_move=trace.best_move or "")
     for node in view.nodes:
         attrs = {
@@ -24,7 +26,7 @@ def to_networkx(trace):
             "player": node.node.player.value,
             "ply": node.node.ply,
             "pruned": node.pruned,
-            "best_line": node.on_best_line,
+            "best_line": node.id in best,
             "visit": node.visit if node.visit is not None else -1,
             "value": view.shows(node.value, node.bound) if node.value is not None
             else format_number(node.node.value),

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable
 
-from .errors import SearchOptionError
-from .state import UNLIMITED, GameState, Player
+from ..errors import SearchOptionError
+from ..model.state import UNLIMITED, GameState, Player
 from .tracers import NO_TRACER, NullTracer
 
 INF = float("inf")
@@ -72,7 +72,7 @@ def minimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_T
     """MINIMAX-SEARCH: the minimax value of ``root`` (MAX's terms) and the move that reaches it."""
 
     def max_value(state, depth, move):
-        tracer.enter(state, move, depth)
+        tracer.enter(state, move)
         v = leaf_value(state, depth)
         if v is not None:
             tracer.leaf(v)
@@ -87,7 +87,7 @@ def minimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_T
         return v, best
 
     def min_value(state, depth, move):
-        tracer.enter(state, move, depth)
+        tracer.enter(state, move)
         v = leaf_value(state, depth)
         if v is not None:
             tracer.leaf(v)
@@ -112,7 +112,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
     cuts = rules.cuts
 
     def max_value(state, alpha, beta, depth, move):
-        tracer.enter(state, move, depth, alpha, beta)
+        tracer.enter(state, move, alpha, beta)
         v = leaf_value(state, depth)
         if v is not None:
             tracer.leaf(v)
@@ -135,7 +135,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
         return v, best
 
     def min_value(state, alpha, beta, depth, move):
-        tracer.enter(state, move, depth, alpha, beta)
+        tracer.enter(state, move, alpha, beta)
         v = leaf_value(state, depth)
         if v is not None:
             tracer.leaf(v)
@@ -168,7 +168,7 @@ def negamax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_T
     """NEGAMAX: minimax written once for both players; every value is from the view of the player to move."""
 
     def value(state, depth, move):
-        tracer.enter(state, move, depth)
+        tracer.enter(state, move)
         v = leaf_value(state, depth)
         if v is not None:
             v = state.player.sign * v  # MAX's terms -> the mover's terms
@@ -191,7 +191,7 @@ def negamax_ab(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = N
     cuts = rules.cuts
 
     def value(state, alpha, beta, depth, move):
-        tracer.enter(state, move, depth, alpha, beta)
+        tracer.enter(state, move, alpha, beta)
         v = leaf_value(state, depth)
         if v is not None:
             v = state.player.sign * v  # MAX's terms -> the mover's terms
@@ -215,45 +215,3 @@ def negamax_ab(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = N
         return v, best
 
     return value(root, -INF, INF, depth, None)
-
-
-@dataclass(frozen=True)
-class Algorithm:
-    """A search as the command line and the trace name it."""
-
-    name: str
-    function: Callable[..., tuple[float, Any]]
-    title: str
-    pruning: bool  # takes Rules
-    negamax: bool  # values in the mover's terms
-
-    def run(self, root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
-            rules: Rules = STANDARD) -> tuple[float, Any]:
-        """Run the search; the value comes back in MAX's terms whatever the algorithm."""
-        if self.pruning:
-            value, move = self.function(root, depth, tracer, rules)
-        else:
-            value, move = self.function(root, depth, tracer)
-        if self.negamax:
-            value = root.player.sign * value
-        return value, move
-
-
-ALGORITHMS: dict[str, Algorithm] = {
-    a.name: a
-    for a in (
-        Algorithm("minimax", minimax, "Minimax", pruning=False, negamax=False),
-        Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True, negamax=False),
-        Algorithm("negamax", negamax, "Negamax", pruning=False, negamax=True),
-        Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, negamax=True),
-    )
-}
-
-
-def algorithm(name: str) -> Algorithm:
-    """Look an algorithm up by its command-line name."""
-    try:
-        return ALGORITHMS[name]
-    except KeyError:
-        choices = ", ".join(ALGORITHMS)
-        raise SearchOptionError(f"unknown algorithm {name!r} (choose from {choices})") from None

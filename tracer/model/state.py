@@ -1,4 +1,10 @@
-"""The game-state interface that every search reads: tree files and games both offer it."""
+"""The game-state interface that every search reads: tree files and games both offer it.
+
+The required members are the :class:`GameState` protocol. The optional ones (a node's name, a board to draw,
+whether the whole subtree is data) are read through :func:`node_name`, :func:`node_board` and
+:func:`is_explicit`, which look at the instance (so a wrapper that delegates with ``__getattr__`` keeps them) and
+accept only what the protocol says (a ``board`` that is not a method is ignored, not misread).
+"""
 
 from __future__ import annotations
 
@@ -11,18 +17,27 @@ UNLIMITED = math.inf
 
 
 class Player(enum.Enum):
-    """Who moves at a node. MAX is the player to move at the root of a game search."""
+    """Who moves at a node. MAX is the player to move at the root of a game search.
+
+    ``CHANCE`` is a node where chance moves (a die roll): its value is the expectation of its children's. No
+    shipped search produces one yet; every search that cannot average refuses such a tree.
+    """
 
     MAX = "max"
     MIN = "min"
+    CHANCE = "chance"
 
     @property
     def sign(self) -> int:
         """+1 for MAX, -1 for MIN: turns a MAX-view value into the mover's view (negamax)."""
+        if self is Player.CHANCE:
+            raise ValueError("a chance node has no side: negamax's sign flip does not apply")
         return 1 if self is Player.MAX else -1
 
     @property
     def other(self) -> "Player":
+        if self is Player.CHANCE:
+            raise ValueError("a chance node has no opponent")
         return Player.MIN if self is Player.MAX else Player.MAX
 
     def __repr__(self) -> str:
@@ -41,10 +56,10 @@ class GameState(Protocol):
     ``evaluate()``  a static estimate from MAX's point of view, used where a depth limit stops the search
     ``move_name(m)`` how move ``m`` is written (``"B"``, ``"5"``, ``"b3-b4"``)
 
-    Optional, used by tracing and rendering when present:
-    ``name``        a node name (tree files: ``"A"``, ``"B"``, ...)
-    ``board()``     a :class:`Board` to draw inside the node
-    ``explicit``    true when the whole subtree is data (tree files), so pruned subtrees can be drawn whole
+    Optional, used by tracing and rendering when present (read them with the functions below):
+    ``name``        a node name, text (tree files: ``"A"``, ``"B"``, ...)
+    ``board()``     a method returning a :class:`Board` to draw inside the node
+    ``explicit``    ``True`` when the whole subtree is data (tree files), so pruned subtrees can be drawn whole
     """
 
     player: Player
@@ -88,3 +103,31 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({list(self.rows)!r})"
+
+
+# ---- the optional members, read on the instance ----------------------------------------------------------------
+
+def node_name(state) -> str:
+    """The state's ``name`` if it has a textual one, else ``""``."""
+    name = getattr(state, "name", "")
+    return name if isinstance(name, str) else ""
+
+
+def has_board(state) -> bool:
+    """Whether the state offers a ``board()`` method (without calling it)."""
+    return callable(getattr(state, "board", None))
+
+
+def node_board(state) -> Board | None:
+    """The state's board to draw, or ``None`` when it offers none (a ``board`` that is not a method returning a
+    :class:`Board` counts as none)."""
+    board = getattr(state, "board", None)
+    if not callable(board):
+        return None
+    made = board()
+    return made if isinstance(made, Board) else None
+
+
+def is_explicit(state) -> bool:
+    """Whether the state's whole subtree is data (``explicit is True``), so pruned subtrees can be drawn."""
+    return getattr(state, "explicit", False) is True

@@ -1,0 +1,172 @@
+"""The searching commands: ``tracer render | trace | stats | export``. Each imports what it needs when it runs."""
+
+from __future__ import annotations
+
+import json
+
+from ..errors import UsageError
+from .options import (
+    add_input_options, add_search_options, default_output, game_options, positive,
+)
+
+EXAMPLES = {
+    "render": """examples:
+  tracer render trees/rn_example.yaml                  # output/rn_example.alphabeta.svg
+  tracer render trees/rn_example.yaml -a minimax --order --legend -f png
+  tracer render trees/rn_example.yaml -o figure.pdf
+  tracer render run.json                               # a saved trace, without searching again
+  tracer render --game tictactoe --position 'X.O.X....' --depth 2
+  tracer render games/positions/connect4_threat.yaml --compact""",
+    "trace": """examples:
+  tracer trace trees/rn_example.yaml                   # the step table
+  tracer trace trees/rn_example.yaml -a negamax-ab -o run.json
+  tracer trace --game connect4 --position 4453 --depth 2""",
+    "stats": """examples:
+  tracer stats trees/rn_example.yaml -a minimax -a alphabeta
+  tracer stats trees/rn_example.yaml -a alphabeta --json
+  tracer stats --game tictactoe -a minimax -a alphabeta""",
+    "export": """examples:
+  tracer export trees/rn_example.yaml -o output/rn.graphml
+  tracer export run.json --format json""",
+}
+
+
+
+def add_commands(command) -> None:
+    """Add the searching commands; ``command(name, help)`` makes a subcommand's parser."""
+    from ..render.engine import FORMATS
+    from ..render.export import EXPORT_FORMATS
+    from ..render.scene import DEFAULT_MAX_DRAWN
+
+    render = command("render", "draw a search as a Graphviz diagram", EXAMPLES["render"])
+    add_input_options(render, traces=True)
+    add_search_options(render)
+    render.add_argument("-o", "--output", metavar="PATH",
+                        help="where to write (default output/<name>.<algorithm>.<format>)")
+    render.add_argument("-f", "--format", choices=FORMATS, help="svg (default), png, pdf or dot; "
+                                                                "else taken from -o's extension")
+    render.add_argument("--order", action="store_true", help="number the nodes in visit order")
+    render.add_argument("--legend", action="store_true", help="add a key to the symbols")
+    render.add_argument("--compact", action="store_true", help="draw each pruned subtree as one stub")
+    render.add_argument("--first-children", type=positive, metavar="K",
+                        help="draw only the first K children of each node (and the best one)")
+    render.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
+                        help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
+    render.set_defaults(run=cmd_render)
+
+    trace = command("trace", "print a search step by step, or save its trace as JSON", EXAMPLES["trace"])
+    add_input_options(trace, traces=True)
+    add_search_options(trace)
+    trace.add_argument("-o", "--output", metavar="PATH", help="save the trace as JSON instead of printing steps")
+    trace.set_defaults(run=cmd_trace)
+
+    stats = command("stats", "count what searches do: nodes, leaves, cutoffs, time", EXAMPLES["stats"])
+    add_input_options(stats)
+    add_search_options(stats, several=True)
+    stats.add_argument("--json", action="store_true", help="print JSON (an object, or a list for several -a)")
+    stats.set_defaults(run=cmd_stats)
+
+    export = command("export", "write the searched tree as GraphML or node-link JSON (via networkx)",
+                     EXAMPLES["export"])
+    add_input_options(export, traces=True)
+    add_search_options(export)
+    export.add_argument("--format", choices=EXPORT_FORMATS, default="graphml", dest="export_format",
+                        help="graphml (default) or json")
+    export.add_argument("-o", "--output", metavar="PATH", help="where to write (default output/<name>.<algorithm>"
+                                                               ".<graphml|json>)")
+    export.set_defaults(run=cmd_export)
+
+
+def _is_trace_file(path: str | None) -> bool:
+    return path is not None and path.lower().endswith(".json")
+
+
+def _problem(args):
+    from ..inputs import load_problem
+
+    return load_problem(args.file, game=args.game, position=args.position, depth=args.depth,
+                        game_options=game_options(args), max_nodes=args.max_nodes)
+
+
+def _trace(args):
+    """The trace to draw or print: read from a .json file, or made by searching now."""
+    if _is_trace_file(args.file):
+        from ..trace.trace import Trace
+
+        given = [flag for flag, value in (("--game", args.game), ("--position", args.position),
+                                          ("--depth", args.depth)) if value is not None]
+        if given:
+            raise UsageError(f"{args.file}: a saved trace is drawn as it is; {given[0]} does not apply")
+        return Trace.load(args.file)
+    from ..run import trace_search
+    from ..search.algorithms import Rules
+
+    problem = _problem(args)
+    return trace_search(problem.root, args.algorithm, depth=problem.depth,
+                        rules=Rules(args.prune, args.fail), meta=problem.meta)
+
+
+def cmd_render(args) -> None:
+    from ..io import format_of
+    from ..render.engine import FORMATS, render_to_file
+    from ..render.scene import DrawOptions
+
+    fmt = format_of(args.output, FORMATS, args.format, default="svg")
+    trace = _trace(args)
+    options = DrawOptions(order=args.order, legend=args.legend, compact=args.compact,
+                          first_children=args.first_children, max_drawn=args.max_drawn)
+    print(render_to_file(trace, args.output or default_output(trace, fmt), fmt, options))
+
+
+def cmd_trace(args) -> None:
+    trace = _trace(args)
+    if args.output:
+        from ..io import write_atomically
+
+        write_atomically(args.output, (trace.to_json(indent=1) + "\n").encode("utf-8"))
+        print(args.output)
+    else:
+        from ..render.table import step_table
+
+        print(step_table(trace))
+
+
+def cmd_stats(args) -> None:
+    from ..model.state import UNLIMITED
+    from ..render.table import format_table
+    from ..run import search_stats
+    from ..search.algorithms import Rules
+    from ..text import format_number
+
+    if _is_trace_file(args.file):
+        raise UsageError(f"{args.file}: stats times a search, so it needs a tree or position file, not a saved "
+                         "trace (tracer trace and tracer render read saved traces)")
+    problem = _problem(args)
+    rules = Rules(args.prune, args.fail)
+    results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules)
+               for name in args.algorithm or ["alphabeta"]]
+    leaves = problem.game is None  # game leaves are many and say little; trees list them
+    if args.json:
+        data = [result.as_dict(with_leaves=leaves) for result in results]
+        print(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False))
+        return
+    depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
+        f" (depth {problem.depth})"
+    print(f"{problem.meta.get('title') or problem.name}{depth}")
+    print(format_table(("algorithm", "value", "best move", "nodes", "leaves", "cutoffs", "seconds"),
+                       [(r.algorithm, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
+                         f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") for r in results],
+                       right=(3, 4, 5, 6)))
+    if leaves:
+        for r in results:
+            print(f"{r.algorithm} evaluated: {' '.join(format_number(v) for v in r.evaluated_leaves)}")
+
+
+def cmd_export(args) -> None:
+    from ..io import write_atomically
+    from ..render.export import export_bytes
+
+    trace = _trace(args)
+    path = args.output or default_output(trace, args.export_format)
+    write_atomically(path, export_bytes(trace, args.export_format))
+    print(path)

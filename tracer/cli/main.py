@@ -1,0 +1,47 @@
+"""The command line: ``tracer render | trace | stats | export | play | match``. User mistakes get one line on
+stderr and exit status 2; a traceback would mean a bug in tracer."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import TracerError
+from . import commands, play
+from .options import Parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
+                                                 "draw the trace with Graphviz.")
+    subcommands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    subcommands.required = True
+
+    def command(name, help_text, examples=None):
+        return subcommands.add_parser(name, help=help_text, description=help_text, epilog=examples,
+                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    commands.add_commands(command)
+    play.add_commands(command)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except TracerError as error:
+        print(f"tracer {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"tracer {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""Options shared by the commands: argument types, inputs (file, game, position, depth, game options), search
+options and the output folder."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from ..model.trees import DEFAULT_MAX_NODES
+from ..search.registry import ALGORITHMS
+
+OUTPUT_DIR = "output"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (plus a pointer to --help), not a usage block."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def whole_number(minimum: int):
+    """An argparse type: a whole number of at least ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected a whole number ≥ {minimum}, got {value}")
+        return value
+
+    return parse
+
+
+positive, depth = whole_number(1), whole_number(0)
+
+
+def add_input_options(parser, traces: bool = False) -> None:
+    """FILE, or a game position: what a searching command works on."""
+    what = "a tree file (trees/*.yaml), a position file (YAML with game:)"
+    parser.add_argument("file", nargs="?", metavar="FILE", help=what + (", or a saved trace (.json)" if traces else ""))
+    games = parser.add_argument_group("game positions")
+    games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, or module:Class")
+    games.add_argument("--position", metavar="POS", help="a position in the game's notation (default: the start)")
+    games.add_argument("--depth", type=depth, metavar="D", help="plies to search (default: the game's)")
+    add_game_options(games)
+    parser.add_argument("--max-nodes", type=positive, default=DEFAULT_MAX_NODES, metavar="N",
+                        help=f"refuse tree files of more than N nodes (default {DEFAULT_MAX_NODES:,})")
+
+
+def add_game_options(parser) -> None:
+    """Options a game is made with (also for play and match)."""
+    parser.add_argument("--rows", type=positive, help="board rows (connect4, clobber)")
+    parser.add_argument("--cols", type=positive, help="board columns (connect4, clobber)")
+    parser.add_argument("--quick-wins", action="store_const", const=True, help="tictactoe: prefer quicker wins")
+
+
+def game_options(args) -> dict:
+    return {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins}
+
+
+def add_search_options(parser, several: bool = False) -> None:
+    names = list(ALGORITHMS)
+    if several:
+        parser.add_argument("-a", "--algorithm", choices=names, action="append", metavar="ALG",
+                            help=f"one of {', '.join(names)}; repeat to compare (default alphabeta)")
+    else:
+        parser.add_argument("-a", "--algorithm", choices=names, default="alphabeta", metavar="ALG",
+                            help=f"one of {', '.join(names)} (default alphabeta)")
+    parser.add_argument("--prune", choices=("ge", "gt"), default="ge",
+                        help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
+    parser.add_argument("--fail", choices=("soft", "hard"), default="soft",
+                        help="fail-soft (return the best value seen, default) or fail-hard (clamp to the window)")
+
+
+def default_output(trace, extension: str) -> str:
+    return os.path.join(OUTPUT_DIR, f"{trace.name}.{trace.algorithm}.{extension}")

@@ -1,0 +1,54 @@
+"""One game between two players, from a position to its end, turn by turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..errors import GameError
+from ..text import format_number
+from .players import Choice
+
+
+@dataclass
+class Turn:
+    side: int  # 0: the side that moves first in the game, 1: the other
+    move: str
+    choice: Choice
+
+
+@dataclass
+class GameRecord:
+    """One finished game: who won (0 first mover, 1 second, None draw) and every turn in order."""
+
+    winner: int | None
+    turns: list[Turn] = field(default_factory=list)
+
+
+def play_game(game, players, state=None, say: Callable[[str], None] | None = None,
+              max_moves: int = 10_000) -> GameRecord:
+    """Play from ``state`` (default: the start) until the game ends. ``players[i]`` moves for side ``i``."""
+    state = game.start() if state is None else state
+    record = GameRecord(None)
+    if say:
+        say(game.text(state))
+    for _ in range(max_moves):
+        if state.is_terminal():
+            break
+        side = game.to_move(state)
+        choice = players[side].choose(game, state)
+        name = state.move_name(choice.move)
+        record.turns.append(Turn(side, name, choice))
+        if say:
+            line = f"{game.sides[side]} ({players[side].name}) plays {name}"
+            if choice.value is not None:
+                line += (f": value {format_number(choice.value)}, {choice.nodes:,} nodes, "
+                         f"{choice.seconds:.3f} s")
+            say(line)
+        state = state.child(choice.move)
+        if say:
+            say(game.text(state))
+    else:
+        raise GameError(f"the game did not end within {max_moves:,} moves")
+    record.winner = game.winner(state)
+    return record

@@ -1,0 +1,118 @@
+"""Players: each chooses a move in a position. Search players (every algorithm in the registry) search from the
+position with the side to move as MAX; ``greedy`` looks one move ahead with the game's evaluation; ``random``
+picks uniformly (seeded); ``human`` asks at the terminal and asks again, with the legal moves, after a bad move.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..errors import IllegalMoveError, UsageError
+from ..run import deep_recursion, trace_search
+from ..search.registry import ALGORITHMS
+from ..search.tracers import CountingTracer
+
+PLAYER_KINDS = ("human", *ALGORITHMS, "random", "greedy")
+
+
+class EndOfInput(UsageError):
+    """The person at the terminal closed the input (Ctrl-D) before the game ended."""
+
+
+@dataclass
+class Choice:
+    """A move and what it cost to find it."""
+
+    move: Any
+    value: float | None = None  # in the mover's terms
+    nodes: int = 0
+    seconds: float = 0.0
+    trace: Any = None
+
+
+class SearchPlayer:
+    """Searches ``depth`` plies from the position, with the side to move as MAX. With ``keep_traces`` the one
+    search it makes records its trace (and its time includes the recording)."""
+
+    def __init__(self, algorithm: str, depth: int | None, keep_traces: bool = False):
+        self.name = algorithm
+        self.search = ALGORITHMS[algorithm]
+        self.depth = depth
+        self.keep_traces = keep_traces
+
+    def choose(self, game, state) -> Choice:
+        root = game.rooted(state)
+        depth = float("inf") if self.depth is None else self.depth
+        if self.keep_traces:
+            notation = game.notation(state)
+            meta = {"kind": "game", "game": game.name, "position": notation,
+                    "title": f"{game.name} {notation or 'start position'}, {self.name} player"}
+            start = time.perf_counter()
+            trace = trace_search(root, self.search.name, depth=depth, meta=meta)
+            seconds = time.perf_counter() - start
+            move = next(m for m in root.moves() if root.move_name(m) == trace.best_move)
+            nodes = sum(1 for event in trace.events if event.kind == "node_entered")
+            return Choice(move, trace.value, nodes, seconds, trace)
+        counter = CountingTracer()
+        with deep_recursion():
+            start = time.perf_counter()
+            value, move = self.search.run(root, depth, counter)
+            seconds = time.perf_counter() - start
+        return Choice(move, value, counter.nodes_visited, seconds)
+
+
+class GreedyPlayer(SearchPlayer):
+    """Takes the move whose resulting position evaluates best: a one-ply search."""
+
+    def __init__(self, keep_traces: bool = False):
+        super().__init__("alphabeta", 1, keep_traces)
+        self.name = "greedy"
+
+
+class RandomPlayer:
+    """Any legal move, uniformly, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, game, state) -> Choice:
+        return Choice(self.rng.choice(list(state.moves())))
+
+
+class HumanPlayer:
+    """Reads moves at the terminal; a malformed or illegal move is explained and asked for again."""
+
+    name = "human"
+
+    def __init__(self, read: Callable[[str], str] = input, say: Callable[[str], None] = print):
+        self.read, self.say = read, say
+
+    def choose(self, game, state) -> Choice:
+        side = game.sides[game.to_move(state)]
+        while True:
+            try:
+                text = self.read(f"{side} to move: ")
+            except EOFError:
+                raise EndOfInput("no more input: the game was left unfinished") from None
+            try:
+                return Choice(game.parse_move(state, text))
+            except IllegalMoveError as error:
+                self.say(f"  {error}")
+
+
+def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: bool = False,
+                read: Callable[[str], str] = input, say: Callable[[str], None] = print):
+    if kind == "human":
+        return HumanPlayer(read, say)
+    if kind == "random":
+        return RandomPlayer(rng)
+    if kind == "greedy":
+        return GreedyPlayer(keep_traces)
+    if kind in ALGORITHMS:
+        return SearchPlayer(kind, depth, keep_traces)
+    raise UsageError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")

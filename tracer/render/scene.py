@@ -1,0 +1,272 @@
+"""View → scene: a format-neutral description of what to draw, where every drawing decision is made.
+
+A scene lists nodes (shape, name, value text, notes beside the node, board, whether faded, dashed, emphasised or
+current) and edges (labels, cut mark with its reason, style, whether on the best line or just taken), with the
+title lines, the key and the caption. The printers (DOT today) only turn it into their format; they decide
+nothing. Textbook conventions: MAX nodes are triangles, MIN nodes inverted triangles, leaves boxes; meaning never
+rests on colour alone (pruned parts are dashed and faded, the best line is thick, cutoffs carry ✂).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import RenderError
+from ..model.state import Board, Player
+from ..text import format_number, negated
+from ..view import EXACT, NodeView, TraceView
+
+DEFAULT_MAX_DRAWN = 5_000  # Graphviz 2.43 lays out ~5,000 nodes in seconds, ~20,000 in minutes
+SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
+
+
+@dataclass(frozen=True)
+class DrawOptions:
+    """How to draw a trace.
+
+    ``order``: number nodes in visit order. ``legend``: add a key. ``compact``: draw each pruned subtree as one
+    stub. ``first_children``: draw only the first K children of each node (and the best child, and the child
+    where a cutoff struck). ``max_drawn``: refuse to draw more nodes than this (Graphviz would seem to hang).
+    """
+
+    order: bool = False
+    legend: bool = False
+    compact: bool = False
+    first_children: int | None = None
+    max_drawn: int = DEFAULT_MAX_DRAWN
+
+
+@dataclass
+class SceneNode:
+    """One node to draw. ``kind`` is ``max``, ``min``, ``chance``, ``leaf``, ``board``, ``stub`` (a pruned subtree
+    drawn as one box) or ``more`` (children left out of the drawing)."""
+
+    id: str
+    kind: str
+    player: Player | None = None
+    name: str = ""
+    value: str = ""
+    notes: list[str] = field(default_factory=list)  # beside the node: visit number, window
+    head: str = ""  # above a board: who moves, visit number
+    window: str = ""  # the window, for printers that place it themselves (boards)
+    board: Board | None = None
+    faded: bool = False  # pruned, or not reached yet
+    dashed: bool = False  # pruned
+    emphasis: bool = False  # on the best line
+    current: bool = False  # the node the step is about
+
+
+@dataclass
+class SceneEdge:
+    tail: str
+    head: str
+    labels: list[str] = field(default_factory=list)  # the move, negamax's −(v)
+    cut: str | None = None  # the cutoff's reason, on the edge to the first skipped child
+    faded: bool = False
+    dashed: bool = False
+    dotted: bool = False  # to a "more" box
+    best: bool = False  # on the best line
+    taken: bool = False  # the edge the search just went down
+
+
+@dataclass
+class Scene:
+    title: str
+    subtitle: str
+    notes: list[str]
+    nodes: list[SceneNode]
+    edges: list[SceneEdge]
+    legend: list[tuple[str, str]] = field(default_factory=list)  # (symbol, meaning); empty: no key
+    caption: str = ""
+
+
+def check_size(count: int, options: DrawOptions) -> None:
+    if count > options.max_drawn:
+        raise RenderError(
+            f"the diagram would have {count:,} nodes, more than the limit of {options.max_drawn:,} "
+            "(Graphviz would take minutes); draw less with --compact or --first-children K, "
+            "or raise the limit with --max-drawn N")
+
+
+def scene_of(trace, options: DrawOptions = DrawOptions(), view: TraceView | None = None) -> Scene:
+    """The scene of a trace at its end (or of ``view``, the search at some step)."""
+    if view is None:
+        if not options.compact and options.first_children is None:
+            check_size(trace.node_count, options)  # before any work: a huge trace is refused at once
+        view = TraceView(trace)
+    return _SceneBuilder(view, options).scene()
+
+
+class _SceneBuilder:
+    def __init__(self, view: TraceView, options: DrawOptions):
+        self.view, self.options = view, options
+        self.best = {node.id for node in view.best_line()}
+        self.more = 0  # "+n more" boxes so far
+
+    def scene(self) -> Scene:
+        drawn = self._choose_nodes()
+        check_size(len(drawn), self.options)
+        nodes, edges = [], []
+        for view in drawn:
+            nodes.append(self._node(view))
+        for view in drawn:
+            self._edges(view, nodes, edges)
+        title, subtitle, notes = self._titles()
+        return Scene(title, subtitle, notes, nodes, edges, self._legend(nodes, edges) if self.options.legend else [],
+                     "" if self.view.finished else self.view.caption())
+
+    # ---- which nodes ------------------------------------------------------------------------------------------
+    def _drawable(self, view: NodeView) -> bool:
+        """Nodes of the pass shown, and nodes not reached yet (drawn faint, holding their place)."""
+        return self.view.in_pass(view) or not view.reached
+
+    def _shown_children(self, view: NodeView) -> list[int]:
+        children = [child for child in view.children if self._drawable(self.view.nodes[child])]
+        k = self.options.first_children
+        if k is not None and len(children) > k:
+            keep = set(children[:k])
+            if view.best_child is not None:
+                keep.add(view.best_child)
+            if view.cut is not None:
+                keep.add(self._cut_child(view))
+            return [child for child in children if child in keep]
+        return children
+
+    def _cut_child(self, view: NodeView) -> int | None:
+        """The first child the node's cutoff skipped: its edge carries ✂."""
+        for child in view.children:
+            if self.view.nodes[child].pruned and self.view.in_pass(self.view.nodes[child]):
+                return child
+        return None
+
+    def _choose_nodes(self) -> list[NodeView]:
+        nodes, drawn = self.view.nodes, []
+        pending = [0]
+        while pending:
+            view = nodes[pending.pop()]
+            drawn.append(view)
+            if self._is_stub(view):
+                continue  # drawn as a stub standing for its whole subtree
+            pending.extend(reversed(self._shown_children(view)))
+        return drawn
+
+    def _is_stub(self, view: NodeView) -> bool:
+        return self.options.compact and view.pruned
+
+    # ---- text -------------------------------------------------------------------------------------------------
+    def _titles(self) -> tuple[str, str, list[str]]:
+        trace = self.view.trace
+        rules = []
+        if "prune" in trace.options:
+            rules.append("cut when α ≥ β" if trace.options["prune"] == "ge" else "cut only when α > β")
+            rules.append(f"fail-{trace.options['fail']}")
+        if trace.options.get("depth") is not None:
+            rules.append(f"depth {format_number(trace.options['depth'])}")
+        result = f"value {format_number(trace.value)}"
+        if trace.best_move is not None:
+            result += f", best move {trace.best_move}"
+        subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {result}"
+        notes = []
+        if self.view.mover_terms:
+            notes.append("values from the view of the player to move; each edge shows the sign flip")
+        if self.view.passes > 1:
+            notes.append(f"pass {self.view.pass_number} of {self.view.passes}")
+        return trace.meta.get("title") or trace.name, subtitle, notes
+
+    def _value_text(self, view: NodeView) -> str:
+        if view.value is not None:
+            return self.view.shows(view.value, self.view.bound_now(view))
+        static = view.node.value
+        if static is not None and (view.pruned or not view.reached):  # an explicit tree's leaf keeps its value
+            if self.view.mover_terms and view.node.player is Player.MIN:
+                static = -static  # in the mover's terms, like its searched siblings
+            return format_number(static)
+        return ""
+
+    def _window_text(self, view: NodeView) -> str:
+        if view.window is None or view.pruned or view.leaf:
+            return ""
+        alpha, beta = view.window
+        return f"α={format_number(alpha)} β={format_number(beta)}"
+
+    # ---- nodes ------------------------------------------------------------------------------------------------
+    def _node(self, view: NodeView) -> SceneNode:
+        node = view.node
+        faded = view.pruned or not view.reached
+        if self._is_stub(view) and view.subtree_size > 1:
+            return SceneNode(f"n{view.id}", "stub", node.player, value=f"✂ {view.subtree_size} pruned",
+                             faded=True, dashed=True)
+        visit = f"#{view.visit}" if self.options.order and view.visit is not None else ""
+        window = self._window_text(view)
+        value = self._value_text(view)
+        scene_node = SceneNode(f"n{view.id}", "", node.player, name=node.name, value=value, window=window,
+                               faded=faded, dashed=view.pruned, emphasis=view.id in self.best,
+                               current=view.id == self.view.current and not self.view.finished)
+        if node.has_board:
+            scene_node.kind, scene_node.board = "board", node.board
+            head = SYMBOL[node.player] + " " + node.player.name
+            scene_node.head = f"{head}  {visit}" if visit else head
+            if view.pruned and not value:
+                scene_node.value = "pruned"
+        else:
+            scene_node.kind = "leaf" if not view.children else node.player.value
+            scene_node.notes = [note for note in (visit, window) if note]
+        return scene_node
+
+    # ---- edges ------------------------------------------------------------------------------------------------
+    def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
+        if self._is_stub(view):
+            return
+        shown = self._shown_children(view)
+        cut_at = self._cut_child(view) if view.cut is not None else None
+        for child_id in shown:
+            child = self.view.nodes[child_id]
+            edge = SceneEdge(f"n{view.id}", f"n{child_id}")
+            if child.node.has_board and child.node.move is not None:
+                edge.labels.append(child.node.move)
+            if self.view.mover_terms and child.value is not None:
+                edge.labels.append(negated(format_number(child.value)))
+            edge.faded = edge.dashed = child.pruned
+            if child_id == cut_at:
+                edge.cut = view.cut.reason()
+            edge.best = view.id in self.best and child_id in self.best
+            edge.taken = child_id == self.view.current and child.status == "active" and not self.view.finished
+            edges.append(edge)
+        hidden = len([c for c in view.children if self._drawable(self.view.nodes[c])]) - len(shown)
+        if hidden > 0:
+            self.more += 1
+            more = f"more{self.more}"
+            nodes.append(SceneNode(more, "more", value=f"+{hidden} more", faded=True))
+            edges.append(SceneEdge(f"n{view.id}", more, faded=True, dotted=True))
+
+    # ---- the key ----------------------------------------------------------------------------------------------
+    def _legend(self, nodes: list[SceneNode], edges: list[SceneEdge]) -> list[tuple[str, str]]:
+        """Only what this drawing shows."""
+        kinds = {node.kind for node in nodes}
+        values = [node.value for node in nodes]
+        rows = []
+        if "max" in kinds or any(n.kind == "board" and n.player is Player.MAX for n in nodes):
+            rows.append(("▲", "MAX node (triangle)" if "max" in kinds else "MAX to move"))
+        if "min" in kinds or any(n.kind == "board" and n.player is Player.MIN for n in nodes):
+            rows.append(("▽", "MIN node (inverted triangle)" if "min" in kinds else "MIN to move"))
+        if "leaf" in kinds:
+            rows.append(("□", "leaf (box)"))
+        if any(node.dashed for node in nodes):
+            rows.append(("┄", "pruned: dashed and faded, never searched"))
+        if "stub" in kinds:
+            rows.append(("✂ n", "a pruned subtree of n nodes"))
+        if any(edge.best for edge in edges):
+            rows.append(("━", "best line: thick edges and outlines"))
+        if any(edge.cut for edge in edges):
+            rows.append(("✂", "cutoff: the remaining children are skipped"))
+        if any(v.startswith(("≤", "≥")) for v in values):
+            rows.append(("≤ 2", "a bound: the search stopped early"))
+        if any(node.window for node in nodes):
+            rows.append(("α β", "the window when the node was left"))
+        if self.view.mover_terms:
+            rows.append(("−(v)", "negamax: a child's value, negated for the parent"))
+        if self.options.order:
+            rows.append(("#4", "visit order"))
+        if "more" in kinds:
+            rows.append(("+n more", "children left out of the drawing"))
+        return rows

@@ -1,0 +1,45 @@
+"""Text tables for the terminal: the one aligned-table printer, and the step table of a trace (step, node, event,
+α, β, value, note), read from the view as it is folded step by step."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..text import format_number
+from ..trace.trace import Trace
+from ..view import TraceView
+
+HEADERS = ("step", "node", "event", "α", "β", "value", "note")
+
+
+def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = (),
+                 rule: bool = False) -> str:
+    """Rows of text as aligned columns under ``headers``, two spaces apart: columns whose index is in ``right`` are
+    right-aligned. ``rule`` puts a line of dashes under the headers (a short one under the last column, which
+    holds free text)."""
+    table = [tuple(headers)] + [tuple(row) for row in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(headers))]
+    lines = ["  ".join(cell.rjust(width) if i in right else cell.ljust(width)
+                       for i, (cell, width) in enumerate(zip(row, widths))).rstrip() for row in table]
+    if rule:
+        lines.insert(1, "  ".join("-" * width for width in widths[:-1]) + "  " + "-" * 4)
+    return "\n".join(lines)
+
+
+def step_rows(trace: Trace) -> list[tuple[str, ...]]:
+    """One row per event; α and β are the node's window just after the step, the note is the step's caption."""
+    view = TraceView(trace, 0)
+    rows = []
+    for event, step in view.replay():
+        node = view.nodes[event.node]
+        alpha, beta = node.window if node.window is not None else (None, None)
+        rows.append((str(view.step), view.label(event.node), step.kind, format_number(alpha), format_number(beta),
+                     step.value, step.note))
+    return rows
+
+
+def step_table(trace: Trace) -> str:
+    """The step table as aligned text, with a header line and a closing summary line."""
+    best = f", best move {trace.best_move}" if trace.best_move is not None else ""
+    return (format_table(HEADERS, step_rows(trace), right=(0, 3, 4, 5), rule=True)
+            + f"\n{trace.algorithm}: value {format_number(trace.value)}{best}")

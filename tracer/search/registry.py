@@ -1,0 +1,61 @@
+"""What tracer knows about each search, in one place: its command-line name, title, whether it prunes (takes
+:class:`Rules`) and in whose terms its values are. Traces copy these facts, so a saved trace reads the same
+whatever code reads it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..errors import SearchOptionError
+from ..model.state import UNLIMITED, GameState
+from .algorithms import STANDARD, Rules, alphabeta, minimax, negamax, negamax_ab
+from .tracers import NO_TRACER, NullTracer
+
+MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the player to move at each node does
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A search as the command line and the trace name it."""
+
+    name: str
+    function: Callable[..., tuple[float, Any]]
+    title: str
+    pruning: bool  # takes Rules; α and β are part of its trace
+    terms: str = MAX_TERMS  # MAX_TERMS or MOVER_TERMS (negamax)
+
+    @property
+    def negamax(self) -> bool:
+        return self.terms == MOVER_TERMS
+
+    def run(self, root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
+            rules: Rules = STANDARD) -> tuple[float, Any]:
+        """Run the search; the value comes back in MAX's terms whatever the algorithm."""
+        if self.pruning:
+            value, move = self.function(root, depth, tracer, rules)
+        else:
+            value, move = self.function(root, depth, tracer)
+        if self.negamax:
+            value = root.player.sign * value
+        return value, move
+
+
+ALGORITHMS: dict[str, Algorithm] = {
+    a.name: a
+    for a in (
+        Algorithm("minimax", minimax, "Minimax", pruning=False),
+        Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True),
+        Algorithm("negamax", negamax, "Negamax", pruning=False, terms=MOVER_TERMS),
+        Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, terms=MOVER_TERMS),
+    )
+}
+
+
+def algorithm(name: str) -> Algorithm:
+    """Look an algorithm up by its command-line name."""
+    try:
+        return ALGORITHMS[name]
+    except KeyError:
+        choices = ", ".join(ALGORITHMS)
+        raise SearchOptionError(f"unknown algorithm {name!r} (choose from {choices})") from None

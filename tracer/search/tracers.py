@@ -1,0 +1,75 @@
+"""The tracer interface a search calls at each step, with the null tracer (tracing off) and a counting tracer.
+
+A search calls, for each node, in order: ``enter`` (the node is entered, with its window when the search has
+one), then either ``leaf`` (the node is evaluated and left) or any number of ``value_updated`` /
+``alpha_updated`` / ``beta_updated`` (each caused by the child that has just returned), perhaps one ``cutoff``
+(the remaining moves are skipped), and ``exit`` (the value returned and the move the search chose).
+A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
+
+The recording tracer, which turns these calls into a trace, is in :mod:`tracer.trace.recorder`.
+"""
+
+from __future__ import annotations
+
+
+class NullTracer:
+    """Tracing off: every step is a no-op, so an untraced search allocates no events."""
+
+    __slots__ = ()
+
+    def begin_pass(self, label, alpha=None, beta=None):
+        pass
+
+    def enter(self, state, move, alpha=None, beta=None):
+        pass
+
+    def leaf(self, value):
+        pass
+
+    def value_updated(self, old, new):
+        pass
+
+    def alpha_updated(self, old, new):
+        pass
+
+    def beta_updated(self, old, new):
+        pass
+
+    def cutoff(self, skipped_moves):
+        pass
+
+    def exit(self, value, best_move):
+        pass
+
+
+NO_TRACER = NullTracer()
+
+
+class CountingTracer(NullTracer):
+    """Counts nodes, leaves and cutoffs, and keeps the leaf values in order (in MAX's terms).
+
+    A cutoff is counted when it skips at least one child: one at the last child leaves nothing unsearched.
+    """
+
+    __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "evaluated_leaves", "_player", "_mover_terms")
+
+    def __init__(self, mover_terms: bool = False):
+        """``mover_terms``: the search reports leaf values from the mover's view (negamax); convert them back."""
+        self.nodes_visited = 0
+        self.leaves_evaluated = 0
+        self.cutoffs = 0
+        self.evaluated_leaves: list[float] = []
+        self._player = None
+        self._mover_terms = mover_terms
+
+    def enter(self, state, move, alpha=None, beta=None):
+        self.nodes_visited += 1
+        self._player = state.player
+
+    def leaf(self, value):
+        self.leaves_evaluated += 1
+        self.evaluated_leaves.append(self._player.sign * value if self._mover_terms else value)
+
+    def cutoff(self, skipped_moves):
+        if skipped_moves:
+            self.cutoffs += 1

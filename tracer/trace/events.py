@@ -1,0 +1,283 @@
+"""The events a trace is made of. Each event type owns its meaning: how it changes the analysed view of the search
+(:meth:`apply`, called by the one fold in :mod:`tracer.view`) and how it reads as a step table row and a caption
+(:meth:`describe`). A new search that needs a new kind of step adds an event type here and nothing else.
+
+``node`` is always a node id (an index into ``Trace.nodes``); ``parent`` is the id of the node the event's node
+hangs under; ``child`` is the child whose returned value caused an update. Values, α and β are in the trace's
+terms (MAX's, or the mover's for negamax); ±infinity is written ``"inf"`` / ``"-inf"`` in JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
+
+from ..model.state import Player
+from ..text import format_number as num, join_names
+
+if TYPE_CHECKING:  # the view is passed in, never imported: imports run trace -> view
+    from ..view import NodeView, TraceView
+
+# A node's status at a step of the search.
+UNREACHED, ACTIVE, DONE, PRUNED = "unreached", "active", "done", "pruned"
+BETA_CUT, ALPHA_CUT = "beta", "alpha"
+
+
+def cut_kind(player: Player, mover_terms: bool) -> str:
+    """The one rule naming a cutoff, by the bound the node's value crossed, in the terms the trace's values are in:
+    a β-cutoff when the value rises to β (a MAX node, or any node of a negamax search, where every node
+    maximises its mover's value), an α-cutoff when it falls to α (a MIN node)."""
+    return BETA_CUT if mover_terms or player is Player.MAX else ALPHA_CUT
+
+
+class Step(NamedTuple):
+    """How one event reads: the table's ``event`` and ``value`` columns, and the note (the caption's text)."""
+
+    kind: str
+    value: str
+    note: str
+
+
+class Event:
+    """Base of the event types: a dataclass with a ``kind`` (its JSON ``type``) and a ``node``."""
+
+    kind: ClassVar[str]
+    __slots__ = ()
+
+    def apply(self, view: "TraceView") -> None:
+        """Change the view as this step of the search does."""
+
+    def describe(self, view: "TraceView") -> Step:
+        """This step in words, read from the view just after :meth:`apply`."""
+        raise NotImplementedError
+
+    def node_ids(self) -> tuple[int, ...]:
+        """Every node id the event refers to (checked when a saved trace is read)."""
+        ids = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("node", "parent", "child", "best_child") and value is not None:
+                ids.append(value)
+            elif f.name == "skipped":
+                ids.extend(value)
+        return tuple(ids)
+
+
+@dataclass(slots=True)
+class PassStarted(Event):
+    """A search that makes several passes from the root (iterative deepening, MTD(f)) begins pass ``number``;
+    ``alpha`` and ``beta`` are its window at the root, when it has one."""
+
+    kind: ClassVar[str] = "pass_started"
+    node: int
+    number: int
+    label: str
+    alpha: float | None = None
+    beta: float | None = None
+
+    def apply(self, view):
+        view.pass_number = self.number
+
+    def describe(self, view):
+        window = "" if self.alpha is None else f" with the window ({num(self.alpha)}, {num(self.beta)})"
+        return Step("pass", "", f"pass {self.number} begins{window}" + (f": {self.label}" if self.label else ""))
+
+
+@dataclass(slots=True)
+class NodeEntered(Event):
+    kind: ClassVar[str] = "node_entered"
+    node: int
+    parent: int | None
+    ply: int
+    player: Player
+    alpha: float | None = None
+    beta: float | None = None
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        node.reset()
+        view.visits += 1
+        node.status, node.visit, node.pass_number = ACTIVE, view.visits, view.pass_number
+        if self.alpha is not None:
+            node.window_in = node.window = (self.alpha, self.beta)
+        view.current = self.node
+
+    def describe(self, view):
+        node = view.nodes[self.node].node
+        note = f"{self.player.name} to move at ply {self.ply}"
+        if self.parent is not None:
+            how = f"move {node.move}" if view.is_game else f"{view.label(self.parent)}'s child {view.position(self.node)}"
+            note = f"{how}: {note}"
+        if self.alpha is not None:
+            note += f", window α = {num(self.alpha)}, β = {num(self.beta)}"
+        return Step("enter", "", note)
+
+
+@dataclass(slots=True)
+class LeafEvaluated(Event):
+    """The node is a leaf (terminal, or at the depth limit): evaluated and left."""
+
+    kind: ClassVar[str] = "leaf_evaluated"
+    node: int
+    value: float
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        node.value, node.leaf, node.status = self.value, True, DONE
+        node.bound = view.EXACT
+        view.current = self.node
+
+    def describe(self, view):
+        player = view.nodes[self.node].node.player
+        if view.mover_terms:
+            note = f"a leaf: {num(self.value)} for {player.name}, the player to move"
+            if player is Player.MIN:
+                note += f" ({num(-self.value)} in MAX's terms)"
+        else:
+            note = f"a leaf: its value is {num(self.value)}"
+        return Step("leaf", num(self.value), note)
+
+
+@dataclass(slots=True)
+class _Update(Event):
+    """``node``'s value, α or β went from ``old`` to ``new`` because of what ``child`` returned."""
+
+    node: int
+    old: float
+    new: float
+    child: int
+
+
+@dataclass(slots=True)
+class ValueUpdated(_Update):
+    kind: ClassVar[str] = "value_updated"
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        node.value, node.best_child = self.new, self.child
+        view.current = self.node
+
+    def describe(self, view):
+        child = view.nodes[self.child]
+        returned = view.shows(child.value, child.bound)
+        if view.mover_terms:
+            formula = f"max({num(self.old)}, −({num(child.value)})) = {num(self.new)}"
+        else:
+            rule = "max" if view.nodes[self.node].node.player is Player.MAX else "min"
+            formula = f"{rule}({num(self.old)}, {num(child.value)}) = {num(self.new)}"
+        return Step("value", num(self.new), f"{view.label(self.child)} returns {returned}, so v = {formula}")
+
+
+@dataclass(slots=True)
+class AlphaUpdated(_Update):
+    kind: ClassVar[str] = "alpha_updated"
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        node.window = (self.new, node.window[1])
+        view.current = self.node
+
+    def describe(self, view):
+        return Step("α", "", f"α = max(α, v): {num(self.old)} → {num(self.new)}")
+
+
+@dataclass(slots=True)
+class BetaUpdated(_Update):
+    kind: ClassVar[str] = "beta_updated"
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        node.window = (node.window[0], self.new)
+        view.current = self.node
+
+    def describe(self, view):
+        return Step("β", "", f"β = min(β, v): {num(self.old)} → {num(self.new)}")
+
+
+class Cut(NamedTuple):
+    """Why a node was left early: its value ``value`` crossed the window's bound ``limit`` (``kind`` says which:
+    ``"beta"`` for value ≥ β, ``"alpha"`` for value ≤ α)."""
+
+    kind: str
+    value: float
+    limit: float | None
+    strict: bool  # the search cuts only when the bound is passed (> rather than ≥)
+
+    def reason(self) -> str:
+        """``2 ≤ α=3``, ``5 ≥ β=4`` (``<``/``>`` under the α > β rule)."""
+        if self.limit is None:
+            return "cut"
+        if self.kind == BETA_CUT:
+            return f"{num(self.value)} {'>' if self.strict else '≥'} β={num(self.limit)}"
+        return f"{num(self.value)} {'<' if self.strict else '≤'} α={num(self.limit)}"
+
+
+@dataclass(slots=True)
+class Cutoff(Event):
+    """The node was left early; ``skipped`` are the children never searched. ``cut`` names the cutoff by the
+    bound the node's value crossed (see :func:`cut_kind`)."""
+
+    kind: ClassVar[str] = "cutoff"
+    node: int
+    cut: str
+    skipped: tuple[int, ...]
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        if node.window is None:
+            limit = None
+        else:
+            limit = node.window[1] if self.cut == BETA_CUT else node.window[0]
+        node.cut = Cut(self.cut, node.value, limit, view.strict_pruning)
+        view.prune(self.skipped)
+        view.current = self.node
+
+    def describe(self, view):
+        node = view.nodes[self.node]
+        greek = "β" if self.cut == BETA_CUT else "α"
+        skipped = [view.label(child) + _static(view, child) for child in self.skipped]
+        what = f"prune {view.label(self.node)}'s remaining " + ("child " if len(skipped) == 1 else "children ")
+        return Step("cutoff", "", f"v = {node.cut.reason().replace('=', ' = ')}: {greek}-cutoff — "
+                                  f"{what}{join_names(skipped)}")
+
+
+def _static(view, node_id: int) -> str:
+    value = view.nodes[node_id].node.value
+    return "" if value is None else f" ({num(value)})"
+
+
+@dataclass(slots=True)
+class NodeExited(Event):
+    """The node returns ``value``; ``best_child`` is the child of the move the search chose (``None`` if none)."""
+
+    kind: ClassVar[str] = "node_exited"
+    node: int
+    value: float
+    best_child: int | None
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        node.value, node.best_child, node.status = self.value, self.best_child, DONE
+        node.bound = view.bound_of(node)
+        view.current = self.node
+
+    def describe(self, view):
+        node = view.nodes[self.node]
+        shown = view.shows(self.value, node.bound)
+        if node.node.parent is None:
+            note = f"the root returns {shown}"
+            if self.best_child is not None:
+                note += f": best move {view.nodes[self.best_child].node.move}"
+        else:
+            note = f"returns {shown} to {view.label(node.node.parent)}"
+            if self.best_child is not None:
+                note += f" (best child {view.label(self.best_child)})"
+        if node.bound != view.EXACT:
+            note += ", a bound: " + ("left early by a cutoff" if node.cut is not None else "its window cut below it")
+        return Step("exit", shown, note)
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, NodeExited)
+}

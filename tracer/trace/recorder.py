@@ -1,0 +1,165 @@
+"""The recording tracer: what a search calls to build a :class:`~tracer.trace.trace.Trace`.
+
+The search path stays cheap: each step appends one small tuple, and states are kept as they are (positions are
+immutable). Node ids, event objects, names, move names and boards are made only when the trace is read.
+"""
+
+from __future__ import annotations
+
+from ..model.state import has_board, is_explicit, node_board, node_name
+from ..search.tracers import NullTracer
+from .events import (
+    AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, ValueUpdated, cut_kind,
+)
+from .trace import TraceNode
+
+
+class RecordingTracer(NullTracer):
+    """Records every step, and every node entered or pruned.
+
+    Each ``enter`` makes an *entry*; entries with the same parent node and move are the same node of the trace,
+    so a search that makes several passes from the root, or searches a child again, draws one tree.
+    """
+
+    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built")
+
+    def __init__(self, mover_terms: bool = False):
+        """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs."""
+        self.mover_terms = mover_terms
+        self._log: list[tuple] = []  # (event class, entry, ...) per step
+        self._entries: list[tuple] = []  # per entry: (state, parent entry, move, pruned)
+        self._stack: list = [None]  # the entries on the search path, under a None for the root's parent
+        self._last_child = None  # the entry that returned last: it caused the next update
+        self._emit, self._record = self._log.append, self._entries.append  # bound once: called at every step
+        self._built = None
+
+    # ---- the tracer interface (the hot path) ----------------------------------------------------------------
+    def begin_pass(self, label, alpha=None, beta=None):
+        self._emit((PassStarted, label, alpha, beta))
+
+    def enter(self, state, move, alpha=None, beta=None):
+        stack = self._stack
+        entry = len(self._entries)
+        self._record((state, stack[-1], move, False))
+        self._emit((NodeEntered, entry, alpha, beta))
+        stack.append(entry)
+
+    def leaf(self, value):
+        entry = self._last_child = self._stack.pop()
+        self._emit((LeafEvaluated, entry, value))
+
+    def value_updated(self, old, new):
+        self._emit((ValueUpdated, self._stack[-1], old, new, self._last_child))
+
+    def alpha_updated(self, old, new):
+        self._emit((AlphaUpdated, self._stack[-1], old, new, self._last_child))
+
+    def beta_updated(self, old, new):
+        self._emit((BetaUpdated, self._stack[-1], old, new, self._last_child))
+
+    def cutoff(self, skipped_moves):
+        if not skipped_moves:  # a cutoff at the last child skips nothing: the node was searched in full
+            return
+        entry = self._stack[-1]
+        first = len(self._entries)
+        self._entries.extend((None, entry, move, True) for move in skipped_moves)  # the child is made when read
+        self._emit((Cutoff, entry, first, len(self._entries)))
+
+    def exit(self, value, best_move):
+        entry = self._last_child = self._stack.pop()
+        self._emit((NodeExited, entry, value, best_move))
+
+    # ---- reading the record ---------------------------------------------------------------------------------
+    def node_count(self) -> int:
+        """At least how many nodes :meth:`nodes` will make, counted without making them (for size checks before
+        drawing): every entry, and the explicit subtrees under pruned children."""
+        count = len(self._entries)
+        for state, parent, move, pruned in self._entries:
+            if pruned:
+                pending = [self._entries[parent][0].child(move)]
+                while pending and is_explicit(pending[-1]):
+                    state = pending.pop()
+                    children = [state.child(m) for m in state.moves()]
+                    count += len(children)
+                    pending.extend(children)
+        return count
+
+    def _build(self):
+        """Number the nodes (entries with the same parent and move are one node) and make the events."""
+        if self._built is not None:
+            return self._built
+        entries = self._entries
+        node_of: list[int] = []  # entry -> node id
+        ids: dict[tuple, int] = {}  # (parent node id, move) -> node id
+        records: list[list] = []  # per node: [state, parent id, move, ever entered]
+        for state, parent, move, pruned in entries:
+            key = (None if parent is None else node_of[parent], move)
+            node = ids.get(key)
+            if node is None:
+                node = ids[key] = len(records)
+                records.append([state, key[0], move, not pruned])
+            elif not pruned:
+                records[node][0], records[node][3] = state, True
+            node_of.append(node)
+        events = []
+        plies: list[int] = [0] * len(records)
+        passes = 0
+        for entry in self._log:
+            kind = entry[0]
+            if kind is PassStarted:
+                passes += 1
+                events.append(PassStarted(0, passes, *entry[1:]))
+                continue
+            node = node_of[entry[1]]
+            if kind is NodeEntered:
+                parent = records[node][1]
+                plies[node] = 0 if parent is None else plies[parent] + 1
+                events.append(NodeEntered(node, parent, plies[node], records[node][0].player, entry[2], entry[3]))
+            elif kind is LeafEvaluated:
+                events.append(LeafEvaluated(node, entry[2]))
+            elif kind is NodeExited:
+                best = entry[3]
+                events.append(NodeExited(node, entry[2], None if best is None else ids[(node, best)]))
+            elif kind is Cutoff:
+                skipped = tuple(dict.fromkeys(node_of[e] for e in range(entry[2], entry[3])))
+                events.append(Cutoff(node, cut_kind(records[node][0].player, self.mover_terms), skipped))
+            else:  # the α, β and value updates
+                events.append(kind(node, entry[2], entry[3], node_of[entry[4]]))
+        self._built = (records, events)
+        return self._built
+
+    def events(self) -> list:
+        return self._build()[1]
+
+    def nodes(self) -> list[TraceNode]:
+        """The nodes, in id order, with names, move names and boards filled in.
+
+        A pruned child of an explicit tree (a tree file) that was never searched brings its whole subtree, so it
+        can be drawn faded; those nodes are numbered after the ones the search recorded.
+        """
+        records = [list(record) for record in self._build()[0]]
+        has_children = {record[1] for record in records}
+        for node in range(len(records)):
+            state, parent, move, entered = records[node]
+            if state is None:
+                state = records[node][0] = records[parent][0].child(move)
+            if not entered and node not in has_children and is_explicit(state):
+                pending = [(state, node)]
+                while pending:
+                    state, parent = pending.pop()
+                    for move in state.moves():
+                        child = state.child(move)
+                        pending.append((child, len(records)))
+                        records.append([child, parent, move, False])
+        nodes, plies = [], []
+        for node, (state, parent, move, entered) in enumerate(records):
+            if parent is None:
+                ply, move_name = 0, None
+            else:
+                ply, move_name = plies[parent] + 1, records[parent][0].move_name(move)
+            plies.append(ply)
+            explicit_leaf = is_explicit(state) and state.is_terminal()
+            board = (lambda state=state: node_board(state)) if has_board(state) else None  # made when read
+            nodes.append(TraceNode(node, parent, move_name, node_name(state), state.player, ply, not entered,
+                                   state.utility() if explicit_leaf else None, board))
+        return nodes

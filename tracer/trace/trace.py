@@ -1,0 +1,338 @@
+"""The trace: what a search did, step by step, as plain data that is saved as JSON (:mod:`.files`) and read by the
+view. A trace describes itself: it carries its algorithm's title and the terms its values are in."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import MISSING, fields
+from typing import Any, Callable
+
+from ..errors import TraceFileError
+from ..model.state import Board, Player
+from .events import EVENT_TYPES, Cutoff, NodeEntered, cut_kind
+
+FORMAT = "tracer-trace"
+VERSION = 2  # version 1 (no titles, terms or parents in events) is still read
+MAX_TERMS, MOVER_TERMS = "max", "mover"
+
+
+class TraceNode:
+    """A node the search entered, or a pruned node it skipped.
+
+    ``pruned`` is true for a node that was never entered. ``value`` is the static value of a leaf of an explicit
+    tree (drawn even when pruned); ``None`` otherwise. ``board`` is the position to draw, for games; it may be
+    given as a function that makes it, called the first time the board is read (most nodes of a large trace are
+    never drawn).
+    """
+
+    __slots__ = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "_board")
+    FIELDS = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "board")
+
+    def __init__(self, id: int, parent: int | None, move: str | None, name: str, player: Player, ply: int,
+                 pruned: bool = False, value: float | None = None,
+                 board: Board | Callable[[], Board] | None = None):
+        self.id, self.parent, self.move, self.name = id, parent, move, name
+        self.player, self.ply, self.pruned, self.value = player, ply, pruned, value
+        self._board = board
+
+    @property
+    def board(self) -> Board | None:
+        if callable(self._board):
+            self._board = self._board()
+        return self._board
+
+    @property
+    def has_board(self) -> bool:
+        """Whether the node draws a board (without making it)."""
+        return self._board is not None
+
+    def __eq__(self, other):
+        return isinstance(other, TraceNode) and all(getattr(self, f) == getattr(other, f) for f in self.FIELDS)
+
+    def __repr__(self):
+        return "TraceNode(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.FIELDS) + ")"
+
+
+class Trace:
+    """Everything one search did.
+
+    ``algorithm`` is the search's name and ``title`` how it is written for people; ``terms`` says whose values
+    the events hold (``"max"``: MAX's; ``"mover"``: the player to move at each node, as negamax). ``value`` is
+    the root's value in MAX's terms; ``best_move`` is the name of the move the search returned.
+
+    ``nodes`` and ``events`` may be given as functions that make the lists: each is called the first time it is
+    read, so a search pays for event objects, names, move names and boards only when the trace is used.
+    """
+
+    def __init__(self, algorithm: str, options: dict[str, Any], nodes: list[TraceNode] | Callable[[], list],
+                 events: list | Callable[[], list], value: float, best_move: str | None,
+                 meta: dict[str, Any] | None = None, *, title: str | None = None, terms: str = MAX_TERMS,
+                 node_count: Callable[[], int] | None = None):
+        if terms not in (MAX_TERMS, MOVER_TERMS):
+            raise ValueError(f"terms must be {MAX_TERMS!r} or {MOVER_TERMS!r}, not {terms!r}")
+        self.algorithm = algorithm
+        self.title = title or algorithm
+        self.terms = terms
+        self.options = options
+        self._nodes = nodes
+        self._events = events
+        self._node_count = node_count
+        self.value = value
+        self.best_move = best_move
+        self.meta = dict(meta or {})
+
+    @property
+    def mover_terms(self) -> bool:
+        return self.terms == MOVER_TERMS
+
+    @property
+    def nodes(self) -> list[TraceNode]:
+        if callable(self._nodes):
+            self._nodes = self._nodes()
+        return self._nodes
+
+    @property
+    def node_count(self) -> int:
+        """The number of nodes (at least), counted without building them when they are not built yet."""
+        if callable(self._nodes) and self._node_count is not None:
+            return self._node_count()
+        return len(self.nodes)
+
+    @property
+    def events(self) -> list:
+        if callable(self._events):
+            self._events = self._events()
+        return self._events
+
+    @property
+    def root(self) -> TraceNode:
+        return self.nodes[0]
+
+    @property
+    def name(self) -> str:
+        """A short name for output files: the tree file's or the game's."""
+        return self.meta.get("name") or "trace"
+
+    @property
+    def is_game(self) -> bool:
+        return self.meta.get("kind") == "game"
+
+    # ---- JSON ---------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "algorithm": self.algorithm,
+            "title": self.title,
+            "terms": self.terms,
+            "options": {k: _number_out(v) for k, v in self.options.items()},
+            "meta": self.meta,
+            "result": {"value": _number_out(self.value), "best_move": self.best_move},
+            "nodes": [_node_out(n) for n in self.nodes],
+            "events": [_event_out(e) for e in self.events],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Any, file: str = "<trace>") -> "Trace":
+        """A trace from its JSON data (this version's, or version 1's), checked: a damaged file is one
+        :class:`TraceFileError` naming the file and the first bad place."""
+        try:
+            return _trace_in(cls, data)
+        except KeyError as error:
+            raise TraceFileError(f"{file}: missing key {error.args[0]!r}") from None
+        except (TypeError, ValueError, AttributeError, IndexError) as error:
+            raise TraceFileError(f"{file}: {error}") from None
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Trace":
+        try:
+            with open(path, "rb") as handle:
+                data = json.loads(handle.read().decode("utf-8"))
+        except OSError as error:
+            raise TraceFileError(f"{path}: cannot read: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise TraceFileError(f"{path}: not a text file (expected UTF-8 JSON)") from None
+        except json.JSONDecodeError as error:
+            raise TraceFileError(f"{path}:{error.lineno}: not valid JSON: {error.msg}") from None
+        except RecursionError:
+            raise TraceFileError(f"{path}: nested too deeply to be a trace") from None
+        return cls.from_dict(data, str(path))
+
+    def __eq__(self, other):
+        return isinstance(other, Trace) and self.to_dict() == other.to_dict()
+
+    def __repr__(self):
+        return (f"Trace(algorithm={self.algorithm!r}, value={self.value!r}, best_move={self.best_move!r}, "
+                f"{len(self.events)} events)")
+
+
+# ---- JSON in and out --------------------------------------------------------------------------------------------
+
+def _number_out(value):
+    if isinstance(value, float) and math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return value
+
+
+def _number_in(value, what="a value"):
+    if value == "inf":
+        return math.inf
+    if value == "-inf":
+        return -math.inf
+    if value is None or isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"{what}: expected a number, got {value!r}")
+
+
+def _node_out(node: TraceNode) -> dict[str, Any]:
+    return {
+        "id": node.id,
+        "parent": node.parent,
+        "move": node.move,
+        "name": node.name,
+        "player": node.player.value,
+        "ply": node.ply,
+        "pruned": node.pruned,
+        "value": _number_out(node.value),
+        "board": node.board.as_dict() if node.board is not None else None,
+    }
+
+
+def _event_out(event) -> dict[str, Any]:
+    out = {"type": event.kind}
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if isinstance(value, Player):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = _number_out(value)
+    return out
+
+
+def _whole(value, what) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what}: expected a whole number, got {value!r}")
+    return value
+
+
+def _player(value, what) -> Player:
+    try:
+        return Player(value)
+    except ValueError:
+        choices = ", ".join(p.value for p in Player)
+        raise ValueError(f"{what}: expected {choices.replace(', chance', ' or chance')}, got {value!r}") from None
+
+
+def _text(value, what, optional=False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{what}: expected text, got {value!r}")
+    return value
+
+
+def _node_in(index: int, data: dict[str, Any]) -> TraceNode:
+    where = f"nodes[{index}]"
+    if _whole(data["id"], f"{where}.id") != index:
+        raise ValueError(f"{where}.id: expected {index} (nodes are listed in id order), got {data['id']!r}")
+    parent = data["parent"]
+    if index == 0:
+        if parent is not None:
+            raise ValueError(f"{where}.parent: the root (node 0) has no parent, got {parent!r}")
+    elif not 0 <= _whole(parent, f"{where}.parent") < index:
+        raise ValueError(f"{where}.parent: expected a node listed before it (0 to {index - 1}), got {parent!r}")
+    board = data.get("board")
+    return TraceNode(
+        id=index,
+        parent=parent,
+        move=_text(data["move"], f"{where}.move", optional=True),
+        name=_text(data["name"], f"{where}.name"),
+        player=_player(data["player"], f"{where}.player"),
+        ply=_whole(data["ply"], f"{where}.ply"),
+        pruned=bool(data["pruned"]),
+        value=_number_in(data.get("value"), f"{where}.value"),
+        board=Board.from_dict(board) if board is not None else None,
+    )
+
+
+def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version: int, mover_terms: bool):
+    where = f"events[{index}]"
+    try:
+        cls = EVENT_TYPES[data["type"]]
+    except (KeyError, TypeError):
+        raise ValueError(f"{where}: unknown event type {data.get('type')!r}") from None
+    values = {}
+    for f in fields(cls):
+        if f.name == "parent" and version == 1:  # version 1 events left it to the nodes
+            value = nodes[_whole(data["node"], f"{where}.node")].parent
+        elif f.name in data:
+            value = data[f.name]
+        elif f.default is not MISSING:  # has a default (α and β of searches without a window)
+            value = f.default
+        else:
+            raise KeyError(f"{where}.{f.name}")
+        if f.name == "player":
+            value = _player(value, f"{where}.player")
+        elif f.name == "skipped":
+            value = tuple(_whole(v, f"{where}.skipped") for v in value)
+        elif f.name in ("label", "cut"):
+            value = _text(value, f"{where}.{f.name}")
+        elif f.name in ("node", "ply", "number", "parent", "child", "best_child"):
+            value = value if value is None else _whole(value, f"{where}.{f.name}")
+        else:
+            value = _number_in(value, f"{where}.{f.name}")
+        values[f.name] = value
+    event = cls(**values)
+    for node in event.node_ids():
+        if not 0 <= node < len(nodes):
+            raise ValueError(f"{where}: refers to node {node}, but the trace has nodes 0 to {len(nodes) - 1}")
+    if isinstance(event, Cutoff):  # named by the one rule (version 1 named negamax's cuts by the player)
+        event.cut = cut_kind(nodes[event.node].player, mover_terms)
+    if isinstance(event, NodeEntered) and event.parent != nodes[event.node].parent:
+        raise ValueError(f"{where}.parent: node {event.node}'s parent is {nodes[event.node].parent}, "
+                         f"not {event.parent}")
+    return event
+
+
+def _trace_in(cls, data: Any) -> Trace:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"not a tracer trace (no \"format\": \"{FORMAT}\")")
+    version = data.get("version")
+    if version not in (1, VERSION):
+        raise ValueError(f"trace version {version!r} is not supported (this tracer reads 1 and {VERSION})")
+    algorithm = _text(data["algorithm"], "algorithm")
+    if version == 1:  # the facts a version-1 file lacks, as version 1 had them
+        from ..search.registry import ALGORITHMS
+
+        known = ALGORITHMS.get(algorithm)
+        title, terms = (known.title, known.terms) if known else (algorithm, MAX_TERMS)
+    else:
+        title, terms = _text(data["title"], "title"), data["terms"]
+        if terms not in (MAX_TERMS, MOVER_TERMS):
+            raise ValueError(f"terms: expected {MAX_TERMS!r} or {MOVER_TERMS!r}, got {terms!r}")
+    raw_nodes = data["nodes"]
+    if not isinstance(raw_nodes, list) or not raw_nodes:
+        raise ValueError("nodes: expected a list with at least the root")
+    nodes = [_node_in(i, n) for i, n in enumerate(raw_nodes)]
+    events = [_event_in(i, e, nodes, version, terms == MOVER_TERMS) for i, e in enumerate(data["events"])]
+    result = data["result"]
+    meta = data.get("meta") or {}
+    if not isinstance(meta, dict):
+        raise ValueError(f"meta: expected a mapping, got {meta!r}")
+    return cls(
+        algorithm=algorithm,
+        options={k: _number_in(v, f"options.{k}") if k == "depth" else v for k, v in data["options"].items()},
+        nodes=nodes,
+        events=events,
+        value=_number_in(result["value"], "result.value"),
+        best_move=_text(result["best_move"], "result.best_move", optional=True),
+        meta=dict(meta),
+        title=title,
+        terms=terms,
+    )
