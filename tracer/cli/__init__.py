@@ -1,5 +1,2 @@
-"""The command line (the last stage): parsing, shared options, and the commands, each importing what it needs."""
-
-from .main import build_parser, main
-
-__all__ = ["build_parser", "main"]
+"""The command line (the last stage): parsing and dispatch (:mod:`.main`), shared options, and the commands, each
+importing what it needs when it runs."""

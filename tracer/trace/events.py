@@ -10,13 +10,12 @@ terms (MAX's, or the mover's for negamax); ±infinity is written ``"inf"`` / ``"
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from ..model.state import Player
 from ..text import format_number as num, join_names
 
-if TYPE_CHECKING:  # the view is passed in, never imported: imports run trace -> view
-    from ..view import NodeView, TraceView
+# The view (tracer.view.TraceView) is passed in, never imported: imports run trace -> view.
 
 # A node's status at a step of the search.
 UNREACHED, ACTIVE, DONE, PRUNED = "unreached", "active", "done", "pruned"

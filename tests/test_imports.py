@@ -1,0 +1,89 @@
+"""Imports run one way: no module of tracer or games imports, directly or through others, a module that imports
+it back. Every import counts, at the top of a module or inside a function, and importing a module also imports
+the packages above it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("tracer", "games")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path, name: str, known: set[str]) -> set[str]:
+    """The project modules ``path`` imports (resolving relative imports, and ``from package import module``)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                origin = ".".join(base + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            targets = [origin] + [f"{origin}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            if target in known:
+                found.add(target)
+    return found - {name}
+
+
+def import_graph() -> nx.DiGraph:
+    files = [path for package in PACKAGES for path in (ROOT / package).rglob("*.py")]
+    names = {module_name(path): path for path in files}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(names)
+    for name, path in names.items():
+        for target in imports_of(path, name, set(names)):
+            graph.add_edge(name, target)
+            parts = target.split(".")  # importing a.b.c runs a and a.b first
+            for i in range(1, len(parts)):
+                parent = ".".join(parts[:i])
+                if parent in names and parent != name and not name.startswith(parent + "."):
+                    graph.add_edge(name, parent)
+    return graph
+
+
+def test_the_graph_sees_the_imports():
+    graph = import_graph()
+    assert graph.has_edge("tracer.render.dot", "tracer.render.scene")
+    assert graph.has_edge("tracer.inputs", "games")  # the one module that loads games
+    assert graph.number_of_nodes() > 30
+
+
+def test_no_import_cycles():
+    cycles = list(nx.simple_cycles(import_graph()))
+    assert cycles == [], "import cycles: " + "; ".join(" -> ".join(cycle + cycle[:1]) for cycle in cycles)
+
+
+def test_stages_import_only_earlier_stages():
+    order = ["tracer.errors", "tracer.text", "tracer.io", "tracer.model", "games", "tracer.search", "tracer.trace",
+             "tracer.view", "tracer.render", "tracer.inputs", "tracer.run", "tracer.play", "tracer.cli",
+             "tracer.__main__"]
+
+    def stage(module: str) -> int:
+        return max(i for i, prefix in enumerate(order) if module == prefix or module.startswith(prefix + "."))
+
+    edges = [(a, b) for a, b in import_graph().edges if "tracer" not in (a, b)]  # the package's lazy face
+    assert [(a, b) for a, b in edges if stage(b) > stage(a) and not b.startswith("games")] == []
+    # games are reached from the input stage only
+    assert [(a, b) for a, b in edges if b.startswith("games") and not a.startswith("games")] == \
+        [("tracer.inputs", "games")]
+
+
+def test_games_reach_only_the_first_stages_of_tracer():
+    graph = import_graph()
+    used = {b for a, b in graph.edges if a.startswith("games") and b.startswith("tracer")}
+    assert used <= {"tracer", "tracer.errors", "tracer.model", "tracer.model.state"}
