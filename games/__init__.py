@@ -1,5 +1,5 @@
 """The games tracer ships: tic-tac-toe, Connect Four and Clobber, each a fast position type behind tracer's
-game-state interface (tracer/state.py) and a rules class behind its game interface (tracer/game.py).
+game-state interface (tracer/model/state.py) and a rules class behind its game interface (tracer/model/game.py).
 
 ``load_game(spec, **options)`` takes a built-in name, or ``module:Class`` for a game of your own.
 """
@@ -46,7 +46,7 @@ def load_game(spec: str, **options):
         raise GameError(f"{spec}: {error}") from None
     missing = [member for member in GAME_MEMBERS if not hasattr(game, member)]
     if missing:
-        raise GameError(f"{spec} is not a tracer game: it lacks {', '.join(missing)} (see tracer/game.py)")
+        raise GameError(f"{spec} is not a tracer game: it lacks {', '.join(missing)} (see tracer/model/game.py)")
     return game
 
 

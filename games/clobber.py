@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.state import Board, Player
+from tracer.model.state import Board, Player
 
 BLACK, WHITE = 0, 1
 WIN = 1_000_000

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import product
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.state import Board, Player
+from tracer.model.state import Board, Player
 
 WEIGHTS = (0, 1, 4, 16, 1000)
 FIRST, SECOND = 0, 1

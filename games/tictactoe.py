@@ -13,7 +13,7 @@ mostly follows references.
 from __future__ import annotations
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.state import Board, Player
+from tracer.model.state import Board, Player
 
 LINES = (0b000000111, 0b000111000, 0b111000000, 0b001001001, 0b010010010, 0b100100100, 0b100010001, 0b001010100)
 FULL = 0b111111111

@@ -1,4 +1,4 @@
-"""The searches (tracer/search.py) and tracers (tracer/tracers.py): exact steps on Figure 5.2, agreement with a
+"""The searches (tracer/search/algorithms.py) and tracers (tracer/search/tracers.py, tracer/trace/recorder.py): exact steps on Figure 5.2, agreement with a
 brute force on thousands of random trees, pruning that never changes the answer, and Knuth & Moore's leaf count."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tree files (tracer/trees.py): both forms, default names, numbers, and one precise TreeFileError for every kind of
+"""Tree files (tracer/model/trees.py): both forms, default names, numbers, and one precise TreeFileError for every kind of
 bad input, naming the file, the line and the path inside the tree."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from .state import GameState
 
 @runtime_checkable
 class Game(Protocol):
-    """A game's rules and notation. Its states offer :class:`tracer.state.GameState`.
+    """A game's rules and notation. Its states offer :class:`tracer.model.state.GameState`.
 
     ``name``            short name (``"tictactoe"``), used in output file names
     ``sides``           display names of the first and second player (``("X", "O")``)

@@ -37,7 +37,7 @@ TREE_KEYS = ("tree", "title", "source", "root", "names")
 class TreeNode:
     """A node of an explicit game tree: a leaf with a value, or an inner node with children.
 
-    Offers :class:`tracer.state.GameState`; its moves are child indices.
+    Offers :class:`tracer.model.state.GameState`; its moves are child indices.
     """
 
     __slots__ = ("name", "player", "children", "value", "path", "line")
