@@ -260,7 +260,7 @@ def test_a_nesting_of_5000_levels_gets_a_clear_error(tmp_path):
     limit = sys.getrecursionlimit()
     with pytest.raises(TreeFileError) as error:
         load_tree(file)
-    assert str(error.value) == f"{file}: nested too deeply (at most {MAX_DEPTH} levels)"
+    assert str(error.value) == f"{file}:1: nested too deeply (at most {MAX_DEPTH} levels)"
     assert sys.getrecursionlimit() == limit
 
 

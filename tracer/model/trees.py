@@ -92,14 +92,24 @@ class Tree:
 
 
 class _TreeLoader(yaml.SafeLoader):
-    """Plain YAML data only (safe loading), and no aliases: ``*ref`` could blow a small file up into a huge tree."""
+    """Plain YAML data only (safe loading), and no aliases: ``*ref`` could blow a small file up into a huge tree.
+    Nesting is counted as it is read, so a file nested far too deeply is refused at once."""
+
+    _depth = 0
 
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise TreeFileError("YAML aliases (*name) are not allowed in tree files; write the subtree out",
                                 file=self._file, line=event.start_mark.line + 1)
-        return super().compose_node(parent, index)
+        self._depth += 1
+        if self._depth > 2 * MAX_DEPTH + 2:  # a tree level is at most two YAML levels (a node named in place)
+            raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=self._file,
+                                line=self.peek_event().start_mark.line + 1)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
@@ -157,7 +167,7 @@ def compose(text: str, file: str):
     loader._file = file
     limit = sys.getrecursionlimit()
     # YAML's composer recurses a few frames per nesting level, and a node named in place is two levels
-    sys.setrecursionlimit(max(limit, 10 * MAX_DEPTH + 1_000))
+    sys.setrecursionlimit(max(limit, 8 * MAX_DEPTH + 1_000))
     try:
         return loader.get_single_node()
     except yaml.MarkedYAMLError as error:
