@@ -19,7 +19,7 @@ def run_tracer(*args, cwd=None, env=None, input_text=None) -> subprocess.Complet
 
 
 STATS_KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs",
-              "evaluated_leaves", "seconds"}
+              "evaluated_leaves", "seconds", "order"}
 
 
 def assert_one_line_error(result, *fragments):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import statistics
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -11,6 +12,7 @@ from typing import Any
 
 from .model.state import UNLIMITED, GameState
 from .search.algorithms import STANDARD, Rules
+from .search.ordering import ordered
 from .search.registry import algorithm as find_algorithm
 from .search.tracers import NO_TRACER, CountingTracer
 from .trace.recorder import RecordingTracer
@@ -41,25 +43,32 @@ def deep_recursion(levels: int = 1_000):
         sys.setrecursionlimit(limit)
 
 
-def _options(rules: Rules, depth: float, pruning: bool) -> dict[str, Any]:
+def _options(rules: Rules, depth: float, pruning: bool, order: str, seed: int) -> dict[str, Any]:
     options = {"depth": None if depth == UNLIMITED else depth}
     if pruning:
         options.update(rules.as_dict())
+    if order != "natural":
+        options["order"] = order
+        if order == "random":
+            options["seed"] = seed
     return options
 
 
 def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
-                 rules: Rules = STANDARD, meta: dict[str, Any] | None = None) -> Trace:
-    """Search from ``root`` recording every step; the trace is ready to save or render."""
+                 rules: Rules = STANDARD, meta: dict[str, Any] | None = None, order: str = "natural",
+                 seed: int = 0) -> Trace:
+    """Search from ``root`` recording every step, children in ``order`` (see :mod:`tracer.search.ordering`);
+    the trace is ready to save or render."""
     search = find_algorithm(algorithm)
     tracer = RecordingTracer(mover_terms=search.negamax)
     with deep_recursion(), no_garbage_collection():
+        root = ordered(root, order, depth, seed)
         value, move = search.run(root, depth, tracer, rules)
     return Trace(
         algorithm=search.name,
         title=search.title,
         terms=search.terms,
-        options=_options(rules, depth, search.pruning),
+        options=_options(rules, depth, search.pruning, order, seed),
         nodes=lambda: _unpaused(tracer.nodes),
         events=lambda: _unpaused(tracer.events),
         value=value,
@@ -86,6 +95,7 @@ class Stats:
     cutoffs: int
     evaluated_leaves: list[float] = field(repr=False)
     seconds: float
+    order: str = "natural"
 
     def as_dict(self, with_leaves: bool = True) -> dict[str, Any]:
         data = asdict(self)
@@ -95,19 +105,28 @@ class Stats:
 
 
 def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
-                 rules: Rules = STANDARD) -> Stats:
+                 rules: Rules = STANDARD, order: str = "natural", seed: int = 0, repeat: int = 1,
+                 fresh_root=None) -> Stats:
     """Count what a search does, and time it.
 
-    ``seconds`` is the wall time of an untraced run, so it is the search's own time; the counts come from a
-    second run with a counting tracer (the searches are deterministic, so both runs do the same work).
+    ``seconds`` is the wall time of an untraced run (the median of ``repeat`` runs, each from ``fresh_root()``
+    when given, so that no run profits from a cache an earlier one filled), so it is the search's own time; the
+    move ordering is worked out before the clock starts. The counts come from one more run with a counting tracer
+    (the searches are deterministic, so every run does the same work).
     """
     search = find_algorithm(algorithm)
     counter = CountingTracer(mover_terms=search.negamax)
+    times = []
     with deep_recursion():
-        start = time.perf_counter()
-        search.run(root, depth, NO_TRACER, rules)
-        seconds = time.perf_counter() - start
-        value, move = search.run(root, depth, counter, rules)
+        for _ in range(max(1, repeat)):
+            start_root = ordered(fresh_root() if fresh_root else root, order, depth, seed)
+            if order in ("best", "worst", "eval"):
+                search.run(start_root, depth, NO_TRACER, rules)  # sorts every node's moves before timing
+            start = time.perf_counter()
+            search.run(start_root, depth, NO_TRACER, rules)
+            times.append(time.perf_counter() - start)
+        value, move = search.run(ordered(root, order, depth, seed), depth, counter, rules)
+    seconds = statistics.median(times)
     return Stats(
         algorithm=search.name,
         value=value,
@@ -117,4 +136,5 @@ def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float 
         cutoffs=counter.cutoffs,
         evaluated_leaves=counter.evaluated_leaves,
         seconds=seconds,
+        order=order,
     )

@@ -19,7 +19,7 @@ from tracer.trace.trace import TraceNode
 
 DECIMALS = "title: Decimals\ntree: [[-1.5, [2, -3]], 4.25, [[0.5, -2], [7, [1, -6.75]]], [0.1, 0.2]]"
 STATS_KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs", "evaluated_leaves",
-              "seconds"}
+              "seconds", "order"}
 
 
 def refuse_constants(name):

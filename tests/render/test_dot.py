@@ -101,7 +101,7 @@ def test_windows_order_and_legend_on_request():
     plain = to_dot(trace)
     assert "<B>#1</B>" not in plain and "Key" not in plain
     assert "α=3 β=+∞" in plain  # A's window when it was left
-    rich = to_dot(trace, DrawOptions(order=True, legend=True))
+    rich = to_dot(trace, DrawOptions(visits=True, legend=True))
     assert "<B>#1</B>" in rich and "<B>#11</B>" in rich and "<B>#12</B>" not in rich and "Key" in rich
 
 

@@ -12,7 +12,7 @@ from .options import (
 EXAMPLES = {
     "render": """examples:
   tracer render trees/rn_example.yaml                  # output/rn_example.alphabeta.svg
-  tracer render trees/rn_example.yaml -a minimax --order --legend -f png
+  tracer render trees/rn_example.yaml -a minimax --visits --legend -f png
   tracer render trees/rn_example.yaml -o figure.pdf
   tracer render run.json                               # a saved trace, without searching again
   tracer render --game tictactoe --position 'X.O.X....' --depth 2
@@ -45,7 +45,7 @@ def add_commands(command) -> None:
                         help="where to write (default output/<name>.<algorithm>.<format>)")
     render.add_argument("-f", "--format", choices=FORMATS, help="svg (default), png, pdf or dot; "
                                                                 "else taken from -o's extension")
-    render.add_argument("--order", action="store_true", help="number the nodes in visit order")
+    render.add_argument("--visits", action="store_true", help="number the nodes in visit order")
     render.add_argument("--legend", action="store_true", help="add a key to the symbols")
     render.add_argument("--compact", action="store_true", help="draw each pruned subtree as one stub")
     render.add_argument("--first-children", type=positive, metavar="K",
@@ -102,8 +102,8 @@ def _trace(args):
     from ..search.algorithms import Rules
 
     problem = _problem(args)
-    return trace_search(problem.root, args.algorithm, depth=problem.depth,
-                        rules=Rules(args.prune, args.fail), meta=problem.meta)
+    return trace_search(problem.root, args.algorithm, depth=problem.depth, rules=Rules(args.prune, args.fail),
+                        meta=problem.meta, order=args.order, seed=args.seed)
 
 
 def cmd_render(args) -> None:
@@ -113,7 +113,7 @@ def cmd_render(args) -> None:
 
     fmt = format_of(args.output, FORMATS, args.format, default="svg")
     trace = _trace(args)
-    options = DrawOptions(order=args.order, legend=args.legend, compact=args.compact,
+    options = DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
                           first_children=args.first_children, max_drawn=args.max_drawn)
     print(render_to_file(trace, args.output or default_output(trace, fmt), fmt, options))
 
@@ -143,8 +143,9 @@ def cmd_stats(args) -> None:
                          "trace (tracer trace and tracer render read saved traces)")
     problem = _problem(args)
     rules = Rules(args.prune, args.fail)
-    results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules)
-               for name in args.algorithm or ["alphabeta"]]
+    results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules, order=order,
+                            seed=args.seed)
+               for name in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
     leaves = problem.game is None  # game leaves are many and say little; trees list them
     if args.json:
         data = [result.as_dict(with_leaves=leaves) for result in results]
@@ -153,13 +154,14 @@ def cmd_stats(args) -> None:
     depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
         f" (depth {problem.depth})"
     print(f"{problem.meta.get('title') or problem.name}{depth}")
-    print(format_table(("algorithm", "value", "best move", "nodes", "leaves", "cutoffs", "seconds"),
-                       [(r.algorithm, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
+    print(format_table(("algorithm", "order", "value", "best move", "nodes", "leaves", "cutoffs", "seconds"),
+                       [(r.algorithm, r.order, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
                          f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") for r in results],
-                       right=(3, 4, 5, 6)))
+                       right=(4, 5, 6, 7)))
     if leaves:
         for r in results:
-            print(f"{r.algorithm} evaluated: {' '.join(format_number(v) for v in r.evaluated_leaves)}")
+            name = r.algorithm if r.order == "natural" else f"{r.algorithm} ({r.order})"
+            print(f"{name} evaluated: {' '.join(format_number(v) for v in r.evaluated_leaves)}")
 
 
 def cmd_export(args) -> None:

@@ -7,6 +7,7 @@ import argparse
 import os
 
 from ..model.trees import DEFAULT_MAX_NODES
+from ..search.ordering import ORDERS
 from ..search.registry import ALGORITHMS
 
 OUTPUT_DIR = "output"
@@ -66,9 +67,14 @@ def add_search_options(parser, several: bool = False) -> None:
     if several:
         parser.add_argument("-a", "--algorithm", choices=names, action="append", metavar="ALG",
                             help=f"one of {', '.join(names)}; repeat to compare (default alphabeta)")
+        parser.add_argument("--order", choices=ORDERS, action="append", metavar="ORDER",
+                            help=f"move order: {', '.join(ORDERS)}; repeat to compare (default natural)")
     else:
         parser.add_argument("-a", "--algorithm", choices=names, default="alphabeta", metavar="ALG",
                             help=f"one of {', '.join(names)} (default alphabeta)")
+        parser.add_argument("--order", choices=ORDERS, default="natural", metavar="ORDER",
+                            help=f"move order: {', '.join(ORDERS)} (default natural: as written or generated)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for --order random (default 0)")
     parser.add_argument("--prune", choices=("ge", "gt"), default="ge",
                         help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
     parser.add_argument("--fail", choices=("soft", "hard"), default="soft",

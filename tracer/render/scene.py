@@ -24,12 +24,12 @@ SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
 class DrawOptions:
     """How to draw a trace.
 
-    ``order``: number nodes in visit order. ``legend``: add a key. ``compact``: draw each pruned subtree as one
+    ``visits``: number nodes in visit order. ``legend``: add a key. ``compact``: draw each pruned subtree as one
     stub. ``first_children``: draw only the first K children of each node (and the best child, and the child
     where a cutoff struck). ``max_drawn``: refuse to draw more nodes than this (Graphviz would seem to hang).
     """
 
-    order: bool = False
+    visits: bool = False
     legend: bool = False
     compact: bool = False
     first_children: int | None = None
@@ -162,6 +162,9 @@ class _SceneBuilder:
             rules.append(f"fail-{trace.options['fail']}")
         if trace.options.get("depth") is not None:
             rules.append(f"depth {format_number(trace.options['depth'])}")
+        if trace.options.get("order", "natural") != "natural":
+            seed = f" {trace.options['seed']}" if "seed" in trace.options else ""
+            rules.append(f"{trace.options['order']} move order" + (f", seed{seed}" if seed else ""))
         result = f"value {format_number(trace.value)}"
         if trace.best_move is not None:
             result += f", best move {trace.best_move}"
@@ -196,7 +199,7 @@ class _SceneBuilder:
         if self._is_stub(view) and view.subtree_size > 1:
             return SceneNode(f"n{view.id}", "stub", node.player, value=f"✂ {view.subtree_size} pruned",
                              faded=True, dashed=True)
-        visit = f"#{view.visit}" if self.options.order and view.visit is not None else ""
+        visit = f"#{view.visit}" if self.options.visits and view.visit is not None else ""
         window = self._window_text(view)
         value = self._value_text(view)
         scene_node = SceneNode(f"n{view.id}", "", node.player, name=node.name, value=value, window=window,
@@ -265,7 +268,7 @@ class _SceneBuilder:
             rows.append(("α β", "the window when the node was left"))
         if self.view.mover_terms:
             rows.append(("−(v)", "negamax: a child's value, negated for the parent"))
-        if self.options.order:
+        if self.options.visits:
             rows.append(("#4", "visit order"))
         if "more" in kinds:
             rows.append(("+n more", "children left out of the drawing"))

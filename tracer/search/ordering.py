@@ -1,0 +1,103 @@
+"""Move ordering, kept out of the search loop (as sunfish does): a state wrapper whose ``moves()`` come in the
+chosen order, so every search, traced or not, runs unchanged on it.
+
+Orders: ``natural`` (as written or generated), ``reversed``, ``best`` and ``worst`` (children sorted by their true
+minimax value for the player to move, found by a separate untraced search to the same depth, best or worst
+first), ``eval`` (by the static evaluation of each child, best for the mover first) and ``random`` (shuffled,
+reproducibly from ``seed`` and the node's path from the root). Sorting is stable: ties keep the natural order.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import SearchOptionError
+from ..model.state import UNLIMITED, Player
+from .algorithms import alphabeta
+
+ORDERS = ("natural", "reversed", "best", "worst", "eval", "random")
+
+
+def ordered(root, order: str = "natural", depth: float = UNLIMITED, seed: int = 0):
+    """``root`` searched in ``order``, for a search ``depth`` plies deep (``natural``: the root itself)."""
+    if order not in ORDERS:
+        raise SearchOptionError(f"unknown move order {order!r} (choose from {', '.join(ORDERS)})")
+    if order == "natural":
+        return root
+    return Ordered(root, _Policy(order, seed), depth, ())
+
+
+class _Policy:
+    """An order and what it remembers: minimax values already found (``best``/``worst``)."""
+
+    def __init__(self, order: str, seed: int):
+        self.order, self.seed = order, seed
+        self.values: dict[tuple, float] = {}
+
+    def value(self, state, depth: float) -> float:
+        """The minimax value of ``state`` searched ``depth`` plies (MAX's terms), untraced, remembered."""
+        key = (_identity(state), depth)
+        if key not in self.values:
+            self.values[key] = alphabeta(state, depth)[0]
+        return self.values[key]
+
+    def arrange(self, state, moves: list, depth: float, path: tuple) -> list:
+        if self.order == "reversed":
+            return moves[::-1]
+        if self.order == "random":
+            shuffled = list(moves)
+            random.Random(f"{self.seed}/{'/'.join(path)}").shuffle(shuffled)
+            return shuffled
+        if self.order == "eval":
+            key = lambda move: _static(state.child(move))  # noqa: E731
+            best_first = True
+        else:
+            key = lambda move: self.value(state.child(move), depth - 1)  # noqa: E731
+            best_first = self.order == "best"
+        # best first: MAX's largest values first, MIN's smallest; worst first the other way round (stable either way)
+        return sorted(moves, key=key, reverse=(state.player is Player.MAX) == best_first)
+
+
+def _static(state) -> float:
+    if state.is_terminal():
+        return state.utility()
+    try:
+        return state.evaluate()
+    except SearchOptionError:
+        raise SearchOptionError("--order eval needs a static value at every child: game positions have one, tree "
+                                "files only where a node gives it") from None
+
+
+def _identity(state):
+    try:
+        hash(state)
+        return state
+    except TypeError:
+        return id(state)
+
+
+class Ordered:
+    """``inner``, with its moves in the policy's order; everything else (player, values, names, boards) is the
+    wrapped state's, read through ``__getattr__``."""
+
+    __slots__ = ("inner", "policy", "depth", "path", "_moves")
+
+    def __init__(self, inner, policy: _Policy, depth: float, path: tuple):
+        self.inner, self.policy, self.depth, self.path = inner, policy, depth, path
+        self._moves = None
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def moves(self):
+        if self._moves is None:
+            moves = list(self.inner.moves())
+            self._moves = self.policy.arrange(self.inner, moves, self.depth, self.path) if len(moves) > 1 else moves
+        return self._moves
+
+    def child(self, move):
+        return Ordered(self.inner.child(move), self.policy, self.depth - 1,
+                       self.path + (str(self.inner.move_name(move)),))
+
+    def __repr__(self):
+        return f"Ordered({self.inner!r}, {self.policy.order!r})"
