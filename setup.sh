@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set tracer up on a Debian or Ubuntu machine: Graphviz (if `dot` is missing) and a virtual environment in .venv
-# with tracer and its test tools installed. Safe to run again; it only does what is missing.
+# with tracer, its chart library and its test tools installed. Safe to run again; it only does what is missing.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -24,7 +24,7 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 # compat mode: a plain path entry, not an import hook that slows every start-up
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e '.[test]'
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e '.[test,charts]'
 # Compile tracer's own modules once, so start-up does not recompile them where bytecode is not written
 # (PYTHONDONTWRITEBYTECODE); it saves about a third of a small render's time.
 .venv/bin/python -m compileall -q tracer games >/dev/null

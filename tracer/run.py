@@ -12,7 +12,7 @@ from typing import Any
 
 from .model.state import UNLIMITED, GameState
 from .search.algorithms import STANDARD, Rules
-from .search.ordering import ordered
+from .search.ordering import for_timing, ordered
 from .search.registry import algorithm as find_algorithm
 from .search.tracers import NO_TRACER, CountingTracer
 from .trace.recorder import RecordingTracer
@@ -119,9 +119,9 @@ def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float 
     times = []
     with deep_recursion():
         for _ in range(max(1, repeat)):
-            start_root = ordered(fresh_root() if fresh_root else root, order, depth, seed)
+            start_root = for_timing(ordered(fresh_root() if fresh_root else root, order, depth, seed))
             if order in ("best", "worst", "eval"):
-                search.run(start_root, depth, NO_TRACER, rules)  # sorts every node's moves before timing
+                search.run(start_root, depth, NO_TRACER, rules)  # works out every node's order before timing
             start = time.perf_counter()
             search.run(start_root, depth, NO_TRACER, rules)
             times.append(time.perf_counter() - start)

@@ -1,4 +1,4 @@
-"""The command line: ``tracer render | trace | stats | export | play | match``. User mistakes get one line on
+"""The command line: ``tracer render | trace | stats | export | compare | play | match``. User mistakes get one line on
 stderr and exit status 2; a traceback would mean a bug in tracer."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from ..errors import TracerError
-from . import commands, play
+from . import commands, compare, play
 from .options import Parser
 
 
@@ -22,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
                                       formatter_class=argparse.RawDescriptionHelpFormatter)
 
     commands.add_commands(command)
+    compare.add_commands(command)
     play.add_commands(command)
     return parser
 
@@ -30,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        args.run(args)
+        status = args.run(args) or 0
     except TracerError as error:
         print(f"tracer {args.command}: error: {error}", file=sys.stderr)
         return 2
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
         return 0
-    return 0
+    return status
 
 
 if __name__ == "__main__":

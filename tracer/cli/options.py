@@ -38,14 +38,15 @@ def whole_number(minimum: int):
 positive, depth = whole_number(1), whole_number(0)
 
 
-def add_input_options(parser, traces: bool = False) -> None:
+def add_input_options(parser, traces: bool = False, depth_option: bool = True) -> None:
     """FILE, or a game position: what a searching command works on."""
     what = "a tree file (trees/*.yaml), a position file (YAML with game:)"
     parser.add_argument("file", nargs="?", metavar="FILE", help=what + (", or a saved trace (.json)" if traces else ""))
     games = parser.add_argument_group("game positions")
     games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, or module:Class")
     games.add_argument("--position", metavar="POS", help="a position in the game's notation (default: the start)")
-    games.add_argument("--depth", type=depth, metavar="D", help="plies to search (default: the game's)")
+    if depth_option:
+        games.add_argument("--depth", type=depth, metavar="D", help="plies to search (default: the game's)")
     add_game_options(games)
     parser.add_argument("--max-nodes", type=positive, default=DEFAULT_MAX_NODES, metavar="N",
                         help=f"refuse tree files of more than N nodes (default {DEFAULT_MAX_NODES:,})")
@@ -83,3 +84,18 @@ def add_search_options(parser, several: bool = False) -> None:
 
 def default_output(trace, extension: str) -> str:
     return os.path.join(OUTPUT_DIR, f"{trace.name}.{trace.algorithm}.{extension}")
+
+
+def depth_list(text: str) -> list[int]:
+    """An argparse type: depths as ``1-5``, ``1,3,5`` or a mix (``1-3,6``), each a whole number ≥ 0."""
+    depths: list[int] = []
+    for part in text.split(","):
+        low, dash, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high) if dash else int(low)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected depths such as 1-5 or 1,3,5, got {text!r}") from None
+        if first < 0 or last < first:
+            raise argparse.ArgumentTypeError(f"expected depths from low to high, each ≥ 0, got {part.strip()!r}")
+        depths.extend(d for d in range(first, last + 1) if d not in depths)
+    return depths

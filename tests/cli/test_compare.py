@@ -1,0 +1,120 @@
+"""tracer compare: rows equal tracer stats, parallel rows equal serial ones, agreement checks, every output form,
+and a real chart."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from helpers import ROOT, TREES, assert_one_line_error, run_tracer
+from tracer.cli.options import depth_list
+from tracer.compare import Case, Row, compare, disagreements
+
+KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs", "seconds", "order",
+        "depth", "ebf", "minimal_leaves", "minimal_ratio"}
+
+
+def compare_json(*args) -> list[dict]:
+    result = run_tracer("compare", *args, "--json", "--repeat", "1")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def without_time(rows):
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+
+
+def test_each_row_equals_tracer_stats_with_the_same_options():
+    rows = compare_json("--game", "connect4", "--position", "44", "-a", "minimax", "-a", "alphabeta",
+                        "--depths", "1-3", "--order", "natural", "--order", "eval")
+    assert len(rows) == 3 * 2 * 2 and all(set(row) == KEYS for row in rows)
+    for row in rows:
+        stats = run_tracer("stats", "--game", "connect4", "--position", "44", "-a", row["algorithm"],
+                           "--depth", row["depth"], "--order", row["order"], "--json")
+        expected = json.loads(stats.stdout)
+        assert {k: row[k] for k in expected if k != "seconds"} == {k: v for k, v in expected.items() if k != "seconds"}
+        assert row["ebf"] == pytest.approx(row["nodes_visited"] ** (1 / row["depth"]))
+
+
+def test_tree_rows_reach_the_minimal_tree_with_best_order():
+    rows = compare_json(TREES / "binary_depth4.yaml", "-a", "alphabeta", "--order", "best", "--order", "worst")
+    best, worst = rows
+    assert (best["depth"], best["minimal_leaves"]) == (4, 2 ** 2 + 2 ** 2 - 1)
+    assert best["leaves_evaluated"] == 7 and best["minimal_ratio"] == 1.0
+    assert worst["leaves_evaluated"] == 16 and worst["evaluated_leaves"] and len(worst["evaluated_leaves"]) == 16
+
+
+def test_parallel_rows_are_the_serial_rows():
+    args = ("--game", "tictactoe", "--position", "X...O....", "-a", "minimax", "-a", "alphabeta", "--depths", "1-3")
+    serial = compare_json(*args, "--jobs", "1")
+    parallel = compare_json(*args, "--jobs", "2")
+    assert without_time(serial) == without_time(parallel)
+
+
+def test_csv_and_markdown_hold_the_same_rows():
+    args = (TREES / "rn_example.yaml", "-a", "alphabeta", "-a", "minimax", "--repeat", "1")
+    rows = list(csv.DictReader(io.StringIO(run_tracer("compare", *args, "--csv").stdout)))
+    assert [(r["algorithm"], r["leaves_evaluated"], r["evaluated_leaves"]) for r in rows] == \
+        [("alphabeta", "7", "3 12 8 2 14 5 2"), ("minimax", "9", "3 12 8 2 4 6 14 5 2")]
+    markdown = run_tracer("compare", *args, "--markdown").stdout.splitlines()
+    assert markdown[0].startswith("| algorithm | order | depth |") and len(markdown) == 4
+    assert markdown[2].startswith("| alphabeta | natural | 2 | 3 | B | 11 | 7 | 1 |")
+
+
+@pytest.mark.parametrize("fmt", ["svg", "png", "pdf"])
+def test_the_chart_is_a_real_drawing_naming_the_algorithms(tmp_path, fmt):
+    chart = tmp_path / f"c4.{fmt}"
+    result = run_tracer("compare", "--game", "connect4", "-a", "minimax", "-a", "alphabeta", "--depths", "1-3",
+                        "--repeat", "1", "--chart", chart, "--log")
+    assert result.returncode == 0, result.stderr
+    data = chart.read_bytes()
+    if fmt == "svg":
+        text = data.decode()
+        assert text.lstrip().startswith("<?xml") and "<svg" in text
+        assert "minimax" in text and "alphabeta" in text and "depth (plies)" in text
+    elif fmt == "png":
+        from PIL import Image
+
+        with Image.open(chart) as image:
+            assert image.format == "PNG" and image.size[0] > 1000
+    else:
+        assert data.startswith(b"%PDF") and b"/Font" in data
+
+
+def test_rows_that_disagree_are_reported():
+    good = Row("alphabeta", 3, "B", 11, 7, 1, None, 0.0, "natural", 2, 3.3, None, None)
+    bad_value = Row("minimax", 4, "B", 13, 9, 0, None, 0.0, "natural", 2, 3.6, None, None)
+    bad_move = Row("minimax", 3, "C", 13, 9, 0, None, 0.0, "natural", 2, 3.6, None, None)
+    source = dict(path=str(ROOT / "trees" / "rn_example.yaml"))
+    assert disagreements([good, good], source) == []
+    assert "the values differ" in disagreements([good, bad_value], source)[0]
+    [problem] = disagreements([good, bad_move], source)
+    assert "minimax (natural) chose C, which does not reach the value 3 (moves that do: B)" in problem
+
+
+def test_tied_best_moves_may_differ():
+    # tic-tac-toe's empty board: every move draws with perfect play, so any choice is right at depth 9
+    rows = compare([Case(dict(game="tictactoe"), "alphabeta", order, 9) for order in ("natural", "reversed")])
+    assert rows[0].best_move != rows[1].best_move
+    assert disagreements(rows, dict(game="tictactoe")) == []
+
+
+def test_depth_lists():
+    assert depth_list("1-5") == [1, 2, 3, 4, 5]
+    assert depth_list("1,3,5") == [1, 3, 5]
+    assert depth_list("1-3,6") == [1, 2, 3, 6]
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--game", "connect4", "--depths", "5-1"), "from low to high"),
+    (("--game", "connect4", "--depths", "x"), "expected depths such as 1-5"),
+    ((TREES / "rn_example.yaml", "--depths", "2"), "tree files are searched to their leaves"),
+    (("--game", "connect4", "--chart", "c.gif"), "--chart c.gif: cannot tell the format"),
+    (("--game", "connect4", "--order", "sideways"), "invalid choice"),
+])
+def test_bad_options_are_one_line(args, fragment, tmp_path):
+    assert_one_line_error(run_tracer("compare", *args, cwd=tmp_path), fragment)
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,129 @@
+"""``tracer compare``: algorithms × depths × move orders on one problem, as a table, JSON, CSV, Markdown and a
+chart."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+from ..errors import UsageError
+from .options import add_input_options, add_search_options, depth_list, game_options, positive
+
+EXAMPLES = """examples:
+  tracer compare --game connect4 -a minimax -a alphabeta --depths 1-5 --chart output/c4.svg
+  tracer compare trees/binary_depth4.yaml -a alphabeta --order natural --order best --order worst
+  tracer compare --game tictactoe --position 'X...O....' -a minimax -a alphabeta --depths 1-7 --log --chart c.png
+  tracer compare --game clobber --depths 1-4 --order natural --order eval --json --jobs 2
+
+Rows at the same depth must agree on the value, and on the best move unless moves tie: a disagreement is
+reported on stderr and the exit status is 1."""
+
+COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds", "ebf",
+           "minimal", "×minimal")
+
+
+def add_commands(command) -> None:
+    compare = command("compare", "compare searches: algorithms × depths × move orders, as a table or a chart",
+                      EXAMPLES)
+    add_input_options(compare, depth_option=False)
+    add_search_options(compare, several=True)
+    compare.add_argument("--depths", type=depth_list, metavar="DEPTHS",
+                         help="depths to search, e.g. 1-5 or 1,3,5 (default: the game's depth; tree files are "
+                              "searched to their leaves)")
+    compare.add_argument("--repeat", type=positive, default=3, metavar="N",
+                         help="time each row as the median of N untraced runs (default 3)")
+    output = compare.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print a JSON list of rows (the keys of stats --json, "
+                                                            "and order, depth, ebf, minimal_leaves, minimal_ratio)")
+    output.add_argument("--csv", action="store_true", help="print CSV, one row per combination")
+    output.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    compare.add_argument("--chart", metavar="PATH", help="draw nodes and time against depth (svg, png or pdf)")
+    compare.add_argument("--log", action="store_true", help="log scale for the chart's values")
+    compare.add_argument("--jobs", type=positive, default=1, metavar="N",
+                         help="run rows in N processes (default 1; the rows are the same, times aside)")
+    compare.set_defaults(run=cmd_compare)
+
+
+def cmd_compare(args) -> int:
+    from ..compare import Case, compare, disagreements
+    from ..inputs import load_problem
+    from ..io import format_of, write_atomically
+    from ..search.algorithms import Rules
+
+    if args.file is not None and args.file.lower().endswith(".json"):
+        raise UsageError(f"{args.file}: compare runs searches, so it needs a tree or position file, not a saved "
+                         "trace")
+    source = dict(path=args.file, game=args.game, position=args.position, game_options=game_options(args),
+                  max_nodes=args.max_nodes)
+    problem = load_problem(**source)
+    if args.depths and problem.game is None:
+        raise UsageError(f"{args.file}: tree files are searched to their leaves; --depths is for game positions")
+    chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
+    rules = Rules(args.prune, args.fail)
+    depths = args.depths or [None]
+    cases = [Case(source, algorithm, order, depth, rules, args.seed, args.repeat)
+             for depth in depths for algorithm in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
+    rows = compare(cases, args.jobs, _progress(len(cases)))
+    title = problem.meta.get("title") or problem.name
+    if args.json:
+        print(json.dumps([row.as_dict() for row in rows], ensure_ascii=False))
+    elif args.csv:
+        print(_csv(rows), end="")
+    elif args.markdown:
+        print(_markdown(rows))
+    else:
+        from ..render.table import format_table
+
+        print(title)
+        print(format_table(COLUMNS, [_cells(row) for row in rows], right=tuple(range(2, len(COLUMNS)))))
+    if chart_format:
+        from ..render.chart import comparison_chart
+
+        write_atomically(args.chart, comparison_chart(rows, title, chart_format, log=args.log))
+        print(args.chart, file=sys.stderr if args.json or args.csv or args.markdown else sys.stdout)
+    problems = disagreements(rows, source, rules)
+    for problem_text in problems:
+        print(f"tracer compare: DISAGREEMENT: {problem_text}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def _progress(total: int):
+    """A progress bar on stderr for long comparisons, only on a terminal."""
+    def wrap(iterable):
+        if not sys.stderr.isatty() or total < 2:
+            return iterable
+        from tqdm import tqdm
+
+        return tqdm(iterable, total=total, desc="compare", unit="row", file=sys.stderr, leave=False)
+    return wrap
+
+
+def _cells(row) -> tuple[str, ...]:
+    from ..text import format_number
+
+    return (row.algorithm, row.order, str(row.depth), format_number(row.value), str(row.best_move),
+            f"{row.nodes_visited:,}", f"{row.leaves_evaluated:,}", f"{row.cutoffs:,}", f"{row.seconds:.6f}",
+            "" if row.ebf is None else f"{row.ebf:.2f}", "" if row.minimal_leaves is None else f"{row.minimal_leaves:,}",
+            "" if row.minimal_ratio is None else f"{row.minimal_ratio:.2f}")
+
+
+def _csv(rows) -> str:
+    out = io.StringIO()
+    keys = list(rows[0].as_dict()) if rows else []
+    writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        data = row.as_dict()
+        if "evaluated_leaves" in data:
+            data["evaluated_leaves"] = " ".join(str(v) for v in data["evaluated_leaves"])
+        writer.writerow(data)
+    return out.getvalue()
+
+
+def _markdown(rows) -> str:
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "|".join(" --- " if i < 2 else " ---: " for i in
+                                                                 range(len(COLUMNS))) + "|"]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in _cells(row)) + " |" for row in rows]
+    return "\n".join(lines)

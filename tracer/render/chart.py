@@ -1,0 +1,58 @@
+"""Comparison rows → a chart (svg, png or pdf) with matplotlib, headless: nodes visited and time per search
+against depth, one line per algorithm and move order, each with its own colour (Okabe & Ito's colour-blind-safe
+palette), marker and line style, so the lines stay apart in grey print too."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+from ..errors import UsageError
+
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+LINES = ("-", "--", "-.", ":")
+
+
+def _pyplot():
+    try:
+        import matplotlib
+    except ImportError:
+        raise UsageError("charts need matplotlib: pip install 'tracer[charts]' (setup.sh installs it)") from None
+    matplotlib.use("Agg")  # no display needed
+    matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text: searchable, editable, smaller
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def comparison_chart(rows, title: str, fmt: str, log: bool = False) -> bytes:
+    """Two panels side by side: nodes visited and seconds per search against depth."""
+    plt = _pyplot()
+    series: dict[tuple[str, str], list] = {}
+    for row in rows:
+        series.setdefault((row.algorithm, row.order), []).append(row)
+    figure, (nodes_axis, time_axis) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
+    styles = zip(itertools.cycle(COLOURS), itertools.cycle(MARKERS), itertools.cycle(LINES))
+    for ((algorithm, order), points), (colour, marker, line) in zip(series.items(), styles):
+        points = sorted(points, key=lambda row: row.depth)
+        depths = [row.depth for row in points]
+        label = algorithm if order == "natural" else f"{algorithm} ({order} order)"
+        style = dict(color=colour, marker=marker, linestyle=line, linewidth=1.8, markersize=6, label=label)
+        nodes_axis.plot(depths, [row.nodes_visited for row in points], **style)
+        time_axis.plot(depths, [row.seconds for row in points], **style)
+    for axis, what in ((nodes_axis, "nodes visited"), (time_axis, "time per search (s)")):
+        axis.set_xlabel("depth (plies)")
+        axis.set_ylabel(what)
+        axis.grid(True, alpha=0.3)
+        axis.xaxis.get_major_locator().set_params(integer=True)
+        if log:
+            axis.set_yscale("log")
+    nodes_axis.set_title("Nodes visited by depth")
+    time_axis.set_title("Time by depth (median of untraced runs)")
+    nodes_axis.legend(frameon=False)
+    figure.suptitle(", ".join(dict.fromkeys(row.algorithm for row in rows)) + f" compared on {title}")
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=fmt, dpi=150, metadata={"Date": None} if fmt in ("svg", "pdf") else None)
+    plt.close(figure)
+    return buffer.getvalue()
