@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 
 from ..errors import UsageError
 from .options import add_game_options, depth, game_options, positive
@@ -19,6 +20,8 @@ PLAY_EXAMPLES = """examples:
 MATCH_EXAMPLES = """examples:
   tracer match clobber --p1 alphabeta --p2 greedy --depth 4 --games 20 --seed 1
   tracer match tictactoe --p1 minimax --p2 random --games 100 --json
+  tracer match tictactoe --p1 minimax --p2 alphabeta --games 10 --table     # a row per game
+  tracer match connect4 --p1 alphabeta --p2 alphabeta --depth1 2 --depth2 4 --games 6 --chart output/m.svg
 
 Colours are swapped in every other game: the first player named moves first in games 1, 3, 5, ..."""
 
@@ -48,7 +51,14 @@ def add_commands(command) -> None:
                     MATCH_EXAMPLES)
     common_options(match, "alphabeta", "greedy")
     match.add_argument("--games", type=positive, default=10, metavar="N", help="number of games (default 10)")
-    match.add_argument("--json", action="store_true", help="print the results as JSON")
+    match.add_argument("--depth1", type=depth, metavar="D", help="the first player's search depth (default --depth)")
+    match.add_argument("--depth2", type=depth, metavar="D", help="the second player's search depth (default --depth)")
+    match.add_argument("--table", action="store_true", help="print a row per game before the summary")
+    output = match.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the summary and every game as JSON")
+    output.add_argument("--csv", action="store_true", help="print a CSV row per game")
+    match.add_argument("--chart", metavar="PATH", help="draw the results and time per move of every game "
+                                                       "(svg, png or pdf)")
     match.set_defaults(run=cmd_match)
 
 
@@ -85,6 +95,9 @@ def cmd_play(args) -> None:
 
 
 def cmd_match(args) -> None:
+    from dataclasses import asdict
+
+    from ..io import format_of, write_atomically
     from ..play.match import play_match
     from ..play.players import make_player
     from ..render.table import format_table
@@ -93,16 +106,63 @@ def cmd_match(args) -> None:
     kinds = (args.p1, args.p2)
     if "human" in kinds:
         raise UsageError("a match is between computer players: use tracer play to play yourself")
+    chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
+    depths = [search_depth if d is None else d for d in (args.depth1, args.depth2)]
     rng = random.Random(args.seed)
-    players = [make_player(kind, search_depth, rng) for kind in kinds]
-    summary = play_match(game, players, kinds, args.games).summary()
+    players = [make_player(kind, d, rng) for kind, d in zip(kinds, depths)]
+    tally = play_match(game, players, kinds, args.games, _progress(args.games))
+    summary = tally.summary()
+    rows = [asdict(row) for row in tally.games]
+    if chart_format:
+        from ..render.chart import match_chart
+
+        write_atomically(args.chart, match_chart(tally, f"{game.name}: {_who(kinds, depths)}", chart_format))
     if args.json:
-        print(json.dumps({"game": game.name, "games": args.games, "depth": search_depth, "seed": args.seed,
-                          "players": summary}))
+        print(json.dumps({"game": game.name, "games": args.games, "depth": search_depth, "depths": depths,
+                          "seed": args.seed, "players": summary, "speed_ratio": tally.speed_ratio(),
+                          "rows": rows}))
         return
-    print(f"{game.name}: {args.games} games, depth {search_depth if search_depth is not None else 'to the end'}, "
-          f"seed {args.seed}, colours swapped every other game")
-    print(format_table(("player", "kind", "wins", "draws", "losses", "nodes/move", "seconds/move"),
-                       [(s["player"], s["kind"], str(s["wins"]), str(s["draws"]), str(s["losses"]),
-                         f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}")
-                        for s in summary], right=(2, 3, 4, 5, 6)))
+    if args.csv:
+        import csv
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return
+    shown = "to the end" if search_depth is None else search_depth
+    depth_text = f"depths {depths[0]} and {depths[1]}" if depths[0] != depths[1] else f"depth {shown}"
+    print(f"{game.name}: {args.games} games, {depth_text}, seed {args.seed}, colours swapped every other game")
+    if args.table:
+        print(format_table(("game", "first", "winner", "moves", "p1 s/move", "p2 s/move", "p1 nodes/move",
+                            "p2 nodes/move"),
+                           [(str(r.game), r.first, r.winner, str(r.moves), f"{r.p1_seconds_per_move:.4f}",
+                             f"{r.p2_seconds_per_move:.4f}", f"{r.p1_nodes_per_move:,.0f}",
+                             f"{r.p2_nodes_per_move:,.0f}") for r in tally.games], right=(0, 3, 4, 5, 6, 7)))
+        print()
+    print(format_table(("player", "kind", "wins", "draws", "losses", "nodes/move", "seconds/move", "total s"),
+                       [(s["player"], f"{s['kind']} (depth {d})" if s["kind"] not in ("random", "greedy")
+                         and d is not None else s["kind"], str(s["wins"]), str(s["draws"]), str(s["losses"]),
+                         f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}",
+                         f"{s['total_seconds']:.3f}") for s, d in zip(summary, depths)], right=(2, 3, 4, 5, 6, 7)))
+    ratio = tally.speed_ratio()
+    if ratio is not None:
+        print(f"p1 takes {ratio:.2f}× p2's time per move" if ratio >= 1 else
+              f"p2 takes {1 / ratio:.2f}× p1's time per move")
+    if args.chart:
+        print(args.chart)
+
+
+def _who(kinds, depths) -> str:
+    return " vs ".join(k if k in ("random", "greedy") or d is None else f"{k} (depth {d})"
+                       for k, d in zip(kinds, depths))
+
+
+def _progress(games: int):
+    """Games done, elapsed time and an estimate on stderr, only on a terminal."""
+    def wrap(iterable):
+        if not sys.stderr.isatty() or games < 2:
+            return iterable
+        from tqdm import tqdm
+
+        return tqdm(iterable, total=games, desc="match", unit="game", file=sys.stderr, leave=False)
+    return wrap

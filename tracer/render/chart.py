@@ -56,3 +56,33 @@ def comparison_chart(rows, title: str, fmt: str, log: bool = False) -> bytes:
     figure.savefig(buffer, format=fmt, dpi=150, metadata={"Date": None} if fmt in ("svg", "pdf") else None)
     plt.close(figure)
     return buffer.getvalue()
+
+
+def match_chart(tally, title: str, fmt: str) -> bytes:
+    """Two panels: who won each game (p1, draw, p2), and each player's mean time per move in each game."""
+    plt = _pyplot()
+    figure, (results_axis, time_axis) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    numbers = [row.game for row in tally.games]
+    outcome = {"p1": 1, "draw": 0, "p2": -1}
+    results_axis.bar(numbers, [outcome[row.winner] for row in tally.games], color=[
+        COLOURS[0] if row.winner == "p1" else COLOURS[1] if row.winner == "p2" else "#999999" for row in tally.games])
+    results_axis.scatter([row.game for row in tally.games if row.winner == "draw"],
+                         [0 for row in tally.games if row.winner == "draw"], marker="D", color="#555555", zorder=3)
+    results_axis.set_yticks([-1, 0, 1], [f"p2 wins ({tally.kinds[1]})", "draw", f"p1 wins ({tally.kinds[0]})"])
+    results_axis.set_xlabel("game (p1 moves first in odd games)")
+    results_axis.set_title("Result of each game")
+    for player, colour, marker, line in zip(range(2), COLOURS, MARKERS, LINES):
+        time_axis.plot(numbers, [getattr(row, f"p{player + 1}_seconds_per_move") for row in tally.games],
+                       color=colour, marker=marker, linestyle=line, label=f"p{player + 1}: {tally.kinds[player]}")
+    time_axis.set_xlabel("game")
+    time_axis.set_ylabel("mean time per move (s)")
+    time_axis.set_title("Time per move")
+    time_axis.legend(frameon=False)
+    for axis in (results_axis, time_axis):
+        axis.xaxis.get_major_locator().set_params(integer=True)
+        axis.grid(True, axis="y", alpha=0.3)
+    figure.suptitle(title)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=fmt, dpi=150, metadata={"Date": None} if fmt in ("svg", "pdf") else None)
+    plt.close(figure)
+    return buffer.getvalue()
