@@ -20,14 +20,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 
-from tracer.render import render_bytes  # noqa: E402
-from tracer.dot import to_dot  # noqa: E402
+from tracer.render.engine import render_bytes  # noqa: E402
+from tracer.render.dot import to_dot  # noqa: E402
 from timing import median_seconds  # noqa: E402
 from tracer.run import deep_recursion, trace_search  # noqa: E402
-from tracer.search import ALGORITHMS  # noqa: E402
-from tracer.state import Player  # noqa: E402
-from tracer.tracers import NO_TRACER, CountingTracer  # noqa: E402
-from tracer.trees import TreeNode, load_tree  # noqa: E402
+from tracer.search.registry import ALGORITHMS  # noqa: E402
+from tracer.model.state import Player  # noqa: E402
+from tracer.search.tracers import NO_TRACER, CountingTracer  # noqa: E402
+from tracer.model.trees import TreeNode, load_tree  # noqa: E402
 
 
 def uniform_tree(branching: int, depth: int, seed: int = 1) -> TreeNode:

@@ -23,9 +23,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from games import load_game  # noqa: E402
 from timing import median_seconds  # noqa: E402
 from tracer.run import deep_recursion, trace_search  # noqa: E402
-from tracer.search import ALGORITHMS  # noqa: E402
-from tracer.state import UNLIMITED  # noqa: E402
-from tracer.tracers import NO_TRACER, CountingTracer  # noqa: E402
+from tracer.search.registry import ALGORITHMS  # noqa: E402
+from tracer.model.state import UNLIMITED  # noqa: E402
+from tracer.search.tracers import NO_TRACER, CountingTracer  # noqa: E402
 
 TRACED_RATIO = 3.0  # tracing on may cost at most this many times tracing off
 

@@ -29,6 +29,7 @@ Colours are swapped in every other game: the first player named moves first in g
 def add_commands(command) -> None:
     """Add ``play`` and ``match``; ``command(name, help, epilog)`` makes a subcommand's parser."""
     from ..play.players import PLAYER_KINDS
+    from ..search.ordering import ORDERS
 
     def common_options(parser, p1: str, p2: str):
         parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, or module:Class")
@@ -38,7 +39,10 @@ def add_commands(command) -> None:
                             help=f"second player (default {p2})")
         parser.add_argument("--depth", type=depth, metavar="D", help="search depth (default: the game's)")
         add_game_options(parser)
-        parser.add_argument("--seed", type=int, default=0, help="seed for random players (default 0)")
+        parser.add_argument("--seed", type=int, default=0, help="seed for random players and --order random "
+                                                                "(default 0)")
+        parser.add_argument("--order", choices=ORDERS, default="natural", metavar="ORDER",
+                            help=f"search players' move order: {', '.join(ORDERS)} (default natural)")
 
     play = command("play", "play a game against the search", PLAY_EXAMPLES)
     common_options(play, "human", "alphabeta")
@@ -78,7 +82,8 @@ def cmd_play(args) -> None:
     state = game.start() if args.position is None else game.position(args.position)
     rng = random.Random(args.seed)
     keep = args.save_traces is not None
-    players = [make_player(kind, search_depth, rng, keep) for kind in (args.p1, args.p2)]
+    players = [make_player(kind, search_depth, rng, keep, order=args.order, seed=args.seed)
+               for kind in (args.p1, args.p2)]
     record = play_game(game, players, state, say=print)
     if record.winner is None:
         print("Draw.")
@@ -109,7 +114,7 @@ def cmd_match(args) -> None:
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
     depths = [search_depth if d is None else d for d in (args.depth1, args.depth2)]
     rng = random.Random(args.seed)
-    players = [make_player(kind, d, rng) for kind, d in zip(kinds, depths)]
+    players = [make_player(kind, d, rng, order=args.order, seed=args.seed) for kind, d in zip(kinds, depths)]
     tally = play_match(game, players, kinds, args.games, _progress(args.games))
     summary = tally.summary()
     rows = [asdict(row) for row in tally.games]

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from ..errors import IllegalMoveError, UsageError
 from ..run import deep_recursion, trace_search
+from ..search.ordering import ordered
 from ..search.registry import ALGORITHMS
 from ..search.tracers import CountingTracer
 
@@ -37,11 +38,13 @@ class SearchPlayer:
     """Searches ``depth`` plies from the position, with the side to move as MAX. With ``keep_traces`` the one
     search it makes records its trace (and its time includes the recording)."""
 
-    def __init__(self, algorithm: str, depth: int | None, keep_traces: bool = False):
+    def __init__(self, algorithm: str, depth: int | None, keep_traces: bool = False, order: str = "natural",
+                 seed: int = 0):
         self.name = algorithm
         self.search = ALGORITHMS[algorithm]
         self.depth = depth
         self.keep_traces = keep_traces
+        self.order, self.seed = order, seed
 
     def choose(self, game, state) -> Choice:
         root = game.rooted(state)
@@ -51,7 +54,7 @@ class SearchPlayer:
             meta = {"kind": "game", "game": game.name, "position": notation,
                     "title": f"{game.name} {notation or 'start position'}, {self.name} player"}
             start = time.perf_counter()
-            trace = trace_search(root, self.search.name, depth=depth, meta=meta)
+            trace = trace_search(root, self.search.name, depth=depth, meta=meta, order=self.order, seed=self.seed)
             seconds = time.perf_counter() - start
             move = next(m for m in root.moves() if root.move_name(m) == trace.best_move)
             nodes = sum(1 for event in trace.events if event.kind == "node_entered")
@@ -59,7 +62,7 @@ class SearchPlayer:
         counter = CountingTracer()
         with deep_recursion():
             start = time.perf_counter()
-            value, move = self.search.run(root, depth, counter)
+            value, move = self.search.run(ordered(root, self.order, depth, self.seed), depth, counter)
             seconds = time.perf_counter() - start
         return Choice(move, value, counter.nodes_visited, seconds)
 
@@ -106,7 +109,9 @@ class HumanPlayer:
 
 
 def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: bool = False,
-                read: Callable[[str], str] = input, say: Callable[[str], None] = print):
+                read: Callable[[str], str] = input, say: Callable[[str], None] = print, order: str = "natural",
+                seed: int = 0):
+    """A player of ``kind``; search players search ``depth`` plies with children in ``order``."""
     if kind == "human":
         return HumanPlayer(read, say)
     if kind == "random":
@@ -114,5 +119,5 @@ def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: b
     if kind == "greedy":
         return GreedyPlayer(keep_traces)
     if kind in ALGORITHMS:
-        return SearchPlayer(kind, depth, keep_traces)
+        return SearchPlayer(kind, depth, keep_traces, order, seed)
     raise UsageError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
