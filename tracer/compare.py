@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass
+from typing import Callable, Iterable
 
 from .inputs import Problem, load_problem
 from .model.state import UNLIMITED, is_explicit
-from .run import deep_recursion, search_stats
+from .run import Stats, deep_recursion, search_stats
 from .search.algorithms import Rules, alphabeta
 
 
@@ -29,30 +29,15 @@ class Case:
 
 
 @dataclass
-class Row:
+class Row(Stats):
     """The keys ``tracer compare --json`` prints: those of ``tracer stats --json``, and ``depth``, ``ebf`` (nodes
     visited to the power 1/depth), ``minimal_leaves`` (Knuth & Moore's b^⌈d/2⌉ + b^⌊d/2⌋ − 1 on uniform trees,
     else null) and ``minimal_ratio`` (leaves evaluated / minimal_leaves)."""
 
-    algorithm: str
-    value: float
-    best_move: str | None
-    nodes_visited: int
-    leaves_evaluated: int
-    cutoffs: int
-    evaluated_leaves: list[float] | None = field(repr=False)
-    seconds: float
-    order: str
-    depth: int
-    ebf: float | None
-    minimal_leaves: int | None
-    minimal_ratio: float | None
-
-    def as_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.evaluated_leaves is None:  # game positions: many leaves that say little, as in stats
-            del data["evaluated_leaves"]
-        return data
+    depth: int = 0
+    ebf: float | None = None
+    minimal_leaves: int | None = None
+    minimal_ratio: float | None = None
 
 
 def run_case(case: Case) -> Row:
@@ -64,10 +49,8 @@ def run_case(case: Case) -> Row:
     searched = _height(problem.root) if depth == UNLIMITED else depth
     shape = uniform_shape(problem.root, searched)
     minimal = None if shape is None else shape[0] ** math.ceil(shape[1] / 2) + shape[0] ** (shape[1] // 2) - 1
-    return Row(stats.algorithm, stats.value, stats.best_move, stats.nodes_visited, stats.leaves_evaluated,
-               stats.cutoffs, stats.evaluated_leaves if problem.game is None else None, stats.seconds, case.order,
-               searched, stats.nodes_visited ** (1 / searched) if searched else None, minimal,
-               stats.leaves_evaluated / minimal if minimal else None)
+    return Row(**vars(stats), depth=searched, ebf=stats.nodes_visited ** (1 / searched) if searched else None,
+               minimal_leaves=minimal, minimal_ratio=stats.leaves_evaluated / minimal if minimal else None)
 
 
 def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Iterable] = iter) -> list[Row]:

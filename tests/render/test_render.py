@@ -80,3 +80,11 @@ def test_atomic_write_replaces_whole_files_and_leaves_no_parts(tmp_path):
         locked.mkdir(mode=0o500)
         with pytest.raises(OutputError, match="cannot write"):
             write_atomically(locked / "x.svg", b"data")
+
+
+def test_jupyter_shows_a_trace_as_its_svg(trace):
+    # what tracer registers with IPython's display formatter for Trace (tracer/__init__.py)
+    import tracer
+
+    svg = tracer._svg(trace)
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg and "Alpha-beta" in svg

@@ -9,7 +9,7 @@ import json
 import sys
 
 from ..errors import UsageError
-from .options import add_input_options, add_search_options, depth_list, game_options, positive
+from .options import add_input_options, add_search_options, depth_list, game_options, positive, progress_bar
 
 EXAMPLES = """examples:
   tracer compare --game connect4 -a minimax -a alphabeta --depths 1-5 --chart output/c4.svg
@@ -65,12 +65,13 @@ def cmd_compare(args) -> int:
     depths = args.depths or [None]
     cases = [Case(source, algorithm, order, depth, rules, args.seed, args.repeat)
              for depth in depths for algorithm in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
-    rows = compare(cases, args.jobs, _progress(len(cases)))
+    rows = compare(cases, args.jobs, progress_bar(len(cases), "compare", "row"))
+    leaves = problem.game is None  # game leaves are many and say little, as in stats
     title = problem.meta.get("title") or problem.name
     if args.json:
-        print(json.dumps([row.as_dict() for row in rows], ensure_ascii=False))
+        print(json.dumps([row.as_dict(with_leaves=leaves) for row in rows], ensure_ascii=False))
     elif args.csv:
-        print(_csv(rows), end="")
+        print(_csv(rows, leaves), end="")
     elif args.markdown:
         print(_markdown(rows))
     else:
@@ -89,17 +90,6 @@ def cmd_compare(args) -> int:
     return 1 if problems else 0
 
 
-def _progress(total: int):
-    """A progress bar on stderr for long comparisons, only on a terminal."""
-    def wrap(iterable):
-        if not sys.stderr.isatty() or total < 2:
-            return iterable
-        from tqdm import tqdm
-
-        return tqdm(iterable, total=total, desc="compare", unit="row", file=sys.stderr, leave=False)
-    return wrap
-
-
 def _cells(row) -> tuple[str, ...]:
     from ..text import format_number
 
@@ -109,13 +99,13 @@ def _cells(row) -> tuple[str, ...]:
             "" if row.minimal_ratio is None else f"{row.minimal_ratio:.2f}")
 
 
-def _csv(rows) -> str:
+def _csv(rows, leaves: bool) -> str:
     out = io.StringIO()
-    keys = list(rows[0].as_dict()) if rows else []
+    keys = list(rows[0].as_dict(with_leaves=leaves)) if rows else []
     writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        data = row.as_dict()
+        data = row.as_dict(with_leaves=leaves)
         if "evaluated_leaves" in data:
             data["evaluated_leaves"] = " ".join(str(v) for v in data["evaluated_leaves"])
         writer.writerow(data)

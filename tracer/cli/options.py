@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 from ..model.trees import DEFAULT_MAX_NODES
 from ..search.ordering import ORDERS
@@ -99,3 +100,15 @@ def depth_list(text: str) -> list[int]:
             raise argparse.ArgumentTypeError(f"expected depths from low to high, each ≥ 0, got {part.strip()!r}")
         depths.extend(d for d in range(first, last + 1) if d not in depths)
     return depths
+
+
+def progress_bar(total: int, what: str, unit: str):
+    """A wrapper for an iterable that shows a progress bar on stderr (items done, elapsed, an estimate) when
+    stderr is a terminal and there is more than one item; otherwise the iterable as it is."""
+    def wrap(iterable):
+        if not sys.stderr.isatty() or total < 2:
+            return iterable
+        from tqdm import tqdm
+
+        return tqdm(iterable, total=total, desc=what, unit=unit, file=sys.stderr, leave=False)
+    return wrap

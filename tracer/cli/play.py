@@ -9,7 +9,7 @@ import random
 import sys
 
 from ..errors import UsageError
-from .options import add_game_options, depth, game_options, positive
+from .options import add_game_options, depth, game_options, positive, progress_bar
 
 PLAY_EXAMPLES = """examples:
   tracer play tictactoe                                 # you are X, alpha-beta plays O
@@ -115,7 +115,7 @@ def cmd_match(args) -> None:
     depths = [search_depth if d is None else d for d in (args.depth1, args.depth2)]
     rng = random.Random(args.seed)
     players = [make_player(kind, d, rng, order=args.order, seed=args.seed) for kind, d in zip(kinds, depths)]
-    tally = play_match(game, players, kinds, args.games, _progress(args.games))
+    tally = play_match(game, players, kinds, args.games, progress_bar(args.games, "match", "game"))
     summary = tally.summary()
     rows = [asdict(row) for row in tally.games]
     if chart_format:
@@ -160,14 +160,3 @@ def cmd_match(args) -> None:
 def _who(kinds, depths) -> str:
     return " vs ".join(k if k in ("random", "greedy") or d is None else f"{k} (depth {d})"
                        for k, d in zip(kinds, depths))
-
-
-def _progress(games: int):
-    """Games done, elapsed time and an estimate on stderr, only on a terminal."""
-    def wrap(iterable):
-        if not sys.stderr.isatty() or games < 2:
-            return iterable
-        from tqdm import tqdm
-
-        return tqdm(iterable, total=games, desc="match", unit="game", file=sys.stderr, leave=False)
-    return wrap
