@@ -124,3 +124,20 @@ def test_too_big_to_draw_names_the_options(tmp_path):
     big.write_text(repr([[[[[[1, 2, 3], [4, 5, 6]] * 3] * 3] * 4] * 4]))
     result = run_tracer("render", big, "-a", "minimax", "--max-drawn", "100", cwd=tmp_path)
     assert_one_line_error(result, "more than the limit of 100", "--compact", "--max-drawn")
+
+
+def test_version():
+    result = run_tracer("--version")
+    assert result.returncode == 0 and result.stdout.startswith("tracer ")
+
+
+@pytest.mark.parametrize("option", [("-a", "minimax"), ("--prune", "gt"), ("--fail", "hard"), ("--order", "best"),
+                                    ("--seed", "3")])
+def test_a_saved_trace_refuses_search_options_it_cannot_honour(tmp_path, option):
+    run = tmp_path / "run.json"
+    assert run_tracer("trace", TREES / "rn_example.yaml", "-o", run).returncode == 0
+    for command in ("render", "trace", "export"):
+        result = run_tracer(command, run, *option, "-o", tmp_path / "out.svg") if command != "trace" else \
+            run_tracer(command, run, *option)
+        assert_one_line_error(result, f"{run}: a saved trace is drawn as it was searched; {option[0]} does not apply")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run.json"]

@@ -6,7 +6,8 @@ import json
 
 from ..errors import UsageError
 from .options import (
-    add_input_options, add_search_options, default_output, game_options, positive,
+    add_input_options, add_search_options, default_output, game_options, given_search_options, positive,
+    search_choices,
 )
 
 EXAMPLES = {
@@ -94,10 +95,12 @@ def _trace(args):
         from ..trace.trace import Trace
 
         given = [flag for flag, value in (("--game", args.game), ("--position", args.position),
-                                          ("--depth", args.depth)) if value is not None]
+                                          ("--depth", args.depth)) if value is not None] + given_search_options(args)
         if given:
-            raise UsageError(f"{args.file}: a saved trace is drawn as it is; {given[0]} does not apply")
+            raise UsageError(f"{args.file}: a saved trace is drawn as it was searched; {given[0]} does not apply "
+                             "(search the tree or position again to change it)")
         return Trace.load(args.file)
+    search_choices(args)
     from ..run import trace_search
     from ..search.algorithms import Rules
 
@@ -141,6 +144,7 @@ def cmd_stats(args) -> None:
     if _is_trace_file(args.file):
         raise UsageError(f"{args.file}: stats times a search, so it needs a tree or position file, not a saved "
                          "trace (tracer trace and tracer render read saved traces)")
+    search_choices(args, several=True)
     problem = _problem(args)
     rules = Rules(args.prune, args.fail)
     results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules, order=order,

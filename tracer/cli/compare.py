@@ -9,7 +9,9 @@ import json
 import sys
 
 from ..errors import UsageError
-from .options import add_input_options, add_search_options, depth_list, game_options, positive, progress_bar
+from .options import (
+    add_input_options, add_search_options, depth_list, game_options, positive, progress_bar, search_choices,
+)
 
 EXAMPLES = """examples:
   tracer compare --game connect4 -a minimax -a alphabeta --depths 1-5 --chart output/c4.svg
@@ -55,6 +57,7 @@ def cmd_compare(args) -> int:
     if args.file is not None and args.file.lower().endswith(".json"):
         raise UsageError(f"{args.file}: compare runs searches, so it needs a tree or position file, not a saved "
                          "trace")
+    search_choices(args, several=True)
     source = dict(path=args.file, game=args.game, position=args.position, game_options=game_options(args),
                   max_nodes=args.max_nodes)
     problem = load_problem(**source)

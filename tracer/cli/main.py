@@ -14,6 +14,7 @@ from .options import Parser
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
                                                  "draw the trace with Graphviz.")
+    parser.add_argument("--version", action="version", version=f"tracer {_version()}")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     subcommands.required = True
 
@@ -25,6 +26,15 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_commands(command)
     play.add_commands(command)
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tracer")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def main(argv: list[str] | None = None) -> int:

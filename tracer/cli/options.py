@@ -72,15 +72,34 @@ def add_search_options(parser, several: bool = False) -> None:
         parser.add_argument("--order", choices=ORDERS, action="append", metavar="ORDER",
                             help=f"move order: {', '.join(ORDERS)}; repeat to compare (default natural)")
     else:
-        parser.add_argument("-a", "--algorithm", choices=names, default="alphabeta", metavar="ALG",
+        parser.add_argument("-a", "--algorithm", choices=names, metavar="ALG",
                             help=f"one of {', '.join(names)} (default alphabeta)")
-        parser.add_argument("--order", choices=ORDERS, default="natural", metavar="ORDER",
+        parser.add_argument("--order", choices=ORDERS, metavar="ORDER",
                             help=f"move order: {', '.join(ORDERS)} (default natural: as written or generated)")
-    parser.add_argument("--seed", type=int, default=0, help="seed for --order random (default 0)")
-    parser.add_argument("--prune", choices=("ge", "gt"), default="ge",
-                        help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
-    parser.add_argument("--fail", choices=("soft", "hard"), default="soft",
+    # No defaults here: search_choices() fills them in, so a command can tell which options were given.
+    parser.add_argument("--seed", type=int, help="seed for --order random (default 0)")
+    parser.add_argument("--prune", choices=("ge", "gt"), help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
+    parser.add_argument("--fail", choices=("soft", "hard"),
                         help="fail-soft (return the best value seen, default) or fail-hard (clamp to the window)")
+
+
+SEARCH_DEFAULTS = {"algorithm": "alphabeta", "order": "natural", "seed": 0, "prune": "ge", "fail": "soft"}
+
+
+def given_search_options(args) -> list[str]:
+    """The search options given on the command line (for refusing them where they cannot apply)."""
+    return ["-a" if name == "algorithm" else f"--{name}" for name in SEARCH_DEFAULTS
+            if getattr(args, name, None) is not None]
+
+
+def search_choices(args, several: bool = False) -> None:
+    """Fill in the search options not given with their defaults (with ``several``, -a and --order stay lists, or
+    None for their single default)."""
+    for name, default in SEARCH_DEFAULTS.items():
+        if several and name in ("algorithm", "order"):
+            continue
+        if getattr(args, name) is None:
+            setattr(args, name, default)
 
 
 def default_output(trace, extension: str) -> str:

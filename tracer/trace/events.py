@@ -272,7 +272,8 @@ class NodeExited(Event):
             if self.best_child is not None:
                 note += f" (best child {view.label(self.best_child)})"
         if node.bound != view.EXACT:
-            note += ", a bound: " + ("left early by a cutoff" if node.cut is not None else "its window cut below it")
+            note += ", a bound: " + ("it was left early by a cutoff" if node.cut is not None
+                                     else "a search below it stopped early")
         return Step("exit", shown, note)
 
 

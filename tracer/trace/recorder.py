@@ -21,7 +21,7 @@ class RecordingTracer(NullTracer):
     so a search that makes several passes from the root, or searches a child again, draws one tree.
     """
 
-    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built")
+    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built", "_passes")
 
     def __init__(self, mover_terms: bool = False):
         """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs."""
@@ -32,9 +32,11 @@ class RecordingTracer(NullTracer):
         self._last_child = None  # the entry that returned last: it caused the next update
         self._emit, self._record = self._log.append, self._entries.append  # bound once: called at every step
         self._built = None
+        self._passes = 0
 
     # ---- the tracer interface (the hot path) ----------------------------------------------------------------
     def begin_pass(self, label, alpha=None, beta=None):
+        self._passes += 1
         self._emit((PassStarted, label, alpha, beta))
 
     def enter(self, state, move, alpha=None, beta=None):
@@ -89,21 +91,26 @@ class RecordingTracer(NullTracer):
         if self._built is not None:
             return self._built
         entries = self._entries
-        node_of: list[int] = []  # entry -> node id
-        ids: dict[tuple, int] = {}  # (parent node id, move) -> node id
-        records: list[list] = []  # per node: [state, parent id, move, ever entered]
-        for state, parent, move, pruned in entries:
-            key = (None if parent is None else node_of[parent], move)
-            node = ids.get(key)
-            if node is None:
-                node = ids[key] = len(records)
-                records.append([state, key[0], move, not pruned])
-            elif not pruned:
-                records[node][0], records[node][3] = state, True
-            node_of.append(node)
+        if self._passes < 2:  # one pass: every entry is a node of its own (the common case, kept fast)
+            node_of = range(len(entries))
+            records = [[state, parent, move, not pruned] for state, parent, move, pruned in entries]
+            ids = None
+        else:
+            node_of: list[int] = []  # entry -> node id
+            ids: dict[tuple, int] = {}  # (parent node id, move) -> node id
+            records: list[list] = []  # per node: [state, parent id, move, ever entered]
+            for state, parent, move, pruned in entries:
+                key = (None if parent is None else node_of[parent], move)
+                node = ids.setdefault(key, len(records))
+                if node == len(records):
+                    records.append([state, key[0], move, not pruned])
+                elif not pruned:
+                    records[node][0], records[node][3] = state, True
+                node_of.append(node)
         events = []
         plies: list[int] = [0] * len(records)
         passes = 0
+        searched: list[dict] = []  # for each node on the search path, its children so far by move
         for entry in self._log:
             kind = entry[0]
             if kind is PassStarted:
@@ -114,12 +121,16 @@ class RecordingTracer(NullTracer):
             if kind is NodeEntered:
                 parent = records[node][1]
                 plies[node] = 0 if parent is None else plies[parent] + 1
+                if searched:
+                    searched[-1][records[node][2]] = node
+                searched.append({})
                 events.append(NodeEntered(node, parent, plies[node], records[node][0].player, entry[2], entry[3]))
             elif kind is LeafEvaluated:
+                searched.pop()
                 events.append(LeafEvaluated(node, entry[2]))
             elif kind is NodeExited:
-                best = entry[3]
-                events.append(NodeExited(node, entry[2], None if best is None else ids[(node, best)]))
+                children, best = searched.pop(), entry[3]
+                events.append(NodeExited(node, entry[2], None if best is None else children[best]))
             elif kind is Cutoff:
                 skipped = tuple(dict.fromkeys(node_of[e] for e in range(entry[2], entry[3])))
                 events.append(Cutoff(node, cut_kind(records[node][0].player, self.mover_terms), skipped))
@@ -159,7 +170,11 @@ class RecordingTracer(NullTracer):
                 ply, move_name = plies[parent] + 1, records[parent][0].move_name(move)
             plies.append(ply)
             explicit_leaf = is_explicit(state) and state.is_terminal()
-            board = (lambda state=state: node_board(state)) if has_board(state) else None  # made when read
+            board = _board_maker(state) if has_board(state) else None  # the board is made when read
             nodes.append(TraceNode(node, parent, move_name, node_name(state), state.player, ply, not entered,
                                    state.utility() if explicit_leaf else None, board))
         return nodes
+
+
+def _board_maker(state):
+    return lambda: node_board(state)
