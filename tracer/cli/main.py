@@ -14,7 +14,7 @@ from .options import Parser
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
                                                  "draw the trace with Graphviz.")
-    parser.add_argument("--version", action="version", version=f"tracer {_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print tracer's version and exit")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     subcommands.required = True
 
@@ -28,13 +28,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+class _Version(argparse.Action):
+    """``--version``, looked up only when asked for (importlib.metadata costs a whole render's start-up time)."""
 
-    try:
-        return version("tracer")
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        return "(not installed)"
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("tracer")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "(not installed)"
+        parser.exit(0, f"tracer {number}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
