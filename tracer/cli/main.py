@@ -38,7 +38,8 @@ class _Version(argparse.Action):
             number = version("tracer")
         except PackageNotFoundError:  # run from a checkout that was never installed
             number = "(not installed)"
-        parser.exit(0, f"tracer {number}\n")
+        print(f"tracer {number}")
+        parser.exit(0)
 
 
 def main(argv: list[str] | None = None) -> int:
