@@ -17,8 +17,9 @@ from .trace import TraceNode
 class RecordingTracer(NullTracer):
     """Records every step, and every node entered or pruned.
 
-    Each ``enter`` makes an *entry*; entries with the same parent node and move are the same node of the trace,
-    so a search that makes several passes from the root, or searches a child again, draws one tree.
+    Each ``enter`` makes an *entry*. When a search makes several passes from the root (``begin_pass`` more than
+    once), entries with the same parent node and move are the same node of the trace, so it draws one tree; in one
+    pass every entry is a node of its own.
     """
 
     __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built", "_passes")
@@ -94,7 +95,6 @@ class RecordingTracer(NullTracer):
         if self._passes < 2:  # one pass: every entry is a node of its own (the common case, kept fast)
             node_of = range(len(entries))
             records = [[state, parent, move, not pruned] for state, parent, move, pruned in entries]
-            ids = None
         else:
             node_of: list[int] = []  # entry -> node id
             ids: dict[tuple, int] = {}  # (parent node id, move) -> node id
