@@ -42,8 +42,8 @@ class Row(Stats):
 
 def run_case(case: Case) -> Row:
     """Search one combination (in this process or a worker) and measure it."""
-    problem = load_problem(**case.source)
-    depth = problem.depth if case.depth is None else case.depth
+    problem = load_problem(**case.source, depth=case.depth)
+    depth = problem.depth
     stats = search_stats(problem.fresh_root(), case.algorithm, depth=depth, rules=case.rules, order=case.order,
                          seed=case.seed, repeat=case.repeat, fresh_root=problem.fresh_root)
     searched = _height(problem.root) if depth == UNLIMITED else depth
@@ -73,7 +73,7 @@ def disagreements(rows: list[Row], source: dict, rules: Rules = Rules()) -> list
             problems.append(f"depth {depth}: the values differ: " +
                             ", ".join(f"{row.algorithm} ({row.order}) {row.value}" for row in same))
             continue
-        best = optimal_moves(load_problem(**source), depth)
+        best = optimal_moves(load_problem(**source, depth=depth), depth)
         for row in same:
             if row.best_move not in best:
                 problems.append(f"depth {depth}: {row.algorithm} ({row.order}) chose {row.best_move}, which does "
@@ -86,9 +86,8 @@ def optimal_moves(problem: Problem, depth: int) -> set[str]:
     root = problem.fresh_root()
     if root.is_terminal():
         return {None}
-    limit = UNLIMITED if problem.depth == UNLIMITED and problem.game is None else depth
     with deep_recursion():
-        values = {root.move_name(move): alphabeta(root.child(move), limit - 1)[0] for move in root.moves()}
+        values = {root.move_name(move): alphabeta(root.child(move), depth - 1)[0] for move in root.moves()}
     best = max(values.values()) if root.player.value == "max" else min(values.values())
     return {name for name, value in values.items() if value == best}
 

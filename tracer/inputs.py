@@ -14,10 +14,12 @@ import yaml
 
 from .errors import GameError, UsageError
 from .model.state import UNLIMITED, GameState
-from .model.trees import DEFAULT_MAX_NODES, compose, read_text, tree_from_document
+from .model.trees import DEFAULT_MAX_NODES, Tree, TreeReader, compose, read_text, tree_from_document
+from .search.registry import ALGORITHMS
 from .trace.trace import Trace
 
-POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins")
+POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins", "rules", "expect")
+RULE_KEYS = ("algorithm", "prune", "fail", "depth")  # a file's rules: block, each a default the command line overrides
 
 
 @dataclass
@@ -28,6 +30,10 @@ class Problem:
     depth: float
     meta: dict[str, Any] = field(default_factory=dict)
     game: Any = None
+    rules: dict[str, Any] = field(default_factory=dict)  # the file's rules: block, checked
+    expect: Any = None  # the file's expect: block as YAML nodes (read by tracer.exercises), or None
+    tree: Tree | None = None  # a tree file's tree (whole, before any depth limit)
+    notes: list[str] = field(default_factory=list)  # what the command line changed of the file's rules
 
     @property
     def name(self) -> str:
@@ -66,18 +72,55 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
         raise UsageError("--position goes with --game; a position file holds its own position")
     text = read_text(path)
     document = compose(text, path)
+    blocks = _blocks(document, path)
+    rules = _rules(blocks.get("rules"), path)
+    notes = []
+    if depth is not None and rules.get("depth", depth) != depth:
+        notes.append(f"--depth {depth} overrides the file's rules (depth: {rules['depth']})")
     if isinstance(document, yaml.MappingNode) and any(key.value == "game" for key, _ in document.value):
-        return _position_file(path, yaml.safe_load(text), depth, game_options)  # a few plain keys
-    if game_options:
-        raise UsageError(f"{path}: game options ({', '.join('--' + k.replace('_', '-') for k in game_options)}) "
-                          "do not apply to a tree file")
-    if depth is not None:
-        raise UsageError(f"{path}: --depth does not apply to a tree file: tree files are searched to the leaves")
-    tree = tree_from_document(document, file=path, max_nodes=max_nodes)
-    return Problem(tree.root, UNLIMITED, tree.meta())
+        problem = _position_file(path, yaml.safe_load(text), depth, game_options, rules)  # a few plain keys
+    else:
+        if game_options:
+            raise UsageError(f"{path}: game options ({', '.join('--' + k.replace('_', '-') for k in game_options)}) "
+                              "do not apply to a tree file")
+        tree = tree_from_document(document, file=path, max_nodes=max_nodes)
+        if depth is None:
+            depth = rules.get("depth")
+        searched = tree if depth is None else tree.cut_at(depth)
+        problem = Problem(searched.root, UNLIMITED if depth is None else depth, tree.meta(), tree=tree)
+    problem.rules, problem.expect, problem.notes = rules, blocks.get("expect"), notes
+    return problem
 
 
-def _position_file(path: str, data: dict, depth: int | None, game_options: dict) -> Problem:
+def _blocks(document, path: str) -> dict[str, yaml.Node]:
+    """The ``rules:`` and ``expect:`` blocks of a file's top-level mapping, as YAML nodes."""
+    if not isinstance(document, yaml.MappingNode):
+        return {}
+    return {key.value: value for key, value in document.value if key.value in ("rules", "expect")}
+
+
+def _rules(node, path: str) -> dict[str, Any]:
+    """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth}``, any of them."""
+    if node is None:
+        return {}
+    reader = TreeReader(path, DEFAULT_MAX_NODES)
+    if not isinstance(node, yaml.MappingNode):
+        raise reader.error(node, "rules", "expected a mapping such as {algorithm: alphabeta, prune: ge}")
+    rules = {}
+    choices = {"algorithm": tuple(ALGORITHMS), "prune": ("ge", "gt"), "fail": ("soft", "hard")}
+    for key, value in reader.mapping(node, "rules", allowed=RULE_KEYS).items():
+        read = reader.scalar(value, f"rules.{key}")
+        if key == "depth":
+            if isinstance(read, bool) or not isinstance(read, int) or read < 0:
+                raise reader.error(value, "rules.depth", f"expected a whole number ≥ 0, got {value.value!r}")
+        elif read not in choices[key]:
+            raise reader.error(value, f"rules.{key}", f"expected one of {', '.join(choices[key])}, got "
+                                                      f"{getattr(value, 'value', read)!r}")
+        rules[key] = read
+    return rules
+
+
+def _position_file(path: str, data: dict, depth: int | None, game_options: dict, rules: dict) -> Problem:
     unknown = [key for key in data if key not in POSITION_KEYS]
     if unknown:
         raise GameError(f"{path}: unknown key {unknown[0]!r} (a position file has: {', '.join(POSITION_KEYS)})")
@@ -86,6 +129,10 @@ def _position_file(path: str, data: dict, depth: int | None, game_options: dict)
     file_depth = data.get("depth")
     if file_depth is not None and (isinstance(file_depth, bool) or not isinstance(file_depth, int) or file_depth < 0):
         raise GameError(f"{path}: depth: expected a whole number ≥ 0, got {file_depth!r}")
+    if file_depth is not None and rules.get("depth", file_depth) != file_depth:
+        raise GameError(f"{path}: depth: {file_depth} and rules: depth: {rules['depth']} disagree; give one")
+    if file_depth is None:
+        file_depth = rules.get("depth")
     position = data.get("position")
     if position is not None and not isinstance(position, (str, int)):
         raise GameError(f"{path}: position: expected text, got {position!r}")

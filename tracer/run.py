@@ -10,7 +10,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .errors import SearchOptionError
 from .model.state import UNLIMITED, GameState
+from .model.trees import TreeNode, first_repeat
 from .search.algorithms import STANDARD, Rules
 from .search.ordering import for_timing, ordered
 from .search.registry import algorithm as find_algorithm
@@ -54,12 +56,26 @@ def _options(rules: Rules, depth: float, pruning: bool, order: str, seed: int) -
     return options
 
 
+def refuse_unfit(search, root) -> None:
+    """Refuse a search that cannot run on ``root``: negamax assumes the players alternate, and a tree file may
+    say otherwise (``players: [max, min, min]``)."""
+    inner = getattr(root, "inner", root)
+    if search.negamax and isinstance(inner, TreeNode):
+        repeat = first_repeat(inner)
+        if repeat is not None:
+            parent, child = repeat
+            raise SearchOptionError(f"{child.place()}: {search.name} assumes the players alternate, but this node "
+                                    f"and its parent {parent.name or parent.path} are both {child.player.name}: "
+                                    "use -a minimax or -a alphabeta")
+
+
 def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
                  rules: Rules = STANDARD, meta: dict[str, Any] | None = None, order: str = "natural",
                  seed: int = 0) -> Trace:
     """Search from ``root`` recording every step, children in ``order`` (see :mod:`tracer.search.ordering`);
     the trace is ready to save or render."""
     search = find_algorithm(algorithm)
+    refuse_unfit(search, root)
     tracer = RecordingTracer(mover_terms=search.negamax)
     with deep_recursion(), no_garbage_collection():
         root = ordered(root, order, depth, seed)
@@ -115,6 +131,7 @@ def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float 
     (the searches are deterministic, so every run does the same work).
     """
     search = find_algorithm(algorithm)
+    refuse_unfit(search, root)
     counter = CountingTracer(mover_terms=search.negamax)
     times = []
     with deep_recursion():

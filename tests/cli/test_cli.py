@@ -97,7 +97,7 @@ def test_bad_option_and_missing_file():
                           "invalid choice: 'best'")
     assert_one_line_error(run_tracer("stats", "trees/missing.yaml"), "trees/missing.yaml", "No such file")
     assert_one_line_error(run_tracer("render"), "nothing to search")
-    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "--depth", "2"), "--depth")
+    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "--depth", "1"), "tree[0] (B)", "eval:")
     assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "-o", "x.gif"), "extension")
     assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "--first-children", "0"), "≥ 1")
 

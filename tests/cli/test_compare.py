@@ -111,7 +111,8 @@ def test_depth_lists():
 @pytest.mark.parametrize("args, fragment", [
     (("--game", "connect4", "--depths", "5-1"), "from low to high"),
     (("--game", "connect4", "--depths", "x"), "expected depths such as 1-5"),
-    ((TREES / "rn_example.yaml", "--depths", "2"), "tree files are searched to their leaves"),
+    ((TREES / "rn_example.yaml", "--depths", "1"), "tree[0] (B): the search stops here (a depth limit) but the node "
+                                                  "has no static value"),
     (("--game", "connect4", "--chart", "c.gif"), "--chart c.gif: cannot tell the format"),
     (("--game", "connect4", "--order", "sideways"), "invalid choice"),
 ])

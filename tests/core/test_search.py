@@ -293,8 +293,8 @@ def test_unknown_algorithms_and_depth_limits_on_tree_files_are_refused():
     assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab)"
     with pytest.raises(SearchOptionError) as error:
         search_stats(rn_root(), "minimax", depth=1)
-    assert str(error.value) == ("an inner node of a tree file has no static value: search tree files to the leaves "
-                                "(no depth limit)")
+    assert str(error.value).startswith(f"{TREES / 'rn_example.yaml'}:4: tree[0] (B): the search stops here (a depth "
+                                       "limit) but the node has no static value")
 
 
 @PROPERTY

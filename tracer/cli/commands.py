@@ -7,7 +7,7 @@ import json
 from ..errors import UsageError
 from .options import (
     add_input_options, add_search_options, default_output, game_options, given_search_options, positive,
-    search_choices,
+    say_notes, search_choices,
 )
 
 EXAMPLES = {
@@ -100,11 +100,11 @@ def _trace(args):
             raise UsageError(f"{args.file}: a saved trace is drawn as it was searched; {given[0]} does not apply "
                              "(search the tree or position again to change it)")
         return Trace.load(args.file)
-    search_choices(args)
     from ..run import trace_search
     from ..search.algorithms import Rules
 
     problem = _problem(args)
+    say_notes(problem.notes + search_choices(args, rules=problem.rules))
     return trace_search(problem.root, args.algorithm, depth=problem.depth, rules=Rules(args.prune, args.fail),
                         meta=problem.meta, order=args.order, seed=args.seed)
 
@@ -144,8 +144,8 @@ def cmd_stats(args) -> None:
     if _is_trace_file(args.file):
         raise UsageError(f"{args.file}: stats times a search, so it needs a tree or position file, not a saved "
                          "trace (tracer trace and tracer render read saved traces)")
-    search_choices(args, several=True)
     problem = _problem(args)
+    say_notes(problem.notes + search_choices(args, several=True, rules=problem.rules))
     rules = Rules(args.prune, args.fail)
     results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules, order=order,
                             seed=args.seed)

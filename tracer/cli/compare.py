@@ -10,7 +10,7 @@ import sys
 
 from ..errors import UsageError
 from .options import (
-    add_input_options, add_search_options, depth_list, game_options, positive, progress_bar, search_choices,
+    add_input_options, add_search_options, depth_list, game_options, positive, progress_bar, say_notes, search_choices,
 )
 
 EXAMPLES = """examples:
@@ -32,8 +32,8 @@ def add_commands(command) -> None:
     add_input_options(compare, depth_option=False)
     add_search_options(compare, several=True)
     compare.add_argument("--depths", type=depth_list, metavar="DEPTHS",
-                         help="depths to search, e.g. 1-5 or 1,3,5 (default: the game's depth; tree files are "
-                              "searched to their leaves)")
+                         help="depths to search, e.g. 1-5 or 1,3,5 (default: the game's depth; tree files: "
+                              "their rules: depth, else to their leaves)")
     compare.add_argument("--repeat", type=positive, default=3, metavar="N",
                          help="time each row as the median of N untraced runs (default 3)")
     output = compare.add_mutually_exclusive_group()
@@ -57,12 +57,13 @@ def cmd_compare(args) -> int:
     if args.file is not None and args.file.lower().endswith(".json"):
         raise UsageError(f"{args.file}: compare runs searches, so it needs a tree or position file, not a saved "
                          "trace")
-    search_choices(args, several=True)
     source = dict(path=args.file, game=args.game, position=args.position, game_options=game_options(args),
                   max_nodes=args.max_nodes)
     problem = load_problem(**source)
+    say_notes(search_choices(args, several=True, rules=problem.rules))
     if args.depths and problem.game is None:
-        raise UsageError(f"{args.file}: tree files are searched to their leaves; --depths is for game positions")
+        for depth in args.depths:  # a tree file cut at each depth needs an eval: at that ply; say so before searching
+            load_problem(**source, depth=depth)
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
     rules = Rules(args.prune, args.fail)
     depths = args.depths or [None]

@@ -47,7 +47,8 @@ def add_input_options(parser, traces: bool = False, depth_option: bool = True) -
     games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, or module:Class")
     games.add_argument("--position", metavar="POS", help="a position in the game's notation (default: the start)")
     if depth_option:
-        games.add_argument("--depth", type=depth, metavar="D", help="plies to search (default: the game's)")
+        games.add_argument("--depth", type=depth, metavar="D", help="plies to search (default: a tree file's rules: or its leaves; "
+                                                                "a game's own depth)")
     add_game_options(games)
     parser.add_argument("--max-nodes", type=positive, default=DEFAULT_MAX_NODES, metavar="N",
                         help=f"refuse tree files of more than N nodes (default {DEFAULT_MAX_NODES:,})")
@@ -92,14 +93,30 @@ def given_search_options(args) -> list[str]:
             if getattr(args, name, None) is not None]
 
 
-def search_choices(args, several: bool = False) -> None:
-    """Fill in the search options not given with their defaults (with ``several``, -a and --order stay lists, or
-    None for their single default)."""
+def search_choices(args, several: bool = False, rules: dict | None = None) -> list[str]:
+    """Fill in the search options not given: from the file's ``rules:`` block, else with the defaults (with
+    ``several``, -a and --order stay lists, or None for their single default). Returns a note for each option given
+    on the command line that overrides the file's rules."""
+    rules = rules or {}
+    notes = []
     for name, default in SEARCH_DEFAULTS.items():
-        if several and name in ("algorithm", "order"):
-            continue
-        if getattr(args, name) is None:
+        given = getattr(args, name)
+        flag = "-a" if name == "algorithm" else f"--{name}"
+        if name in rules and given is not None:
+            shown = " ".join(f"{flag} {value}" for value in (given if isinstance(given, list) else [given]))
+            if given != rules[name] and given != [rules[name]]:
+                notes.append(f"{shown} overrides the file's rules ({name}: {rules[name]})")
+        if given is None and name in rules:
+            setattr(args, name, [rules[name]] if several and name == "algorithm" else rules[name])
+        elif given is None and not (several and name in ("algorithm", "order")):
             setattr(args, name, default)
+    return notes
+
+
+def say_notes(notes) -> None:
+    """Print what the command line changed of a file's rules, on stderr (the output itself stays clean)."""
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
 
 
 def default_output(trace, extension: str) -> str:

@@ -5,14 +5,22 @@ A tree file is either just the nested list or a mapping::
     title: Russell & Norvig, Figure 5.2
     source: Artificial Intelligence: A Modern Approach, 4th ed., Figure 5.2
     root: max            # or min; levels alternate below it
+    players: [max, min, min]   # instead of root: the players of levels 0, 1, 2, ..., repeating
     names: [A, B, C, D]  # optional: inner nodes' names, level by level, left to right
     tree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 Leaves are numbers (integers, negatives, decimals; no NaN or infinities); inner nodes are non-empty lists whose
 children are searched left to right. Any node can be named in place with a one-key mapping: ``[B: [3, 12, 8],
-C: [2, 4, 6]]`` or ``[x: 3, y: 12]``. Unnamed inner nodes are named the textbook way, ``A`` for the root and then
-``B``, ``C``, … level by level; unnamed leaves show their value and are called by their parent's name and
-position (``B1``, ``B2``, …) in tables.
+C: [2, 4, 6]]`` or ``[x: 3, y: 12]``. Any node can also be written in full, as a mapping with the reserved keys
+``name``, ``value`` (a leaf's value), ``children`` (an inner node's list), ``eval`` (an inner node's static value,
+used where a depth limit stops the search there) and ``player`` (``max`` or ``min``, overriding its level's):
+``{name: c1, eval: -4, children: [{name: d1, value: -3}, -9]}``. The forms mix freely, and ``tree:`` itself may be
+written in full. Unnamed inner nodes are named the textbook way, ``A`` for the root and then ``B``, ``C``, … level
+by level; unnamed leaves show their value and are called by their parent's name and position (``B1``, ``B2``, …)
+in tables.
+
+A tree file is searched to its leaves, or with a depth limit (:meth:`Tree.cut_at`) to a horizon where inner nodes
+are evaluated by their ``eval``.
 """
 
 from __future__ import annotations
@@ -31,25 +39,30 @@ from .state import Player
 
 DEFAULT_MAX_NODES = 100_000
 MAX_DEPTH = 1_000  # levels; deeper trees get a clear error (the searches recurse once per level)
-TREE_KEYS = ("tree", "title", "source", "root", "names")
+TREE_KEYS = ("tree", "title", "source", "root", "players", "names", "rules", "expect")  # rules, expect: read by
+# the commands that use them (tracer.inputs, tracer.exercises)
+NODE_KEYS = ("name", "value", "children", "eval", "player")  # a node written in full
 
 
 class TreeNode:
-    """A node of an explicit game tree: a leaf with a value, or an inner node with children.
+    """A node of an explicit game tree: a leaf with a value, or an inner node with children (and perhaps a static
+    ``evaluation``, its ``eval:``, for searches with a depth limit).
 
     Offers :class:`tracer.model.state.GameState`; its moves are child indices.
     """
 
-    __slots__ = ("name", "player", "children", "value", "path", "line")
+    __slots__ = ("name", "player", "children", "value", "evaluation", "path", "line", "file")
     explicit = True  # the whole subtree is data: pruned subtrees can be drawn in full
 
-    def __init__(self, player, children=(), value=None, name="", path="tree", line=None):
+    def __init__(self, player, children=(), value=None, name="", path="tree", line=None, evaluation=None, file=None):
         self.player = player
         self.children = tuple(children)
         self.value = value
+        self.evaluation = evaluation
         self.name = name
         self.path = path
         self.line = line
+        self.file = file
 
     def moves(self):
         return range(len(self.children))
@@ -64,11 +77,29 @@ class TreeNode:
         return self.value
 
     def evaluate(self):
-        raise SearchOptionError("an inner node of a tree file has no static value: search tree files to the leaves "
-                                "(no depth limit)")
+        if self.evaluation is not None:
+            return self.evaluation
+        if not self.children:
+            return self.value
+        raise SearchOptionError(f"{self.place()}: the search stops here (a depth limit) but the node has no static "
+                                "value: give it one with eval:, e.g. {name: C, eval: 3, children: [...]}, "
+                                "or search deeper")
+
+    def place(self) -> str:
+        """Where the node is written: ``trees/x.yaml:5: tree[1] (C)``."""
+        where = ":".join(str(part) for part in (self.file, self.line) if part is not None)
+        what = f"{self.path} ({self.name})" if self.name else self.path
+        return f"{where}: {what}" if where else what
 
     def move_name(self, move):
         return self.children[move].name or f"{self.name}{move + 1}"
+
+    def copy(self, children=None, **changes) -> "TreeNode":
+        """This node with other children (or fields)."""
+        fields = {slot: getattr(self, slot) for slot in self.__slots__}
+        fields["children"] = self.children if children is None else children
+        fields.update(changes)
+        return TreeNode(**fields)
 
     def __repr__(self):
         if self.is_terminal():
@@ -89,6 +120,43 @@ class Tree:
 
     def meta(self) -> dict:
         return {"kind": "tree", "name": self.name, "title": self.title, "source": self.source, "file": self.file}
+
+    @property
+    def alternates(self) -> bool:
+        """Whether every child belongs to the other player than its parent (what negamax assumes)."""
+        return first_repeat(self.root) is None
+
+    def cut_at(self, depth: int) -> "Tree":
+        """The tree a search ``depth`` plies deep sees: nodes at that ply with children become leaves valued by their
+        ``eval`` (one without gets an error naming it). Names stay those of the whole tree."""
+        if depth < 0:
+            raise SearchOptionError(f"the depth must be 0 or more, got {depth}")
+        order, pending = [], [(self.root, 0)]
+        while pending:  # depth-first, parents before children, no recursion
+            node, ply = pending.pop()
+            order.append((node, ply))
+            if ply < depth:
+                pending.extend((child, ply + 1) for child in node.children)
+        made: dict[int, TreeNode] = {}
+        for node, ply in reversed(order):
+            if not node.children:
+                made[id(node)] = node
+            elif ply == depth:
+                made[id(node)] = node.copy(children=(), value=node.evaluate())
+            else:
+                made[id(node)] = node.copy(children=tuple(made[id(child)] for child in node.children))
+        return Tree(made[id(self.root)], self.name, self.title, self.source, self.file, node_count=len(order))
+
+
+def first_repeat(root: TreeNode) -> tuple[TreeNode, TreeNode] | None:
+    """The first (parent, child) pair, breadth-first, where the same player moves twice in a row."""
+    pending = [root]
+    for node in pending:
+        for child in node.children:
+            if child.player is node.player:
+                return node, child
+            pending.append(child)
+    return None
 
 
 class _TreeLoader(yaml.SafeLoader):
@@ -136,7 +204,7 @@ def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_
 
 def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
     """Check a composed YAML document (see :func:`compose`) and build its tree."""
-    parser = _Parser(file, max_nodes)
+    parser = TreeReader(file, max_nodes)
     name = os.path.splitext(os.path.basename(file))[0] if file != "<tree>" else "tree"
     if isinstance(document, yaml.SequenceNode):
         return parser.tree(document, name=name)
@@ -145,14 +213,9 @@ def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODE
         if "tree" not in fields:
             raise parser.error(document, "", "no 'tree' key: a tree file is a nested list, or a mapping with 'tree:'")
         meta = {key: parser.text(fields[key], key) for key in ("title", "source") if key in fields}
-        root = Player.MAX
-        if "root" in fields:
-            root_text = parser.text(fields["root"], "root").lower()
-            if root_text not in ("max", "min"):
-                raise parser.error(fields["root"], "root", f"expected 'max' or 'min', got {root_text!r}")
-            root = Player(root_text)
+        players = parser.players(fields)
         names = parser.names(fields["names"]) if "names" in fields else []
-        return parser.tree(fields["tree"], name=name, root=root, names=names, names_node=fields.get("names"),
+        return parser.tree(fields["tree"], name=name, players=players, names=names, names_node=fields.get("names"),
                            **meta)
     if isinstance(document, yaml.ScalarNode) and not isinstance(parser.scalar(document, "tree"), str):
         return parser.tree(document, name=name)  # reports that a single leaf is not a tree
@@ -183,7 +246,7 @@ def compose(text: str, file: str):
         loader.dispose()
 
 
-class _Parser:
+class TreeReader:
     """Turns composed YAML nodes (which know their line) into TreeNodes, with one-line errors."""
 
     def __init__(self, file: str, max_nodes: int):
@@ -250,15 +313,45 @@ class _Parser:
             raise self.error(node, path, f"leaf values must be finite numbers, got {node.value}")
         return value
 
-    def tree(self, top, *, name, root=Player.MAX, names=(), names_node=None, title="", source="") -> Tree:
+    def players(self, fields) -> tuple[Player, ...]:
+        """The players of levels 0, 1, 2, ... (repeating), from ``root:`` (alternation) or ``players:``."""
+        root = players = None
+        if "root" in fields:
+            root = self.player(fields["root"], "root")
+            players = (root, root.other)
+        if "players" in fields:
+            node = fields["players"]
+            if not isinstance(node, yaml.SequenceNode) or not node.value:
+                raise self.error(node, "players", "expected a list of players by level, e.g. [max, min, min]")
+            listed = tuple(self.player(item, f"players[{i}]") for i, item in enumerate(node.value))
+            if root is not None and listed[0] is not root:
+                raise self.error(node, "players", f"the root is {root.value} (root:) but players: starts with "
+                                                  f"{listed[0].value}; give one of them")
+            players = listed
+        return players or (Player.MAX, Player.MIN)
+
+    def player(self, node, path) -> Player:
+        text = self.scalar(node, path)
+        if not isinstance(text, str) or text.lower() not in ("max", "min"):
+            raise self.error(node, path, f"expected 'max' or 'min', got {_describe(node, text)}")
+        return Player(text.lower())
+
+    def tree(self, top, *, name, players=(Player.MAX, Player.MIN), names=(), names_node=None, title="",
+             source="") -> Tree:
         """Check every node breadth-first, then build the TreeNodes bottom-up and name them.
 
         No recursion anywhere, so a deep tree gets a clear error (or works), never a RecursionError.
         """
-        # One entry per node in level order: (yaml node, tree path, player, name given in place, parent index).
-        entries = [(top, "tree", root, None, None)]
+        def entry(node, path, ply, parent):
+            content, given, extra = self.unwrap(node, path, top=parent is None)
+            player = extra.pop("player", None) or players[ply % len(players)]
+            return (content, path, player, given, parent, extra)
+
+        # One entry per node in level order: (yaml node holding the list or the value, tree path, player, name
+        # given in place, parent index, {"eval": number} for a node written in full with eval:).
+        entries = [entry(top, "tree", 0, None)]
         depths = [0]
-        for index, (node, path, player, _, _) in enumerate(entries):  # grows as it goes: a breadth-first walk
+        for index, (node, path, *_) in enumerate(entries):  # grows as it goes: a breadth-first walk
             for i, child in enumerate(self.children(node, path)):
                 child_path = f"{path}[{i}]"
                 if depths[index] + 1 >= MAX_DEPTH:
@@ -266,21 +359,19 @@ class _Parser:
                 if len(entries) >= self.max_nodes:
                     raise self.error(child, child_path, f"more than {self.max_nodes:,} nodes; raise the limit "
                                                         "with --max-nodes N (Python: max_nodes=N)")
-                child_node, given = self.unwrap(child, child_path)
-                entries.append((child_node, child_path, player.other, given, index))
+                entries.append(entry(child, child_path, depths[index] + 1, index))
                 depths.append(depths[index] + 1)
         given_names = self._given_names(entries, names, names_node)
         made: list[TreeNode | None] = [None] * len(entries)
         children: list[list[TreeNode]] = [[] for _ in entries]
         for index in reversed(range(len(entries))):  # children before parents
-            node, path, player, _, parent = entries[index]
-            line = node.start_mark.line + 1
+            node, path, player, _, parent, extra = entries[index]
+            common = dict(name=given_names.get(index, ""), path=path, line=extra.get("line", node.start_mark.line + 1),
+                          file=self.file)
             if isinstance(node, yaml.SequenceNode):
-                made[index] = TreeNode(player, reversed(children[index]), name=given_names.get(index, ""),
-                                       path=path, line=line)
+                made[index] = TreeNode(player, reversed(children[index]), evaluation=extra.get("eval"), **common)
             else:
-                made[index] = TreeNode(player, value=self.number(node, path), name=given_names.get(index, ""),
-                                       path=path, line=line)
+                made[index] = TreeNode(player, value=self.number(node, path), **common)
             if parent is not None:
                 children[parent].append(made[index])
         default_names = (letters for letters in _letter_names() if letters not in given_names.values())
@@ -297,7 +388,7 @@ class _Parser:
             raise self.error(names_node, "names",
                              f"'names' lists {len(names)} names but the tree has {len(inner)} inner nodes")
         for name, index in zip(names, inner):
-            node, path, _, in_place, _ = entries[index]
+            node, path, _, in_place, *_ = entries[index]
             if in_place is not None and in_place != name:
                 raise self.error(node, path, f"named {in_place!r} in place but {name!r} in 'names'")
             given[index] = name
@@ -309,23 +400,52 @@ class _Parser:
             seen[given[index]] = path
         return given
 
-    def unwrap(self, node, path):
-        """A child is a number, a list, or a one-key mapping ``{name: number-or-list}``."""
-        if isinstance(node, yaml.MappingNode):
+    def unwrap(self, node, path, top=False):
+        """A node is a number, a list, a one-key mapping ``{name: number-or-list}``, or a mapping written in full
+        with the keys of :data:`NODE_KEYS`. Returns the YAML node holding its list or value, the name given in
+        place (or None), and what else the full form says (``player``, ``eval``, the mapping's ``line``)."""
+        if not isinstance(node, yaml.MappingNode):
+            return node, None, {}
+        keys = [self.scalar(key_node, path) for key_node, _ in node.value]
+        if not any(key in NODE_KEYS for key in keys):
             if len(node.value) != 1:
-                raise self.error(node, path, "a named node is a one-key mapping such as {B: [3, 12, 8]} or {x: 3}; "
-                                             f"this one has {len(node.value)} keys")
+                raise self.error(node, path, "a node is a one-key mapping such as {B: [3, 12, 8]}, or written in "
+                                             f"full with the keys {', '.join(NODE_KEYS)}; this one has "
+                                             f"{len(node.value)} keys and none of those")
             key_node, value_node = node.value[0]
-            return value_node, self.name(key_node, path)
-        return node, None
+            if isinstance(value_node, yaml.MappingNode):
+                raise self.error(value_node, path, "a node named in place holds a number or a list, not a mapping")
+            return value_node, self.name(key_node, path), {}
+        fields = self.mapping(node, path, allowed=NODE_KEYS)
+        if ("value" in fields) == ("children" in fields):
+            raise self.error(node, path, "a node written in full has value: (a leaf) or children: (an inner node)"
+                             + (", not both" if "value" in fields else ""))
+        extra = {"line": node.start_mark.line + 1}
+        if "player" in fields:
+            extra["player"] = self.player(fields["player"], f"{path}.player")
+        if "eval" in fields:
+            if "value" in fields:
+                raise self.error(fields["eval"], f"{path}.eval", "eval: is an inner node's static value; "
+                                                                  "a leaf has value: only")
+            extra["eval"] = self.number(fields["eval"], f"{path}.eval")
+        name = self.name(fields["name"], f"{path}.name") if "name" in fields else None
+        if "children" in fields:
+            content = fields["children"]
+            if not isinstance(content, yaml.SequenceNode):
+                raise self.error(content, f"{path}.children", f"expected a list of children, got "
+                                                              f"{_describe(content, self.scalar(content))}")
+        else:
+            content = fields["value"]
+            if not isinstance(content, yaml.ScalarNode):
+                raise self.error(content, f"{path}.value", f"a leaf's value is a number, got "
+                                                           f"{_describe(content, None)}")
+        return content, name, extra
 
     def children(self, node, path):
         if isinstance(node, yaml.SequenceNode):
             if not node.value:
                 raise self.error(node, path, "an empty list is not a node: give a leaf value or at least one child")
             return node.value
-        if isinstance(node, yaml.MappingNode):
-            raise self.error(node, path, "a mapping inside a list names one node, e.g. {B: [3, 12, 8]}")
         if path == "tree":
             raise self.error(node, path, "the tree must be a list (a single leaf is not a search problem)")
         self.number(node, path)  # checked now, so errors come in file order

@@ -45,7 +45,7 @@ def for_timing(root):
     for index in reversed(range(len(entries))):  # children after their parent: build bottom-up
         node, parent = entries[index]
         inner = node.inner
-        made = TreeNode(inner.player, reversed(children[index]), inner.value, inner.name, inner.path, inner.line)
+        made = inner.copy(children=tuple(reversed(children[index])))
         if parent is not None:
             children[parent].append(made)
     return made
