@@ -23,7 +23,8 @@ SHIPPED = sorted(TREES.glob("*.yaml"))
 SEARCHES = [(name, prune, fail) for name, search in ALGORITHMS.items()
             for prune, fail in ([("ge", "soft"), ("ge", "hard"), ("gt", "soft"), ("gt", "hard")] if search.pruning
                                 else [("ge", "soft")])]
-CASES = [(path, *search) for path in SHIPPED for search in SEARCHES]
+CASES = [(path, *search) for path in SHIPPED for search in SEARCHES
+         if load_tree(path).alternates or not ALGORITHMS[search[0]].negamax]  # negamax needs alternating players
 
 
 def traced(path, algorithm, prune="ge", fail="soft"):
@@ -65,8 +66,9 @@ def test_the_final_view_is_the_one_drawn_before_the_fold():
     # only gave the end state): values, bounds, windows, pruned nodes, best line and visit order of every shipped
     # tree under every algorithm and rule.
     before = json.loads((DATA / "final_views.v1.json").read_text())
-    assert len(before) == len(CASES)
-    for path, algorithm, prune, fail in CASES:
+    cases = [case for case in CASES if "{}/{}/{}/{}".format(case[0].stem, *case[1:]) in before]  # trees shipped then
+    assert len(cases) == len(before)
+    for path, algorithm, prune, fail in cases:
         assert _final(TraceView(traced(path, algorithm, prune, fail))) == before[f"{path.stem}/{algorithm}/{prune}/{fail}"]
 
 

@@ -1,4 +1,4 @@
-"""The command line: ``tracer render | trace | stats | export | compare | play | match``. User mistakes get one line on
+"""The command line: ``tracer render | trace | stats | export | compare | check | grade | worksheet | exercise | play | match``. User mistakes get one line on
 stderr and exit status 2; a traceback would mean a bug in tracer."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from ..errors import TracerError
-from . import commands, compare, play
+from . import commands, compare, exercises, play
 from .options import Parser
 
 
@@ -24,6 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_commands(command)
     compare.add_commands(command)
+    exercises.add_commands(command)
     play.add_commands(command)
     return parser
 

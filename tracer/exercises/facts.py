@@ -1,0 +1,168 @@
+"""What a search establishes, item by item, and the step of its trace that decides each item: the facts an answer
+key states and a student's answer is graded against. Read from one replay of the analysed view.
+
+Items, named as the diagrams and the step table name nodes (``A``, ``B``, ``B1`` or the file's own names):
+
+``value``            the root's value (MAX's terms)
+``best_move``        the move chosen at the root
+``values``           the value each node returns, with its bound (``≤ 2``: left early by a cutoff)
+``pruned``           the leaves never examined (a pruned inner node stands for every leaf below it)
+``windows``          (α, β) of each node when it is left
+``order``            the nodes in the order the search enters them
+``leaves_evaluated``, ``nodes_visited``, ``cutoffs``: counts, as ``tracer stats`` counts them
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..text import format_number, join_names
+from ..trace.events import Cutoff, LeafEvaluated, NodeEntered, NodeExited
+from ..trace.trace import Trace
+from ..view import EXACT, UNKNOWN, NodeView, TraceView
+
+
+@dataclass(frozen=True)
+class Decided:
+    """The step (1-based, as the step table numbers them) that decides an item, and that step in words."""
+
+    step: int
+    caption: str
+
+    def __str__(self) -> str:
+        return f"step {self.step}: {self.caption}"
+
+
+class SearchFacts:
+    """Everything an exercise can ask about one traced search."""
+
+    def __init__(self, trace: Trace):
+        self.trace = trace
+        view = TraceView(trace, 0)
+        self.entered: dict[int, Decided] = {}  # node -> the step entering it (the last entry, over several passes)
+        self.exited: dict[int, Decided] = {}
+        self.evaluated: dict[int, Decided] = {}  # leaves
+        self.pruned_by: dict[int, tuple[int, Decided]] = {}  # node -> (the node whose cutoff pruned it, that step)
+        self.window_at_entry: dict[int, tuple[float, float]] = {}  # the parent's window as the node was entered
+        self.order: list[int] = []
+        self.counts = {"leaves_evaluated": 0, "nodes_visited": 0, "cutoffs": 0}
+        for event, step in view.replay():
+            decided = Decided(view.step, view.caption())
+            if isinstance(event, NodeEntered):
+                self.counts["nodes_visited"] += 1
+                self.entered[event.node] = decided
+                self.order.append(event.node)
+                if event.alpha is not None:
+                    self.window_at_entry[event.node] = (event.alpha, event.beta)
+            elif isinstance(event, LeafEvaluated):
+                self.counts["leaves_evaluated"] += 1
+                self.evaluated[event.node] = decided
+            elif isinstance(event, NodeExited):
+                self.exited[event.node] = decided
+            elif isinstance(event, Cutoff):
+                self.counts["cutoffs"] += 1
+                for child in event.skipped:
+                    for below in self._subtree(view, child):
+                        self.pruned_by[below] = (event.node, decided)
+        self.view = view  # the search at its end
+        self.labels = view.labels
+        self.by_name = {label: index for index, label in enumerate(self.labels)}
+        self.last = Decided(view.step, view.caption())
+
+    # ---- nodes ------------------------------------------------------------------------------------------------
+    @staticmethod
+    def _subtree(view: TraceView, node_id: int) -> list[int]:
+        found, pending = [], [node_id]
+        while pending:
+            node = pending.pop()
+            found.append(node)
+            pending.extend(view.nodes[node].children)
+        return found
+
+    def node(self, node_id: int) -> NodeView:
+        return self.view.nodes[node_id]
+
+    def label(self, node_id: int) -> str:
+        return self.labels[node_id]
+
+    def leaves(self) -> list[int]:
+        """Every leaf of the searched tree (evaluated or pruned), left to right."""
+        return [node for node in self._preorder() if not self.view.nodes[node].children]
+
+    def inner_reached(self) -> list[int]:
+        """The inner nodes the search reaches, in visit order."""
+        return [node for node in self.order if self.view.nodes[node].children and not self.view.nodes[node].leaf]
+
+    def leaves_under(self, node_id: int) -> list[int]:
+        return [node for node in self._subtree(self.view, node_id) if not self.view.nodes[node].children]
+
+    def _preorder(self) -> list[int]:
+        order, pending = [], [0]
+        while pending:
+            node = pending.pop()
+            order.append(node)
+            pending.extend(reversed(self.view.nodes[node].children))
+        return order
+
+    # ---- the items ----------------------------------------------------------------------------------------------
+    @property
+    def value(self) -> float:
+        return self.trace.value
+
+    @property
+    def best_move(self) -> str | None:
+        return self.trace.best_move
+
+    def returned(self, node_id: int) -> tuple[float, str] | None:
+        """(value, bound) a node returns (its value for a leaf), or None if the search never reaches it."""
+        node = self.view.nodes[node_id]
+        if not node.done:
+            return None
+        return node.value, EXACT if node.bound == UNKNOWN else node.bound
+
+    def window(self, node_id: int) -> tuple[float, float] | None:
+        node = self.view.nodes[node_id]
+        return node.window if node.done else None
+
+    def pruned_leaves(self) -> set[int]:
+        return {leaf for leaf in self.leaves() if self.view.nodes[leaf].pruned}
+
+    def pruned_tops(self) -> list[int]:
+        """The pruned nodes whose parent is not pruned: the shortest way to name every pruned leaf."""
+        return [node for node in self._preorder() if self.view.nodes[node].pruned
+                and not self.view.nodes[self.view.nodes[node].node.parent].pruned]
+
+    def decided_value(self, node_id: int) -> Decided:
+        return self.exited.get(node_id) or self.evaluated.get(node_id) or self.last
+
+    def why_examined(self, leaf: int) -> str:
+        """Why a leaf is examined, in trace terms: the window it was entered with was still open."""
+        parent = self.view.nodes[leaf].node.parent
+        window = self.window_at_entry.get(leaf)
+        step = self.entered[leaf].step
+        if window is None:
+            return f"step {step}: {self.trace.title.lower()} examines every leaf, and {self.label(leaf)} is one"
+        alpha, beta = window
+        return (f"step {step}: {self.label(parent)} still has the window α = {format_number(alpha)}, "
+                f"β = {format_number(beta)} (no cutoff before {self.label(leaf)}), so {self.label(leaf)} is examined")
+
+    def why_pruned(self, leaves: list[int]) -> tuple[int, str]:
+        """The cutoff that prunes the first of ``leaves``, as (step, words naming the leaves)."""
+        cut_node, decided = self.pruned_by[leaves[0]]
+        return decided.step, f"step {decided.step}: {decided.caption}"
+
+    def shown(self, node_id: int) -> str:
+        found = self.returned(node_id)
+        if found is None:
+            return "never reached"
+        value, bound = found
+        return self.view.shows(value, bound)
+
+
+def names(facts: SearchFacts, node_ids) -> str:
+    return join_names([facts.label(node) for node in node_ids]) or "none"
+
+
+def same_number(a: float, b: float) -> bool:
+    return a == b or (math.isfinite(a) and math.isfinite(b) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12))
