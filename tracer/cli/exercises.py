@@ -20,6 +20,22 @@ CHECK_EXAMPLES = """examples:
 exit status: 0 every expectation holds, 1 some fail, 2 a file could not be checked"""
 
 
+GRADE_EXAMPLES = """examples:
+  tracer grade trees/rn_example.yaml trees/answers/rn_example.student.yaml
+  tracer grade trees/rn_example.yaml trees/answers/rn_example.student.yaml --render output/feedback.svg
+  tracer grade trees/rn_example.yaml class/ --csv > grades.csv        # a folder: one answer file per student
+  tracer grade trees/rn_example.yaml class/ --format gradescope -o results/
+  tracer grade trees/rn_example.yaml answer.yaml --json
+
+scoring: one point per inner node the search reaches (its value; a bound counts as its number), one per leaf
+(marked pruned or not, correctly: a wrong mark costs the point as a missing one does), one for the best move,
+one per window asked when the answer gives windows, one for the visit order when given.
+exit status: 0 every answer graded, 2 some answer could not be read (the others are still graded)"""
+
+
+RENDER_FORMATS = ("svg", "png", "pdf", "dot")
+
+
 def add_commands(command) -> None:
     check = command("check", "check the answer keys (expect:) of tree and position files", CHECK_EXAMPLES)
     check.add_argument("files", nargs="+", metavar="FILE", help="tree or position files, or folders of them")
@@ -28,6 +44,23 @@ def add_commands(command) -> None:
                        help='print a JSON list, one object per file: {"file", "passed", "checks": [{"item", '
                             '"expected", "actual", "passed", "decided"}]}')
     check.set_defaults(run=cmd_check)
+
+    grade = command("grade", "grade students' answers: item by item, with the first place each departs from the "
+                             "search", GRADE_EXAMPLES)
+    grade.add_argument("file", metavar="FILE", help="the exercise: a tree or position file")
+    grade.add_argument("answers", nargs="+", metavar="ANSWER", help="answer files (YAML), or folders of them")
+    _search_options(grade)
+    out = grade.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print JSON: an object per answer (a list for several) with "
+                                                         "answer, score, max_score and items")
+    out.add_argument("--csv", action="store_true", help="print CSV: a row per answer (file, score, max, each item)")
+    out.add_argument("--format", choices=("report", "gradescope"), default="report", dest="grade_format",
+                     help="report (default), or gradescope: write Gradescope autograder results.json")
+    grade.add_argument("-o", "--output", metavar="PATH",
+                       help="gradescope: where to write (default results.json; a folder for several answers)")
+    grade.add_argument("--render", metavar="PATH", help="draw the tree with the answer's wrong items marked (one "
+                                                        "answer; svg, png or pdf by the extension)")
+    grade.set_defaults(run=cmd_grade)
 
 
 def _search_options(parser) -> None:
@@ -112,3 +145,142 @@ def cmd_check(args) -> int:
         return 2
     return 0 if all(result.passed for result in results) else 1
 
+
+
+def cmd_grade(args) -> int:
+    from ..exercises.check import search
+    from ..exercises.claims import read_answer_file, read_claims
+    from ..exercises.facts import SearchFacts
+    from ..exercises.grade import grade
+
+    problem = load_exercise(args.file, args)
+    settings, notes = exercise_settings(args, problem)
+    answers = yaml_files(args.answers)
+    if args.render and len(answers) > 1:
+        raise UsageError("--render draws one answer; give one answer file")
+    if args.output and args.grade_format != "gradescope":
+        raise UsageError("-o goes with --format gradescope (reports, --json and --csv print on stdout)")
+    if args.render:
+        from ..io import format_of
+
+        format_of(args.render, RENDER_FORMATS, option="--render")  # a bad name fails before any work
+    trace = search(problem, settings)
+    facts = SearchFacts(trace)
+    key_windows = None
+    if problem.expect is not None:  # the key's windows: are the ones asked
+        key = read_claims(problem.expect, args.file, facts)
+        key_windows = list(key.windows) or None
+    results, failures = [], []
+    for path in answers:
+        try:
+            answer = read_answer_file(path, facts)
+        except TracerError as error:
+            failures.append((path, str(error)))
+            continue
+        results.append(grade(answer, facts, answer_file=path, tree_file=args.file, key_windows=key_windows))
+    for path, error in failures:
+        print(f"tracer grade: error: {error}", file=sys.stderr)
+    if args.render and results:
+        _render_feedback(args.render, trace, results[0])
+    if args.json:
+        data = [result.as_dict() for result in results]
+        print(json.dumps(data[0] if len(data) == 1 and len(answers) == 1 else data, ensure_ascii=False, indent=1))
+    elif args.csv:
+        print(_grades_csv(results), end="")
+    elif args.grade_format == "gradescope":
+        _write_gradescope(args.output, results, several=len(answers) > 1 or os.path.isdir(args.answers[0]))
+    else:
+        for note in notes:
+            print(f"note: {note}")
+        for result in results:
+            print(_report(result))
+    if failures:
+        print(f"tracer grade: {len(failures)} answer file{'s' if len(failures) > 1 else ''} could not be read; "
+              f"{len(results)} graded", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _report(result) -> str:
+    from ..exercises.check import shown
+    from ..exercises.grade import EXTRA, MISSING, RIGHT, SCORING
+
+    lines = [f"{result.answer}: {result.score} / {result.max_score}  ({result.tree}, {result.search})"]
+    for item in result.items:
+        if item.verdict == RIGHT:
+            lines.append(f"  ✓ {item.item}: {shown(item.given)}")
+        elif item.verdict == MISSING:
+            lines.append(f"  – {item.item}: missing (the search: {shown(item.expected)})")
+        elif item.verdict == EXTRA:
+            lines.append(f"  · {item.item}: you wrote {shown(item.given)}, but the search never reaches it "
+                         "(no points either way)")
+        else:
+            lines.append(f"  ✗ {item.item}: you wrote {shown(item.given)}, the search: {shown(item.expected)}")
+    if result.departure:
+        lines.append(f"  first departure from the search: {result.departure}")
+    else:
+        lines.append("  the answer follows the search throughout")
+    lines.append(f"  scoring: {SCORING}")
+    return "\n".join(lines)
+
+
+def _grades_csv(results) -> str:
+    import csv
+    import io
+
+    columns: list[str] = []
+    for result in results:
+        columns.extend(item.item for item in result.items if item.item not in columns)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "score", "max"] + columns)
+    for result in results:
+        points = {item.item: item.points for item in result.items}
+        writer.writerow([result.answer, result.score, result.max_score] + [points.get(c, "") for c in columns])
+    return out.getvalue()
+
+
+def gradescope_results(result) -> dict:
+    """Gradescope's autograder results.json for one answer: score, output, and a test per item."""
+    from ..exercises.check import shown
+
+    tests = []
+    for item in result.items:
+        if item.max_points == 0:
+            continue
+        output = f"right: {shown(item.given)}" if item.points else (
+            f"missing; the search: {shown(item.expected)}" if item.given is None
+            else f"you wrote {shown(item.given)}; the search: {shown(item.expected)}")
+        tests.append({"name": item.item, "score": item.points, "max_score": item.max_points, "output": output})
+    summary = f"{result.score} / {result.max_score} ({result.search})"
+    if result.departure:
+        summary += f"\nFirst departure from the search: {result.departure}"
+    return {"score": result.score, "output": summary, "tests": tests}
+
+
+def _write_gradescope(output, results, several: bool) -> None:
+    from ..io import write_atomically
+
+    if not several:
+        path = output or "results.json"
+        write_atomically(path, (json.dumps(gradescope_results(results[0]), ensure_ascii=False, indent=1)
+                                + "\n").encode("utf-8"))
+        print(path)
+        return
+    folder = output or "results"
+    for result in results:
+        stem = os.path.splitext(os.path.basename(result.answer))[0]
+        path = os.path.join(folder, f"{stem}.json")
+        write_atomically(path, (json.dumps(gradescope_results(result), ensure_ascii=False, indent=1)
+                                + "\n").encode("utf-8"))
+        print(path)
+
+
+def _render_feedback(path, trace, result) -> None:
+    from ..exercises.grade import flags
+    from ..io import format_of
+    from ..render.engine import render_to_file
+    from ..render.scene import DrawOptions
+
+    fmt = format_of(path, RENDER_FORMATS, option="--render")
+    print(render_to_file(trace, path, fmt, DrawOptions(flags=flags(result), legend=True)), file=sys.stderr)

@@ -135,12 +135,12 @@ def _value_check(facts: SearchFacts, node: int, claimed: tuple[float, str | None
 def _window_check(facts: SearchFacts, node: int, claimed: tuple[float, float]) -> Check:
     item = f"windows.{facts.label(node)}"
     window = facts.window(node)
-    expected = [_json_number(v) for v in claimed]
+    expected = [json_number(v) for v in claimed]
     if window is None:
         actual = "no window" if facts.returned(node) is not None else "never reached"
         return Check(item, expected, actual, False, str(facts.decided_value(node)))
     passed = same_number(claimed[0], window[0]) and same_number(claimed[1], window[1])
-    return Check(item, expected, [_json_number(v) for v in window], passed, str(facts.decided_value(node)))
+    return Check(item, expected, [json_number(v) for v in window], passed, str(facts.decided_value(node)))
 
 
 def _pruned_check(facts: SearchFacts, claimed: list[int]) -> Check:
@@ -180,8 +180,8 @@ def _order_check(facts: SearchFacts, claimed: list[int]) -> Check:
                  decided)
 
 
-def _json_number(value: float):
-    """Infinities as the trace JSON writes them."""
+def json_number(value: float):
+    """A number for JSON: infinities as the trace JSON writes them (``"inf"``, ``"-inf"``)."""
     if value == float("inf"):
         return "inf"
     if value == float("-inf"):

@@ -74,6 +74,13 @@ def _node_attributes(node: SceneNode) -> dict[str, str]:
         attrs["penwidth"] = "2.8"
     if node.current:
         attrs["color"] = CUT
+    if node.flag:  # not by colour alone: a double outline and the mark in words (inside a box; beside a triangle)
+        attrs.update(peripheries="2", color=CUT, penwidth="1.6")
+        flag = f'<FONT POINT-SIZE="10" COLOR="{CUT}"><B>{text(node.flag)}</B></FONT>'
+        if node.kind == "leaf":
+            attrs["label"] = f"<{attrs['label'][1:-1]}<BR/>{flag}>"
+        else:
+            attrs["xlabel"] = f"<{attrs['xlabel'][1:-1]}<BR/>{flag}>" if "xlabel" in attrs else f"<{flag}>"
     return attrs
 
 

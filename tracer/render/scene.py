@@ -27,6 +27,9 @@ class DrawOptions:
     ``visits``: number nodes in visit order. ``legend``: add a key. ``compact``: draw each pruned subtree as one
     stub. ``first_children``: draw only the first K children of each node (and the best child, and the child
     where a cutoff struck). ``max_drawn``: refuse to draw more nodes than this (Graphviz would seem to hang).
+    ``question``: the exercise as set (a worksheet): every node drawn plainly, leaves with their values, inner nodes
+    empty, nothing the search found. ``flags``: (node id, text) pairs marking nodes, such as a student's wrong
+    answers (``✗ you: 4``).
     """
 
     visits: bool = False
@@ -34,6 +37,8 @@ class DrawOptions:
     compact: bool = False
     first_children: int | None = None
     max_drawn: int = DEFAULT_MAX_DRAWN
+    question: bool = False
+    flags: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass
@@ -54,6 +59,7 @@ class SceneNode:
     dashed: bool = False  # pruned
     emphasis: bool = False  # on the best line
     current: bool = False  # the node the step is about
+    flag: str = ""  # a mark on the node, such as a wrong answer: drawn boxed beside it
 
 
 @dataclass
@@ -100,7 +106,8 @@ def scene_of(trace, options: DrawOptions = DrawOptions(), view: TraceView | None
 class _SceneBuilder:
     def __init__(self, view: TraceView, options: DrawOptions):
         self.view, self.options = view, options
-        self.best = {node.id for node in view.best_line()}
+        self.best = set() if options.question else {node.id for node in view.best_line()}
+        self.flags = dict(options.flags)
         self.more = 0  # "+n more" boxes so far
 
     def scene(self) -> Scene:
@@ -113,7 +120,7 @@ class _SceneBuilder:
             self._edges(view, nodes, edges)
         title, subtitle, notes = self._titles()
         return Scene(title, subtitle, notes, nodes, edges, self._legend(nodes, edges) if self.options.legend else [],
-                     "" if self.view.finished else self.view.caption())
+                     "" if self.view.finished or self.options.question else self.view.caption())
 
     # ---- which nodes ------------------------------------------------------------------------------------------
     def _drawable(self, view: NodeView) -> bool:
@@ -156,6 +163,8 @@ class _SceneBuilder:
     # ---- text -------------------------------------------------------------------------------------------------
     def _titles(self) -> tuple[str, str, list[str]]:
         trace = self.view.trace
+        if self.options.question:
+            return trace.meta.get("title") or trace.name, _question(trace), []
         rules = []
         if "prune" in trace.options:
             rules.append("cut when α ≥ β" if trace.options["prune"] == "ge" else "cut only when α > β")
@@ -194,6 +203,8 @@ class _SceneBuilder:
 
     # ---- nodes ------------------------------------------------------------------------------------------------
     def _node(self, view: NodeView) -> SceneNode:
+        if self.options.question:
+            return self._question_node(view)
         node = view.node
         faded = view.pruned or not view.reached
         if self._is_stub(view) and view.subtree_size > 1:
@@ -214,7 +225,20 @@ class _SceneBuilder:
         else:
             scene_node.kind = "leaf" if not view.children else node.player.value
             scene_node.notes = [note for note in (visit, window) if note]
+        scene_node.flag = self.flags.get(view.id, "")
         return scene_node
+
+    def _question_node(self, view: NodeView) -> SceneNode:
+        """The node as the exercise sets it: a leaf with its value, an inner node empty (its name only)."""
+        node = view.node
+        kind = "leaf" if not view.children else node.player.value
+        value = ""
+        if not view.children:
+            static = node.value if node.value is not None else view.value if view.leaf else None
+            if static is not None and self.view.mover_terms and node.player is Player.MIN and node.value is None:
+                static = -static  # a searched leaf's value is the mover's: the question states MAX's
+            value = format_number(static) if static is not None else ""
+        return SceneNode(f"n{view.id}", kind, node.player, name=node.name, value=value)
 
     # ---- edges ------------------------------------------------------------------------------------------------
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
@@ -229,6 +253,9 @@ class _SceneBuilder:
                 edge.labels.append(child.node.move)
             if self.view.mover_terms and child.value is not None:
                 edge.labels.append(negated(format_number(child.value)))
+            if self.options.question:
+                edges.append(edge)
+                continue
             edge.faded = edge.dashed = child.pruned
             if child_id == cut_at:
                 edge.cut = view.cut.reason()
@@ -270,6 +297,22 @@ class _SceneBuilder:
             rows.append(("−(v)", "negamax: a child's value, negated for the parent"))
         if self.options.visits:
             rows.append(("#4", "visit order"))
+        if any(node.flag for node in nodes):
+            rows.append(("✗", "a wrong or missing answer: double outline, the answer given beside it"))
         if "more" in kinds:
             rows.append(("+n more", "children left out of the drawing"))
         return rows
+
+
+def _question(trace) -> str:
+    """What a worksheet asks, with the rules it is asked under."""
+    rules = []
+    if "prune" in trace.options:
+        rules.append("cut when α ≥ β" if trace.options["prune"] == "ge" else "cut only when α > β")
+        rules.append(f"fail-{trace.options['fail']}")
+    if trace.options.get("depth") is not None:
+        rules.append(f"depth {format_number(trace.options['depth'])}")
+    ask = "give each inner node's value and the best move"
+    if "prune" in trace.options:
+        ask += "; cross out the leaves never examined"
+    return f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {ask}"
