@@ -35,6 +35,11 @@ exit status: 0 every answer graded, 2 some answer could not be read (the others 
 
 RENDER_FORMATS = ("svg", "png", "pdf", "dot")
 
+WORKSHEET_EXAMPLES = """examples:
+  tracer worksheet trees/rn_example.yaml               # output/rn_example.worksheet.svg: leaf values, empty nodes
+  tracer worksheet trees/rn_example.yaml --key -f pdf  # output/rn_example.key.pdf: the answer key diagram
+  tracer worksheet trees/depth_limited.yaml -o sheet.png"""
+
 
 def add_commands(command) -> None:
     check = command("check", "check the answer keys (expect:) of tree and position files", CHECK_EXAMPLES)
@@ -61,6 +66,18 @@ def add_commands(command) -> None:
     grade.add_argument("--render", metavar="PATH", help="draw the tree with the answer's wrong items marked (one "
                                                         "answer; svg, png or pdf by the extension)")
     grade.set_defaults(run=cmd_grade)
+
+    sheet = command("worksheet", "draw an exercise as set (leaf values, empty inner nodes), or its answer key",
+                    WORKSHEET_EXAMPLES)
+    sheet.add_argument("file", metavar="FILE", help="a tree or position file")
+    _search_options(sheet)
+    sheet.add_argument("--key", action="store_true", help="draw the answer key: the search's values, bounds, "
+                                                          "windows, pruned parts and best line")
+    sheet.add_argument("-o", "--output", metavar="PATH",
+                       help="where to write (default output/<name>.worksheet.<format>, or .key.)")
+    sheet.add_argument("-f", "--format", choices=RENDER_FORMATS, help="svg (default), png, pdf or dot; else taken "
+                                                                      "from -o's extension")
+    sheet.set_defaults(run=cmd_worksheet)
 
 
 def _search_options(parser) -> None:
@@ -284,3 +301,21 @@ def _render_feedback(path, trace, result) -> None:
 
     fmt = format_of(path, RENDER_FORMATS, option="--render")
     print(render_to_file(trace, path, fmt, DrawOptions(flags=flags(result), legend=True)), file=sys.stderr)
+
+
+def cmd_worksheet(args) -> None:
+    from ..exercises.check import search
+    from ..io import format_of
+    from ..render.engine import render_to_file
+    from ..render.scene import DrawOptions
+    from .options import OUTPUT_DIR
+
+    fmt = format_of(args.output, RENDER_FORMATS, args.format, default="svg")
+    problem = load_exercise(args.file, args)
+    settings, notes = exercise_settings(args, problem)
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    trace = search(problem, settings)
+    path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
+    options = DrawOptions(legend=False) if args.key else DrawOptions(question=True)
+    print(render_to_file(trace, path, fmt, options))
