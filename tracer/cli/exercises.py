@@ -35,6 +35,15 @@ exit status: 0 every answer graded, 2 some answer could not be read (the others 
 
 RENDER_FORMATS = ("svg", "png", "pdf", "dot")
 
+EXERCISE_EXAMPLES = """examples:
+  tracer exercise --seed 7                             # one exercise on stdout: tree, rules and answer key
+  tracer exercise --branching 2-3 --depth 3 --values -9..9 --count 10 --seed 1 -o output/set1
+  tracer exercise --depth 4 --branching 2 --deep-cutoff --min-cutoffs 3 --no-ties --seed 3
+  tracer exercise --depth 3 --branching 3 --pruned-leaves 8 --rules '{algorithm: alphabeta, fail: hard}'
+  tracer exercise --players max,min,min --depth 3 --branching 2
+
+The same --seed gives the same files on every machine and Python version."""
+
 WORKSHEET_EXAMPLES = """examples:
   tracer worksheet trees/rn_example.yaml               # output/rn_example.worksheet.svg: leaf values, empty nodes
   tracer worksheet trees/rn_example.yaml --key -f pdf  # output/rn_example.key.pdf: the answer key diagram
@@ -78,6 +87,33 @@ def add_commands(command) -> None:
     sheet.add_argument("-f", "--format", choices=RENDER_FORMATS, help="svg (default), png, pdf or dot; else taken "
                                                                       "from -o's extension")
     sheet.set_defaults(run=cmd_worksheet)
+
+    exercise = command("exercise", "generate exercises (tree files with their answer keys) that meet constraints",
+                       EXERCISE_EXAMPLES)
+    shape = exercise.add_argument_group("the tree")
+    shape.add_argument("--branching", type=_range("branching", "-", 1), default=(2, 3), metavar="B",
+                       help="children per inner node: 2, or a range 2-3 (default 2-3)")
+    shape.add_argument("--depth", type=positive, default=3, metavar="D", help="levels below the root (default 3)")
+    shape.add_argument("--values", type=_range("values", "..", None), default=(-9, 9), metavar="LOW..HIGH",
+                       help="leaf values, whole numbers (default -9..9)")
+    players = shape.add_mutually_exclusive_group()
+    players.add_argument("--root", choices=("max", "min"), help="who moves at the root; levels alternate "
+                                                                 "(default max)")
+    players.add_argument("--players", type=_players, metavar="P,P,...",
+                         help="players by level, repeating, e.g. max,min,min")
+    wanted = exercise.add_argument_group("constraints")
+    wanted.add_argument("--min-cutoffs", type=depth, default=0, metavar="K", help="at least K cutoffs")
+    wanted.add_argument("--deep-cutoff", action="store_true",
+                        help="at least one cutoff caused by a bound from two or more levels up")
+    wanted.add_argument("--pruned-leaves", type=depth, metavar="K", help="exactly K leaves pruned")
+    wanted.add_argument("--no-ties", action="store_true", help="every leaf value different")
+    wanted.add_argument("--rules", type=_rules_option, default={}, metavar="'{algorithm: A, prune: P, fail: F}'",
+                        help="the exercise's rules: block, as YAML (default {algorithm: alphabeta})")
+    exercise.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    exercise.add_argument("--count", type=positive, default=1, metavar="N", help="how many exercises (default 1)")
+    exercise.add_argument("-o", "--output", metavar="DIR", help="write exercise-01.yaml, ... into DIR (default: one "
+                                                                "exercise on stdout; several into output/exercises)")
+    exercise.set_defaults(run=cmd_exercise)
 
 
 def _search_options(parser) -> None:
@@ -319,3 +355,76 @@ def cmd_worksheet(args) -> None:
     path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
     options = DrawOptions(legend=False) if args.key else DrawOptions(question=True)
     print(render_to_file(trace, path, fmt, options))
+
+
+def _range(what: str, separator: str, minimum: int | None):
+    """An argparse type: ``N`` or ``LOW<separator>HIGH`` whole numbers, low ≤ high."""
+    import argparse
+
+    def parse(text: str) -> tuple[int, int]:
+        low, found, high = text.partition(separator) if separator in text[1:] else (text, "", text)
+        try:
+            pair = (int(low), int(high))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number or a range LOW{separator}HIGH, got "
+                                             f"{text!r}") from None
+        if pair[0] > pair[1] or (minimum is not None and pair[0] < minimum):
+            limit = f", each ≥ {minimum}" if minimum is not None else ""
+            raise argparse.ArgumentTypeError(f"expected {what} from low to high{limit}, got {text!r}")
+        return pair
+
+    return parse
+
+
+def _players(text: str) -> tuple[str, ...]:
+    import argparse
+
+    players = tuple(part.strip().lower() for part in text.split(","))
+    if not all(player in ("max", "min") for player in players):
+        raise argparse.ArgumentTypeError(f"expected players such as max,min,min, got {text!r}")
+    return players
+
+
+def _rules_option(text: str) -> dict:
+    import argparse
+
+    import yaml
+
+    from ..inputs import _rules
+    from ..model.trees import compose
+
+    try:
+        node = compose(f"rules: {text}", "--rules").value[0][1]
+        rules = _rules(node, "--rules")
+    except TracerError as error:
+        raise argparse.ArgumentTypeError(str(error).replace("--rules:1: rules", "").lstrip(".: ")) from None
+    except (AttributeError, IndexError, yaml.YAMLError):
+        raise argparse.ArgumentTypeError(f"expected a YAML mapping such as '{{algorithm: alphabeta}}', "
+                                         f"got {text!r}") from None
+    if "depth" in rules:
+        raise argparse.ArgumentTypeError("an exercise is searched to its leaves; give --depth for its size")
+    return rules
+
+
+def cmd_exercise(args) -> None:
+    from ..exercises.check import Settings
+    from ..exercises.generate import Spec, generate
+    from ..io import write_atomically
+    from .options import OUTPUT_DIR
+
+    settings = Settings(args.rules.get("algorithm", "alphabeta"), args.rules.get("prune", "ge"),
+                        args.rules.get("fail", "soft"))
+    players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else ("max", "min"))
+    spec = Spec(args.branching, args.depth, args.values, players, settings, args.min_cutoffs, args.deep_cutoff,
+                args.pruned_leaves, args.no_ties, args.seed)
+    spec.check()
+    if args.count == 1 and not args.output:
+        print(generate(spec, 1)[0], end="")
+        return
+    folder = args.output or os.path.join(OUTPUT_DIR, "exercises")
+    width = max(2, len(str(args.count)))
+    texts = [generate(spec, index)[0] for index in range(1, args.count + 1)]  # all made before any is written
+    for index, text in enumerate(texts, 1):
+        path = os.path.join(folder, f"exercise-{index:0{width}d}.yaml")
+        write_atomically(path, text.encode("utf-8"))
+        print(path)

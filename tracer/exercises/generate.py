@@ -1,0 +1,239 @@
+"""Generated exercises: random trees that meet a teacher's constraints, written as tree files with their answer key.
+
+The same seed gives the same files on every machine and Python version: the only randomness used is
+``random.Random(int).random()``, the one part of :mod:`random` whose sequence Python promises to keep.
+A tree is drawn, searched and kept if it meets every constraint; a bounded number of draws is made, so an impossible
+or very unlikely request ends with a clear error, never an endless loop.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass
+
+import yaml
+
+from ..errors import UsageError
+from ..inputs import Problem
+from ..model.state import Player
+from ..model.trees import TreeNode, parse_tree
+from ..text import format_number
+from ..trace.events import BETA_CUT, AlphaUpdated, BetaUpdated, Cutoff, NodeEntered
+from ..trace.trace import Trace
+from ..view import EXACT
+from .check import Settings, describe_search, search
+from .claims import bound_text
+from .facts import SearchFacts
+
+ATTEMPTS = 2_000  # draws per exercise before giving up (about two seconds)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What to generate: the shape, the values, and the constraints the search must meet."""
+
+    branching: tuple[int, int] = (2, 3)
+    depth: int = 3
+    values: tuple[int, int] = (-9, 9)
+    players: tuple[str, ...] = ("max", "min")
+    settings: Settings = Settings()
+    min_cutoffs: int = 0
+    deep_cutoff: bool = False
+    pruned_leaves: int | None = None
+    no_ties: bool = False
+    seed: int = 0
+
+    def check(self) -> None:
+        """Refuse at once what no tree can meet."""
+        low, high = self.branching
+        if self.depth < 1:
+            raise UsageError("--depth must be at least 1 for an exercise")
+        most_leaves = high ** self.depth
+        if most_leaves > 4_096:
+            raise UsageError(f"trees of up to {most_leaves:,} leaves are too big for an exercise; lower --depth or "
+                             "--branching (at most 4,096 leaves)")
+        if self.no_ties and self.values[1] - self.values[0] + 1 < low ** self.depth:
+            raise UsageError(f"--no-ties needs at least {low ** self.depth} different values, and --values "
+                             f"{self.values[0]}..{self.values[1]} has {self.values[1] - self.values[0] + 1}")
+        pruning = self.settings.algorithm in ("alphabeta", "negamax-ab")
+        if not pruning and (self.min_cutoffs or self.deep_cutoff or self.pruned_leaves):
+            raise UsageError(f"{self.settings.algorithm} never prunes: --min-cutoffs, --deep-cutoff and "
+                             "--pruned-leaves need alphabeta or negamax-ab")
+        if self.pruned_leaves is not None:
+            # alpha-beta examines at least the leaves of a minimal tree: b^ceil(d/2) + b^floor(d/2) - 1 at branching b
+            least = low ** math.ceil(self.depth / 2) + low ** (self.depth // 2) - 1
+            if self.pruned_leaves > most_leaves - least:
+                raise UsageError(f"--pruned-leaves {self.pruned_leaves}: a tree of depth {self.depth} and branching "
+                                 f"{low}-{high} has at most {most_leaves} leaves, and alpha-beta examines at least "
+                                 f"{least} of them")
+        alternating = self.players in (("max", "min"), ("min", "max"))
+        if self.deep_cutoff and self.depth < (4 if alternating else 3):
+            raise UsageError("--deep-cutoff needs --depth 4 or more when the players alternate (a node cut by a bound "
+                             "from two levels up is a grandchild of the node that set it, and its children are "
+                             "the leaves pruned)" if alternating else "--deep-cutoff needs --depth 3 or more")
+        if self.players != ("max", "min") and self.players != ("min", "max") and \
+                self.settings.algorithm.startswith("negamax"):
+            raise UsageError(f"{self.settings.algorithm} assumes the players alternate; --players needs minimax or "
+                             "alphabeta")
+
+
+class _Draw:
+    """Random choices from ``random()`` alone (stable across Python versions)."""
+
+    def __init__(self, seed: int):
+        self.random = random.Random(seed).random
+
+    def below(self, n: int) -> int:
+        return min(n - 1, int(self.random() * n))
+
+    def between(self, low: int, high: int) -> int:
+        return low + self.below(high - low + 1)
+
+    def shuffled(self, items: list) -> list:
+        items = list(items)
+        for i in range(len(items) - 1, 0, -1):  # Fisher-Yates
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+
+def _shape(draw: _Draw, spec: Spec, level: int = 0):
+    """Nested lists with None for each leaf (values come next)."""
+    if level == spec.depth:
+        return None
+    return [_shape(draw, spec, level + 1) for _ in range(draw.between(*spec.branching))]
+
+
+def _fill(shape, values):
+    if shape is None:
+        return next(values)
+    return [_fill(child, values) for child in shape]
+
+
+def _tree_of(nested, players, level: int = 0) -> TreeNode:
+    """A candidate tree, built directly (no names: only the constraints are checked on it)."""
+    player = Player(players[level % len(players)])
+    if isinstance(nested, list):
+        return TreeNode(player, [_tree_of(child, players, level + 1) for child in nested])
+    return TreeNode(player, value=nested)
+
+
+def _leaf_count(shape) -> int:
+    return 1 if shape is None else sum(_leaf_count(child) for child in shape)
+
+
+def deep_cutoffs(trace: Trace) -> list[int]:
+    """The nodes whose cutoff is caused by a bound set two or more levels up (a deep cutoff).
+
+    Each node's α and β remember the node that set them: a child inherits its parent's (swapped with the window,
+    in negamax), and a node that raises α or lowers β sets them itself.
+    """
+    origin: dict[int, list] = {}  # node -> [α's origin, β's origin]
+    ply: dict[int, int] = {}
+    deep = []
+    for event in trace.events:
+        if isinstance(event, NodeEntered):
+            ply[event.node] = event.ply
+            inherited = origin.get(event.parent, [None, None])
+            origin[event.node] = inherited[::-1] if trace.mover_terms else list(inherited)
+        elif isinstance(event, AlphaUpdated):
+            origin[event.node][0] = event.node
+        elif isinstance(event, BetaUpdated):
+            origin[event.node][1] = event.node
+        elif isinstance(event, Cutoff):
+            source = origin[event.node][1 if event.cut == BETA_CUT else 0]
+            if source is not None and ply[event.node] - ply[source] >= 2:
+                deep.append(event.node)
+    return deep
+
+
+def _meets(spec: Spec, facts: SearchFacts) -> bool:
+    if facts.counts["cutoffs"] < spec.min_cutoffs:
+        return False
+    if spec.pruned_leaves is not None and len(facts.pruned_leaves()) != spec.pruned_leaves:
+        return False
+    return not spec.deep_cutoff or bool(deep_cutoffs(facts.trace))
+
+
+def _header(spec: Spec, nested) -> dict:
+    players = list(spec.players)
+    head = {"root": players[0]} if players in (["max", "min"], ["min", "max"]) else {"players": players}
+    rules = {"algorithm": spec.settings.algorithm}
+    if spec.settings.algorithm in ("alphabeta", "negamax-ab"):
+        if spec.settings.prune != "ge":
+            rules["prune"] = spec.settings.prune
+        if spec.settings.fail != "soft":
+            rules["fail"] = spec.settings.fail
+    return {**head, "rules": rules, "tree": nested}
+
+
+def generate(spec: Spec, index: int = 1) -> tuple[str, SearchFacts]:
+    """Exercise number ``index`` (from 1) of ``spec``: the tree file's text, with its key, and the search's facts."""
+    spec.check()
+    draw = _Draw(spec.seed * 1_000_003 + index)
+    for _ in range(ATTEMPTS):
+        shape = _shape(draw, spec)
+        leaves = _leaf_count(shape)
+        if spec.no_ties:
+            pool = draw.shuffled(range(spec.values[0], spec.values[1] + 1))
+            if len(pool) < leaves:
+                continue
+            values = iter(pool[:leaves])
+        else:
+            values = iter([draw.between(*spec.values) for _ in range(leaves)])
+        nested = _fill(shape, values)
+        candidate = SearchFacts(search(Problem(_tree_of(nested, spec.players), math.inf, {}), spec.settings))
+        if _meets(spec, candidate):  # the file is written, read back and searched again for its key
+            header = _header(spec, nested)
+            tree = parse_tree(_yaml(header), file="<exercise>")
+            facts = SearchFacts(search(Problem(tree.root, math.inf, tree.meta()), spec.settings))
+            return _document(spec, index, header, facts), facts
+    raise UsageError(f"no tree met the constraints in {ATTEMPTS:,} tries (exercise {index}, seed {spec.seed}): "
+                     "loosen them (fewer --min-cutoffs or --pruned-leaves, a wider --branching or --depth)")
+
+
+def _document(spec: Spec, index: int, header: dict, facts: SearchFacts) -> str:
+    expect = {"value": facts.value, "best_move": facts.best_move}
+    values = {}
+    for node in facts.inner_reached():
+        value, bound = facts.returned(node)
+        values[facts.label(node)] = value if bound == EXACT else bound_text(value, bound)
+    expect["values"] = values
+    if facts.trace.options.get("prune"):
+        expect["pruned"] = [facts.label(node) for node in facts.pruned_tops()]
+    expect["leaves_evaluated"] = facts.counts["leaves_evaluated"]
+    expect["cutoffs"] = facts.counts["cutoffs"]
+    lines = [
+        f"title: {_scalar(f'Exercise {index}')}",
+        f"source: {_scalar(f'generated by tracer exercise, seed {spec.seed}, exercise {index}: {describe_search(facts.trace)}')}",
+    ]
+    lines += [f"{key}: {_yaml_flow(value)}" for key, value in header.items()]
+    lines.append("expect:")
+    lines += [f"  {key}: {_yaml_flow(value)}" for key, value in expect.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _yaml(header: dict) -> str:
+    return "\n".join(f"{key}: {_yaml_flow(value)}" for key, value in header.items()) + "\n"
+
+
+def _yaml_flow(value) -> str:
+    """YAML in flow style: JSON for lists and numbers (JSON is YAML), plain words for names and rule values."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_yaml_flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml_flow(item) for item in value) + "]"
+    if isinstance(value, str):
+        return _scalar(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return json.dumps(value) if not isinstance(value, float) else format_number(value).replace("−", "-")
+
+
+def _scalar(text: str) -> str:
+    """Text as a YAML scalar: bare when it reads back as the same text, else double-quoted."""
+    if text and text.replace("_", "").replace("-", "").isalnum() and yaml.safe_load(text) == text:
+        return text
+    return json.dumps(text, ensure_ascii=False)
