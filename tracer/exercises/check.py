@@ -114,8 +114,7 @@ def check_claims(claims: Claims, facts: SearchFacts) -> list[Check]:
             checks.append(_order_check(facts, claims.order))
         else:
             actual = facts.counts[key]
-            checks.append(Check(key, claims.counts[key], actual, claims.counts[key] == actual,
-                                f"counted over all {len(facts.trace.events)} steps"))
+            checks.append(Check(key, claims.counts[key], actual, claims.counts[key] == actual, facts.counted(key)))
     return checks
 
 

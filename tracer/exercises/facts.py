@@ -47,8 +47,12 @@ class SearchFacts:
         self.window_at_entry: dict[int, tuple[float, float]] = {}  # the parent's window as the node was entered
         self.order: list[int] = []
         self.counts = {"leaves_evaluated": 0, "nodes_visited": 0, "cutoffs": 0}
+        self.count_steps: dict[str, list[int]] = {key: [] for key in self.counts}  # the steps each count counts
         for event, step in view.replay():
             decided = Decided(view.step, view.caption())
+            kind = {NodeEntered: "nodes_visited", LeafEvaluated: "leaves_evaluated", Cutoff: "cutoffs"}.get(type(event))
+            if kind is not None:
+                self.count_steps[kind].append(view.step)
             if isinstance(event, NodeEntered):
                 self.counts["nodes_visited"] += 1
                 self.entered[event.node] = decided
@@ -151,6 +155,15 @@ class SearchFacts:
         """The cutoff that prunes the first of ``leaves``, as (step, words naming the leaves)."""
         cut_node, decided = self.pruned_by[leaves[0]]
         return decided.step, f"step {decided.step}: {decided.caption}"
+
+    def counted(self, key: str) -> str:
+        """Where a count comes from: ``steps 4, 8, 10: 3 leaf evaluations``."""
+        steps = self.count_steps[key]
+        what = {"nodes_visited": "nodes entered", "leaves_evaluated": "leaves evaluated", "cutoffs": "cutoffs"}[key]
+        if not steps:
+            return f"no {what} in {self.last.step} steps"
+        shown = ", ".join(map(str, steps[:12])) + (", …" if len(steps) > 12 else "")
+        return f"step{'s' if len(steps) > 1 else ''} {shown}: {len(steps)} {what}"
 
     def shown(self, node_id: int) -> str:
         found = self.returned(node_id)

@@ -1,0 +1,289 @@
+"""Exercises as teachers and students use them: answer keys that check themselves (tracer check), graded answers
+(tracer grade), worksheets and generated exercises (tracer exercise). Scores are worked out by hand from the
+scoring rule on Russell & Norvig's Figure 5.2, not read back from the code."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from pathlib import Path
+
+import pytest
+import yaml
+
+from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer
+from tracer.errors import UsageError
+from tracer.exercises.check import Settings, check_file
+from tracer.exercises.facts import SearchFacts
+from tracer.exercises.generate import Spec, deep_cutoffs, generate
+from tracer.inputs import load_problem
+from tracer.run import trace_search
+
+RN = TREES / "rn_example.yaml"
+# The full answer for alpha-beta on rn_example: 4 inner nodes + 9 leaves + 1 best move = 14 points.
+PERFECT = {"values": {"A": 3, "B": 3, "C": "<=2", "D": 2}, "pruned": ["C2", "C3"], "best_move": "B"}
+
+
+def answer(tmp_path, name="answer.yaml", **changes) -> Path:
+    data = {**PERFECT, **changes}
+    data = {key: value for key, value in data.items() if value is not None}
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data, allow_unicode=True))
+    return path
+
+
+def graded(*args) -> dict:
+    result = run_tracer("grade", RN, *args, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+# ---- tracer check -----------------------------------------------------------------------------------------------
+
+def test_every_shipped_answer_key_holds():
+    result = run_tracer("check", "trees", "games/positions", "--json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    files = json.loads(result.stdout)
+    shipped = sorted(path.relative_to(ROOT).as_posix() for folder in ("trees", "games/positions")
+                     for path in (ROOT / folder).glob("*.yaml"))
+    assert sorted(entry["file"] for entry in files) == shipped  # every shipped file carries a key
+    for entry in files:
+        assert entry["passed"] is True and entry["checks"], entry["file"]
+        assert set(entry) >= {"file", "passed", "checks"}
+        assert all(set(check) >= {"item", "expected", "actual", "passed"} for check in entry["checks"])
+
+
+@pytest.mark.parametrize("line, altered, item", [
+    ("  value: 3", "  value: 4", "value"),
+    ("  best_move: B", "  best_move: C", "best_move"),
+    ('C: "<=2"', "C: 2.5", "values.C"),
+    ("  pruned: [C2, C3]", "  pruned: [C3]", "pruned"),
+    ("  windows: {C: [3, 2]}", "  windows: {C: [3, 4]}", "windows.C"),
+    ("  leaves_evaluated: 7", "  leaves_evaluated: 9", "leaves_evaluated"),
+    ("D1, D2, D3]", "D2, D1, D3]", "order"),
+])
+def test_an_altered_expectation_fails_and_is_named(tmp_path, line, altered, item):
+    text = RN.read_text()
+    assert line in text
+    path = tmp_path / "rn.yaml"
+    path.write_text(text.replace(line, altered))
+    result = run_tracer("check", path, "--json")
+    assert result.returncode == 1
+    (entry,) = json.loads(result.stdout)
+    failed = [check for check in entry["checks"] if not check["passed"]]
+    assert [check["item"] for check in failed] == [item]
+    assert failed[0]["decided"].startswith("step")
+    readable = run_tracer("check", path)
+    assert f"✗ {item}: expected" in readable.stdout
+
+
+def test_a_missed_prune_is_explained_by_the_cutoff_step(tmp_path):
+    path = tmp_path / "rn.yaml"
+    path.write_text(RN.read_text().replace("  pruned: [C2, C3]", "  pruned: []"))
+    result = run_tracer("check", path)
+    assert "step 19: C: v = 2 ≤ α = 3: α-cutoff — prune C's remaining children C2 (4) and C3 (6)" in result.stdout
+
+
+def test_the_command_line_overrides_the_rules_and_says_so():
+    result = run_tracer("check", RN, "-a", "minimax")
+    assert result.returncode == 1  # minimax prunes nothing: the alpha-beta key fails
+    assert "note: -a minimax overrides the file's rules (algorithm: alphabeta)" in result.stdout
+    assert "✗ pruned: expected [C2, C3], got []" in result.stdout
+
+
+def test_check_bad_input_is_one_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("tree: [1, 2]\nexpect:\n  values: {Q: 3}\n")
+    result = run_tracer("check", bad)
+    assert result.returncode == 2
+    assert f"{bad}:3: expect.values.Q: no node named 'Q' in the searched tree" in result.stdout
+    no_key = tmp_path / "plain.yaml"
+    no_key.write_text("tree: [1, 2]\n")
+    assert "no expect: block" in run_tracer("check", no_key).stdout
+
+
+# ---- tracer grade -----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("changes, score, max_score, wrong", [
+    ({}, 14, 14, []),
+    ({"values": {"A": 3, "B": 3, "C": 2, "D": 2}}, 14, 14, []),  # a bound counts as its number
+    ({"values": {"A": 3, "B": 3, "C": 4, "D": 2}}, 13, 14, ["value of C"]),
+    ({"values": {"A": 3, "B": 3, "D": 2}}, 13, 14, ["value of C"]),  # missing
+    ({"pruned": ["C2"]}, 13, 14, ["C3 pruned?"]),  # a missed prune
+    ({"pruned": ["C2", "C3", "D3"]}, 13, 14, ["D3 pruned?"]),  # extra prune marks cost points
+    ({"pruned": ["C"]}, 13, 14, ["C1 pruned?"]),  # a node marks every leaf below it
+    ({"pruned": []}, 12, 14, ["C2 pruned?", "C3 pruned?"]),
+    ({"best_move": "C"}, 13, 14, ["best move"]),
+    ({"windows": {"C": [3, 2]}}, 15, 15, []),  # the key asks for C's window
+    ({"windows": {"C": [3, "inf"]}}, 14, 15, ["window at C"]),
+    ({"order": ["A", "B", "B1", "B2", "B3", "C", "C1", "D", "D1", "D2", "D3"]}, 15, 15, []),
+    ({"order": ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]}, 14, 15, ["visit order"]),
+])
+def test_grading_each_kind_of_mistake(tmp_path, changes, score, max_score, wrong):
+    result = graded(answer(tmp_path, **changes))
+    assert (result["score"], result["max_score"]) == (score, max_score)
+    assert [item["item"] for item in result["items"] if item["points"] < item["max_points"]] == wrong
+    assert all(set(item) >= {"item", "expected", "given", "points", "max_points"} for item in result["items"])
+    assert result["answer"].endswith("answer.yaml")
+
+
+def test_the_first_departure_is_explained_in_trace_terms(tmp_path):
+    result = run_tracer("grade", RN, answer(tmp_path, pruned=[]))
+    assert ("first departure from the search: step 19: C: v = 2 ≤ α = 3: α-cutoff — prune C's remaining children "
+            "C2 (4) and C3 (6) — you examined them") in result.stdout
+    result = run_tracer("grade", RN, answer(tmp_path, pruned=["C2", "C3", "D3"]))
+    assert "first departure from the search: step 30: D still has the window α = 3, β = 5 (no cutoff before D3)" in result.stdout
+    assert "you marked it pruned" in result.stdout
+    assert "scoring: one point per inner node" in result.stdout
+
+
+def test_a_folder_with_a_broken_answer_grades_the_others(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    answer(folder, "ada.yaml")
+    answer(folder, "bob.yaml", best_move="D")
+    (folder / "eve.yaml").write_text("values: {A: 3, Q: 1}\n")
+    (folder / "zed.yaml").write_text("values: {A: three}\n")
+    result = run_tracer("grade", RN, folder, "--csv")
+    assert result.returncode == 2
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(Path(row["file"]).name, row["score"], row["max"]) for row in rows] == [("ada.yaml", "14", "14"),
+                                                                                  ("bob.yaml", "13", "14")]
+    assert rows[1]["best move"] == "0" and rows[0]["C3 pruned?"] == "1"
+    assert f"{folder / 'eve.yaml'}:1: values.Q: no node named 'Q'" in result.stderr
+    assert f"{folder / 'zed.yaml'}:1: values.A: expected a number" in result.stderr
+    assert "2 answer files could not be read; 2 graded" in result.stderr
+
+
+def test_gradescope_results_have_the_documented_layout(tmp_path):
+    out = tmp_path / "results.json"
+    result = run_tracer("grade", RN, answer(tmp_path, best_move="C"), "--format", "gradescope", "-o", out)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(out.read_text())
+    assert data["score"] == 13 and len(data["tests"]) == 14
+    assert all(set(test) == {"name", "score", "max_score", "output"} for test in data["tests"])
+    best = next(test for test in data["tests"] if test["name"] == "best move")
+    assert (best["score"], best["max_score"]) == (0, 1) and "you wrote C; the search: B" in best["output"]
+    assert "First departure" in data["output"]
+
+
+def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):
+    out = tmp_path / "feedback.svg"
+    result = run_tracer("grade", RN, answer(tmp_path, pruned=["C2"], values={"A": 3, "B": 3, "C": 4, "D": 2}),
+                        "--render", out)
+    assert result.returncode == 0, result.stderr
+    svg = out.read_text()
+    assert "✗ you: 4" in svg and "✗ you: examined" in svg
+    assert svg.count("<polygon") > 14 or svg.count("<path") > 0  # double outlines are drawn as extra shapes
+    assert_one_line_error(run_tracer("grade", RN, answer(tmp_path), "--render", tmp_path / "x.gif"), "--render")
+
+
+# ---- tracer worksheet -------------------------------------------------------------------------------------------
+
+def test_the_worksheet_shows_leaves_and_hides_the_answers(tmp_path):
+    sheet, key = tmp_path / "sheet.dot", tmp_path / "key.dot"
+    assert run_tracer("worksheet", RN, "-o", sheet).returncode == 0
+    assert run_tracer("worksheet", RN, "--key", "-o", key).returncode == 0
+    question, answers = sheet.read_text(), key.read_text()
+    for leaf in ("3", "12", "8", "14"):
+        assert f"<B>{leaf}</B>" in question
+    assert "≤ 2" not in question and "✂" not in question and "α=" not in question
+    assert "≤ 2" in answers and "✂" in answers
+    png = tmp_path / "sheet.png"
+    assert run_tracer("worksheet", TREES / "depth_limited.yaml", "-o", png).returncode == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+# ---- tracer exercise --------------------------------------------------------------------------------------------
+
+def by_definition(nested, players, level=0):
+    if not isinstance(nested, list):
+        return nested
+    values = [by_definition(child, players, level + 1) for child in nested]
+    return max(values) if players[level % len(players)] == "max" else min(values)
+
+
+@pytest.mark.parametrize("spec", [
+    Spec(min_cutoffs=2),
+    Spec(branching=(2, 2), depth=4, deep_cutoff=True, no_ties=True, values=(-20, 20)),
+    Spec(branching=(3, 3), depth=3, pruned_leaves=6),
+    Spec(players=("max", "min", "min"), depth=3, branching=(2, 2), min_cutoffs=1),
+    Spec(settings=Settings("negamax-ab", "gt", "hard"), min_cutoffs=1),
+])
+def test_generated_exercises_meet_their_constraints_and_their_keys_hold(tmp_path, spec):
+    for seed in range(12):
+        spec_seeded = Spec(**{**spec.__dict__, "seed": seed})
+        text, facts = generate(spec_seeded, 1)
+        assert generate(spec_seeded, 1)[0] == text  # the same seed, the same bytes
+        data = yaml.safe_load(text)
+        nested = data["tree"]
+        assert facts.counts["cutoffs"] >= spec.min_cutoffs
+        if spec.pruned_leaves is not None:
+            assert len(facts.pruned_leaves()) == spec.pruned_leaves
+        if spec.deep_cutoff:
+            assert deep_cutoffs(facts.trace)
+        leaves = list(_flatten(nested))
+        if spec.no_ties:
+            assert len(set(leaves)) == len(leaves)
+        assert all(spec.values[0] <= v <= spec.values[1] for v in leaves)
+        assert data["expect"]["value"] == by_definition(nested, data.get("players") or
+                                                       [data["root"], "min" if data["root"] == "max" else "max"])
+        path = tmp_path / f"e{seed}.yaml"
+        path.write_text(text)
+        problem = load_problem(str(path))
+        assert check_file(problem, Settings(**problem.rules)).passed
+
+
+def _flatten(nested):
+    if isinstance(nested, list):
+        for child in nested:
+            yield from _flatten(child)
+    else:
+        yield nested
+
+
+def test_generated_files_are_the_same_on_every_run(tmp_path):
+    for run in ("a", "b"):
+        result = run_tracer("exercise", "--count", "4", "--seed", "5", "--min-cutoffs", "1", "-o", tmp_path / run)
+        assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == ["exercise-01.yaml", "exercise-02.yaml", "exercise-03.yaml", "exercise-04.yaml"]
+    assert all((tmp_path / "a" / n).read_bytes() == (tmp_path / "b" / n).read_bytes() for n in names)
+    assert len({(tmp_path / "a" / n).read_text() for n in names}) == 4
+    assert run_tracer("check", tmp_path / "a").returncode == 0
+
+
+@pytest.mark.parametrize("spec", [
+    Spec(branching=(2, 2), depth=2, pruned_leaves=3),  # at most 4 leaves, 3 always examined
+    Spec(depth=3, deep_cutoff=True),  # alternating players need depth 4
+    Spec(values=(1, 5), no_ties=True),
+    Spec(settings=Settings("minimax"), min_cutoffs=1),
+    Spec(branching=(2, 2), depth=3, min_cutoffs=7),  # possible in no tree: found out by searching, boundedly
+])
+def test_impossible_constraints_fail_with_a_clear_error(spec):
+    with pytest.raises(UsageError):
+        generate(spec, 1)
+
+
+def test_deep_cutoffs_are_found_where_the_bound_comes_from_two_levels_up():
+    def traced(name):
+        return trace_search(load_problem(str(TREES / f"{name}.yaml")).root, "alphabeta")
+
+    trace = traced("deep_cutoff")
+    assert [SearchFacts(trace).label(node) for node in deep_cutoffs(trace)] == ["E"]
+    assert deep_cutoffs(traced("rn_example")) == []
+
+
+def test_exercise_bad_options_are_one_line():
+    assert_one_line_error(run_tracer("exercise", "--branching", "3-2"), "--branching")
+    assert_one_line_error(run_tracer("exercise", "--values", "a..b"), "--values")
+    assert_one_line_error(run_tracer("exercise", "--rules", "{algorithm: best}"), "--rules")
+    assert_one_line_error(run_tracer("exercise", "--players", "max,chance"), "--players")
+    assert_one_line_error(run_tracer("exercise", "--depth", "3", "--deep-cutoff"), "--depth 4")
+
+
+def test_brute_force_helper_agrees_with_the_shipped_examples():
+    assert brute_force(load_problem(str(RN)).root) == 3
+    assert math.isfinite(brute_force(load_problem(str(TREES / "three_agents.yaml")).root))
