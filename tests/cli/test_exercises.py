@@ -287,3 +287,10 @@ def test_exercise_bad_options_are_one_line():
 def test_brute_force_helper_agrees_with_the_shipped_examples():
     assert brute_force(load_problem(str(RN)).root) == 3
     assert math.isfinite(brute_force(load_problem(str(TREES / "three_agents.yaml")).root))
+
+
+def test_negative_value_ranges_read_as_written():
+    result = run_tracer("exercise", "--values", "-20..-10", "--depth", "2", "--branching", "2", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    leaves = list(_flatten(yaml.safe_load(result.stdout)["tree"]))
+    assert len(leaves) == 4 and all(-20 <= v <= -10 for v in leaves)

@@ -43,9 +43,24 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
+# Options whose value may start with a minus (``--values -9..9``), which argparse would take for an option.
+NEGATIVE_VALUES = ("--values",)
+
+
+def _attach_negative_values(argv: list[str]) -> list[str]:
+    """``--values -9..9`` as ``--values=-9..9``, so the range is read as the option's value."""
+    joined: list[str] = []
+    for arg in argv:
+        if joined and joined[-1] in NEGATIVE_VALUES and arg[:1] == "-" and arg[1:2].isdigit():
+            joined[-1] = f"{joined[-1]}={arg}"
+        else:
+            joined.append(arg)
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_attach_negative_values(sys.argv[1:] if argv is None else list(argv)))
     try:
         status = args.run(args) or 0
     except TracerError as error:
