@@ -35,6 +35,11 @@ _EXPORTS = {
     "render.engine": ("render_bytes", "render_to_file"),
     "render.table": ("step_table",),
     "run": ("Stats", "search_stats", "trace_search"),
+    "inputs": ("Problem", "load_problem"),
+    "exercises.facts": ("SearchFacts",),
+    "exercises.check": ("check_file",),
+    "exercises.grade": ("grade",),
+    "exercises.generate": ("generate",),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_WHERE)

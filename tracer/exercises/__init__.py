@@ -1,0 +1,3 @@
+"""Exercises (after the searches, the view and the inputs): what a search establishes item by item (``facts``),
+answer keys and answer files (``claims``), checking keys (``check``), grading answers (``grade``) and generating
+exercises with their keys (``generate``)."""
