@@ -96,12 +96,19 @@ def test_the_command_line_overrides_the_rules_and_says_so():
 def test_check_bad_input_is_one_line(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("tree: [1, 2]\nexpect:\n  values: {Q: 3}\n")
-    result = run_tracer("check", bad)
-    assert result.returncode == 2
-    assert f"{bad}:3: expect.values.Q: no node named 'Q' in the searched tree" in result.stdout
+    assert_one_line_error(run_tracer("check", bad), f"{bad}:3: expect.values.Q: no node named 'Q' in the searched tree")
     no_key = tmp_path / "plain.yaml"
     no_key.write_text("tree: [1, 2]\n")
-    assert "no expect: block" in run_tracer("check", no_key).stdout
+    assert_one_line_error(run_tracer("check", no_key), "no expect: block")
+    both = run_tracer("check", bad, RN)  # the good file is still checked
+    assert both.returncode == 2 and "✓ " in both.stdout and "1 file could not be checked; 1 checked" in both.stderr
+
+
+def test_a_single_unreadable_answer_is_one_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("values: {A: [1]}\n")
+    assert_one_line_error(run_tracer("grade", RN, bad), f"{bad}:1: values.A: expected a number or a bound such as "
+                                                        '"<=2", got a list')
 
 
 # ---- tracer grade -----------------------------------------------------------------------------------------------

@@ -177,8 +177,7 @@ def cmd_check(args) -> int:
     else:
         for result in results:
             if result.error is not None:
-                print(f"✗ {result.error}")
-                continue
+                continue  # said on stderr, below
             passed = sum(check.passed for check in result.checks)
             mark = "✓" if result.passed else "✗"
             print(f"{mark} {result.file} — {result.search}: {passed} of {len(result.checks)} expectations hold")
@@ -191,10 +190,13 @@ def cmd_check(args) -> int:
                     print(f"    ✗ {check.item}: expected {shown(check.expected)}, got {shown(check.actual)}")
                     if check.decided:
                         print(f"        {check.decided}")
-    if any(result.error is not None for result in results):
-        if not args.json:
-            bad = sum(result.error is not None for result in results)
-            print(f"tracer check: {bad} file{'s' if bad > 1 else ''} could not be checked", file=sys.stderr)
+    failed = [result for result in results if result.error is not None]
+    for result in failed:
+        print(f"tracer check: error: {result.error}", file=sys.stderr)
+    if failed:
+        if len(results) > 1:
+            print(f"tracer check: {len(failed)} file{'s' if len(failed) > 1 else ''} could not be checked; "
+                  f"{len(results) - len(failed)} checked", file=sys.stderr)
         return 2
     return 0 if all(result.passed for result in results) else 1
 
@@ -248,8 +250,9 @@ def cmd_grade(args) -> int:
         for result in results:
             print(_report(result))
     if failures:
-        print(f"tracer grade: {len(failures)} answer file{'s' if len(failures) > 1 else ''} could not be read; "
-              f"{len(results)} graded", file=sys.stderr)
+        if len(answers) > 1:
+            print(f"tracer grade: {len(failures)} answer file{'s' if len(failures) > 1 else ''} could not be read; "
+                  f"{len(results)} graded", file=sys.stderr)
         return 2
     return 0
 

@@ -104,7 +104,7 @@ def search_choices(args, several: bool = False, rules: dict | None = None) -> li
         flag = "-a" if name == "algorithm" else f"--{name}"
         if name in rules and given is not None:
             shown = " ".join(f"{flag} {value}" for value in (given if isinstance(given, list) else [given]))
-            if given != rules[name] and given != [rules[name]]:
+            if rules[name] not in (given if isinstance(given, list) else [given]):
                 notes.append(f"{shown} overrides the file's rules ({name}: {rules[name]})")
         if given is None and name in rules:
             setattr(args, name, [rules[name]] if several and name == "algorithm" else rules[name])

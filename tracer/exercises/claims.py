@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from ..errors import TreeFileError
-from ..model.trees import DEFAULT_MAX_NODES, TreeReader, compose, read_text
+from ..model.trees import DEFAULT_MAX_NODES, TreeReader, describe_node, compose, read_text
 from ..view import EXACT, LOWER, UPPER
 from .facts import SearchFacts
 
@@ -68,7 +68,7 @@ def read_claims(node, file: str, facts: SearchFacts, allowed=EXPECT_KEYS, prefix
     """Claims from a YAML mapping node (an ``expect:`` block, or a whole answer file with ``prefix=""``)."""
     reader = _Reader(file, facts, prefix)
     if not isinstance(node, yaml.MappingNode):
-        raise reader.error(node, "", "expected a mapping such as {value: 3, best_move: B}")
+        raise reader.error(node, "", "expected a mapping such as {values: {A: 3, B: 3}, pruned: [C2], best_move: B}")
     claims = Claims()
     fields = reader.mapping(node, prefix, allowed=allowed)
     claims.given = tuple(fields)
@@ -206,8 +206,8 @@ class _Reader(TreeReader):
         value = self.scalar(node, self.where(path))
         parsed = parse_bounded(value)
         if parsed is None:
-            raise self.error(node, path, f"expected a number or a bound such as \"<=2\", got "
-                                         f"{getattr(node, 'value', value)!r}")
+            got = repr(node.value) if isinstance(node, yaml.ScalarNode) else describe_node(node, None)
+            raise self.error(node, path, f"expected a number or a bound such as \"<=2\", got {got}")
         return parsed
 
     def window(self, node, path) -> tuple[float, float]:

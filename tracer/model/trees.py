@@ -281,7 +281,7 @@ class TreeReader:
     def text(self, node, path):
         value = self.scalar(node, path)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise self.error(node, path, f"expected text, got {_describe(node, value)}")
+            raise self.error(node, path, f"expected text, got {describe_node(node, value)}")
         return str(value)
 
     def names(self, node):
@@ -292,7 +292,7 @@ class TreeReader:
     def name(self, node, path):
         value = self.scalar(node, path)
         if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
-            raise self.error(node, path, f"a node name must be non-empty text, got {_describe(node, value)}")
+            raise self.error(node, path, f"a node name must be non-empty text, got {describe_node(node, value)}")
         return str(value)
 
     def number(self, node, path):
@@ -303,7 +303,7 @@ class TreeReader:
             except ValueError:
                 pass
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.error(node, path, f"expected a number or a list, got {_describe(node, value)}")
+            raise self.error(node, path, f"expected a number or a list, got {describe_node(node, value)}")
         try:
             finite = math.isfinite(value)
         except OverflowError:  # a whole number too large for a float
@@ -333,7 +333,7 @@ class TreeReader:
     def player(self, node, path) -> Player:
         text = self.scalar(node, path)
         if not isinstance(text, str) or text.lower() not in ("max", "min"):
-            raise self.error(node, path, f"expected 'max' or 'min', got {_describe(node, text)}")
+            raise self.error(node, path, f"expected 'max' or 'min', got {describe_node(node, text)}")
         return Player(text.lower())
 
     def tree(self, top, *, name, players=(Player.MAX, Player.MIN), names=(), names_node=None, title="",
@@ -433,12 +433,12 @@ class TreeReader:
             content = fields["children"]
             if not isinstance(content, yaml.SequenceNode):
                 raise self.error(content, f"{path}.children", f"expected a list of children, got "
-                                                              f"{_describe(content, self.scalar(content))}")
+                                                              f"{describe_node(content, self.scalar(content))}")
         else:
             content = fields["value"]
             if not isinstance(content, yaml.ScalarNode):
                 raise self.error(content, f"{path}.value", f"a leaf's value is a number, got "
-                                                           f"{_describe(content, None)}")
+                                                           f"{describe_node(content, None)}")
         return content, name, extra
 
     def children(self, node, path):
@@ -459,7 +459,8 @@ def _letter_names():
             yield "".join(letters)
 
 
-def _describe(node, value) -> str:
+def describe_node(node, value) -> str:
+    """A YAML node as an error message names what was found: ``a list``, ``'yes' (a yes/no value)``."""
     if isinstance(node, yaml.SequenceNode):
         return "a list"
     if isinstance(node, yaml.MappingNode):
