@@ -72,10 +72,15 @@ def test_export_graphml_and_node_link_json(tmp_path):
     graph = nx.read_graphml(graphml)
     assert graph.number_of_nodes() == 13 and nx.is_arborescence(graph)
     pruned = sorted(d["value"] for _, d in graph.nodes(data=True) if d["pruned"])
-    assert pruned == ["4", "6"]
+    assert pruned == [4.0, 6.0]
     link = tmp_path / "rn.json"
     assert run_tracer("export", TREES / "rn_example.yaml", "--format", "json", "-o", link).returncode == 0
-    assert len(json.loads(link.read_text())["nodes"]) == 13
+    nodes = {node["label"]: node for node in json.loads(link.read_text())["nodes"]}
+    assert len(nodes) == 13
+    # numbers as numbers, bounds beside them, infinities spelled as in the trace JSON
+    assert (nodes["C"]["value"], nodes["C"]["bound"], nodes["C"]["shown"]) == (2, "≤", "≤ 2")
+    assert (nodes["B"]["alpha"], nodes["B"]["beta"]) == ("-inf", 3)
+    assert nodes["C2"]["value"] == 4 and nodes["C2"]["pruned"] is True
 
 
 def test_python_dash_m_and_help_with_examples():

@@ -1,11 +1,18 @@
-"""Trace → a networkx graph of the searched tree, written as GraphML or node-link JSON for other tools."""
+"""Trace → a networkx graph of the searched tree, written as GraphML or node-link JSON for other tools.
+
+Node attributes: ``label``, ``name``, ``player``, ``ply``, ``pruned``, ``best_line``, ``visit`` (-1: never
+entered), ``value`` (a number: what the node returned, or a leaf's static value; absent when neither), ``bound``
+(``=``, ``≤`` or ``≥``: how ``value`` relates to the node's true value), ``shown`` (the value as the diagram
+writes it, ``≤ 2``), ``alpha`` and ``beta`` (numbers). In JSON, infinities are written ``"inf"`` and ``"-inf"``
+as in the trace JSON; GraphML writes them as its doubles do (``inf``).
+"""
 
 from __future__ import annotations
 
 import io
 import json
+import math
 
-from ..text import format_number
 from ..view import TraceView
 
 EXPORT_FORMATS = ("graphml", "json")
@@ -28,11 +35,13 @@ def to_networkx(trace):
             "pruned": node.pruned,
             "best_line": node.id in best,
             "visit": node.visit if node.visit is not None else -1,
-            "value": view.shows(node.value, node.bound) if node.value is not None
-            else format_number(node.node.value),
         }
+        value = node.value if node.value is not None else node.node.value
+        if value is not None:
+            bound = node.bound if node.value is not None and node.bound != view.UNKNOWN else view.EXACT
+            attrs.update(value=float(value), bound=bound, shown=view.shows(value, bound))
         if node.window is not None:
-            attrs["alpha"], attrs["beta"] = (format_number(x) for x in node.window)
+            attrs["alpha"], attrs["beta"] = (float(x) for x in node.window)
         graph.add_node(node.id, **attrs)
         if node.node.parent is not None:
             graph.add_edge(node.node.parent, node.id, move=node.node.move or "", order=node.position)
@@ -50,5 +59,17 @@ def export_bytes(trace, fmt: str) -> bytes:
         nx.write_graphml(graph, buffer)
         return buffer.getvalue()
     if fmt == "json":
-        return (json.dumps(nx.node_link_data(graph, edges="edges"), ensure_ascii=False, indent=1) + "\n").encode()
+        data = _finite(nx.node_link_data(graph, edges="edges"))
+        return (json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n").encode()
     raise ValueError(f"unknown export format {fmt!r}")
+
+
+def _finite(data):
+    """JSON-ready data: float infinities as ``"inf"`` / ``"-inf"`` (the trace JSON's spelling), whole floats kept."""
+    if isinstance(data, dict):
+        return {key: _finite(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_finite(value) for value in data]
+    if isinstance(data, float) and math.isinf(data):
+        return "inf" if data > 0 else "-inf"
+    return data
