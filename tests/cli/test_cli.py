@@ -26,6 +26,20 @@ def test_render_formats(tmp_path, fmt, magic):
     assert out.read_bytes().startswith(magic)
 
 
+def test_dpi_sets_the_png_resolution(tmp_path):
+    import struct
+
+    sizes = []
+    for dpi in ("96", "192"):
+        out = tmp_path / f"rn{dpi}.png"
+        assert run_tracer("render", TREES / "rn_example.yaml", "--dpi", dpi, "-o", out).returncode == 0
+        sizes.append(struct.unpack(">II", out.read_bytes()[16:24]))  # the PNG header's width and height
+    (w1, h1), (w2, h2) = sizes
+    assert abs(w2 - 2 * w1) <= 2 and abs(h2 - 2 * h1) <= 2
+    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "--dpi", "300"), "--dpi", "svg")
+    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", "--dpi", "5", "-f", "png"), "24 to 1200")
+
+
 def test_saved_trace_renders_the_same_diagram_without_searching(tmp_path):
     run = tmp_path / "run.json"
     assert run_tracer("trace", TREES / "rn_example.yaml", "-a", "negamax-ab", "-o", run).returncode == 0

@@ -23,13 +23,15 @@ def text(value) -> str:
     return html.escape(str(value), quote=True).replace("\n", '<BR ALIGN="CENTER"/>')
 
 
-def to_dot(trace, options: DrawOptions = DrawOptions()) -> str:
-    """The DOT source of a trace's diagram."""
-    return scene_to_dot(scene_of(trace, options))
+def to_dot(trace, options: DrawOptions = DrawOptions(), dpi: int | None = None) -> str:
+    """The DOT source of a trace's diagram; ``dpi`` sets a bitmap's resolution (Graphviz's default is 96)."""
+    return scene_to_dot(scene_of(trace, options), dpi)
 
 
-def scene_to_dot(scene: Scene) -> str:
+def scene_to_dot(scene: Scene, dpi: int | None = None) -> str:
     graph = graphviz.Digraph(name="trace")
+    if dpi is not None:
+        graph.attr("graph", dpi=str(dpi))
     lines = [f"<B>{text(scene.title)}</B>", text(scene.subtitle)] + [text(note) for note in scene.notes]
     if scene.caption:
         lines.append(f"<I>{text(scene.caption)}</I>")

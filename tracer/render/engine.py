@@ -31,15 +31,15 @@ def dot_to_bytes(source: str, fmt: str) -> bytes:
         raise RenderError(f"Graphviz failed: {detail[-1] if detail else error}") from None
 
 
-def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions()) -> bytes:
-    """A trace's diagram in ``fmt`` (svg, png, pdf or dot)."""
-    return dot_to_bytes(to_dot(trace, options), fmt)
+def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), dpi: int | None = None) -> bytes:
+    """A trace's diagram in ``fmt`` (svg, png, pdf or dot); ``dpi`` sets a PNG's resolution (default 96)."""
+    return dot_to_bytes(to_dot(trace, options, dpi if fmt == "png" else None), fmt)
 
 
 def render_to_file(trace, path: str | os.PathLike, fmt: str | None = None,
-                   options: DrawOptions = DrawOptions()) -> str:
+                   options: DrawOptions = DrawOptions(), dpi: int | None = None) -> str:
     """Render a trace to ``path`` (format from ``fmt`` or the file's extension). Returns the path written."""
     path = os.fspath(path)
     fmt = format_of(path, FORMATS, fmt)
-    write_atomically(path, render_bytes(trace, fmt, options))
+    write_atomically(path, render_bytes(trace, fmt, options, dpi))
     return path
