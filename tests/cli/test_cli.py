@@ -51,13 +51,19 @@ def test_saved_trace_renders_the_same_diagram_without_searching(tmp_path):
     assert again.read_text() == direct.read_text()
 
 
-def test_trace_prints_the_step_table():
+def test_trace_prints_the_step_table(tmp_path):
     result = run_tracer("trace", TREES / "rn_example.yaml")
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["step", "node", "event", "α", "β", "value", "note"]
+    assert lines[0].split() == ["step", "node", "visit", "event", "α", "β", "value", "note"]
     assert any("cutoff" in line and "α-cutoff — prune C's remaining children C2 (4) and C3 (6)" in line
                for line in lines)
     assert lines[-1] == "alphabeta: value 3, best move B"
+    # the visit column is the diagram's #n: C is the sixth node entered (A, B, B1, B2, B3, C), at step 14
+    cut = next(line for line in lines if "cutoff" in line).split()
+    assert cut[:4] == ["19", "C", "#6", "cutoff"]
+    dot = tmp_path / "rn.dot"
+    assert run_tracer("render", TREES / "rn_example.yaml", "--visits", "-o", dot).returncode == 0
+    assert "<B>#6</B>" in next(line for line in dot.read_text().splitlines() if ">C</FONT>" in line)
 
 
 def test_stats_json_contract():

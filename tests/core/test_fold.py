@@ -82,8 +82,8 @@ def test_a_cut_reads_the_same_in_table_caption_and_diagram(algorithm, greek, rea
     row = step_rows(trace)[step - 1]
     caption = TraceView(trace, step).caption()
     spoken = reason.replace("=", " = ")
-    assert row[2] == "cutoff" and f"v = {spoken}: {greek}-cutoff" in row[6]
-    assert caption == f"C: {row[6]}"  # the caption is the table's note, with the node
+    assert row[3] == "cutoff" and f"v = {spoken}: {greek}-cutoff" in row[7]
+    assert caption == f"C: {row[7]}"  # the caption is the table's note, with the node
     assert f"<B>✂</B> {reason}" in to_dot(trace)
     other = "β" if greek == "α" else "α"
     assert f"{other}-cut" not in step_table(trace)
@@ -138,7 +138,7 @@ def test_a_node_searched_again_is_the_same_node_and_the_view_shows_the_last_pass
     # the table shows both passes; the diagram the last
     rows = step_rows(twice)
     assert rows[0][2] == "pass" and "pass 1 begins with the window (−∞, +∞): a first look" in rows[0][6]
-    assert [row[2] for row in rows].count("enter") == 22
+    assert [row[3] for row in rows].count("enter") == 22
     assert "pass 2 of 2" in to_dot(twice)
 
 

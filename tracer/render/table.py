@@ -9,7 +9,7 @@ from ..text import format_number
 from ..trace.trace import Trace
 from ..view import TraceView
 
-HEADERS = ("step", "node", "event", "α", "β", "value", "note")
+HEADERS = ("step", "node", "visit", "event", "α", "β", "value", "note")
 
 
 def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = (),
@@ -27,19 +27,22 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: S
 
 
 def step_rows(trace: Trace) -> list[tuple[str, ...]]:
-    """One row per event; α and β are the node's window just after the step, the note is the step's caption."""
+    """One row per event; ``visit`` is the node's visit number (``#7`` in diagrams drawn with ``--visits``: nodes
+    are numbered as they are entered, steps as events happen), α and β are the node's window just after the step,
+    the note is the step's caption."""
     view = TraceView(trace, 0)
     rows = []
     for event, step in view.replay():
         node = view.nodes[event.node]
         alpha, beta = node.window if node.window is not None else (None, None)
-        rows.append((str(view.step), view.label(event.node), step.kind, format_number(alpha), format_number(beta),
-                     step.value, step.note))
+        visit = "" if node.visit is None else f"#{node.visit}"
+        rows.append((str(view.step), view.label(event.node), visit, step.kind, format_number(alpha),
+                     format_number(beta), step.value, step.note))
     return rows
 
 
 def step_table(trace: Trace) -> str:
     """The step table as aligned text, with a header line and a closing summary line."""
     best = f", best move {trace.best_move}" if trace.best_move is not None else ""
-    return (format_table(HEADERS, step_rows(trace), right=(0, 3, 4, 5), rule=True)
+    return (format_table(HEADERS, step_rows(trace), right=(0, 2, 4, 5, 6), rule=True)
             + f"\n{trace.algorithm}: value {format_number(trace.value)}{best}")
