@@ -137,7 +137,7 @@ def test_a_node_searched_again_is_the_same_node_and_the_view_shows_the_last_pass
                                  for label, state in _final(TraceView(once)).items()}
     # the table shows both passes; the diagram the last
     rows = step_rows(twice)
-    assert rows[0][2] == "pass" and "pass 1 begins with the window (−∞, +∞): a first look" in rows[0][6]
+    assert rows[0][3] == "pass" and "pass 1 begins with the window (−∞, +∞): a first look" in rows[0][7]
     assert [row[3] for row in rows].count("enter") == 22
     assert "pass 2 of 2" in to_dot(twice)
 
