@@ -69,10 +69,23 @@ def test_play_against_the_search_with_bad_moves_in_between(tmp_path):
     assert saved and run_tracer("render", saved[0], "-o", tmp_path / "m.svg").returncode == 0
 
 
-def test_play_stops_cleanly_when_input_ends():
-    result = run_tracer("play", "tictactoe", input_text="5\n")
-    assert result.returncode == 2 and "X (human) plays 5" in result.stdout
-    assert result.stderr == "tracer play: error: no more input: the game was left unfinished\n"
+def test_play_stops_quietly_when_input_ends_or_on_quit():
+    for text in ("5\n", "5\nquit\n"):
+        result = run_tracer("play", "tictactoe", input_text=text)
+        assert result.returncode == 0 and "X (human) plays 5" in result.stdout, result.stderr
+        assert result.stdout.rstrip().endswith("Game left unfinished.") and result.stderr == ""
+
+
+def test_play_takes_moves_back_and_gives_hints():
+    result = run_tracer("play", "tictactoe", "--p1", "alphabeta", "--p2", "human", "--position", "OX./XOX/...",
+                        input_text="undo\nhint\n9\n")
+    assert result.returncode == 0, result.stderr
+    assert "nothing to take back yet" in result.stdout
+    # O (the human) to move wins at 9 at once; every move is scored by an alpha-beta search for the side to move
+    hint_line = next(line for line in result.stdout.splitlines() if "hint (alpha-beta, to the end)" in line)
+    scores = dict(item.split(": ") for item in hint_line.split("to the end): ")[1].split(", "))
+    assert sorted(scores) == ["3", "7", "8", "9"] and scores["9"] == "1"
+    assert "O (human) plays 9" in result.stdout and "O (human) wins." in result.stdout
 
 
 def test_match_counts_results_with_colours_swapped():

@@ -39,6 +39,14 @@ def test_human_moves_are_checked_and_asked_again_with_a_hint():
     assert len(said) == 2 and all("legal: 1, 2" in line for line in said)
 
 
+def test_undo_takes_back_the_humans_move_and_the_reply():
+    answers = iter(["1", "undo", "2", "2"])
+    players = [HumanPlayer(read=lambda prompt: next(answers), say=lambda line: None),
+               make_player("alphabeta", None, random.Random(0))]
+    record = play_game(Nim(), players, NimState(7))
+    assert record.turns[0].move == "2"  # the first move, 1, was taken back with the reply to it
+
+
 def test_human_leaving_is_a_clear_error():
     def no_more(prompt):
         raise EOFError

@@ -84,7 +84,13 @@ def cmd_play(args) -> None:
     keep = args.save_traces is not None
     players = [make_player(kind, search_depth, rng, keep, order=args.order, seed=args.seed)
                for kind in (args.p1, args.p2)]
-    record = play_game(game, players, state, say=print)
+    from ..play.players import EndOfInput
+
+    try:
+        record = play_game(game, players, state, say=print)
+    except EndOfInput:
+        print("\nGame left unfinished.")
+        return
     if record.winner is None:
         print("Draw.")
     else:

@@ -7,7 +7,7 @@ from typing import Callable
 
 from ..errors import GameError
 from ..text import format_number
-from .players import Choice
+from .players import Choice, TakeBack
 
 
 @dataclass
@@ -30,14 +30,30 @@ def play_game(game, players, state=None, say: Callable[[str], None] | None = Non
     """Play from ``state`` (default: the start) until the game ends. ``players[i]`` moves for side ``i``."""
     state = game.start() if state is None else state
     record = GameRecord(None)
+    history = []  # the position before each turn, for taking moves back
     if say:
         say(game.text(state))
     for _ in range(max_moves):
         if state.is_terminal():
             break
         side = game.to_move(state)
-        choice = players[side].choose(game, state)
+        try:
+            choice = players[side].choose(game, state)
+        except TakeBack:
+            # back to this side's previous turn: its own last move and every reply since
+            mine = [i for i, turn in enumerate(record.turns) if turn.side == side]
+            if not mine:
+                if say:
+                    say("  nothing to take back yet")
+                continue
+            state = history[mine[-1]]
+            del record.turns[mine[-1]:], history[mine[-1]:]
+            if say:
+                say("  taken back:")
+                say(game.text(state))
+            continue
         name = state.move_name(choice.move)
+        history.append(state)
         record.turns.append(Turn(side, name, choice))
         if say:
             line = f"{game.sides[side]} ({players[side].name}) plays {name}"

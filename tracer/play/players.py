@@ -1,6 +1,7 @@
 """Players: each chooses a move in a position. Search players (every algorithm in the registry) search from the
 position with the side to move as MAX; ``greedy`` looks one move ahead with the game's evaluation; ``random``
-picks uniformly (seeded); ``human`` asks at the terminal and asks again, with the legal moves, after a bad move.
+picks uniformly (seeded); ``human`` asks at the terminal and asks again, with the legal moves, after a bad move,
+and also takes ``quit``, ``undo`` and ``hint`` (the search's value of every legal move).
 """
 
 from __future__ import annotations
@@ -15,12 +16,20 @@ from ..run import deep_recursion, trace_search
 from ..search.ordering import ordered
 from ..search.registry import ALGORITHMS
 from ..search.tracers import CountingTracer
+from ..text import format_number
 
 PLAYER_KINDS = ("human", *ALGORITHMS, "random", "greedy")
 
 
 class EndOfInput(UsageError):
-    """The person at the terminal closed the input (Ctrl-D) before the game ended."""
+    """The person at the terminal closed the input (Ctrl-D) or typed ``quit`` before the game ended."""
+
+
+class TakeBack(Exception):
+    """The person at the terminal asked to take their last move back (``undo``)."""
+
+
+COMMANDS = "quit, undo, hint"
 
 
 @dataclass
@@ -88,24 +97,50 @@ class RandomPlayer:
 
 
 class HumanPlayer:
-    """Reads moves at the terminal; a malformed or illegal move is explained and asked for again."""
+    """Reads moves at the terminal; a malformed or illegal move is explained and asked for again. ``quit`` (or the
+    end of input) leaves the game, ``undo`` takes the last move back, ``hint`` shows what an alpha-beta search of
+    ``hint_depth`` plies makes of each legal move."""
 
     name = "human"
 
-    def __init__(self, read: Callable[[str], str] = input, say: Callable[[str], None] = print):
-        self.read, self.say = read, say
+    def __init__(self, read: Callable[[str], str] = input, say: Callable[[str], None] = print,
+                 hint_depth: int | None = None):
+        self.read, self.say, self.hint_depth = read, say, hint_depth
 
     def choose(self, game, state) -> Choice:
         side = game.sides[game.to_move(state)]
         while True:
             try:
-                text = self.read(f"{side} to move: ")
+                text = self.read(f"{side} to move ({COMMANDS}): ")
             except EOFError:
                 raise EndOfInput("no more input: the game was left unfinished") from None
+            word = text.strip().lower()
+            if word in ("quit", "exit", "q"):
+                raise EndOfInput("the game was left unfinished")
+            if word == "undo":
+                raise TakeBack()
+            if word == "hint":
+                self.say(hint(game, state, self.hint_depth))
+                continue
             try:
                 return Choice(game.parse_move(state, text))
             except IllegalMoveError as error:
                 self.say(f"  {error}")
+
+
+def hint(game, state, depth: int | None) -> str:
+    """Every legal move with its alpha-beta value for the side to move, best first."""
+    root = game.rooted(state)
+    limit = float("inf") if depth is None else depth
+    scored = []
+    with deep_recursion():
+        for move in root.moves():
+            child = root.child(move)
+            value = ALGORITHMS["alphabeta"].run(child, limit - 1)[0]  # MAX's terms: the side to move is MAX
+            scored.append((value, root.move_name(move)))
+    scored.sort(key=lambda pair: -pair[0])
+    where = "to the end" if depth is None else f"{depth} plies"
+    return f"  hint (alpha-beta, {where}): " + ", ".join(f"{name}: {format_number(value)}" for value, name in scored)
 
 
 def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: bool = False,
@@ -113,7 +148,7 @@ def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: b
                 seed: int = 0):
     """A player of ``kind``; search players search ``depth`` plies with children in ``order``."""
     if kind == "human":
-        return HumanPlayer(read, say)
+        return HumanPlayer(read, say, hint_depth=depth)
     if kind == "random":
         return RandomPlayer(rng)
     if kind == "greedy":
