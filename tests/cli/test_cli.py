@@ -26,6 +26,16 @@ def test_render_formats(tmp_path, fmt, magic):
     assert out.read_bytes().startswith(magic)
 
 
+def test_leaf_names_show_the_names_tables_use(tmp_path):
+    out = tmp_path / "uneven.dot"
+    assert run_tracer("render", TREES / "uneven.yaml", "--leaf-names", "-o", out).returncode == 0
+    dot = out.read_text()
+    for label in ("A2", "B1", "B2", "Left1", "E2"):  # the best move A2 is named in the picture, as in the title
+        assert f'<FONT POINT-SIZE="10">{label}</FONT>' in dot
+    assert run_tracer("render", TREES / "uneven.yaml", "-o", out).returncode == 0
+    assert '<FONT POINT-SIZE="10">A2</FONT>' not in out.read_text()
+
+
 def test_dpi_sets_the_png_resolution(tmp_path):
     import struct
 

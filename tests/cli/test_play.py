@@ -74,3 +74,9 @@ def test_greedy_looks_one_move_ahead():
 def test_unknown_player():
     with pytest.raises(TracerError, match="unknown player 'oracle'"):
         make_player("oracle", 2, random.Random(0))
+
+
+def test_a_greedy_players_saved_trace_is_titled_greedy():
+    greedy = make_player("greedy", None, random.Random(0), keep_traces=True)
+    choice = greedy.choose(Nim(), NimState(4))
+    assert choice.trace.title.startswith("Greedy") and "depth 1" not in choice.trace.title

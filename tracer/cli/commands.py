@@ -49,6 +49,8 @@ def add_commands(command) -> None:
     render.add_argument("--dpi", type=_dpi, metavar="N", help="PNG resolution in dots per inch (default 96; "
                                                                "192 for a crisp slide)")
     render.add_argument("--visits", action="store_true", help="number the nodes in visit order")
+    render.add_argument("--leaf-names", action="store_true",
+                        help="name the leaves as the step table and best_move do (B1, C2, ...)")
     render.add_argument("--legend", action="store_true", help="add a key to the symbols")
     render.add_argument("--compact", action="store_true", help="draw each pruned subtree as one stub")
     render.add_argument("--first-children", type=positive, metavar="K",
@@ -131,7 +133,7 @@ def cmd_render(args) -> None:
         raise UsageError(f"--dpi sets a PNG's resolution; this output is {fmt}")
     trace = _trace(args)
     options = DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
-                          first_children=args.first_children, max_drawn=args.max_drawn)
+                          first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names)
     print(render_to_file(trace, args.output or default_output(trace, fmt), fmt, options, args.dpi))
 
 

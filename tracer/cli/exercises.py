@@ -356,7 +356,7 @@ def cmd_worksheet(args) -> None:
         print(f"note: {note}", file=sys.stderr)
     trace = search(problem, settings)
     path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
-    options = DrawOptions(legend=False) if args.key else DrawOptions(question=True)
+    options = DrawOptions(leaf_names=True) if args.key else DrawOptions(question=True, leaf_names=True)
     print(render_to_file(trace, path, fmt, options))
 
 

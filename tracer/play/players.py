@@ -54,6 +54,7 @@ class SearchPlayer:
         self.depth = depth
         self.keep_traces = keep_traces
         self.order, self.seed = order, seed
+        self.title = None  # how a saved trace names the player's search (None: the algorithm's title)
 
     def choose(self, game, state) -> Choice:
         root = game.rooted(state)
@@ -64,6 +65,8 @@ class SearchPlayer:
                     "title": f"{game.name} {notation or 'start position'}, {self.name} player"}
             start = time.perf_counter()
             trace = trace_search(root, self.search.name, depth=depth, meta=meta, order=self.order, seed=self.seed)
+            if self.title:
+                trace.title = self.title
             seconds = time.perf_counter() - start
             move = next(m for m in root.moves() if root.move_name(m) == trace.best_move)
             nodes = sum(1 for event in trace.events if event.kind == "node_entered")
@@ -82,6 +85,7 @@ class GreedyPlayer(SearchPlayer):
     def __init__(self, keep_traces: bool = False):
         super().__init__("alphabeta", 1, keep_traces)
         self.name = "greedy"
+        self.title = "Greedy: the best-evaluated move, one ply of alpha-beta"
 
 
 class RandomPlayer:

@@ -39,6 +39,7 @@ class DrawOptions:
     max_drawn: int = DEFAULT_MAX_DRAWN
     question: bool = False
     flags: tuple[tuple[int, str], ...] = ()
+    leaf_names: bool = False
 
 
 @dataclass
@@ -213,7 +214,8 @@ class _SceneBuilder:
         visit = f"#{view.visit}" if self.options.visits and view.visit is not None else ""
         window = self._window_text(view)
         value = self._value_text(view)
-        scene_node = SceneNode(f"n{view.id}", "", node.player, name=node.name, value=value, window=window,
+        name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
+        scene_node = SceneNode(f"n{view.id}", "", node.player, name=name, value=value, window=window,
                                faded=faded, dashed=view.pruned, emphasis=view.id in self.best,
                                current=view.id == self.view.current and not self.view.finished)
         if node.has_board:
@@ -238,7 +240,8 @@ class _SceneBuilder:
             if static is not None and self.view.mover_terms and node.player is Player.MIN and node.value is None:
                 static = -static  # a searched leaf's value is the mover's: the question states MAX's
             value = format_number(static) if static is not None else ""
-        return SceneNode(f"n{view.id}", kind, node.player, name=node.name, value=value)
+        name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
+        return SceneNode(f"n{view.id}", kind, node.player, name=name, value=value)
 
     # ---- edges ------------------------------------------------------------------------------------------------
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
