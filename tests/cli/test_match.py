@@ -57,3 +57,26 @@ def test_bad_match_options_are_one_line(tmp_path):
     assert_one_line_error(run_tracer("match", "tictactoe", "--chart", "m.txt", cwd=tmp_path), "--chart m.txt")
     assert_one_line_error(run_tracer("match", "tictactoe", "--json", "--csv"), "not allowed with")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_progress_lines_results_by_colour_and_random_openings():
+    args = ("tictactoe", "--p1", "alphabeta", "--p2", "minimax", "--games", "6", "--depth", "2", "--seed", "4")
+    plain = run_tracer("match", *args)
+    assert plain.returncode == 0, plain.stderr
+    progress = plain.stderr.splitlines()
+    assert [line.split(":")[0] for line in progress] == [f"game {n}/6" for n in range(1, 7)]
+    assert "p1 (alphabeta) as X (moving first):" in plain.stdout
+    assert run_tracer("match", *args, "--quiet").stderr == ""
+    data = json.loads(run_tracer("match", *args, "--json").stdout)
+    for player in data["players"]:  # the colours add up to the totals
+        for outcome in ("wins", "draws", "losses"):
+            assert player["as_first"][outcome] + player["as_second"][outcome] == player[outcome]
+    # deterministic players repeat one pair of games; random openings make the pairs differ, reproducibly
+    def moves_played(*extra):
+        rows = json.loads(run_tracer("match", *args, "--json", *extra).stdout)["rows"]
+        return [(row["winner"], row["moves"], row["p1_nodes_per_move"]) for row in rows]
+
+    assert len(set(moves_played()[0::2])) == 1
+    opened = moves_played("--random-openings", "3")
+    assert len(set(opened[0::2])) > 1
+    assert opened == moves_played("--random-openings", "3")

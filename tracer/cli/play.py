@@ -9,7 +9,7 @@ import random
 import sys
 
 from ..errors import UsageError
-from .options import add_game_options, depth, game_options, positive, progress_bar
+from .options import add_game_options, depth, game_options, positive
 
 PLAY_EXAMPLES = """examples:
   tracer play tictactoe                                 # you are X, alpha-beta plays O
@@ -58,6 +58,10 @@ def add_commands(command) -> None:
     match.add_argument("--depth1", type=depth, metavar="D", help="the first player's search depth (default --depth)")
     match.add_argument("--depth2", type=depth, metavar="D", help="the second player's search depth (default --depth)")
     match.add_argument("--table", action="store_true", help="print a row per game before the summary")
+    match.add_argument("--quiet", action="store_true", help="no progress line per game on stderr")
+    match.add_argument("--random-openings", type=depth, default=0, metavar="K",
+                       help="start each pair of games (one per colour) from K random moves, seeded by --seed, so "
+                            "that deterministic players play different games (default 0)")
     output = match.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the summary and every game as JSON")
     output.add_argument("--csv", action="store_true", help="print a CSV row per game")
@@ -121,7 +125,14 @@ def cmd_match(args) -> None:
     depths = [search_depth if d is None else d for d in (args.depth1, args.depth2)]
     rng = random.Random(args.seed)
     players = [make_player(kind, d, rng, order=args.order, seed=args.seed) for kind, d in zip(kinds, depths)]
-    tally = play_match(game, players, kinds, args.games, progress_bar(args.games, "match", "game"))
+    def progress(row, seconds):
+        if args.quiet:
+            return
+        result = "a draw" if row.winner == "draw" else f"{row.winner} ({kinds[int(row.winner[1]) - 1]}) wins"
+        print(f"game {row.game}/{args.games}: {row.first} moves first; {result} in {row.moves} moves, "
+              f"{seconds:.2f} s", file=sys.stderr, flush=True)
+
+    tally = play_match(game, players, kinds, args.games, progress, openings=args.random_openings, seed=args.seed)
     summary = tally.summary()
     rows = [asdict(row) for row in tally.games]
     if chart_format:
@@ -130,7 +141,7 @@ def cmd_match(args) -> None:
         write_atomically(args.chart, match_chart(tally, f"{game.name}: {_who(kinds, depths)}", chart_format))
     if args.json:
         print(json.dumps({"game": game.name, "games": args.games, "depth": search_depth, "depths": depths,
-                          "seed": args.seed, "players": summary, "speed_ratio": tally.speed_ratio(),
+                          "seed": args.seed, "random_openings": args.random_openings, "players": summary, "speed_ratio": tally.speed_ratio(),
                           "rows": rows}))
         return
     if args.csv:
@@ -155,6 +166,12 @@ def cmd_match(args) -> None:
                          and d is not None else s["kind"], str(s["wins"]), str(s["draws"]), str(s["losses"]),
                          f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}",
                          f"{s['total_seconds']:.3f}") for s, d in zip(summary, depths)], right=(2, 3, 4, 5, 6, 7)))
+    first_side, second_side = game.sides[0], game.sides[1]
+    for player, kind in zip(summary, kinds):
+        colours = [f"as {side} (moving {order}): {r['wins']} wins, {r['draws']} draws, {r['losses']} losses"
+                   for side, order, r in ((first_side, "first", player["as_first"]),
+                                          (second_side, "second", player["as_second"]))]
+        print(f"{player['player']} ({kind}) " + "; ".join(colours))
     ratio = tally.speed_ratio()
     if ratio is not None:
         print(f"p1 takes {ratio:.2f}× p2's time per move" if ratio >= 1 else

@@ -3,9 +3,11 @@ tally."""
 
 from __future__ import annotations
 
+import random
 import statistics
+import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable
 
 from .game_loop import GameRecord, play_game
 
@@ -31,6 +33,8 @@ class Tally:
     kinds: tuple[str, str]
     results: list[dict[str, int]] = field(default_factory=lambda: [{"wins": 0, "draws": 0, "losses": 0}
                                                                   for _ in range(2)])
+    by_colour: list[list[dict[str, int]]] = field(default_factory=lambda: [[{"wins": 0, "draws": 0, "losses": 0}
+                                                                           for _ in range(2)] for _ in range(2)])
     nodes: list[list[int]] = field(default_factory=lambda: [[], []])
     seconds: list[list[float]] = field(default_factory=lambda: [[], []])
     games: list[GameRow] = field(default_factory=list)
@@ -49,6 +53,7 @@ class Tally:
             player = first if seat == 0 else 1 - first
             outcome = "draws" if record.winner is None else "wins" if record.winner == seat else "losses"
             self.results[player][outcome] += 1
+            self.by_colour[player][seat][outcome] += 1
         winner = "draw" if record.winner is None else f"p{(first if record.winner == 0 else 1 - first) + 1}"
         self.games.append(GameRow(len(self.games) + 1, f"p{first + 1}", winner, len(record.turns),
                                   _mean(seconds[0]), _mean(seconds[1]), _mean(nodes[0]), _mean(nodes[1])))
@@ -61,6 +66,8 @@ class Tally:
             "mean_nodes_per_move": _mean(self.nodes[player]),
             "mean_seconds_per_move": _mean(self.seconds[player]),
             "total_seconds": sum(self.seconds[player]),
+            "as_first": dict(self.by_colour[player][0]),
+            "as_second": dict(self.by_colour[player][1]),
         } for player in (0, 1)]
 
     def speed_ratio(self) -> float | None:
@@ -69,15 +76,32 @@ class Tally:
         return first / second if first > 0 and second > 0 else None
 
 
+def random_opening(game, plies: int, rng: random.Random):
+    """The start position after ``plies`` random legal moves (fewer if the game ends)."""
+    state = game.start()
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        state = state.child(rng.choice(list(state.moves())))
+    return state
+
+
 def _mean(values) -> float:
     return statistics.fmean(values) if values else 0.0
 
 
 def play_match(game, players, kinds: tuple[str, str], games: int,
-               progress: Callable[[Iterable], Iterable] = iter) -> Tally:
-    """Play ``games`` games; the first player named moves first in games 1, 3, 5, ..."""
+               on_game: Callable[[GameRow, float], None] | None = None, openings: int = 0, seed: int = 0) -> Tally:
+    """Play ``games`` games; the first player named moves first in games 1, 3, 5, ... ``on_game(row, seconds)``
+    hears of each game as it ends (for progress lines). ``openings`` random moves (seeded by ``seed`` and the game's
+    number) start each game, so that deterministic players do not repeat the same games; they count as moves of
+    the sides that make them but not in the players' times and nodes."""
     tally = Tally(kinds)
-    for number in progress(range(games)):
+    for number in range(games):
         first = number % 2
-        tally.add(play_game(game, (players[first], players[1 - first])), first)
+        start = time.perf_counter()
+        state = random_opening(game, openings, random.Random(seed * 1_000_003 + number // 2))
+        tally.add(play_game(game, (players[first], players[1 - first]), state), first)
+        if on_game is not None:
+            on_game(tally.games[-1], time.perf_counter() - start)
     return tally
