@@ -84,7 +84,8 @@ def test_play_takes_moves_back_and_gives_hints():
     # O (the human) to move wins at 9 at once; every move is scored by an alpha-beta search for the side to move
     hint_line = next(line for line in result.stdout.splitlines() if "hint (alpha-beta, to the end)" in line)
     scores = dict(item.split(": ") for item in hint_line.split("to the end): ")[1].split(", "))
-    assert sorted(scores) == ["3", "7", "8", "9"] and scores["9"] == "1"
+    assert sorted(scores) == ["3", "7", "8", "9"]
+    assert hint_line.split("to the end): ")[1].startswith("9: 0.999")  # the win in one ranks first
     assert "O (human) plays 9" in result.stdout and "O (human) wins." in result.stdout
 
 
@@ -131,3 +132,11 @@ def test_the_console_script_finds_a_game_module_in_the_current_folder(tmp_path):
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["best_move"] == "1"  # 7 counters: take 1, leave a multiple of three
+
+
+def test_play_takes_a_win_in_one_and_slow_wins_keeps_the_textbook_counting():
+    args = ("play", "tictactoe", "--position", "OX./XOX/...", "--p1", "human", "--p2", "alphabeta")
+    quick = run_tracer(*args, input_text="")
+    assert "O (alphabeta) plays 9: value 0.999" in quick.stdout and "O (alphabeta) wins." in quick.stdout
+    textbook = run_tracer(*args, "--slow-wins", input_text="")
+    assert "O (alphabeta) plays 3: value 1," in textbook.stdout  # every win counts 1: the first found is played

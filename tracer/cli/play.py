@@ -43,6 +43,9 @@ def add_commands(command) -> None:
                                                                 "(default 0)")
         parser.add_argument("--order", choices=ORDERS, default="natural", metavar="ORDER",
                             help=f"search players' move order: {', '.join(ORDERS)} (default natural)")
+        parser.add_argument("--slow-wins", action="store_true",
+                            help="score a win the same however far away (the textbook's counting, as stats and "
+                                 "render do); by default search players prefer quicker wins and slower losses")
 
     play = command("play", "play a game against the search", PLAY_EXAMPLES)
     common_options(play, "human", "alphabeta")
@@ -86,8 +89,8 @@ def cmd_play(args) -> None:
     state = game.start() if args.position is None else game.position(args.position)
     rng = random.Random(args.seed)
     keep = args.save_traces is not None
-    players = [make_player(kind, search_depth, rng, keep, order=args.order, seed=args.seed)
-               for kind in (args.p1, args.p2)]
+    players = [make_player(kind, search_depth, rng, keep, order=args.order, seed=args.seed,
+                           quick_wins=not args.slow_wins) for kind in (args.p1, args.p2)]
     from ..play.players import EndOfInput
 
     try:
@@ -124,7 +127,8 @@ def cmd_match(args) -> None:
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
     depths = [search_depth if d is None else d for d in (args.depth1, args.depth2)]
     rng = random.Random(args.seed)
-    players = [make_player(kind, d, rng, order=args.order, seed=args.seed) for kind, d in zip(kinds, depths)]
+    players = [make_player(kind, d, rng, order=args.order, seed=args.seed, quick_wins=not args.slow_wins)
+               for kind, d in zip(kinds, depths)]
     def progress(row, seconds):
         if args.quiet:
             return

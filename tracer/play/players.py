@@ -43,12 +43,37 @@ class Choice:
     trace: Any = None
 
 
+DISTANCE = 1_000  # a game's end k plies ahead scores (1 − k/DISTANCE) of its value
+
+
+class QuickerWins:
+    """A position whose game ends are worth less the further away they are: a win k plies ahead scores
+    ``u · (1 − k/1000)``, so of two wins the quicker scores more, and of two losses the slower loses less (a draw
+    stays 0). Everything else, evaluations at the depth limit included, is the wrapped position's."""
+
+    __slots__ = ("inner", "ply")
+
+    def __init__(self, inner, ply: int = 0):
+        self.inner, self.ply = inner, ply
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def child(self, move):
+        return QuickerWins(self.inner.child(move), self.ply + 1)
+
+    def utility(self):
+        return self.inner.utility() * (1 - min(self.ply, DISTANCE - 1) / DISTANCE)
+
+
 class SearchPlayer:
     """Searches ``depth`` plies from the position, with the side to move as MAX. With ``keep_traces`` the one
-    search it makes records its trace (and its time includes the recording)."""
+    search it makes records its trace (and its time includes the recording). With ``quick_wins`` it prefers
+    quicker wins and slower losses (:class:`QuickerWins`)."""
 
     def __init__(self, algorithm: str, depth: int | None, keep_traces: bool = False, order: str = "natural",
-                 seed: int = 0):
+                 seed: int = 0, quick_wins: bool = False):
+        self.quick_wins = quick_wins
         self.name = algorithm
         self.search = ALGORITHMS[algorithm]
         self.depth = depth
@@ -58,6 +83,8 @@ class SearchPlayer:
 
     def choose(self, game, state) -> Choice:
         root = game.rooted(state)
+        if self.quick_wins:
+            root = QuickerWins(root)
         depth = float("inf") if self.depth is None else self.depth
         if self.keep_traces:
             notation = game.notation(state)
@@ -82,8 +109,8 @@ class SearchPlayer:
 class GreedyPlayer(SearchPlayer):
     """Takes the move whose resulting position evaluates best: a one-ply search."""
 
-    def __init__(self, keep_traces: bool = False):
-        super().__init__("alphabeta", 1, keep_traces)
+    def __init__(self, keep_traces: bool = False, quick_wins: bool = False):
+        super().__init__("alphabeta", 1, keep_traces, quick_wins=quick_wins)
         self.name = "greedy"
         self.title = "Greedy: the best-evaluated move, one ply of alpha-beta"
 
@@ -108,8 +135,8 @@ class HumanPlayer:
     name = "human"
 
     def __init__(self, read: Callable[[str], str] = input, say: Callable[[str], None] = print,
-                 hint_depth: int | None = None):
-        self.read, self.say, self.hint_depth = read, say, hint_depth
+                 hint_depth: int | None = None, quick_wins: bool = False):
+        self.read, self.say, self.hint_depth, self.quick_wins = read, say, hint_depth, quick_wins
 
     def choose(self, game, state) -> Choice:
         side = game.sides[game.to_move(state)]
@@ -124,7 +151,7 @@ class HumanPlayer:
             if word == "undo":
                 raise TakeBack()
             if word == "hint":
-                self.say(hint(game, state, self.hint_depth))
+                self.say(hint(game, state, self.hint_depth, self.quick_wins))
                 continue
             try:
                 return Choice(game.parse_move(state, text))
@@ -132,9 +159,9 @@ class HumanPlayer:
                 self.say(f"  {error}")
 
 
-def hint(game, state, depth: int | None) -> str:
+def hint(game, state, depth: int | None, quick_wins: bool = False) -> str:
     """Every legal move with its alpha-beta value for the side to move, best first."""
-    root = game.rooted(state)
+    root = QuickerWins(game.rooted(state)) if quick_wins else game.rooted(state)
     limit = float("inf") if depth is None else depth
     scored = []
     with deep_recursion():
@@ -149,14 +176,15 @@ def hint(game, state, depth: int | None) -> str:
 
 def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: bool = False,
                 read: Callable[[str], str] = input, say: Callable[[str], None] = print, order: str = "natural",
-                seed: int = 0):
-    """A player of ``kind``; search players search ``depth`` plies with children in ``order``."""
+                seed: int = 0, quick_wins: bool = False):
+    """A player of ``kind``; search players search ``depth`` plies with children in ``order`` (preferring quicker
+    wins with ``quick_wins``)."""
     if kind == "human":
-        return HumanPlayer(read, say, hint_depth=depth)
+        return HumanPlayer(read, say, hint_depth=depth, quick_wins=quick_wins)
     if kind == "random":
         return RandomPlayer(rng)
     if kind == "greedy":
-        return GreedyPlayer(keep_traces)
+        return GreedyPlayer(keep_traces, quick_wins)
     if kind in ALGORITHMS:
-        return SearchPlayer(kind, depth, keep_traces, order, seed)
+        return SearchPlayer(kind, depth, keep_traces, order, seed, quick_wins)
     raise UsageError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
