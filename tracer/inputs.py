@@ -73,7 +73,7 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
     text = read_text(path)
     document = compose(text, path)
     blocks = _blocks(document, path)
-    rules = _rules(blocks.get("rules"), path)
+    rules = read_rules(blocks.get("rules"), path)
     notes = []
     if depth is not None and rules.get("depth", depth) != depth:
         notes.append(f"--depth {depth} overrides the file's rules (depth: {rules['depth']})")
@@ -99,7 +99,7 @@ def _blocks(document, path: str) -> dict[str, yaml.Node]:
     return {key.value: value for key, value in document.value if key.value in ("rules", "expect")}
 
 
-def _rules(node, path: str) -> dict[str, Any]:
+def read_rules(node, path: str) -> dict[str, Any]:
     """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth}``, any of them."""
     if node is None:
         return {}

@@ -183,7 +183,11 @@ def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):
     assert result.returncode == 0, result.stderr
     svg = out.read_text()
     assert "✗ you: 4" in svg and "✗ you: examined" in svg
-    assert svg.count("<polygon") > 14 or svg.count("<path") > 0  # double outlines are drawn as extra shapes
+    dot = tmp_path / "feedback.dot"
+    run_tracer("grade", RN, answer(tmp_path, pruned=["C2"], values={"A": 3, "B": 3, "C": 4, "D": 2}), "--render", dot)
+    flagged = [line for line in dot.read_text().splitlines() if "peripheries=2" in line]  # double outlines
+    assert len(flagged) == 2 and any(">C</FONT>" in line for line in flagged)
+    assert any("✗ you: examined" in line and "<B>6</B>" in line for line in flagged)  # C3, whose value is 6
     assert_one_line_error(run_tracer("grade", RN, answer(tmp_path), "--render", tmp_path / "x.gif"), "--render")
 
 

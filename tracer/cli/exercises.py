@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -142,11 +143,9 @@ def exercise_settings(args, problem):
     """The search an exercise is about: the file's rules:, overridden by the command line (with notes)."""
     from ..exercises.check import Settings
 
-    given = {name: getattr(args, name) for name in ("algorithm", "prune", "fail", "order", "seed")}
-    notes = search_choices(args, rules=problem.rules)
-    settings = Settings(args.algorithm, args.prune, args.fail, args.order, args.seed)
-    for name, value in given.items():  # the next file starts again from what the command line gave
-        setattr(args, name, value)
+    chosen = argparse.Namespace(**vars(args))  # each file fills in its own rules: from what the command line gave
+    notes = search_choices(chosen, rules=problem.rules)
+    settings = Settings(chosen.algorithm, chosen.prune, chosen.fail, chosen.order, chosen.seed)
     return settings, problem.notes + notes
 
 
@@ -362,8 +361,6 @@ def cmd_worksheet(args) -> None:
 
 def _range(what: str, separator: str, minimum: int | None):
     """An argparse type: ``N`` or ``LOW<separator>HIGH`` whole numbers, low ≤ high."""
-    import argparse
-
     def parse(text: str) -> tuple[int, int]:
         low, found, high = text.partition(separator) if separator in text[1:] else (text, "", text)
         try:
@@ -380,8 +377,6 @@ def _range(what: str, separator: str, minimum: int | None):
 
 
 def _players(text: str) -> tuple[str, ...]:
-    import argparse
-
     players = tuple(part.strip().lower() for part in text.split(","))
     if not all(player in ("max", "min") for player in players):
         raise argparse.ArgumentTypeError(f"expected players such as max,min,min, got {text!r}")
@@ -389,16 +384,14 @@ def _players(text: str) -> tuple[str, ...]:
 
 
 def _rules_option(text: str) -> dict:
-    import argparse
-
     import yaml
 
-    from ..inputs import _rules
+    from ..inputs import read_rules
     from ..model.trees import compose
 
     try:
         node = compose(f"rules: {text}", "--rules").value[0][1]
-        rules = _rules(node, "--rules")
+        rules = read_rules(node, "--rules")
     except TracerError as error:
         raise argparse.ArgumentTypeError(str(error).replace("--rules:1: rules", "").lstrip(".: ")) from None
     except (AttributeError, IndexError, yaml.YAMLError):

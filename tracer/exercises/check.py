@@ -73,15 +73,7 @@ def search(problem: Problem, settings: Settings) -> Trace:
 
 def describe_search(trace: Trace) -> str:
     """``alphabeta, cut when α ≥ β, fail-soft, depth 2``."""
-    rules = []
-    if "prune" in trace.options:
-        rules.append("cut when α ≥ β" if trace.options["prune"] == "ge" else "cut only when α > β")
-        rules.append(f"fail-{trace.options['fail']}")
-    if trace.options.get("depth") is not None:
-        rules.append(f"depth {trace.options['depth']}")
-    if trace.options.get("order", "natural") != "natural":
-        rules.append(f"{trace.options['order']} order")
-    return ", ".join([trace.algorithm] + rules)
+    return ", ".join([trace.algorithm] + trace.rule_phrases())
 
 
 def check_file(problem: Problem, settings: Settings) -> FileResult:
@@ -151,7 +143,7 @@ def _pruned_check(facts: SearchFacts, claimed: list[int]) -> Check:
     for leaf in sorted(expected - actual):  # examined, though the key says pruned
         wrong.append((facts.entered[leaf].step if leaf in facts.entered else 0, facts.why_examined(leaf)))
     for leaf in sorted(actual - expected):  # pruned, though the key says examined
-        wrong.append(facts.why_pruned([leaf]))
+        wrong.append(facts.why_pruned(leaf))
     if wrong:
         decided = min(wrong)[1]
     elif actual:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..text import format_number, join_names
+from ..text import format_number
 from ..trace.events import Cutoff, LeafEvaluated, NodeEntered, NodeExited
 from ..trace.trace import Trace
 from ..view import EXACT, UNKNOWN, NodeView, TraceView
@@ -151,10 +151,10 @@ class SearchFacts:
         return (f"step {step}: {self.label(parent)} still has the window α = {format_number(alpha)}, "
                 f"β = {format_number(beta)} (no cutoff before {self.label(leaf)}), so {self.label(leaf)} is examined")
 
-    def why_pruned(self, leaves: list[int]) -> tuple[int, str]:
-        """The cutoff that prunes the first of ``leaves``, as (step, words naming the leaves)."""
-        cut_node, decided = self.pruned_by[leaves[0]]
-        return decided.step, f"step {decided.step}: {decided.caption}"
+    def why_pruned(self, leaf: int) -> tuple[int, str]:
+        """The cutoff that prunes ``leaf``: (its step, that step in words)."""
+        _, decided = self.pruned_by[leaf]
+        return decided.step, str(decided)
 
     def counted(self, key: str) -> str:
         """Where a count comes from: ``steps 4, 8, 10: 3 leaf evaluations``."""
@@ -164,17 +164,6 @@ class SearchFacts:
             return f"no {what} in {self.last.step} steps"
         shown = ", ".join(map(str, steps[:12])) + (", …" if len(steps) > 12 else "")
         return f"step{'s' if len(steps) > 1 else ''} {shown}: {len(steps)} {what}"
-
-    def shown(self, node_id: int) -> str:
-        found = self.returned(node_id)
-        if found is None:
-            return "never reached"
-        value, bound = found
-        return self.view.shows(value, bound)
-
-
-def names(facts: SearchFacts, node_ids) -> str:
-    return join_names([facts.label(node) for node in node_ids]) or "none"
 
 
 def same_number(a: float, b: float) -> bool:

@@ -131,7 +131,7 @@ def _leaf_items(facts: SearchFacts, marked: list[int]) -> list[Item]:
             item.why = f"{facts.why_examined(leaf)} — you marked it pruned"
         items.append(item)
     for step, leaves in by_cut.items():
-        _, text = facts.why_pruned(leaves)
+        _, text = facts.why_pruned(leaves[0])
         them = "it" if len(leaves) == 1 else "them"
         why = f"{text} — you examined {them}" if len(leaves) == len(_cut_leaves(facts, leaves[0])) else \
             f"{text} — you examined {join_names([facts.label(leaf) for leaf in leaves])}"

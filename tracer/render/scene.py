@@ -166,15 +166,7 @@ class _SceneBuilder:
         trace = self.view.trace
         if self.options.question:
             return trace.meta.get("title") or trace.name, _question(trace), []
-        rules = []
-        if "prune" in trace.options:
-            rules.append("cut when α ≥ β" if trace.options["prune"] == "ge" else "cut only when α > β")
-            rules.append(f"fail-{trace.options['fail']}")
-        if trace.options.get("depth") is not None:
-            rules.append(f"depth {format_number(trace.options['depth'])}")
-        if trace.options.get("order", "natural") != "natural":
-            seed = f" {trace.options['seed']}" if "seed" in trace.options else ""
-            rules.append(f"{trace.options['order']} move order" + (f", seed{seed}" if seed else ""))
+        rules = trace.rule_phrases()
         result = f"value {format_number(trace.value)}"
         if trace.best_move is not None:
             result += f", best move {trace.best_move}"
@@ -309,12 +301,7 @@ class _SceneBuilder:
 
 def _question(trace) -> str:
     """What a worksheet asks, with the rules it is asked under."""
-    rules = []
-    if "prune" in trace.options:
-        rules.append("cut when α ≥ β" if trace.options["prune"] == "ge" else "cut only when α > β")
-        rules.append(f"fail-{trace.options['fail']}")
-    if trace.options.get("depth") is not None:
-        rules.append(f"depth {format_number(trace.options['depth'])}")
+    rules = trace.rule_phrases()
     ask = "give each inner node's value and the best move"
     if "prune" in trace.options:
         ask += "; cross out the leaves never examined"

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from ..errors import TraceFileError
 from ..model.state import Board, Player
+from ..text import format_number
 from .events import EVENT_TYPES, Cutoff, NodeEntered, cut_kind
 
 FORMAT = "tracer-trace"
@@ -118,6 +119,20 @@ class Trace:
     @property
     def is_game(self) -> bool:
         return self.meta.get("kind") == "game"
+
+    def rule_phrases(self) -> list[str]:
+        """The search's rules as titles and reports write them: ``cut when α ≥ β``, ``fail-soft``, ``depth 2``,
+        ``random move order, seed 3``."""
+        options, phrases = self.options, []
+        if "prune" in options:
+            phrases.append("cut when α ≥ β" if options["prune"] == "ge" else "cut only when α > β")
+            phrases.append(f"fail-{options['fail']}")
+        if options.get("depth") is not None:
+            phrases.append(f"depth {format_number(options['depth'])}")
+        if options.get("order", "natural") != "natural":
+            seed = f", seed {options['seed']}" if "seed" in options else ""
+            phrases.append(f"{options['order']} move order{seed}")
+        return phrases
 
     # ---- JSON ---------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
