@@ -205,7 +205,9 @@ class ClobberState:
 
     def board(self):
         marked = () if self.last is None else (divmod(self.last, self.geo.cols),)
-        return Board(self.rows(), GLYPHS, marked)
+        geo = self.geo
+        return Board(self.rows(), GLYPHS, marked, files=[chr(ord("a") + c) for c in range(geo.cols)],
+                     ranks=[str(r + 1) for r in range(geo.rows)])
 
     # ---- readable twins --------------------------------------------------------------------------------------
     def rows(self) -> list[str]:

@@ -220,7 +220,7 @@ class Connect4State:
             col = int(self.history[-1]) - 1
             discs = (self.first | self.second) & self.geo.column[col]
             marked = ((self.geo.rows - discs.bit_count(), col),)  # (row from the top, column) of the last disc
-        return Board(self.rows(), GLYPHS, marked)
+        return Board(self.rows(), GLYPHS, marked, files=COLUMN_NAMES[1:self.geo.cols + 1])
 
     # ---- readable twins --------------------------------------------------------------------------------------
     def rows(self) -> list[str]:

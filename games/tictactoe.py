@@ -177,7 +177,7 @@ class TicTacToe:
         return TicTacToeState(x, o, side, self.quick_wins)
 
     def notation(self, state: TicTacToeState) -> str:
-        return "".join(state.rows())
+        return "/".join(state.rows())
 
     def parse_move(self, state: TicTacToeState, text: str):
         legal = ", ".join(state.move_name(m) for m in state.moves())

@@ -73,7 +73,8 @@ def test_trace_prints_the_step_table(tmp_path):
     assert cut[:4] == ["19", "C", "#6", "cutoff"]
     dot = tmp_path / "rn.dot"
     assert run_tracer("render", TREES / "rn_example.yaml", "--visits", "-o", dot).returncode == 0
-    assert "<B>#6</B>" in next(line for line in dot.read_text().splitlines() if ">C</FONT>" in line)
+    c = next(line.split()[0] for line in dot.read_text().splitlines() if ">C</FONT>" in line)
+    assert "<B>#6</B>" in next(line for line in dot.read_text().splitlines() if line.strip().startswith(f"{c}_notes "))
 
 
 def test_stats_json_contract():

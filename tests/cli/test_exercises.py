@@ -187,7 +187,9 @@ def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):
     run_tracer("grade", RN, answer(tmp_path, pruned=["C2"], values={"A": 3, "B": 3, "C": 4, "D": 2}), "--render", dot)
     flagged = [line for line in dot.read_text().splitlines() if "peripheries=2" in line]  # double outlines
     assert len(flagged) == 2 and any(">C</FONT>" in line for line in flagged)
-    assert any("✗ you: examined" in line and "<B>6</B>" in line for line in flagged)  # C3, whose value is 6
+    c3 = next(line.split()[0] for line in flagged if "<B>6</B>" in line)  # C3, whose value is 6
+    assert "✗ you: examined" in next(line for line in dot.read_text().splitlines()
+                                      if line.strip().startswith(f"{c3}_notes "))  # the mark beside it, in words
     assert_one_line_error(run_tracer("grade", RN, answer(tmp_path), "--render", tmp_path / "x.gif"), "--render")
 
 

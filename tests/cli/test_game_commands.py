@@ -21,9 +21,11 @@ def test_render_a_game_position_draws_boards_and_moves(tmp_path):
         warnings.simplefilter("ignore", DeprecationWarning)
         graph = pydot.graph_from_dot_data(source)[0]
     root = graph.get_node("n0")[0].get_attributes()["label"]
-    assert root.count("<TD WIDTH=") == 9  # a 3 × 3 board
+    assert root.count('<TD WIDTH="16" HEIGHT="16" FIXEDSIZE="TRUE">') == 9  # a 3 × 3 board of fixed cells
     assert ">X<" in root and ">O<" in root and "▲ MAX" in root
-    assert '[label=<5>' in source.replace(" ", "") or "label=<5>" in source  # the move on the edge
+    move = graph.get_node("n0_n5_label") or graph.get_node("n0_n1_label")
+    assert move and "<TD>" in move[0].get_attributes()["label"]  # the move on the edge, on its own ground
+    assert "<TD>5</TD>" in source
 
 
 def test_default_output_name_for_a_game(tmp_path):

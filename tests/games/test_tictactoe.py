@@ -85,7 +85,7 @@ def test_the_fork_position_file_holds_its_point():
 
     problem = load_problem("games/positions/tictactoe_fork.yaml")
     root = problem.root
-    assert GAME.notation(root) == "XO.X..O.." and root.player is Player.MAX and GAME.to_move(root) == 0
+    assert GAME.notation(root) == "XO./X../O.." and root.player is Player.MAX and GAME.to_move(root) == 0
     assert not any(root.child(m).is_terminal() for m in root.moves())  # no three in a row to complete
     for name, search in ALGORITHMS.items():
         assert search.run(root, problem.depth) == (1, 5), name
@@ -138,7 +138,7 @@ def test_moves_are_checked_with_a_hint():
 
 def test_notation_round_trip_and_board():
     state = GAME.position("x.o/.x./..o")
-    assert GAME.notation(state) == "X.O.X...O"
+    assert GAME.notation(state) == "X.O/.X./..O"
     assert state.board().rows == ("X.O", ".X.", "..O")
     assert GAME.winner(GAME.position("XXX/OO./...")) == 0 and GAME.winner(GAME.start()) is None
 

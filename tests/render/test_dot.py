@@ -9,7 +9,7 @@ from pathlib import Path
 import pydot
 import pytest
 
-from tracer import DrawOptions, RenderError, load_tree, parse_tree, to_dot, trace_search
+from tracer import DrawOptions, RenderError, load_tree, parse_tree, scene_of, to_dot, trace_search
 
 EXPECTED = Path(__file__).parent / "expected"
 TREES = Path(__file__).resolve().parents[2] / "trees"
@@ -40,6 +40,18 @@ def edge_attrs(graph: pydot.Dot, tail: str, head: str) -> dict:
     return edges[0].get_attributes()
 
 
+def label_of(graph: pydot.Dot, tail: str, head: str) -> str:
+    """The label drawn on an edge: its own node, pinned half-way down the edge."""
+    edge_attrs(graph, tail, head)
+    nodes = graph.get_node(f"{tail}_{head}_label")
+    return nodes[0].get_attributes()["label"] if nodes else ""
+
+
+def position(graph: pydot.Dot, name: str) -> tuple[float, float]:
+    x, y = attrs(graph, name)["pos"].strip('"!').split(",")
+    return float(x), float(y)
+
+
 def node_ids(trace):
     """Trace node ids by the label a table would use (A, B, B1, ...)."""
     from tracer.view import TraceView
@@ -57,8 +69,11 @@ def test_rn_example_shapes_follow_the_textbook():
         assert attrs(graph, ids[name])["shape"] == "invtriangle"
     for leaf in ("B1", "B2", "B3", "C1", "C2", "C3", "D1", "D2", "D3"):
         assert attrs(graph, ids[leaf])["shape"] == "box"
-    assert graph.get_graph_defaults() or graph.get_attributes()  # graph attributes exist
-    assert 'ordering=out' in to_dot(trace)
+    # children left to right in the order they were searched, each level below its parent, parents centred
+    xs = [position(graph, ids[name])[0] for name in ("B", "C", "D")]
+    assert xs == sorted(xs) and len(set(xs)) == 3
+    assert position(graph, ids["A"])[1] > position(graph, ids["B"])[1] > position(graph, ids["B1"])[1]
+    assert position(graph, ids["C"])[0] == pytest.approx(position(graph, ids["C2"])[0], abs=1)
 
 
 def test_pruned_leaves_are_dashed_and_the_cut_is_marked_on_the_first_skipped_edge():
@@ -70,9 +85,10 @@ def test_pruned_leaves_are_dashed_and_the_cut_is_marked_on_the_first_skipped_edg
         assert "dashed" in edge_attrs(graph, ids["C"], ids[pruned])["style"]
     for searched in ("B1", "C1", "D3"):
         assert "dashed" not in attrs(graph, ids[searched]).get("style", "")
-    cut_edge = edge_attrs(graph, ids["C"], ids["C2"])
-    assert "✂" in cut_edge["label"] and "α=3" in cut_edge["label"]
-    assert "✂" not in edge_attrs(graph, ids["C"], ids["C3"]).get("label", "")
+    assert "✂" in label_of(graph, ids["C"], ids["C2"])
+    assert edge_attrs(graph, ids["C"], ids["C2"])["arrowhead"] == "tee"
+    assert "✂ 2 ≤ α=3" in attrs(graph, ids["C"] + "_notes")["label"]  # the reason, beside the node that cut
+    assert "✂" not in label_of(graph, ids["C"], ids["C3"])
     # C left early: its label shows the bound, D searched in full shows its value.
     assert "≤ 2" in attrs(graph, ids["C"])["label"]
     assert "≤" not in attrs(graph, ids["D"])["label"]
@@ -111,8 +127,8 @@ def test_negamax_shows_mover_values_and_sign_flips():
     graph = parse(source)
     ids = node_ids(trace)
     assert "−3" in attrs(graph, ids["B"])["label"]  # B's value from MIN's point of view
-    assert "−(−3)" in edge_attrs(graph, ids["A"], ids["B"])["label"]
-    assert "−(3)" in edge_attrs(graph, ids["B"], ids["B1"])["label"]
+    assert "−(−3)" in label_of(graph, ids["A"], ids["B"])
+    assert "−(3)" in label_of(graph, ids["B"], ids["B1"])
 
 
 def test_user_text_is_escaped_never_markup(tmp_path):
@@ -144,13 +160,13 @@ def test_node_limit_names_the_options_and_compact_mode_draws_stubs():
         to_dot(trace)
     message = str(error.value)
     assert "5,461 nodes" in message and "--compact" in message and "--max-drawn" in message
-    assert to_dot(trace, DrawOptions(max_drawn=6000)).count("->") == 5460
+    assert len(scene_of(trace, DrawOptions(max_drawn=6000)).edges) == 5460
     pruned = trace_search(tree.root, "alphabeta")
-    compact = to_dot(pruned, DrawOptions(compact=True))
+    compact = to_dot(pruned, DrawOptions(compact=True, max_size=(1000, 1000)))
     visited = sum(1 for e in pruned.events if e.kind == "node_entered")
-    pruned_roots = sum(len(e.skipped) for e in pruned.events if e.kind == "cutoff")
-    assert compact.count("->") == visited + pruned_roots - 1  # one stub per pruned subtree
-    assert f"✂ {1 + 4 + 16} pruned" in compact  # a skipped node two levels above the leaves stands for 21
+    cutoffs = sum(1 for e in pruned.events if e.kind == "cutoff")
+    assert compact.count("->") == visited + cutoffs - 1  # the children each cutoff skipped: one stub
+    assert "✂ 3 pruned<BR ALIGN=\"CENTER\"/>(63 nodes)" in compact  # three subtrees of 21 nodes, at one cut
 
 
 def test_first_children_draws_k_children_and_says_how_many_are_hidden():

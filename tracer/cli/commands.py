@@ -6,8 +6,8 @@ import json
 
 from ..errors import UsageError
 from .options import (
-    add_input_options, add_search_options, default_output, game_options, given_search_options, positive,
-    say_notes, search_choices,
+    add_input_options, add_search_options, default_output, depth, game_options, given_search_options, inches,
+    positive, say_notes, search_choices,
 )
 
 EXAMPLES = {
@@ -37,7 +37,7 @@ def add_commands(command) -> None:
     """Add the searching commands; ``command(name, help)`` makes a subcommand's parser."""
     from ..render.engine import FORMATS
     from ..render.export import EXPORT_FORMATS
-    from ..render.scene import DEFAULT_MAX_DRAWN
+    from ..render.scene import DEFAULT_MAX_DRAWN, DEFAULT_MAX_SIZE
 
     render = command("render", "draw a search as a Graphviz diagram", EXAMPLES["render"])
     add_input_options(render, traces=True)
@@ -55,6 +55,13 @@ def add_commands(command) -> None:
     render.add_argument("--compact", action="store_true", help="draw each pruned subtree as one stub")
     render.add_argument("--first-children", type=positive, metavar="K",
                         help="draw only the first K children of each node (and the best one)")
+    render.add_argument("--draw-depth", type=depth, metavar="N",
+                        help="draw the first N plies; each searched subtree below is one box with its count "
+                             "(default: the whole search, or the deepest ply that fits --max-size)")
+    render.add_argument("--max-size", type=inches, metavar="WxH", default=DEFAULT_MAX_SIZE,
+                        help="refuse drawings larger than W×H inches (default 26.7x15: a 16:9 slide at half "
+                             "scale or better); without --draw-depth, a larger search is drawn to the deepest "
+                             "ply that fits, with a note")
     render.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
                         help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
     render.set_defaults(run=cmd_render)
@@ -133,8 +140,12 @@ def cmd_render(args) -> None:
         raise UsageError(f"--dpi sets a PNG's resolution; this output is {fmt}")
     trace = _trace(args)
     options = DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
-                          first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names)
-    print(render_to_file(trace, args.output or default_output(trace, fmt), fmt, options, args.dpi))
+                          first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names,
+                          draw_depth=args.draw_depth, max_size=args.max_size)
+    notes: list[str] = []
+    path = render_to_file(trace, args.output or default_output(trace, fmt), fmt, options, args.dpi, notes)
+    say_notes(notes)
+    print(path)
 
 
 def cmd_trace(args) -> None:

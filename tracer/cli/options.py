@@ -39,6 +39,19 @@ def whole_number(minimum: int):
 positive, depth = whole_number(1), whole_number(0)
 
 
+def inches(text: str) -> tuple[float, float]:
+    """An argparse type: a size as ``WxH`` in inches (``26.7x15``; ``×`` also reads)."""
+    width, sep, height = text.lower().replace("×", "x").partition("x")
+    try:
+        size = float(width), float(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a size as WxH in inches, such as 26.7x15, got {text!r}") from None
+    if not sep or not all(0 < value < 1000 for value in size):
+        raise argparse.ArgumentTypeError(f"expected a size as WxH in inches, each above 0 and below 1000, "
+                                         f"got {text!r}")
+    return size
+
+
 def add_input_options(parser, traces: bool = False, depth_option: bool = True) -> None:
     """FILE, or a game position: what a searching command works on."""
     what = "a tree file (trees/*.yaml), a position file (YAML with game:)"

@@ -26,6 +26,9 @@ MATCH_EXAMPLES = """examples:
 Colours are swapped in every other game: the first player named moves first in games 1, 3, 5, ..."""
 
 
+MAX_TRACE_NODES = 50_000  # about 30 MB of JSON
+
+
 def add_commands(command) -> None:
     """Add ``play`` and ``match``; ``command(name, help, epilog)`` makes a subcommand's parser."""
     from ..play.players import PLAYER_KINDS
@@ -52,6 +55,9 @@ def add_commands(command) -> None:
     play.add_argument("--position", metavar="POS", help="start from this position (the game's notation)")
     play.add_argument("--save-traces", metavar="DIR",
                       help="save each computer move's trace as DIR/move-NN.json (render it with tracer render)")
+    play.add_argument("--max-trace-nodes", type=positive, default=MAX_TRACE_NODES, metavar="N",
+                      help=f"with --save-traces, skip (with a warning) a trace of more than N nodes, about 600 "
+                           f"bytes a node (default {MAX_TRACE_NODES:,}); lower --depth to keep it")
     play.set_defaults(run=cmd_play)
 
     match = command("match", "play many games between two players and count wins, draws and losses",
@@ -105,7 +111,12 @@ def cmd_play(args) -> None:
     if keep:
         saved = 0
         for ply, turn in enumerate(record.turns, 1):
-            if turn.choice.trace is not None:
+            trace = turn.choice.trace
+            if trace is not None and trace.node_count > args.max_trace_nodes:
+                print(f"warning: move {ply}: its trace has {trace.node_count:,} nodes (about "
+                      f"{trace.node_count * 600 / 1e6:,.0f} MB), more than --max-trace-nodes "
+                      f"{args.max_trace_nodes:,}: not saved (lower --depth to keep it)", file=sys.stderr)
+            elif trace is not None:
                 path = os.path.join(args.save_traces, f"move-{ply:02d}.json")
                 write_atomically(path, (turn.choice.trace.to_json(indent=1) + "\n").encode("utf-8"))
                 saved += 1

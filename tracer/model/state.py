@@ -81,22 +81,41 @@ class Board:
     """A board to draw inside a node: rows of cells, top row first, one character a cell.
 
     ``glyphs`` maps a cell character to what is drawn (``{"X": "✕", ".": ""}``); characters it does not name are
-    drawn as they are. ``marked`` holds (row, column) cells to outline, such as the last move.
+    drawn as they are. ``marked`` holds (row, column) cells to outline, such as the last move (when a game gives
+    none, a diagram marks the cells that differ from the parent's board). ``files`` names the columns left to right
+    and ``ranks`` the rows top to bottom, as the game's notation reads them (``"abcd"``, ``"1234"``); empty for
+    none.
     """
 
-    __slots__ = ("rows", "glyphs", "marked")
+    __slots__ = ("rows", "glyphs", "marked", "files", "ranks")
 
-    def __init__(self, rows, glyphs=None, marked=()):
+    def __init__(self, rows, glyphs=None, marked=(), files=(), ranks=()):
         self.rows = tuple(rows)
         self.glyphs = dict(glyphs or {})
         self.marked = tuple(tuple(cell) for cell in marked)
+        self.files = tuple(str(name) for name in files)
+        self.ranks = tuple(str(name) for name in ranks)
 
     def as_dict(self) -> dict:
-        return {"rows": list(self.rows), "glyphs": self.glyphs, "marked": [list(c) for c in self.marked]}
+        data = {"rows": list(self.rows), "glyphs": self.glyphs, "marked": [list(c) for c in self.marked]}
+        if self.files:
+            data["files"] = list(self.files)
+        if self.ranks:
+            data["ranks"] = list(self.ranks)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "Board":
-        return cls(data["rows"], data.get("glyphs"), data.get("marked", ()))
+        return cls(data["rows"], data.get("glyphs"), data.get("marked", ()), data.get("files", ()),
+                   data.get("ranks", ()))
+
+    def differences(self, other: "Board") -> tuple[tuple[int, int], ...]:
+        """The (row, column) cells whose contents differ from ``other``'s (a board of the same size)."""
+        return tuple((r, c) for r, (mine, theirs) in enumerate(zip(self.rows, other.rows))
+                     for c, (a, b) in enumerate(zip(mine, theirs)) if a != b)
+
+    def with_marked(self, marked) -> "Board":
+        return Board(self.rows, self.glyphs, marked, self.files, self.ranks)
 
     def __eq__(self, other):
         return isinstance(other, Board) and self.as_dict() == other.as_dict()

@@ -1,21 +1,30 @@
-"""Scene → DOT source: the Graphviz printer. Pure: builds text with the graphviz package and never runs Graphviz
-(see :mod:`.engine`); every decision about what to show was made in the scene, this only chooses DOT's words for
-it (shapes, colours, HTML-like labels)."""
+"""Scene + layout → DOT source: the Graphviz printer. Pure: builds text with the graphviz package and never runs
+Graphviz (see :mod:`.engine`). Every decision about what to show was made in the scene and every position in the
+layout; this only chooses DOT's words (shapes, colours, HTML-like labels) and pins each thing where the layout put
+it, for ``neato -n2`` to draw as placed: shapes, the notes beside them, edge labels, the titles above the tree,
+the caption under it and the key on its right.
+"""
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 import graphviz
 
 from ..model.state import Player
-from .scene import DrawOptions, Scene, SceneEdge, SceneNode, scene_of
+from .layout import (
+    BOARD_LINES, CELL, EDGE_SIZE, NOTE_SIZE, Box, Layout, board_size, line_height, lines_width, notes_lines, text_width,
+)
+from .scene import Scene, SceneEdge, SceneNode
 
 FONT = "Helvetica"
 INK, FADED, BEST, NOTE, CUT = "#1f2937", "#9ca3af", "#1d4ed8", "#4b5563", "#b91c1c"
 FILL = {Player.MAX: "#dbeafe", Player.MIN: "#fde7d4", Player.CHANCE: "#e5e7eb"}
 LEAF_FILL = "#f3f4f6"
-SHAPE = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box"}
+SHAPE = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box",}
+TITLE_SIZE, SUBTITLE_SIZE, CAPTION_SIZE, KEY_SIZE = 14.0, 12.0, 12.0, 9.0
+MARGIN = 14.0  # between the tree and the titles, the caption and the key
 
 
 def text(value) -> str:
@@ -23,67 +32,160 @@ def text(value) -> str:
     return html.escape(str(value), quote=True).replace("\n", '<BR ALIGN="CENTER"/>')
 
 
-def to_dot(trace, options: DrawOptions = DrawOptions(), dpi: int | None = None) -> str:
-    """The DOT source of a trace's diagram; ``dpi`` sets a bitmap's resolution (Graphviz's default is 96)."""
-    return scene_to_dot(scene_of(trace, options), dpi)
+# ---- the page: where the titles, caption and key go around the tree -------------------------------------------
+
+@dataclass(frozen=True)
+class Page:
+    """The blocks around the tree: each a box, placed from the tree's box. ``frame`` is the whole drawing; a deck
+    gives every frame the same one (the union over its frames), so no page differs in size."""
+
+    title: Box
+    caption: Box | None
+    legend: Box | None
+    frame: Box
 
 
-def scene_to_dot(scene: Scene, dpi: int | None = None) -> str:
+def title_lines(scene: Scene) -> list[tuple[str, float, bool]]:
+    lines = [(scene.title, TITLE_SIZE, True), (scene.subtitle, SUBTITLE_SIZE, False)]
+    return lines + [(note, SUBTITLE_SIZE, False) for note in scene.notes]
+
+
+def legend_size(rows) -> tuple[float, float]:
+    symbols = lines_width([symbol for symbol, _ in rows], KEY_SIZE, bold=True)
+    meanings = lines_width([meaning for _, meaning in rows], KEY_SIZE)
+    return symbols + meanings + 22, (len(rows) + 1) * line_height(KEY_SIZE) + 10
+
+
+def page_of(scene: Scene, layout: Layout, caption_lines: int | None = None) -> Page:
+    """Where the blocks of ``scene`` go around ``layout``'s tree. ``caption_lines`` keeps room for a caption of
+    that many lines (a deck keeps room for its longest)."""
+    tree = layout.tree
+    lines = title_lines(scene)
+    title_h = sum(line_height(size) for _, size, _ in lines) + 4
+    title_w = max(text_width(line, size, bold) for line, size, bold in lines) + 8
+    title = Box(tree.x, tree.top + MARGIN + title_h / 2, title_w, title_h)
+    frame = tree.union(title)
+    caption = None
+    count = caption_lines if caption_lines is not None else (len(scene.caption.split("\n")) if scene.caption else 0)
+    if count:
+        caption_h = count * line_height(CAPTION_SIZE) + 4
+        widest = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + 8 if scene.caption else 0
+        caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, max(widest, 10.0), caption_h)
+        frame = frame.union(caption)
+    legend = None
+    if scene.legend:
+        width, height = legend_size(scene.legend)
+        legend = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
+        frame = frame.union(legend)
+    return Page(title, caption, legend, frame)
+
+
+# ---- the printer ----------------------------------------------------------------------------------------------
+
+def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: int | None = None,
+                 size: tuple[float, float] | None = None) -> str:
+    """The DOT source that draws ``scene`` at ``layout``'s places (for ``neato -n2``). ``page`` fixes the frame
+    (default: the scene's own); ``size`` (inches) scales the drawing to fit; ``dpi`` sets a bitmap's resolution."""
+    page = page or page_of(scene, layout)
     graph = graphviz.Digraph(name="trace")
+    attrs = dict(bgcolor="white", pad="0.25", outputorder="edgesfirst")  # neato -n2 draws straight edges
     if dpi is not None:
-        graph.attr("graph", dpi=str(dpi))
-    lines = [f"<B>{text(scene.title)}</B>", text(scene.subtitle)] + [text(note) for note in scene.notes]
-    if scene.caption:
-        lines.append(f"<I>{text(scene.caption)}</I>")
-    graph.attr("graph", label=f'<{"<BR/>".join(lines)}>', labelloc="t", fontname=FONT, fontsize="14",
-               ordering="out", nodesep="0.3", ranksep="0.55", bgcolor="white", pad="0.3", forcelabels="true")
+        attrs["dpi"] = str(dpi)
+    if size is not None:
+        attrs["size"] = f"{size[0]:g},{size[1]:g}!"
+    graph.attr("graph", **attrs)
     graph.attr("node", fontname=FONT, fontsize="12", color=INK, fontcolor=INK, style="filled", penwidth="1.2")
     graph.attr("edge", fontname=FONT, fontsize="10", color=INK, fontcolor=INK, arrowsize="0.6")
+    _frame_corners(graph, page.frame)
+    _titles(graph, scene, page)
     for node in scene.nodes:
-        graph.node(node.id, **_node_attributes(node))
+        box = layout.shapes.get(node.id)
+        if box is None:
+            continue  # not in this layout (a frame's node the final drawing does not have)
+        graph.node(node.id, **_node_attributes(node, box))
+        lines = notes_lines(node)
+        if lines and node.id in layout.notes:
+            graph.node(f"{node.id}_notes", **_notes_attributes(node, lines, layout.notes[node.id]))
     for edge in scene.edges:
-        graph.edge(edge.tail, edge.head, **_edge_attributes(edge))
-    if scene.legend:
-        _legend(graph, scene.legend)
+        if edge.tail in layout.shapes and edge.head in layout.shapes:
+            attrs, label = _edge_attributes(edge)
+            graph.edge(edge.tail, edge.head, **attrs)
+            if label:
+                x, y = layout.label_point(edge.tail, edge.head)
+                graph.node(f"{edge.tail}_{edge.head}_label", **label, pos=f"{x:.2f},{y:.2f}!")
+    if scene.legend and page.legend is not None:
+        _legend(graph, scene.legend, page.legend)
     return graph.source
 
 
-def _node_attributes(node: SceneNode) -> dict[str, str]:
-    if node.kind == "stub":
-        return dict(label=f"<{text(node.value)}>", shape="box", style="dashed,rounded", color=FADED, fontcolor=FADED,
-                    fontsize="10")
-    if node.kind == "more":
-        return dict(label=f"<{text(node.value)}>", shape="box", style="dotted,rounded", color=FADED,
-                    fontcolor=FADED, fontsize="9")
-    attrs = {}
+def _pin(box: Box, fixed: bool = True) -> dict[str, str]:
+    """Pin a node's centre; a shape (``fixed``) also gets its size, a block of text keeps its label's."""
+    if not fixed:
+        return dict(pos=f"{box.x:.2f},{box.y:.2f}!")
+    return dict(pos=f"{box.x:.2f},{box.y:.2f}!", width=f"{box.width / 72:.4f}", height=f"{box.height / 72:.4f}",
+                fixedsize="true")
+
+
+def _frame_corners(graph, frame: Box) -> None:
+    """Two invisible points at the frame's corners: every drawing of a deck then has the same size."""
+    for name, x, y in (("frame_low", frame.left, frame.bottom), ("frame_high", frame.right, frame.top)):
+        graph.node(name, label="", shape="point", style="invis", width="0.01", height="0.01",
+                   pos=f"{x:.2f},{y:.2f}!")
+
+
+def _titles(graph, scene: Scene, page: Page) -> None:
+    rows = []
+    for line, size, bold in title_lines(scene):
+        content = f"<B>{text(line)}</B>" if bold else text(line)
+        rows.append(f'<TR><TD><FONT POINT-SIZE="{size:g}">{content}</FONT></TD></TR>')
+    graph.node("title", shape="plain", style="", **_pin(page.title, fixed=False),
+               label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{"".join(rows)}</TABLE>>')
+    if scene.caption and page.caption is not None:
+        lines = "".join(f"<TR><TD><I>{text(line)}</I></TD></TR>" for line in scene.caption.split("\n"))
+        graph.node("caption", shape="plain", style="", fontsize=f"{CAPTION_SIZE:g}", **_pin(page.caption, fixed=False),
+                   label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{lines}</TABLE>>')
+
+
+def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
+    attrs = _pin(box)
+    if node.kind in ("stub", "more", "below"):
+        attrs.update(label=f"<{text(node.value)}>", shape="box", color=FADED, fontcolor=FADED,
+                     style="dashed,rounded" if node.kind == "stub" else "dotted,rounded", fontsize="10")
+        return attrs
     if node.kind == "board":
-        attrs.update(shape="plain", style="", label=_board_label(node))
-    else:
-        leaf = node.kind == "leaf"
-        attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else FILL[node.player],
-                     label=_plain_label(node))
-        if not leaf:
-            attrs.update(margin="0.02", width="0.9", height="0.75", fixedsize="false")
-        if node.notes:
-            visit = [f"<B>{text(n)}</B>" if n.startswith("#") else text(n) for n in node.notes]
-            colour = FADED if node.faded else NOTE
-            attrs["xlabel"] = f'<<FONT POINT-SIZE="9" COLOR="{colour}">{"<BR/>".join(visit)}</FONT>>'
+        return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node))
+    leaf = node.kind == "leaf"
+    attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else FILL[node.player], label=_plain_label(node),
+                 margin="0")
     if node.faded:
-        attrs.update(color=FADED, fontcolor=FADED, fillcolor="white")
-        if node.kind != "board":
-            attrs["style"] = "dashed" if node.dashed else "filled"
+        attrs.update(color=FADED, fontcolor=FADED, fillcolor="white", style="dashed" if node.dashed else "filled")
     if node.emphasis or node.current:
         attrs["penwidth"] = "2.8"
     if node.current:
         attrs["color"] = CUT
-    if node.flag:  # not by colour alone: a double outline and the mark in words (inside a box; beside a triangle)
+    if node.flag:  # not by colour alone: a double outline, and the mark in words beside the node
         attrs.update(peripheries="2", color=CUT, penwidth="1.6")
-        flag = f'<FONT POINT-SIZE="10" COLOR="{CUT}"><B>{text(node.flag)}</B></FONT>'
-        if node.kind == "leaf":
-            attrs["label"] = f"<{attrs['label'][1:-1]}<BR/>{flag}>"
-        else:
-            attrs["xlabel"] = f"<{attrs['xlabel'][1:-1]}<BR/>{flag}>" if "xlabel" in attrs else f"<{flag}>"
     return attrs
+
+
+def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, str]:
+    """The notes beside a node, left-aligned in the room the layout kept for them: the visit number in bold, the
+    window, and a flag (a wrong answer) in red bold."""
+    colour = FADED if node.faded else NOTE
+    cells = []
+    for line in lines:
+        if line == node.flag:
+            cells.append(f'<FONT COLOR="{CUT}" POINT-SIZE="10"><B>{text(line)}</B></FONT>')
+        elif line.startswith("✂"):
+            cells.append(f'<FONT COLOR="{CUT}">{text(line)}</FONT>')
+        elif line.startswith("#"):
+            cells.append(f"<B>{text(line)}</B>")
+        else:
+            cells.append(text(line))
+    rows = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
+    return dict(shape="plain", style="", fontsize=f"{NOTE_SIZE:g}", fontcolor=colour, **_pin(box, fixed=False),
+                label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0" '
+                      f'WIDTH="{box.width:.0f}" HEIGHT="{box.height:.0f}">{rows}</TABLE>>')
 
 
 def _plain_label(node: SceneNode) -> str:
@@ -98,57 +200,80 @@ def _plain_label(node: SceneNode) -> str:
 
 
 def _board_label(node: SceneNode) -> str:
+    """A board that keeps its shape: fixed-size cells with the game's coordinates, the side to move above it, the
+    value and the window below it, each line in a cell of fixed size so no text can stretch the grid."""
     board = node.board
+    width, height, grid_w, grid_h = board_size(node)
     colour = FADED if node.faded else INK
     marked = set(board.marked)
-    cells = []
+    cell = f'WIDTH="{CELL:.0f}" HEIGHT="{CELL:.0f}" FIXEDSIZE="TRUE"'
+    rows = []
     for r, row in enumerate(board.rows):
         tds = []
+        if board.ranks:
+            tds.append(f'<TD {cell} BORDER="0"><FONT POINT-SIZE="8" COLOR="{FADED}">{text(board.ranks[r])}</FONT></TD>')
         for c, char in enumerate(row):
             glyph = board.glyphs.get(char, char)
             border = ' BORDER="2"' if (r, c) in marked else ""
-            tds.append(f'<TD WIDTH="14" HEIGHT="14" FIXEDSIZE="TRUE"{border}>'
-                       f'<FONT POINT-SIZE="10" COLOR="{colour}">{text(glyph) or " "}</FONT></TD>')
-        cells.append("<TR>" + "".join(tds) + "</TR>")
+            tds.append(f'<TD {cell}{border}><FONT POINT-SIZE="10" COLOR="{colour}">{text(glyph) or " "}</FONT></TD>')
+        rows.append("<TR>" + "".join(tds) + "</TR>")
+    if board.files:
+        tds = [f'<TD {cell} BORDER="0"></TD>'] if board.ranks else []
+        tds += [f'<TD {cell} BORDER="0"><FONT POINT-SIZE="8" COLOR="{FADED}">{text(name)}</FONT></TD>'
+                for name in board.files]
+        rows.append("<TR>" + "".join(tds) + "</TR>")
     grid = (f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="{colour}">'
-            + "".join(cells) + "</TABLE>")
-    foot = f"<B>{text(node.value)}</B>" if node.value else " "
-    if node.window:
-        foot += f'<BR/><FONT POINT-SIZE="8">{text(node.window)}</FONT>'
+            + "".join(rows) + "</TABLE>")
+    inner = width - 12
+    head_h, value_h, window_h = BOARD_LINES
     fill = "white" if node.faded else FILL[node.player]
     border = "3" if node.emphasis or node.current else "1"
+    frame_colour = CUT if node.current else colour
     style = ' STYLE="dashed"' if node.dashed else ' STYLE="rounded"'
-    return (f'<<TABLE BORDER="{border}" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" BGCOLOR="{fill}" '
-            f'COLOR="{colour}"{style}>'
-            f'<TR><TD><FONT POINT-SIZE="9" COLOR="{colour}">{text(node.head)}</FONT></TD></TR>'
-            f'<TR><TD BGCOLOR="white">{grid}</TD></TR>'
-            f'<TR><TD><FONT COLOR="{colour}">{foot}</FONT></TD></TR></TABLE>>')
+    value = f"<B>{text(node.value)}</B>" if node.value else " "
+    window = text(node.window) if node.window else " "
+    line = f'FIXEDSIZE="TRUE" WIDTH="{inner:.0f}"'
+    return (f'<<TABLE BORDER="{border}" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1" BGCOLOR="{fill}" '
+            f'COLOR="{frame_colour}"{style} FIXEDSIZE="TRUE" WIDTH="{width:.0f}" HEIGHT="{height:.0f}">'
+            f'<TR><TD {line} HEIGHT="{head_h:.0f}"><FONT POINT-SIZE="9" COLOR="{colour}">'
+            f'{text(node.head)}</FONT></TD></TR>'
+            f'<TR><TD {line} HEIGHT="{grid_h + 8:.0f}">{grid}</TD></TR>'
+            f'<TR><TD {line} HEIGHT="{value_h:.0f}"><FONT COLOR="{colour}">{value}</FONT></TD></TR>'
+            f'<TR><TD {line} HEIGHT="{window_h:.0f}"><FONT POINT-SIZE="8" COLOR="{colour}">{window}</FONT>'
+            f'</TD></TR></TABLE>>')
 
 
-def _edge_attributes(edge: SceneEdge) -> dict[str, str]:
+def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:
+    """The edge's attributes, and its label's: a label is its own node, pinned half-way down the edge on a white
+    ground (Graphviz would place an edge's own label beside the line, where it may sit on a neighbour)."""
     if edge.dotted:
-        return dict(style="dotted", color=FADED)
+        return dict(style="dotted", color=FADED), {}
     attrs = {}
     labels = [text(label) for label in edge.labels]
+    colour = INK
     if edge.dashed:
         attrs.update(style="dashed")
     if edge.faded:
-        attrs.update(color=FADED, fontcolor=FADED)
+        attrs.update(color=FADED)
+        colour = FADED
     if edge.cut is not None:
-        labels.append(f"<B>✂</B> {text(edge.cut)}")
-        attrs.update(fontcolor=CUT, arrowhead="tee")
+        labels.append('<FONT POINT-SIZE="12"><B>✂</B></FONT>')
+        attrs.update(arrowhead="tee")
+        colour = CUT
     if edge.best:
         attrs.update(penwidth="3.2", color=BEST)
     if edge.taken:
         attrs.update(penwidth="3.2", color=CUT)
-    if labels:
-        attrs["label"] = "<" + "<BR/>".join(labels) + ">"
-    return attrs
+    if not labels:
+        return attrs, {}
+    rows = "".join(f"<TR><TD>{label}</TD></TR>" for label in labels)
+    return attrs, dict(shape="plain", style="", fontsize=f"{EDGE_SIZE:g}", fontcolor=colour,
+                       label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="1" BGCOLOR="white">{rows}</TABLE>>')
 
 
-def _legend(graph, rows) -> None:
+def _legend(graph, rows, box: Box) -> None:
     cells = "".join(f'<TR><TD ALIGN="CENTER"><B>{text(symbol)}</B></TD><TD ALIGN="LEFT">{text(meaning)}</TD></TR>'
                     for symbol, meaning in rows)
-    graph.node("legend", shape="plaintext", style="", fontsize="9",
+    graph.node("legend", shape="plain", style="", fontsize=f"{KEY_SIZE:g}", **_pin(box, fixed=False),
                label=f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" COLOR="#d1d5db">'
                      f'<TR><TD COLSPAN="2"><B>Key</B></TD></TR>{cells}</TABLE>>')

@@ -1,45 +1,163 @@
-"""The one module that runs Graphviz: DOT source → svg/png/pdf bytes; its failures become one line."""
+"""The one module that runs Graphviz: ``dot`` lays a scene out once (:func:`lay_out`), ``neato -n2`` draws it at
+those places (:func:`draw`), for a diagram or every frame of a deck. Graphviz's failures, its hangs and a drawing
+too big to read become one line (:class:`RenderError`); nothing is half-written."""
 
 from __future__ import annotations
 
 import os
-
-import graphviz
+import shutil
+import subprocess
 
 from ..errors import RenderError
 from ..io import format_of, write_atomically
-from .dot import to_dot
-from .scene import DrawOptions
+from .dot import Page, page_of, scene_to_dot
+from .layout import (
+    Layout, estimated_width, layout_source, learn_widths, measure_source, scene_texts, unmeasured,
+)
+from .scene import DrawOptions, Scene, scene_of
 
 FORMATS = ("svg", "png", "pdf", "dot")
+TIMEOUT = 600  # seconds: past this Graphviz is stopped (it would seem to hang)
+MAX_BITMAP = 32_767  # pixels a side: cairo's limit, past which Graphviz silently shrinks a bitmap
 INSTALL_HINT = ("Graphviz's 'dot' program was not found: install Graphviz "
                 "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz), then try again")
+DRAW_LESS = "draw less with --draw-depth N, --first-children K or --compact"
+
+
+def run_graphviz(source: str, fmt: str, program: str = "dot", args: tuple[str, ...] = (),
+                 strict: bool = False) -> bytes:
+    """Run a Graphviz program on ``source`` and return what it writes. Its failure, a time-out, or (``strict``)
+    any warning is a :class:`RenderError` in one line; the program is killed on any way out."""
+    executable = shutil.which(program)
+    if executable is None:
+        raise RenderError(INSTALL_HINT)
+    try:
+        done = subprocess.run([executable, f"-T{fmt}", *args], input=source.encode("utf-8"), capture_output=True,
+                              timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise RenderError(f"Graphviz took more than {TIMEOUT} s; {DRAW_LESS}") from None
+    except OSError as error:
+        raise RenderError(f"cannot run Graphviz's {program} ({executable}): {error.strerror or error}") from None
+    messages = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
+    if done.returncode != 0:
+        raise RenderError(f"Graphviz failed: {messages[-1] if messages else f'exit status {done.returncode}'}")
+    shrunk = [line for line in messages if "Scaling by" in line or "too large" in line]
+    if shrunk or (strict and messages):
+        raise RenderError(f"Graphviz warned: {(shrunk or messages)[0]}")
+    return done.stdout
 
 
 def dot_to_bytes(source: str, fmt: str) -> bytes:
-    """Lay out DOT source with the real ``dot`` and return the drawing."""
+    """Lay out and draw DOT source with the real ``dot`` (for DOT written by hand or by another tool)."""
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     if fmt == "dot":
         return source.encode("utf-8")
-    try:
-        return graphviz.Source(source).pipe(format=fmt, engine="dot")
-    except graphviz.ExecutableNotFound:
-        raise RenderError(INSTALL_HINT) from None
-    except graphviz.CalledProcessError as error:
-        detail = (error.stderr or b"").decode("utf-8", "replace").strip().splitlines()
-        raise RenderError(f"Graphviz failed: {detail[-1] if detail else error}") from None
+    return run_graphviz(source, fmt, "dot")
 
 
-def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), dpi: int | None = None) -> bytes:
-    """A trace's diagram in ``fmt`` (svg, png, pdf or dot); ``dpi`` sets a PNG's resolution (default 96)."""
-    return dot_to_bytes(to_dot(trace, options, dpi if fmt == "png" else None), fmt)
+def measure(scenes) -> None:
+    """Have Graphviz measure the characters of the scenes' texts that it has not measured yet (one run of dot)."""
+    chars = unmeasured(text for scene in scenes for text in scene_texts(scene))
+    if chars:
+        learn_widths(run_graphviz(measure_source(chars), "json", "dot"), chars)
+
+
+def lay_out(scene: Scene, keep_window_room: bool = False) -> Layout:
+    """Where every node of ``scene`` stands, from one run of ``dot``. ``keep_window_room`` keeps room beside
+    every inner node for a window of any value (the frames of a deck show windows the final drawing does not)."""
+    measure([scene])
+    return Layout.from_json(run_graphviz(layout_source(scene, keep_window_room), "json", "dot"), scene,
+                            keep_window_room)
+
+
+def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
+    max_w, max_h = options.max_size
+    if width > max_w or height > max_h:
+        size = f"{width:.1f} × {height:.1f} inches" if height else f"at least {width:.1f} inches wide"
+        raise RenderError(f"the diagram would be {size}, larger than the limit of {max_w:g} × {max_h:g} inches "
+                          f"(--max-size); {DRAW_LESS}, or raise the limit with --max-size WxH")
+
+
+def check_fits(page: Page, options: DrawOptions, fmt: str, dpi: int | None) -> None:
+    """Refuse a drawing larger than ``options.max_size`` (inches), or a bitmap Graphviz would shrink."""
+    width, height = page.frame.width / 72, page.frame.height / 72
+    _refuse_wider(width, options, height)
+    pixels = max(width, height) * (dpi or 96)
+    if fmt == "png" and pixels > MAX_BITMAP:
+        raise RenderError(f"the PNG would be {pixels:,.0f} pixels wide, more than Graphviz can draw "
+                          f"({MAX_BITMAP:,}); lower --dpi or {DRAW_LESS}")
+
+
+def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: int | None = None,
+         size: tuple[float, float] | None = None) -> bytes:
+    """Draw ``scene`` at ``layout``'s places in ``fmt`` (svg, png, pdf, or the pinned DOT itself)."""
+    source = scene_to_dot(scene, layout, page, dpi, size)
+    if fmt == "dot":
+        return source.encode("utf-8")
+    if fmt not in FORMATS:
+        raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    return run_graphviz(source, fmt, "neato", ("-n2",))
+
+
+def _fits(page: Page, options: DrawOptions) -> bool:
+    return page.frame.width / 72 <= options.max_size[0] and page.frame.height / 72 <= options.max_size[1]
+
+
+def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOptions, str | None]:
+    """The scene to draw, laid out, with the options it was drawn with. A drawing larger than ``options.max_size``
+    is cut at the deepest ply that fits, and a note says so, unless ``options.draw_depth`` was chosen (then the
+    caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out."""
+    scene = scene_of(trace, options)
+    measure([scene])
+    if options.draw_depth is None and estimated_width(scene) <= options.max_size[0] * 72:
+        layout = lay_out(scene)
+        page = page_of(scene, layout)
+        if _fits(page, options):
+            return scene, layout, page, options, None
+    elif options.draw_depth is not None:
+        _refuse_wider(estimated_width(scene) / 72, options)
+        layout = lay_out(scene)
+        return scene, layout, page_of(scene, layout), options, None
+    deepest = max(node.ply for node in trace.nodes)
+    for depth in range(deepest - 1, -1, -1):
+        smaller = DrawOptions(**{**options.__dict__, "draw_depth": depth})
+        scene = scene_of(trace, smaller)
+        if estimated_width(scene) > options.max_size[0] * 72 and depth:
+            continue
+        layout = lay_out(scene)
+        page = page_of(scene, layout)
+        if _fits(page, options) or not depth:
+            return scene, layout, page, smaller, (
+                f"the whole search is too large for a slide: drawn to depth {depth} of {deepest} "
+                "(choose with --draw-depth N; --max-size WxH sets the limit)")
+    raise AssertionError("depth 0 always returns")
+
+
+def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), dpi: int | None = None,
+                 notes: list | None = None) -> bytes:
+    """A trace's diagram in ``fmt`` (svg, png, pdf, or ``dot``: the pinned source ``neato -n2`` draws); ``dpi``
+    sets a PNG's resolution (default 96). A note about how the drawing was fitted is appended to ``notes``."""
+    if fmt not in FORMATS:
+        raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    scene, layout, page, options, note = fitted(trace, options)
+    if note and notes is not None:
+        notes.append(note)
+    if fmt != "dot":
+        check_fits(page, options, fmt, dpi)
+    return draw(scene, layout, fmt, page, dpi if fmt == "png" else None)
+
+
+def to_dot(trace, options: DrawOptions = DrawOptions(), dpi: int | None = None) -> str:
+    """The DOT source of a trace's diagram, every node pinned where ``dot`` laid it out (draw it with
+    ``neato -n2``)."""
+    return render_bytes(trace, "dot", options, dpi).decode("utf-8")
 
 
 def render_to_file(trace, path: str | os.PathLike, fmt: str | None = None,
-                   options: DrawOptions = DrawOptions(), dpi: int | None = None) -> str:
+                   options: DrawOptions = DrawOptions(), dpi: int | None = None, notes: list | None = None) -> str:
     """Render a trace to ``path`` (format from ``fmt`` or the file's extension). Returns the path written."""
     path = os.fspath(path)
     fmt = format_of(path, FORMATS, fmt)
-    write_atomically(path, render_bytes(trace, fmt, options, dpi))
+    write_atomically(path, render_bytes(trace, fmt, options, dpi, notes))
     return path

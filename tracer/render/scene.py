@@ -14,22 +14,27 @@ from dataclasses import dataclass, field
 from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, negated
-from ..view import EXACT, NodeView, TraceView
+from ..view import NodeView, TraceView
 
 DEFAULT_MAX_DRAWN = 5_000  # Graphviz 2.43 lays out ~5,000 nodes in seconds, ~20,000 in minutes
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
+
+
+DEFAULT_MAX_SIZE = (26.7, 15.0)  # inches: a 16:9 slide (13.33 × 7.5) at half scale or better
 
 
 @dataclass(frozen=True)
 class DrawOptions:
     """How to draw a trace.
 
-    ``visits``: number nodes in visit order. ``legend``: add a key. ``compact``: draw each pruned subtree as one
-    stub. ``first_children``: draw only the first K children of each node (and the best child, and the child
-    where a cutoff struck). ``max_drawn``: refuse to draw more nodes than this (Graphviz would seem to hang).
-    ``question``: the exercise as set (a worksheet): every node drawn plainly, leaves with their values, inner nodes
-    empty, nothing the search found. ``flags``: (node id, text) pairs marking nodes, such as a student's wrong
-    answers (``✗ you: 4``).
+    ``visits``: number nodes in visit order. ``legend``: add a key. ``compact``: draw the children each cutoff
+    skipped as one stub. ``first_children``: draw only the first K children of each node (and the best child, and
+    the child where a cutoff struck). ``draw_depth``: draw the first N plies; below them, each searched subtree is
+    one stub with its count. ``max_drawn``: refuse to draw more nodes than this (Graphviz would seem to hang).
+    ``max_size``: refuse (or, without ``draw_depth``, cut) drawings larger than (width, height) inches.
+    ``question``: the exercise as set (a worksheet): every node drawn plainly, leaves with their values, inner
+    nodes empty, nothing the search found. ``flags``: (node id, text) pairs marking nodes, such as a student's
+    wrong answers (``✗ you: 4``).
     """
 
     visits: bool = False
@@ -40,12 +45,15 @@ class DrawOptions:
     question: bool = False
     flags: tuple[tuple[int, str], ...] = ()
     leaf_names: bool = False
+    draw_depth: int | None = None
+    max_size: tuple[float, float] = DEFAULT_MAX_SIZE
 
 
 @dataclass
 class SceneNode:
-    """One node to draw. ``kind`` is ``max``, ``min``, ``chance``, ``leaf``, ``board``, ``stub`` (a pruned subtree
-    drawn as one box) or ``more`` (children left out of the drawing)."""
+    """One node to draw. ``kind`` is ``max``, ``min``, ``chance``, ``leaf``, ``board``, ``stub`` (pruned children
+    drawn as one box), ``below`` (a subtree under the drawn depth, drawn as one box) or ``more`` (children left
+    out of the drawing)."""
 
     id: str
     kind: str
@@ -98,7 +106,7 @@ def check_size(count: int, options: DrawOptions) -> None:
 def scene_of(trace, options: DrawOptions = DrawOptions(), view: TraceView | None = None) -> Scene:
     """The scene of a trace at its end (or of ``view``, the search at some step)."""
     if view is None:
-        if not options.compact and options.first_children is None:
+        if not options.compact and options.first_children is None and options.draw_depth is None:
             check_size(trace.node_count, options)  # before any work: a huge trace is refused at once
         view = TraceView(trace)
     return _SceneBuilder(view, options).scene()
@@ -153,13 +161,40 @@ class _SceneBuilder:
         while pending:
             view = nodes[pending.pop()]
             drawn.append(view)
-            if self._is_stub(view):
-                continue  # drawn as a stub standing for its whole subtree
-            pending.extend(reversed(self._shown_children(view)))
+            if self._below_depth(view) or self._is_stub(view):
+                continue  # its subtree is drawn as one box
+            pending.extend(reversed([child for child in self._shown_children(view)
+                                     if not self._is_stub(nodes[child]) or child == self._stub_of(view)]))
         return drawn
 
     def _is_stub(self, view: NodeView) -> bool:
+        """Whether the node is drawn inside its parent's one box of pruned children (``--compact``)."""
         return self.options.compact and view.pruned
+
+    def _stub_of(self, view: NodeView) -> int | None:
+        """The first pruned child of a node drawn compact: it stands for all of them."""
+        if not self.options.compact:
+            return None
+        return next((c for c in self._shown_children(view) if self.view.nodes[c].pruned), None)
+
+    def _below_depth(self, view: NodeView) -> bool:
+        """Whether the node is at the drawn depth with a subtree below it (drawn as one box)."""
+        depth = self.options.draw_depth
+        return depth is not None and view.node.ply >= depth and any(
+            self._drawable(self.view.nodes[c]) for c in view.children)
+
+    def _subtree_counts(self, view: NodeView) -> tuple[int, int]:
+        """(searched, pruned) nodes below ``view``."""
+        searched = pruned = 0
+        pending = list(view.children)
+        while pending:
+            child = self.view.nodes[pending.pop()]
+            if child.pruned:
+                pruned += 1
+            elif child.reached:
+                searched += 1
+            pending.extend(child.children)
+        return searched, pruned
 
     # ---- text -------------------------------------------------------------------------------------------------
     def _titles(self) -> tuple[str, str, list[str]]:
@@ -172,6 +207,8 @@ class _SceneBuilder:
             result += f", best move {trace.best_move}"
         subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {result}"
         notes = []
+        if trace.meta.get("to_move"):
+            notes.append(str(trace.meta["to_move"]))
         if self.view.mover_terms:
             notes.append("values from the view of the player to move; each edge shows the sign flip")
         if self.view.passes > 1:
@@ -200,9 +237,12 @@ class _SceneBuilder:
             return self._question_node(view)
         node = view.node
         faded = view.pruned or not view.reached
-        if self._is_stub(view) and view.subtree_size > 1:
-            return SceneNode(f"n{view.id}", "stub", node.player, value=f"✂ {view.subtree_size} pruned",
-                             faded=True, dashed=True)
+        if self._is_stub(view):
+            parent = self.view.nodes[node.parent]
+            skipped = [c for c in self._shown_children(parent) if self.view.nodes[c].pruned]
+            size = sum(self.view.nodes[c].subtree_size for c in skipped)
+            text = f"✂ {len(skipped)} pruned" + (f"\n({size} nodes)" if size > len(skipped) else "")
+            return SceneNode(f"n{view.id}", "stub", node.player, value=text, faded=True, dashed=True)
         visit = f"#{view.visit}" if self.options.visits and view.visit is not None else ""
         window = self._window_text(view)
         value = self._value_text(view)
@@ -211,7 +251,7 @@ class _SceneBuilder:
                                faded=faded, dashed=view.pruned, emphasis=view.id in self.best,
                                current=view.id == self.view.current and not self.view.finished)
         if node.has_board:
-            scene_node.kind, scene_node.board = "board", node.board
+            scene_node.kind, scene_node.board = "board", self._board(view)
             head = SYMBOL[node.player] + " " + node.player.name
             scene_node.head = f"{head}  {visit}" if visit else head
             if view.pruned and not value:
@@ -219,8 +259,20 @@ class _SceneBuilder:
         else:
             scene_node.kind = "leaf" if not view.children else node.player.value
             scene_node.notes = [note for note in (visit, window) if note]
+        if view.cut is not None and self._cut_child(view) in self._shown_children(view):
+            scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
         scene_node.flag = self.flags.get(view.id, "")
         return scene_node
+
+    def _board(self, view: NodeView):
+        """The node's board, with the last move marked: as the game marks it, else the cells that changed."""
+        board, parent = view.node.board, view.node.parent
+        if board.marked or parent is None or not self.view.nodes[parent].node.has_board:
+            return board
+        before = self.view.nodes[parent].node.board
+        if len(before.rows) != len(board.rows):
+            return board
+        return board.with_marked(board.differences(before))
 
     def _question_node(self, view: NodeView) -> SceneNode:
         """The node as the exercise sets it: a leaf with its value, an inner node empty (its name only)."""
@@ -239,12 +291,23 @@ class _SceneBuilder:
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
         if self._is_stub(view):
             return
+        if self._below_depth(view):
+            searched, pruned = self._subtree_counts(view)
+            if searched or pruned:
+                below = f"below{view.id}"
+                text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
+                nodes.append(SceneNode(below, "below", value=text, faded=True))
+                edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True))
+            return
         shown = self._shown_children(view)
         cut_at = self._cut_child(view) if view.cut is not None else None
+        stub = self._stub_of(view)
         for child_id in shown:
             child = self.view.nodes[child_id]
+            if self._is_stub(child) and child_id != stub:
+                continue  # drawn inside the stub
             edge = SceneEdge(f"n{view.id}", f"n{child_id}")
-            if child.node.has_board and child.node.move is not None:
+            if child.node.has_board and child.node.move is not None and child_id != stub:
                 edge.labels.append(child.node.move)
             if self.view.mover_terms and child.value is not None:
                 edge.labels.append(negated(format_number(child.value)))
@@ -270,16 +333,25 @@ class _SceneBuilder:
         kinds = {node.kind for node in nodes}
         values = [node.value for node in nodes]
         rows = []
-        if "max" in kinds or any(n.kind == "board" and n.player is Player.MAX for n in nodes):
-            rows.append(("▲", "MAX node (triangle)" if "max" in kinds else "MAX to move"))
-        if "min" in kinds or any(n.kind == "board" and n.player is Player.MIN for n in nodes):
-            rows.append(("▽", "MIN node (inverted triangle)" if "min" in kinds else "MIN to move"))
+        boards = [node for node in nodes if node.kind == "board"]
+        if "max" in kinds:
+            rows.append(("▲", "MAX node (triangle)"))
+        if any(node.player is Player.MAX for node in boards):
+            rows.append(("▲ MAX", "a position with MAX to move (blue)"))
+        if "min" in kinds:
+            rows.append(("▽", "MIN node (inverted triangle)"))
+        if any(node.player is Player.MIN for node in boards):
+            rows.append(("▽ MIN", "a position with MIN to move (orange)"))
+        if any(node.board is not None and node.board.marked for node in boards):
+            rows.append(("▣", "the move just played (thick cell)"))
         if "leaf" in kinds:
             rows.append(("□", "leaf (box)"))
-        if any(node.dashed for node in nodes):
+        if any(node.dashed and node.kind != "stub" for node in nodes):
             rows.append(("┄", "pruned: dashed and faded, never searched"))
         if "stub" in kinds:
-            rows.append(("✂ n", "a pruned subtree of n nodes"))
+            rows.append(("✂ n", "n children a cutoff skipped, drawn as one box"))
+        if "below" in kinds:
+            rows.append(("⋯ n", "n nodes searched below the drawn depth"))
         if any(edge.best for edge in edges):
             rows.append(("━", "best line: thick edges and outlines"))
         if any(edge.cut for edge in edges):

@@ -1,0 +1,282 @@
+"""Scene → layout: where every node of a scene stands, worked out once and kept by every frame and every printer.
+
+Graphviz's ``dot`` places the nodes (:func:`layout_source` is what it lays out; :meth:`Layout.from_json` reads its
+answer; :mod:`.engine` runs it). Each node is laid out as the room it needs: its shape, and beside it on the right
+the room for its notes (visit number, α/β window), mirrored on the left so the shape stays centred over its
+children. The printers then draw every shape, note, edge label, title and key at these places, so a diagram's
+annotations never float onto edges, the key never bends the tree, and the frames of a deck never move.
+
+Sizes are in points (1/72 inch), y grows upwards, as in Graphviz. Text widths are the widths Graphviz itself
+measures for each character in the font it draws with (asked once per process for the characters in use; see
+:func:`measure_source`), so rooms fit the text on any machine's fonts.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+
+import graphviz
+
+from .scene import Scene, SceneNode
+
+GAP = 5.0  # between a node's shape and its notes
+NODESEP, RANKSEP = 0.3, 0.55  # inches, as dot takes them
+CELL = 16.0  # a board cell (room for a glyph and a thick border)
+BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
+NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 9.0, 10.0, 12.0, 10.0
+WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept for a window that changes from step to step
+
+# Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess
+# for a character Graphviz has not measured yet (see :func:`measure_source`).
+_ASCII = [278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+          556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
+          500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
+          556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
+          278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584]
+# Widths Graphviz measured with the font it draws with on this machine, per point of font size, by (char, bold).
+_measured: dict[tuple[str, bool], float] = {}
+_PROBE = "|"  # each character is measured between two of these, so a space has a width too
+
+
+def _guess(char: str) -> float:
+    code = ord(char)
+    return (_ASCII[code - 32] if 32 <= code < 127 else 1000) / 1000 * 1.15  # generous: the font may be wider
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The width of one line of text in points, as Graphviz will draw it (measured characters), else a generous
+    guess from Helvetica's metrics."""
+    return sum(_measured.get((char, bold)) or _guess(char) for char in text) * size
+
+
+def unmeasured(texts) -> list[str]:
+    """The characters of ``texts`` whose widths are not known yet."""
+    chars = {char for text in texts for char in text}
+    return sorted(char for char in chars if (char, False) not in _measured)
+
+
+def measure_source(chars: list[str]) -> str:
+    """DOT that makes ``dot -Tjson`` report each character's width, regular and bold, at 100 points."""
+    graph = graphviz.Digraph(name="measure")
+    graph.attr("node", shape="plain", fontname="Helvetica", fontsize="100")
+    graph.node("probe", label=f"<{_PROBE * 2}>")
+    graph.node("probe_b", label=f"<<B>{_PROBE * 2}</B>>")
+    for i, char in enumerate(chars):
+        escaped = html.escape(char)
+        graph.node(f"c{i}", label=f"<{_PROBE}{escaped}{_PROBE}>")
+        graph.node(f"c{i}_b", label=f"<<B>{_PROBE}{escaped}{_PROBE}</B>>")
+    return graph.source
+
+
+def learn_widths(data: bytes | str, chars: list[str]) -> None:
+    """Remember the widths ``dot -Tjson`` reported for :func:`measure_source` of ``chars``."""
+    widths = {obj["name"]: float(obj["width"]) * 72 for obj in json.loads(data).get("objects", [])}
+    for i, char in enumerate(chars):
+        for suffix, bold in (("", False), ("_b", True)):
+            probe = widths.get("probe" + suffix, 0.0)
+            width = widths.get(f"c{i}{suffix}")
+            if width is not None:
+                _measured[(char, bold)] = max(0.0, width - probe) / 100
+
+
+def lines_width(lines, size: float, bold: bool = False) -> float:
+    return max([text_width(line, size, bold) for line in lines] or [0.0])
+
+
+def line_height(size: float) -> float:
+    return size * 1.25
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle by its centre and size."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def left(self) -> float:
+        return self.x - self.width / 2
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width / 2
+
+    @property
+    def bottom(self) -> float:
+        return self.y - self.height / 2
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height / 2
+
+    @classmethod
+    def spanning(cls, left: float, bottom: float, right: float, top: float) -> "Box":
+        return cls((left + right) / 2, (bottom + top) / 2, right - left, top - bottom)
+
+    def union(self, other: "Box") -> "Box":
+        return Box.spanning(min(self.left, other.left), min(self.bottom, other.bottom),
+                            max(self.right, other.right), max(self.top, other.top))
+
+
+# ---- the room each node needs ---------------------------------------------------------------------------------
+
+def board_size(node: SceneNode) -> tuple[float, float, float, float]:
+    """A board node's (width, height, grid width, grid height): the grid with its coordinates, a line above it (who
+    moves) and two below (the value, the window), the same for every step, whatever the text says."""
+    board = node.board
+    rows, cols = len(board.rows), max((len(row) for row in board.rows), default=0)
+    grid_w = cols * CELL + (CELL if board.ranks else 0)
+    grid_h = rows * CELL + (CELL if board.files else 0)
+    text = max(text_width(node.head, NOTE_SIZE), text_width(node.value or "", VALUE_SIZE, bold=True),
+               text_width(node.window or WIDEST_WINDOW, 8.0))
+    width = max(grid_w, text) + 20
+    height = grid_h + 8 + sum(BOARD_LINES) + 12
+    return width, height, grid_w, grid_h
+
+
+def shape_size(node: SceneNode) -> tuple[float, float]:
+    """The size of a node's shape, big enough for its label at every step."""
+    if node.kind == "board":
+        return board_size(node)[:2]
+    if node.kind in ("stub", "more", "below"):
+        lines = node.value.split("\n")
+        return lines_width(lines, 10.0) + 16, max(26.0, len(lines) * line_height(10.0) + 10)
+    label = max(text_width(node.name, NAME_SIZE), text_width(node.value or "≤ −88", VALUE_SIZE, bold=True))
+    if node.kind == "leaf":
+        lines = len([part for part in (node.name, node.value) if part]) or 1
+        return max(48.0, label + 18), max(34.0, lines * line_height(VALUE_SIZE) + 12)
+    if node.kind == "chance":
+        side = max(52.0, label + 22)
+        return side, side
+    return max(66.0, 2.1 * label + 16), 54.0  # a triangle: its label sits in the wide half
+
+
+def notes_lines(node: SceneNode) -> list[str]:
+    """What is written beside a node: its notes (visit number, window) and any flag."""
+    return [line for line in (*node.notes, node.flag) if line]
+
+
+def notes_size(node: SceneNode, keep_window_room: bool = False) -> tuple[float, float]:
+    lines = notes_lines(node)
+    if keep_window_room and node.kind in ("max", "min", "chance"):
+        lines = lines + [WIDEST_WINDOW]
+    if not lines:
+        return 0.0, 0.0
+    return lines_width(lines, NOTE_SIZE, bold=True) + 2, len(lines) * line_height(NOTE_SIZE)
+
+
+# ---- the layout -----------------------------------------------------------------------------------------------
+
+@dataclass
+class Layout:
+    """Where each node's shape and notes stand; an edge's label goes half-way down its straight line."""
+
+    shapes: dict[str, Box]
+    notes: dict[str, Box]
+
+    def label_point(self, tail: str, head: str) -> tuple[float, float]:
+        """Where an edge's label is centred: on the straight line from the tail's centre to the head's, half-way
+        between the tail's bottom and the head's top (dot left room there for the label)."""
+        parent, child = self.shapes[tail], self.shapes[head]
+        y = (parent.bottom + child.top) / 2
+        t = (parent.y - y) / (parent.y - child.y) if parent.y != child.y else 0.5
+        return parent.x + t * (child.x - parent.x), y
+
+    @property
+    def tree(self) -> Box:
+        """The box around every shape and note."""
+        boxes = list(self.shapes.values()) + list(self.notes.values())
+        box = boxes[0]
+        for other in boxes[1:]:
+            box = box.union(other)
+        return box
+
+    @classmethod
+    def from_json(cls, data: bytes | str, scene: Scene, keep_window_room: bool = False) -> "Layout":
+        """Read ``dot -Tjson``'s answer for :func:`layout_source` of ``scene``."""
+        graph = json.loads(data)
+        by_name = {node.id: node for node in scene.nodes}
+        names, shapes, notes = {}, {}, {}
+        for obj in graph.get("objects", []):
+            name = obj["name"]
+            names[obj["_gvid"]] = name
+            x, y = (float(v) for v in obj["pos"].split(","))
+            node = by_name[name]
+            width, height = shape_size(node)
+            shapes[name] = Box(x, y, width, height)
+            note_w, note_h = notes_size(node, keep_window_room)
+            if note_w:
+                notes[name] = Box(x + width / 2 + GAP + note_w / 2, y, note_w, note_h)
+        return cls(shapes, notes)
+
+
+def layout_source(scene: Scene, keep_window_room: bool = False) -> str:
+    """The DOT that ``dot`` lays out for ``scene``: each node an empty box of the room it needs (shape, notes on
+    the right, the same again on the left), each edge with its label so that dot makes room for it."""
+    graph = graphviz.Digraph(name="layout")
+    graph.attr("graph", ordering="out", nodesep=str(NODESEP), ranksep=str(RANKSEP))
+    graph.attr("node", shape="box", fixedsize="true", label="")
+    graph.attr("edge", fontname="Helvetica", fontsize=str(EDGE_SIZE))
+    for node in scene.nodes:
+        width, height = shape_size(node)
+        note_w, note_h = notes_size(node, keep_window_room)
+        room = width + (2 * (GAP + note_w) if note_w else 0)
+        graph.node(node.id, width=_inches(room), height=_inches(max(height, note_h)))
+    for edge in scene.edges:
+        labels = edge_label_lines(edge)
+        attrs = {}
+        if labels:
+            attrs["label"] = "\n".join(labels)
+        graph.edge(edge.tail, edge.head, **attrs)
+    return graph.source
+
+
+def edge_label_lines(edge) -> list[str]:
+    """An edge's label as lines of plain text: the move, negamax's −(v), the cut mark ✂."""
+    lines = list(edge.labels)
+    if edge.cut is not None:
+        lines.append("✂")  # the reason is written beside the node that cut
+    return lines
+
+
+def _inches(points: float) -> str:
+    return f"{points / 72:.4f}"
+
+
+def estimated_width(scene: Scene) -> float:
+    """A lower bound of the drawing's width in points, without laying it out: the widest level's rooms side by side
+    (a tree is at least as wide as any of its levels)."""
+    if not scene.nodes:
+        return 0.0
+    children: dict[str, list[str]] = {}
+    for edge in scene.edges:
+        children.setdefault(edge.tail, []).append(edge.head)
+    by_id = {node.id: node for node in scene.nodes}
+    level, widest = [scene.nodes[0].id], 0.0
+    while level:
+        width = 0.0
+        for name in level:
+            node = by_id[name]
+            shape_w, _ = shape_size(node)
+            note_w, _ = notes_size(node)
+            width += shape_w + (2 * (GAP + note_w) if note_w else 0)
+        widest = max(widest, width + NODESEP * 72 * (len(level) - 1))
+        level = [child for name in level for child in children.get(name, ())]
+    return widest
+
+
+def scene_texts(scene: Scene):
+    """Every piece of text a scene draws (for measuring)."""
+    yield from (scene.title, scene.subtitle, scene.caption, *scene.notes, "Key", "+−∞≤≥αβ=0123456789")
+    for symbol, meaning in scene.legend:
+        yield symbol
+        yield meaning
+    for node in scene.nodes:
+        yield from (node.name, node.value, node.head, node.window, node.flag, *node.notes)
+    for edge in scene.edges:
+        yield from edge_label_lines(edge)
