@@ -25,6 +25,7 @@ LEAF_FILL = "#f3f4f6"
 SHAPE = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box",}
 TITLE_SIZE, SUBTITLE_SIZE, CAPTION_SIZE, KEY_SIZE = 14.0, 12.0, 12.0, 9.0
 MARGIN = 14.0  # between the tree and the titles, the caption and the key
+PAD = 0.25  # inches of white around the drawing
 
 
 def text(value) -> str:
@@ -53,7 +54,7 @@ def title_lines(scene: Scene) -> list[tuple[str, float, bool]]:
 def legend_size(rows) -> tuple[float, float]:
     symbols = lines_width([symbol for symbol, _ in rows], KEY_SIZE, bold=True)
     meanings = lines_width([meaning for _, meaning in rows], KEY_SIZE)
-    return symbols + meanings + 22, (len(rows) + 1) * line_height(KEY_SIZE) + 10
+    return symbols + meanings + 30, (len(rows) + 1) * (line_height(KEY_SIZE) + 5) + 6  # cells pad 2, space 1
 
 
 def page_of(scene: Scene, layout: Layout, caption_lines: int | None = None) -> Page:
@@ -73,9 +74,13 @@ def page_of(scene: Scene, layout: Layout, caption_lines: int | None = None) -> P
         caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, max(widest, 10.0), caption_h)
         frame = frame.union(caption)
     legend = None
-    if scene.legend:
+    if scene.legend:  # on the right of a tall tree, under a wide one
         width, height = legend_size(scene.legend)
-        legend = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
+        if tree.width > 2.5 * tree.height:
+            below = frame.bottom - MARGIN
+            legend = Box(tree.left + width / 2, below - height / 2, width, height)
+        else:
+            legend = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
         frame = frame.union(legend)
     return Page(title, caption, legend, frame)
 
@@ -88,7 +93,7 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
     (default: the scene's own); ``size`` (inches) scales the drawing to fit; ``dpi`` sets a bitmap's resolution."""
     page = page or page_of(scene, layout)
     graph = graphviz.Digraph(name="trace")
-    attrs = dict(bgcolor="white", pad="0.25", outputorder="edgesfirst")  # neato -n2 draws straight edges
+    attrs = dict(bgcolor="white", pad=str(PAD), outputorder="edgesfirst")  # neato -n2 draws straight edges
     if dpi is not None:
         attrs["dpi"] = str(dpi)
     if size is not None:
@@ -194,6 +199,8 @@ def _plain_label(node: SceneNode) -> str:
         rows.append(f'<FONT POINT-SIZE="10">{text(node.name)}</FONT>')
     if node.value:
         rows.append(f"<B>{text(node.value)}</B>")
+    if node.head:  # a leaf's visit number
+        rows.append(f'<FONT POINT-SIZE="{NOTE_SIZE:g}"><B>{text(node.head)}</B></FONT>')
     if not rows:
         rows.append(" ")
     return "<" + "<BR/>".join(rows) + ">"

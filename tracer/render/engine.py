@@ -10,7 +10,7 @@ import subprocess
 
 from ..errors import RenderError
 from ..io import format_of, write_atomically
-from .dot import Page, page_of, scene_to_dot
+from .dot import PAD, Page, page_of, scene_to_dot
 from .layout import (
     Layout, estimated_width, layout_source, learn_widths, measure_source, scene_texts, unmeasured,
 )
@@ -81,7 +81,7 @@ def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> No
 
 def check_fits(page: Page, options: DrawOptions, fmt: str, dpi: int | None) -> None:
     """Refuse a drawing larger than ``options.max_size`` (inches), or a bitmap Graphviz would shrink."""
-    width, height = page.frame.width / 72, page.frame.height / 72
+    width, height = _inches(page)
     _refuse_wider(width, options, height)
     pixels = max(width, height) * (dpi or 96)
     if fmt == "png" and pixels > MAX_BITMAP:
@@ -100,8 +100,14 @@ def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: 
     return run_graphviz(source, fmt, "neato", ("-n2",))
 
 
+def _inches(page: Page) -> tuple[float, float]:
+    """The drawing's size in inches, with its white margin."""
+    return page.frame.width / 72 + 2 * PAD, page.frame.height / 72 + 2 * PAD
+
+
 def _fits(page: Page, options: DrawOptions) -> bool:
-    return page.frame.width / 72 <= options.max_size[0] and page.frame.height / 72 <= options.max_size[1]
+    width, height = _inches(page)
+    return width <= options.max_size[0] and height <= options.max_size[1]
 
 
 def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOptions, str | None]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from dataclasses import dataclass
 
 import graphviz
@@ -148,8 +149,9 @@ def shape_size(node: SceneNode) -> tuple[float, float]:
         return lines_width(lines, 10.0) + 16, max(26.0, len(lines) * line_height(10.0) + 10)
     label = max(text_width(node.name, NAME_SIZE), text_width(node.value or "≤ −88", VALUE_SIZE, bold=True))
     if node.kind == "leaf":
-        lines = len([part for part in (node.name, node.value) if part]) or 1
-        return max(48.0, label + 18), max(34.0, lines * line_height(VALUE_SIZE) + 12)
+        lines = len([part for part in (node.name, node.value, node.head) if part]) or 1
+        label = max(label, text_width(node.head, NOTE_SIZE, bold=True))
+        return max(48.0, label + 18), max(34.0, lines * line_height(VALUE_SIZE) + 10)
     if node.kind == "chance":
         side = max(52.0, label + 22)
         return side, side
@@ -201,11 +203,13 @@ class Layout:
         """Read ``dot -Tjson``'s answer for :func:`layout_source` of ``scene``."""
         graph = json.loads(data)
         by_name = {node.id: node for node in scene.nodes}
-        names, shapes, notes = {}, {}, {}
+        centres = {}
         for obj in graph.get("objects", []):
-            name = obj["name"]
-            names[obj["_gvid"]] = name
             x, y = (float(v) for v in obj["pos"].split(","))
+            centres[obj["name"]] = [x, y]
+        _centre_parents(scene, centres, keep_window_room)
+        shapes, notes = {}, {}
+        for name, (x, y) in centres.items():
             node = by_name[name]
             width, height = shape_size(node)
             shapes[name] = Box(x, y, width, height)
@@ -213,6 +217,37 @@ class Layout:
             if note_w:
                 notes[name] = Box(x + width / 2 + GAP + note_w / 2, y, note_w, note_h)
         return cls(shapes, notes)
+
+
+def room_width(node: SceneNode, keep_window_room: bool = False) -> float:
+    """The width a node takes in its level: its shape, and its notes' room on both sides."""
+    width = shape_size(node)[0]
+    note_w = notes_size(node, keep_window_room)[0]
+    return width + (2 * (GAP + note_w) if note_w else 0)
+
+
+def _centre_parents(scene: Scene, centres: dict[str, list[float]], keep_window_room: bool) -> None:
+    """Move each parent, deepest first, to the middle of its first and last child where its level has room: dot
+    places parents near the middle, the textbook exactly there."""
+    children: dict[str, list[str]] = {}
+    for edge in scene.edges:
+        children.setdefault(edge.tail, []).append(edge.head)
+    rooms = {node.id: room_width(node, keep_window_room) for node in scene.nodes}
+    levels: dict[float, list[str]] = {}
+    for name, (_, y) in centres.items():
+        levels.setdefault(round(y, 1), []).append(name)
+    gap = NODESEP * 72
+    for y in sorted(levels):  # the lowest level first
+        level = sorted(levels[y], key=lambda name: centres[name][0])
+        for i, name in enumerate(level):
+            kids = [kid for kid in children.get(name, ()) if kid in centres]
+            if not kids:
+                continue
+            wanted = (centres[kids[0]][0] + centres[kids[-1]][0]) / 2
+            low = centres[level[i - 1]][0] + (rooms[level[i - 1]] + rooms[name]) / 2 + gap if i else -math.inf
+            high = (centres[level[i + 1]][0] - (rooms[level[i + 1]] + rooms[name]) / 2 - gap
+                    if i + 1 < len(level) else math.inf)
+            centres[name][0] = min(max(wanted, low), high) if low <= high else centres[name][0]
 
 
 def layout_source(scene: Scene, keep_window_room: bool = False) -> str:

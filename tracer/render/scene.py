@@ -61,7 +61,7 @@ class SceneNode:
     name: str = ""
     value: str = ""
     notes: list[str] = field(default_factory=list)  # beside the node: visit number, window
-    head: str = ""  # above a board: who moves, visit number
+    head: str = ""  # above a board: who moves, visit number; in a leaf: its visit number
     window: str = ""  # the window, for printers that place it themselves (boards)
     board: Board | None = None
     faded: bool = False  # pruned, or not reached yet
@@ -258,7 +258,10 @@ class _SceneBuilder:
                 scene_node.value = "pruned"
         else:
             scene_node.kind = "leaf" if not view.children else node.player.value
-            scene_node.notes = [note for note in (visit, window) if note]
+            if scene_node.kind == "leaf" and visit:
+                scene_node.head = visit  # inside the box, under the value: a leaf's level has no room to spare
+            else:
+                scene_node.notes = [note for note in (visit, window) if note]
         if view.cut is not None and self._cut_child(view) in self._shown_children(view):
             scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
         scene_node.flag = self.flags.get(view.id, "")
