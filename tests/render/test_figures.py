@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run_tracer
-from tracer import DrawOptions, load_problem, load_tree, scene_of, to_dot, trace_search
+from tracer import DrawOptions, load_problem, scene_of, to_dot, trace_search
 from tracer.render.engine import lay_out, run_graphviz
 from tracer.render.layout import Box, text_width
 from tracer.render.scene import DEFAULT_MAX_SIZE
@@ -170,12 +170,6 @@ def test_the_key_never_moves_the_tree():
 
 
 # ---- the numbers on the picture -------------------------------------------------------------------------------
-
-def shown(trace) -> dict[str, str]:
-    view = TraceView(trace)
-    return {view.label(node.id): node.value for node, view_node in
-            zip(scene_of(trace).nodes, [view.nodes[int(n.id[1:])] for n in scene_of(trace).nodes])}
-
 
 def leaf_texts(trace) -> dict[str, str]:
     view = TraceView(trace)

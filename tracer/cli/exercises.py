@@ -10,7 +10,7 @@ import sys
 
 from ..errors import TracerError, UsageError
 from ..model.trees import DEFAULT_MAX_NODES
-from .options import add_search_options, depth, positive, search_choices
+from .options import add_search_options, depth, positive, say_notes, search_choices
 
 CHECK_EXAMPLES = """examples:
   tracer check trees/rn_example.yaml                  # every expectation, passed or failed, with its step
@@ -338,7 +338,10 @@ def _render_feedback(path, trace, result) -> None:
     from ..render.scene import DrawOptions
 
     fmt = format_of(path, RENDER_FORMATS, option="--render")
-    print(render_to_file(trace, path, fmt, DrawOptions(flags=flags(result), legend=True)), file=sys.stderr)
+    notes: list[str] = []
+    print(render_to_file(trace, path, fmt, DrawOptions(flags=flags(result), legend=True), notes=notes),
+          file=sys.stderr)
+    say_notes(notes)
 
 
 def cmd_worksheet(args) -> None:
@@ -356,7 +359,10 @@ def cmd_worksheet(args) -> None:
     trace = search(problem, settings)
     path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
     options = DrawOptions(leaf_names=True) if args.key else DrawOptions(question=True, leaf_names=True)
-    print(render_to_file(trace, path, fmt, options))
+    drawn: list[str] = []
+    path = render_to_file(trace, path, fmt, options, notes=drawn)
+    say_notes(drawn)
+    print(path)
 
 
 def _range(what: str, separator: str, minimum: int | None):

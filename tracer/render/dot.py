@@ -57,9 +57,8 @@ def legend_size(rows) -> tuple[float, float]:
     return symbols + meanings + 30, (len(rows) + 1) * (line_height(KEY_SIZE) + 5) + 6  # cells pad 2, space 1
 
 
-def page_of(scene: Scene, layout: Layout, caption_lines: int | None = None) -> Page:
-    """Where the blocks of ``scene`` go around ``layout``'s tree. ``caption_lines`` keeps room for a caption of
-    that many lines (a deck keeps room for its longest)."""
+def page_of(scene: Scene, layout: Layout) -> Page:
+    """Where the blocks of ``scene`` go around ``layout``'s tree."""
     tree = layout.tree
     lines = title_lines(scene)
     title_h = sum(line_height(size) for _, size, _ in lines) + 4
@@ -67,11 +66,10 @@ def page_of(scene: Scene, layout: Layout, caption_lines: int | None = None) -> P
     title = Box(tree.x, tree.top + MARGIN + title_h / 2, title_w, title_h)
     frame = tree.union(title)
     caption = None
-    count = caption_lines if caption_lines is not None else (len(scene.caption.split("\n")) if scene.caption else 0)
-    if count:
-        caption_h = count * line_height(CAPTION_SIZE) + 4
-        widest = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + 8 if scene.caption else 0
-        caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, max(widest, 10.0), caption_h)
+    if scene.caption:
+        lines = scene.caption.split("\n")
+        caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
+        caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
     legend = None
     if scene.legend:  # on the right of a tall tree, under a wide one
@@ -87,17 +85,14 @@ def page_of(scene: Scene, layout: Layout, caption_lines: int | None = None) -> P
 
 # ---- the printer ----------------------------------------------------------------------------------------------
 
-def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: int | None = None,
-                 size: tuple[float, float] | None = None) -> str:
+def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: int | None = None) -> str:
     """The DOT source that draws ``scene`` at ``layout``'s places (for ``neato -n2``). ``page`` fixes the frame
-    (default: the scene's own); ``size`` (inches) scales the drawing to fit; ``dpi`` sets a bitmap's resolution."""
+    (default: the scene's own); ``dpi`` sets a bitmap's resolution."""
     page = page or page_of(scene, layout)
     graph = graphviz.Digraph(name="trace")
     attrs = dict(bgcolor="white", pad=str(PAD), outputorder="edgesfirst")  # neato -n2 draws straight edges
     if dpi is not None:
         attrs["dpi"] = str(dpi)
-    if size is not None:
-        attrs["size"] = f"{size[0]:g},{size[1]:g}!"
     graph.attr("graph", **attrs)
     graph.attr("node", fontname=FONT, fontsize="12", color=INK, fontcolor=INK, style="filled", penwidth="1.2")
     graph.attr("edge", fontname=FONT, fontsize="10", color=INK, fontcolor=INK, arrowsize="0.6")

@@ -63,12 +63,10 @@ def measure(scenes) -> None:
         learn_widths(run_graphviz(measure_source(chars), "json", "dot"), chars)
 
 
-def lay_out(scene: Scene, keep_window_room: bool = False) -> Layout:
-    """Where every node of ``scene`` stands, from one run of ``dot``. ``keep_window_room`` keeps room beside
-    every inner node for a window of any value (the frames of a deck show windows the final drawing does not)."""
+def lay_out(scene: Scene) -> Layout:
+    """Where every node of ``scene`` stands, from one run of ``dot``."""
     measure([scene])
-    return Layout.from_json(run_graphviz(layout_source(scene, keep_window_room), "json", "dot"), scene,
-                            keep_window_room)
+    return Layout.from_json(run_graphviz(layout_source(scene), "json", "dot"), scene)
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
@@ -89,10 +87,9 @@ def check_fits(page: Page, options: DrawOptions, fmt: str, dpi: int | None) -> N
                           f"({MAX_BITMAP:,}); lower --dpi or {DRAW_LESS}")
 
 
-def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: int | None = None,
-         size: tuple[float, float] | None = None) -> bytes:
+def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: int | None = None) -> bytes:
     """Draw ``scene`` at ``layout``'s places in ``fmt`` (svg, png, pdf, or the pinned DOT itself)."""
-    source = scene_to_dot(scene, layout, page, dpi, size)
+    source = scene_to_dot(scene, layout, page, dpi)
     if fmt == "dot":
         return source.encode("utf-8")
     if fmt not in FORMATS:

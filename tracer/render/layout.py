@@ -27,7 +27,7 @@ NODESEP, RANKSEP = 0.3, 0.55  # inches, as dot takes them
 CELL = 16.0  # a board cell (room for a glyph and a thick border)
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
 NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 9.0, 10.0, 12.0, 10.0
-WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept for a window that changes from step to step
+WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
 
 # Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess
 # for a character Graphviz has not measured yet (see :func:`measure_source`).
@@ -163,10 +163,8 @@ def notes_lines(node: SceneNode) -> list[str]:
     return [line for line in (*node.notes, node.flag) if line]
 
 
-def notes_size(node: SceneNode, keep_window_room: bool = False) -> tuple[float, float]:
+def notes_size(node: SceneNode) -> tuple[float, float]:
     lines = notes_lines(node)
-    if keep_window_room and node.kind in ("max", "min", "chance"):
-        lines = lines + [WIDEST_WINDOW]
     if not lines:
         return 0.0, 0.0
     return lines_width(lines, NOTE_SIZE, bold=True) + 2, len(lines) * line_height(NOTE_SIZE)
@@ -199,7 +197,7 @@ class Layout:
         return box
 
     @classmethod
-    def from_json(cls, data: bytes | str, scene: Scene, keep_window_room: bool = False) -> "Layout":
+    def from_json(cls, data: bytes | str, scene: Scene) -> "Layout":
         """Read ``dot -Tjson``'s answer for :func:`layout_source` of ``scene``."""
         graph = json.loads(data)
         by_name = {node.id: node for node in scene.nodes}
@@ -207,32 +205,32 @@ class Layout:
         for obj in graph.get("objects", []):
             x, y = (float(v) for v in obj["pos"].split(","))
             centres[obj["name"]] = [x, y]
-        _centre_parents(scene, centres, keep_window_room)
+        _centre_parents(scene, centres)
         shapes, notes = {}, {}
         for name, (x, y) in centres.items():
             node = by_name[name]
             width, height = shape_size(node)
             shapes[name] = Box(x, y, width, height)
-            note_w, note_h = notes_size(node, keep_window_room)
+            note_w, note_h = notes_size(node)
             if note_w:
                 notes[name] = Box(x + width / 2 + GAP + note_w / 2, y, note_w, note_h)
         return cls(shapes, notes)
 
 
-def room_width(node: SceneNode, keep_window_room: bool = False) -> float:
+def room_width(node: SceneNode) -> float:
     """The width a node takes in its level: its shape, and its notes' room on both sides."""
     width = shape_size(node)[0]
-    note_w = notes_size(node, keep_window_room)[0]
+    note_w = notes_size(node)[0]
     return width + (2 * (GAP + note_w) if note_w else 0)
 
 
-def _centre_parents(scene: Scene, centres: dict[str, list[float]], keep_window_room: bool) -> None:
+def _centre_parents(scene: Scene, centres: dict[str, list[float]]) -> None:
     """Move each parent, deepest first, to the middle of its first and last child where its level has room: dot
     places parents near the middle, the textbook exactly there."""
     children: dict[str, list[str]] = {}
     for edge in scene.edges:
         children.setdefault(edge.tail, []).append(edge.head)
-    rooms = {node.id: room_width(node, keep_window_room) for node in scene.nodes}
+    rooms = {node.id: room_width(node) for node in scene.nodes}
     levels: dict[float, list[str]] = {}
     for name, (_, y) in centres.items():
         levels.setdefault(round(y, 1), []).append(name)
@@ -250,7 +248,7 @@ def _centre_parents(scene: Scene, centres: dict[str, list[float]], keep_window_r
             centres[name][0] = min(max(wanted, low), high) if low <= high else centres[name][0]
 
 
-def layout_source(scene: Scene, keep_window_room: bool = False) -> str:
+def layout_source(scene: Scene) -> str:
     """The DOT that ``dot`` lays out for ``scene``: each node an empty box of the room it needs (shape, notes on
     the right, the same again on the left), each edge with its label so that dot makes room for it."""
     graph = graphviz.Digraph(name="layout")
@@ -259,9 +257,8 @@ def layout_source(scene: Scene, keep_window_room: bool = False) -> str:
     graph.attr("edge", fontname="Helvetica", fontsize=str(EDGE_SIZE))
     for node in scene.nodes:
         width, height = shape_size(node)
-        note_w, note_h = notes_size(node, keep_window_room)
-        room = width + (2 * (GAP + note_w) if note_w else 0)
-        graph.node(node.id, width=_inches(room), height=_inches(max(height, note_h)))
+        note_h = notes_size(node)[1]
+        graph.node(node.id, width=_inches(room_width(node)), height=_inches(max(height, note_h)))
     for edge in scene.edges:
         labels = edge_label_lines(edge)
         attrs = {}
@@ -294,12 +291,7 @@ def estimated_width(scene: Scene) -> float:
     by_id = {node.id: node for node in scene.nodes}
     level, widest = [scene.nodes[0].id], 0.0
     while level:
-        width = 0.0
-        for name in level:
-            node = by_id[name]
-            shape_w, _ = shape_size(node)
-            note_w, _ = notes_size(node)
-            width += shape_w + (2 * (GAP + note_w) if note_w else 0)
+        width = sum(room_width(by_id[name]) for name in level)
         widest = max(widest, width + NODESEP * 72 * (len(level) - 1))
         level = [child for name in level for child in children.get(name, ())]
     return widest
