@@ -102,17 +102,21 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
         box = layout.shapes.get(node.id)
         if box is None:
             continue  # not in this layout (a frame's node the final drawing does not have)
-        graph.node(node.id, **_node_attributes(node, box))
+        hide = dict(style="invis") if node.hidden else {}
+        graph.node(node.id, **{**_node_attributes(node, box), "id": node.id, **hide})
         lines = notes_lines(node)
         if lines and node.id in layout.notes:
-            graph.node(f"{node.id}_notes", **_notes_attributes(node, lines, layout.notes[node.id]))
+            graph.node(f"{node.id}_notes", **{**_notes_attributes(node, lines, layout.notes[node.id]),
+                                              "id": f"{node.id}_notes", **hide})
     for edge in scene.edges:
         if edge.tail in layout.shapes and edge.head in layout.shapes:
             attrs, label = _edge_attributes(edge)
-            graph.edge(edge.tail, edge.head, **attrs)
+            hide = dict(style="invis") if edge.hidden else {}
+            name = f"{edge.tail}_{edge.head}"
+            graph.edge(edge.tail, edge.head, **{**attrs, "id": f"{name}_edge", **hide})
             if label:
                 x, y = layout.label_point(edge.tail, edge.head)
-                graph.node(f"{edge.tail}_{edge.head}_label", **label, pos=f"{x:.2f},{y:.2f}!")
+                graph.node(f"{name}_label", **{**label, "pos": f"{x:.2f},{y:.2f}!", "id": f"{name}_label", **hide})
     if scene.legend and page.legend is not None:
         _legend(graph, scene.legend, page.legend)
     return graph.source
@@ -153,7 +157,8 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
                      style="dashed,rounded" if node.kind == "stub" else "dotted,rounded", fontsize="10")
         return attrs
     if node.kind == "board":
-        return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node))
+        return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node),
+                    **({"class": "current"} if node.current else {}))
     leaf = node.kind == "leaf"
     attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else FILL[node.player], label=_plain_label(node),
                  margin="0")
@@ -161,8 +166,8 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
         attrs.update(color=FADED, fontcolor=FADED, fillcolor="white", style="dashed" if node.dashed else "filled")
     if node.emphasis or node.current:
         attrs["penwidth"] = "2.8"
-    if node.current:
-        attrs["color"] = CUT
+    if node.current:  # not by colour alone: a double outline
+        attrs.update(color=CUT, peripheries="2", penwidth="2", **{"class": "current"})
     if node.flag:  # not by colour alone: a double outline, and the mark in words beside the node
         attrs.update(peripheries="2", color=CUT, penwidth="1.6")
     return attrs
@@ -265,7 +270,7 @@ def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:
     if edge.best:
         attrs.update(penwidth="3.2", color=BEST)
     if edge.taken:
-        attrs.update(penwidth="3.2", color=CUT)
+        attrs.update(penwidth="3.2", color=CUT, **{"class": "taken"})
     if not labels:
         return attrs, {}
     rows = "".join(f"<TR><TD>{label}</TD></TR>" for label in labels)

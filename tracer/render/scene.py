@@ -34,7 +34,8 @@ class DrawOptions:
     ``max_size``: refuse (or, without ``draw_depth``, cut) drawings larger than (width, height) inches.
     ``question``: the exercise as set (a worksheet): every node drawn plainly, leaves with their values, inner
     nodes empty, nothing the search found. ``flags``: (node id, text) pairs marking nodes, such as a student's
-    wrong answers (``✗ you: 4``).
+    wrong answers (``✗ you: 4``). ``reveal``: in a frame of a deck, hide the nodes not reached yet (they still hold
+    their place) rather than drawing them faint.
     """
 
     visits: bool = False
@@ -47,6 +48,7 @@ class DrawOptions:
     leaf_names: bool = False
     draw_depth: int | None = None
     max_size: tuple[float, float] = DEFAULT_MAX_SIZE
+    reveal: bool = False
 
 
 @dataclass
@@ -68,6 +70,7 @@ class SceneNode:
     dashed: bool = False  # pruned
     emphasis: bool = False  # on the best line
     current: bool = False  # the node the step is about
+    hidden: bool = False  # not reached yet, in a deck that reveals the tree step by step: holds its place unseen
     flag: str = ""  # a mark on the node, such as a wrong answer: drawn boxed beside it
 
 
@@ -82,6 +85,7 @@ class SceneEdge:
     dotted: bool = False  # to a "more" box
     best: bool = False  # on the best line
     taken: bool = False  # the edge the search just went down
+    hidden: bool = False  # to a hidden node
 
 
 @dataclass
@@ -112,9 +116,21 @@ def scene_of(trace, options: DrawOptions = DrawOptions(), view: TraceView | None
     return _SceneBuilder(view, options).scene()
 
 
+def frame_scene(view: TraceView, final: TraceView, options: DrawOptions = DrawOptions()) -> Scene:
+    """One frame of a deck: the search as it stands in ``view``, drawn with exactly the nodes the final drawing
+    (``final``, the search at its end) has, so every frame holds the same places; nodes not reached yet are faint
+    (hidden with ``options.reveal``), and the caption tells the step."""
+    return _SceneBuilder(view, options, final).scene()
+
+
 class _SceneBuilder:
-    def __init__(self, view: TraceView, options: DrawOptions):
+    """Builds the scene of ``view``. Which nodes are drawn, and which are folded into boxes, is read from ``final``
+    (the same view unless a deck's frame is made), so a frame never adds or drops a node of the final drawing."""
+
+    def __init__(self, view: TraceView, options: DrawOptions, final: TraceView | None = None):
         self.view, self.options = view, options
+        self.final = final or view
+        self.frame = final is not None  # a frame of a deck: always captioned, the current node marked to the end
         self.best = set() if options.question else {node.id for node in view.best_line()}
         self.flags = dict(options.flags)
         self.more = 0  # "+n more" boxes so far
@@ -123,68 +139,75 @@ class _SceneBuilder:
         drawn = self._choose_nodes()
         check_size(len(drawn), self.options)
         nodes, edges = [], []
-        for view in drawn:
-            nodes.append(self._node(view))
-        for view in drawn:
-            self._edges(view, nodes, edges)
+        for node_id in drawn:
+            nodes.append(self._node(self.view.nodes[node_id]))
+        for node_id in drawn:
+            self._edges(self.view.nodes[node_id], nodes, edges)
         title, subtitle, notes = self._titles()
+        captioned = self.view.step and (self.frame or not (self.view.finished or self.options.question))
         return Scene(title, subtitle, notes, nodes, edges, self._legend(nodes, edges) if self.options.legend else [],
-                     "" if self.view.finished or self.options.question else self.view.caption())
+                     self.view.caption() if captioned else "")
 
-    # ---- which nodes ------------------------------------------------------------------------------------------
-    def _drawable(self, view: NodeView) -> bool:
+    @property
+    def _marks_current(self) -> bool:
+        return self.frame or not self.view.finished
+
+    # ---- which nodes (read from the final view) ---------------------------------------------------------------
+    def _drawable(self, node_id: int) -> bool:
         """Nodes of the pass shown, and nodes not reached yet (drawn faint, holding their place)."""
-        return self.view.in_pass(view) or not view.reached
+        view = self.final.nodes[node_id]
+        return self.final.in_pass(view) or not view.reached
 
-    def _shown_children(self, view: NodeView) -> list[int]:
-        children = [child for child in view.children if self._drawable(self.view.nodes[child])]
+    def _shown_children(self, node_id: int) -> list[int]:
+        view = self.final.nodes[node_id]
+        children = [child for child in view.children if self._drawable(child)]
         k = self.options.first_children
         if k is not None and len(children) > k:
             keep = set(children[:k])
             if view.best_child is not None:
                 keep.add(view.best_child)
             if view.cut is not None:
-                keep.add(self._cut_child(view))
+                keep.add(self._cut_child(view, self.final))
             return [child for child in children if child in keep]
         return children
 
-    def _cut_child(self, view: NodeView) -> int | None:
-        """The first child the node's cutoff skipped: its edge carries ✂."""
+    def _cut_child(self, view: NodeView, among: TraceView | None = None) -> int | None:
+        """The first child the node's cutoff skipped (in ``among``, the step's view by default): its edge carries ✂."""
+        among = among or self.view
         for child in view.children:
-            if self.view.nodes[child].pruned and self.view.in_pass(self.view.nodes[child]):
+            if among.nodes[child].pruned and among.in_pass(among.nodes[child]):
                 return child
         return None
 
-    def _choose_nodes(self) -> list[NodeView]:
-        nodes, drawn = self.view.nodes, []
+    def _choose_nodes(self) -> list[int]:
+        drawn = []
         pending = [0]
         while pending:
-            view = nodes[pending.pop()]
-            drawn.append(view)
-            if self._below_depth(view) or self._is_stub(view):
+            node_id = pending.pop()
+            drawn.append(node_id)
+            if self._below_depth(node_id) or self._is_stub(node_id):
                 continue  # its subtree is drawn as one box
-            pending.extend(reversed([child for child in self._shown_children(view)
-                                     if not self._is_stub(nodes[child]) or child == self._stub_of(view)]))
+            pending.extend(reversed([child for child in self._shown_children(node_id)
+                                     if not self._is_stub(child) or child == self._stub_of(node_id)]))
         return drawn
 
-    def _is_stub(self, view: NodeView) -> bool:
+    def _is_stub(self, node_id: int) -> bool:
         """Whether the node is drawn inside its parent's one box of pruned children (``--compact``)."""
-        return self.options.compact and view.pruned
+        return self.options.compact and self.final.nodes[node_id].pruned
 
-    def _stub_of(self, view: NodeView) -> int | None:
+    def _stub_of(self, node_id: int) -> int | None:
         """The first pruned child of a node drawn compact: it stands for all of them."""
         if not self.options.compact:
             return None
-        return next((c for c in self._shown_children(view) if self.view.nodes[c].pruned), None)
+        return next((c for c in self._shown_children(node_id) if self.final.nodes[c].pruned), None)
 
-    def _below_depth(self, view: NodeView) -> bool:
+    def _below_depth(self, node_id: int) -> bool:
         """Whether the node is at the drawn depth with a subtree below it (drawn as one box)."""
-        depth = self.options.draw_depth
-        return depth is not None and view.node.ply >= depth and any(
-            self._drawable(self.view.nodes[c]) for c in view.children)
+        depth, view = self.options.draw_depth, self.final.nodes[node_id]
+        return depth is not None and view.node.ply >= depth and any(self._drawable(c) for c in view.children)
 
     def _subtree_counts(self, view: NodeView) -> tuple[int, int]:
-        """(searched, pruned) nodes below ``view``."""
+        """(searched, pruned) nodes below ``view``, at this step."""
         searched = pruned = 0
         pending = list(view.children)
         while pending:
@@ -237,9 +260,12 @@ class _SceneBuilder:
             return self._question_node(view)
         node = view.node
         faded = view.pruned or not view.reached
-        if self._is_stub(view):
-            parent = self.view.nodes[node.parent]
-            skipped = [c for c in self._shown_children(parent) if self.view.nodes[c].pruned]
+        hidden = self.options.reveal and not view.reached
+        if self._is_stub(view.id):
+            if not view.pruned:  # its cutoff is still to come: an empty box holds the place
+                return SceneNode(f"n{view.id}", "stub", node.player, faded=True, dashed=True, hidden=hidden)
+            parent = node.parent
+            skipped = [c for c in self._shown_children(parent) if self.final.nodes[c].pruned]
             size = sum(self.view.nodes[c].subtree_size for c in skipped)
             text = f"✂ {len(skipped)} pruned" + (f"\n({size} nodes)" if size > len(skipped) else "")
             return SceneNode(f"n{view.id}", "stub", node.player, value=text, faded=True, dashed=True)
@@ -248,8 +274,8 @@ class _SceneBuilder:
         value = self._value_text(view)
         name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
         scene_node = SceneNode(f"n{view.id}", "", node.player, name=name, value=value, window=window,
-                               faded=faded, dashed=view.pruned, emphasis=view.id in self.best,
-                               current=view.id == self.view.current and not self.view.finished)
+                               faded=faded, dashed=view.pruned, emphasis=view.id in self.best, hidden=hidden,
+                               current=view.id == self.view.current and self._marks_current)
         if node.has_board:
             scene_node.kind, scene_node.board = "board", self._board(view)
             head = SYMBOL[node.player] + " " + node.player.name
@@ -262,7 +288,7 @@ class _SceneBuilder:
                 scene_node.head = visit  # inside the box, under the value: a leaf's level has no room to spare
             else:
                 scene_node.notes = [note for note in (visit, window) if note]
-        if view.cut is not None and self._cut_child(view) in self._shown_children(view):
+        if view.cut is not None and self._cut_child(view) in self._shown_children(view.id):
             scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
         scene_node.flag = self.flags.get(view.id, "")
         return scene_node
@@ -292,22 +318,24 @@ class _SceneBuilder:
 
     # ---- edges ------------------------------------------------------------------------------------------------
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
-        if self._is_stub(view):
+        if self._is_stub(view.id):
             return
-        if self._below_depth(view):
-            searched, pruned = self._subtree_counts(view)
-            if searched or pruned:
-                below = f"below{view.id}"
-                text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
-                nodes.append(SceneNode(below, "below", value=text, faded=True))
-                edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True))
+        if self._below_depth(view.id):
+            if any(self.final.nodes[c].reached for c in view.children):  # searched below, by the end
+                searched, pruned = self._subtree_counts(view)
+                below, text = f"below{view.id}", ""
+                if searched or pruned:
+                    text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
+                hidden = self.options.reveal and not text
+                nodes.append(SceneNode(below, "below", value=text, faded=True, hidden=hidden))
+                edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True, hidden=hidden))
             return
-        shown = self._shown_children(view)
+        shown = self._shown_children(view.id)
         cut_at = self._cut_child(view) if view.cut is not None else None
-        stub = self._stub_of(view)
+        stub = self._stub_of(view.id)
         for child_id in shown:
             child = self.view.nodes[child_id]
-            if self._is_stub(child) and child_id != stub:
+            if self._is_stub(child_id) and child_id != stub:
                 continue  # drawn inside the stub
             edge = SceneEdge(f"n{view.id}", f"n{child_id}")
             if child.node.has_board and child.node.move is not None and child_id != stub:
@@ -317,13 +345,14 @@ class _SceneBuilder:
             if self.options.question:
                 edges.append(edge)
                 continue
-            edge.faded = edge.dashed = child.pruned
+            edge.faded, edge.dashed = child.pruned or not child.reached, child.pruned
+            edge.hidden = self.options.reveal and not child.reached
             if child_id == cut_at:
                 edge.cut = view.cut.reason()
             edge.best = view.id in self.best and child_id in self.best
-            edge.taken = child_id == self.view.current and child.status == "active" and not self.view.finished
+            edge.taken = child_id == self.view.current and child.status == "active" and self._marks_current
             edges.append(edge)
-        hidden = len([c for c in view.children if self._drawable(self.view.nodes[c])]) - len(shown)
+        hidden = len([c for c in self.final.nodes[view.id].children if self._drawable(c)]) - len(shown)
         if hidden > 0:
             self.more += 1
             more = f"more{self.more}"
@@ -332,46 +361,60 @@ class _SceneBuilder:
 
     # ---- the key ----------------------------------------------------------------------------------------------
     def _legend(self, nodes: list[SceneNode], edges: list[SceneEdge]) -> list[tuple[str, str]]:
-        """Only what this drawing shows."""
+        """Only what this drawing shows, in the order of :data:`KEY_ROWS`."""
         kinds = {node.kind for node in nodes}
         values = [node.value for node in nodes]
-        rows = []
         boards = [node for node in nodes if node.kind == "board"]
-        if "max" in kinds:
-            rows.append(("▲", "MAX node (triangle)"))
-        if any(node.player is Player.MAX for node in boards):
-            rows.append(("▲ MAX", "a position with MAX to move (blue)"))
-        if "min" in kinds:
-            rows.append(("▽", "MIN node (inverted triangle)"))
-        if any(node.player is Player.MIN for node in boards):
-            rows.append(("▽ MIN", "a position with MIN to move (orange)"))
-        if any(node.board is not None and node.board.marked for node in boards):
-            rows.append(("▣", "the move just played (thick cell)"))
-        if "leaf" in kinds:
-            rows.append(("□", "leaf (box)"))
-        if any(node.dashed and node.kind != "stub" for node in nodes):
-            rows.append(("┄", "pruned: dashed and faded, never searched"))
-        if "stub" in kinds:
-            rows.append(("✂ n", "n children a cutoff skipped, drawn as one box"))
-        if "below" in kinds:
-            rows.append(("⋯ n", "n nodes searched below the drawn depth"))
-        if any(edge.best for edge in edges):
-            rows.append(("━", "best line: thick edges and outlines"))
-        if any(edge.cut for edge in edges):
-            rows.append(("✂", "cutoff: the remaining children are skipped"))
-        if any(v.startswith(("≤", "≥")) for v in values):
-            rows.append(("≤ 2", "a bound: the search stopped early"))
-        if any(node.window for node in nodes):
-            rows.append(("α β", "the window when the node was left"))
-        if self.view.mover_terms:
-            rows.append(("−(v)", "negamax: a child's value, negated for the parent"))
-        if self.options.visits:
-            rows.append(("#4", "visit order"))
-        if any(node.flag for node in nodes):
-            rows.append(("✗", "a wrong or missing answer: double outline, the answer given beside it"))
-        if "more" in kinds:
-            rows.append(("+n more", "children left out of the drawing"))
-        return rows
+        shown = {
+            "max": "max" in kinds,
+            "max board": any(node.player is Player.MAX for node in boards),
+            "min": "min" in kinds,
+            "min board": any(node.player is Player.MIN for node in boards),
+            "marked": any(node.board is not None and node.board.marked for node in boards),
+            "leaf": "leaf" in kinds,
+            "current": any(node.current for node in nodes),
+            "taken": any(edge.taken for edge in edges),
+            "unreached": any(node.faded and not node.dashed and node.kind not in ("more", "below") for node in nodes),
+            "pruned": any(node.dashed and node.kind != "stub" for node in nodes),
+            "stub": "stub" in kinds,
+            "below": "below" in kinds,
+            "best": any(edge.best for edge in edges),
+            "cut": any(edge.cut for edge in edges),
+            "bound": any(v.startswith(("≤", "≥")) for v in values),
+            "window": any(node.window for node in nodes) and not self.frame,
+            "window now": any(node.window for node in nodes) and self.frame,
+            "negamax": self.view.mover_terms,
+            "visits": self.options.visits,
+            "flag": any(node.flag for node in nodes),
+            "more": "more" in kinds,
+        }
+        return [row for name, row in KEY_ROWS.items() if shown[name]]
+
+
+# Every row a key can have, in the order a key lists them (a deck's key is the union of its frames' keys).
+KEY_ROWS = {
+    "max": ("▲", "MAX node (triangle)"),
+    "max board": ("▲ MAX", "a position with MAX to move (blue)"),
+    "min": ("▽", "MIN node (inverted triangle)"),
+    "min board": ("▽ MIN", "a position with MIN to move (orange)"),
+    "marked": ("▣", "the move just played (thick cell)"),
+    "leaf": ("□", "leaf (box)"),
+    "current": ("◎", "this step's node: double red outline"),
+    "taken": ("┃", "the edge just taken: thick red"),
+    "unreached": ("░", "faint: not reached yet"),
+    "pruned": ("┄", "pruned: dashed and faded, never searched"),
+    "stub": ("✂ n", "n children a cutoff skipped, drawn as one box"),
+    "below": ("⋯ n", "n nodes searched below the drawn depth"),
+    "best": ("━", "best line: thick edges and outlines"),
+    "cut": ("✂", "cutoff: the remaining children are skipped"),
+    "bound": ("≤ 2", "a bound: the search stopped early"),
+    "window": ("α β", "the window when the node was left"),
+    "window now": ("α β", "the window as it stands"),
+    "negamax": ("−(v)", "negamax: a child's value, negated for the parent"),
+    "visits": ("#4", "visit order"),
+    "flag": ("✗", "a wrong or missing answer: double outline, the answer given beside it"),
+    "more": ("+n more", "children left out of the drawing"),
+}
 
 
 def _question(trace) -> str:
