@@ -4,6 +4,7 @@ is told here, in one place."""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 from .errors import OutputError
@@ -47,3 +48,43 @@ def format_of(path: str, formats: tuple[str, ...], given: str | None = None, def
         raise OutputError(f"{option} {path}: cannot tell the format from the extension; "
                           f"use {', '.join('.' + f for f in formats)}, or give -f")
     return extension
+
+
+def write_folder_atomically(path: str | os.PathLike, files: dict[str, bytes], owned=lambda name: False) -> None:
+    """Make the folder ``path`` hold exactly ``files`` (name → bytes), whole or not at all: the files are written
+    into a temporary folder beside it, which then takes its place. A folder already there is replaced only if it
+    holds nothing but files ``owned(name)`` says an earlier run wrote; anything else is refused, never deleted."""
+    path = os.fspath(path).rstrip("/\\") or "."
+    if os.path.lexists(path):
+        if not os.path.isdir(path) or os.path.islink(path):
+            raise OutputError(f"{path}: exists and is not a folder; choose another -o")
+        strangers = [name for name in os.listdir(path) if not owned(name)]
+        if strangers:
+            raise OutputError(f"{path}: the folder holds files tracer did not write ({strangers[0]}, ...); "
+                              "choose another -o, or empty it")
+    parent = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(parent, exist_ok=True)
+        temporary = tempfile.mkdtemp(dir=parent, prefix=".tracer-", suffix=".part")
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
+    old = None
+    try:
+        for name, data in files.items():
+            with open(os.path.join(temporary, name), "wb") as out:
+                out.write(data)
+        os.chmod(temporary, 0o755)
+        if os.path.lexists(path):
+            old = tempfile.mkdtemp(dir=parent, prefix=".tracer-", suffix=".old")
+            os.rmdir(old)
+            os.rename(path, old)
+        os.rename(temporary, path)
+    except OSError as error:
+        if old is not None and not os.path.lexists(path):
+            os.rename(old, path)  # put the earlier folder back
+            old = None
+        raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
+    finally:
+        for leftover in (temporary, old):
+            if leftover is not None and os.path.isdir(leftover):
+                shutil.rmtree(leftover, ignore_errors=True)

@@ -24,6 +24,7 @@ from .text import format_number
 from .trace.events import ACTIVE, DONE, PRUNED, UNREACHED, Cut, Event, Step
 from .trace.trace import Trace, TraceNode
 
+STEP_MODES = ("event", "node", "cutoff")  # how often a deck shows the search (see :func:`frame_steps`)
 EXACT, LOWER, UPPER, UNKNOWN = "=", "≥", "≤", "?"  # how a value relates to the node's true minimax value
 INF = math.inf
 
@@ -232,3 +233,19 @@ class TraceView:
                 else:
                     labels.append(f"{parent_label}{view.position}")
         return labels
+
+
+def frame_steps(trace: Trace, every: str = "event", first: int | None = None, last: int | None = None) -> list[int]:
+    """The steps a deck shows, each as the number of events applied (1 to the trace's length): after ``every``
+    event, after each event that leaves a ``node`` (a leaf evaluated, a node exited), or after each ``cutoff``
+    (and the last step); only steps from ``first`` to ``last`` (step numbers, inclusive) are kept."""
+    if every not in STEP_MODES:
+        raise ValueError(f"unknown step mode {every!r} (choose from {', '.join(STEP_MODES)})")
+    events = trace.events
+    if every == "event":
+        steps = list(range(1, len(events) + 1))
+    else:
+        chosen = [i + 1 for i, event in enumerate(events) if (event.leaves_node if every == "node" else event.cuts)]
+        steps = chosen + ([len(events)] if events and chosen[-1:] != [len(events)] else [])
+    low, high = first or 1, last or len(events)
+    return [step for step in steps if low <= step <= high]

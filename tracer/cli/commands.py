@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from ..errors import UsageError
 from .options import (
@@ -18,6 +19,13 @@ EXAMPLES = {
   tracer render run.json                               # a saved trace, without searching again
   tracer render --game tictactoe --position 'X.O.X....' --depth 2
   tracer render games/positions/connect4_threat.yaml --compact""",
+    "slides": """examples:
+  tracer slides trees/rn_example.yaml                  # output/rn_example.alphabeta.pdf, a page per step
+  tracer slides trees/rn_example.yaml -f html          # a step-through player in one file
+  tracer slides trees/rn_example.yaml -f png --reveal  # output/rn_example.alphabeta.png-frames/frame-001.png ...
+  tracer slides trees/rn_example.yaml -f gif --fps 2
+  tracer slides trees/rn_example.yaml -f beamer -o talk/alphabeta.tex
+  tracer slides trees/binary_depth4.yaml --step cutoff --size 4:3""",
     "trace": """examples:
   tracer trace trees/rn_example.yaml                   # the step table
   tracer trace trees/rn_example.yaml -a negamax-ab -o run.json
@@ -37,7 +45,6 @@ def add_commands(command) -> None:
     """Add the searching commands; ``command(name, help)`` makes a subcommand's parser."""
     from ..render.engine import FORMATS
     from ..render.export import EXPORT_FORMATS
-    from ..render.scene import DEFAULT_MAX_DRAWN, DEFAULT_MAX_SIZE
 
     render = command("render", "draw a search as a Graphviz diagram", EXAMPLES["render"])
     add_input_options(render, traces=True)
@@ -48,23 +55,40 @@ def add_commands(command) -> None:
                                                                 "else taken from -o's extension")
     render.add_argument("--dpi", type=_dpi, metavar="N", help="PNG resolution in dots per inch (default 96; "
                                                                "192 for a crisp slide)")
-    render.add_argument("--visits", action="store_true", help="number the nodes in visit order")
-    render.add_argument("--leaf-names", action="store_true",
-                        help="name the leaves as the step table and best_move do (B1, C2, ...)")
-    render.add_argument("--legend", action="store_true", help="add a key to the symbols")
-    render.add_argument("--compact", action="store_true", help="draw each pruned subtree as one stub")
-    render.add_argument("--first-children", type=positive, metavar="K",
-                        help="draw only the first K children of each node (and the best one)")
-    render.add_argument("--draw-depth", type=depth, metavar="N",
-                        help="draw the first N plies; each searched subtree below is one box with its count "
-                             "(default: the whole search, or the deepest ply that fits --max-size)")
-    render.add_argument("--max-size", type=inches, metavar="WxH", default=DEFAULT_MAX_SIZE,
-                        help="refuse drawings larger than W×H inches (default 26.7x15: a 16:9 slide at half "
-                             "scale or better); without --draw-depth, a larger search is drawn to the deepest "
-                             "ply that fits, with a note")
-    render.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
-                        help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
+    add_drawing_options(render)
+    render.add_argument("--size", type=_slide_size, metavar="SHAPE",
+                        help="fit the diagram to a slide page: 16:9, 4:3, or WxH inches (the page gets that shape, "
+                             "the tree centred; a PNG is 1920 pixels wide for 16:9 unless --dpi says otherwise)")
     render.set_defaults(run=cmd_render)
+
+    from ..render.slides import SLIDE_FORMATS
+    from ..view import STEP_MODES
+
+    slides = command("slides", "make slides of a search step by step: a PDF deck, an HTML player, frames, a GIF, "
+                               "a Beamer frame", EXAMPLES["slides"])
+    add_input_options(slides, traces=True)
+    add_search_options(slides)
+    slides.add_argument("-o", "--output", metavar="PATH",
+                        help="where to write (default output/<name>.<algorithm>.<pdf|html|gif|tex>; frames go to "
+                             "the folder output/<name>.<algorithm>.<svg|png>-frames)")
+    slides.add_argument("-f", "--format", choices=SLIDE_FORMATS, default=None,
+                        help="pdf (default: a page per frame), html (a step-through player), svg or png (a folder "
+                             "of numbered frames), gif (animated), beamer (a .tex frame over the PDF's pages)")
+    slides.add_argument("--step", choices=STEP_MODES, default="event",
+                        help="a frame after every event (default), after each node is left (node), or after each "
+                             "cutoff and the last step (cutoff)")
+    slides.add_argument("--from", dest="first", type=positive, metavar="K", help="start at step K (as numbered by "
+                                                                                  "tracer trace)")
+    slides.add_argument("--to", dest="last", type=positive, metavar="M", help="end at step M")
+    slides.add_argument("--reveal", action="store_true",
+                        help="hide the nodes not reached yet (they keep their place) rather than drawing them faint")
+    slides.add_argument("--size", type=_slide_size, metavar="SHAPE", default=None,
+                        help="the slide: 16:9 (default), 4:3, or WxH inches; every page has this size")
+    slides.add_argument("--dpi", type=_dpi, metavar="N",
+                        help="png and gif: dots per slide inch (png default 144: 1920×1080 at 16:9; gif 72)")
+    slides.add_argument("--fps", type=_fps, metavar="N", default=1.0, help="gif: frames a second (default 1)")
+    add_drawing_options(slides)
+    slides.set_defaults(run=cmd_slides)
 
     trace = command("trace", "print a search step by step, or save its trace as JSON", EXAMPLES["trace"])
     add_input_options(trace, traces=True)
@@ -87,6 +111,61 @@ def add_commands(command) -> None:
     export.add_argument("-o", "--output", metavar="PATH", help="where to write (default output/<name>.<algorithm>"
                                                                ".<graphml|json>)")
     export.set_defaults(run=cmd_export)
+
+
+def add_drawing_options(parser) -> None:
+    """How to draw a search: shared by render and slides."""
+    from ..render.scene import DEFAULT_MAX_DRAWN, DEFAULT_MAX_SIZE
+
+    parser.add_argument("--visits", action="store_true", help="number the nodes in visit order")
+    parser.add_argument("--leaf-names", action="store_true",
+                        help="name the leaves as the step table and best_move do (B1, C2, ...)")
+    parser.add_argument("--legend", action="store_true", help="add a key to the symbols")
+    parser.add_argument("--compact", action="store_true", help="draw each pruned subtree as one stub")
+    parser.add_argument("--first-children", type=positive, metavar="K",
+                        help="draw only the first K children of each node (and the best one)")
+    parser.add_argument("--draw-depth", type=depth, metavar="N",
+                        help="draw the first N plies; each searched subtree below is one box with its count "
+                             "(default: the whole search, or the deepest ply that fits --max-size)")
+    parser.add_argument("--max-size", type=inches, metavar="WxH", default=DEFAULT_MAX_SIZE,
+                        help="refuse drawings larger than W×H inches (default 26.7x15: a 16:9 slide at half "
+                             "scale or better); without --draw-depth, a larger search is drawn to the deepest "
+                             "ply that fits, with a note")
+    parser.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
+                        help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
+
+
+def drawing_options(args, **more):
+    from ..render.scene import DrawOptions
+
+    return DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
+                       first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names,
+                       draw_depth=args.draw_depth, max_size=args.max_size, **more)
+
+
+def _fps(text: str) -> float:
+    """An argparse type: frames a second, from 0.1 to 50."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected frames a second, such as 1 or 0.5, got {text!r}") from None
+    if not 0.1 <= value <= 50:
+        raise argparse.ArgumentTypeError(f"expected from 0.1 to 50 frames a second, got {text!r}")
+    return value
+
+
+def _slide_size(text: str) -> tuple[float, float]:
+    """An argparse type: a slide as 16:9, 4:3 or WxH inches."""
+    import argparse
+
+    from ..render.dot import slide_size
+
+    try:
+        return slide_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _dpi(text: str) -> int:
@@ -133,19 +212,58 @@ def _trace(args):
 def cmd_render(args) -> None:
     from ..io import format_of
     from ..render.engine import FORMATS, render_to_file
-    from ..render.scene import DrawOptions
 
     fmt = format_of(args.output, FORMATS, args.format, default="svg")
     if args.dpi is not None and fmt != "png":
         raise UsageError(f"--dpi sets a PNG's resolution; this output is {fmt}")
     trace = _trace(args)
-    options = DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
-                          first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names,
-                          draw_depth=args.draw_depth, max_size=args.max_size)
     notes: list[str] = []
-    path = render_to_file(trace, args.output or default_output(trace, fmt), fmt, options, args.dpi, notes)
+    path = render_to_file(trace, args.output or default_output(trace, fmt), fmt, drawing_options(args), args.dpi,
+                          notes, args.size)
     say_notes(notes)
     print(path)
+
+
+def cmd_slides(args) -> None:
+    from ..io import format_of
+    from ..render.deck import make_deck
+    from ..render.dot import DEFAULT_SLIDE
+    from ..render.slides import EXTENSIONS, FOLDER_FORMATS, SLIDE_FORMATS, write_slides
+    from ..view import frame_steps
+    from .options import progress_counter
+
+    if args.format is None and args.output and not os.path.isdir(args.output):
+        by_extension = {"pdf": "pdf", "html": "html", "htm": "html", "gif": "gif", "tex": "beamer"}
+        extension = os.path.splitext(args.output)[1].lstrip(".").lower()
+        if extension not in by_extension:
+            raise UsageError(f"-o {args.output}: cannot tell the format from the extension; use .pdf, .html, .gif "
+                             "or .tex, or give -f (svg and png write a folder of frames)")
+        fmt = by_extension[extension]
+    else:
+        fmt = format_of(None, SLIDE_FORMATS, args.format, default="pdf")
+    if args.dpi is not None and fmt not in ("png", "gif"):
+        raise UsageError(f"--dpi sets the resolution of png frames and gif animations; this output is {fmt}")
+    if args.fps != 1.0 and fmt != "gif":
+        raise UsageError(f"--fps sets a gif's speed; this output is {fmt}")
+    if args.first is not None and args.last is not None and args.first > args.last:
+        raise UsageError(f"--from {args.first} is after --to {args.last}")
+    trace = _trace(args)
+    total = len(trace.events)
+    if args.first is not None and args.first > total:
+        raise UsageError(f"--from {args.first}: the search has {total} steps")
+    steps = frame_steps(trace, args.step, args.first, args.last)
+    if not steps:
+        raise UsageError(f"no steps to show: --step {args.step} gives none from {args.first or 1} to "
+                         f"{args.last or total}")
+    deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal), args.size or DEFAULT_SLIDE)
+    say_notes([deck.note] if deck.note else [])
+    path = args.output or default_output(trace, EXTENSIONS[fmt])
+    if fmt in FOLDER_FORMATS:
+        path = path.rstrip("/")
+    with progress_counter(len(deck.frames), "frames") as progress:
+        written = write_slides(deck, fmt, path, args.dpi, args.fps, progress)
+    for line in written:
+        print(line)
 
 
 def cmd_trace(args) -> None:

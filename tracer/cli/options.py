@@ -161,3 +161,24 @@ def progress_bar(total: int, what: str, unit: str):
 
         return tqdm(iterable, total=total, desc=what, unit=unit, file=sys.stderr, leave=False)
     return wrap
+
+
+class progress_counter:
+    """A progress bar on stderr for work done in pieces (``progress(n)`` as ``n`` more items are done), shown only
+    when stderr is a terminal and there is more than one item; a context manager that closes it."""
+
+    def __init__(self, total: int, unit: str):
+        self.total, self.unit, self.bar = total, unit, None
+
+    def __enter__(self):
+        if sys.stderr.isatty() and self.total > 1:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=self.total, unit=self.unit, file=sys.stderr, leave=False)
+            return self.bar.update
+        return None
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.close()
+        return False

@@ -44,6 +44,7 @@ class Page:
     caption: Box | None
     legend: Box | None
     frame: Box
+    pad: float = PAD  # inches of white around the frame (a deck's page has its margin inside the frame)
 
 
 def title_lines(scene: Scene) -> list[tuple[str, float, bool]]:
@@ -57,8 +58,9 @@ def legend_size(rows) -> tuple[float, float]:
     return symbols + meanings + 30, (len(rows) + 1) * (line_height(KEY_SIZE) + 5) + 6  # cells pad 2, space 1
 
 
-def page_of(scene: Scene, layout: Layout) -> Page:
-    """Where the blocks of ``scene`` go around ``layout``'s tree."""
+def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
+    """Where the blocks of ``scene`` go around ``layout``'s tree. The key stands on the right of a tall tree and
+    under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
     tree = layout.tree
     lines = title_lines(scene)
     title_h = sum(line_height(size) for _, size, _ in lines) + 4
@@ -71,16 +73,65 @@ def page_of(scene: Scene, layout: Layout) -> Page:
         caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
         caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
-    legend = None
-    if scene.legend:  # on the right of a tall tree, under a wide one
-        width, height = legend_size(scene.legend)
-        if tree.width > 2.5 * tree.height:
-            below = frame.bottom - MARGIN
-            legend = Box(tree.left + width / 2, below - height / 2, width, height)
-        else:
-            legend = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
-        frame = frame.union(legend)
-    return Page(title, caption, legend, frame)
+    if not scene.legend:
+        return Page(title, caption, None, frame)
+    width, height = legend_size(scene.legend)
+    below = Box(tree.left + width / 2, frame.bottom - MARGIN - height / 2, width, height)
+    right = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
+    if shape is None:
+        legend = below if tree.width > 2.5 * tree.height else right
+    else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins
+        def fill(box: Box) -> float:
+            page = frame.union(box)
+            return min(shape / page.width, 1 / page.height)
+        legend = max((right, below), key=fill)
+    return Page(title, caption, legend, frame.union(legend))
+
+
+# ---- slides: a page of a given shape ------------------------------------------------------------------------
+
+SLIDE_HEIGHT = 7.5  # inches: the slide height of PowerPoint and Keynote; 16:9 is 13.33 × 7.5, 4:3 is 10 × 7.5
+DEFAULT_SLIDE = (SLIDE_HEIGHT * 16 / 9, SLIDE_HEIGHT)
+SLIDE_MARGIN = 20.0  # points of white inside a slide's edge
+
+
+def slide_size(text: str) -> tuple[float, float]:
+    """A slide's size in inches from ``16:9`` or ``4:3`` (a shape, 7.5 inches high) or ``WxH`` (inches)."""
+    problem = f"expected a shape such as 16:9 or a size such as 13.33x7.5 (inches), got {text!r}"
+    if ":" in text:
+        width, _, height = text.partition(":")
+        try:
+            ratio = float(width) / float(height)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(problem) from None
+        if not 0.2 <= ratio <= 5:
+            raise ValueError(f"expected a slide shape between 1:5 and 5:1, got {text!r}")
+        return round(SLIDE_HEIGHT * ratio, 4), SLIDE_HEIGHT
+    width, sep, height = text.lower().replace("×", "x").partition("x")
+    try:
+        size = float(width), float(height)
+    except ValueError:
+        raise ValueError(problem) from None
+    if not sep or not all(1 <= value <= 200 for value in size):
+        raise ValueError(f"expected a slide size W×H from 1 to 200 inches a side, got {text!r}")
+    return size
+
+
+def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
+    """One page for every frame of a deck (or a single figure): the union of the pages with a margin, widened or
+    heightened (the tree centred) to the slide's shape."""
+    frame = pages[0].frame
+    for page in pages[1:]:
+        frame = frame.union(page.frame)
+    width, height = frame.width + 2 * SLIDE_MARGIN, frame.height + 2 * SLIDE_MARGIN
+    shape = size[0] / size[1]
+    if width / height > shape:
+        height = width / shape
+    else:
+        width = height * shape
+    captions = [page.caption for page in pages if page.caption is not None]
+    caption = max(captions, key=lambda box: box.width) if captions else None
+    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0)
 
 
 # ---- the printer ----------------------------------------------------------------------------------------------
@@ -90,7 +141,7 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
     (default: the scene's own); ``dpi`` sets a bitmap's resolution."""
     page = page or page_of(scene, layout)
     graph = graphviz.Digraph(name="trace")
-    attrs = dict(bgcolor="white", pad=str(PAD), outputorder="edgesfirst")  # neato -n2 draws straight edges
+    attrs = dict(bgcolor="white", pad=f"{page.pad:g}", outputorder="edgesfirst")  # neato -n2 draws straight edges
     if dpi is not None:
         attrs["dpi"] = str(dpi)
     graph.attr("graph", **attrs)
@@ -132,7 +183,9 @@ def _pin(box: Box, fixed: bool = True) -> dict[str, str]:
 
 def _frame_corners(graph, frame: Box) -> None:
     """Two invisible points at the frame's corners: every drawing of a deck then has the same size."""
-    for name, x, y in (("frame_low", frame.left, frame.bottom), ("frame_high", frame.right, frame.top)):
+    inset = 0.36  # half the point's size: Graphviz's bounding box then meets the frame exactly
+    for name, x, y in (("frame_low", frame.left + inset, frame.bottom + inset),
+                       ("frame_high", frame.right - inset, frame.top - inset)):
         graph.node(name, label="", shape="point", style="invis", width="0.01", height="0.01",
                    pos=f"{x:.2f},{y:.2f}!")
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 from ..errors import RenderError
 from ..io import format_of, write_atomically
-from .dot import PAD, Page, page_of, scene_to_dot
+from .dot import Page, page_of, scene_to_dot, slide_page
 from .layout import (
     Layout, estimated_width, layout_source, learn_widths, measure_source, scene_texts, unmeasured,
 )
@@ -45,6 +47,57 @@ def run_graphviz(source: str, fmt: str, program: str = "dot", args: tuple[str, .
     if shrunk or (strict and messages):
         raise RenderError(f"Graphviz warned: {(shrunk or messages)[0]}")
     return done.stdout
+
+
+def run_graphviz_many(sources: list[str], fmt: str, program: str = "neato", args: tuple[str, ...] = ("-n2",),
+                      progress=None) -> list[bytes]:
+    """Run a Graphviz program on many graphs (the frames of a deck) and return each one's output, in order. The
+    graphs go in chunks, one process per chunk (a process draws a graph in a few milliseconds but takes tens to
+    start), as many processes at once as there are CPUs; Graphviz writes each graph's output to its own file
+    (``-O``). ``progress(n)`` is called as each chunk of ``n`` graphs is done."""
+    executable = shutil.which(program)
+    if executable is None:
+        raise RenderError(INSTALL_HINT)
+    workers = max(1, min(os.cpu_count() or 1, 8))
+    size = max(1, min(25, -(-len(sources) // workers)))
+    chunks = [sources[i:i + size] for i in range(0, len(sources), size)]
+    with tempfile.TemporaryDirectory(prefix="tracer-frames-") as folder:
+        def draw_chunk(index: int) -> list[bytes]:
+            path = os.path.join(folder, f"chunk{index}.gv")
+            with open(path, "w", encoding="utf-8") as out:
+                out.write("\n".join(chunks[index]))
+            try:
+                done = subprocess.run([executable, f"-T{fmt}", "-O", *args, path], capture_output=True,
+                                      timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                raise RenderError(f"Graphviz took more than {TIMEOUT} s; {DRAW_LESS}") from None
+            except OSError as error:
+                raise RenderError(f"cannot run Graphviz's {program} ({executable}): {error.strerror or error}") \
+                    from None
+            messages = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
+            if done.returncode != 0:
+                raise RenderError(f"Graphviz failed: {messages[-1] if messages else f'exit status {done.returncode}'}")
+            shrunk = [line for line in messages if "Scaling by" in line or "too large" in line]
+            if shrunk:
+                raise RenderError(f"Graphviz warned: {shrunk[0]}")
+            outputs = []
+            for i in range(len(chunks[index])):
+                name = f"{path}.{fmt}" if i == 0 else f"{path}.{i + 1}.{fmt}"
+                with open(name, "rb") as drawn:
+                    outputs.append(drawn.read())
+                os.unlink(name)
+            if progress is not None:
+                progress(len(outputs))
+            return outputs
+
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(draw_chunk, i) for i in range(len(chunks))]
+            try:
+                return [output for future in futures for output in future.result()]
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
 
 
 def dot_to_bytes(source: str, fmt: str) -> bytes:
@@ -99,7 +152,7 @@ def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: 
 
 def _inches(page: Page) -> tuple[float, float]:
     """The drawing's size in inches, with its white margin."""
-    return page.frame.width / 72 + 2 * PAD, page.frame.height / 72 + 2 * PAD
+    return page.frame.width / 72 + 2 * page.pad, page.frame.height / 72 + 2 * page.pad
 
 
 def _fits(page: Page, options: DrawOptions) -> bool:
@@ -137,10 +190,15 @@ def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOption
     raise AssertionError("depth 0 always returns")
 
 
+SLIDE_DPI = 144  # dots per slide inch: a 13.33 × 7.5 inch (16:9) slide is 1920 × 1080 pixels
+
+
 def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), dpi: int | None = None,
-                 notes: list | None = None) -> bytes:
+                 notes: list | None = None, size: tuple[float, float] | None = None) -> bytes:
     """A trace's diagram in ``fmt`` (svg, png, pdf, or ``dot``: the pinned source ``neato -n2`` draws); ``dpi``
-    sets a PNG's resolution (default 96). A note about how the drawing was fitted is appended to ``notes``."""
+    sets a PNG's resolution (default 96). A note about how the drawing was fitted is appended to ``notes``.
+    ``size`` (inches) fits the diagram to a slide: the page gets the slide's shape with the tree centred, a PDF
+    page is the slide's size and a PNG has ``dpi`` (default 144) dots per slide inch."""
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     scene, layout, page, options, note = fitted(trace, options)
@@ -148,7 +206,26 @@ def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), 
         notes.append(note)
     if fmt != "dot":
         check_fits(page, options, fmt, dpi)
-    return draw(scene, layout, fmt, page, dpi if fmt == "png" else None)
+    if size is None:
+        return draw(scene, layout, fmt, page, dpi if fmt == "png" else None)
+    page = slide_page([page_of(scene, layout, size[0] / size[1])], size)
+    scale = size[0] / (page.frame.width / 72)
+    drawn = draw(scene, layout, fmt, page, (dpi or SLIDE_DPI) * scale if fmt == "png" else None)
+    return scaled_pdf(drawn, size) if fmt == "pdf" else drawn
+
+
+def scaled_pdf(data: bytes, size: tuple[float, float]) -> bytes:
+    """A one-page PDF scaled to ``size`` inches (pypdf)."""
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    page = writer.add_page(PdfReader(io.BytesIO(data)).pages[0])
+    page.scale_to(size[0] * 72, size[1] * 72)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def to_dot(trace, options: DrawOptions = DrawOptions(), dpi: int | None = None) -> str:
@@ -158,9 +235,10 @@ def to_dot(trace, options: DrawOptions = DrawOptions(), dpi: int | None = None) 
 
 
 def render_to_file(trace, path: str | os.PathLike, fmt: str | None = None,
-                   options: DrawOptions = DrawOptions(), dpi: int | None = None, notes: list | None = None) -> str:
+                   options: DrawOptions = DrawOptions(), dpi: int | None = None, notes: list | None = None,
+                   size: tuple[float, float] | None = None) -> str:
     """Render a trace to ``path`` (format from ``fmt`` or the file's extension). Returns the path written."""
     path = os.fspath(path)
     fmt = format_of(path, FORMATS, fmt)
-    write_atomically(path, render_bytes(trace, fmt, options, dpi, notes))
+    write_atomically(path, render_bytes(trace, fmt, options, dpi, notes, size))
     return path

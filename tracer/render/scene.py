@@ -249,8 +249,8 @@ class _SceneBuilder:
         return ""
 
     def _window_text(self, view: NodeView) -> str:
-        if view.window is None or view.pruned or view.leaf:
-            return ""
+        if view.window is None or view.pruned or view.leaf or not view.children:
+            return ""  # a leaf's window is its parent's, written beside the parent
         alpha, beta = view.window
         return f"α={format_number(alpha)} β={format_number(beta)}"
 

@@ -41,6 +41,8 @@ class Event:
     """Base of the event types: a dataclass with a ``kind`` (its JSON ``type``) and a ``node``."""
 
     kind: ClassVar[str]
+    leaves_node: ClassVar[bool] = False  # the search is done with the event's node (a deck's --step node)
+    cuts: ClassVar[bool] = False  # the event is a cutoff (a deck's --step cutoff)
     __slots__ = ()
 
     def apply(self, view: "TraceView") -> None:
@@ -117,6 +119,7 @@ class LeafEvaluated(Event):
     """The node is a leaf (terminal, or at the depth limit): evaluated and left."""
 
     kind: ClassVar[str] = "leaf_evaluated"
+    leaves_node: ClassVar[bool] = True
     node: int
     value: float
 
@@ -217,6 +220,7 @@ class Cutoff(Event):
     bound the node's value crossed (see :func:`cut_kind`)."""
 
     kind: ClassVar[str] = "cutoff"
+    cuts: ClassVar[bool] = True
     node: int
     cut: str
     skipped: tuple[int, ...]
@@ -250,6 +254,7 @@ class NodeExited(Event):
     """The node returns ``value``; ``best_child`` is the child of the move the search chose (``None`` if none)."""
 
     kind: ClassVar[str] = "node_exited"
+    leaves_node: ClassVar[bool] = True
     node: int
     value: float
     best_child: int | None

@@ -1,0 +1,125 @@
+"""Trace → deck: the search step by step, as frames that share one layout and one page (for every slide format).
+
+A deck is analysis, not a format. It chooses the steps (:func:`tracer.view.frame_steps`), makes each frame's scene
+from the view at that step (:func:`.scene.frame_scene`), lays the tree out once (``dot`` runs on rooms wide enough
+for whatever any frame writes beside a node, so no frame moves a node), and makes one page for all frames: the
+titles, the caption wrapped to the same number of lines in every frame, the key as the union of the frames' keys,
+and the whole stretched to the slide's shape. The writers (:mod:`.slides`, :mod:`.player`) only draw and package it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..trace.trace import Trace
+from ..view import TraceView
+from .dot import CAPTION_SIZE, DEFAULT_SLIDE, Page, page_of, scene_to_dot, slide_page
+from .engine import draw, fitted, lay_out, measure, run_graphviz_many
+from .layout import NOTE_SIZE, VALUE_SIZE, Layout, lines_width, text_width, wrapped
+from .scene import KEY_ROWS, DrawOptions, Scene, frame_scene
+
+MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The search after ``step`` events, as one slide."""
+
+    step: int
+    scene: Scene
+    caption: str  # the step in words, on one line (the scene's caption is wrapped to the page)
+    current: str | None  # the scene id of the node the step is about
+
+
+@dataclass
+class Deck:
+    """Frames that share ``layout`` and ``page``. ``size`` is the slide (inches) every page is scaled to."""
+
+    trace: Trace
+    frames: list[Frame]
+    layout: Layout
+    page: Page
+    size: tuple[float, float]
+    options: DrawOptions
+    note: str | None = None  # how the drawing was fitted to the slide, if it had to be
+
+    @property
+    def natural_size(self) -> tuple[float, float]:
+        """The page's size in inches before scaling to the slide."""
+        return self.page.frame.width / 72, self.page.frame.height / 72
+
+    @property
+    def scale(self) -> float:
+        """How much the natural page is scaled to fill the slide (both sides: the page has the slide's shape)."""
+        return self.size[0] / self.natural_size[0]
+
+    def sources(self, dpi: int | None = None) -> list[str]:
+        """Each frame's pinned DOT (for ``neato -n2``); ``dpi`` is the resolution of a bitmap."""
+        return [scene_to_dot(frame.scene, self.layout, self.page, dpi) for frame in self.frames]
+
+    def draw(self, fmt: str, dpi: int | None = None, progress=None) -> list[bytes]:
+        """Every frame drawn in ``fmt`` (svg, png or pdf) at its natural size; a PNG at ``dpi`` dots per slide
+        inch (the page is scaled to the slide)."""
+        graphviz_dpi = None if dpi is None else dpi * self.scale
+        if len(self.frames) == 1:
+            drawn = [draw(self.frames[0].scene, self.layout, fmt, self.page, graphviz_dpi)]
+            if progress is not None:
+                progress(1)
+            return drawn
+        return run_graphviz_many(self.sources(graphviz_dpi), fmt, progress=progress)
+
+
+def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
+              size: tuple[float, float] = DEFAULT_SLIDE) -> Deck:
+    """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once."""
+    _, _, _, options, note = fitted(trace, options)  # the final drawing fits the slide, or is cut to a depth
+    final = TraceView(trace)
+    wanted, frames = set(steps), []
+    view = TraceView(trace, 0)
+    for _ in view.replay():
+        if view.step in wanted:
+            scene = frame_scene(view, final, options)
+            current = f"n{view.current}" if view.current is not None else None
+            frames.append(Frame(view.step, scene, scene.caption, current))
+    if not frames:
+        raise ValueError("no steps to show")
+    scenes = [frame.scene for frame in frames]
+    if options.legend:
+        rows = [row for row in KEY_ROWS.values() if any(row in scene.legend for scene in scenes)]
+        for scene in scenes:
+            scene.legend = rows
+    measure(scenes)
+    layout = lay_out(room_scene(scenes))
+    width = max(layout.tree.width, MIN_CAPTION_WIDTH)
+    captions = [wrapped(scene.caption, width, CAPTION_SIZE) for scene in scenes]
+    lines = max(len(caption) for caption in captions)
+    for scene, caption in zip(scenes, captions):
+        scene.caption = "\n".join(caption + [" "] * (lines - len(caption)))  # every frame: the same lines
+    pages = [page_of(scene, layout, size[0] / size[1]) for scene in scenes]
+    return Deck(trace, frames, layout, slide_page(pages, size), size, options, note)
+
+
+def room_scene(scenes: list[Scene]) -> Scene:
+    """The scene to lay a deck out from: the last frame's nodes and edges, each with the widest text any frame
+    gives it (value, notes, edge labels), so that every frame's text fits the room the layout keeps."""
+    last = scenes[-1]
+    nodes = []
+    for i, node in enumerate(last.nodes):
+        versions = [scene.nodes[i] for scene in scenes]
+        assert all(version.id == node.id for version in versions), "every frame draws the same nodes"
+        notes = [max((v.notes[j] for v in versions if len(v.notes) > j), key=lambda t: text_width(t, NOTE_SIZE, True))
+                 for j in range(max(len(v.notes) for v in versions))]
+        nodes.append(replace(
+            node, notes=notes,
+            value=max((v.value for v in versions),
+                      key=lambda t: (lines_width(t.split("\n"), VALUE_SIZE, True), t.count("\n"))),
+            head=max((v.head for v in versions), key=lambda t: text_width(t, NOTE_SIZE, True)),
+            window=max((v.window for v in versions), key=lambda t: text_width(t, 8.0))))
+    edges = []
+    for i, edge in enumerate(last.edges):
+        versions = [scene.edges[i] for scene in scenes]
+        labels = [max((v.labels[j] for v in versions if len(v.labels) > j), key=lambda t: text_width(t, 10.0))
+                  for j in range(max(len(v.labels) for v in versions))]
+        cut = next((v.cut for v in versions if v.cut is not None), None)
+        edges.append(replace(edge, labels=labels, cut=cut))
+    return replace(last, nodes=nodes, edges=edges)
