@@ -43,30 +43,19 @@ class Deck:
     options: DrawOptions
     note: str | None = None  # how the drawing was fitted to the slide, if it had to be
 
-    @property
-    def natural_size(self) -> tuple[float, float]:
-        """The page's size in inches before scaling to the slide."""
-        return self.page.frame.width / 72, self.page.frame.height / 72
-
-    @property
-    def scale(self) -> float:
-        """How much the natural page is scaled to fill the slide (both sides: the page has the slide's shape)."""
-        return self.size[0] / self.natural_size[0]
-
     def sources(self, dpi: int | None = None) -> list[str]:
-        """Each frame's pinned DOT (for ``neato -n2``); ``dpi`` is the resolution of a bitmap."""
-        return [scene_to_dot(frame.scene, self.layout, self.page, dpi) for frame in self.frames]
+        """Each frame's pinned DOT (for ``neato -n2``), made as it is asked for; ``dpi`` is a bitmap's resolution."""
+        return (scene_to_dot(frame.scene, self.layout, self.page, dpi) for frame in self.frames)
 
     def draw(self, fmt: str, dpi: int | None = None, progress=None) -> list[bytes]:
-        """Every frame drawn in ``fmt`` (svg, png or pdf) at its natural size; a PNG at ``dpi`` dots per slide
-        inch (the page is scaled to the slide)."""
-        graphviz_dpi = None if dpi is None else dpi * self.scale
+        """Every frame drawn in ``fmt`` (svg, png or pdf) at the slide's size; a PNG at ``dpi`` dots per slide
+        inch."""
         if len(self.frames) == 1:
-            drawn = [draw(self.frames[0].scene, self.layout, fmt, self.page, graphviz_dpi)]
+            drawn = [draw(self.frames[0].scene, self.layout, fmt, self.page, dpi)]
             if progress is not None:
                 progress(1)
             return drawn
-        return run_graphviz_many(self.sources(graphviz_dpi), fmt, progress=progress)
+        return run_graphviz_many(self.sources(dpi), len(self.frames), fmt, progress=progress)
 
 
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),

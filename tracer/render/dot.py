@@ -45,6 +45,7 @@ class Page:
     legend: Box | None
     frame: Box
     pad: float = PAD  # inches of white around the frame (a deck's page has its margin inside the frame)
+    size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
 
 
 def title_lines(scene: Scene) -> list[tuple[str, float, bool]]:
@@ -131,7 +132,7 @@ def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
         width = height * shape
     captions = [page.caption for page in pages if page.caption is not None]
     caption = max(captions, key=lambda box: box.width) if captions else None
-    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0)
+    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size)
 
 
 # ---- the printer ----------------------------------------------------------------------------------------------
@@ -143,7 +144,9 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
     graph = graphviz.Digraph(name="trace")
     attrs = dict(bgcolor="white", pad=f"{page.pad:g}", outputorder="edgesfirst")  # neato -n2 draws straight edges
     if dpi is not None:
-        attrs["dpi"] = str(dpi)
+        attrs["dpi"] = f"{dpi:g}"
+    if page.size is not None:  # scaled to the slide, exactly (a PDF page's size, a PNG's pixels at dpi)
+        attrs.update(size=f"{page.size[0]:.4f},{page.size[1]:.4f}!", margin="0")
     graph.attr("graph", **attrs)
     graph.attr("node", fontname=FONT, fontsize="12", color=INK, fontcolor=INK, style="filled", penwidth="1.2")
     graph.attr("edge", fontname=FONT, fontsize="10", color=INK, fontcolor=INK, arrowsize="0.6")
@@ -195,11 +198,11 @@ def _titles(graph, scene: Scene, page: Page) -> None:
     for line, size, bold in title_lines(scene):
         content = f"<B>{text(line)}</B>" if bold else text(line)
         rows.append(f'<TR><TD><FONT POINT-SIZE="{size:g}">{content}</FONT></TD></TR>')
-    graph.node("title", shape="plain", style="", **_pin(page.title, fixed=False),
+    graph.node("title", id="title", shape="plain", style="", **_pin(page.title, fixed=False),
                label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{"".join(rows)}</TABLE>>')
     if scene.caption and page.caption is not None:
         lines = "".join(f"<TR><TD><I>{text(line)}</I></TD></TR>" for line in scene.caption.split("\n"))
-        graph.node("caption", shape="plain", style="", fontsize=f"{CAPTION_SIZE:g}", **_pin(page.caption, fixed=False),
+        graph.node("caption", id="caption", shape="plain", style="", fontsize=f"{CAPTION_SIZE:g}", **_pin(page.caption, fixed=False),
                    label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{lines}</TABLE>>')
 
 
@@ -334,6 +337,6 @@ def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:
 def _legend(graph, rows, box: Box) -> None:
     cells = "".join(f'<TR><TD ALIGN="CENTER"><B>{text(symbol)}</B></TD><TD ALIGN="LEFT">{text(meaning)}</TD></TR>'
                     for symbol, meaning in rows)
-    graph.node("legend", shape="plain", style="", fontsize=f"{KEY_SIZE:g}", **_pin(box, fixed=False),
+    graph.node("legend", id="legend", shape="plain", style="", fontsize=f"{KEY_SIZE:g}", **_pin(box, fixed=False),
                label=f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" COLOR="#d1d5db">'
                      f'<TR><TD COLSPAN="2"><B>Key</B></TD></TR>{cells}</TABLE>>')

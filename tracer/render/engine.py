@@ -49,23 +49,23 @@ def run_graphviz(source: str, fmt: str, program: str = "dot", args: tuple[str, .
     return done.stdout
 
 
-def run_graphviz_many(sources: list[str], fmt: str, program: str = "neato", args: tuple[str, ...] = ("-n2",),
+def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", args: tuple[str, ...] = ("-n2",),
                       progress=None) -> list[bytes]:
-    """Run a Graphviz program on many graphs (the frames of a deck) and return each one's output, in order. The
-    graphs go in chunks, one process per chunk (a process draws a graph in a few milliseconds but takes tens to
-    start), as many processes at once as there are CPUs; Graphviz writes each graph's output to its own file
-    (``-O``). ``progress(n)`` is called as each chunk of ``n`` graphs is done."""
+    """Run a Graphviz program on ``count`` graphs (the frames of a deck; ``sources`` yields their DOT) and return
+    each one's output, in order. The graphs go in chunks, one process per chunk (a process draws a graph in a few
+    milliseconds but takes tens to start), as many processes at once as there are CPUs, each chunk started as soon
+    as its sources are made; Graphviz writes each graph's output to its own file (``-O``). ``progress(n)`` is
+    called as each chunk of ``n`` graphs is done."""
     executable = shutil.which(program)
     if executable is None:
         raise RenderError(INSTALL_HINT)
     workers = max(1, min(os.cpu_count() or 1, 8))
-    size = max(1, min(25, -(-len(sources) // workers)))
-    chunks = [sources[i:i + size] for i in range(0, len(sources), size)]
+    size = max(1, min(25, -(-count // (2 * workers))))
     with tempfile.TemporaryDirectory(prefix="tracer-frames-") as folder:
-        def draw_chunk(index: int) -> list[bytes]:
+        def draw_chunk(index: int, chunk: list[str]) -> list[bytes]:
             path = os.path.join(folder, f"chunk{index}.gv")
             with open(path, "w", encoding="utf-8") as out:
-                out.write("\n".join(chunks[index]))
+                out.write("\n".join(chunk))
             try:
                 done = subprocess.run([executable, f"-T{fmt}", "-O", *args, path], capture_output=True,
                                       timeout=TIMEOUT)
@@ -81,7 +81,7 @@ def run_graphviz_many(sources: list[str], fmt: str, program: str = "neato", args
             if shrunk:
                 raise RenderError(f"Graphviz warned: {shrunk[0]}")
             outputs = []
-            for i in range(len(chunks[index])):
+            for i in range(len(chunk)):
                 name = f"{path}.{fmt}" if i == 0 else f"{path}.{i + 1}.{fmt}"
                 with open(name, "rb") as drawn:
                     outputs.append(drawn.read())
@@ -91,8 +91,15 @@ def run_graphviz_many(sources: list[str], fmt: str, program: str = "neato", args
             return outputs
 
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(draw_chunk, i) for i in range(len(chunks))]
+            futures, chunk = [], []
             try:
+                for source in sources:
+                    chunk.append(source)
+                    if len(chunk) == size:
+                        futures.append(pool.submit(draw_chunk, len(futures), chunk))
+                        chunk = []
+                if chunk:
+                    futures.append(pool.submit(draw_chunk, len(futures), chunk))
                 return [output for future in futures for output in future.result()]
             except BaseException:
                 for future in futures:
@@ -209,23 +216,7 @@ def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), 
     if size is None:
         return draw(scene, layout, fmt, page, dpi if fmt == "png" else None)
     page = slide_page([page_of(scene, layout, size[0] / size[1])], size)
-    scale = size[0] / (page.frame.width / 72)
-    drawn = draw(scene, layout, fmt, page, (dpi or SLIDE_DPI) * scale if fmt == "png" else None)
-    return scaled_pdf(drawn, size) if fmt == "pdf" else drawn
-
-
-def scaled_pdf(data: bytes, size: tuple[float, float]) -> bytes:
-    """A one-page PDF scaled to ``size`` inches (pypdf)."""
-    import io
-
-    from pypdf import PdfReader, PdfWriter
-
-    writer = PdfWriter()
-    page = writer.add_page(PdfReader(io.BytesIO(data)).pages[0])
-    page.scale_to(size[0] * 72, size[1] * 72)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return draw(scene, layout, fmt, page, (dpi or SLIDE_DPI) if fmt == "png" else None)
 
 
 def to_dot(trace, options: DrawOptions = DrawOptions(), dpi: int | None = None) -> str:

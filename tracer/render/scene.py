@@ -138,6 +138,10 @@ class _SceneBuilder:
     def scene(self) -> Scene:
         drawn = self._choose_nodes()
         check_size(len(drawn), self.options)
+        self.current = self.view.current  # the node the step is about, or its nearest ancestor drawn
+        shown = set(drawn)
+        while self.current is not None and self.current not in shown:
+            self.current = self.view.nodes[self.current].node.parent
         nodes, edges = [], []
         for node_id in drawn:
             nodes.append(self._node(self.view.nodes[node_id]))
@@ -275,7 +279,7 @@ class _SceneBuilder:
         name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
         scene_node = SceneNode(f"n{view.id}", "", node.player, name=name, value=value, window=window,
                                faded=faded, dashed=view.pruned, emphasis=view.id in self.best, hidden=hidden,
-                               current=view.id == self.view.current and self._marks_current)
+                               current=view.id == self.current and self._marks_current)
         if node.has_board:
             scene_node.kind, scene_node.board = "board", self._board(view)
             head = SYMBOL[node.player] + " " + node.player.name

@@ -57,10 +57,8 @@ def pdf_deck(deck: Deck, progress=None) -> bytes:
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
-    width, height = (side * 72 for side in deck.size)
-    for drawn, frame in zip(deck.draw("pdf", progress=progress), deck.frames):
-        page = writer.add_page(PdfReader(io.BytesIO(drawn)).pages[0])
-        page.scale_to(width, height)
+    for drawn in deck.draw("pdf", progress=progress):
+        writer.add_page(PdfReader(io.BytesIO(drawn)).pages[0])
     writer.add_metadata({"/Title": f"{deck.frames[-1].scene.title}: {deck.trace.title}", "/Creator": "tracer"})
     writer.compress_identical_objects()
     out = io.BytesIO()
