@@ -71,7 +71,10 @@ def gif_animation(deck: Deck, dpi: int, fps: float, progress=None) -> bytes:
     long, so the result can be read before the search starts again."""
     from PIL import Image
 
-    images = [Image.open(io.BytesIO(drawn)).convert("RGB") for drawn in deck.draw("png", dpi, progress)]
+    images = []
+    for drawn in deck.draw("png", dpi, progress):
+        with Image.open(io.BytesIO(drawn)) as image:
+            images.append(image.convert("RGB"))
     palette = images[-1].quantize(colors=64)  # one palette for all: the final frame has every colour in use
     frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
     durations = [round(1000 / fps)] * len(frames)

@@ -1,0 +1,269 @@
+"""Slides: a deck's frames (one per step, as chosen), one layout for all of them, each output format read back."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ElementTree
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from helpers import assert_one_line_error, run_tracer
+from tracer import DrawOptions, Rules, Trace, load_problem, scene_of, trace_search
+from tracer.render.deck import make_deck
+from tracer.view import TraceView, frame_steps
+
+ROOT = Path(__file__).resolve().parents[2]
+TREES = ROOT / "trees"
+POSITIONS = ROOT / "games" / "positions"
+SVG = "{http://www.w3.org/2000/svg}"
+pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)")
+
+
+def traced(path, algorithm="alphabeta", **rules):
+    problem = load_problem(str(path))
+    return trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta, rules=Rules(**rules))
+
+
+def image_size(path) -> tuple[int, int]:
+    with Image.open(path) as image:
+        return image.size
+
+
+def event_types(trace: Trace) -> list[str]:
+    """The events' types as saved in the trace's JSON (read independently of the event classes)."""
+    return [event["type"] for event in json.loads(trace.to_json())["events"]]
+
+
+# ---- which steps ------------------------------------------------------------------------------------------------
+
+def test_rn_example_alphabeta_has_35_steps_and_35_frames():
+    trace = traced(TREES / "rn_example.yaml")
+    assert len(event_types(trace)) == 35  # the issue's published count
+    deck = make_deck(trace, frame_steps(trace))
+    assert [frame.step for frame in deck.frames] == list(range(1, 36))
+
+
+@pytest.mark.parametrize("name", ["rn_example", "binary_depth4", "uneven", "deep_cutoff"])
+def test_coarser_steps_follow_the_events(name):
+    trace = traced(TREES / f"{name}.yaml")
+    types = event_types(trace)
+    last = len(types)
+    left = [i + 1 for i, kind in enumerate(types) if kind in ("leaf_evaluated", "node_exited")]
+    cuts = [i + 1 for i, kind in enumerate(types) if kind == "cutoff"]
+    assert frame_steps(trace, "node") == left and left[-1] == last  # the root's exit is the last step
+    assert frame_steps(trace, "cutoff") == cuts + [last]
+    assert frame_steps(trace, "event", 5, 9) == [5, 6, 7, 8, 9]
+    assert frame_steps(trace, "cutoff", cuts[-1] + 1) == [last]
+
+
+# ---- the layout never moves -------------------------------------------------------------------------------------
+
+def shape_centres(svg: bytes) -> dict[str, tuple[float, float]]:
+    """Each node's shape centre in an SVG frame: the middle of its first outline (a double outline's inner one)."""
+    centres = {}
+    for group in ElementTree.fromstring(svg).iter(f"{SVG}g"):
+        if "node" not in (group.get("class") or "").split() or not re.fullmatch(r"n\d+", group.get("id", "")):
+            continue
+        outline = group.find(f"{SVG}polygon")
+        points = [tuple(map(float, point.split(","))) for point in outline.get("points").split()]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        centres[group.get("id")] = (round((min(xs) + max(xs)) / 2, 1), round((min(ys) + max(ys)) / 2, 1))
+    return centres
+
+
+@pytest.mark.parametrize("name, algorithm", [("rn_example", "alphabeta"), ("binary_depth4", "alphabeta"),
+                                             ("uneven", "negamax-ab"), ("three_agents", "minimax")])
+def test_every_node_stands_in_the_same_place_in_every_svg_frame(tmp_path, name, algorithm):
+    out = tmp_path / "frames"
+    result = run_tracer("slides", TREES / f"{name}.yaml", "-a", algorithm, "-f", "svg", "-o", out, "--visits")
+    assert result.returncode == 0, result.stderr
+    frames = sorted(out.iterdir())
+    trace = traced(TREES / f"{name}.yaml", algorithm)
+    assert [f.name for f in frames] == [f"frame-{i:03d}.svg" for i in range(1, len(trace.events) + 1)]
+    centres = [shape_centres(frame.read_bytes()) for frame in frames]
+    final = centres[-1]
+    assert len(final) == trace.node_count
+    for i, frame in enumerate(centres, 1):
+        for node, place in frame.items():
+            x, y = final[node]
+            assert abs(place[0] - x) <= 0.75 and abs(place[1] - y) <= 0.75, (i, node, place, final[node])
+    sizes = {re.search(rb'viewBox="([^"]+)"', frame.read_bytes()).group(1) for frame in frames}
+    assert len(sizes) == 1  # every frame the same page
+
+
+def test_reveal_hides_what_is_not_reached_yet_and_keeps_the_places(tmp_path):
+    out = tmp_path / "frames"
+    assert run_tracer("slides", TREES / "rn_example.yaml", "-f", "svg", "-o", out, "--reveal").returncode == 0
+    frames = sorted(out.iterdir())
+    first, last = shape_centres(frames[0].read_bytes()), shape_centres(frames[-1].read_bytes())
+    assert list(first) == ["n0"]  # only the root has been reached after step 1
+    assert first["n0"] == last["n0"]
+    assert len(last) == 13
+
+
+# ---- what each frame shows ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, fail", [("rn_example", "soft"), ("binary_depth4", "soft"), ("deep_cutoff", "hard")])
+def test_the_frame_of_each_cutoff_shows_the_pruned_children_and_names_them(name, fail):
+    trace = traced(TREES / f"{name}.yaml", fail=fail)
+    events = json.loads(trace.to_json())["events"]
+    cuts = [i + 1 for i, event in enumerate(events) if event["type"] == "cutoff"]
+    assert cuts
+    deck = make_deck(trace, cuts)
+    labels = TraceView(trace).labels
+    for frame in deck.frames:
+        skipped = events[frame.step - 1]["skipped"]
+        before = make_deck(trace, [frame.step - 1]).frames[0].scene
+        nodes = {node.id: node for node in frame.scene.nodes}
+        for child in skipped:
+            assert nodes[f"n{child}"].dashed and not {n.id: n for n in before.nodes}[f"n{child}"].dashed
+            assert labels[child] in frame.caption
+        cutter = nodes[f"n{events[frame.step - 1]['node']}"]
+        assert cutter.current and any(note.startswith("✂") for note in cutter.notes)
+
+
+@pytest.mark.parametrize("name, algorithm", [("rn_example", "alphabeta"), ("uneven", "negamax-ab"),
+                                             ("min_root", "minimax"), ("depth_limited", "alphabeta")])
+def test_the_last_frame_shows_the_final_diagram(name, algorithm):
+    trace = traced(TREES / f"{name}.yaml", algorithm)
+    last = make_deck(trace, frame_steps(trace)[-1:]).frames[0].scene
+    final = scene_of(trace)
+    assert [(n.id, n.kind, n.name, n.value, n.notes, n.dashed, n.emphasis) for n in last.nodes] == \
+        [(n.id, n.kind, n.name, n.value, n.notes, n.dashed, n.emphasis) for n in final.nodes]
+    assert [(e.tail, e.head, e.labels, e.cut, e.best) for e in last.edges] == \
+        [(e.tail, e.head, e.labels, e.cut, e.best) for e in final.edges]
+    assert last.caption.strip() == f"{TraceView(trace).label(0)}: " + TraceView(trace).caption().split(": ", 1)[1]
+
+
+def test_frames_before_a_node_is_reached_show_it_faint_without_a_value():
+    trace = traced(TREES / "rn_example.yaml")
+    deck = make_deck(trace, [1])
+    nodes = {node.id: node for node in deck.frames[0].scene.nodes}
+    assert nodes["n0"].current and not nodes["n0"].faded
+    for node_id in ("n1", "n5", "n9"):  # B, C, D: inner nodes not reached yet
+        assert nodes[node_id].faded and nodes[node_id].value == "" and not nodes[node_id].dashed
+    assert nodes["n2"].faded and nodes["n2"].value == "3"  # a leaf shows its given value, faint, as the exercise
+
+
+def test_a_deck_keeps_one_key_the_union_of_its_frames():
+    trace = traced(TREES / "rn_example.yaml")
+    deck = make_deck(trace, frame_steps(trace), DrawOptions(legend=True))
+    keys = {tuple(frame.scene.legend) for frame in deck.frames}
+    assert len(keys) == 1
+    meanings = [meaning for _, meaning in keys.pop()]
+    assert "this step's node: double red outline" in meanings and "faint: not reached yet" in meanings
+    assert "cutoff: the remaining children are skipped" in meanings
+
+
+# ---- the formats --------------------------------------------------------------------------------------------------
+
+def test_pdf_deck_has_a_page_per_frame_all_the_slide_size(tmp_path):
+    out = tmp_path / "deck.pdf"
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(out)
+    pages = PdfReader(out).pages
+    assert len(pages) == 35
+    assert {(float(p.mediabox.width), float(p.mediabox.height)) for p in pages} == {(960.0, 540.0)}  # 13.33 × 7.5 in
+    assert "C2 (4) and C3 (6)" in pages[18].extract_text()  # step 19, the cutoff at C, in the caption
+    four_three = tmp_path / "deck43.pdf"
+    assert run_tracer("slides", TREES / "rn_example.yaml", "-o", four_three, "--size", "4:3",
+                      "--step", "cutoff").returncode == 0
+    pages = PdfReader(four_three).pages
+    assert len(pages) == 2 and {(float(p.mediabox.width), float(p.mediabox.height)) for p in pages} == {(720, 540)}
+
+
+def test_png_frames_fill_a_1920_by_1080_slide(tmp_path):
+    out = tmp_path / "png"
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-f", "png", "-o", out, "--step", "cutoff")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["frame-001.png", "frame-002.png"]
+    for frame in out.iterdir():
+        assert image_size(frame) == (1920, 1080)
+    assert run_tracer("slides", TREES / "rn_example.yaml", "-f", "png", "-o", out, "--to", "1",
+                      "--dpi", "96").returncode == 0
+    assert [image_size(f) for f in out.iterdir()] == [(1280, 720)]  # the earlier frames replaced, not mixed
+
+
+def test_gif_has_a_frame_per_step_and_loops(tmp_path):
+    out = tmp_path / "search.gif"
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-f", "gif", "--fps", "2", "-o", out)
+    assert result.returncode == 0, result.stderr
+    with Image.open(out) as image:
+        assert image.n_frames == 35 and image.info["loop"] == 0 and image.info["duration"] == 500
+        assert image.size == (960, 540)
+        image.seek(18)
+        step_19 = image.convert("RGB")
+        image.seek(0)
+        assert step_19.tobytes() != image.convert("RGB").tobytes()
+
+
+def test_folders_are_replaced_whole_and_never_over_someone_elses_files(tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me")
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-f", "svg", "-o", out)
+    assert_one_line_error(result, str(out), "notes.txt")
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tracer-")]
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--from", "9", "--to", "3"], "--from 9 is after --to 3"),
+    (["--from", "99"], "the search has 35 steps"),
+    (["-f", "pdf", "--dpi", "200"], "--dpi"),
+    (["-f", "html", "--fps", "3"], "--fps"),
+    (["-o", "deck.pptx"], "cannot tell the format"),
+    (["--size", "16:0"], "16:0"),
+    (["--size", "0x3"], "0x3"),
+    (["--step", "leaf"], "--step"),
+    (["--fps", "0"], "--fps"),
+])
+def test_bad_options_are_one_line_and_write_nothing(tmp_path, args, fragment):
+    result = run_tracer("slides", TREES / "rn_example.yaml", *args, cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and fragment in result.stderr, result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_slides_of_a_saved_trace_and_of_a_game(tmp_path):
+    saved = tmp_path / "run.json"
+    assert run_tracer("trace", TREES / "uneven.yaml", "-a", "negamax-ab", "-o", saved).returncode == 0
+    result = run_tracer("slides", saved, "-f", "pdf", "-o", tmp_path / "saved.pdf", "--step", "node")
+    assert result.returncode == 0, result.stderr
+    trace = Trace.load(str(saved))
+    assert len(PdfReader(tmp_path / "saved.pdf").pages) == len(frame_steps(trace, "node"))
+    game = run_tracer("slides", POSITIONS / "connect4_threat.yaml", "--step", "cutoff", "-o", tmp_path / "c4.pdf")
+    assert game.returncode == 0, game.stderr
+    assert "drawn to depth" in game.stderr  # fitted to the slide, and said so
+    text = PdfReader(tmp_path / "c4.pdf").pages[0].extract_text()
+    assert "MAX" in text
+
+
+def test_render_size_fits_a_figure_to_a_slide(tmp_path):
+    png, pdf = tmp_path / "figure.png", tmp_path / "figure.pdf"
+    assert run_tracer("render", TREES / "rn_example.yaml", "--size", "16:9", "-o", png).returncode == 0
+    assert image_size(png) == (1920, 1080)
+    assert run_tracer("render", TREES / "rn_example.yaml", "--size", "10x7.5", "--legend", "-o", pdf).returncode == 0
+    page = PdfReader(pdf).pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == (720, 540)
+    assert run_tracer("render", TREES / "rn_example.yaml", "--size", "16:9", "--dpi", "96", "-o", png).returncode == 0
+    assert image_size(png) == (1280, 720)
+
+
+def test_frames_are_drawn_in_parallel_chunks_in_order():
+    trace = traced(TREES / "binary_depth4.yaml", "minimax")
+    deck = make_deck(trace, frame_steps(trace))
+    done = []
+    svgs = deck.draw("svg", progress=done.append)
+    assert sum(done) == len(deck.frames) == len(svgs) and len(done) > 1
+    captions = [re.search(rb'<g id="caption".*?<text[^>]*>(.*?)</text>', svg, re.S).group(1) for svg in svgs]
+    first_words = [frame.scene.caption.split("\n")[0] for frame in deck.frames]
+    from html import unescape
+    assert [unescape(c.decode()) for c in captions] == first_words
