@@ -1,0 +1,164 @@
+"""The HTML player, in a real headless browser (Debian's chromium, driven by Playwright): navigation by keys,
+buttons, table rows and links; the caption and the highlighted node at each step; no console errors; hostile names
+shown as text, never run."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from helpers import run_tracer
+from tracer import Rules, load_problem, trace_search
+from tracer.view import TraceView
+
+ROOT = Path(__file__).resolve().parents[2]
+TREES = ROOT / "trees"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+playwright = pytest.importorskip("playwright.sync_api", reason="the player's tests need Playwright (pip install "
+                                                               "-e '.[test]')")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)"),
+    pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
+                                                ".ci/run installs it)"),
+]
+
+HOSTILE = """title: "<script>alert(1)</script> & \\"quotes\\""
+root: max
+tree:
+  - name: "<script>alert(1)</script>"
+    children: [{name: "</svg>", value: 3}, {name: "a & b", value: 5}]
+  - name: "\\""
+    children: [{name: "</script><img src=x onerror=alert(2)>", value: 2}, {name: "<!--", value: 9}]
+"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+class Player:
+    """A page of the player, with what its console said."""
+
+    def __init__(self, browser, path: Path, step: int | None = None):
+        self.page = browser.new_page(viewport={"width": 1400, "height": 900})
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.goto(path.as_uri() + (f"#step={step}" if step else ""))
+
+    def caption(self) -> str:
+        return self.page.inner_text("#caption")
+
+    def current_node(self) -> list[str]:
+        """The ids of the nodes drawn as this step's node (Graphviz's class ``current``)."""
+        return self.page.eval_on_selector_all("#tree svg g.current", "gs => gs.map(g => g.id)")
+
+    def current_row(self) -> list[str]:
+        return self.page.eval_on_selector_all("#table tr.current", "rows => rows.map(r => r.dataset.step)")
+
+    def close(self):
+        self.page.close()
+
+
+def expected(trace, step: int) -> tuple[str, str]:
+    """The caption and the current node's id after ``step`` events, from the view (independently of the page)."""
+    view = TraceView(trace, step)
+    return f"Step {step}: {view.caption()}", f"n{view.current}"
+
+
+@pytest.fixture(scope="module")
+def rn_player(tmp_path_factory):
+    out = tmp_path_factory.mktemp("player") / "rn.html"
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-f", "html", "-o", out)
+    assert result.returncode == 0, result.stderr
+    problem = load_problem(str(TREES / "rn_example.yaml"))
+    return out, trace_search(problem.root, "alphabeta", depth=problem.depth, meta=problem.meta, rules=Rules())
+
+
+def test_keys_step_through_the_search(browser, rn_player):
+    path, trace = rn_player
+    player = Player(browser, path)
+    assert player.caption() == expected(trace, 1)[0]
+    for _ in range(18):
+        player.page.keyboard.press("ArrowRight")
+    caption, node = expected(trace, 19)
+    assert player.caption() == caption and "prune" in caption
+    assert player.current_node() == [node] and player.current_row() == ["19"]
+    assert player.page.evaluate("location.hash") == "#step=19"
+    player.page.keyboard.press("ArrowLeft")
+    assert player.caption() == expected(trace, 18)[0]
+    player.page.keyboard.press("End")
+    assert player.caption() == expected(trace, 35)[0] and player.current_row() == ["35"]
+    player.page.keyboard.press("Home")
+    assert player.caption() == expected(trace, 1)[0]
+    assert player.page.is_disabled("#previous") and not player.page.is_disabled("#next")
+    assert player.errors == [] and all(url.startswith("file:") for url in player.requests)
+    player.close()
+
+
+def test_a_link_opens_at_its_step_and_a_row_click_goes_there(browser, rn_player):
+    path, trace = rn_player
+    player = Player(browser, path, step=12)
+    caption, node = expected(trace, 12)
+    assert player.caption() == caption and player.current_node() == [node]
+    assert player.page.input_value("#slider") == "11"
+    player.page.click("#table tbody tr[data-step='27']")
+    caption, node = expected(trace, 27)
+    assert player.caption() == caption and player.current_node() == [node] and player.current_row() == ["27"]
+    player.page.click("#next")
+    assert player.caption() == expected(trace, 28)[0]
+    player.page.click("#last")
+    assert player.page.is_disabled("#next")
+    assert player.errors == []
+    player.close()
+
+
+def test_play_runs_to_the_end_and_stops(browser, rn_player):
+    path, trace = rn_player
+    player = Player(browser, path, step=30)
+    player.page.select_option("#speed", "250")
+    player.page.click("#play")
+    assert player.page.inner_text("#play").endswith("pause")
+    player.page.wait_for_function("document.getElementById('caption').textContent.startsWith('Step 35:')",
+                                  timeout=10_000)
+    player.page.wait_for_function("document.getElementById('play').textContent.endsWith('play')", timeout=5_000)
+    assert player.errors == []
+    player.close()
+
+
+def test_the_page_is_one_file_that_fetches_nothing(rn_player):
+    path, _ = rn_player
+    text = path.read_text(encoding="utf-8")
+    for outside in ("<link", " src=", "@import", "url(", "http://cdn", "https://"):
+        assert outside not in text
+    assert text.count("<script") == 2  # the data block and the script
+
+
+def test_hostile_names_show_as_text_and_run_nothing(browser, tmp_path):
+    tree = tmp_path / "hostile.yaml"
+    tree.write_text(HOSTILE, encoding="utf-8")
+    out = tmp_path / "hostile.html"
+    result = run_tracer("slides", tree, "-a", "minimax", "-f", "html", "-o", out)
+    assert result.returncode == 0, result.stderr
+    player = Player(browser, out)
+    player.page.keyboard.press("End")
+    assert player.dialogs == [] and player.errors == []
+    assert player.page.eval_on_selector_all("img, iframe, object", "els => els.length") == 0
+    assert player.page.eval_on_selector_all("script", "els => els.length") == 2
+    texts = player.page.eval_on_selector_all("#tree svg text", "ts => ts.map(t => t.textContent)")
+    for name in ("<script>alert(1)</script>", "</svg>", "a & b", '"', "</script><img src=x onerror=alert(2)>", "<!--"):
+        assert name in texts
+    assert player.page.inner_text("#title") == '<script>alert(1)</script> & "quotes"'
+    assert "</script><img src=x onerror=alert(2)>" in player.page.inner_text("#table")
+    assert player.page.title() == '<script>alert(1)</script> & "quotes": Minimax'
+    player.close()
