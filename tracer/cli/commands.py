@@ -16,6 +16,8 @@ EXAMPLES = {
   tracer render trees/rn_example.yaml                  # output/rn_example.alphabeta.svg
   tracer render trees/rn_example.yaml -a minimax --visits --legend -f png
   tracer render trees/rn_example.yaml -o figure.pdf
+  tracer render trees/rn_example.yaml -f tikz            # output/rn_example.alphabeta.tex, for LaTeX
+  tracer render trees/rn_example.yaml --size 16:9 -f png  # a 1920×1080 slide
   tracer render run.json                               # a saved trace, without searching again
   tracer render --game tictactoe --position 'X.O.X....' --depth 2
   tracer render games/positions/connect4_threat.yaml --compact""",
@@ -51,8 +53,11 @@ def add_commands(command) -> None:
     add_search_options(render)
     render.add_argument("-o", "--output", metavar="PATH",
                         help="where to write (default output/<name>.<algorithm>.<format>)")
-    render.add_argument("-f", "--format", choices=FORMATS, help="svg (default), png, pdf or dot; "
-                                                                "else taken from -o's extension")
+    render.add_argument("-f", "--format", choices=FORMATS, help="svg (default), png, pdf, dot or tikz (a LaTeX "
+                                                                "picture, .tex); else taken from -o's extension")
+    render.add_argument("--tikz-body", action="store_true",
+                        help="tikz: write the bare tikzpicture to \\input into a document (default: a standalone "
+                             "document)")
     render.add_argument("--dpi", type=_dpi, metavar="N", help="PNG resolution in dots per inch (default 96; "
                                                                "192 for a crisp slide)")
     add_drawing_options(render)
@@ -211,15 +216,18 @@ def _trace(args):
 
 def cmd_render(args) -> None:
     from ..io import format_of
-    from ..render.engine import FORMATS, render_to_file
+    from ..render.engine import EXTENSIONS, FORMATS, render_to_file
 
-    fmt = format_of(args.output, FORMATS, args.format, default="svg")
+    fmt = args.format or ("tikz" if (args.output or "").lower().endswith(".tex") else None)
+    fmt = format_of(args.output, FORMATS, fmt, default="svg")
     if args.dpi is not None and fmt != "png":
         raise UsageError(f"--dpi sets a PNG's resolution; this output is {fmt}")
+    if args.tikz_body and fmt != "tikz":
+        raise UsageError(f"--tikz-body is for -f tikz; this output is {fmt}")
     trace = _trace(args)
     notes: list[str] = []
-    path = render_to_file(trace, args.output or default_output(trace, fmt), fmt, drawing_options(args), args.dpi,
-                          notes, args.size)
+    path = args.output or default_output(trace, EXTENSIONS.get(fmt, fmt))
+    path = render_to_file(trace, path, fmt, drawing_options(args), args.dpi, notes, args.size, args.tikz_body)
     say_notes(notes)
     print(path)
 

@@ -18,7 +18,8 @@ from .layout import (
 )
 from .scene import DrawOptions, Scene, scene_of
 
-FORMATS = ("svg", "png", "pdf", "dot")
+FORMATS = ("svg", "png", "pdf", "dot", "tikz")  # tikz: a LaTeX picture, written .tex
+EXTENSIONS = {"tikz": "tex"}  # a format's file extension, where it is not the format's name
 TIMEOUT = 600  # seconds: past this Graphviz is stopped (it would seem to hang)
 MAX_BITMAP = 32_767  # pixels a side: cairo's limit, past which Graphviz silently shrinks a bitmap
 INSTALL_HINT = ("Graphviz's 'dot' program was not found: install Graphviz "
@@ -201,18 +202,25 @@ SLIDE_DPI = 144  # dots per slide inch: a 13.33 × 7.5 inch (16:9) slide is 1920
 
 
 def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), dpi: int | None = None,
-                 notes: list | None = None, size: tuple[float, float] | None = None) -> bytes:
+                 notes: list | None = None, size: tuple[float, float] | None = None, tikz_body: bool = False) -> bytes:
     """A trace's diagram in ``fmt`` (svg, png, pdf, or ``dot``: the pinned source ``neato -n2`` draws); ``dpi``
     sets a PNG's resolution (default 96). A note about how the drawing was fitted is appended to ``notes``.
     ``size`` (inches) fits the diagram to a slide: the page gets the slide's shape with the tree centred, a PDF
-    page is the slide's size and a PNG has ``dpi`` (default 144) dots per slide inch."""
+    page is the slide's size and a PNG has ``dpi`` (default 144) dots per slide inch. ``tikz`` is a standalone
+    LaTeX document, or with ``tikz_body`` the bare ``tikzpicture``."""
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     scene, layout, page, options, note = fitted(trace, options)
     if note and notes is not None:
         notes.append(note)
-    if fmt != "dot":
+    if fmt not in ("dot", "tikz"):
         check_fits(page, options, fmt, dpi)
+    if fmt == "tikz":
+        from .tikz import scene_to_tikz
+
+        if size is not None:
+            page = slide_page([page_of(scene, layout, size[0] / size[1])], size)
+        return scene_to_tikz(scene, layout, page, body_only=tikz_body).encode("utf-8")
     if size is None:
         return draw(scene, layout, fmt, page, dpi if fmt == "png" else None)
     page = slide_page([page_of(scene, layout, size[0] / size[1])], size)
@@ -227,9 +235,11 @@ def to_dot(trace, options: DrawOptions = DrawOptions(), dpi: int | None = None) 
 
 def render_to_file(trace, path: str | os.PathLike, fmt: str | None = None,
                    options: DrawOptions = DrawOptions(), dpi: int | None = None, notes: list | None = None,
-                   size: tuple[float, float] | None = None) -> str:
+                   size: tuple[float, float] | None = None, tikz_body: bool = False) -> str:
     """Render a trace to ``path`` (format from ``fmt`` or the file's extension). Returns the path written."""
     path = os.fspath(path)
+    if fmt is None and path.lower().endswith(".tex"):
+        fmt = "tikz"
     fmt = format_of(path, FORMATS, fmt)
-    write_atomically(path, render_bytes(trace, fmt, options, dpi, notes, size))
+    write_atomically(path, render_bytes(trace, fmt, options, dpi, notes, size, tikz_body))
     return path

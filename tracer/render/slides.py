@@ -96,10 +96,12 @@ def beamer_frame(deck: Deck, pdf_name: str) -> str:
         f"% ({pdf_name}: add its folder to \\graphicspath). Captions are notes: \\setbeameroption{{show notes}}.",
         "\\begin{frame}[plain]",
         "  \\centering",
+        "  \\makebox[\\linewidth]{%",
     ]
-    for i, frame in enumerate(deck.frames, 1):
-        lines.append(f"  \\makebox[\\linewidth]{{\\includegraphics<{i}>[page={i},width=\\paperwidth,"
-                     f"height=\\paperheight,keepaspectratio]{{{pdf_name}}}}}%")
+    for i in range(1, count + 1):
+        lines.append(f"    \\includegraphics<{i}>[page={i},width=\\paperwidth,height=0.96\\textheight,keepaspectratio]"
+                     f"{{{pdf_name}}}%")
+    lines.append("  }%")
     for i, frame in enumerate(deck.frames, 1):
         lines.append(f"  \\note<{i}>{{Step {frame.step}: {latex_text(frame.caption)}}}")
     lines.append("\\end{frame}")

@@ -1,0 +1,250 @@
+"""Scene + layout → TikZ: the final diagram as a LaTeX picture for papers and lecture notes. Pure, like the DOT
+printer: every place comes from the layout Graphviz made (in points, ``x=1pt, y=1pt``), every decision from the
+scene; this only chooses TikZ's words. The same content as the Graphviz drawing: shapes, names, values and bounds,
+the notes beside each node (visit number, α/β, the cut's reason), edge labels, pruned parts dashed and faint, cut
+marks, the best line thick, boards, the titles and the key.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..model.state import Player
+from .dot import BEST, CUT, FADED, FILL, INK, LEAF_FILL, NOTE, Page, title_lines
+from .latex import PACKAGES, latex_text
+from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines, notes_lines
+from .scene import Scene, SceneNode
+
+NEWLINE = " \\\\ "  # a line break inside a TikZ node (align=...)
+COLOURS = {"ink": INK, "faded": FADED, "best": BEST, "note": NOTE, "cut": CUT, "leaffill": LEAF_FILL,
+           "maxfill": FILL[Player.MAX], "minfill": FILL[Player.MIN], "chancefill": FILL[Player.CHANCE]}
+PREAMBLE = r"""\documentclass[tikz,border=6pt]{standalone}
+\usepackage[T1]{fontenc}
+\usepackage[utf8]{inputenc}
+\usepackage{%s}
+\usepackage[scaled=0.92]{helvet}
+\renewcommand{\familydefault}{\sfdefault}
+\usetikzlibrary{arrows.meta}
+\begin{document}
+"""
+
+
+def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = False) -> str:
+    """The TikZ picture of ``scene`` at ``layout``'s places: a standalone document, or (``body_only``) the bare
+    ``tikzpicture`` to ``\\input`` (it needs TikZ with ``arrows.meta``, amssymb and pifont)."""
+    lines = [
+        "% tracer: " + latex_text(scene.subtitle),
+        "% needs: \\usepackage{tikz} \\usetikzlibrary{arrows.meta} \\usepackage{amssymb,pifont}",
+        "\\begin{tikzpicture}[x=1pt, y=1pt, >={Stealth[length=5pt]}, line join=round,",
+        "  every node/.style={inner sep=0pt, outer sep=0pt, text=ink, font=\\small}]",
+    ]
+    lines += [f"\\definecolor{{{name}}}{{HTML}}{{{value.lstrip('#').upper()}}}" for name, value in COLOURS.items()]
+    lines.append(f"\\path[use as bounding box] ({page.frame.left:.1f},{page.frame.bottom:.1f}) rectangle "
+                 f"({page.frame.right:.1f},{page.frame.top:.1f});")
+    lines += _titles(scene, page)
+    nodes = {node.id: node for node in scene.nodes}
+    for edge in scene.edges:
+        if edge.tail in layout.shapes and edge.head in layout.shapes:
+            lines += _edge(edge, nodes, layout)
+    for node in scene.nodes:
+        box = layout.shapes.get(node.id)
+        if box is not None:
+            lines += _node(node, box)
+            if notes_lines(node) and node.id in layout.notes:
+                lines += _notes(node, layout.notes[node.id])
+    if scene.legend and page.legend is not None:
+        lines += _legend(scene.legend, page.legend)
+    lines.append("\\end{tikzpicture}")
+    body = "\n".join(lines) + "\n"
+    if body_only:
+        return body
+    return PREAMBLE % ",".join(PACKAGES) + body + "\\end{document}\n"
+
+
+def _titles(scene: Scene, page: Page) -> list[str]:
+    rows = []
+    for text, size, bold in title_lines(scene):
+        words = latex_text(text)
+        rows.append(f"\\fontsize{{{size:g}}}{{{size * 1.2:g}}}\\selectfont " + (f"\\textbf{{{words}}}" if bold
+                                                                                else words))
+    out = [f"\\node[align=center] at ({page.title.x:.1f},{page.title.y:.1f}) {{{NEWLINE.join(rows)}}};"]
+    if scene.caption and page.caption is not None:
+        text = NEWLINE.join(f"\\textit{{{latex_text(line)}}}" for line in scene.caption.split("\n"))
+        out.append(f"\\node[align=center] at ({page.caption.x:.1f},{page.caption.y:.1f}) {{{text}}};")
+    return out
+
+
+def _style(node: SceneNode, fill: str) -> str:
+    parts = [f"draw={'faded' if node.faded else 'cut' if node.current or node.flag else 'ink'}",
+             f"fill={'white' if node.faded else fill}",
+             "line width=2.2pt" if node.emphasis or node.current else "line width=0.8pt"]
+    if node.dashed:
+        parts.append("dashed")
+    if node.current or node.flag:
+        parts.append("double")
+    return ", ".join(parts)
+
+
+def _outline(node: SceneNode, box: Box) -> list[tuple[float, float]] | None:
+    """The shape's corners (None for a circle)."""
+    l, r, b, t, x = box.left, box.right, box.bottom, box.top, box.x
+    if node.kind == "max":
+        return [(l, b), (r, b), (x, t)]
+    if node.kind == "min":
+        return [(l, t), (r, t), (x, b)]
+    if node.kind == "chance":
+        return None
+    return [(l, b), (r, b), (r, t), (l, t)]
+
+
+def _node(node: SceneNode, box: Box) -> list[str]:
+    text_colour = "faded" if node.faded else "ink"
+    if node.kind in ("stub", "more", "below"):
+        style = "dashed" if node.kind == "stub" else "dotted"
+        text = NEWLINE.join(latex_text(line) for line in node.value.split("\n")) if node.value else ""
+        return [f"\\draw[faded, {style}, rounded corners=4pt] ({box.left:.1f},{box.bottom:.1f}) rectangle "
+                f"({box.right:.1f},{box.top:.1f});",
+                f"\\node[align=center, text=faded, font=\\footnotesize] at ({box.x:.1f},{box.y:.1f}) {{{text}}};"]
+    if node.kind == "board":
+        return _board(node, box)
+    fill = "leaffill" if node.kind == "leaf" else {"max": "maxfill", "min": "minfill"}.get(node.kind, "chancefill")
+    corners = _outline(node, box)
+    if corners is None:
+        shape = f"\\draw[{_style(node, fill)}] ({box.x:.1f},{box.y:.1f}) circle[radius={box.width / 2:.1f}];"
+    else:
+        path = " -- ".join(f"({x:.1f},{y:.1f})" for x, y in corners)
+        shape = f"\\draw[{_style(node, fill)}] {path} -- cycle;"
+    rows = []
+    if node.name:
+        rows.append(f"{{\\footnotesize {latex_text(node.name)}}}")
+    if node.value:
+        rows.append(f"\\textbf{{{latex_text(node.value)}}}")
+    if node.head:
+        rows.append(f"{{\\scriptsize\\bfseries {latex_text(node.head)}}}")
+    y = box.y
+    if node.kind == "max":
+        y = box.bottom + box.height * 0.36  # in the wide half of the triangle
+    elif node.kind == "min":
+        y = box.top - box.height * 0.36
+    label = f"\\node[align=center, text={text_colour}] at ({box.x:.1f},{y:.1f}) {{{NEWLINE.join(rows)}}};"
+    return [shape, label] if rows else [shape]
+
+
+def _board(node: SceneNode, box: Box) -> list[str]:
+    board = node.board
+    width, height, grid_w, grid_h = board_size(node)
+    colour = "faded" if node.faded else "ink"
+    fill = "white" if node.faded else FILL_NAME[node.player]
+    line = "line width=2.2pt" if node.emphasis or node.current else "line width=0.8pt"
+    frame = f"draw={'cut' if node.current else colour}, fill={fill}, {line}, rounded corners=4pt"
+    if node.dashed:
+        frame += ", dashed"
+    out = [f"\\draw[{frame}] ({box.left:.1f},{box.bottom:.1f}) rectangle ({box.right:.1f},{box.top:.1f});"]
+    head_h, value_h, window_h = BOARD_LINES
+    top = box.y + height / 2 - 6
+    out.append(f"\\node[text={colour}, font=\\scriptsize] at ({box.x:.1f},{top - head_h / 2:.1f}) "
+               f"{{{latex_text(node.head)}}};")
+    grid_left = box.x - grid_w / 2 + (CELL if board.ranks else 0)
+    grid_top = top - head_h - 4
+    marked = set(board.marked)
+    for r, row in enumerate(board.rows):
+        y = grid_top - (r + 0.5) * CELL
+        if board.ranks:
+            out.append(f"\\node[text=faded, font=\\tiny] at ({grid_left - CELL / 2:.1f},{y:.1f}) "
+                       f"{{{latex_text(board.ranks[r])}}};")
+        for c, char in enumerate(row):
+            x = grid_left + (c + 0.5) * CELL
+            width_style = "line width=1.6pt" if (r, c) in marked else "line width=0.4pt"
+            out.append(f"\\draw[{colour}, {width_style}] ({x - CELL / 2:.1f},{y - CELL / 2:.1f}) rectangle "
+                       f"({x + CELL / 2:.1f},{y + CELL / 2:.1f});")
+            glyph = board.glyphs.get(char, char)
+            if glyph.strip():
+                out.append(f"\\node[text={colour}, font=\\footnotesize] at ({x:.1f},{y:.1f}) "
+                           f"{{{latex_text(glyph)}}};")
+    if board.files:
+        y = grid_top - (len(board.rows) + 0.5) * CELL
+        for c, name in enumerate(board.files):
+            out.append(f"\\node[text=faded, font=\\tiny] at ({grid_left + (c + 0.5) * CELL:.1f},{y:.1f}) "
+                       f"{{{latex_text(name)}}};")
+    value_y = grid_top - grid_h - 4 - value_h / 2
+    if node.value:
+        out.append(f"\\node[text={colour}] at ({box.x:.1f},{value_y:.1f}) {{\\textbf{{{latex_text(node.value)}}}}};")
+    if node.window:
+        out.append(f"\\node[text={colour}, font=\\tiny] at ({box.x:.1f},{value_y - (value_h + window_h) / 2:.1f}) "
+                   f"{{{latex_text(node.window)}}};")
+    return out
+
+
+FILL_NAME = {Player.MAX: "maxfill", Player.MIN: "minfill", Player.CHANCE: "chancefill"}
+
+
+def _notes(node: SceneNode, box: Box) -> list[str]:
+    rows = []
+    for line in notes_lines(node):
+        text = latex_text(line)
+        if line == node.flag or line.startswith("✂"):
+            rows.append(f"\\textcolor{{cut}}{{{text}}}")
+        elif line.startswith("#"):
+            rows.append(f"\\textbf{{{text}}}")
+        else:
+            rows.append(text)
+    colour = "faded" if node.faded else "note"
+    return [f"\\node[anchor=west, align=left, text={colour}, font=\\scriptsize] at ({box.left:.1f},{box.y:.1f}) "
+            f"{{{NEWLINE.join(rows)}}};"]
+
+
+def _boundary(node: SceneNode, box: Box, towards: tuple[float, float]) -> tuple[float, float]:
+    """Where the straight line from the shape's centre towards a point leaves the shape."""
+    cx, cy = box.x, box.y
+    dx, dy = towards[0] - cx, towards[1] - cy
+    if node.kind == "chance":
+        length = math.hypot(dx, dy) or 1.0
+        return cx + dx / length * box.width / 2, cy + dy / length * box.width / 2
+    corners = _outline(node, box) if node.kind in ("max", "min") else [
+        (box.left, box.bottom), (box.right, box.bottom), (box.right, box.top), (box.left, box.top)]
+    best = 1.0
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
+        ex, ey = x2 - x1, y2 - y1
+        denominator = dx * ey - dy * ex
+        if abs(denominator) < 1e-9:
+            continue
+        t = ((x1 - cx) * ey - (y1 - cy) * ex) / denominator
+        u = ((x1 - cx) * dy - (y1 - cy) * dx) / denominator
+        if 0 <= t <= best and -1e-9 <= u <= 1 + 1e-9:
+            best = t
+    return cx + best * dx, cy + best * dy
+
+
+def _edge(edge, nodes: dict[str, SceneNode], layout: Layout) -> list[str]:
+    tail, head = layout.shapes[edge.tail], layout.shapes[edge.head]
+    start = _boundary(nodes[edge.tail], tail, (head.x, head.y))
+    end = _boundary(nodes[edge.head], head, (tail.x, tail.y))
+    style = ["->", "faded" if edge.faded else "ink", "line width=0.6pt"]
+    if edge.dashed:
+        style.append("dashed")
+    if edge.dotted:
+        style = ["faded", "dotted", "line width=0.6pt"]
+    if edge.cut is not None:
+        style[0] = "-{Bar[width=7pt]}"
+    if edge.best:
+        style += ["best", "line width=2.4pt"]
+    if edge.taken:
+        style += ["cut", "line width=2.4pt"]
+    out = [f"\\draw[{', '.join(style)}] ({start[0]:.1f},{start[1]:.1f}) -- ({end[0]:.1f},{end[1]:.1f});"]
+    labels = edge_label_lines(edge)
+    if labels and not edge.dotted:
+        x, y = layout.label_point(edge.tail, edge.head)
+        colour = "cut" if edge.cut is not None else "faded" if edge.faded else "ink"
+        rows = NEWLINE.join(f"\\textbf{{{latex_text(label)}}}" if label == "✂" else latex_text(label)
+                             for label in labels)
+        out.append(f"\\node[fill=white, inner sep=1pt, align=center, text={colour}, font=\\footnotesize] "
+                   f"at ({x:.1f},{y:.1f}) {{{rows}}};")
+    return out
+
+
+def _legend(rows, box: Box) -> list[str]:
+    cells = NEWLINE.join(f"\\textbf{{{latex_text(symbol)}}} & {latex_text(meaning)}" for symbol, meaning in rows)
+    return [f"\\node[draw=faded, inner sep=4pt, font=\\scriptsize, anchor=north west] at "
+            f"({box.left:.1f},{box.top:.1f}) {{\\begin{{tabular}}{{@{{}}cl@{{}}}}\\multicolumn{{2}}{{c}}"
+            f"{{\\textbf{{Key}}}} \\\\ {cells}\\end{{tabular}}}};"]
+
