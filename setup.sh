@@ -1,24 +1,40 @@
 #!/usr/bin/env bash
 # Set tracer up on a Debian or Ubuntu machine: Graphviz (if `dot` is missing) and a virtual environment in .venv
 # with tracer, its chart library and its test tools installed. Safe to run again; it only does what is missing.
+#   bash setup.sh           tracer itself
+#   bash setup.sh --test    also what the whole test suite drives: a headless Chromium (the HTML player's tests)
+#                           and pdfLaTeX with TikZ and Beamer (the LaTeX outputs' tests); without them those tests
+#                           are skipped, each with its reason
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
+sudo=""
+if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+apt_updated=""
+apt_install() {  # apt_install WHAT [--no-install-recommends] PACKAGE...
+  local what=$1; shift
+  echo "setup: installing $what (apt-get install ${*/--no-install-recommends/})" >&2
+  if [ -z "$apt_updated" ]; then $sudo apt-get update -qq; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
 if ! command -v dot >/dev/null 2>&1; then
-  echo "setup: installing Graphviz (apt-get install graphviz)" >&2
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq graphviz >/dev/null
+  apt_install Graphviz graphviz
+fi
+if [ "${1:-}" = "--test" ]; then
+  if ! command -v chromium >/dev/null 2>&1; then
+    apt_install "a headless browser" --no-install-recommends chromium
+  fi
+  if ! command -v pdflatex >/dev/null 2>&1 || ! kpsewhich beamer.cls forest.sty >/dev/null 2>&1; then
+    apt_install "LaTeX with TikZ and Beamer" --no-install-recommends texlive-latex-base texlive-latex-recommended texlive-latex-extra \
+      texlive-pictures texlive-fonts-recommended
+  fi
 fi
 
 python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   if ! "$python" -m venv .venv 2>/dev/null; then
-    echo "setup: installing python3-venv" >&2
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null
+    apt_install "Python's venv" python3-venv
     rm -rf .venv
     "$python" -m venv .venv
   fi
