@@ -267,3 +267,29 @@ def test_frames_are_drawn_in_parallel_chunks_in_order():
     first_words = [frame.scene.caption.split("\n")[0] for frame in deck.frames]
     from html import unescape
     assert [unescape(c.decode()) for c in captions] == first_words
+
+
+def documented_slides_commands() -> list[str]:
+    """Every `tracer slides` example line in the README and in `tracer slides --help`."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8") + "\n" + run_tracer("slides", "--help").stdout
+    return [match.group(1) for line in text.splitlines()
+            if (match := re.fullmatch(r"\s*tracer slides (\S.*?)(?:\s+#.*)?", line))]
+
+
+@pytest.mark.parametrize("command", documented_slides_commands())
+def test_every_documented_slides_command_works_as_written(tmp_path, command):
+    import shlex
+
+    (tmp_path / "trees").symlink_to(TREES)
+    result = run_tracer("slides", *shlex.split(command), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    written = result.stdout.split()
+    assert written and all((tmp_path / path).exists() for path in written)
+    assert all(not path.startswith("/") for path in written)  # under output/ or where -o said
+
+
+def test_the_documented_slides_commands_were_found():
+    commands = documented_slides_commands()
+    assert len(commands) >= 10
+    for fmt in ("html", "png", "svg", "gif", "beamer"):
+        assert any(f"-f {fmt}" in command for command in commands)
