@@ -31,12 +31,16 @@ def run_graphviz(source: str, fmt: str, program: str = "dot", args: tuple[str, .
                  strict: bool = False) -> bytes:
     """Run a Graphviz program on ``source`` and return what it writes. Its failure, a time-out, or (``strict``)
     any warning is a :class:`RenderError` in one line; the program is killed on any way out."""
+    return _run(program, [f"-T{fmt}", *args], source.encode("utf-8"), strict)
+
+
+def _run(program: str, args: list[str], source: bytes | None = None, strict: bool = False) -> bytes:
+    """Run ``program args`` (``source`` on its standard input); what it writes, or one line saying what failed."""
     executable = shutil.which(program)
     if executable is None:
         raise RenderError(INSTALL_HINT)
     try:
-        done = subprocess.run([executable, f"-T{fmt}", *args], input=source.encode("utf-8"), capture_output=True,
-                              timeout=TIMEOUT)
+        done = subprocess.run([executable, *args], input=source, capture_output=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         raise RenderError(f"Graphviz took more than {TIMEOUT} s; {DRAW_LESS}") from None
     except OSError as error:
@@ -57,8 +61,7 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
     milliseconds but takes tens to start), as many processes at once as there are CPUs, each chunk started as soon
     as its sources are made; Graphviz writes each graph's output to its own file (``-O``). ``progress(n)`` is
     called as each chunk of ``n`` graphs is done."""
-    executable = shutil.which(program)
-    if executable is None:
+    if shutil.which(program) is None:
         raise RenderError(INSTALL_HINT)
     workers = max(1, min(os.cpu_count() or 1, 8))
     size = max(1, min(25, -(-count // (2 * workers))))
@@ -67,20 +70,7 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
             path = os.path.join(folder, f"chunk{index}.gv")
             with open(path, "w", encoding="utf-8") as out:
                 out.write("\n".join(chunk))
-            try:
-                done = subprocess.run([executable, f"-T{fmt}", "-O", *args, path], capture_output=True,
-                                      timeout=TIMEOUT)
-            except subprocess.TimeoutExpired:
-                raise RenderError(f"Graphviz took more than {TIMEOUT} s; {DRAW_LESS}") from None
-            except OSError as error:
-                raise RenderError(f"cannot run Graphviz's {program} ({executable}): {error.strerror or error}") \
-                    from None
-            messages = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
-            if done.returncode != 0:
-                raise RenderError(f"Graphviz failed: {messages[-1] if messages else f'exit status {done.returncode}'}")
-            shrunk = [line for line in messages if "Scaling by" in line or "too large" in line]
-            if shrunk:
-                raise RenderError(f"Graphviz warned: {shrunk[0]}")
+            _run(program, [f"-T{fmt}", "-O", *args, path])
             outputs = []
             for i in range(len(chunk)):
                 name = f"{path}.{fmt}" if i == 0 else f"{path}.{i + 1}.{fmt}"
