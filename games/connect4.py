@@ -247,6 +247,7 @@ class Connect4:
     """The rules and notation of Connect Four (see the module docstring)."""
 
     name = "connect4"
+    move_word = "column"  # captions say "column 4"
     sides = ("● first", "○ second")
     default_depth = 4
 

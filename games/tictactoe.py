@@ -136,6 +136,7 @@ class TicTacToe:
     """The rules and notation of tic-tac-toe (see the module docstring)."""
 
     name = "tictactoe"
+    move_word = "square"  # captions say "square 4"
     sides = ("X", "O")
     default_depth = None  # small enough to search to the end
 

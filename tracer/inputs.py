@@ -164,7 +164,8 @@ def _game_problem(spec: str, position: str | None, depth: int | None, options: d
         slug = re.sub(r"[^A-Za-z0-9]+", "_", position).strip("_") if position else ""
         meta["name"] = f"{game.name}-{slug}" if slug else game.name
     meta.update({"kind": "game", "game": game.name, "position": game.notation(state),
-                 "to_move": f"{game.sides[game.to_move(state)]} (MAX) to move"})
+                 "to_move": f"{game.sides[game.to_move(state)]} (MAX) to move",
+                 "move_word": str(getattr(game, "move_word", "move"))})
     if not meta.get("title"):
         meta["title"] = f"{game.name}: " + ("start position" if position is None else game.notation(state))
     return Problem(game.rooted(state), UNLIMITED if depth is None else depth, meta, game)

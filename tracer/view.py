@@ -85,6 +85,7 @@ class TraceView:
         self.trace = trace
         self.mover_terms = trace.mover_terms
         self.is_game = trace.is_game
+        self.move_word = str(trace.meta.get("move_word") or "move")  # how captions name a game's move: column 4
         self.strict_pruning = trace.options.get("prune") == "gt"
         self.nodes = [NodeView(node) for node in trace.nodes]
         for node in trace.nodes:

@@ -293,3 +293,15 @@ def test_the_documented_slides_commands_were_found():
     assert len(commands) >= 10
     for fmt in ("html", "png", "svg", "gif", "beamer"):
         assert any(f"-f {fmt}" in command for command in commands)
+
+
+def test_game_captions_name_the_move_in_the_games_words():
+    from tracer import load_problem
+
+    for path, game, move_word in ((POSITIONS / "connect4_threat.yaml", "connect4", "column"),
+                                  (POSITIONS / "tictactoe_fork.yaml", "tictactoe", "square"),
+                                  (POSITIONS / "clobber_endgame.yaml", "clobber", "move")):
+        problem = load_problem(str(path))
+        trace = trace_search(problem.root, "alphabeta", depth=1, meta=problem.meta)
+        first_move = trace.nodes[1].move
+        assert TraceView(trace, 2).caption().startswith(f"{first_move}: {move_word} {first_move}: "), game

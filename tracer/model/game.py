@@ -28,7 +28,8 @@ class Game(Protocol):
     ``rooted(state)``   the same position with MAX = the side to move, ready to be searched from
     ``text(state)``     the board as text for a terminal
 
-    Optional: ``clear_caches()`` empties whatever positions cache, so that timed searches start cold.
+    Optional: ``clear_caches()`` empties whatever positions cache, so that timed searches start cold;
+    ``move_word``, how captions name a move (``"column"``: "column 4"; default ``"move"``).
     """
 
     name: str

@@ -107,7 +107,7 @@ class NodeEntered(Event):
         node = view.nodes[self.node].node
         note = f"{self.player.name} to move at ply {self.ply}"
         if self.parent is not None:
-            how = f"move {node.move}" if view.is_game else f"{view.label(self.parent)}'s child {view.position(self.node)}"
+            how = f"{view.move_word} {node.move}" if view.is_game else f"{view.label(self.parent)}'s child {view.position(self.node)}"
             note = f"{how}: {note}"
         if self.alpha is not None:
             note += f", window α = {num(self.alpha)}, β = {num(self.beta)}"
