@@ -305,3 +305,39 @@ def test_game_captions_name_the_move_in_the_games_words():
         trace = trace_search(problem.root, "alphabeta", depth=1, meta=problem.meta)
         first_move = trace.nodes[1].move
         assert TraceView(trace, 2).caption().startswith(f"{first_move}: {move_word} {first_move}: "), game
+
+
+@pytest.mark.parametrize("name, algorithm", [("rn_example", "alphabeta"), ("binary_depth4", "alphabeta"),
+                                             ("uneven", "negamax-ab"), ("deep_cutoff", "alphabeta")])
+def test_every_frames_text_fits_the_room_the_layout_keeps_and_nothing_overlaps(name, algorithm):
+    from tracer.render.layout import Box, notes_size, shape_size, text_width
+
+    trace = traced(TREES / f"{name}.yaml", algorithm)
+    deck = make_deck(trace, frame_steps(trace), DrawOptions(visits=True))
+    layout = deck.layout
+    labels: dict[tuple[str, str], list[str]] = {}
+    for frame in deck.frames:
+        for node in frame.scene.nodes:
+            width, height = notes_size(node)
+            if width:
+                room = layout.notes[node.id]
+                assert width <= room.width + 0.01 and height <= room.height + 0.01, (frame.step, node.id)
+            if node.value:  # (an empty shape is sized for a value to come, and fits whatever it holds)
+                width, height = shape_size(node)
+                assert width <= layout.shapes[node.id].width + 0.01, (frame.step, node.id)
+        for edge in frame.scene.edges:
+            lines = edge.labels + (["✂"] if edge.cut else [])
+            widest = labels.setdefault((edge.tail, edge.head), [])
+            if len(lines) > len(widest) or (lines and text_width(max(lines, key=len), 10) >
+                                            text_width(max(widest or [""], key=len), 10)):
+                labels[(edge.tail, edge.head)] = lines
+    boxes = [(f"shape {n}", b) for n, b in layout.shapes.items()] + [(f"notes {n}", b) for n, b in layout.notes.items()]
+    for (tail, head), lines in labels.items():
+        if lines:
+            x, y = layout.label_point(tail, head)
+            boxes.append((f"label {tail}->{head}", Box(x, y, max(text_width(line, 10) for line in lines),
+                                                       12.0 * len(lines))))
+    for i, (name_a, a) in enumerate(boxes):
+        for name_b, b in boxes[i + 1:]:
+            overlap = min(a.right, b.right) - max(a.left, b.left), min(a.top, b.top) - max(a.bottom, b.bottom)
+            assert min(overlap) <= 0.5, f"{name_a} overlaps {name_b}"
