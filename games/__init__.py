@@ -18,8 +18,8 @@ from .connect4 import Connect4
 from .tictactoe import TicTacToe
 
 GAMES = {game.name: game for game in (TicTacToe, Connect4, Clobber)}
-GAME_MEMBERS = ("name", "sides", "default_depth", "start", "position", "notation", "parse_move", "to_move",
-                "winner", "rooted", "text")
+GAME_METHODS = ("start", "position", "notation", "parse_move", "to_move", "winner", "rooted", "text")
+GAME_MEMBERS = ("name", "sides", "default_depth", *GAME_METHODS)
 
 
 def load_game(spec: str, **options):
@@ -64,6 +64,12 @@ def _import_class(spec: str):
     game_class = getattr(module, class_name, None)
     if game_class is None:
         raise GameError(f"game {spec!r}: module {module_name!r} has no {class_name!r}")
-    if not callable(game_class):
-        raise GameError(f"game {spec!r}: {class_name!r} is not a class")
+    # Checked before anything is called: ``os:system`` is not a class, ``subprocess:Popen`` has none of the methods.
+    if not inspect.isclass(game_class):
+        raise GameError(f"game {spec!r}: {class_name!r} is not a class (a game is a class with the members of "
+                        "tracer/model/game.py)")
+    missing = [method for method in GAME_METHODS if not callable(inspect.getattr_static(game_class, method, None))]
+    if missing:
+        raise GameError(f"game {spec!r} is not a tracer game: the class lacks {', '.join(missing)} "
+                        "(see tracer/model/game.py)")
     return game_class

@@ -18,6 +18,7 @@ from .model.trees import DEFAULT_MAX_NODES, Tree, TreeReader, compose, read_text
 from .search.registry import ALGORITHMS
 from .trace.trace import Trace
 
+BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber")  # the games a position file may name (games.GAMES)
 POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins", "rules", "expect")
 RULE_KEYS = ("algorithm", "prune", "fail", "depth")  # a file's rules: block, each a default the command line overrides
 
@@ -133,13 +134,18 @@ def _position_file(path: str, data: dict, depth: int | None, game_options: dict,
         raise GameError(f"{path}: depth: {file_depth} and rules: depth: {rules['depth']} disagree; give one")
     if file_depth is None:
         file_depth = rules.get("depth")
+    game = data.get("game")
+    if not isinstance(game, str) or game.lower() not in BUILT_IN_GAMES:
+        # Data never chooses code: a game of one's own is named on the command line (--game module:Class).
+        raise GameError(f"{path}: game: expected one of {', '.join(BUILT_IN_GAMES)}, got {game!r} (a game of your "
+                        "own is given on the command line: --game module:Class --position ...)")
     position = data.get("position")
     if position is not None and not isinstance(position, (str, int)):
         raise GameError(f"{path}: position: expected text, got {position!r}")
     meta = {"title": str(data.get("title", "")), "source": str(data.get("source", "")), "file": path,
             "name": os.path.splitext(os.path.basename(path))[0]}
     try:
-        return _game_problem(str(data["game"]), None if position is None else str(position),
+        return _game_problem(game, None if position is None else str(position),
                              depth if depth is not None else file_depth, options, meta)
     except GameError as error:
         message = str(error)

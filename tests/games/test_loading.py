@@ -35,9 +35,11 @@ def test_a_users_own_game_by_module_and_class():
     ("chess", "unknown game 'chess' (choose from tictactoe, connect4, clobber, or give module:Class)"),
     ("no_such_module:Game", "cannot import module 'no_such_module'"),
     ("nim_game:Chess", "module 'nim_game' has no 'Chess'"),
-    ("nim_game:NimState", "nim_game:NimState: "),
+    ("nim_game:NimState", "game 'nim_game:NimState' is not a tracer game: the class lacks start"),
     ("nim_game:", "write module:Class"),
-    ("json:JSONDecoder", "is not a tracer game: it lacks name"),
+    ("json:JSONDecoder", "is not a tracer game: the class lacks start, position"),
+    ("os:system", "'system' is not a class"),
+    ("subprocess:Popen", "is not a tracer game: the class lacks start"),
 ])
 def test_loading_errors_are_clear(spec, message):
     with pytest.raises(GameError) as error:
@@ -72,3 +74,34 @@ def test_a_module_that_does_not_load_is_one_clear_line(tmp_path, monkeypatch):
     with pytest.raises(GameError, match=r"cannot import module 'needy_game' \(ModuleNotFoundError: No module named "
                                         r"'no_such_dependency'\)"):
         load_game("needy_game:Game")
+
+
+def test_nothing_that_is_not_a_game_class_is_ever_called(tmp_path, monkeypatch):
+    marker = tmp_path / "called"
+    (tmp_path / "trap_game.py").write_text(
+        "import pathlib\n"
+        f"MARK = pathlib.Path({str(marker)!r})\n"
+        "def Game(**options):\n    MARK.write_text('function')\n"
+        "class Almost:\n    name = 'almost'\n    def __init__(self):\n        MARK.write_text('class')\n"
+        "    def start(self):\n        return None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for spec in ("trap_game:Game", "trap_game:Almost"):
+        with pytest.raises(GameError):
+            load_game(spec)
+    assert not marker.exists()
+
+
+def test_a_position_file_names_only_a_built_in_game_and_imports_nothing(tmp_path):
+    from helpers import assert_one_line_error, run_tracer
+
+    marker = tmp_path / "imported"
+    (tmp_path / "evil.py").write_text(f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran')\n"
+                                      "class Game:\n    pass\n")
+    for game in ("evil:Game", "os:abort", "sys:exit", "nim_game:Nim", "chess", "[1, 2]"):
+        position = tmp_path / "position.yaml"
+        position.write_text(f"game: {game!r}\n" if not game.startswith("[") else f"game: {game}\n")
+        for command in ("render", "trace", "stats", "check"):
+            result = run_tracer(command, position, cwd=tmp_path)
+            assert_one_line_error(result, str(position), "game:", "--game module:Class")
+    assert not marker.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evil.py", "position.yaml"]  # no output, no bytecode
