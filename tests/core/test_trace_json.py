@@ -14,7 +14,7 @@ from tests.core.conftest import (MAX, TREES, at, brute_force, leaf_paths, nested
                                  to_nested, tree_of)
 from tracer import (ALGORITHMS, Rules, Trace, TraceFileError, load_tree, parse_tree, search_stats, to_dot,
                     trace_search)
-from tracer.trace.events import NodeEntered
+from tracer.trace.events import LeafEvaluated, NodeEntered
 from tracer.trace.trace import TraceNode
 
 DECIMALS = "title: Decimals\ntree: [[-1.5, [2, -3]], 4.25, [[0.5, -2], [7, [1, -6.75]]], [0.1, 0.2]]"
@@ -81,7 +81,8 @@ def test_whole_numbers_stay_whole_and_infinities_are_strings():
 def test_infinite_options_and_values_are_written_as_inf(tmp_path):
     node = TraceNode(0, None, None, "A", MAX, 0)
     trace = Trace("alphabeta", {"depth": math.inf, "prune": "gt", "fail": "hard"}, [node],
-                  [NodeEntered(0, None, 0, MAX, -math.inf, math.inf)], -math.inf, None, meta={"name": "edge"})
+                  [NodeEntered(0, None, 0, MAX, -math.inf, math.inf), LeafEvaluated(0, -math.inf)], -math.inf, None,
+                  meta={"name": "edge"})
     data = json.loads(trace.to_json(), parse_constant=refuse_constants)
     assert data["options"] == {"depth": "inf", "prune": "gt", "fail": "hard"}
     assert data["result"] == {"value": "-inf", "best_move": None}

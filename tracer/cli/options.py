@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from ..model.trees import DEFAULT_MAX_NODES
@@ -133,7 +134,15 @@ def say_notes(notes) -> None:
 
 
 def default_output(trace, extension: str) -> str:
-    return os.path.join(OUTPUT_DIR, f"{trace.name}.{trace.algorithm}.{extension}")
+    """``output/<name>.<algorithm>.<extension>``. The name and the algorithm may come from a saved trace, so each is
+    made a plain file name first: a trace never chooses where its output goes (``"../../x"`` → ``_.._x``)."""
+    return os.path.join(OUTPUT_DIR, f"{plain_name(trace.name)}.{plain_name(trace.algorithm)}.{extension}")
+
+
+def plain_name(text: str) -> str:
+    """``text`` as one file name's part: letters, digits, ``_ + - .`` only, no leading dot, at most 80 characters."""
+    name = re.sub(r"[^\w+.-]", "_", str(text), flags=re.UNICODE)[:80].lstrip(".")
+    return name or "trace"
 
 
 def depth_list(text: str) -> list[int]:

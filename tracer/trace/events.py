@@ -52,6 +52,22 @@ class Event:
         """This step in words, read from the view just after :meth:`apply`."""
         raise NotImplementedError
 
+    def follow(self, path: list[int], nodes) -> None:
+        """Check that the event can happen where the search stands (``path``: the nodes entered and not yet left,
+        root first) and move the path on; a step that cannot happen there is a ValueError saying why. Used when a
+        saved trace is read: a search only updates, cuts or leaves the node it is at, and enters a child of it."""
+        self._at_node(path)
+
+    def _at_node(self, path: list[int]) -> None:
+        if not path or path[-1] != self.node:
+            where = f"the search is at node {path[-1]}" if path else "no node is being searched"
+            raise ValueError(f"{self.kind} of node {self.node}, but {where}")
+
+    @staticmethod
+    def _child_of(node: int, child: int | None, nodes, what: str) -> None:
+        if child is not None and nodes[child].parent != node:
+            raise ValueError(f"{what} {child} is not a child of node {node}")
+
     def node_ids(self) -> tuple[int, ...]:
         """Every node id the event refers to (checked when a saved trace is read)."""
         ids = []
@@ -79,6 +95,10 @@ class PassStarted(Event):
     def apply(self, view):
         view.pass_number = self.number
 
+    def follow(self, path, nodes):
+        if path or self.node != 0:
+            raise ValueError(f"pass {self.number} starts while node {path[-1] if path else self.node} is searched")
+
     def describe(self, view):
         window = "" if self.alpha is None else f" with the window ({num(self.alpha)}, {num(self.beta)})"
         return Step("pass", "", f"pass {self.number} begins{window}" + (f": {self.label}" if self.label else ""))
@@ -102,6 +122,16 @@ class NodeEntered(Event):
         if self.alpha is not None:
             node.window_in = node.window = (self.alpha, self.beta)
         view.current = self.node
+
+    def follow(self, path, nodes):
+        if self.parent is None and path:
+            raise ValueError(f"node {self.node} is entered as the root while node {path[-1]} is searched")
+        if self.parent is not None and (not path or path[-1] != self.parent):
+            raise ValueError(f"node {self.node} is entered from node {self.parent}, but "
+                             + (f"the search is at node {path[-1]}" if path else "no node is being searched"))
+        if self.node in path:
+            raise ValueError(f"node {self.node} is entered again while it is searched")
+        path.append(self.node)
 
     def describe(self, view):
         node = view.nodes[self.node].node
@@ -129,6 +159,10 @@ class LeafEvaluated(Event):
         node.bound = view.EXACT
         view.current = self.node
 
+    def follow(self, path, nodes):
+        self._at_node(path)
+        path.pop()  # a leaf is evaluated and left
+
     def describe(self, view):
         player = view.nodes[self.node].node.player
         if view.mover_terms:
@@ -148,6 +182,10 @@ class _Update(Event):
     old: float
     new: float
     child: int
+
+    def follow(self, path, nodes):
+        self._at_node(path)
+        self._child_of(self.node, self.child, nodes, f"{self.kind}: child")
 
 
 @dataclass(slots=True)
@@ -235,6 +273,11 @@ class Cutoff(Event):
         view.prune(self.skipped)
         view.current = self.node
 
+    def follow(self, path, nodes):
+        self._at_node(path)
+        for child in self.skipped:
+            self._child_of(self.node, child, nodes, "cutoff: skipped node")
+
     def describe(self, view):
         node = view.nodes[self.node]
         greek = "β" if self.cut == BETA_CUT else "α"
@@ -264,6 +307,11 @@ class NodeExited(Event):
         node.value, node.best_child, node.status = self.value, self.best_child, DONE
         node.bound = view.bound_of(node)
         view.current = self.node
+
+    def follow(self, path, nodes):
+        self._at_node(path)
+        self._child_of(self.node, self.best_child, nodes, "node_exited: best_child")
+        path.pop()
 
     def describe(self, view):
         node = view.nodes[self.node]

@@ -315,6 +315,19 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
     return event
 
 
+def _check_order(events: list, nodes: list[TraceNode]) -> None:
+    """The events happen in an order a search could make: each event is checked by its own type against the path
+    of nodes being searched (see :meth:`Event.follow`), and the search ends back out of the root."""
+    path: list[int] = []
+    for index, event in enumerate(events):
+        try:
+            event.follow(path, nodes)
+        except ValueError as error:
+            raise ValueError(f"events[{index}]: {error}") from None
+    if path:
+        raise ValueError(f"events: the trace ends while node {path[-1]} is still being searched")
+
+
 def _trace_in(cls, data: Any) -> Trace:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a tracer trace (no \"format\": \"{FORMAT}\")")
@@ -335,7 +348,11 @@ def _trace_in(cls, data: Any) -> Trace:
     if not isinstance(raw_nodes, list) or not raw_nodes:
         raise ValueError("nodes: expected a list with at least the root")
     nodes = [_node_in(i, n) for i, n in enumerate(raw_nodes)]
-    events = [_event_in(i, e, nodes, version, terms == MOVER_TERMS) for i, e in enumerate(data["events"])]
+    raw_events = data["events"]
+    if not isinstance(raw_events, list):
+        raise ValueError(f"events: expected a list, got {type(raw_events).__name__}")
+    events = [_event_in(i, e, nodes, version, terms == MOVER_TERMS) for i, e in enumerate(raw_events)]
+    _check_order(events, nodes)
     result = data["result"]
     meta = data.get("meta") or {}
     if not isinstance(meta, dict):
