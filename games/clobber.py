@@ -298,7 +298,7 @@ class Clobber:
             side = BLACK if parts[1].lower() == "b" else WHITE
         move_number = taken + 1
         if len(parts) == 3:
-            if not parts[2].isdigit() or int(parts[2]) < 1:
+            if not (parts[2].isascii() and parts[2].isdigit()) or int(parts[2]) < 1:
                 raise GameError(f"clobber position {text!r}: the move number is {parts[2]!r}; use 1, 2, ...")
             move_number = int(parts[2])
         return ClobberState(black, white, side, geo, move_number, side, weights_for(move_number))

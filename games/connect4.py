@@ -271,7 +271,7 @@ class Connect4:
         text = str(text).strip()
         state = self.start()
         for index, char in enumerate(text, 1):
-            if not (char.isdigit() and 1 <= int(char) <= self.geo.cols):
+            if not (char.isascii() and char.isdigit() and 1 <= int(char) <= self.geo.cols):
                 raise GameError(f"connect4 position {text!r}: move {index} is {char!r}, not a column 1-"
                                 f"{self.geo.cols}")
             if state.is_terminal():
@@ -290,7 +290,7 @@ class Connect4:
         cleaned = str(text).strip()
         if state.is_terminal():
             raise IllegalMoveError("the game is over")
-        if not (cleaned.isdigit() and 1 <= int(cleaned) <= self.geo.cols):
+        if not (cleaned.isascii() and cleaned.isdigit() and 1 <= int(cleaned) <= self.geo.cols):
             raise IllegalMoveError(f"{cleaned!r} is not a column: columns are 1-{self.geo.cols} from the left "
                                    f"(legal now: {legal})")
         if int(cleaned) not in state.moves():

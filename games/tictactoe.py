@@ -185,7 +185,7 @@ class TicTacToe:
         cleaned = str(text).strip()
         if state.is_terminal():
             raise IllegalMoveError("the game is over")
-        if not (cleaned.isdigit() and 1 <= int(cleaned) <= 9):
+        if not (cleaned.isascii() and cleaned.isdigit() and 1 <= int(cleaned) <= 9):
             raise IllegalMoveError(f"{cleaned!r} is not a cell: cells are 1-9, row by row from the top left "
                                    f"(legal now: {legal})")
         if int(cleaned) not in state.moves():

@@ -5,9 +5,28 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
 
 from .errors import OutputError
+
+
+MAX_INPUT_BYTES = 256 * 2**20  # a tree, position or trace file larger than this is not one a person made
+
+
+def read_input(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of an input file. Anything that is not a regular file (a FIFO, a device such as /dev/zero, a
+    folder) is refused before it is opened, so reading never blocks or runs without end; so is a file past
+    ``limit`` bytes. Failures are :class:`OSError` with a ``strerror`` a user can read."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise OSError(0, f"{kind} (give a tree, position or trace file)")
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(0, f"larger than {limit // 2**20} MB, too large to be a tree, position or trace file")
+    return data
 
 
 def write_atomically(path: str | os.PathLike, data: bytes) -> None:

@@ -157,7 +157,7 @@ def test_an_unreadable_file(tmp_path):
     assert str(error.value) == f"{tmp_path / 'absent.json'}: cannot read: No such file or directory"
     with pytest.raises(TraceFileError) as error:
         Trace.load(tmp_path)
-    assert str(error.value) == f"{tmp_path}: cannot read: Is a directory"
+    assert str(error.value) == f"{tmp_path}: cannot read: a folder (give a tree, position or trace file)"
 
 
 def test_a_file_that_is_not_utf8_is_refused_with_a_trace_file_error(tmp_path):

@@ -295,7 +295,7 @@ def test_a_file_that_does_not_exist(tmp_path):
     assert str(error.value) == f"{file}: cannot read: No such file or directory"
     with pytest.raises(TreeFileError) as error:
         load_tree(tmp_path)
-    assert str(error.value) == f"{tmp_path}: cannot read: Is a directory"
+    assert str(error.value) == f"{tmp_path}: cannot read: a folder (give a tree, position or trace file)"
 
 
 def test_a_file_that_is_not_utf8(tmp_path):

@@ -318,7 +318,15 @@ def cmd_stats(args) -> None:
     if leaves:
         for r in results:
             name = r.algorithm if r.order == "natural" else f"{r.algorithm} ({r.order})"
-            print(f"{name} evaluated: {' '.join(format_number(v) for v in r.evaluated_leaves)}")
+            print(f"{name} evaluated: {_abbreviated([format_number(v) for v in r.evaluated_leaves])}")
+
+
+def _abbreviated(values: list[str], shown: int = 8) -> str:
+    """A long list for a terminal: the first and last ``shown`` values and how many there are (--json has all)."""
+    if len(values) <= 3 * shown:
+        return " ".join(values)
+    return (f"{' '.join(values[:shown])} … {' '.join(values[-shown:])} ({len(values):,} values; --json lists them "
+            "all)")
 
 
 def cmd_export(args) -> None:

@@ -4,7 +4,9 @@ stderr and exit status 2; a traceback would mean a bug in tracer."""
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 
 from ..errors import TracerError
 from . import commands, compare, exercises, play
@@ -58,7 +60,22 @@ def _attach_negative_values(argv: list[str]) -> list[str]:
     return joined
 
 
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP: unwound like Ctrl-C, so temporary files are removed and Graphviz is stopped."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum, frame):
+    raise Stopped(signum)
+
+
 def main(argv: list[str] | None = None) -> int:
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name) and threading.current_thread() is threading.main_thread():
+            signal.signal(getattr(signal, name), _stop)
     parser = build_parser()
     args = parser.parse_args(_attach_negative_values(sys.argv[1:] if argv is None else list(argv)))
     try:
@@ -69,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"tracer {args.command}: interrupted", file=sys.stderr)
         return 130
+    except Stopped as stop:
+        print(f"tracer {args.command}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
+        return 128 + stop.signum
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
         return 0

@@ -40,7 +40,8 @@ def add_commands(command) -> None:
                             help=f"first player: {', '.join(PLAYER_KINDS)} (default {p1})")
         parser.add_argument("--p2", default=p2, choices=PLAYER_KINDS, metavar="PLAYER",
                             help=f"second player (default {p2})")
-        parser.add_argument("--depth", type=depth, metavar="D", help="search depth (default: the game's)")
+        parser.add_argument("--depth", type=positive, metavar="D",
+                            help="search depth, at least 1: a player must look one move ahead (default: the game's)")
         add_game_options(parser)
         parser.add_argument("--seed", type=int, default=0, help="seed for random players and --order random "
                                                                 "(default 0)")
@@ -64,8 +65,8 @@ def add_commands(command) -> None:
                     MATCH_EXAMPLES)
     common_options(match, "alphabeta", "greedy")
     match.add_argument("--games", type=positive, default=10, metavar="N", help="number of games (default 10)")
-    match.add_argument("--depth1", type=depth, metavar="D", help="the first player's search depth (default --depth)")
-    match.add_argument("--depth2", type=depth, metavar="D", help="the second player's search depth (default --depth)")
+    match.add_argument("--depth1", type=positive, metavar="D", help="the first player's search depth (default --depth)")
+    match.add_argument("--depth2", type=positive, metavar="D", help="the second player's search depth (default --depth)")
     match.add_argument("--table", action="store_true", help="print a row per game before the summary")
     match.add_argument("--quiet", action="store_true", help="no progress line per game on stderr")
     match.add_argument("--random-openings", type=depth, default=0, metavar="K",

@@ -35,6 +35,7 @@ from string import ascii_uppercase
 import yaml
 
 from ..errors import SearchOptionError, TreeFileError
+from ..io import read_input
 from .state import Player
 
 DEFAULT_MAX_NODES = 100_000
@@ -189,8 +190,7 @@ def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) ->
 def read_text(path: str) -> str:
     """A YAML file's text, or a one-line error naming it."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        return read_input(path).decode("utf-8")
     except OSError as error:
         raise TreeFileError(f"cannot read: {error.strerror or error}", file=path) from None
     except UnicodeDecodeError:

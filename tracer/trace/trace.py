@@ -10,6 +10,7 @@ from dataclasses import MISSING, fields
 from typing import Any, Callable
 
 from ..errors import TraceFileError
+from ..io import read_input
 from ..model.state import Board, Player
 from ..text import format_number
 from .events import EVENT_TYPES, Cutoff, NodeEntered, cut_kind
@@ -166,8 +167,7 @@ class Trace:
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Trace":
         try:
-            with open(path, "rb") as handle:
-                data = json.loads(handle.read().decode("utf-8"))
+            data = json.loads(read_input(path).decode("utf-8"))
         except OSError as error:
             raise TraceFileError(f"{path}: cannot read: {error.strerror or error}") from None
         except UnicodeDecodeError:

@@ -1,0 +1,77 @@
+"""Hostile inputs and signals: each a clean one-line error (or a clean stop), exit status 2 (or 128 + the signal),
+no traceback, no file left behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers import ROOT, assert_one_line_error, run_tracer
+
+TREES = ROOT / "trees"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("command", ["render", "trace", "stats", "export", "slides", "check"])
+def test_inputs_that_are_not_regular_files_are_refused_without_blocking(tmp_path, command):
+    fifo = tmp_path / "tree.yaml"
+    os.mkfifo(fifo)
+    for path, fragment in ((fifo, "not a regular file"), (Path("/dev/zero"), "not a regular file"),
+                           (tmp_path, "a folder")):
+        result = run_tracer(command, path, cwd=tmp_path)  # a FIFO would block and /dev/zero never end
+        assert_one_line_error(result, str(path), fragment)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tree.yaml"]
+
+
+def test_saved_traces_that_are_not_regular_files_are_refused(tmp_path):
+    fifo = tmp_path / "run.json"
+    os.mkfifo(fifo)
+    assert_one_line_error(run_tracer("render", fifo, cwd=tmp_path), str(fifo), "not a regular file")
+
+
+@pytest.mark.parametrize("game, position, fragment", [
+    ("connect4", "²", "not a column"),
+    ("connect4", "4٣", "not a column"),  # an Arabic-Indic three
+    ("tictactoe", "⁵", "expected 9 cells"),
+    ("clobber", "BW/WB b ³", "the move number"),
+])
+def test_digits_other_than_ascii_are_not_moves(game, position, fragment):
+    assert_one_line_error(run_tracer("render", "--game", game, "--position", position), fragment)
+
+
+@pytest.mark.parametrize("args", [["play", "tictactoe", "--depth", "0"], ["match", "tictactoe", "--depth", "0"],
+                                  ["match", "connect4", "--depth1", "0"], ["match", "connect4", "--depth2", "0"]])
+def test_a_player_must_look_at_least_one_move_ahead(args):
+    result = run_tracer(*args, input_text="")
+    assert result.returncode == 2 and "Traceback" not in result.stderr and "≥ 1" in result.stderr
+
+
+def test_long_lists_are_abbreviated_in_tables_and_whole_in_json(tmp_path):
+    tree = tmp_path / "wide.yaml"
+    tree.write_text("root: max\ntree: [" + ", ".join(f"[{i}, {i + 1}, {i + 2}]" for i in range(30)) + "]\n")
+    table = run_tracer("stats", tree, "-a", "minimax").stdout.splitlines()[-1]
+    assert table.startswith("minimax evaluated: 0 1 2 1 2 3 2 3 … ") and "(90 values; --json lists them all)" in table
+    import json
+    assert len(json.loads(run_tracer("stats", tree, "-a", "minimax", "--json").stdout)["evaluated_leaves"]) == 90
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_signal_stops_a_deck_cleanly(tmp_path, signum):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = tmp_path / "deck"
+    process = subprocess.Popen([sys.executable, "-m", "tracer", "slides", str(ROOT / "games/positions/connect4_threat.yaml"),
+                                "-f", "png", "-o", str(out)], cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
+    time.sleep(3.0)  # well into drawing the frames
+    process.send_signal(signum)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode in (128 + signum, 130), stderr
+    assert "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []  # no deck, no .part file or folder
+    assert subprocess.run(["pgrep", "-f", f"tracer-frames-"], capture_output=True).stdout == b""
