@@ -42,3 +42,7 @@ class RenderError(TracerError):
 
 class OutputError(TracerError, OSError):
     """An output file cannot be written, or its format cannot be told from its name."""
+
+
+class TraceTooLargeError(TracerError):
+    """A traced search recorded more nodes than the limit in force: it was stopped before memory ran out."""

@@ -71,12 +71,13 @@ def refuse_unfit(search, root) -> None:
 
 def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
                  rules: Rules = STANDARD, meta: dict[str, Any] | None = None, order: str = "natural",
-                 seed: int = 0) -> Trace:
+                 seed: int = 0, max_nodes: int | None = None) -> Trace:
     """Search from ``root`` recording every step, children in ``order`` (see :mod:`tracer.search.ordering`);
-    the trace is ready to save or render."""
+    the trace is ready to save or render. Past ``max_nodes`` recorded nodes the search is stopped with a
+    :class:`TraceTooLargeError` (memory stays bounded)."""
     search = find_algorithm(algorithm)
     refuse_unfit(search, root)
-    tracer = RecordingTracer(mover_terms=search.negamax)
+    tracer = RecordingTracer(mover_terms=search.negamax, max_nodes=max_nodes)
     with deep_recursion(), no_garbage_collection():
         root = ordered(root, order, depth, seed)
         value, move = search.run(root, depth, tracer, rules)

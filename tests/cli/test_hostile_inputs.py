@@ -75,3 +75,29 @@ def test_a_signal_stops_a_deck_cleanly(tmp_path, signum):
     assert "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []  # no deck, no .part file or folder
     assert subprocess.run(["pgrep", "-f", f"tracer-frames-"], capture_output=True).stdout == b""
+
+
+OUTPUTS = {"render": "out.svg", "trace": "out.json", "export": "out.graphml", "slides": "out.pdf"}
+
+
+@pytest.mark.parametrize("command", ["render", "trace", "export", "slides"])
+@pytest.mark.parametrize("depth", ["12", "100000"])
+def test_a_traced_search_past_the_limit_stops_early_with_bounded_memory(tmp_path, command, depth):
+    script = ("import resource, subprocess, sys\n"
+              f"done = subprocess.run([sys.executable, '-m', 'tracer', {command!r}, '--game', 'connect4', '--depth', "
+              f"{depth!r}, '-o', {OUTPUTS[command]!r}], capture_output=True, text=True, timeout=60)\n"
+              "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+              "print(done.stderr, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    status, peak_kb = map(int, done.stdout.split())
+    lines = done.stderr.strip().splitlines()
+    assert status == 2 and len(lines) == 1 and "passed 100,000 nodes" in lines[0] and "--depth" in lines[0]
+    assert peak_kb < 300_000  # well under the 1.6 GB a full depth-12 trace reached
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_limit_is_the_max_nodes_option_and_untraced_searches_are_free():
+    limited = run_tracer("trace", "--game", "tictactoe", "--max-nodes", "500")
+    assert_one_line_error(limited, "passed 500 nodes")
+    assert run_tracer("stats", "--game", "tictactoe", "--max-nodes", "500", "--depth", "3").returncode == 0

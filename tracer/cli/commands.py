@@ -211,7 +211,7 @@ def _trace(args):
     problem = _problem(args)
     say_notes(problem.notes + search_choices(args, rules=problem.rules))
     return trace_search(problem.root, args.algorithm, depth=problem.depth, rules=Rules(args.prune, args.fail),
-                        meta=problem.meta, order=args.order, seed=args.seed)
+                        meta=problem.meta, order=args.order, seed=args.seed, max_nodes=args.max_nodes)
 
 
 def cmd_render(args) -> None:

@@ -6,6 +6,9 @@ immutable). Node ids, event objects, names, move names and boards are made only 
 
 from __future__ import annotations
 
+import sys
+
+from ..errors import TraceTooLargeError
 from ..model.state import has_board, is_explicit, node_board, node_name
 from ..search.tracers import NullTracer
 from .events import (
@@ -22,11 +25,15 @@ class RecordingTracer(NullTracer):
     pass every entry is a node of its own.
     """
 
-    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built", "_passes")
+    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built", "_passes",
+                 "_limit")
 
-    def __init__(self, mover_terms: bool = False):
-        """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs."""
+    def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
+        """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs. ``max_nodes``:
+        stop the search (:class:`TraceTooLargeError`) once more nodes than this are recorded, so memory stays
+        bounded."""
         self.mover_terms = mover_terms
+        self._limit = max_nodes if max_nodes is not None else sys.maxsize
         self._log: list[tuple] = []  # (event class, entry, ...) per step
         self._entries: list[tuple] = []  # per entry: (state, parent entry, move, pruned)
         self._stack: list = [None]  # the entries on the search path, under a None for the root's parent
@@ -43,6 +50,8 @@ class RecordingTracer(NullTracer):
     def enter(self, state, move, alpha=None, beta=None):
         stack = self._stack
         entry = len(self._entries)
+        if entry >= self._limit:
+            self._too_large()
         self._record((state, stack[-1], move, False))
         self._emit((NodeEntered, entry, alpha, beta))
         stack.append(entry)
@@ -67,10 +76,17 @@ class RecordingTracer(NullTracer):
         first = len(self._entries)
         self._entries.extend((None, entry, move, True) for move in skipped_moves)  # the child is made when read
         self._emit((Cutoff, entry, first, len(self._entries)))
+        if len(self._entries) > self._limit:
+            self._too_large()
 
     def exit(self, value, best_move):
         entry = self._last_child = self._stack.pop()
         self._emit((NodeExited, entry, value, best_move))
+
+    def _too_large(self):
+        raise TraceTooLargeError(
+            f"the traced search passed {self._limit:,} nodes (--max-nodes) and was stopped; search less deeply "
+            "with --depth D, or raise the limit with --max-nodes N (a node takes about 300 bytes)")
 
     # ---- reading the record ---------------------------------------------------------------------------------
     def node_count(self) -> int:
