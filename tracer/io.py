@@ -30,21 +30,29 @@ def read_input(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES) -> bytes:
 
 
 def write_atomically(path: str | os.PathLike, data: bytes) -> None:
-    """Write all of ``data`` or nothing: a temporary file beside ``path``, then one rename."""
+    """Write all of ``data`` or nothing: a temporary file beside ``path``, then one rename. A symbolic link is
+    written through (its target is replaced, the link stays); anything there that is not a regular file (a
+    device such as /dev/null, a FIFO, a folder) is refused, never replaced."""
     path = os.fspath(path)
+    shown = path
+    if os.path.islink(path):
+        path = os.path.realpath(path)
+    if os.path.exists(path) and not os.path.isfile(path):
+        kind = "a folder" if os.path.isdir(path) else "not a regular file"
+        raise OutputError(f"{shown}: cannot write: {kind}; choose a file name with -o")
     folder = os.path.dirname(os.path.abspath(path))
     try:
         os.makedirs(folder, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tracer-", suffix=".part")
     except OSError as error:
-        raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
+        raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except OSError as error:
-        raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
+        raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)

@@ -101,3 +101,19 @@ def test_the_limit_is_the_max_nodes_option_and_untraced_searches_are_free():
     limited = run_tracer("trace", "--game", "tictactoe", "--max-nodes", "500")
     assert_one_line_error(limited, "passed 500 nodes")
     assert run_tracer("stats", "--game", "tictactoe", "--max-nodes", "500", "--depth", "3").returncode == 0
+
+
+def test_output_onto_a_link_writes_through_and_a_device_is_never_replaced(tmp_path):
+    target = tmp_path / "real.svg"
+    target.write_text("old")
+    link = tmp_path / "link.svg"
+    link.symlink_to(target)
+    assert run_tracer("render", TREES / "rn_example.yaml", "-o", link).returncode == 0
+    assert link.is_symlink() and target.read_text().lstrip().startswith("<?xml")
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    for path in (Path("/dev/null"), fifo, tmp_path):
+        result = run_tracer("render", TREES / "rn_example.yaml", "-f", "svg", "-o", path)
+        assert_one_line_error(result, str(path), "cannot write")
+    assert Path("/dev/null").is_char_device() and fifo.is_fifo()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tracer-")]
