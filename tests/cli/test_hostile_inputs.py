@@ -117,3 +117,28 @@ def test_output_onto_a_link_writes_through_and_a_device_is_never_replaced(tmp_pa
         assert_one_line_error(result, str(path), "cannot write")
     assert Path("/dev/null").is_char_device() and fifo.is_fifo()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tracer-")]
+
+
+@pytest.mark.parametrize("text, shown", [("a\\x1b[2Jb", "'\\x1b'"), ("\\ud800", "'\\ud800'"), ("x\\x00", "'\\x00'"),
+                                         ("bell\\a", "'\\x07'"), ("\\x9b31m", "'\\x9b'")])
+@pytest.mark.parametrize("command", ["render", "trace", "stats", "export", "slides", "check"])
+def test_names_that_cannot_be_printed_are_refused_with_their_line(tmp_path, text, shown, command):
+    tree = tmp_path / "tree.yaml"
+    tree.write_text(f'root: max\ntree:\n  - name: ok\n    children: [1, 2]\n  - name: "{text}"\n    children: [3]\n')
+    result = run_tracer(command, tree, cwd=tmp_path)
+    assert_one_line_error(result, f"{tree}:5:", "unprintable character", shown)
+    assert "\x1b" not in result.stderr and sorted(p.name for p in tmp_path.iterdir()) == ["tree.yaml"]
+
+
+def test_a_saved_trace_with_unprintable_text_is_refused(tmp_path):
+    import json
+
+    assert run_tracer("trace", TREES / "rn_example.yaml", "-o", tmp_path / "run.json").returncode == 0
+    data = json.loads((tmp_path / "run.json").read_text())
+    for where, change in (("nodes[2].name", lambda d: d["nodes"][2].update(name="B\x1b[2J")),
+                          ("meta.title", lambda d: d["meta"].update(title="\ud800"))):
+        damaged = json.loads(json.dumps(data))
+        change(damaged)
+        (tmp_path / "bad.json").write_text(json.dumps(damaged))
+        assert_one_line_error(run_tracer("render", tmp_path / "bad.json", "-o", tmp_path / "x.svg"), where,
+                              "unprintable")

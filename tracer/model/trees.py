@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+import unicodedata
 from dataclasses import dataclass
 from itertools import count, product
 from string import ascii_uppercase
@@ -232,7 +233,9 @@ def compose(text: str, file: str):
     # YAML's composer recurses a few frames per nesting level, and a node named in place is two levels
     sys.setrecursionlimit(max(limit, 8 * MAX_DEPTH + 1_000))
     try:
-        return loader.get_single_node()
+        document = loader.get_single_node()
+        _check_text(document, file)
+        return document
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else None
@@ -244,6 +247,32 @@ def compose(text: str, file: str):
     finally:
         sys.setrecursionlimit(limit)
         loader.dispose()
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` that no output should carry: a control character (a line break or a tab
+    aside) or a lone surrogate; None if there is none."""
+    for char in text:
+        if char not in "\n\t" and unicodedata.category(char) in ("Cc", "Cs"):
+            return char
+    return None
+
+
+def _check_text(document, file: str) -> None:
+    """Every text in the document can be printed: escapes such as "\\x1b[2J" or "\\ud800" are refused with
+    their line, so no name can clear a terminal or break a drawing."""
+    pending = [document] if document is not None else []
+    while pending:
+        node = pending.pop()
+        if isinstance(node, yaml.ScalarNode):
+            char = unprintable(node.value)
+            if char is not None:
+                raise TreeFileError(f"text with the unprintable character {ascii(char)}: names and titles must "
+                                    "be printable", file=file, line=node.start_mark.line + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            pending.extend(reversed(node.value))  # the first bad text in reading order is the one named
+        elif isinstance(node, yaml.MappingNode):
+            pending.extend(reversed([item for pair in node.value for item in pair]))
 
 
 class TreeReader:

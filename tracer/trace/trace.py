@@ -12,6 +12,7 @@ from typing import Any, Callable
 from ..errors import TraceFileError
 from ..io import read_input
 from ..model.state import Board, Player
+from ..model.trees import unprintable
 from ..text import format_number
 from .events import EVENT_TYPES, Cutoff, NodeEntered, cut_kind
 
@@ -249,6 +250,9 @@ def _text(value, what, optional=False) -> str | None:
         return None
     if not isinstance(value, str):
         raise ValueError(f"{what}: expected text, got {value!r}")
+    char = unprintable(value)
+    if char is not None:
+        raise ValueError(f"{what}: text with the unprintable character {ascii(char)}")
     return value
 
 
@@ -357,6 +361,10 @@ def _trace_in(cls, data: Any) -> Trace:
     meta = data.get("meta") or {}
     if not isinstance(meta, dict):
         raise ValueError(f"meta: expected a mapping, got {meta!r}")
+    for key, value in meta.items():
+        if isinstance(value, str) or not isinstance(key, str):
+            _text(key, "meta")
+            _text(value, f"meta.{key}")
     return cls(
         algorithm=algorithm,
         options={k: _number_in(v, f"options.{k}") if k == "depth" else v for k, v in data["options"].items()},
