@@ -19,6 +19,9 @@ from .search.registry import ALGORITHMS
 from .trace.trace import Trace
 
 BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber")  # the games a position file may name (games.GAMES)
+MAX_DEPTH = 1_000_000  # plies: deeper than any search that finishes; larger numbers are typos or attacks
+GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} (a game of your own is given on the command line: "
+               "--game module:Class --position ...)")
 POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins", "rules", "expect")
 RULE_KEYS = ("algorithm", "prune", "fail", "depth")  # a file's rules: block, each a default the command line overrides
 
@@ -79,7 +82,7 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
     if depth is not None and rules.get("depth", depth) != depth:
         notes.append(f"--depth {depth} overrides the file's rules (depth: {rules['depth']})")
     if isinstance(document, yaml.MappingNode) and any(key.value == "game" for key, _ in document.value):
-        problem = _position_file(path, yaml.safe_load(text), depth, game_options, rules)  # a few plain keys
+        problem = _position_file(path, _plain_values(document, path), depth, game_options, rules)
     else:
         if game_options:
             raise UsageError(f"{path}: game options ({', '.join('--' + k.replace('_', '-') for k in game_options)}) "
@@ -100,6 +103,26 @@ def _blocks(document, path: str) -> dict[str, yaml.Node]:
     return {key.value: value for key, value in document.value if key.value in ("rules", "expect")}
 
 
+def _plain_values(document, path: str) -> dict[str, Any]:
+    """A position file's top-level keys with their values, each read at its place (a value YAML cannot construct,
+    such as ``0x_`` or ``2001-02-30``, is an error naming its line); ``rules:`` and ``expect:`` stay nodes, read by
+    :func:`read_rules` and the checker."""
+    reader = TreeReader(path, DEFAULT_MAX_NODES)
+    values = {}
+    for key_node, value_node in document.value:
+        key = reader.scalar(key_node, "")
+        if not isinstance(key, str) or key not in POSITION_KEYS:
+            raise reader.error(key_node, "", f"unknown key {key_node.value!r} (a position file has: "
+                                             f"{', '.join(POSITION_KEYS)})")
+        if key in ("rules", "expect"):
+            values[key] = value_node
+        elif not isinstance(value_node, yaml.ScalarNode):
+            raise reader.error(value_node, key, GAME_CHOICE if key == "game" else "expected a single value")
+        else:
+            values[key] = reader.scalar(value_node, key)
+    return values
+
+
 def read_rules(node, path: str) -> dict[str, Any]:
     """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth}``, any of them."""
     if node is None:
@@ -112,8 +135,9 @@ def read_rules(node, path: str) -> dict[str, Any]:
     for key, value in reader.mapping(node, "rules", allowed=RULE_KEYS).items():
         read = reader.scalar(value, f"rules.{key}")
         if key == "depth":
-            if isinstance(read, bool) or not isinstance(read, int) or read < 0:
-                raise reader.error(value, "rules.depth", f"expected a whole number ≥ 0, got {value.value!r}")
+            if isinstance(read, bool) or not isinstance(read, int) or not 0 <= read <= MAX_DEPTH:
+                raise reader.error(value, "rules.depth", f"expected a whole number from 0 to {MAX_DEPTH:,}, got "
+                                                         f"{value.value[:20]!r}")
         elif read not in choices[key]:
             raise reader.error(value, f"rules.{key}", f"expected one of {', '.join(choices[key])}, got "
                                                       f"{getattr(value, 'value', read)!r}")
@@ -128,8 +152,9 @@ def _position_file(path: str, data: dict, depth: int | None, game_options: dict,
     options = {k: data[k] for k in ("rows", "cols", "quick_wins") if k in data}
     options.update(game_options)  # command-line options win over the file's
     file_depth = data.get("depth")
-    if file_depth is not None and (isinstance(file_depth, bool) or not isinstance(file_depth, int) or file_depth < 0):
-        raise GameError(f"{path}: depth: expected a whole number ≥ 0, got {file_depth!r}")
+    if file_depth is not None and (isinstance(file_depth, bool) or not isinstance(file_depth, int)
+                                   or not 0 <= file_depth <= MAX_DEPTH):
+        raise GameError(f"{path}: depth: expected a whole number from 0 to {MAX_DEPTH:,}, got {str(file_depth)[:20]!r}")
     if file_depth is not None and rules.get("depth", file_depth) != file_depth:
         raise GameError(f"{path}: depth: {file_depth} and rules: depth: {rules['depth']} disagree; give one")
     if file_depth is None:
@@ -137,8 +162,7 @@ def _position_file(path: str, data: dict, depth: int | None, game_options: dict,
     game = data.get("game")
     if not isinstance(game, str) or game.lower() not in BUILT_IN_GAMES:
         # Data never chooses code: a game of one's own is named on the command line (--game module:Class).
-        raise GameError(f"{path}: game: expected one of {', '.join(BUILT_IN_GAMES)}, got {game!r} (a game of your "
-                        "own is given on the command line: --game module:Class --position ...)")
+        raise GameError(f"{path}: game: {GAME_CHOICE}, got {game!r}")
     position = data.get("position")
     if position is not None and not isinstance(position, (str, int)):
         raise GameError(f"{path}: position: expected text, got {position!r}")

@@ -22,22 +22,23 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def whole_number(minimum: int):
-    """An argparse type: a whole number of at least ``minimum``."""
+def whole_number(minimum: int, maximum: int = 10**9):
+    """An argparse type: a whole number from ``minimum`` to ``maximum``, in ASCII digits."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if not (text.strip().lstrip("+-").isascii() and text.strip().lstrip("+-").isdigit()) or len(text) > 30:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:30]!r}")
+        value = int(text)
         if value < minimum:
             raise argparse.ArgumentTypeError(f"expected a whole number ≥ {minimum}, got {value}")
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"expected a whole number up to {maximum:,}, got {value}")
         return value
 
     return parse
 
 
-positive, depth = whole_number(1), whole_number(0)
+positive, depth = whole_number(1), whole_number(0, 1_000_000)
 
 
 def inches(text: str) -> tuple[float, float]:

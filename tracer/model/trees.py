@@ -227,7 +227,12 @@ def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODE
 
 def compose(text: str, file: str):
     """The YAML document as nodes that know their lines; plain data only, aliases refused."""
-    loader = _TreeLoader(text)
+    try:
+        loader = _TreeLoader(text)  # reads the text at once: a character YAML forbids (NUL, ...) stops it here
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        raise TreeFileError(f"not valid YAML: the character {ascii(chr(error.character))} is not allowed",
+                            file=file, line=line) from None
     loader._file = file
     limit = sys.getrecursionlimit()
     # YAML's composer recurses a few frames per nesting level, and a node named in place is two levels
