@@ -19,7 +19,7 @@ from .search.registry import ALGORITHMS
 from .trace.trace import Trace
 
 BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber")  # the games a position file may name (games.GAMES)
-MAX_DEPTH = 1_000_000  # plies: deeper than any search that finishes; larger numbers are typos or attacks
+MAX_SEARCH_DEPTH = 1_000_000  # plies: deeper than any search that finishes; larger numbers are typos or attacks
 GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} (a game of your own is given on the command line: "
                "--game module:Class --position ...)")
 POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins", "rules", "expect")
@@ -135,8 +135,8 @@ def read_rules(node, path: str) -> dict[str, Any]:
     for key, value in reader.mapping(node, "rules", allowed=RULE_KEYS).items():
         read = reader.scalar(value, f"rules.{key}")
         if key == "depth":
-            if isinstance(read, bool) or not isinstance(read, int) or not 0 <= read <= MAX_DEPTH:
-                raise reader.error(value, "rules.depth", f"expected a whole number from 0 to {MAX_DEPTH:,}, got "
+            if isinstance(read, bool) or not isinstance(read, int) or not 0 <= read <= MAX_SEARCH_DEPTH:
+                raise reader.error(value, "rules.depth", f"expected a whole number from 0 to {MAX_SEARCH_DEPTH:,}, got "
                                                          f"{value.value[:20]!r}")
         elif read not in choices[key]:
             raise reader.error(value, f"rules.{key}", f"expected one of {', '.join(choices[key])}, got "
@@ -146,15 +146,12 @@ def read_rules(node, path: str) -> dict[str, Any]:
 
 
 def _position_file(path: str, data: dict, depth: int | None, game_options: dict, rules: dict) -> Problem:
-    unknown = [key for key in data if key not in POSITION_KEYS]
-    if unknown:
-        raise GameError(f"{path}: unknown key {unknown[0]!r} (a position file has: {', '.join(POSITION_KEYS)})")
     options = {k: data[k] for k in ("rows", "cols", "quick_wins") if k in data}
     options.update(game_options)  # command-line options win over the file's
     file_depth = data.get("depth")
     if file_depth is not None and (isinstance(file_depth, bool) or not isinstance(file_depth, int)
-                                   or not 0 <= file_depth <= MAX_DEPTH):
-        raise GameError(f"{path}: depth: expected a whole number from 0 to {MAX_DEPTH:,}, got {str(file_depth)[:20]!r}")
+                                   or not 0 <= file_depth <= MAX_SEARCH_DEPTH):
+        raise GameError(f"{path}: depth: expected a whole number from 0 to {MAX_SEARCH_DEPTH:,}, got {str(file_depth)[:20]!r}")
     if file_depth is not None and rules.get("depth", file_depth) != file_depth:
         raise GameError(f"{path}: depth: {file_depth} and rules: depth: {rules['depth']} disagree; give one")
     if file_depth is None:

@@ -105,3 +105,9 @@ def test_a_position_file_names_only_a_built_in_game_and_imports_nothing(tmp_path
             assert_one_line_error(result, str(position), "game:", "--game module:Class")
     assert not marker.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["evil.py", "position.yaml"]  # no output, no bytecode
+
+
+def test_position_files_name_exactly_the_built_in_games():
+    from tracer.inputs import BUILT_IN_GAMES  # kept apart so that tree files never import the games
+
+    assert BUILT_IN_GAMES == tuple(GAMES)

@@ -8,6 +8,7 @@ import os
 import re
 import sys
 
+from ..inputs import MAX_SEARCH_DEPTH
 from ..model.trees import DEFAULT_MAX_NODES
 from ..search.ordering import ORDERS
 from ..search.registry import ALGORITHMS
@@ -26,7 +27,7 @@ def whole_number(minimum: int, maximum: int = 10**9):
     """An argparse type: a whole number from ``minimum`` to ``maximum``, in ASCII digits."""
 
     def parse(text: str) -> int:
-        if not (text.strip().lstrip("+-").isascii() and text.strip().lstrip("+-").isdigit()) or len(text) > 30:
+        if not re.fullmatch(r"\s*[+-]?[0-9]{1,30}\s*", text):  # ASCII digits only: int() would take "²"'s kin
             raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:30]!r}")
         value = int(text)
         if value < minimum:
@@ -38,7 +39,7 @@ def whole_number(minimum: int, maximum: int = 10**9):
     return parse
 
 
-positive, depth = whole_number(1), whole_number(0, 1_000_000)
+positive, depth = whole_number(1), whole_number(0, MAX_SEARCH_DEPTH)
 
 
 def inches(text: str) -> tuple[float, float]:

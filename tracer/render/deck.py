@@ -10,6 +10,7 @@ and the whole stretched to the slide's shape. The writers (:mod:`.slides`, :mod:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Iterator
 
 from ..trace.trace import Trace
 from ..view import TraceView
@@ -33,17 +34,21 @@ class Frame:
 
 @dataclass
 class Deck:
-    """Frames that share ``layout`` and ``page``. ``size`` is the slide (inches) every page is scaled to."""
+    """Frames that share ``layout`` and ``page``."""
 
     trace: Trace
     frames: list[Frame]
     layout: Layout
     page: Page
-    size: tuple[float, float]
     options: DrawOptions
     note: str | None = None  # how the drawing was fitted to the slide, if it had to be
 
-    def sources(self, dpi: int | None = None) -> list[str]:
+    @property
+    def size(self) -> tuple[float, float]:
+        """The slide (inches) every page is scaled to."""
+        return self.page.size
+
+    def sources(self, dpi: int | None = None) -> Iterator[str]:
         """Each frame's pinned DOT (for ``neato -n2``), made as it is asked for; ``dpi`` is a bitmap's resolution."""
         return (scene_to_dot(frame.scene, self.layout, self.page, dpi) for frame in self.frames)
 
@@ -85,7 +90,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     for scene, caption in zip(scenes, captions):
         scene.caption = "\n".join(caption + [" "] * (lines - len(caption)))  # every frame: the same lines
     pages = [page_of(scene, layout, size[0] / size[1]) for scene in scenes]
-    return Deck(trace, frames, layout, slide_page(pages, size), size, options, note)
+    return Deck(trace, frames, layout, slide_page(pages, size), options, note)
 
 
 def room_scene(scenes: list[Scene]) -> Scene:
