@@ -119,14 +119,17 @@ def test_output_onto_a_link_writes_through_and_a_device_is_never_replaced(tmp_pa
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tracer-")]
 
 
-@pytest.mark.parametrize("text, shown", [("a\\x1b[2Jb", "'\\x1b'"), ("\\ud800", "'\\ud800'"), ("x\\x00", "'\\x00'"),
-                                         ("bell\\a", "'\\x07'"), ("\\x9b31m", "'\\x9b'")])
+@pytest.mark.parametrize("text, shown", [
+    ("a\\x1b[2Jb", "unprintable character '\\x1b'"), ("x\\x00", "unprintable character '\\x00'"),
+    ("bell\\a", "unprintable character '\\x07'"), ("\\x9b31m", "unprintable character '\\x9b'"),
+    ("\\ud800", "invalid Unicode character escape"),  # a lone surrogate: YAML (libyaml) refuses it already
+])
 @pytest.mark.parametrize("command", ["render", "trace", "stats", "export", "slides", "check"])
 def test_names_that_cannot_be_printed_are_refused_with_their_line(tmp_path, text, shown, command):
     tree = tmp_path / "tree.yaml"
     tree.write_text(f'root: max\ntree:\n  - name: ok\n    children: [1, 2]\n  - name: "{text}"\n    children: [3]\n')
     result = run_tracer(command, tree, cwd=tmp_path)
-    assert_one_line_error(result, f"{tree}:5:", "unprintable character", shown)
+    assert_one_line_error(result, f"{tree}:5:", shown)
     assert "\x1b" not in result.stderr and sorted(p.name for p in tmp_path.iterdir()) == ["tree.yaml"]
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import os
-import re
 import sys
 import unicodedata
 from dataclasses import dataclass
@@ -162,25 +161,8 @@ def first_repeat(root: TreeNode) -> tuple[TreeNode, TreeNode] | None:
     return None
 
 
-class _TreeLoader(yaml.SafeLoader):
-    """Plain YAML data only (safe loading), and no aliases: ``*ref`` could blow a small file up into a huge tree.
-    Nesting is counted as it is read, so a file nested far too deeply is refused at once."""
-
-    _depth = 0
-
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise TreeFileError("YAML aliases (*name) are not allowed in tree files; write the subtree out",
-                                file=self._file, line=event.start_mark.line + 1)
-        self._depth += 1
-        if self._depth > 2 * MAX_DEPTH + 2:  # a tree level is at most two YAML levels (a node named in place)
-            raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=self._file,
-                                line=self.peek_event().start_mark.line + 1)
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser where PyYAML has it: 20× faster
+_NESTING = 2 * MAX_DEPTH + 2  # YAML levels: a tree level is at most two (a node named in place)
 
 
 def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
@@ -227,65 +209,44 @@ def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODE
 
 
 def compose(text: str, file: str):
-    """The YAML document as nodes that know their lines; plain data only, aliases refused."""
-    _refuse_deep_brackets(text, file)
+    """The YAML document as nodes that know their lines; plain data only (safe loading), aliases refused."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 8 * MAX_DEPTH + 1_000))  # the pure-Python composer recurses a few frames a level
     try:
-        loader = _TreeLoader(text)  # reads the text at once: a character YAML forbids (NUL, ...) stops it here
-    except yaml.reader.ReaderError as error:
-        line = text.count("\n", 0, error.position) + 1
+        _check_events(text, file)
+        document = yaml.compose(text, Loader=_LOADER)
+    except yaml.reader.ReaderError as error:  # a character YAML forbids (NUL, ...); libyaml counts bytes
+        line = text.encode("utf-8", "surrogatepass")[:error.position].count(b"\n") + 1
         raise TreeFileError(f"not valid YAML: the character {ascii(chr(error.character))} is not allowed",
                             file=file, line=line) from None
-    loader._file = file
-    limit = sys.getrecursionlimit()
-    # YAML's composer recurses a few frames per nesting level, and a node named in place is two levels
-    sys.setrecursionlimit(max(limit, 8 * MAX_DEPTH + 1_000))
-    try:
-        document = loader.get_single_node()
-        _check_text(document, file)
-        return document
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else None
         raise TreeFileError(f"not valid YAML: {error.problem or error.context}", file=file, line=line) from None
     except yaml.YAMLError as error:
         raise TreeFileError(f"not valid YAML: {error}", file=file) from None
-    except RecursionError:
-        raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file) from None
     finally:
         sys.setrecursionlimit(limit)
-        loader.dispose()
+    _check_text(document, file)
+    return document
 
 
-_FLOW = re.compile(r"[\[\]{}'\"#\n\\]")
-
-
-def _refuse_deep_brackets(text: str, file: str) -> None:
-    """Refuse flow nesting (``[[[[…``) deeper than a tree may be before YAML reads it: PyYAML's scanner looks ahead
-    over the whole nest, in time that grows with the square of its depth (6,000 levels took 7 s)."""
-    depth, quote, comment, line, escaped = 0, "", False, 1, False
-    for match in _FLOW.finditer(text):
-        char = match.group()
-        if char == "\n":
-            line, comment = line + 1, False
-        elif comment:
-            continue
-        elif quote:
-            if char == "\\" and quote == '"':
-                escaped = not escaped
-                continue
-            if char == quote and not escaped:
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char == "#":
-            comment = True
-        elif char in "[{":
+def _check_events(text: str, file: str) -> None:
+    """Refuse aliases (``*ref`` could blow a small file up into a huge tree) and nesting deeper than a tree may be,
+    from the parser's events, before anything recurses over the document (libyaml's composer would crash on
+    100,000 levels; PyYAML's own scanner takes time that grows with the square of a flow nest's depth)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.AliasEvent):
+            raise TreeFileError("YAML aliases (*name) are not allowed in tree files; write the subtree out",
+                                file=file, line=event.start_mark.line + 1)
+        if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
-            if depth > 2 * MAX_DEPTH + 2:
-                raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file, line=line)
-        elif char in "]}":
+            if depth > _NESTING:
+                raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file,
+                                    line=event.start_mark.line + 1)
+        elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
-        escaped = False
 
 
 def unprintable(text: str) -> str | None:
@@ -320,6 +281,7 @@ class TreeReader:
     def __init__(self, file: str, max_nodes: int):
         self.file = file
         self.max_nodes = max_nodes
+        self.constructor = yaml.constructor.SafeConstructor()
 
     def error(self, node, path, message):
         return TreeFileError(message, file=self.file, line=node.start_mark.line + 1, path=path)
@@ -341,7 +303,7 @@ class TreeReader:
         if not isinstance(node, yaml.ScalarNode):
             return None
         try:
-            return yaml.SafeLoader("").construct_object(node)
+            return self.constructor.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as error:
             problem = getattr(error, "problem", None) or str(error).splitlines()[0]
             raise self.error(node, path, f"cannot read {node.value!r} ({node.tag}): {problem}") from None
@@ -365,7 +327,7 @@ class TreeReader:
 
     def number(self, node, path):
         value = self.scalar(node, path)
-        if isinstance(value, str) and node.style is None:  # unquoted 1e3: YAML 1.1 reads it as text
+        if isinstance(value, str) and not node.style:  # unquoted 1e3: YAML 1.1 reads it as text
             try:
                 value = float(value)
             except ValueError:
