@@ -1,6 +1,7 @@
-"""The one module that runs Graphviz: ``dot`` lays a scene out once (:func:`lay_out`), ``neato -n2`` draws it at
-those places (:func:`draw`), for a diagram or every frame of a deck. Graphviz's failures, its hangs and a drawing
-too big to read become one line (:class:`RenderError`); nothing is half-written."""
+"""The one module that runs Graphviz: a scene is laid out once (:func:`lay_out`, with the text widths Graphviz
+measures), and ``neato -n2`` draws it at those places (:func:`draw`), for a diagram or every frame of a deck.
+Graphviz's failures, its hangs and a drawing too big to read become one line (:class:`RenderError`); nothing is
+half-written."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from ..errors import RenderError
 from ..io import format_of, write_atomically
 from .dot import Page, page_of, scene_to_dot, slide_page
 from .layout import (
-    Layout, estimated_width, layout_source, learn_widths, measure_source, scene_texts, unmeasured,
+    Layout, estimated_width, learn_widths, measure_source, scene_texts, unmeasured,
 )
 from .scene import DrawOptions, Scene, scene_of
+from .tidy import tidy_centres
 
 FORMATS = ("svg", "png", "pdf", "dot", "tikz")  # tikz: a LaTeX picture, written .tex
 EXTENSIONS = {"tikz": "tex"}  # a format's file extension, where it is not the format's name
@@ -115,9 +117,9 @@ def measure(scenes) -> None:
 
 
 def lay_out(scene: Scene) -> Layout:
-    """Where every node of ``scene`` stands, from one run of ``dot``."""
+    """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`), its text measured first."""
     measure([scene])
-    return Layout.from_json(run_graphviz(layout_source(scene), "json", "dot"), scene)
+    return Layout.around(tidy_centres(scene), scene)
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:

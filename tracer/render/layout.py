@@ -1,10 +1,10 @@
 """Scene → layout: where every node of a scene stands, worked out once and kept by every frame and every printer.
 
-Graphviz's ``dot`` places the nodes (:func:`layout_source` is what it lays out; :meth:`Layout.from_json` reads its
-answer; :mod:`.engine` runs it). Each node is laid out as the room it needs: its shape, and beside it on the right
-the room for its notes (visit number, α/β window), mirrored on the left so the shape stays centred over its
-children. The printers then draw every shape, note, edge label, title and key at these places, so a diagram's
-annotations never float onto edges, the key never bends the tree, and the frames of a deck never move.
+:mod:`.tidy` places the nodes (:meth:`Layout.around` builds the boxes around its centres). Each node is laid out
+as the room it needs: its shape, and beside it on the right the room for its notes (visit number, α/β window),
+mirrored on the left so the shape stays centred over its children. The printers then draw every shape, note, edge
+label, title and key at these places, so a diagram's annotations never float onto edges, the key never bends the
+tree, and the frames of a deck never move.
 
 Sizes are in points (1/72 inch), y grows upwards, as in Graphviz. Text widths are the widths Graphviz itself
 measures for each character in the font it draws with (asked once per process for the characters in use; see
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import json
-import math
 from dataclasses import dataclass
 
 import graphviz
@@ -23,7 +22,7 @@ import graphviz
 from .scene import Scene, SceneNode
 
 GAP = 5.0  # between a node's shape and its notes
-NODESEP, RANKSEP = 0.3, 0.55  # inches, as dot takes them
+NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
 CELL = 16.0  # a board cell (room for a glyph and a thick border)
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
 NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 9.0, 10.0, 12.0, 10.0
@@ -197,7 +196,7 @@ class Layout:
 
     def label_point(self, tail: str, head: str) -> tuple[float, float]:
         """Where an edge's label is centred: on the straight line from the tail's centre to the head's, half-way
-        between the tail's bottom and the head's top (dot left room there for the label)."""
+        between the tail's bottom and the head's top (the layout left room there for the label)."""
         parent, child = self.shapes[tail], self.shapes[head]
         y = (parent.bottom + child.top) / 2
         t = (parent.y - y) / (parent.y - child.y) if parent.y != child.y else 0.5
@@ -213,15 +212,9 @@ class Layout:
         return box
 
     @classmethod
-    def from_json(cls, data: bytes | str, scene: Scene) -> "Layout":
-        """Read ``dot -Tjson``'s answer for :func:`layout_source` of ``scene``."""
-        graph = json.loads(data)
+    def around(cls, centres: dict[str, list[float]], scene: Scene) -> "Layout":
+        """Each node's shape and notes, around its centre."""
         by_name = {node.id: node for node in scene.nodes}
-        centres = {}
-        for obj in graph.get("objects", []):
-            x, y = (float(v) for v in obj["pos"].split(","))
-            centres[obj["name"]] = [x, y]
-        _centre_parents(scene, centres)
         shapes, notes = {}, {}
         for name, (x, y) in centres.items():
             node = by_name[name]
@@ -238,50 +231,6 @@ def room_width(node: SceneNode) -> float:
     width = shape_size(node)[0]
     note_w = notes_size(node)[0]
     return width + (2 * (GAP + note_w) if note_w else 0)
-
-
-def _centre_parents(scene: Scene, centres: dict[str, list[float]]) -> None:
-    """Move each parent, deepest first, to the middle of its first and last child where its level has room: dot
-    places parents near the middle, the textbook exactly there."""
-    children: dict[str, list[str]] = {}
-    for edge in scene.edges:
-        children.setdefault(edge.tail, []).append(edge.head)
-    rooms = {node.id: room_width(node) for node in scene.nodes}
-    levels: dict[float, list[str]] = {}
-    for name, (_, y) in centres.items():
-        levels.setdefault(round(y, 1), []).append(name)
-    gap = NODESEP * 72
-    for y in sorted(levels):  # the lowest level first
-        level = sorted(levels[y], key=lambda name: centres[name][0])
-        for i, name in enumerate(level):
-            kids = [kid for kid in children.get(name, ()) if kid in centres]
-            if not kids:
-                continue
-            wanted = (centres[kids[0]][0] + centres[kids[-1]][0]) / 2
-            low = centres[level[i - 1]][0] + (rooms[level[i - 1]] + rooms[name]) / 2 + gap if i else -math.inf
-            high = (centres[level[i + 1]][0] - (rooms[level[i + 1]] + rooms[name]) / 2 - gap
-                    if i + 1 < len(level) else math.inf)
-            centres[name][0] = min(max(wanted, low), high) if low <= high else centres[name][0]
-
-
-def layout_source(scene: Scene) -> str:
-    """The DOT that ``dot`` lays out for ``scene``: each node an empty box of the room it needs (shape, notes on
-    the right, the same again on the left), each edge with its label so that dot makes room for it."""
-    graph = graphviz.Digraph(name="layout")
-    graph.attr("graph", ordering="out", nodesep=str(NODESEP), ranksep=str(RANKSEP))
-    graph.attr("node", shape="box", fixedsize="true", label="")
-    graph.attr("edge", fontname="Helvetica", fontsize=str(EDGE_SIZE))
-    for node in scene.nodes:
-        width, height = shape_size(node)
-        note_h = notes_size(node)[1]
-        graph.node(node.id, width=_inches(room_width(node)), height=_inches(max(height, note_h)))
-    for edge in scene.edges:
-        labels = edge_label_lines(edge)
-        attrs = {}
-        if labels:
-            attrs["label"] = "\n".join(labels)
-        graph.edge(edge.tail, edge.head, **attrs)
-    return graph.source
 
 
 def edge_label_lines(edge) -> list[str]:

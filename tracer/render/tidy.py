@@ -1,0 +1,133 @@
+"""The tidy tree layout of every diagram (Reingold & Tilford, "Tidier drawings of trees", IEEE TSE 7(2), 1981,
+with each node as wide as the room it needs): the textbook look, at any size.
+
+Each subtree is laid out on its own, as its *contour*: per row, how far it reaches left and right of its root.
+A node's children are then set side by side, each as close to the ones before as their contours allow, and the
+node is centred over its first and last child. Rows are the levels of the tree and, between two levels, the
+labels of the edges joining them (a label sits half-way down its edge). Levels are aligned; children keep their
+order; nothing overlaps. Work is one pass over the tree, each node merging its children's contours, which are as
+long as the subtrees are deep: linear in the nodes for a bushy tree (29,524 nodes in about a second), where
+Graphviz's ``dot`` took minutes. (python-igraph has Reingold–Tilford too, but for points of one size: tracer's
+nodes differ in width, and its edges carry labels.)
+"""
+
+from __future__ import annotations
+
+from .layout import (
+    EDGE_SIZE, NODESEP, RANKSEP, edge_label_lines, line_height, lines_width, notes_size, room_width, shape_size,
+)
+from .scene import Scene
+
+GAP = NODESEP * 72  # points between two nodes of a level
+LABEL_GAP = 6.0  # points between two edge labels of a row
+LABEL_PAD = 4.0  # points above and below an edge's label
+
+
+class Contour:
+    """How far a subtree reaches left and right of its root, row by row: row 0 is the root's level, row 1 the labels
+    of the edges down to its children, row 2 their level, and so on."""
+
+    __slots__ = ("left", "right")
+
+    def __init__(self, half_width: float):
+        self.left, self.right = [-half_width], [half_width]
+
+    def clearance(self, other: "Contour") -> float:
+        """How far right of this subtree's root ``other``'s root must stand for the two not to overlap."""
+        rows = min(len(self.right), len(other.left))
+        return max(self.right[row] - other.left[row] + (GAP if row % 2 == 0 else LABEL_GAP) for row in range(rows))
+
+    def absorb(self, other: "Contour", shift: float, down: int = 0) -> None:
+        """Add ``other``, its root ``shift`` right of this one's root and ``down`` rows below it."""
+        left, right = self.left, self.right
+        for row, (low, high) in enumerate(zip(other.left, other.right), start=down):
+            if row < len(left):
+                left[row] = min(left[row], low + shift)
+                right[row] = max(right[row], high + shift)
+            else:
+                left.append(low + shift)
+                right.append(high + shift)
+
+
+def tidy_centres(scene: Scene) -> dict[str, list[float]]:
+    """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards."""
+    children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
+    labels: dict[str, tuple[float, int]] = {}  # each edge's label (width, lines), by the edge's head
+    for edge in scene.edges:
+        children[edge.tail].append(edge.head)
+        lines = edge_label_lines(edge)
+        labels[edge.head] = (lines_width(lines, EDGE_SIZE), len(lines))
+    rooms = {node.id: room_width(node) for node in scene.nodes}
+    order = _preorder(scene.nodes[0].id, children)
+
+    offset: dict[str, float] = {}  # each node's x relative to its parent's
+    contours: dict[str, Contour] = {}
+    for name in reversed(order):  # children before their parents
+        contour = Contour(rooms[name] / 2)
+        kids = children[name]
+        if kids:
+            _place_children(kids, contours, labels, offset)
+            contour.left.append(min(offset[kid] / 2 - labels[kid][0] / 2 for kid in kids))  # labels half-way down
+            contour.right.append(max(offset[kid] / 2 + labels[kid][0] / 2 for kid in kids))
+            for kid in kids:
+                contour.absorb(contours.pop(kid), offset[kid], down=2)
+        contours[name] = contour
+
+    ys, lowest = _level_ys(scene, order, children, labels)
+    left = -min(contours[order[0]].left)  # the tree's rooms start at x = 0 and its lowest level's at y = 0
+    centres = {order[0]: [left, ys[0] - lowest]}
+    level = {order[0]: 0}
+    for name in order:
+        for kid in children[name]:
+            level[kid] = level[name] + 1
+            centres[kid] = [centres[name][0] + offset[kid], ys[level[kid]] - lowest]
+    return centres
+
+
+def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float]) -> None:
+    """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
+    labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's)."""
+    placed = Contour(0.0)
+    placed.left, placed.right = list(contours[kids[0]].left), list(contours[kids[0]].right)
+    x = {kids[0]: 0.0}
+    for before, kid in zip(kids, kids[1:]):
+        # two labels half-way down their edges are half as far apart as the children
+        labels_apart = labels[before][0] + labels[kid][0] + 2 * LABEL_GAP if labels[before][1] or labels[kid][1] else 0
+        x[kid] = max(placed.clearance(contours[kid]), x[before] + labels_apart)
+        placed.absorb(contours[kid], x[kid])
+    middle = (x[kids[0]] + x[kids[-1]]) / 2
+    for kid in kids:
+        offset[kid] = x[kid] - middle
+
+
+def _preorder(root: str, children: dict[str, list[str]]) -> list[str]:
+    order, pending = [], [root]
+    while pending:
+        name = pending.pop()
+        order.append(name)
+        pending.extend(reversed(children[name]))
+    return order
+
+
+def _level_ys(scene: Scene, order: list[str], children, labels) -> tuple[list[float], float]:
+    """Each level's centre line, the root's at 0 (levels as far apart as their tallest nodes, the level gap and the
+    tallest edge label between them need), and the lowest point of the lowest level."""
+    by_id = {node.id: node for node in scene.nodes}
+    half: list[float] = []  # each level's tallest node, half of it
+    label_lines: list[int] = []  # the most lines of an edge label going down from each level
+    level = {order[0]: 0}
+    for name in order:
+        node = by_id[name]
+        if level[name] == len(half):
+            half.append(0.0)
+            label_lines.append(0)
+        half[level[name]] = max(half[level[name]], shape_size(node)[1] / 2, notes_size(node)[1] / 2)
+        for kid in children[name]:
+            level[kid] = level[name] + 1
+            label_lines[level[name]] = max(label_lines[level[name]], labels[kid][1])
+    ys = [0.0]
+    for row in range(1, len(half)):
+        lines = label_lines[row - 1]
+        room = RANKSEP * 72 + (lines * line_height(EDGE_SIZE) + 2 * LABEL_PAD if lines else 0.0)
+        ys.append(ys[-1] - half[row - 1] - room - half[row])
+    return ys, ys[-1] - half[-1]
