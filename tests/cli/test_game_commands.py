@@ -7,6 +7,7 @@ import warnings
 
 import pydot
 
+from tracer.render.scene import DEFAULT_MAX_DRAWN
 from helpers import ROOT, STATS_KEYS, assert_one_line_error, run_tracer
 
 POSITIONS = ROOT / "games" / "positions"
@@ -52,7 +53,7 @@ def test_game_errors_are_one_line():
 
 def test_game_diagrams_refuse_to_hang_and_can_show_the_first_children(tmp_path):
     result = run_tracer("render", "--game", "clobber", "--depth", "3", "-a", "minimax", cwd=tmp_path)
-    assert_one_line_error(result, "more than the limit of 5,000", "--first-children")
+    assert_one_line_error(result, f"more than the limit of {DEFAULT_MAX_DRAWN:,}", "--first-children")
     out = tmp_path / "first.dot"
     assert run_tracer("render", "--game", "clobber", "--depth", "2", "--first-children", "2", "-o", out).returncode == 0
     assert "more" in out.read_text()

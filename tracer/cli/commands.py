@@ -134,8 +134,8 @@ def add_drawing_options(parser) -> None:
                              "(default: the whole search, or the deepest ply that fits --max-size)")
     parser.add_argument("--max-size", type=inches, metavar="WxH", default=DEFAULT_MAX_SIZE,
                         help="refuse drawings larger than W×H inches (default 26.7x15: a 16:9 slide at half "
-                             "scale or better); without --draw-depth, a larger search is drawn to the deepest "
-                             "ply that fits, with a note")
+                             "scale or better; none: no limit); without --draw-depth, a larger search is drawn "
+                             "to the deepest ply that fits, with a note")
     parser.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
                         help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
 

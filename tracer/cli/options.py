@@ -4,6 +4,7 @@ options and the output folder."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import sys
@@ -42,16 +43,21 @@ def whole_number(minimum: int, maximum: int = 10**9):
 positive, depth = whole_number(1), whole_number(0, MAX_SEARCH_DEPTH)
 
 
+MAX_INCHES = 100_000
+
+
 def inches(text: str) -> tuple[float, float]:
-    """An argparse type: a size as ``WxH`` in inches (``26.7x15``; ``×`` also reads)."""
+    """An argparse type: a size as ``WxH`` in inches (``26.7x15``; ``×`` also reads), or ``none``: no limit."""
+    if text.strip().lower() == "none":
+        return math.inf, math.inf
     width, sep, height = text.lower().replace("×", "x").partition("x")
     try:
         size = float(width), float(height)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a size as WxH in inches, such as 26.7x15, got {text!r}") from None
-    if not sep or not all(0 < value < 1000 for value in size):
-        raise argparse.ArgumentTypeError(f"expected a size as WxH in inches, each above 0 and below 1000, "
-                                         f"got {text!r}")
+    if not sep or not all(0 < value <= MAX_INCHES for value in size):
+        raise argparse.ArgumentTypeError(f"expected a size as WxH in inches, each above 0 and at most "
+                                         f"{MAX_INCHES:,}, or none, got {text!r}")
     return size
 
 

@@ -16,7 +16,7 @@ from ..model.state import Board, Player
 from ..text import format_number, negated
 from ..view import NodeView, TraceView
 
-DEFAULT_MAX_DRAWN = 5_000  # Graphviz 2.43 lays out ~5,000 nodes in seconds, ~20,000 in minutes
+DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
 
 
@@ -30,7 +30,7 @@ class DrawOptions:
     ``visits``: number nodes in visit order. ``legend``: add a key. ``compact``: draw the children each cutoff
     skipped as one stub. ``first_children``: draw only the first K children of each node (and the best child, and
     the child where a cutoff struck). ``draw_depth``: draw the first N plies; below them, each searched subtree is
-    one stub with its count. ``max_drawn``: refuse to draw more nodes than this (Graphviz would seem to hang).
+    one stub with its count. ``max_drawn``: refuse to draw more nodes than this (drawing would seem to hang).
     ``max_size``: refuse (or, without ``draw_depth``, cut) drawings larger than (width, height) inches.
     ``question``: the exercise as set (a worksheet): every node drawn plainly, leaves with their values, inner
     nodes empty, nothing the search found. ``flags``: (node id, text) pairs marking nodes, such as a student's
@@ -103,7 +103,7 @@ def check_size(count: int, options: DrawOptions) -> None:
     if count > options.max_drawn:
         raise RenderError(
             f"the diagram would have {count:,} nodes, more than the limit of {options.max_drawn:,} "
-            "(Graphviz would take minutes); draw less with --compact or --first-children K, "
+            "(it would take more than about 10 s to draw); draw less with --compact or --first-children K, "
             "or raise the limit with --max-drawn N")
 
 
