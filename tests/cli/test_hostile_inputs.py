@@ -145,3 +145,43 @@ def test_a_saved_trace_with_unprintable_text_is_refused(tmp_path):
         (tmp_path / "bad.json").write_text(json.dumps(damaged))
         assert_one_line_error(run_tracer("render", tmp_path / "bad.json", "-o", tmp_path / "x.svg"), where,
                               "unprintable")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [["trace", "trees/rn_example.yaml"], ["stats", "trees/rn_example.yaml", "--json"],
+                                  ["render", "trees/rn_example.yaml", "-f", "dot", "-o", "-"]])
+def test_a_full_disk_on_standard_output_is_one_line(args):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "tracer", *args], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                                text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"tracer {args[0]}: error: cannot write to standard output: No space left on device"]
+
+
+def test_an_interrupt_while_tracer_starts_is_one_line(monkeypatch, capsys):
+    from tracer.cli import main as cli
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)  # Ctrl-C while the commands' modules are imported
+    assert cli.main(["render", "trees/rn_example.yaml"]) == 130
+    assert capsys.readouterr().err == "tracer render: interrupted\n"
+
+
+@pytest.mark.parametrize("content, mode, fragment", [
+    ("#!/bin/sh\nexit 0\n", 0o644, "Graphviz's 'dot' program was not found"),  # not executable: not a program
+    ("not a program\n", 0o755, "cannot run Graphviz's dot"),  # executable, but the system cannot run it
+    ("#!/bin/sh\necho 'Error: something broke' >&2\nexit 3\n", 0o755, "Graphviz failed: Error: something broke"),
+])
+def test_a_dot_that_cannot_run_is_one_line(tmp_path, content, mode, fragment):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for program in ("dot", "neato"):
+        (bin_dir / program).write_text(content)
+        (bin_dir / program).chmod(mode)
+    out = tmp_path / "out.svg"
+    result = run_tracer("render", "trees/rn_example.yaml", "-o", out, env={"PATH": str(bin_dir)})
+    assert_one_line_error(result, fragment)
+    assert not out.exists() and list(tmp_path.iterdir()) == [bin_dir]

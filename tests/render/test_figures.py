@@ -251,3 +251,19 @@ def test_boards_have_fixed_cells_coordinates_and_say_who_is_max(tmp_path):
     scene = scene_of(traced(POSITIONS / "tictactoe_fork.yaml"), DrawOptions(draw_depth=1))
     children = [node for node in scene.nodes if node.kind == "board" and node.id != "n0"]
     assert children and all(len(node.board.marked) == 1 for node in children)
+
+
+def test_text_measured_ahead_is_current_and_spares_a_run_of_dot(monkeypatch):
+    """The DOT that measures the common characters as a drawing command starts is what measure_source makes of
+    them today, and its widths are used: drawing the example then runs no measuring dot of its own."""
+    from tracer.render import ahead, engine, layout
+
+    assert Path(ahead.SOURCE).read_text(encoding="utf-8") == layout.measure_source(ahead.COMMON_CHARS), (
+        "regenerate with: python -m tracer.render.ahead")
+    monkeypatch.setattr(layout, "_measured", {})
+    monkeypatch.setattr(ahead, "_measured", False)
+    ahead.start()
+    runs = []
+    monkeypatch.setattr(engine, "run_graphviz", lambda *args, **kwargs: runs.append(args) or b"{}")
+    engine.measure([scene_of(traced(TREES / "rn_example.yaml"), DrawOptions(visits=True, legend=True))])
+    assert runs == [] and layout._measured[("α", False)] > layout._measured[("i", False)] > 0

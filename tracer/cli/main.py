@@ -4,16 +4,20 @@ stderr and exit status 2; a traceback would mean a bug in tracer."""
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
 
 from ..errors import TracerError
-from . import commands, compare, exercises, play
-from .options import Parser
+
+DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import commands, compare, exercises, play
+    from .options import Parser
+
     parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
                                                  "draw the trace with Graphviz.")
     parser.add_argument("--version", action=_Version, nargs=0, help="print tracer's version and exit")
@@ -73,26 +77,45 @@ def _stop(signum, frame):
 
 
 def main(argv: list[str] | None = None) -> int:
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name) and threading.current_thread() is threading.main_thread():
-            signal.signal(getattr(signal, name), _stop)
-    parser = build_parser()
-    args = parser.parse_args(_attach_negative_values(sys.argv[1:] if argv is None else list(argv)))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    name = f"tracer {argv[0]}" if argv and not argv[0].startswith("-") else "tracer"
+    for signal_name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, signal_name) and threading.current_thread() is threading.main_thread():
+            signal.signal(getattr(signal, signal_name), _stop)
     try:
+        if argv and argv[0] in DRAWING_COMMANDS and "-h" not in argv and "--help" not in argv:
+            from ..render import ahead
+
+            ahead.start()  # dot measures text while Python imports
+        args = build_parser().parse_args(_attach_negative_values(argv))
         status = args.run(args) or 0
+        sys.stdout.flush()  # here, where a full disk can still be reported
     except TracerError as error:
-        print(f"tracer {args.command}: error: {error}", file=sys.stderr)
+        print(f"{name}: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"tracer {args.command}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt:  # also while tracer is still importing
+        print(f"{name}: interrupted", file=sys.stderr)
         return 130
     except Stopped as stop:
-        print(f"tracer {args.command}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
+        print(f"{name}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
         return 128 + stop.signum
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): nothing more to say
         return 0
+    except OSError as error:
+        if error.filename is not None:  # a file tracer opened: its own errors name it; this is a bug
+            raise
+        _silence_stdout()  # what could not be written is dropped, so that exiting does not try again
+        print(f"{name}: error: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
+        return 2
     return status
+
+
+def _silence_stdout() -> None:
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

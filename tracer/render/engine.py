@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..errors import RenderError
 from ..io import format_of, write_atomically
+from . import ahead
 from .dot import Page, page_of, scene_to_dot, slide_page
 from .layout import (
     Layout, estimated_width, learn_widths, measure_source, scene_texts, unmeasured,
@@ -110,7 +111,11 @@ def dot_to_bytes(source: str, fmt: str) -> bytes:
 
 
 def measure(scenes) -> None:
-    """Have Graphviz measure the characters of the scenes' texts that it has not measured yet (one run of dot)."""
+    """Have Graphviz measure the characters of the scenes' texts that it has not measured yet: the common ones
+    from the run started ahead (:mod:`.ahead`), if any, the others in one run of dot."""
+    common = ahead.collect()
+    if common is not None:
+        learn_widths(common, ahead.COMMON_CHARS)
     chars = unmeasured(text for scene in scenes for text in scene_texts(scene))
     if chars:
         learn_widths(run_graphviz(measure_source(chars), "json", "dot"), chars)
