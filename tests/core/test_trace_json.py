@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tests.core.conftest import (MAX, TREES, at, brute_force, leaf_paths, nested_trees, path_name, root_players,
+from tests.core.conftest import (MAX, ROOT, TREES, at, brute_force, leaf_paths, nested_trees, path_name, root_players,
                                  to_nested, tree_of)
-from tracer import (ALGORITHMS, Rules, Trace, TraceFileError, load_tree, parse_tree, search_stats, to_dot,
-                    trace_search)
+from tracer import (ALGORITHMS, Rules, Trace, TraceFileError, load_problem, load_tree, parse_tree, search_stats,
+                    to_dot, trace_search)
 from tracer.trace.events import LeafEvaluated, NodeEntered
 from tracer.trace.trace import TraceNode
 
@@ -142,7 +142,9 @@ def test_bad_events_and_nodes_are_refused(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(TraceFileError) as error:
         Trace.load(path)
-    assert str(error.value) == f"{path}: events[0]: unknown event type 'node_teleported'"
+    assert str(error.value) == (f"{path}: events[0].type: expected pass_started, node_entered, leaf_evaluated, "
+                                f"value_updated, alpha_updated, beta_updated, cutoff or node_exited, "
+                                f"got 'node_teleported'")
     data = good_data()
     data["nodes"][1]["player"] = "middle"
     path.write_text(json.dumps(data))
@@ -287,3 +289,32 @@ def test_a_saved_trace_renders_the_same_whatever_the_registry_says(tmp_path, mon
     loaded = Trace.load(path)
     assert (loaded.title, loaded.terms) == ("Negamax with alpha-beta", "mover")
     assert "Negamax with alpha-beta" in to_dot(loaded) and "Renamed" not in to_dot(loaded)
+
+
+def test_the_schema_declares_every_event_and_field_the_searches_write():
+    """trace.schema.json and the event classes agree: every event type is in the schema with each of its fields
+    (required unless it has a default), and every search's saved trace, of trees and of games, passes the schema."""
+    from dataclasses import MISSING, fields
+
+    from tracer.trace.events import EVENT_TYPES
+    from tracer.trace.trace import SCHEMA, check_schema
+
+    schema = json.loads(Path(SCHEMA).read_text(encoding="utf-8"))
+    definitions = schema["definitions"]
+    assert set(definitions["event"]["properties"]["type"]["enum"]) == set(EVENT_TYPES)
+    for branch in definitions["event"]["allOf"]:
+        kinds = branch["if"]["properties"]["type"]
+        target = definitions[branch["then"]["$ref"].rpartition("/")[2]]
+        properties = dict(target["properties"])
+        for extra in target.get("allOf", []):
+            properties.update(definitions[extra["$ref"].rpartition("/")[2]]["properties"])
+        for kind in kinds.get("enum", [kinds.get("const")]):
+            for f in fields(EVENT_TYPES[kind]):
+                assert f.name in properties, (kind, f.name)
+                assert (f.name in target["required"]) == (f.default is MISSING and f.name != "parent"), (kind, f.name)
+    problems = [load_problem(str(ROOT / "trees" / "uneven.yaml")),
+                load_problem(str(ROOT / "games" / "positions" / "tictactoe_fork.yaml"), depth=2)]
+    for problem in problems:
+        for name in ALGORITHMS:
+            check_schema(json.loads(trace_search(problem.root, name, depth=problem.depth, meta=problem.meta).to_json()))
+    assert "tracer/trace/trace.schema.json" in (ROOT / "README.md").read_text(encoding="utf-8")

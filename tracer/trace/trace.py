@@ -195,14 +195,9 @@ def _number_out(value):
     return value
 
 
-def _number_in(value, what="a value"):
-    if value == "inf":
-        return math.inf
-    if value == "-inf":
-        return -math.inf
-    if value is None or isinstance(value, (int, float)) and not isinstance(value, bool):
-        return value
-    raise ValueError(f"{what}: expected a number, got {value!r}")
+def _number_in(value):
+    """A number as saved (the schema has checked it): ±∞ are the strings "inf" and "-inf"."""
+    return {"inf": math.inf, "-inf": -math.inf}.get(value, value) if isinstance(value, str) else value
 
 
 def _node_out(node: TraceNode) -> dict[str, Any]:
@@ -231,26 +226,54 @@ def _event_out(event) -> dict[str, Any]:
     return out
 
 
-def _whole(value, what) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what}: expected a whole number, got {value!r}")
-    return value
+SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trace.schema.json")
+_validate = None  # the schema, compiled to Python by fastjsonschema when the first trace is read
 
 
-def _player(value, what) -> Player:
+def check_schema(data: Any) -> None:
+    """Check ``data`` against the trace format's JSON Schema (``trace.schema.json``); the first place it breaks is
+    a ValueError such as ``nodes[3].parent: must be integer or null, got 'x'``."""
+    global _validate
+    import fastjsonschema
+
+    if _validate is None:
+        with open(SCHEMA, encoding="utf-8") as schema:
+            _validate = fastjsonschema.compile(json.load(schema))
     try:
-        return Player(value)
-    except ValueError:
-        choices = ", ".join(p.value for p in Player)
-        raise ValueError(f"{what}: expected {choices.replace(', chance', ' or chance')}, got {value!r}") from None
+        _validate(data)
+    except fastjsonschema.JsonSchemaValueException as error:
+        where = "".join(f"[{part}]" if part.isdigit() else f".{part}" for part in error.path[1:]).lstrip(".")
+        raise ValueError(f"{where}: {_expected(error)}" if where else _expected(error)) from None
 
 
-def _text(value, what, optional=False) -> str | None:
-    if value is None and optional:
-        return None
-    if not isinstance(value, str):
-        raise ValueError(f"{what}: expected text, got {value!r}")
-    char = unprintable(value)
+TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+              "array": "a list", "object": "a mapping", "null": "null"}
+
+
+def _expected(error) -> str:
+    """What the schema wanted where ``error`` (fastjsonschema's) broke it, in words."""
+    rule, wanted, value = error.rule, error.rule_definition, error.value
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    if rule == "required":
+        return f"missing key {next(key for key in wanted if key not in value)!r}"
+    if rule == "pattern" or rule == "type" and {"number", "string"} <= set(wanted):  # a number, or ±∞ as text
+        return f'expected a number, "inf" or "-inf", got {shown}'
+    if rule == "type":
+        words = [TYPE_WORDS[name] for name in ([wanted] if isinstance(wanted, str) else wanted)]
+        return f"expected {' or '.join(words)}, got {shown}"
+    if rule == "enum":
+        choices = [str(choice) for choice in wanted]
+        return f"expected {', '.join(choices[:-1])} or {choices[-1]}, got {shown}"
+    if rule == "minimum":
+        return f"expected at least {wanted}, got {shown}"
+    if rule == "minItems":
+        return f"expected at least {wanted} item{'s' if wanted != 1 else ''}, got {shown}"
+    return f"{error.message.removeprefix(error.name).strip()}, got {shown}"
+
+
+def _text(value, what) -> str | None:
+    """Text as saved (the schema has checked its type), refused if it holds a character no output should carry."""
+    char = None if value is None else unprintable(value)
     if char is not None:
         raise ValueError(f"{what}: text with the unprintable character {ascii(char)}")
     return value
@@ -258,54 +281,49 @@ def _text(value, what, optional=False) -> str | None:
 
 def _node_in(index: int, data: dict[str, Any]) -> TraceNode:
     where = f"nodes[{index}]"
-    if _whole(data["id"], f"{where}.id") != index:
+    if data["id"] != index:
         raise ValueError(f"{where}.id: expected {index} (nodes are listed in id order), got {data['id']!r}")
     parent = data["parent"]
     if index == 0:
         if parent is not None:
             raise ValueError(f"{where}.parent: the root (node 0) has no parent, got {parent!r}")
-    elif not 0 <= _whole(parent, f"{where}.parent") < index:
+    elif parent is None or parent >= index:
         raise ValueError(f"{where}.parent: expected a node listed before it (0 to {index - 1}), got {parent!r}")
     board = data.get("board")
     return TraceNode(
         id=index,
         parent=parent,
-        move=_text(data["move"], f"{where}.move", optional=True),
+        move=_text(data["move"], f"{where}.move"),
         name=_text(data["name"], f"{where}.name"),
-        player=_player(data["player"], f"{where}.player"),
-        ply=_whole(data["ply"], f"{where}.ply"),
-        pruned=bool(data["pruned"]),
-        value=_number_in(data.get("value"), f"{where}.value"),
+        player=Player(data["player"]),
+        ply=data["ply"],
+        pruned=data["pruned"],
+        value=_number_in(data.get("value")),
         board=Board.from_dict(board) if board is not None else None,
     )
 
 
 def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version: int, mover_terms: bool):
     where = f"events[{index}]"
-    try:
-        cls = EVENT_TYPES[data["type"]]
-    except (KeyError, TypeError):
-        raise ValueError(f"{where}: unknown event type {data.get('type')!r}") from None
+    cls = EVENT_TYPES[data["type"]]
     values = {}
     for f in fields(cls):
         if f.name == "parent" and version == 1:  # version 1 events left it to the nodes
-            value = nodes[_whole(data["node"], f"{where}.node")].parent
+            value = nodes[data["node"]].parent if data["node"] < len(nodes) else None
         elif f.name in data:
             value = data[f.name]
         elif f.default is not MISSING:  # has a default (α and β of searches without a window)
             value = f.default
         else:
-            raise KeyError(f"{where}.{f.name}")
+            raise ValueError(f"{where}: {data['type']} needs {f.name!r}")
         if f.name == "player":
-            value = _player(value, f"{where}.player")
+            value = Player(value)
         elif f.name == "skipped":
-            value = tuple(_whole(v, f"{where}.skipped") for v in value)
+            value = tuple(value)
         elif f.name in ("label", "cut"):
             value = _text(value, f"{where}.{f.name}")
-        elif f.name in ("node", "ply", "number", "parent", "child", "best_child"):
-            value = value if value is None else _whole(value, f"{where}.{f.name}")
-        else:
-            value = _number_in(value, f"{where}.{f.name}")
+        elif f.name not in ("node", "ply", "number", "parent", "child", "best_child"):
+            value = _number_in(value)
         values[f.name] = value
     event = cls(**values)
     for node in event.node_ids():
@@ -333,11 +351,13 @@ def _check_order(events: list, nodes: list[TraceNode]) -> None:
 
 
 def _trace_in(cls, data: Any) -> Trace:
+    """A trace from JSON data: the schema first (every key and type), then what a schema cannot say."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a tracer trace (no \"format\": \"{FORMAT}\")")
     version = data.get("version")
     if version not in (1, VERSION):
         raise ValueError(f"trace version {version!r} is not supported (this tracer reads 1 and {VERSION})")
+    check_schema(data)
     algorithm = _text(data["algorithm"], "algorithm")
     if version == 1:  # the facts a version-1 file lacks, as version 1 had them
         from ..search.registry import ALGORITHMS
@@ -346,32 +366,22 @@ def _trace_in(cls, data: Any) -> Trace:
         title, terms = (known.title, known.terms) if known else (algorithm, MAX_TERMS)
     else:
         title, terms = _text(data["title"], "title"), data["terms"]
-        if terms not in (MAX_TERMS, MOVER_TERMS):
-            raise ValueError(f"terms: expected {MAX_TERMS!r} or {MOVER_TERMS!r}, got {terms!r}")
-    raw_nodes = data["nodes"]
-    if not isinstance(raw_nodes, list) or not raw_nodes:
-        raise ValueError("nodes: expected a list with at least the root")
-    nodes = [_node_in(i, n) for i, n in enumerate(raw_nodes)]
-    raw_events = data["events"]
-    if not isinstance(raw_events, list):
-        raise ValueError(f"events: expected a list, got {type(raw_events).__name__}")
-    events = [_event_in(i, e, nodes, version, terms == MOVER_TERMS) for i, e in enumerate(raw_events)]
+    nodes = [_node_in(i, n) for i, n in enumerate(data["nodes"])]
+    events = [_event_in(i, e, nodes, version, terms == MOVER_TERMS) for i, e in enumerate(data["events"])]
     _check_order(events, nodes)
-    result = data["result"]
     meta = data.get("meta") or {}
-    if not isinstance(meta, dict):
-        raise ValueError(f"meta: expected a mapping, got {meta!r}")
     for key, value in meta.items():
-        if isinstance(value, str) or not isinstance(key, str):
-            _text(key, "meta")
+        _text(key, "meta")
+        if isinstance(value, str):
             _text(value, f"meta.{key}")
+    result = data["result"]
     return cls(
         algorithm=algorithm,
-        options={k: _number_in(v, f"options.{k}") if k == "depth" else v for k, v in data["options"].items()},
+        options={k: _number_in(v) if k == "depth" else v for k, v in data["options"].items()},
         nodes=nodes,
         events=events,
-        value=_number_in(result["value"], "result.value"),
-        best_move=_text(result["best_move"], "result.best_move", optional=True),
+        value=_number_in(result["value"]),
+        best_move=_text(result["best_move"], "result.best_move"),
         meta=dict(meta),
         title=title,
         terms=terms,
