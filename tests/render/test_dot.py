@@ -157,9 +157,9 @@ def test_node_limit_names_the_options_and_compact_mode_draws_stubs():
     tree = big_tree(4, 6)  # 5,461 nodes; alpha-beta on equal leaves prunes most of them
     trace = trace_search(tree.root, "minimax")
     with pytest.raises(RenderError) as error:
-        to_dot(trace)
+        to_dot(trace, DrawOptions(max_drawn=5_000))
     message = str(error.value)
-    assert "5,461 nodes" in message and "--compact" in message and "--max-drawn" in message
+    assert "5,461 nodes" in message and "limit of 5,000" in message and "--compact" in message and "--max-drawn" in message
     assert len(scene_of(trace, DrawOptions(max_drawn=6000)).edges) == 5460
     pruned = trace_search(tree.root, "alphabeta")
     compact = to_dot(pruned, DrawOptions(compact=True, max_size=(1000, 1000)))
