@@ -139,10 +139,15 @@ class Connect4State:
 
     ``first`` and ``second`` are the bitboards; ``history`` the columns played; ``score`` the windows evaluation
     from the first player's view, kept up to date move by move.
+
+    Below a search's root (:meth:`Connect4.rooted`) positions are shared: a position reached again by another
+    move order (a transposition: columns 4 3 5, or 5 3 4) is the same object, made once, so its moves and children
+    are worked out once. Its ``history`` is the order that made it first, and its board marks no last disc (which
+    disc came last depends on the way in); a diagram marks the disc that differs from the parent's board.
     """
 
     __slots__ = ("first", "second", "count", "geo", "max_side", "player", "history", "score", "_lines",
-                 "_terminal", "_moves")
+                 "_terminal", "_moves", "_shared", "_transposable")
     name = ""
     explicit = False
 
@@ -167,6 +172,8 @@ class Connect4State:
         self.player = Player.MAX if count % 2 == max_side else Player.MIN
         self._terminal = terminal
         self._moves = None
+        self._shared = None  # below a search's root: the positions made so far, by their bitboards
+        self._transposable = False  # made in a search below its root: may be reached by other move orders
 
     @property
     def side(self) -> int:
@@ -184,8 +191,14 @@ class Connect4State:
         geo = self.geo
         col = move - 1
         disc = ((self.first | self.second) + geo.bottom[col]) & geo.column[col]
-        bit = disc.bit_length() - 1
         mover = self.count % 2
+        first, second = (self.first | disc, self.second) if mover == FIRST else (self.first, self.second | disc)
+        shared = self._shared
+        if shared is not None:
+            known = shared.get((first, second))
+            if known is not None:  # a transposition: made already
+                return known
+        bit = disc.bit_length() - 1
         digit = mover + 1
         lines, score, four = self._lines, self.score, False
         for offset, mask, step, scores, fours in geo.cell_lines[bit]:
@@ -194,13 +207,12 @@ class Connect4State:
             score += scores[new] - scores[code]
             four = four or fours[new]
         child = Connect4State.__new__(Connect4State)  # skip __init__'s work from scratch: the update is done
-        if mover == FIRST:
-            first, second = self.first | disc, self.second
-        else:
-            first, second = self.first, self.second | disc
         count = self.count + 1
         child._set(first, second, count, geo, self.max_side, self.history + COLUMN_NAMES[move],
                    lines + geo.increments[mover][bit], score, four or count == geo.cols * geo.rows)
+        if shared is not None:
+            child._shared, child._transposable = shared, True
+            shared[first, second] = child
         return child
 
     def is_terminal(self):
@@ -216,7 +228,7 @@ class Connect4State:
 
     def board(self):
         marked = ()
-        if self.history:
+        if self.history and not self._transposable:  # (see the class)
             col = int(self.history[-1]) - 1
             discs = (self.first | self.second) & self.geo.column[col]
             marked = ((self.geo.rows - discs.bit_count(), col),)  # (row from the top, column) of the last disc
@@ -311,6 +323,7 @@ class Connect4:
         rooted = Connect4State.__new__(Connect4State)
         rooted._set(state.first, state.second, state.count, state.geo, state.side, state.history, state._lines,
                     state.score, state._terminal)
+        rooted._shared = {}  # the search's positions, shared between the move orders that reach them
         return rooted
 
     def text(self, state: Connect4State) -> str:

@@ -190,3 +190,27 @@ def test_moves_notation_and_board():
         GAME.parse_move(full, "1")
     assert full.moves() == (2, 3, 4, 5, 6, 7)
     assert GAME.winner(GAME.position("1212121")) == 0
+
+
+def test_a_search_shares_transposed_positions_without_changing_what_it_finds():
+    """Below a search's root a position reached by two move orders is one object; the search visits the same
+    nodes, values and move as without sharing, and every shared position scores as if made from scratch."""
+    from tracer.search.registry import ALGORITHMS
+    from tracer.search.tracers import CountingTracer
+
+    for depth in range(1, 6):
+        results = []
+        for share in (True, False):
+            root = GAME.rooted(GAME.position("44"))
+            if not share:
+                root._shared = None
+            counter = CountingTracer()
+            results.append((ALGORITHMS["alphabeta"].run(root, depth, counter), counter.nodes_visited,
+                            counter.evaluated_leaves))
+        assert results[0] == results[1], depth
+    root = GAME.rooted(GAME.start())
+    assert root.child(4).child(3).child(5) is root.child(5).child(3).child(4)  # one position, made once
+    assert root.child(5).child(3).child(4).board().marked == ()  # which disc came last depends on the way in
+    for state in list(root._shared.values()):
+        fresh = Connect4State(state.first, state.second, state.geo, state.max_side)
+        assert (fresh.score, fresh.is_terminal(), fresh.moves()) == (state.score, state.is_terminal(), state.moves())
