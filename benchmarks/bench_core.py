@@ -76,6 +76,8 @@ def bench_render(repeat: int) -> None:
         out = os.path.join(folder, "out.svg")
         bare = median_seconds(lambda: subprocess.run(["neato", "-n2", "-Tsvg", dot_file, "-o", out], check=True),
                               repeat)
+        plain_dot = median_seconds(lambda: subprocess.run(["dot", "-Tsvg", dot_file, "-o", out], check=True), repeat)
+        python = median_seconds(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), repeat)
         command = [sys.executable, "-m", "tracer", "render", example, "-o", out]
         env = dict(os.environ, PYTHONPATH=ROOT)
         whole = median_seconds(lambda: subprocess.run(command, check=True, env=env, cwd=ROOT,
@@ -86,9 +88,12 @@ def bench_render(repeat: int) -> None:
         fitted = median_seconds(lambda: subprocess.run([sys.executable, "-m", "tracer", "render", position, "-o", out],
                                                        check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                                                        stderr=subprocess.DEVNULL), repeat)
-    print("\nRendering trees/rn_example.yaml to SVG")
+    print("\nRendering trees/rn_example.yaml to SVG (target: the whole process ≤ 4× dot -Tsvg)")
+    print(f"dot -Tsvg on its pinned DOT:             {plain_dot * 1e3:7.1f} ms")
     print(f"neato -n2 -Tsvg on its pinned DOT:       {bare * 1e3:7.1f} ms")
-    print(f"tracer render (whole process):           {whole * 1e3:7.1f} ms   {whole / bare:.2f}× neato")
+    print(f"python -c pass (the interpreter alone):  {python * 1e3:7.1f} ms")
+    print(f"tracer render (whole process):           {whole * 1e3:7.1f} ms   {whole / plain_dot:.2f}× dot, "
+          f"{whole / bare:.2f}× neato")
     print(f"search + measure + layout + draw, inside:{inside * 1e3:7.1f} ms   {inside / bare:.2f}× neato")
     print(f"tracer render connect4_threat.yaml (fitted to depth 1 of 4, whole process): {fitted * 1e3:7.1f} ms")
 

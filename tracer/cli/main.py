@@ -14,7 +14,9 @@ from ..errors import TracerError
 DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only``, the other commands are listed but their options not built (a
+    tenth of a render's start-up)."""
     from . import commands, compare, exercises, play
     from .options import Parser
 
@@ -25,6 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
     subcommands.required = True
 
     def command(name, help_text, examples=None):
+        if only is not None and name != only:
+            subcommands.add_parser(name, help=help_text)
+            return _Unbuilt()
         return subcommands.add_parser(name, help=help_text, description=help_text, epilog=examples,
                                       formatter_class=argparse.RawDescriptionHelpFormatter)
 
@@ -33,6 +38,16 @@ def build_parser() -> argparse.ArgumentParser:
     exercises.add_commands(command)
     play.add_commands(command)
     return parser
+
+
+class _Unbuilt:
+    """Stands in for the parser of a command that is not being run: what is added to it is dropped."""
+
+    def __getattr__(self, name):
+        return self._drop
+
+    def _drop(self, *args, **kwargs):
+        return self
 
 
 class _Version(argparse.Action):
@@ -87,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             from ..render import ahead
 
             ahead.start()  # dot measures text while Python imports
-        args = build_parser().parse_args(_attach_negative_values(argv))
+        args = build_parser(argv[0] if argv else None).parse_args(_attach_negative_values(argv))
         status = args.run(args) or 0
         sys.stdout.flush()  # here, where a full disk can still be reported
     except TracerError as error:
