@@ -97,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     for signal_name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, signal_name) and threading.current_thread() is threading.main_thread():
             signal.signal(getattr(signal, signal_name), _stop)
+    measuring = argv[:1] != [] and argv[0] in DRAWING_COMMANDS and "-h" not in argv and "--help" not in argv
     try:
-        if argv and argv[0] in DRAWING_COMMANDS and "-h" not in argv and "--help" not in argv:
+        if measuring:
             from ..render import ahead
 
             ahead.start()  # dot measures text while Python imports
@@ -123,6 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()  # what could not be written is dropped, so that exiting does not try again
         print(f"{name}: error: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
         return 2
+    finally:
+        if measuring:
+            from ..render import ahead
+
+            ahead.stop()  # if the command never drew, its measuring run is not left behind
     return status
 
 

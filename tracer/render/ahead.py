@@ -44,6 +44,15 @@ def collect() -> bytes | None:
     return data if _measured else None
 
 
+def stop() -> None:
+    """Stop and reap a measuring run that was not collected (the command ended before it drew anything)."""
+    global _process
+    process, _process = _process, None
+    if process is not None:
+        process.kill()
+        process.communicate()
+
+
 if __name__ == "__main__":
     from .layout import measure_source
 
