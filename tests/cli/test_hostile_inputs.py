@@ -162,7 +162,7 @@ def test_a_full_disk_on_standard_output_is_one_line(args):
 def test_an_interrupt_while_tracer_starts_is_one_line(monkeypatch, capsys):
     from tracer.cli import main as cli
 
-    def interrupted():
+    def interrupted(*args):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "build_parser", interrupted)  # Ctrl-C while the commands' modules are imported
