@@ -148,15 +148,16 @@ def test_a_saved_trace_with_unprintable_text_is_refused(tmp_path):
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
-@pytest.mark.parametrize("args", [["trace", "trees/rn_example.yaml"], ["stats", "trees/rn_example.yaml", "--json"],
-                                  ["render", "trees/rn_example.yaml", "-f", "dot", "-o", "-"]])
-def test_a_full_disk_on_standard_output_is_one_line(args):
+@pytest.mark.parametrize("args", [["trace"], ["stats", "--json"], ["render", "-f", "dot", "-o", "out.dot"]])
+def test_a_full_disk_on_standard_output_is_one_line(tmp_path, args):
+    command, *options = args
     with open("/dev/full", "w") as full:
-        result = subprocess.run([sys.executable, "-m", "tracer", *args], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
-                                text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+        result = subprocess.run([sys.executable, "-m", "tracer", command, str(ROOT / "trees" / "rn_example.yaml"),
+                                 *options], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
+                                env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        f"tracer {args[0]}: error: cannot write to standard output: No space left on device"]
+        f"tracer {command}: error: cannot write to standard output: No space left on device"]
 
 
 def test_an_interrupt_while_tracer_starts_is_one_line(monkeypatch, capsys):
