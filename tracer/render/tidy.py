@@ -32,6 +32,11 @@ class Contour:
     def __init__(self, half_width: float):
         self.left, self.right = [-half_width], [half_width]
 
+    def copy(self) -> "Contour":
+        twin = Contour(0.0)
+        twin.left, twin.right = list(self.left), list(self.right)
+        return twin
+
     def clearance(self, other: "Contour") -> float:
         """How far right of this subtree's root ``other``'s root must stand for the two not to overlap."""
         rows = min(len(self.right), len(other.left))
@@ -87,8 +92,7 @@ def tidy_centres(scene: Scene) -> dict[str, list[float]]:
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float]) -> None:
     """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
     labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's)."""
-    placed = Contour(0.0)
-    placed.left, placed.right = list(contours[kids[0]].left), list(contours[kids[0]].right)
+    placed = contours[kids[0]].copy()  # the subtrees set so far, as one
     x = {kids[0]: 0.0}
     for before, kid in zip(kids, kids[1:]):
         # two labels half-way down their edges are half as far apart as the children
