@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import SearchOptionError
 from .model.state import UNLIMITED, GameState
-from .model.trees import TreeNode, first_repeat
+from .model.trees import TreeNode, first_chance, first_repeat
 from .search.algorithms import STANDARD, Rules
 from .search.ordering import for_timing, ordered
 from .search.registry import algorithm as find_algorithm
@@ -57,9 +57,14 @@ def _options(rules: Rules, depth: float, pruning: bool, order: str, seed: int) -
 
 
 def refuse_unfit(search, root) -> None:
-    """Refuse a search that cannot run on ``root``: negamax assumes the players alternate, and a tree file may
-    say otherwise (``players: [max, min, min]``)."""
+    """Refuse a search that cannot run on ``root``: only expectiminimax averages at chance nodes, and negamax
+    assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``)."""
     inner = getattr(root, "inner", root)
+    if not search.chance and isinstance(inner, TreeNode):
+        chance = first_chance(inner)
+        if chance is not None:
+            raise SearchOptionError(f"{chance.place()}: a chance node, which {search.name} cannot search: use "
+                                    "-a expectiminimax")
     if search.negamax and isinstance(inner, TreeNode):
         repeat = first_repeat(inner)
         if repeat is not None:

@@ -19,6 +19,16 @@ def format_number(value: float | None) -> str:
     return text.replace("-", "−")
 
 
+def format_probability(p: float) -> str:
+    """A probability as a textbook writes it: ``1/6``, ``1/2``, ``1``, or ``0.35`` when no small fraction is it."""
+    from fractions import Fraction
+
+    fraction = Fraction(p).limit_denominator(1000)
+    if abs(float(fraction) - p) < 1e-9 and fraction.denominator > 1:
+        return f"{fraction.numerator}/{fraction.denominator}"
+    return format_number(p)
+
+
 def negated(text: str) -> str:
     """``−(v)`` for a number's text: how negamax shows the sign flip on an edge."""
     return f"−({text})"

@@ -147,6 +147,9 @@ class TraceView:
             return EXACT
         if view.value is None:
             return UNKNOWN
+        if view.node.player is Player.CHANCE:  # an average is exact once every child's value is
+            exact = all(self._interval(self.nodes[child]) == (self.nodes[child].value,) * 2 for child in view.children)
+            return EXACT if exact else UNKNOWN
         lows, highs = [], []
         for child_id in view.children:
             low, high = self._interval(self.nodes[child_id])

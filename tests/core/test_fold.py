@@ -12,6 +12,7 @@ import pytest
 
 from tests.core.conftest import TREES
 from tracer import ALGORITHMS, Rules, load_tree, parse_tree, step_table, to_dot, trace_search
+from tracer.model.trees import first_chance
 from tracer.render.table import step_rows
 from tracer.search.algorithms import alphabeta
 from tracer.trace.recorder import RecordingTracer
@@ -24,7 +25,8 @@ SEARCHES = [(name, prune, fail) for name, search in ALGORITHMS.items()
             for prune, fail in ([("ge", "soft"), ("ge", "hard"), ("gt", "soft"), ("gt", "hard")] if search.pruning
                                 else [("ge", "soft")])]
 CASES = [(path, *search) for path in SHIPPED for search in SEARCHES
-         if load_tree(path).alternates or not ALGORITHMS[search[0]].negamax]  # negamax needs alternating players
+         if (load_tree(path).alternates or not ALGORITHMS[search[0]].negamax)  # negamax needs alternating players
+         and (ALGORITHMS[search[0]].chance or first_chance(load_tree(path).root) is None)]  # only one averages
 
 
 def traced(path, algorithm, prune="ge", fail="soft"):

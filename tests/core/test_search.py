@@ -146,7 +146,8 @@ def test_counting_tracer_on_figure_5_2():
         counts[name] = (counter.nodes_visited, counter.leaves_evaluated, counter.cutoffs, counter.evaluated_leaves)
     full = (13, 9, 0, [3, 12, 8, 2, 4, 6, 14, 5, 2])
     pruned = (11, 7, 1, [3, 12, 8, 2, 14, 5, 2])
-    assert counts == {"minimax": full, "negamax": full, "alphabeta": pruned, "negamax-ab": pruned}
+    assert counts == {"minimax": full, "negamax": full, "alphabeta": pruned, "negamax-ab": pruned,
+                      "expectiminimax": full}  # without chance nodes it is minimax
 
 
 # ---- (b) agreement with the brute force on random trees -------------------------------------------------------
@@ -290,7 +291,7 @@ def test_the_rules_cut_and_clamp_as_documented():
 def test_unknown_algorithms_and_depth_limits_on_tree_files_are_refused():
     with pytest.raises(SearchOptionError) as error:
         trace_search(rn_root(), "sss*")
-    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab)"
+    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab, expectiminimax)"
     with pytest.raises(SearchOptionError) as error:
         search_stats(rn_root(), "minimax", depth=1)
     assert str(error.value).startswith(f"{TREES / 'rn_example.yaml'}:4: tree[0] (B): the search stops here (a depth "

@@ -9,7 +9,8 @@ import pytest
 
 from tests.core.conftest import (MAX, MIN, SHIPPED_VALUES, TREES, brute_force, chain_text, to_nested)
 from tracer import ALGORITHMS, TreeFileError, TreeNode, load_tree, parse_tree, search_stats, trace_search
-from tracer.model.trees import MAX_DEPTH
+from tracer.model.state import Player
+from tracer.model.trees import MAX_DEPTH, first_chance
 
 
 def level_order_names(root: TreeNode) -> list[str]:
@@ -164,10 +165,10 @@ BAD_INPUT = [
      "named 'Q' in place but 'B' in 'names'"),
     ("two-key mapping", "[1, {a: 1, b: 2}]", 1, "tree[1]",
      "a node is a one-key mapping such as {B: [3, 12, 8]}, or written in full with the keys name, value, children, "
-     "eval, player; this one has 2 keys and none of those"),
+     "eval, player, p; this one has 2 keys and none of those"),
     ("two-key mapping, block style", "- [1, 2]\n- x: 3\n  y: 4\n", 2, "tree[1]",
      "a node is a one-key mapping such as {B: [3, 12, 8]}, or written in full with the keys name, value, children, "
-     "eval, player; this one has 2 keys and none of those"),
+     "eval, player, p; this one has 2 keys and none of those"),
     ("mapping as a named node's value", "[B: {C: 3}]", 1, "tree[0]",
      "a node named in place holds a number or a list, not a mapping"),
     ("named leaf as the tree", "tree: {B: 1}", 1, "tree",
@@ -178,20 +179,20 @@ BAD_INPUT = [
     ("full node, neither", "[1, {name: x}]", 1, "tree[1]",
      "a node written in full has value: (a leaf) or children: (an inner node)"),
     ("full node, unknown key", "[1, {name: x, valu: 2}]", 1, "tree[1].valu",
-     "unknown key 'valu' (expected one of: name, value, children, eval, player)"),
+     "unknown key 'valu' (expected one of: name, value, children, eval, player, p)"),
     ("full node, eval on a leaf", "[1, {value: 2, eval: 3}]", 1, "tree[1].eval",
      "eval: is an inner node's static value; a leaf has value: only"),
     ("full node, text eval", "[1, {eval: high, children: [2]}]", 1, "tree[1].eval",
      "expected a number or a list, got 'high'"),
     ("full node, bad player", "- 1\n- player: chance-ish\n  children: [2]\n", 2, "tree[1].player",
-     "expected 'max' or 'min', got 'chance-ish'"),
+     "expected 'max', 'min' or 'chance', got 'chance-ish'"),
     ("full node, children not a list", "[1, {children: 2}]", 1, "tree[1].children",
      "expected a list of children, got '2'"),
     ("full node, empty children", "[1, {children: []}]", 1, "tree[1]",
      "an empty list is not a node: give a leaf value or at least one child"),
     ("players not a list", "players: max\ntree: [1, 2]", 1, "players",
      "expected a list of players by level, e.g. [max, min, min]"),
-    ("players entry", "players: [max, mini]\ntree: [1, 2]", 1, "players[1]", "expected 'max' or 'min', got 'mini'"),
+    ("players entry", "players: [max, mini]\ntree: [1, 2]", 1, "players[1]", "expected 'max', 'min' or 'chance', got 'mini'"),
     ("players and root disagree", "root: min\nplayers: [max, min]\ntree: [1, 2]", 2, "players",
      "the root is min (root:) but players: starts with max; give one of them"),
     ("scalar root", "5", 1, "tree", "the tree must be a list (a single leaf is not a search problem)"),
@@ -376,16 +377,21 @@ def test_each_shipped_tree_loads_and_matches_the_brute_force(path):
     expected = brute_force(to_nested(tree.root), tree.root.player) if tree.alternates else by_players(tree.root)
     if path.stem in SHIPPED_VALUES:
         assert (expected, search_stats(tree.root, "minimax").best_move) == SHIPPED_VALUES[path.stem]
-    for algorithm in ALGORITHMS:
-        if tree.alternates or not ALGORITHMS[algorithm].negamax:  # negamax refuses players that repeat
-            assert search_stats(tree.root, algorithm).value == expected, algorithm
+    for algorithm, search in ALGORITHMS.items():
+        if first_chance(tree.root) is not None and not search.chance:
+            continue  # only expectiminimax averages at chance nodes
+        if tree.alternates or not search.negamax:  # negamax refuses players that repeat
+            assert search_stats(tree.root, algorithm).value == pytest.approx(expected), algorithm
 
 
 def by_players(node):
-    """Minimax from the definition, reading each node's player (for trees whose players do not alternate)."""
+    """Minimax from the definition, reading each node's player (for trees whose players do not alternate), and
+    at a chance node the children's values weighted by their probabilities."""
     if not node.children:
         return node.value
     values = [by_players(child) for child in node.children]
+    if node.player is Player.CHANCE:
+        return sum(child.p * value for child, value in zip(node.children, values))
     return max(values) if node.player is MAX else min(values)
 
 

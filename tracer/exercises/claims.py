@@ -5,7 +5,8 @@ The format (every key optional)::
 
     value: 3                          # the root's value
     best_move: B
-    values: {A: 3, B: 3, C: "<=2"}    # what nodes return; a bound as "<=2", "≤ 2", ">=3" or "≥ 3"
+    values: {A: 3, B: 3, C: "<=2"}    # what nodes return; a bound as "<=2", "≤ 2", ">=3" or "≥ 3"; a fraction
+                                      # as 8/3 (a chance node's average)
     pruned: [C2, C3]                  # the leaves never examined; a node stands for its whole subtree
     windows: {C: [3, 2]}              # (α, β) when the node is left; infinities as inf, -inf, ∞, −∞
     order: [A, B, B1, B2, B3, C, C1, D, D1, D2, D3]
@@ -19,6 +20,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import yaml
 
@@ -33,6 +35,7 @@ EXPECT_KEYS = ("value", "best_move", "values", "pruned", "windows", "order") + C
 
 _INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "∞": math.inf, "+∞": math.inf,
                "-∞": -math.inf, "−∞": -math.inf}
+_FRACTION = re.compile(r"^[-−+]?[0-9]+/[0-9]*[1-9][0-9]*$")  # 8/3; never a zero denominator
 _BOUND = re.compile(r"^\s*(<=|≤|>=|≥)\s*([-−+]?[0-9.]+(?:[eE][-+]?[0-9]+)?|[-−+]?∞|[-+]?inf)\s*$")
 
 
@@ -111,7 +114,7 @@ def parse_bounded(value) -> tuple[float, str | None] | None:
 
 
 def parse_number(value) -> float | None:
-    """A number (a YAML number, or text such as ``-inf``, ``∞``, ``−2``), or None."""
+    """A number (a YAML number, or text such as ``-inf``, ``∞``, ``−2``, ``8/3``), or None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
@@ -120,6 +123,9 @@ def parse_number(value) -> float | None:
         text = value.strip()
         if text in _INFINITIES:
             return _INFINITIES[text]
+        if _FRACTION.match(text):
+            fraction = Fraction(text.replace("−", "-"))
+            return int(fraction) if fraction.denominator == 1 else float(fraction)
         try:
             number = float(text.replace("−", "-"))
         except ValueError:

@@ -19,8 +19,9 @@ UNLIMITED = math.inf
 class Player(enum.Enum):
     """Who moves at a node. MAX is the player to move at the root of a game search.
 
-    ``CHANCE`` is a node where chance moves (a die roll): its value is the expectation of its children's. No
-    shipped search produces one yet; every search that cannot average refuses such a tree.
+    ``CHANCE`` is a node where chance moves (a die roll): its value is the expectation of its children's, each
+    weighted by its probability (``probability(move)``). Only expectiminimax averages; every other search refuses a
+    tree with chance nodes.
     """
 
     MAX = "max"
@@ -48,7 +49,7 @@ class Player(enum.Enum):
 class GameState(Protocol):
     """What a search needs from a position. Values are always in MAX's terms.
 
-    ``player``      who moves here (MAX or MIN)
+    ``player``      who moves here (MAX or MIN; CHANCE where chance moves, with ``probability(m)`` for each move)
     ``moves()``     the legal moves, in the order the search tries them
     ``child(m)``    the position after move ``m`` (the original is left unchanged)
     ``is_terminal()`` true when the game is over (no moves)

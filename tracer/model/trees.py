@@ -43,7 +43,8 @@ DEFAULT_MAX_NODES = 100_000
 MAX_DEPTH = 1_000  # levels; deeper trees get a clear error (the searches recurse once per level)
 TREE_KEYS = ("tree", "title", "source", "root", "players", "names", "rules", "expect")  # rules, expect: read by
 # the commands that use them (tracer.inputs, tracer.exercises)
-NODE_KEYS = ("name", "value", "children", "eval", "player")  # a node written in full
+NODE_KEYS = ("name", "value", "children", "eval", "player", "p")  # a node written in full
+PROBABILITY_SLACK = 1e-9  # a chance node's probabilities must add up to 1 within this
 
 
 class TreeNode:
@@ -53,11 +54,13 @@ class TreeNode:
     Offers :class:`tracer.model.state.GameState`; its moves are child indices.
     """
 
-    __slots__ = ("name", "player", "children", "value", "evaluation", "path", "line", "file")
+    __slots__ = ("name", "player", "children", "value", "evaluation", "path", "line", "file", "p")
     explicit = True  # the whole subtree is data: pruned subtrees can be drawn in full
 
-    def __init__(self, player, children=(), value=None, name="", path="tree", line=None, evaluation=None, file=None):
+    def __init__(self, player, children=(), value=None, name="", path="tree", line=None, evaluation=None, file=None,
+                 p=None):
         self.player = player
+        self.p = p  # the probability of reaching this node from its parent, a chance node
         self.children = tuple(children)
         self.value = value
         self.evaluation = evaluation
@@ -77,6 +80,10 @@ class TreeNode:
 
     def utility(self):
         return self.value
+
+    def probability(self, move):
+        """A chance node's probability of ``move``."""
+        return self.children[move].p
 
     def evaluate(self):
         if self.evaluation is not None:
@@ -125,8 +132,8 @@ class Tree:
 
     @property
     def alternates(self) -> bool:
-        """Whether every child belongs to the other player than its parent (what negamax assumes)."""
-        return first_repeat(self.root) is None
+        """Whether every child belongs to the other player than its parent, MAX or MIN (what negamax assumes)."""
+        return first_repeat(self.root) is None and first_chance(self.root) is None
 
     def cut_at(self, depth: int) -> "Tree":
         """The tree a search ``depth`` plies deep sees: nodes at that ply with children become leaves valued by their
@@ -148,6 +155,16 @@ class Tree:
             else:
                 made[id(node)] = node.copy(children=tuple(made[id(child)] for child in node.children))
         return Tree(made[id(self.root)], self.name, self.title, self.source, self.file, node_count=len(order))
+
+
+def first_chance(root: TreeNode) -> TreeNode | None:
+    """The first chance node, breadth-first, or None."""
+    pending = [root]
+    for node in pending:
+        if node.player is Player.CHANCE and node.children:
+            return node
+        pending.extend(node.children)
+    return None
 
 
 def first_repeat(root: TreeNode) -> tuple[TreeNode, TreeNode] | None:
@@ -347,7 +364,7 @@ class TreeReader:
         """The players of levels 0, 1, 2, ... (repeating), from ``root:`` (alternation) or ``players:``."""
         root = players = None
         if "root" in fields:
-            root = self.player(fields["root"], "root")
+            root = self.player(fields["root"], "root", chance=False)
             players = (root, root.other)
         if "players" in fields:
             node = fields["players"]
@@ -360,11 +377,27 @@ class TreeReader:
             players = listed
         return players or (Player.MAX, Player.MIN)
 
-    def player(self, node, path) -> Player:
+    def player(self, node, path, chance: bool = True) -> Player:
         text = self.scalar(node, path)
-        if not isinstance(text, str) or text.lower() not in ("max", "min"):
-            raise self.error(node, path, f"expected 'max' or 'min', got {describe_node(node, text)}")
+        choices = ("max", "min", "chance") if chance else ("max", "min")
+        if not isinstance(text, str) or text.lower() not in choices:
+            wanted = "'max', 'min' or 'chance'" if chance else "'max' or 'min'"
+            raise self.error(node, path, f"expected {wanted}, got {describe_node(node, text)}")
         return Player(text.lower())
+
+    def probability(self, node, path) -> float:
+        """A chance child's ``p:``: a number from 0 to 1, or a fraction written ``1/6``."""
+        value = self.scalar(node, path)
+        if isinstance(value, str) and value.count("/") == 1:
+            top, _, bottom = value.partition("/")
+            try:
+                value = int(top) / int(bottom)
+            except (ValueError, ZeroDivisionError):
+                pass
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise self.error(node, path, f"a probability is a number from 0 to 1 (or a fraction such as 1/6), got "
+                                         f"{describe_node(node, value)}")
+        return float(value)
 
     def tree(self, top, *, name, players=(Player.MAX, Player.MIN), names=(), names_node=None, title="",
              source="") -> Tree:
@@ -375,6 +408,9 @@ class TreeReader:
         def entry(node, path, ply, parent):
             content, given, extra = self.unwrap(node, path, top=parent is None)
             player = extra.pop("player", None) or players[ply % len(players)]
+            if "p" in extra and (parent is None or entries[parent][2] is not Player.CHANCE):
+                raise self.error(node, f"{path}.p", "p: is the probability of a chance node's child, but this node's "
+                                                    f"parent is {'none' if parent is None else entries[parent][2].value}")
             return (content, path, player, given, parent, extra)
 
         # One entry per node in level order: (yaml node holding the list or the value, tree path, player, name
@@ -397,9 +433,11 @@ class TreeReader:
         for index in reversed(range(len(entries))):  # children before parents
             node, path, player, _, parent, extra = entries[index]
             common = dict(name=given_names.get(index, ""), path=path, line=extra.get("line", node.start_mark.line + 1),
-                          file=self.file)
+                          file=self.file, p=extra.get("p"))
             if isinstance(node, yaml.SequenceNode):
                 made[index] = TreeNode(player, reversed(children[index]), evaluation=extra.get("eval"), **common)
+                if player is Player.CHANCE:
+                    self._chances(made[index])
             else:
                 made[index] = TreeNode(player, value=self.number(node, path), **common)
             if parent is not None:
@@ -409,6 +447,23 @@ class TreeReader:
             if tree_node.children and not tree_node.name:
                 tree_node.name = next(default_names)
         return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries))
+
+    def _chances(self, node: TreeNode) -> None:
+        """Give a chance node's children their probabilities: as given (every child has ``p:``, adding up to 1),
+        or uniform when none has."""
+        place = f"{node.path} (a chance node)"
+        given = [child.p for child in node.children]
+        if all(p is None for p in given):
+            given = [1 / len(node.children)] * len(node.children)
+        elif any(p is None for p in given):
+            missing = next(child for child, p in zip(node.children, given) if p is None)
+            raise TreeFileError(f"give p: to every child of a chance node or to none ({missing.path} has none)",
+                                file=self.file, line=node.line, path=place)
+        elif abs(sum(given) - 1) > PROBABILITY_SLACK:
+            raise TreeFileError(f"the probabilities of its children add up to {sum(given):g}, not 1", file=self.file,
+                                line=node.line, path=place)
+        for child, p in zip(node.children, given):
+            child.p = p
 
     def _given_names(self, entries, names, names_node) -> dict[int, str]:
         """Entry index -> name, from names given in place and the ``names:`` list (inner nodes, level order)."""
@@ -453,6 +508,8 @@ class TreeReader:
         extra = {"line": node.start_mark.line + 1}
         if "player" in fields:
             extra["player"] = self.player(fields["player"], f"{path}.player")
+        if "p" in fields:
+            extra["p"] = self.probability(fields["p"], f"{path}.p")
         if "eval" in fields:
             if "value" in fields:
                 raise self.error(fields["eval"], f"{path}.eval", "eval: is an inner node's static value; "

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..errors import RenderError
 from ..model.state import Board, Player
-from ..text import format_number, negated
+from ..text import format_number, format_probability, negated
 from ..view import NodeView, TraceView
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
@@ -344,6 +344,8 @@ class _SceneBuilder:
             edge = SceneEdge(f"n{view.id}", f"n{child_id}")
             if child.node.has_board and child.node.move is not None and child_id != stub:
                 edge.labels.append(child.node.move)
+            if child.node.p is not None and child_id != stub:  # a chance node's move: its probability
+                edge.labels.append(format_probability(child.node.p))
             if self.view.mover_terms and child.value is not None:
                 edge.labels.append(negated(format_number(child.value)))
             if self.options.question:
@@ -374,6 +376,7 @@ class _SceneBuilder:
             "max board": any(node.player is Player.MAX for node in boards),
             "min": "min" in kinds,
             "min board": any(node.player is Player.MIN for node in boards),
+            "chance": "chance" in kinds,
             "marked": any(node.board is not None and node.board.marked for node in boards),
             "leaf": "leaf" in kinds,
             "current": any(node.current for node in nodes),
@@ -401,6 +404,7 @@ KEY_ROWS = {
     "max board": ("▲ MAX", "a position with MAX to move (blue)"),
     "min": ("▽", "MIN node (inverted triangle)"),
     "min board": ("▽ MIN", "a position with MIN to move (orange)"),
+    "chance": ("○", "chance node (circle): its children averaged, weighted by the probabilities on the edges"),
     "marked": ("▣", "the move just played (thick cell)"),
     "leaf": ("□", "leaf (box)"),
     "current": ("◎", "this step's node: double red outline"),

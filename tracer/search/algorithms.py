@@ -1,7 +1,7 @@
 """The searches: minimax, alpha-beta, negamax and negamax with alpha-beta, each calling the tracer at every step.
 
 Each search is written to be read beside the textbook pseudo-code (Russell & Norvig, 4th ed., Figures 5.3 and
-5.7, for minimax and alpha-beta; Knuth & Moore 1975 for negamax). The tracer calls mark the steps; with the
+5.7, for minimax and alpha-beta, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax). The tracer calls mark the steps; with the
 default :data:`NO_TRACER` they do nothing and allocate nothing.
 
 Every search returns ``(value, move)``: the root's backed-up value and the move chosen there. Minimax and
@@ -20,7 +20,7 @@ from ..model.state import UNLIMITED, GameState, Player
 from .tracers import NO_TRACER, NullTracer
 
 INF = float("inf")
-MAX, MIN = Player.MAX, Player.MIN
+MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,37 @@ def minimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_T
 
     def value(state, depth, move):
         return max_value(state, depth, move) if state.player is MAX else min_value(state, depth, move)
+
+    return value(root, depth, None)
+
+
+def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER):
+    """EXPECTIMINIMAX (Russell & Norvig, 4th ed., Section 5.5): minimax where MAX and MIN move, and at a chance
+    node the sum of its children's values, each weighted by its probability P(r)."""
+
+    def value(state, depth, move):
+        tracer.enter(state, move)
+        v = leaf_value(state, depth)
+        if v is not None:
+            tracer.leaf(v)
+            return v, None
+        if state.player is CHANCE:
+            v = 0
+            for r in state.moves():
+                v2, _ = value(state.child(r), depth - 1, r)
+                tracer.value_updated(v, v + state.probability(r) * v2)
+                v += state.probability(r) * v2
+            tracer.exit(v, None)  # chance chooses no move
+            return v, None
+        better = operator.gt if state.player is MAX else operator.lt
+        v, best = (-INF if state.player is MAX else INF), None
+        for a in state.moves():
+            v2, _ = value(state.child(a), depth - 1, a)
+            if better(v2, v):
+                tracer.value_updated(v, v2)
+                v, best = v2, a
+        tracer.exit(v, best)
+        return v, best
 
     return value(root, depth, None)
 

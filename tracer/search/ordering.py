@@ -13,8 +13,8 @@ import random
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, Player
-from ..model.trees import TreeNode
-from .algorithms import alphabeta
+from ..model.trees import TreeNode, first_chance
+from .algorithms import alphabeta, expectiminimax
 
 ORDERS = ("natural", "reversed", "best", "worst", "eval", "random")
 
@@ -25,7 +25,9 @@ def ordered(root, order: str = "natural", depth: float = UNLIMITED, seed: int = 
         raise SearchOptionError(f"unknown move order {order!r} (choose from {', '.join(ORDERS)})")
     if order == "natural":
         return root
-    return Ordered(root, _Policy(order, seed), depth, ())
+    inner = getattr(root, "inner", root)
+    averaging = isinstance(inner, TreeNode) and first_chance(inner) is not None
+    return Ordered(root, _Policy(order, seed, averaging), depth, ())
 
 
 def for_timing(root):
@@ -54,18 +56,21 @@ def for_timing(root):
 class _Policy:
     """An order and what it remembers: minimax values already found (``best``/``worst``)."""
 
-    def __init__(self, order: str, seed: int):
+    def __init__(self, order: str, seed: int, averaging: bool = False):
         self.order, self.seed = order, seed
+        self.search = expectiminimax if averaging else alphabeta  # the values to sort by: with chance, averages
         self.values: dict[tuple, float] = {}
 
     def value(self, state, depth: float) -> float:
         """The minimax value of ``state`` searched ``depth`` plies (MAX's terms), untraced, remembered."""
         key = (_identity(state), depth)
         if key not in self.values:
-            self.values[key] = alphabeta(state, depth)[0]
+            self.values[key] = self.search(state, depth)[0]
         return self.values[key]
 
     def arrange(self, state, moves: list, depth: float, path: tuple) -> list:
+        if state.player is Player.CHANCE and self.order in ("best", "worst", "eval"):
+            return moves  # chance has no best move: its outcomes keep their order
         if self.order == "reversed":
             return moves[::-1]
         if self.order == "random":

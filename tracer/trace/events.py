@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, NamedTuple
 
 from ..model.state import Player
-from ..text import format_number as num, join_names
+from ..text import format_number as num, format_probability, join_names
 
 # The view (tracer.view.TraceView) is passed in, never imported: imports run trace -> view.
 
@@ -135,7 +135,8 @@ class NodeEntered(Event):
 
     def describe(self, view):
         node = view.nodes[self.node].node
-        note = f"{self.player.name} to move at ply {self.ply}"
+        note = (f"chance moves at ply {self.ply}" if self.player is Player.CHANCE
+                else f"{self.player.name} to move at ply {self.ply}")
         if self.parent is not None:
             how = f"{view.move_word} {node.move}" if view.is_game else f"{view.label(self.parent)}'s child {view.position(self.node)}"
             note = f"{how}: {note}"
@@ -194,12 +195,18 @@ class ValueUpdated(_Update):
 
     def apply(self, view):
         node = view.nodes[self.node]
-        node.value, node.best_child = self.new, self.child
+        node.value = self.new
+        if node.node.player is not Player.CHANCE:  # chance chooses no child: it averages them all
+            node.best_child = self.child
         view.current = self.node
 
     def describe(self, view):
         child = view.nodes[self.child]
         returned = view.shows(child.value, child.bound)
+        if view.nodes[self.node].node.player is Player.CHANCE:
+            p = format_probability(child.node.p)
+            return Step("value", num(self.new), f"{view.label(self.child)} returns {returned} with probability {p}, "
+                                                f"so v = {num(self.old)} + {p} × {num(child.value)} = {num(self.new)}")
         if view.mover_terms:
             formula = f"max({num(self.old)}, −({num(child.value)})) = {num(self.new)}"
         else:

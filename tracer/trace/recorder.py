@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import TraceTooLargeError
-from ..model.state import has_board, is_explicit, node_board, node_name
+from ..model.state import Player, has_board, is_explicit, node_board, node_name
 from ..search.tracers import NullTracer
 from .events import (
     AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, ValueUpdated, cut_kind,
@@ -187,8 +187,10 @@ class RecordingTracer(NullTracer):
             plies.append(ply)
             explicit_leaf = is_explicit(state) and state.is_terminal()
             board = _board_maker(state) if has_board(state) else None  # the board is made when read
+            chance = parent is not None and records[parent][0].player is Player.CHANCE
             nodes.append(TraceNode(node, parent, move_name, node_name(state), state.player, ply, not entered,
-                                   state.utility() if explicit_leaf else None, board))
+                                   state.utility() if explicit_leaf else None, board,
+                                   records[parent][0].probability(move) if chance else None))
         return nodes
 
 

@@ -27,18 +27,18 @@ class TraceNode:
     ``pruned`` is true for a node that was never entered. ``value`` is the static value of a leaf of an explicit
     tree (drawn even when pruned); ``None`` otherwise. ``board`` is the position to draw, for games; it may be
     given as a function that makes it, called the first time the board is read (most nodes of a large trace are
-    never drawn).
+    never drawn). ``p`` is the probability of the move from the parent, where the parent is a chance node.
     """
 
-    __slots__ = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "_board")
-    FIELDS = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "board")
+    __slots__ = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "_board", "p")
+    FIELDS = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "board", "p")
 
     def __init__(self, id: int, parent: int | None, move: str | None, name: str, player: Player, ply: int,
                  pruned: bool = False, value: float | None = None,
-                 board: Board | Callable[[], Board] | None = None):
+                 board: Board | Callable[[], Board] | None = None, p: float | None = None):
         self.id, self.parent, self.move, self.name = id, parent, move, name
         self.player, self.ply, self.pruned, self.value = player, ply, pruned, value
-        self._board = board
+        self._board, self.p = board, p
 
     @property
     def board(self) -> Board | None:
@@ -211,6 +211,7 @@ def _node_out(node: TraceNode) -> dict[str, Any]:
         "pruned": node.pruned,
         "value": _number_out(node.value),
         "board": node.board.as_dict() if node.board is not None else None,
+        **({"p": node.p} if node.p is not None else {}),
     }
 
 
@@ -300,6 +301,7 @@ def _node_in(index: int, data: dict[str, Any]) -> TraceNode:
         pruned=data["pruned"],
         value=_number_in(data.get("value")),
         board=Board.from_dict(board) if board is not None else None,
+        p=data.get("p"),
     )
 
 
