@@ -1,4 +1,4 @@
-"""The games tracer ships: tic-tac-toe, Connect Four and Clobber, each a fast position type behind tracer's
+"""The games tracer ships: tic-tac-toe, Connect Four, Clobber and Pig (a dice game), each a fast position type behind tracer's
 game-state interface (tracer/model/state.py) and a rules class behind its game interface (tracer/model/game.py).
 
 ``load_game(spec, **options)`` takes a built-in name, or ``module:Class`` for a game of your own.
@@ -15,15 +15,16 @@ from tracer.errors import GameError
 
 from .clobber import Clobber
 from .connect4 import Connect4
+from .pig import Pig
 from .tictactoe import TicTacToe
 
-GAMES = {game.name: game for game in (TicTacToe, Connect4, Clobber)}
+GAMES = {game.name: game for game in (TicTacToe, Connect4, Clobber, Pig)}
 GAME_METHODS = ("start", "position", "notation", "parse_move", "to_move", "winner", "rooted", "text")
 GAME_MEMBERS = ("name", "sides", "default_depth", *GAME_METHODS)
 
 
 def load_game(spec: str, **options):
-    """A game by name (``tictactoe``, ``connect4``, ``clobber``) or by ``module:Class``, made with ``options``
+    """A game by name (``tictactoe``, ``connect4``, ``clobber``, ``pig``) or by ``module:Class``, made with ``options``
     (``rows``, ``cols``, ``quick_wins``; those given as None are left out)."""
     options = {key: value for key, value in options.items() if value is not None}
     if ":" in spec:

@@ -18,7 +18,7 @@ from .model.trees import DEFAULT_MAX_NODES, Tree, TreeReader, compose, read_text
 from .search.registry import ALGORITHMS
 from .trace.trace import Trace
 
-BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber")  # the games a position file may name (games.GAMES)
+BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber", "pig")  # the games a position file may name (games.GAMES)
 MAX_SEARCH_DEPTH = 1_000_000  # plies: deeper than any search that finishes; larger numbers are typos or attacks
 GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} (a game of your own is given on the command line: "
                "--game module:Class --position ...)")

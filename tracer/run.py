@@ -65,6 +65,9 @@ def refuse_unfit(search, root) -> None:
         if chance is not None:
             raise SearchOptionError(f"{chance.place()}: a chance node, which {search.name} cannot search: use "
                                     "-a expectiminimax")
+    if not search.chance and getattr(inner, "chance", False) is True:  # a game with dice
+        raise SearchOptionError(f"the game has chance moves, which {search.name} cannot search: use "
+                                "-a expectiminimax")
     if search.negamax and isinstance(inner, TreeNode):
         repeat = first_repeat(inner)
         if repeat is not None:

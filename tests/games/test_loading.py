@@ -32,7 +32,7 @@ def test_a_users_own_game_by_module_and_class():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("chess", "unknown game 'chess' (choose from tictactoe, connect4, clobber, or give module:Class)"),
+    ("chess", "unknown game 'chess' (choose from tictactoe, connect4, clobber, pig, or give module:Class)"),
     ("no_such_module:Game", "cannot import module 'no_such_module'"),
     ("nim_game:Chess", "module 'nim_game' has no 'Chess'"),
     ("nim_game:NimState", "game 'nim_game:NimState' is not a tracer game: the class lacks start"),

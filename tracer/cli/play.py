@@ -35,11 +35,13 @@ def add_commands(command) -> None:
     from ..search.ordering import ORDERS
 
     def common_options(parser, p1: str, p2: str):
-        parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, or module:Class")
-        parser.add_argument("--p1", default=p1, choices=PLAYER_KINDS, metavar="PLAYER",
-                            help=f"first player: {', '.join(PLAYER_KINDS)} (default {p1})")
-        parser.add_argument("--p2", default=p2, choices=PLAYER_KINDS, metavar="PLAYER",
-                            help=f"second player (default {p2})")
+        parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, pig, or module:Class")
+        parser.add_argument("--p1", choices=PLAYER_KINDS, metavar="PLAYER",
+                            help=f"first player: {', '.join(PLAYER_KINDS)} (default {p1}; in a game with chance "
+                                 "moves, expectiminimax for a search)")
+        parser.add_argument("--p2", choices=PLAYER_KINDS, metavar="PLAYER",
+                            help=f"second player (default {p2}, or expectiminimax as --p1 says)")
+        parser.set_defaults(default_players=(p1, p2))
         parser.add_argument("--depth", type=positive, metavar="D",
                             help="search depth, at least 1: a player must look one move ahead (default: the game's)")
         add_game_options(parser)
@@ -82,8 +84,17 @@ def add_commands(command) -> None:
 
 def _load(args):
     from ..inputs import load_game
+    from ..search.registry import ALGORITHMS
 
     game = load_game(args.game, **game_options(args))
+    chance = getattr(game.start(), "chance", False) is True  # dice: a search player must average over them
+    defaults = [("expectiminimax" if chance and kind in ALGORITHMS else kind) for kind in args.default_players]
+    args.p1, args.p2 = args.p1 or defaults[0], args.p2 or defaults[1]
+    if chance:
+        for option, kind in (("--p1", args.p1), ("--p2", args.p2)):
+            if kind in ALGORITHMS and not ALGORITHMS[kind].chance:
+                raise UsageError(f"{option} {kind}: {game.name} has chance moves, which {kind} cannot search; "
+                                 "use expectiminimax (or random, greedy, human)")
     return game, args.depth if args.depth is not None else game.default_depth
 
 
@@ -101,7 +112,7 @@ def cmd_play(args) -> None:
     from ..play.players import EndOfInput
 
     try:
-        record = play_game(game, players, state, say=print)
+        record = play_game(game, players, state, say=print, rng=rng)
     except EndOfInput:
         print("\nGame left unfinished.")
         return

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import GameError
+from ..model.state import Player
 from ..text import format_number
 from .players import Choice, TakeBack
 
@@ -26,9 +28,11 @@ class GameRecord:
 
 
 def play_game(game, players, state=None, say: Callable[[str], None] | None = None,
-              max_moves: int = 10_000) -> GameRecord:
-    """Play from ``state`` (default: the start) until the game ends. ``players[i]`` moves for side ``i``."""
+              max_moves: int = 10_000, rng: random.Random | None = None) -> GameRecord:
+    """Play from ``state`` (default: the start) until the game ends. ``players[i]`` moves for side ``i``; where
+    chance moves (a die), ``rng`` draws the outcome by its probability (it is no player's turn or record)."""
     state = game.start() if state is None else state
+    rng = rng or random.Random()
     record = GameRecord(None)
     history = []  # the position before each turn, for taking moves back
     if say:
@@ -36,6 +40,13 @@ def play_game(game, players, state=None, say: Callable[[str], None] | None = Non
     for _ in range(max_moves):
         if state.is_terminal():
             break
+        if state.player is Player.CHANCE:
+            outcomes = list(state.moves())
+            outcome = rng.choices(outcomes, weights=[state.probability(move) for move in outcomes])[0]
+            if say:
+                say(f"chance: {state.move_name(outcome)}")
+            state = state.child(outcome)
+            continue
         side = game.to_move(state)
         try:
             choice = players[side].choose(game, state)

@@ -101,7 +101,8 @@ def play_match(game, players, kinds: tuple[str, str], games: int,
         first = number % 2
         start = time.perf_counter()
         state = random_opening(game, openings, random.Random(seed * 1_000_003 + number // 2))
-        tally.add(play_game(game, (players[first], players[1 - first]), state), first)
+        dice = random.Random(f"{seed}/dice/{number // 2}")  # a pair of games (one per colour) rolls the same
+        tally.add(play_game(game, (players[first], players[1 - first]), state, rng=dice), first)
         if on_game is not None:
             on_game(tally.games[-1], time.perf_counter() - start)
     return tally

@@ -160,18 +160,21 @@ class HumanPlayer:
 
 
 def hint(game, state, depth: int | None, quick_wins: bool = False) -> str:
-    """Every legal move with its alpha-beta value for the side to move, best first."""
+    """Every legal move with its alpha-beta value for the side to move, best first (expectiminimax where chance
+    moves)."""
     root = QuickerWins(game.rooted(state)) if quick_wins else game.rooted(state)
+    search = ALGORITHMS["expectiminimax" if getattr(root, "chance", False) is True else "alphabeta"]
     limit = float("inf") if depth is None else depth
     scored = []
     with deep_recursion():
         for move in root.moves():
             child = root.child(move)
-            value = ALGORITHMS["alphabeta"].run(child, limit - 1)[0]  # MAX's terms: the side to move is MAX
+            value = search.run(child, limit - 1)[0]  # MAX's terms: the side to move is MAX
             scored.append((value, root.move_name(move)))
     scored.sort(key=lambda pair: -pair[0])
     where = "to the end" if depth is None else f"{depth} plies"
-    return f"  hint (alpha-beta, {where}): " + ", ".join(f"{name}: {format_number(value)}" for value, name in scored)
+    return (f"  hint ({search.title.lower()}, {where}): "
+            + ", ".join(f"{name}: {format_number(value)}" for value, name in scored))
 
 
 def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: bool = False,

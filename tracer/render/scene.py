@@ -342,8 +342,8 @@ class _SceneBuilder:
             if self._is_stub(child_id) and child_id != stub:
                 continue  # drawn inside the stub
             edge = SceneEdge(f"n{view.id}", f"n{child_id}")
-            if child.node.has_board and child.node.move is not None and child_id != stub:
-                edge.labels.append(child.node.move)
+            if (child.node.has_board or self.view.is_game) and child.node.move is not None and child_id != stub:
+                edge.labels.append(child.node.move)  # a game's move (a tree's children are named in their nodes)
             if child.node.p is not None and child_id != stub:  # a chance node's move: its probability
                 edge.labels.append(format_probability(child.node.p))
             if self.view.mover_terms and child.value is not None:
