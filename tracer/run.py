@@ -121,11 +121,14 @@ class Stats:
     evaluated_leaves: list[float] = field(repr=False)
     seconds: float
     order: str = "natural"
+    researches: int | None = None  # principal variation search: children searched again after a null-window test
 
     def as_dict(self, with_leaves: bool = True) -> dict[str, Any]:
         data = asdict(self)
         if not with_leaves:
             del data["evaluated_leaves"]
+        if self.researches is None:  # a count only the searches that make it report
+            del data["researches"]
         return data
 
 
@@ -163,4 +166,5 @@ def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float 
         evaluated_leaves=counter.evaluated_leaves,
         seconds=seconds,
         order=order,
+        researches=counter.researches if "researches" in search.counts else None,
     )

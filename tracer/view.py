@@ -102,6 +102,7 @@ class TraceView:
         self.pass_number = 1
         self.passes = max([1] + [e.number for e in trace.events if e.kind == "pass_started"])
         self.current: int | None = None  # the node the last step was about
+        self.tested: dict[int, float] = {}  # a child's null-window test's bound (its value is at most this)
         total = len(trace.events)
         for event in trace.events[:total if steps is None else max(0, min(steps, total))]:
             self.apply(event)
@@ -178,6 +179,14 @@ class TraceView:
         if child.bound == UPPER:
             return -INF, child.value
         return -INF, INF
+
+    def settled_bound(self, view: NodeView) -> str:
+        """The bound of a node's value as it is left: :meth:`bound_of`, and where a null-window test had already
+        proved the other side (principal variation search), the two together: at least v and at most v is v."""
+        bound = self.bound_of(view)
+        if bound == LOWER and self.tested.get(view.id) == view.value:
+            return EXACT
+        return bound
 
     def bound_now(self, view: NodeView) -> str:
         """The bound of a node's value so far: its settled bound once done, else what its children give."""

@@ -85,9 +85,9 @@ def test_the_chart_is_a_real_drawing_naming_the_algorithms(tmp_path, fmt):
 
 
 def test_rows_that_disagree_are_reported():
-    good = Row("alphabeta", 3, "B", 11, 7, 1, None, 0.0, "natural", 2, 3.3, None, None)
-    bad_value = Row("minimax", 4, "B", 13, 9, 0, None, 0.0, "natural", 2, 3.6, None, None)
-    bad_move = Row("minimax", 3, "C", 13, 9, 0, None, 0.0, "natural", 2, 3.6, None, None)
+    good = Row("alphabeta", 3, "B", 11, 7, 1, None, 0.0, "natural", None, 2, 3.3, None, None)
+    bad_value = Row("minimax", 4, "B", 13, 9, 0, None, 0.0, "natural", None, 2, 3.6, None, None)
+    bad_move = Row("minimax", 3, "C", 13, 9, 0, None, 0.0, "natural", None, 2, 3.6, None, None)
     source = dict(path=str(ROOT / "trees" / "rn_example.yaml"))
     assert disagreements([good, good], source) == []
     assert "the values differ" in disagreements([good, bad_value], source)[0]

@@ -147,6 +147,7 @@ def test_counting_tracer_on_figure_5_2():
     full = (13, 9, 0, [3, 12, 8, 2, 4, 6, 14, 5, 2])
     pruned = (11, 7, 1, [3, 12, 8, 2, 14, 5, 2])
     assert counts == {"minimax": full, "negamax": full, "alphabeta": pruned, "negamax-ab": pruned,
+                      "pvs": pruned,  # every null-window test fails low here: no research
                       "expectiminimax": full}  # without chance nodes it is minimax
 
 
@@ -291,7 +292,7 @@ def test_the_rules_cut_and_clamp_as_documented():
 def test_unknown_algorithms_and_depth_limits_on_tree_files_are_refused():
     with pytest.raises(SearchOptionError) as error:
         trace_search(rn_root(), "sss*")
-    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab, expectiminimax)"
+    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab, pvs, expectiminimax)"
     with pytest.raises(SearchOptionError) as error:
         search_stats(rn_root(), "minimax", depth=1)
     assert str(error.value).startswith(f"{TREES / 'rn_example.yaml'}:4: tree[0] (B): the search stops here (a depth "
@@ -319,8 +320,12 @@ def test_counting_and_recording_tracers_agree(nested, root_player, prune, fail, 
     search.run(root, tracer=counter, rules=rules)
     trace = trace_search(root, algorithm, rules=rules)
     events = trace.events
-    assert counter.nodes_visited == sum(isinstance(e, NodeEntered) for e in events) \
-        == sum(not n.pruned for n in trace.nodes)
+    entered = sum(not n.pruned for n in trace.nodes)
+    assert counter.nodes_visited == sum(isinstance(e, NodeEntered) for e in events)
+    if any(e.kind == "research" for e in events):  # a child searched again is one node entered more than once
+        assert counter.nodes_visited > entered
+    else:
+        assert counter.nodes_visited == entered
     assert counter.leaves_evaluated == sum(isinstance(e, LeafEvaluated) for e in events)
     assert counter.cutoffs == sum(isinstance(e, Cutoff) for e in events)
     assert all(e.skipped for e in events if isinstance(e, Cutoff))

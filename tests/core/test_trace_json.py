@@ -143,7 +143,7 @@ def test_bad_events_and_nodes_are_refused(tmp_path):
     with pytest.raises(TraceFileError) as error:
         Trace.load(path)
     assert str(error.value) == (f"{path}: events[0].type: expected pass_started, node_entered, leaf_evaluated, "
-                                f"value_updated, alpha_updated, beta_updated, cutoff or node_exited, "
+                                f"value_updated, alpha_updated, beta_updated, cutoff, research or node_exited, "
                                 f"got 'node_teleported'")
     data = good_data()
     data["nodes"][1]["player"] = "middle"

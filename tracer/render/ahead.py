@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 
-COMMON_CHARS = sorted(set(map(chr, range(32, 127))) | set("×·…αβ−∞≤≥⋯━┄□▣▲▽○●✂"))  # what most drawings write
+COMMON_CHARS = sorted(set(map(chr, range(32, 127))) | set("×·…αβ−∞≤≥⋯━┄□▣▲▽○●✂↻"))  # what most drawings write
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "measure.gv")
 _process: subprocess.Popen | None = None
 _measured = False  # collected once: this process knows the widths

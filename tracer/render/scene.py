@@ -294,6 +294,8 @@ class _SceneBuilder:
                 scene_node.notes = [note for note in (visit, window) if note]
         if view.cut is not None and self._cut_child(view) in self._shown_children(view.id):
             scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
+        if view.id in self.view.tested and not self.options.question:  # principal variation search
+            scene_node.notes.append(f"↻ test ≤ {format_number(self.view.tested[view.id])}")
         scene_node.flag = self.flags.get(view.id, "")
         return scene_node
 
@@ -391,6 +393,7 @@ class _SceneBuilder:
             "window": any(node.window for node in nodes) and not self.frame,
             "window now": any(node.window for node in nodes) and self.frame,
             "negamax": self.view.mover_terms,
+            "researched": any(note.startswith("↻") for node in nodes for note in node.notes),
             "visits": self.options.visits,
             "flag": any(node.flag for node in nodes),
             "more": "more" in kinds,
@@ -419,6 +422,7 @@ KEY_ROWS = {
     "window": ("α β", "the window when the node was left"),
     "window now": ("α β", "the window as it stands"),
     "negamax": ("−(v)", "negamax: a child's value, negated for the parent"),
+    "researched": ("↻", "searched again: its null-window test failed high (the bound it proved)"),
     "visits": ("#4", "visit order"),
     "flag": ("✗", "a wrong or missing answer: double outline, the answer given beside it"),
     "more": ("+n more", "children left out of the drawing"),

@@ -1,7 +1,8 @@
 """The searches: minimax, alpha-beta, negamax and negamax with alpha-beta, each calling the tracer at every step.
 
 Each search is written to be read beside the textbook pseudo-code (Russell & Norvig, 4th ed., Figures 5.3 and
-5.7, for minimax and alpha-beta, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax). The tracer calls mark the steps; with the
+5.7, for minimax and alpha-beta, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax; Reinefeld
+1983 and Marsland 1986 for principal variation search). The tracer calls mark the steps; with the
 default :data:`NO_TRACER` they do nothing and allocate nothing.
 
 Every search returns ``(value, move)``: the root's backed-up value and the move chosen there. Minimax and
@@ -232,6 +233,47 @@ def negamax_ab(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = N
         v, best = -INF, None
         for i, a in enumerate(moves := state.moves()):
             v2, _ = value(state.child(a), -beta, -alpha, depth - 1, a)
+            if -v2 > v:
+                tracer.value_updated(v, -v2)
+                v, best = -v2, a
+                if v > alpha:
+                    tracer.alpha_updated(alpha, v)
+                    alpha = v
+            if cuts(alpha, beta):
+                tracer.cutoff(moves[i + 1:])
+                break
+        v = rules.returned(v, alpha_in, beta)
+        tracer.exit(v, best)
+        return v, best
+
+    return value(root, -INF, INF, depth, None)
+
+
+def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD):
+    """PRINCIPAL VARIATION SEARCH (NegaScout; Reinefeld 1983, in the negamax form of Marsland 1986): the first
+    child is searched with the whole window; every other child only tests, with the null window (α, α + 1), whether
+    it is better than the best so far. One that is (the test fails high, inside (α, β)) is searched again with the
+    window (v, β), v being what the test proved; fail-hard, whose v is only the window's edge, with (α, β)."""
+    cuts = rules.cuts
+
+    def value(state, alpha, beta, depth, move):
+        tracer.enter(state, move, alpha, beta)
+        v = leaf_value(state, depth)
+        if v is not None:
+            v = state.player.sign * v  # MAX's terms -> the mover's terms
+            tracer.leaf(v)
+            return v, None
+        alpha_in = alpha
+        v, best = -INF, None
+        for i, a in enumerate(moves := state.moves()):
+            if i == 0:
+                v2, _ = value(state.child(a), -beta, -alpha, depth - 1, a)
+            else:
+                v2, _ = value(state.child(a), -alpha - 1, -alpha, depth - 1, a)  # the null-window test
+                if alpha < -v2 < beta:  # it fails high: the child may be better, so search it properly
+                    tracer.research(-v2, alpha, beta)
+                    low = -v2 if rules.fail == "soft" else alpha
+                    v2, _ = value(state.child(a), -beta, -low, depth - 1, a)
             if -v2 > v:
                 tracer.value_updated(v, -v2)
                 v, best = -v2, a

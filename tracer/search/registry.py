@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState
-from .algorithms import STANDARD, Rules, alphabeta, expectiminimax, minimax, negamax, negamax_ab
+from .algorithms import STANDARD, Rules, alphabeta, expectiminimax, minimax, negamax, negamax_ab, pvs
 from .tracers import NO_TRACER, NullTracer
 
 MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the player to move at each node does
@@ -25,6 +25,7 @@ class Algorithm:
     pruning: bool  # takes Rules; α and β are part of its trace
     terms: str = MAX_TERMS  # MAX_TERMS or MOVER_TERMS (negamax)
     chance: bool = False  # averages at chance nodes (every other search refuses a tree that has them)
+    counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
 
     @property
     def negamax(self) -> bool:
@@ -49,6 +50,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True),
         Algorithm("negamax", negamax, "Negamax", pruning=False, terms=MOVER_TERMS),
         Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, terms=MOVER_TERMS),
+        Algorithm("pvs", pvs, "Principal variation search", pruning=True, terms=MOVER_TERMS, counts=("researches",)),
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
     )
 }

@@ -5,6 +5,8 @@ one), then either ``leaf`` (the node is evaluated and left) or any number of ``v
 ``alpha_updated`` / ``beta_updated`` (each caused by the child that has just returned), perhaps one ``cutoff``
 (the remaining moves are skipped), and ``exit`` (the value returned and the move the search chose).
 A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
+Principal variation search calls ``research`` when a child's null-window test fails high, just before it enters
+that child again with the wider window.
 
 The recording tracer, which turns these calls into a trace, is in :mod:`tracer.trace.recorder`.
 """
@@ -38,6 +40,9 @@ class NullTracer:
     def cutoff(self, skipped_moves):
         pass
 
+    def research(self, value, alpha, beta):
+        pass
+
     def exit(self, value, best_move):
         pass
 
@@ -51,13 +56,15 @@ class CountingTracer(NullTracer):
     A cutoff is counted when it skips at least one child: one at the last child leaves nothing unsearched.
     """
 
-    __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "evaluated_leaves", "_player", "_mover_terms")
+    __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "researches", "evaluated_leaves", "_player",
+                 "_mover_terms")
 
     def __init__(self, mover_terms: bool = False):
         """``mover_terms``: the search reports leaf values from the mover's view (negamax); convert them back."""
         self.nodes_visited = 0
         self.leaves_evaluated = 0
         self.cutoffs = 0
+        self.researches = 0
         self.evaluated_leaves: list[float] = []
         self._player = None
         self._mover_terms = mover_terms
@@ -73,3 +80,6 @@ class CountingTracer(NullTracer):
     def cutoff(self, skipped_moves):
         if skipped_moves:
             self.cutoffs += 1
+
+    def research(self, value, alpha, beta):
+        self.researches += 1

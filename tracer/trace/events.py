@@ -294,6 +294,35 @@ class Cutoff(Event):
                                   f"{what}{join_names(skipped)}")
 
 
+@dataclass(slots=True)
+class Researched(Event):
+    """Principal variation search: ``child``'s null-window test (α, α + 1) failed high with ``value`` (the
+    parent's terms), inside the window (``alpha``, ``beta``), so the child is searched again with (value, β), or
+    with (α, β) fail-hard (its value is only the null window's edge)."""
+
+    kind: ClassVar[str] = "research"
+    node: int
+    child: int
+    value: float
+    alpha: float
+    beta: float
+
+    def apply(self, view):
+        view.tested[self.child] = -self.value  # the test proved: the child's value (its own terms) is at most −v
+        view.current = self.node
+
+    def follow(self, path, nodes):
+        self._at_node(path)
+        self._child_of(self.node, self.child, nodes, "research: child")
+
+    def describe(self, view):
+        child = view.label(self.child)
+        low = self.alpha if view.trace.options.get("fail") == "hard" else self.value
+        return Step("research", num(self.value),
+                    f"{child}'s null-window test ({num(self.alpha)}, {num(self.alpha + 1)}) fails high with "
+                    f"{num(self.value)}: search {child} again with ({num(low)}, {num(self.beta)})")
+
+
 def _static(view, node_id: int) -> str:
     value = view.nodes[node_id].node.value
     return "" if value is None else f" ({num(value)})"
@@ -312,7 +341,7 @@ class NodeExited(Event):
     def apply(self, view):
         node = view.nodes[self.node]
         node.value, node.best_child, node.status = self.value, self.best_child, DONE
-        node.bound = view.bound_of(node)
+        node.bound = view.settled_bound(node)
         view.current = self.node
 
     def follow(self, path, nodes):
@@ -339,5 +368,6 @@ class NodeExited(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
-    for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, NodeExited)
+    for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, Researched,
+                NodeExited)
 }

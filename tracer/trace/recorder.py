@@ -12,7 +12,8 @@ from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
 from ..search.tracers import NullTracer
 from .events import (
-    AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, ValueUpdated, cut_kind,
+    AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched, ValueUpdated,
+    cut_kind,
 )
 from .trace import TraceNode
 
@@ -26,7 +27,7 @@ class RecordingTracer(NullTracer):
     """
 
     __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built", "_passes",
-                 "_limit")
+                 "_limit", "_researched")
 
     def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
         """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs. ``max_nodes``:
@@ -41,6 +42,7 @@ class RecordingTracer(NullTracer):
         self._emit, self._record = self._log.append, self._entries.append  # bound once: called at every step
         self._built = None
         self._passes = 0
+        self._researched = False  # a child was searched again (principal variation search): entries merge
 
     # ---- the tracer interface (the hot path) ----------------------------------------------------------------
     def begin_pass(self, label, alpha=None, beta=None):
@@ -79,6 +81,10 @@ class RecordingTracer(NullTracer):
         if len(self._entries) > self._limit:
             self._too_large()
 
+    def research(self, value, alpha, beta):
+        self._researched = True
+        self._emit((Researched, self._stack[-1], value, alpha, beta, self._last_child))
+
     def exit(self, value, best_move):
         entry = self._last_child = self._stack.pop()
         self._emit((NodeExited, entry, value, best_move))
@@ -90,8 +96,11 @@ class RecordingTracer(NullTracer):
 
     # ---- reading the record ---------------------------------------------------------------------------------
     def node_count(self) -> int:
-        """At least how many nodes :meth:`nodes` will make, counted without making them (for size checks before
-        drawing): every entry, and the explicit subtrees under pruned children."""
+        """How many nodes :meth:`nodes` will make, counted without making them (for size checks before drawing):
+        every entry, and the explicit subtrees under pruned children. Where the search went over nodes again (passes,
+        re-searches), the numbered nodes are counted instead."""
+        if self._passes >= 2 or self._researched:
+            return len(self.nodes())
         count = len(self._entries)
         for state, parent, move, pruned in self._entries:
             if pruned:
@@ -108,7 +117,7 @@ class RecordingTracer(NullTracer):
         if self._built is not None:
             return self._built
         entries = self._entries
-        if self._passes < 2:  # one pass: every entry is a node of its own (the common case, kept fast)
+        if self._passes < 2 and not self._researched:  # every entry is a node of its own (the common case, fast)
             node_of = range(len(entries))
             records = [[state, parent, move, not pruned] for state, parent, move, pruned in entries]
         else:
@@ -147,6 +156,8 @@ class RecordingTracer(NullTracer):
             elif kind is NodeExited:
                 children, best = searched.pop(), entry[3]
                 events.append(NodeExited(node, entry[2], None if best is None else children[best]))
+            elif kind is Researched:
+                events.append(Researched(node, node_of[entry[5]], entry[2], entry[3], entry[4]))
             elif kind is Cutoff:
                 skipped = tuple(dict.fromkeys(node_of[e] for e in range(entry[2], entry[3])))
                 events.append(Cutoff(node, cut_kind(records[node][0].player, self.mover_terms), skipped))
