@@ -20,7 +20,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from games import load_game  # noqa: E402
-from timing import median_seconds  # noqa: E402
 from tracer.model.state import Player  # noqa: E402
 from tracer.model.trees import TreeNode  # noqa: E402
 from tracer.run import search_stats  # noqa: E402
