@@ -13,30 +13,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
+from bench_core import uniform_tree  # noqa: E402
 from games import load_game  # noqa: E402
-from tracer.model.state import Player  # noqa: E402
-from tracer.model.trees import TreeNode  # noqa: E402
 from tracer.run import search_stats  # noqa: E402
 from tracer.search.registry import ALGORITHMS  # noqa: E402
 
 PRUNING = ("alphabeta", "negamax-ab", "pvs")
-
-
-def uniform_tree(branching: int, depth: int, seed: int = 1) -> TreeNode:
-    rng = random.Random(seed)
-
-    def build(level: int, player: Player) -> TreeNode:
-        if level == depth:
-            return TreeNode(player, value=rng.randint(-100, 100))
-        return TreeNode(player, [build(level + 1, player.other) for _ in range(branching)], name="n")
-
-    return build(0, Player.MAX)
 
 
 def row(label: str, stats, seconds: float) -> str:

@@ -122,8 +122,9 @@ def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer
             v = 0
             for r in state.moves():
                 v2, _ = value(state.child(r), depth - 1, r)
-                tracer.value_updated(v, v + state.probability(r) * v2)
-                v += state.probability(r) * v2
+                p = state.probability(r)
+                tracer.value_updated(v, v + p * v2)
+                v += p * v2
             tracer.exit(v, None)  # chance chooses no move
             return v, None
         better = operator.gt if state.player is MAX else operator.lt

@@ -233,7 +233,7 @@ _validate = None  # the schema, compiled to Python by fastjsonschema when the fi
 
 def check_schema(data: Any) -> None:
     """Check ``data`` against the trace format's JSON Schema (``trace.schema.json``); the first place it breaks is
-    a ValueError such as ``nodes[3].parent: must be integer or null, got 'x'``."""
+    a ValueError such as ``nodes[3].parent: expected a whole number or null, got 'x'``."""
     global _validate
     import fastjsonschema
 
