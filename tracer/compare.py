@@ -26,6 +26,7 @@ class Case:
     rules: Rules = Rules()
     seed: int = 0
     repeat: int = 1
+    settings: tuple[tuple[str, object], ...] = ()  # the algorithms' own settings (guess, tt_size), as pairs
 
 
 @dataclass
@@ -45,7 +46,8 @@ def run_case(case: Case) -> Row:
     problem = load_problem(**case.source, depth=case.depth)
     depth = problem.depth
     stats = search_stats(problem.fresh_root(), case.algorithm, depth=depth, rules=case.rules, order=case.order,
-                         seed=case.seed, repeat=case.repeat, fresh_root=problem.fresh_root)
+                         seed=case.seed, repeat=case.repeat, fresh_root=problem.fresh_root,
+                         settings=dict(case.settings))
     searched = _height(problem.root) if depth == UNLIMITED else depth
     shape = uniform_shape(problem.root, searched)
     minimal = None if shape is None else shape[0] ** math.ceil(shape[1] / 2) + shape[0] ** (shape[1] // 2) - 1

@@ -45,10 +45,14 @@ def deep_recursion(levels: int = 1_000):
         sys.setrecursionlimit(limit)
 
 
-def _options(rules: Rules, depth: float, pruning: bool, order: str, seed: int) -> dict[str, Any]:
+def _options(rules: Rules, depth: float, search, order: str, seed: int, settings: dict) -> dict[str, Any]:
     options = {"depth": None if depth == UNLIMITED else depth}
-    if pruning:
+    if search.pruning:
         options.update(rules.as_dict())
+    if "guess" in search.settings:
+        options["guess"] = settings.get("guess") or 0
+    if "tt_size" in search.settings and settings.get("tt_size") is not None:
+        options["tt_size"] = settings["tt_size"]
     if order != "natural":
         options["order"] = order
         if order == "random":
@@ -56,9 +60,13 @@ def _options(rules: Rules, depth: float, pruning: bool, order: str, seed: int) -
     return options
 
 
-def refuse_unfit(search, root) -> None:
+def refuse_unfit(search, root, rules: Rules = STANDARD) -> None:
     """Refuse a search that cannot run on ``root``: only expectiminimax averages at chance nodes, and negamax
-    assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``)."""
+    assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``); SSS* needs
+    fail-soft values."""
+    if search.soft_only and rules.fail == "hard":
+        raise SearchOptionError(f"-a {search.name} starts by testing the value against +∞, and a fail-hard search "
+                                "returns only its window's edges, so it could never come down: use --fail soft")
     inner = getattr(root, "inner", root)
     if not search.chance and isinstance(inner, TreeNode):
         chance = first_chance(inner)
@@ -79,21 +87,23 @@ def refuse_unfit(search, root) -> None:
 
 def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
                  rules: Rules = STANDARD, meta: dict[str, Any] | None = None, order: str = "natural",
-                 seed: int = 0, max_nodes: int | None = None) -> Trace:
+                 seed: int = 0, max_nodes: int | None = None, settings: dict[str, Any] | None = None) -> Trace:
     """Search from ``root`` recording every step, children in ``order`` (see :mod:`tracer.search.ordering`);
     the trace is ready to save or render. Past ``max_nodes`` recorded nodes the search is stopped with a
-    :class:`TraceTooLargeError` (memory stays bounded)."""
+    :class:`TraceTooLargeError` (memory stays bounded). ``settings``: the algorithm's own (``guess``,
+    ``tt_size``)."""
     search = find_algorithm(algorithm)
-    refuse_unfit(search, root)
+    refuse_unfit(search, root, rules)
+    settings = settings or {}
     tracer = RecordingTracer(mover_terms=search.negamax, max_nodes=max_nodes)
     with deep_recursion(), no_garbage_collection():
         root = ordered(root, order, depth, seed)
-        value, move = search.run(root, depth, tracer, rules)
+        value, move = search.run(root, depth, tracer, rules, settings)
     return Trace(
         algorithm=search.name,
         title=search.title,
         terms=search.terms,
-        options=_options(rules, depth, search.pruning, order, seed),
+        options=_options(rules, depth, search, order, seed, settings),
         nodes=lambda: _unpaused(tracer.nodes),
         events=lambda: _unpaused(tracer.events),
         value=value,
@@ -121,20 +131,29 @@ class Stats:
     evaluated_leaves: list[float] = field(repr=False)
     seconds: float
     order: str = "natural"
+    # The counts of particular searches (None, and left out of the JSON, for the others):
     researches: int | None = None  # principal variation search: children searched again after a null-window test
+    passes: int | None = None  # MTD(f), SSS*: null-window searches from the root
+    iterations: int | None = None  # iterative deepening: searches from the root, 1 ply deep, 2, ...
+    tt_probes: int | None = None  # searches with a transposition table: nodes it was asked about
+    tt_hits: int | None = None  # ... and found bounds searched deep enough to use
 
     def as_dict(self, with_leaves: bool = True) -> dict[str, Any]:
         data = asdict(self)
         if not with_leaves:
             del data["evaluated_leaves"]
-        if self.researches is None:  # a count only the searches that make it report
-            del data["researches"]
+        for key in OWN_COUNTS:
+            if data[key] is None:  # a count only the searches that make it report
+                del data[key]
         return data
+
+
+OWN_COUNTS = ("researches", "passes", "iterations", "tt_probes", "tt_hits")
 
 
 def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
                  rules: Rules = STANDARD, order: str = "natural", seed: int = 0, repeat: int = 1,
-                 fresh_root=None) -> Stats:
+                 fresh_root=None, settings: dict[str, Any] | None = None) -> Stats:
     """Count what a search does, and time it.
 
     ``seconds`` is the wall time of an untraced run (the median of ``repeat`` runs, each from ``fresh_root()``
@@ -143,18 +162,18 @@ def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float 
     (the searches are deterministic, so every run does the same work).
     """
     search = find_algorithm(algorithm)
-    refuse_unfit(search, root)
+    refuse_unfit(search, root, rules)
     counter = CountingTracer(mover_terms=search.negamax)
     times = []
     with deep_recursion():
         for _ in range(max(1, repeat)):
             start_root = for_timing(ordered(fresh_root() if fresh_root else root, order, depth, seed))
             if order in ("best", "worst", "eval"):
-                search.run(start_root, depth, NO_TRACER, rules)  # works out every node's order before timing
+                search.run(start_root, depth, NO_TRACER, rules, settings)  # orders every node before timing
             start = time.perf_counter()
-            search.run(start_root, depth, NO_TRACER, rules)
+            search.run(start_root, depth, NO_TRACER, rules, settings)
             times.append(time.perf_counter() - start)
-        value, move = search.run(ordered(root, order, depth, seed), depth, counter, rules)
+        value, move = search.run(ordered(root, order, depth, seed), depth, counter, rules, settings)
     seconds = statistics.median(times)
     return Stats(
         algorithm=search.name,
@@ -166,5 +185,6 @@ def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float 
         evaluated_leaves=counter.evaluated_leaves,
         seconds=seconds,
         order=order,
-        researches=counter.researches if "researches" in search.counts else None,
+        **{key: getattr(counter, "passes" if key == "iterations" else key)
+           for key in OWN_COUNTS if key in search.counts},
     )

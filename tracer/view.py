@@ -7,10 +7,11 @@ table and the frames of a deck. Every output (table, captions, scene, diagrams, 
 replays events itself.
 
 What it holds for each node: whether it is reached yet, active (on the search path), done or pruned; its visit
-number; its window (α, β) as entered and as it stands; its value so far (the value it returned, once done); how
+number (counted from 1 in each pass of a search that makes several); its window (α, β) as entered and as it stands; its value so far (the value it returned, once done); how
 that value relates to the node's true minimax value (exact, a lower bound ≥ or an upper bound ≤, worked out from
 its children, so it holds for fail-soft and fail-hard, either prune rule, and every pass); its cutoff with the
-reason; its best child; and whether it lies on the best line.
+reason; its best child; whether it was answered from a transposition table; and whether it lies on the best line.
+A search that makes several passes from the root is seen one pass at a time: a new pass starts from a blank view.
 """
 
 from __future__ import annotations
@@ -48,11 +49,15 @@ class NodeView:
     leaf: bool = False  # evaluated as a leaf (terminal or at the depth limit)
     cut: Cut | None = None  # why the node was left early
     best_child: int | None = None  # the child that set the value (once done: the move the search returned)
+    probed: str | None = None  # what the transposition table had (see TableProbe.found), when it was asked
+    from_table: bool = False  # answered from the table, not searched
+    stored: tuple[float, float] | None = None  # the bounds the search stored in the table for the node
 
     def reset(self) -> None:
         """Forget what an earlier pass found here: the node is searched again."""
         self.status, self.window_in, self.window, self.value = UNREACHED, None, None, None
         self.bound, self.leaf, self.cut, self.best_child = EXACT, False, None, None
+        self.probed, self.from_table, self.stored = None, False, None
 
     @property
     def id(self) -> int:
@@ -73,7 +78,7 @@ class NodeView:
     def state(self) -> tuple:
         """Everything the search has established here, for comparing two views."""
         return (self.status, self.visit, self.pass_number, self.window_in, self.window, self.value, self.bound,
-                self.leaf, self.cut, self.best_child)
+                self.leaf, self.cut, self.best_child, self.probed, self.from_table, self.stored)
 
 
 class TraceView:
@@ -100,6 +105,7 @@ class TraceView:
         self.step = 0  # how many events have been applied
         self.visits = 0
         self.pass_number = 1
+        self.pass_window: tuple[float, float] | None = None  # the window the pass searches the root with
         self.passes = max([1] + [e.number for e in trace.events if e.kind == "pass_started"])
         self.current: int | None = None  # the node the last step was about
         self.tested: dict[int, float] = {}  # a child's null-window test's bound (its value is at most this)
@@ -127,6 +133,16 @@ class TraceView:
         return self.step == len(self.trace.events)
 
     # ---- helpers the events use -----------------------------------------------------------------------------
+    def start_pass(self, number: int, window: tuple[float, float] | None) -> None:
+        """A new pass from the root: what earlier passes did is gone from the view (a later pass knows it only
+        through the transposition table), and visits are numbered from 1 again."""
+        if number > 1:
+            for view in self.nodes:
+                if view.status != UNREACHED:
+                    view.reset()
+                    view.visit = None
+        self.pass_number, self.pass_window, self.visits = number, window, 0
+
     def prune(self, skipped) -> None:
         """Mark children skipped by a cutoff, and everything below them, pruned in this pass."""
         pending = list(skipped)
@@ -182,10 +198,18 @@ class TraceView:
 
     def settled_bound(self, view: NodeView) -> str:
         """The bound of a node's value as it is left: :meth:`bound_of`, and where a null-window test had already
-        proved the other side (principal variation search), the two together: at least v and at most v is v."""
+        proved the other side (principal variation search), the two together: at least v and at most v is v; where
+        the search stored the node in a transposition table, what the table holds (it adds what earlier passes
+        proved)."""
         bound = self.bound_of(view)
         if bound == LOWER and self.tested.get(view.id) == view.value:
             return EXACT
+        if view.stored is not None and bound != EXACT:  # what the table holds: this search's proof, and earlier ones'
+            lower, upper = view.stored
+            if lower == upper == view.value:
+                return EXACT
+            if bound == UNKNOWN and view.value in (lower, upper):
+                return LOWER if view.value == lower else UPPER
         return bound
 
     def bound_now(self, view: NodeView) -> str:
@@ -246,6 +270,17 @@ class TraceView:
                 else:
                     labels.append(f"{parent_label}{view.position}")
         return labels
+
+
+def pass_steps(trace: Trace, number: int) -> tuple[int, int]:
+    """The steps of pass ``number`` (from 1) as (first, last) step numbers, inclusive; a search that makes one
+    pass has only pass 1. A pass the search did not make is a ValueError saying how many it made."""
+    starts = [i for i, event in enumerate(trace.events) if event.kind == "pass_started"] or [0]
+    if not 1 <= number <= len(starts):
+        made = f"{len(starts)} passes" if len(starts) > 1 else "one pass"
+        raise ValueError(f"pass {number}: the search made {made}")
+    last = starts[number] if number < len(starts) else len(trace.events)
+    return starts[number - 1] + 1, last
 
 
 def frame_steps(trace: Trace, every: str = "event", first: int | None = None, last: int | None = None) -> list[int]:

@@ -8,7 +8,7 @@ import os
 from ..errors import UsageError
 from .options import (
     add_input_options, add_search_options, default_output, depth, game_options, given_search_options, inches,
-    positive, say_notes, search_choices,
+    positive, say_notes, search_choices, search_settings,
 )
 
 EXAMPLES = {
@@ -138,6 +138,9 @@ def add_drawing_options(parser) -> None:
                              "to the deepest ply that fits, with a note")
     parser.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
                         help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
+    parser.add_argument("--pass", dest="pass_number", type=positive, metavar="K",
+                        help="mtdf, sss, id: draw pass K (render: as it ends; slides: its steps) rather than the "
+                             "last (render) or all (slides)")
 
 
 def drawing_options(args, **more):
@@ -146,6 +149,18 @@ def drawing_options(args, **more):
     return DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
                        first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names,
                        draw_depth=args.draw_depth, max_size=args.max_size, **more)
+
+
+def pass_range(args, trace) -> tuple[int, int] | None:
+    """The steps of the pass ``--pass K`` asks for, or ``None``; a pass the search did not make is one line."""
+    if args.pass_number is None:
+        return None
+    from ..view import pass_steps
+
+    try:
+        return pass_steps(trace, args.pass_number)
+    except ValueError as error:
+        raise UsageError(f"--pass {args.pass_number}: {str(error).partition(': ')[2]}") from None
 
 
 def _fps(text: str) -> float:
@@ -210,8 +225,11 @@ def _trace(args):
 
     problem = _problem(args)
     say_notes(problem.notes + search_choices(args, rules=problem.rules))
-    return trace_search(problem.root, args.algorithm, depth=problem.depth, rules=Rules(args.prune, args.fail),
-                        meta=problem.meta, order=args.order, seed=args.seed, max_nodes=args.max_nodes)
+    settings = search_settings(args, [args.algorithm])
+    trace = trace_search(problem.root, args.algorithm, depth=problem.depth, rules=Rules(args.prune, args.fail),
+                         meta=problem.meta, order=args.order, seed=args.seed, max_nodes=args.max_nodes,
+                         settings=settings)
+    return trace
 
 
 def cmd_render(args) -> None:
@@ -225,9 +243,11 @@ def cmd_render(args) -> None:
     if args.tikz_body and fmt != "tikz":
         raise UsageError(f"--tikz-body is for -f tikz; this output is {fmt}")
     trace = _trace(args)
+    pass_range(args, trace)
     notes: list[str] = []
     path = args.output or default_output(trace, EXTENSIONS.get(fmt, fmt))
-    path = render_to_file(trace, path, fmt, drawing_options(args), args.dpi, notes, args.size, args.tikz_body)
+    path = render_to_file(trace, path, fmt, drawing_options(args, pass_number=args.pass_number), args.dpi, notes,
+                          args.size, args.tikz_body)
     say_notes(notes)
     print(path)
 
@@ -259,10 +279,14 @@ def cmd_slides(args) -> None:
     total = len(trace.events)
     if args.first is not None and args.first > total:
         raise UsageError(f"--from {args.first}: the search has {total} steps")
-    steps = frame_steps(trace, args.step, args.first, args.last)
+    first, last = args.first, args.last
+    in_pass = pass_range(args, trace)
+    if in_pass is not None:  # the pass's steps, within --from and --to
+        first, last = max(first or 1, in_pass[0]), min(last or total, in_pass[1])
+    steps = frame_steps(trace, args.step, first, last)
     if not steps:
-        raise UsageError(f"no steps to show: --step {args.step} gives none from {args.first or 1} to "
-                         f"{args.last or total}")
+        raise UsageError(f"no steps to show: --step {args.step} gives none from {first or 1} to "
+                         f"{last or total}")
     deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal), args.size or DEFAULT_SLIDE)
     say_notes([deck.note] if deck.note else [])
     path = args.output or default_output(trace, EXTENSIONS[fmt])
@@ -290,7 +314,7 @@ def cmd_trace(args) -> None:
 def cmd_stats(args) -> None:
     from ..model.state import UNLIMITED
     from ..render.table import format_table
-    from ..run import search_stats
+    from ..run import OWN_COUNTS, search_stats
     from ..search.algorithms import Rules
     from ..text import format_number
 
@@ -300,8 +324,9 @@ def cmd_stats(args) -> None:
     problem = _problem(args)
     say_notes(problem.notes + search_choices(args, several=True, rules=problem.rules))
     rules = Rules(args.prune, args.fail)
+    settings = search_settings(args, args.algorithm or ["alphabeta"])
     results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules, order=order,
-                            seed=args.seed)
+                            seed=args.seed, settings=settings)
                for name in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
     leaves = problem.game is None  # game leaves are many and say little; trees list them
     if args.json:
@@ -311,9 +336,13 @@ def cmd_stats(args) -> None:
     depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
         f" (depth {problem.depth})"
     print(f"{problem.meta.get('title') or problem.name}{depth}")
-    print(format_table(("algorithm", "order", "value", "best move", "nodes", "leaves", "cutoffs", "seconds"),
+    own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in OWN_COUNTS
+                     if getattr(r, key) is not None) for r in results]
+    columns = ("algorithm", "order", "value", "best move", "nodes", "leaves", "cutoffs", "seconds")
+    print(format_table(columns + (("also",) if any(own) else ()),
                        [(r.algorithm, r.order, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
-                         f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") for r in results],
+                         f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") + ((more,) if any(own) else ())
+                        for r, more in zip(results, own)],
                        right=(4, 5, 6, 7)))
     if leaves:
         for r in results:

@@ -11,6 +11,7 @@ import sys
 from ..errors import UsageError
 from .options import (
     add_input_options, add_search_options, depth_list, game_options, positive, progress_bar, say_notes, search_choices,
+    search_settings,
 )
 
 EXAMPLES = """examples:
@@ -66,8 +67,9 @@ def cmd_compare(args) -> int:
             load_problem(**source, depth=depth)
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
     rules = Rules(args.prune, args.fail)
+    settings = tuple(search_settings(args, args.algorithm or ["alphabeta"]).items())
     depths = args.depths or [None]
-    cases = [Case(source, algorithm, order, depth, rules, args.seed, args.repeat)
+    cases = [Case(source, algorithm, order, depth, rules, args.seed, args.repeat, settings)
              for depth in depths for algorithm in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
     rows = compare(cases, args.jobs, progress_bar(len(cases), "compare", "row"))
     leaves = problem.game is None  # game leaves are many and say little, as in stats

@@ -9,6 +9,7 @@ import os
 import re
 import sys
 
+from ..errors import UsageError
 from ..inputs import MAX_SEARCH_DEPTH
 from ..model.trees import DEFAULT_MAX_NODES
 from ..search.ordering import ORDERS
@@ -105,6 +106,9 @@ def add_search_options(parser, several: bool = False) -> None:
     parser.add_argument("--prune", choices=("ge", "gt"), help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
     parser.add_argument("--fail", choices=("soft", "hard"),
                         help="fail-soft (return the best value seen, default) or fail-hard (clamp to the window)")
+    parser.add_argument("--guess", type=number, metavar="X", help="mtdf: the first guess at the value (default 0)")
+    parser.add_argument("--tt-size", type=positive, metavar="N",
+                        help="mtdf, sss, id: the transposition table's size in entries (default: unbounded)")
 
 
 SEARCH_DEFAULTS = {"algorithm": "alphabeta", "order": "natural", "seed": 0, "prune": "ge", "fail": "soft"}
@@ -113,7 +117,33 @@ SEARCH_DEFAULTS = {"algorithm": "alphabeta", "order": "natural", "seed": 0, "pru
 def given_search_options(args) -> list[str]:
     """The search options given on the command line (for refusing them where they cannot apply)."""
     return ["-a" if name == "algorithm" else f"--{name}" for name in SEARCH_DEFAULTS
-            if getattr(args, name, None) is not None]
+            if getattr(args, name, None) is not None] + [flag for flag, name in SETTING_FLAGS.items()
+                                                          if getattr(args, name, None) is not None]
+
+
+SETTING_FLAGS = {"--guess": "guess", "--tt-size": "tt_size"}  # the settings of particular algorithms
+
+
+def search_settings(args, algorithms: list[str]) -> dict:
+    """The algorithms' own settings given on the command line (``guess``, ``tt_size``); one that none of
+    ``algorithms`` takes is a mistake, said in one line."""
+    settings = {name: getattr(args, name, None) for name in SETTING_FLAGS.values()}
+    for flag, name in SETTING_FLAGS.items():
+        takers = [a for a, algorithm in ALGORITHMS.items() if name in algorithm.settings]
+        if settings[name] is not None and not any(a in takers for a in algorithms):
+            raise UsageError(f"{flag} is for -a {' or -a '.join(takers)}, not -a {' -a '.join(algorithms)}")
+    return settings
+
+
+def number(text: str) -> float:
+    """An argparse type: a finite number (``3``, ``-2.5``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text[:30]!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text[:30]!r}")
+    return int(value) if value.is_integer() else value
 
 
 def search_choices(args, several: bool = False, rules: dict | None = None) -> list[str]:

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
-from ..view import NodeView, TraceView
+from ..view import NodeView, TraceView, pass_steps
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
+TABLE_NOTE = "⊞ table"  # beside a node answered from the transposition table
 
 
 DEFAULT_MAX_SIZE = (26.7, 15.0)  # inches: a 16:9 slide (13.33 × 7.5) at half scale or better
@@ -35,7 +36,8 @@ class DrawOptions:
     ``question``: the exercise as set (a worksheet): every node drawn plainly, leaves with their values, inner
     nodes empty, nothing the search found. ``flags``: (node id, text) pairs marking nodes, such as a student's
     wrong answers (``✗ you: 4``). ``reveal``: in a frame of a deck, hide the nodes not reached yet (they still hold
-    their place) rather than drawing them faint.
+    their place) rather than drawing them faint. ``pass_number``: draw pass K of a search that makes several
+    (MTD(f), SSS*, iterative deepening) as it ends, rather than the last.
     """
 
     visits: bool = False
@@ -49,6 +51,7 @@ class DrawOptions:
     draw_depth: int | None = None
     max_size: tuple[float, float] = DEFAULT_MAX_SIZE
     reveal: bool = False
+    pass_number: int | None = None  # draw the search at the end of this pass (a search that makes several)
 
 
 @dataclass
@@ -112,7 +115,7 @@ def scene_of(trace, options: DrawOptions = DrawOptions(), view: TraceView | None
     if view is None:
         if not options.compact and options.first_children is None and options.draw_depth is None:
             check_size(trace.node_count, options)  # before any work: a huge trace is refused at once
-        view = TraceView(trace)
+        view = TraceView(trace, None if options.pass_number is None else pass_steps(trace, options.pass_number)[1])
     return _SceneBuilder(view, options).scene()
 
 
@@ -239,7 +242,10 @@ class _SceneBuilder:
         if self.view.mover_terms:
             notes.append("values from the view of the player to move; each edge shows the sign flip")
         if self.view.passes > 1:
-            notes.append(f"pass {self.view.pass_number} of {self.view.passes}")
+            window = self.view.pass_window
+            notes.append(f"pass {self.view.pass_number} of {self.view.passes}"
+                         + (f", window ({format_number(window[0])}, {format_number(window[1])})" if window else "")
+                         + "; faint: not reached in this pass")
         return trace.meta.get("title") or trace.name, subtitle, notes
 
     def _value_text(self, view: NodeView) -> str:
@@ -296,6 +302,8 @@ class _SceneBuilder:
             scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
         if view.id in self.view.tested and not self.options.question:  # principal variation search
             scene_node.notes.append(f"↻ test ≤ {format_number(self.view.tested[view.id])}")
+        if view.from_table and not self.options.question:
+            scene_node.notes.append(TABLE_NOTE)
         scene_node.flag = self.flags.get(view.id, "")
         return scene_node
 
@@ -394,6 +402,7 @@ class _SceneBuilder:
             "window now": any(node.window for node in nodes) and self.frame,
             "negamax": self.view.mover_terms,
             "researched": any(note.startswith("↻") for node in nodes for note in node.notes),
+            "table": any(TABLE_NOTE in node.notes for node in nodes),
             "visits": self.options.visits,
             "flag": any(node.flag for node in nodes),
             "more": "more" in kinds,
@@ -423,6 +432,7 @@ KEY_ROWS = {
     "window now": ("α β", "the window as it stands"),
     "negamax": ("−(v)", "negamax: a child's value, negated for the parent"),
     "researched": ("↻", "searched again: its null-window test failed high (the bound it proved)"),
+    "table": ("⊞", "answered from the transposition table, not searched below"),
     "visits": ("#4", "visit order"),
     "flag": ("✗", "a wrong or missing answer: double outline, the answer given beside it"),
     "more": ("+n more", "children left out of the drawing"),

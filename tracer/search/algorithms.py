@@ -2,8 +2,9 @@
 
 Each search is written to be read beside the textbook pseudo-code (Russell & Norvig, 4th ed., Figures 5.3 and
 5.7, for minimax and alpha-beta, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax; Reinefeld
-1983 and Marsland 1986 for principal variation search). The tracer calls mark the steps; with the
-default :data:`NO_TRACER` they do nothing and allocate nothing.
+1983 and Marsland 1986 for principal variation search; Plaat, Schaeffer, Pijls & de Bruin 1996 for alpha-beta with
+memory, MTD(f) and SSS* as MT-SSS*; Slate & Atkin 1977 for iterative deepening). The tracer calls mark the steps;
+with the default :data:`NO_TRACER` they do nothing and allocate nothing.
 
 Every search returns ``(value, move)``: the root's backed-up value and the move chosen there. Minimax and
 alpha-beta values are in MAX's terms; negamax values are in the terms of the player to move at the node.
@@ -18,6 +19,8 @@ from typing import Callable
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState, Player
+from ..text import format_number
+from .table import TranspositionTable, table_key
 from .tracers import NO_TRACER, NullTracer
 
 INF = float("inf")
@@ -289,3 +292,113 @@ def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACE
         return v, best
 
     return value(root, -INF, INF, depth, None)
+
+
+def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: float, tracer: NullTracer,
+                          rules: Rules, table: TranspositionTable):
+    """ALPHA-BETA-WITH-MEMORY (Plaat, Schaeffer, Pijls & de Bruin 1996, Figure 2): alpha-beta that asks the table
+    about each node first, where a bound that settles the node returns at once and any other narrows the window,
+    and afterwards stores what it proved: the value, exact inside the window, else the bound it is. The table's best
+    move is searched first. Fail-soft as in the paper, so a value outside the window is the tightest bound found."""
+    cuts = rules.cuts
+
+    def value(state, alpha, beta, depth, move):
+        tracer.enter(state, move, alpha, beta)
+        key = table_key(state)
+        entry = table.probe(key)
+        tracer.table_probe(entry, depth)
+        if entry is not None and entry.depth >= depth:
+            if cuts(entry.lower, beta):
+                tracer.table_cutoff(entry.lower, entry)
+                return entry.lower, entry.move
+            if cuts(alpha, entry.upper):
+                tracer.table_cutoff(entry.upper, entry)
+                return entry.upper, entry.move
+            alpha, beta = max(alpha, entry.lower), min(beta, entry.upper)
+        v = leaf_value(state, depth)
+        if v is not None:
+            over = state.is_terminal()  # the game is over here: the value holds however deep one searches
+            table.horizon |= not over  # a depth limit stopped the search here (iterative deepening goes on)
+            tracer.table_store(table.store(key, UNLIMITED if over else depth, v, v, None))
+            tracer.leaf(v)
+            return v, None
+        moves = state.moves()
+        if entry is not None and entry.move in moves:  # the best move found before goes first
+            moves = [entry.move] + [a for a in moves if a != entry.move]
+        alpha_in, beta_in = alpha, beta
+        maximising = state.player is MAX
+        v, best = (-INF if maximising else INF), None
+        for i, a in enumerate(moves):
+            v2, _ = value(state.child(a), alpha, beta, depth - 1, a)
+            if (v2 > v) if maximising else (v2 < v):
+                tracer.value_updated(v, v2)
+                v, best = v2, a
+                if maximising and v > alpha:
+                    tracer.alpha_updated(alpha, v)
+                    alpha = v
+                elif not maximising and v < beta:
+                    tracer.beta_updated(beta, v)
+                    beta = v
+            if cuts(v, beta) if maximising else cuts(alpha, v):
+                tracer.cutoff(moves[i + 1:])
+                break
+        v = rules.returned(v, alpha_in, beta_in)
+        lower, upper = (v if v > alpha_in else -INF), (v if v < beta_in else INF)  # inside the window: exact
+        tracer.table_store(table.store(key, depth, lower, upper, best))
+        tracer.exit(v, best)
+        return v, best
+
+    return value(root, alpha, beta, depth, None)
+
+
+def mtdf(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
+         guess: float = 0, tt_size: int | None = None):
+    """MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996, Figure 3): the value found by null-window tests alone. Each
+    pass asks "is the value at least β?" with the window (β − 1, β), searching with memory, so a later pass finds
+    what an earlier one proved in the table; the answer raises the lower bound or lowers the upper one, and the next
+    test is at the bound just found. It starts from the first ``guess`` and stops when the bounds meet.
+
+    The best move is the one a pass proved for the root's player: a test that failed high at MAX's root (low at
+    MIN's) shows a move reaching the bound."""
+    table = TranspositionTable(tt_size)
+    g, lower, upper, best = guess, -INF, INF, None
+    maximising = root.player is MAX
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        tracer.begin_pass(f"is the value ≥ {format_number(beta)}?", beta - 1, beta)
+        g, move = alphabeta_with_memory(root, beta - 1, beta, depth, tracer, rules, table)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+        if best is None or (g >= beta) == maximising:
+            best = move
+    return g, best
+
+
+def sss(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
+        tt_size: int | None = None):
+    """SSS* (Stockman 1979) in Plaat et al.'s formulation MT-SSS* (1996, Figure 5): MTD(f) whose first guess is
+    +∞. The first pass, with the window (+∞, +∞), expands every child of a MAX node and the first of a MIN node:
+    an upper bound on the value. Each later pass tests the bound just found, and the table leads it down the most
+    promising line first: best-first, as Stockman's OPEN list does, with depth-first passes and a table instead
+    of a sorted list. It evaluates the same leaves as SSS* (Plaat et al. prove it), and so never one that
+    alpha-beta with the same move order skips."""
+    return mtdf(root, depth, tracer, rules, guess=INF, tt_size=tt_size)
+
+
+def iterative_deepening(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
+                        rules: Rules = STANDARD, tt_size: int | None = None):
+    """ITERATIVE DEEPENING (Slate & Atkin 1977): alpha-beta with a transposition table, 1 ply deep, then 2, ... up
+    to ``depth`` (without a depth: until a search meets no depth limit). Each iteration stores its best moves, and
+    the next searches them first; positions met again within an iteration (transpositions) are answered from the
+    table. The last iteration's value and move are the result."""
+    table = TranspositionTable(tt_size)
+    iteration = 0
+    while True:
+        iteration += 1
+        tracer.begin_pass(f"iteration {iteration}, {iteration} {'ply' if iteration == 1 else 'plies'} deep")
+        table.horizon = False
+        v, move = alphabeta_with_memory(root, -INF, INF, min(iteration, depth), tracer, rules, table)
+        if iteration >= depth or not table.horizon:
+            return v, move

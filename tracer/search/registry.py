@@ -9,7 +9,9 @@ from typing import Any, Callable
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState
-from .algorithms import STANDARD, Rules, alphabeta, expectiminimax, minimax, negamax, negamax_ab, pvs
+from .algorithms import (
+    STANDARD, Rules, alphabeta, expectiminimax, iterative_deepening, minimax, mtdf, negamax, negamax_ab, pvs, sss,
+)
 from .tracers import NO_TRACER, NullTracer
 
 MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the player to move at each node does
@@ -26,16 +28,20 @@ class Algorithm:
     terms: str = MAX_TERMS  # MAX_TERMS or MOVER_TERMS (negamax)
     chance: bool = False  # averages at chance nodes (every other search refuses a tree that has them)
     counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
+    settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size
+    soft_only: bool = False  # needs fail-soft values (SSS*: its first test is at +∞, which fail-hard cannot leave)
 
     @property
     def negamax(self) -> bool:
         return self.terms == MOVER_TERMS
 
     def run(self, root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
-            rules: Rules = STANDARD) -> tuple[float, Any]:
-        """Run the search; the value comes back in MAX's terms whatever the algorithm."""
+            rules: Rules = STANDARD, settings: dict[str, Any] | None = None) -> tuple[float, Any]:
+        """Run the search; the value comes back in MAX's terms whatever the algorithm. ``settings``: values for
+        the algorithm's own settings (the others are ignored; ``None`` values mean the default)."""
+        own = {name: value for name, value in (settings or {}).items() if name in self.settings and value is not None}
         if self.pruning:
-            value, move = self.function(root, depth, tracer, rules)
+            value, move = self.function(root, depth, tracer, rules, **own)
         else:
             value, move = self.function(root, depth, tracer)
         if self.negamax:
@@ -51,6 +57,12 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("negamax", negamax, "Negamax", pruning=False, terms=MOVER_TERMS),
         Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, terms=MOVER_TERMS),
         Algorithm("pvs", pvs, "Principal variation search", pruning=True, terms=MOVER_TERMS, counts=("researches",)),
+        Algorithm("mtdf", mtdf, "MTD(f)", pruning=True, counts=("passes", "tt_probes", "tt_hits"),
+                  settings=("guess", "tt_size")),
+        Algorithm("sss", sss, "SSS* (as MT-SSS*)", pruning=True, counts=("passes", "tt_probes", "tt_hits"),
+                  settings=("tt_size",), soft_only=True),
+        Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
+                  counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",)),
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
     )
 }

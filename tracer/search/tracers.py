@@ -6,7 +6,10 @@ one), then either ``leaf`` (the node is evaluated and left) or any number of ``v
 (the remaining moves are skipped), and ``exit`` (the value returned and the move the search chose).
 A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
 Principal variation search calls ``research`` when a child's null-window test fails high, just before it enters
-that child again with the wider window.
+that child again with the wider window. The searches with a transposition table (:mod:`.table`) call, at a node
+just entered, ``table_probe`` (what the table knows, or ``None``), then perhaps ``table_cutoff`` (the table's bound
+settles the node: it is left with that value, instead of ``leaf`` or ``exit``); and ``table_store`` just before
+``leaf`` or ``exit``.
 
 The recording tracer, which turns these calls into a trace, is in :mod:`tracer.trace.recorder`.
 """
@@ -43,6 +46,15 @@ class NullTracer:
     def research(self, value, alpha, beta):
         pass
 
+    def table_probe(self, entry, depth):
+        pass
+
+    def table_cutoff(self, value, entry):
+        pass
+
+    def table_store(self, entry):
+        pass
+
     def exit(self, value, best_move):
         pass
 
@@ -51,13 +63,15 @@ NO_TRACER = NullTracer()
 
 
 class CountingTracer(NullTracer):
-    """Counts nodes, leaves and cutoffs, and keeps the leaf values in order (in MAX's terms).
+    """Counts nodes, leaves and cutoffs, and keeps the leaf values in order (in MAX's terms); and the counts of
+    particular searches: re-searches, passes, table probes and hits (a probe that finds bounds searched deep
+    enough to use; one that finds only a shallower search's best move is not a hit).
 
     A cutoff is counted when it skips at least one child: one at the last child leaves nothing unsearched.
     """
 
-    __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "researches", "evaluated_leaves", "_player",
-                 "_mover_terms")
+    __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "researches", "passes", "tt_probes", "tt_hits",
+                 "evaluated_leaves", "_player", "_mover_terms")
 
     def __init__(self, mover_terms: bool = False):
         """``mover_terms``: the search reports leaf values from the mover's view (negamax); convert them back."""
@@ -65,6 +79,7 @@ class CountingTracer(NullTracer):
         self.leaves_evaluated = 0
         self.cutoffs = 0
         self.researches = 0
+        self.passes = self.tt_probes = self.tt_hits = 0
         self.evaluated_leaves: list[float] = []
         self._player = None
         self._mover_terms = mover_terms
@@ -83,3 +98,11 @@ class CountingTracer(NullTracer):
 
     def research(self, value, alpha, beta):
         self.researches += 1
+
+    def begin_pass(self, label, alpha=None, beta=None):
+        self.passes += 1
+
+    def table_probe(self, entry, depth):
+        self.tt_probes += 1
+        if entry is not None and entry.depth >= depth:
+            self.tt_hits += 1

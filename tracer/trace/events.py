@@ -9,6 +9,8 @@ terms (MAX's, or the mover's for negamax); ±infinity is written ``"inf"`` / ``"
 
 from __future__ import annotations
 
+import math
+import operator
 from dataclasses import dataclass, fields
 from typing import ClassVar, NamedTuple
 
@@ -93,7 +95,7 @@ class PassStarted(Event):
     beta: float | None = None
 
     def apply(self, view):
-        view.pass_number = self.number
+        view.start_pass(self.number, None if self.alpha is None else (self.alpha, self.beta))
 
     def follow(self, path, nodes):
         if path or self.node != 0:
@@ -323,6 +325,136 @@ class Researched(Event):
                     f"{num(self.value)}: search {child} again with ({num(low)}, {num(self.beta)})")
 
 
+TABLE_BOUNDS = ("exact", "lower", "upper", "bounds")  # what a probe can find that is deep enough to use
+
+
+def _known(lower: float, upper: float) -> str:
+    """What bounds say of a value: ``exactly 3``, ``at least 3``, ``at most 3``, ``between 2 and 5``."""
+    if lower == upper:
+        return f"exactly {num(lower)}"
+    if upper == math.inf:
+        return f"at least {num(lower)}"
+    if lower == -math.inf:
+        return f"at most {num(upper)}"
+    return f"between {num(lower)} and {num(upper)}"
+
+
+def _plies(depth: float) -> str:
+    return "to the end" if depth == math.inf else f"{num(depth)} {'ply' if depth == 1 else 'plies'} deep"
+
+
+@dataclass(slots=True)
+class TableProbe(Event):
+    """A search with a transposition table asks it about the node just entered. ``found``: ``none`` (no entry),
+    ``shallow`` (an entry from a shallower search: only its best move ``move`` is used, searched first), or what a
+    deep enough entry knows: ``exact``, ``lower``, ``upper`` or ``bounds`` (both, apart); ``lower`` ≤ value ≤
+    ``upper`` (MAX's terms) searched ``depth`` plies deep. A usable entry narrows the node's window to its bounds."""
+
+    kind: ClassVar[str] = "table_probe"
+    node: int
+    found: str
+    lower: float | None = None
+    upper: float | None = None
+    depth: float | None = None
+    move: str | None = None
+
+    @property
+    def hit(self) -> bool:
+        return self.found in TABLE_BOUNDS
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        node.probed = self.found
+        if self.hit and node.window is not None and not self.settles(view, node.window):
+            node.window = (max(node.window[0], self.lower), min(node.window[1], self.upper))
+        view.current = self.node
+
+    def settles(self, view, window: tuple[float, float]) -> bool:
+        """Whether the bounds found settle the node in ``window`` (a table cutoff follows, and no narrowing)."""
+        beyond = operator.gt if view.strict_pruning else operator.ge
+        return beyond(self.lower, window[1]) or beyond(window[0], self.upper)
+
+    def describe(self, view):
+        name = view.label(self.node)
+        if self.found == "none":
+            return Step("probe", "", f"the table has nothing on {name} yet")
+        first = f"; its best move {self.move} is searched first" if self.move is not None else ""
+        if not self.hit:
+            return Step("probe", "", f"the table has {name} only from a search {_plies(self.depth)}, too shallow "
+                                     f"to use{first}")
+        known = _known(self.lower, self.upper)
+        shown = view.shows(self.lower if self.found != "upper" else self.upper,
+                           {"exact": view.EXACT, "lower": view.LOWER, "upper": view.UPPER}.get(self.found, view.EXACT))
+        note = f"the table knows {name}'s value, searched {_plies(self.depth)}: {known}"
+        node = view.nodes[self.node]
+        if node.window is not None and node.window != node.window_in:
+            note += f", so the window narrows to α = {num(node.window[0])}, β = {num(node.window[1])}"
+        return Step("probe", shown if self.found != "bounds" else "", note + first)
+
+
+@dataclass(slots=True)
+class TableCutoff(Event):
+    """The table's bound settles the node (a lower bound ≥ β, an upper bound ≤ α, or the exact value): it is left
+    with ``value`` without searching below it. ``bound``: ``exact``, ``lower`` or ``upper``; ``move``: the best move
+    the table holds."""
+
+    kind: ClassVar[str] = "table_cutoff"
+    leaves_node: ClassVar[bool] = True
+    cuts: ClassVar[bool] = True
+    node: int
+    value: float
+    bound: str
+    move: str | None = None
+
+    def apply(self, view):
+        node = view.nodes[self.node]
+        node.value, node.status, node.from_table = self.value, DONE, True
+        node.bound = {"exact": view.EXACT, "lower": view.LOWER, "upper": view.UPPER}[self.bound]
+        view.current = self.node
+
+    def follow(self, path, nodes):
+        self._at_node(path)
+        path.pop()  # answered from the table: the node is left
+
+    def describe(self, view):
+        node = view.nodes[self.node]
+        shown = view.shows(self.value, node.bound)
+        alpha, beta = node.window_in if node.window_in is not None else (None, None)
+        if self.bound == "lower" and beta is not None:
+            why = f"{num(self.value)} {'>' if view.strict_pruning else '≥'} β = {num(beta)}"
+        elif self.bound == "upper" and alpha is not None:
+            why = f"{num(self.value)} {'<' if view.strict_pruning else '≤'} α = {num(alpha)}"
+        else:
+            why = "the value is known exactly"
+        parent = node.node.parent
+        to = "" if parent is None else f" to {view.label(parent)}"
+        return Step("table cut", shown, f"{why}: returns {shown}{to} from the table, without searching below it")
+
+
+@dataclass(slots=True)
+class TableStore(Event):
+    """The search stores what it proved at the node, just before leaving it: ``lower`` ≤ value ≤ ``upper`` (MAX's
+    terms; merged with what the table held for the same depth), searched ``depth`` plies deep, and the best move."""
+
+    kind: ClassVar[str] = "table_store"
+    node: int
+    lower: float
+    upper: float
+    depth: float
+    move: str | None = None
+
+    def apply(self, view):
+        view.nodes[self.node].stored = (self.lower, self.upper)
+        view.current = self.node
+
+    def describe(self, view):
+        best = f"; best move {self.move}" if self.move is not None else ""
+        shown = (num(self.lower) if self.lower == self.upper else f"≥ {num(self.lower)}" if self.upper == math.inf
+                 else f"≤ {num(self.upper)}" if self.lower == -math.inf else "")
+        return Step("store", shown, f"the table keeps {view.label(self.node)}'s value, searched {_plies(self.depth)}: "
+                                    f"{_known(self.lower, self.upper)}{best}")
+
+
 def _static(view, node_id: int) -> str:
     value = view.nodes[node_id].node.value
     return "" if value is None else f" ({num(value)})"
@@ -356,6 +488,11 @@ class NodeExited(Event):
             note = f"the root returns {shown}"
             if self.best_child is not None:
                 note += f": best move {view.nodes[self.best_child].node.move}"
+            if view.passes > 1:
+                proved = {view.EXACT: "exactly", view.LOWER: "at least", view.UPPER: "at most"}.get(node.bound)
+                if proved:
+                    return Step("exit", shown, f"{note}; pass {view.pass_number} proves the value is {proved} "
+                                               f"{num(self.value)}")
         else:
             note = f"returns {shown} to {view.label(node.node.parent)}"
             if self.best_child is not None:
@@ -369,5 +506,5 @@ class NodeExited(Event):
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, Researched,
-                NodeExited)
+                TableProbe, TableCutoff, TableStore, NodeExited)
 }

@@ -12,8 +12,8 @@ from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
 from ..search.tracers import NullTracer
 from .events import (
-    AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched, ValueUpdated,
-    cut_kind,
+    AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched, TableCutoff,
+    TableProbe, TableStore, ValueUpdated, cut_kind,
 )
 from .trace import TraceNode
 
@@ -84,6 +84,21 @@ class RecordingTracer(NullTracer):
     def research(self, value, alpha, beta):
         self._researched = True
         self._emit((Researched, self._stack[-1], value, alpha, beta, self._last_child))
+
+    def table_probe(self, entry, depth):
+        if entry is None:
+            self._emit((TableProbe, self._stack[-1], "none", None, None, None, None))
+        else:
+            found = entry.kind if entry.depth >= depth else "shallow"
+            self._emit((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth, entry.move))
+
+    def table_cutoff(self, value, entry):
+        node = self._last_child = self._stack.pop()  # answered: the node is left
+        bound = "exact" if entry.lower == entry.upper else "lower" if value == entry.lower else "upper"
+        self._emit((TableCutoff, node, value, bound, entry.move))
+
+    def table_store(self, entry):
+        self._emit((TableStore, self._stack[-1], entry.lower, entry.upper, entry.depth, entry.move))
 
     def exit(self, value, best_move):
         entry = self._last_child = self._stack.pop()
@@ -156,6 +171,11 @@ class RecordingTracer(NullTracer):
             elif kind is NodeExited:
                 children, best = searched.pop(), entry[3]
                 events.append(NodeExited(node, entry[2], None if best is None else children[best]))
+            elif kind in (TableProbe, TableStore, TableCutoff):
+                if kind is TableCutoff:
+                    searched.pop()
+                move = entry[-1]
+                events.append(kind(node, *entry[2:-1], None if move is None else records[node][0].move_name(move)))
             elif kind is Researched:
                 events.append(Researched(node, node_of[entry[5]], entry[2], entry[3], entry[4]))
             elif kind is Cutoff:

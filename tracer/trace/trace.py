@@ -322,7 +322,7 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
             value = Player(value)
         elif f.name == "skipped":
             value = tuple(value)
-        elif f.name in ("label", "cut"):
+        elif f.name in ("label", "cut", "found", "bound", "move"):
             value = _text(value, f"{where}.{f.name}")
         elif f.name not in ("node", "ply", "number", "parent", "child", "best_child"):
             value = _number_in(value)
