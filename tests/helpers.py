@@ -51,9 +51,14 @@ def make_tree(nested, player=None):
 
 
 def assert_searches_agree(state, depths) -> None:
-    """Minimax, alpha-beta, negamax and negamax-ab find the same value and move at every depth."""
+    """Every search finds the same value at every depth, and the same move, or (MTD(f), SSS*) a move of that value."""
     from tracer import ALGORITHMS
 
     for depth in depths:
         results = {name: search.run(state, depth) for name, search in ALGORITHMS.items()}
-        assert len(set(results.values())) == 1, (state, depth, results)
+        first = {results[name] for name, search in ALGORITHMS.items() if search.keeps_first_move}
+        assert len(first) == 1, (state, depth, results)
+        value = results["minimax"][0]
+        for name, (found, move) in results.items():  # MTD(f) and SSS* may choose another move of the same value
+            assert found == value and (move is None or ALGORITHMS["minimax"].run(state.child(move), depth - 1)[0]
+                                       == value), (state, depth, name, results)

@@ -62,11 +62,10 @@ def _options(rules: Rules, depth: float, search, order: str, seed: int, settings
 
 def refuse_unfit(search, root, rules: Rules = STANDARD) -> None:
     """Refuse a search that cannot run on ``root``: only expectiminimax averages at chance nodes, and negamax
-    assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``); SSS* needs
-    fail-soft values."""
+    assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``); MTD(f) and
+    SSS* need fail-soft values."""
     if search.soft_only and rules.fail == "hard":
-        raise SearchOptionError(f"-a {search.name} starts by testing the value against +∞, and a fail-hard search "
-                                "returns only its window's edges, so it could never come down: use --fail soft")
+        search.run(root, rules=rules)  # refuses at once, in the algorithm's words
     inner = getattr(root, "inner", root)
     if not search.chance and isinstance(inner, TreeNode):
         chance = first_chance(inner)

@@ -23,7 +23,8 @@ DATA = Path(__file__).parent / "data"
 SHIPPED = sorted(TREES.glob("*.yaml"))
 SEARCHES = [(name, prune, fail) for name, search in ALGORITHMS.items()
             for prune, fail in ([("ge", "soft"), ("ge", "hard"), ("gt", "soft"), ("gt", "hard")] if search.pruning
-                                else [("ge", "soft")])]
+                                else [("ge", "soft")])
+            if not (search.soft_only and fail == "hard")]  # MTD(f) and SSS* refuse fail-hard
 CASES = [(path, *search) for path in SHIPPED for search in SEARCHES
          if (load_tree(path).alternates or not ALGORITHMS[search[0]].negamax)  # negamax needs alternating players
          and (ALGORITHMS[search[0]].chance or first_chance(load_tree(path).root) is None)]  # only one averages

@@ -38,6 +38,8 @@ def saved(tmp_path, trace: Trace, indent=None):
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_a_saved_trace_loads_back_equal(tmp_path, algorithm, rules):
     tree = parse_tree(DECIMALS)
+    if ALGORITHMS[algorithm].soft_only:  # MTD(f) and SSS* refuse fail-hard
+        rules = Rules(rules.prune, "soft")
     trace = trace_search(tree.root, algorithm, rules=rules, meta={**tree.meta(), "note": "ünïcode ≤ ∞"})
     loaded = Trace.load(saved(tmp_path, trace, indent=2))
     assert loaded == trace
@@ -47,7 +49,8 @@ def test_a_saved_trace_loads_back_equal(tmp_path, algorithm, rules):
     assert loaded.to_json() == trace.to_json()
     assert loaded.value == brute_force(to_nested(tree.root)) == 4.25 and loaded.best_move == "A2"
     assert [n.value for n in loaded.nodes if n.value is not None and n.name == ""][:3] == [-1.5, 2, -3]
-    expected_options = {"depth": None, **(rules.as_dict() if ALGORITHMS[algorithm].pruning else {})}
+    expected_options = {"depth": None, **(rules.as_dict() if ALGORITHMS[algorithm].pruning else {}),
+                        **({"guess": 0} if algorithm == "mtdf" else {})}
     assert loaded.options == expected_options
 
 

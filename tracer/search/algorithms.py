@@ -392,9 +392,13 @@ def iterative_deepening(root: GameState, depth: float = UNLIMITED, tracer: NullT
     """ITERATIVE DEEPENING (Slate & Atkin 1977): alpha-beta with a transposition table, 1 ply deep, then 2, ... up
     to ``depth`` (without a depth: until a search meets no depth limit). Each iteration stores its best moves, and
     the next searches them first; positions met again within an iteration (transpositions) are answered from the
-    table. The last iteration's value and move are the result."""
+    table. The last iteration's value and move are the result.
+
+    A tree file can stop a search only where its nodes give a static value (``eval:``): there the iterations start
+    at the shallowest depth at which every node they stop at has one, and a tree without them is searched in one
+    iteration, to its leaves."""
     table = TranspositionTable(tt_size)
-    iteration = 0
+    iteration = _first_iteration(root, depth) - 1
     while True:
         iteration += 1
         tracer.begin_pass(f"iteration {iteration}, {iteration} {'ply' if iteration == 1 else 'plies'} deep")
@@ -402,3 +406,17 @@ def iterative_deepening(root: GameState, depth: float = UNLIMITED, tracer: NullT
         v, move = alphabeta_with_memory(root, -INF, INF, min(iteration, depth), tracer, rules, table)
         if iteration >= depth or not table.horizon:
             return v, move
+
+
+def _first_iteration(root: GameState, depth: float) -> int:
+    """The depth iterative deepening starts at: 1 in a game; in a tree file, the shallowest depth at which every
+    inner node on the horizon has a static value (``eval:``)."""
+    if not getattr(root, "explicit", False):
+        return 1
+    level, plies = [root], 0
+    while plies < depth:
+        plies += 1
+        level = [state.child(a) for state in level for a in state.moves()]
+        if all(state.is_terminal() or getattr(state, "evaluation", None) is not None for state in level):
+            return plies
+    return max(1, plies)

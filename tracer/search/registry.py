@@ -29,7 +29,18 @@ class Algorithm:
     chance: bool = False  # averages at chance nodes (every other search refuses a tree that has them)
     counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
     settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size
-    soft_only: bool = False  # needs fail-soft values (SSS*: its first test is at +∞, which fail-hard cannot leave)
+    soft_only: bool = False  # needs fail-soft values (MTD(f), SSS*: see tracer.run.refuse_unfit)
+
+    @property
+    def keeps_table(self) -> bool:
+        """Searches with a transposition table: their memory grows with the nodes they search, by design."""
+        return "tt_size" in self.settings
+
+    @property
+    def keeps_first_move(self) -> bool:
+        """Among moves of equal value, the search returns the first in move order (MTD(f) and SSS* return the move
+        whose test proved the value, which may be another of them)."""
+        return not self.soft_only
 
     @property
     def negamax(self) -> bool:
@@ -39,6 +50,10 @@ class Algorithm:
             rules: Rules = STANDARD, settings: dict[str, Any] | None = None) -> tuple[float, Any]:
         """Run the search; the value comes back in MAX's terms whatever the algorithm. ``settings``: values for
         the algorithm's own settings (the others are ignored; ``None`` values mean the default)."""
+        if self.soft_only and rules.fail == "hard":
+            raise SearchOptionError(f"-a {self.name} moves its bound to what each null-window test returns, and a "
+                                    "fail-hard test returns only its window's edge: the bound would move by 1 a "
+                                    "pass (and SSS*'s never come down from +∞); use --fail soft")
         own = {name: value for name, value in (settings or {}).items() if name in self.settings and value is not None}
         if self.pruning:
             value, move = self.function(root, depth, tracer, rules, **own)
@@ -58,7 +73,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, terms=MOVER_TERMS),
         Algorithm("pvs", pvs, "Principal variation search", pruning=True, terms=MOVER_TERMS, counts=("researches",)),
         Algorithm("mtdf", mtdf, "MTD(f)", pruning=True, counts=("passes", "tt_probes", "tt_hits"),
-                  settings=("guess", "tt_size")),
+                  settings=("guess", "tt_size"), soft_only=True),
         Algorithm("sss", sss, "SSS* (as MT-SSS*)", pruning=True, counts=("passes", "tt_probes", "tt_hits"),
                   settings=("tt_size",), soft_only=True),
         Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
