@@ -55,7 +55,7 @@ def test_every_pass_tests_a_null_window_and_proves_a_bound_that_holds(nested, ro
     assert [e.number for e in passes] == list(range(1, len(passes) + 1))
     lower, upper = -float("inf"), float("inf")
     for event in passes:
-        assert event.beta - event.alpha == 1 or event.alpha == event.beta == float("inf")  # (β − 1, β)
+        assert event.beta - event.alpha == pytest.approx(1) or event.alpha == event.beta == float("inf")  # (β − 1, β)
         view = TraceView(trace, pass_steps(trace, event.number)[1])
         root_view = view.root
         if root_view.bound == LOWER:
@@ -114,12 +114,21 @@ def test_mtdf_finds_the_same_value_from_any_guess_and_fewer_passes_from_a_good_o
 
 
 def test_sss_is_best_first_on_figure_5_2():
+    """Each pass after the first expands only under the child with the highest bound; the others are answered by
+    the table (≤ 3, ≤ 2) without a visit below them."""
     trace = trace_search(load_tree(TREES / "rn_example.yaml").root, "sss")
-    view = TraceView(trace, pass_steps(trace, 2)[1])
-    second = sorted((node.visit, node.node.name) for node in view.nodes if node.visit is not None)
-    assert [name for _, name in second[:2]] == ["A", "D"]  # pass 2 goes straight to D, whose bound 14 was highest
-    stats = search_stats(load_tree(TREES / "rn_example.yaml").root, "sss")
-    assert stats.evaluated_leaves == [3, 2, 14, 5, 2, 12, 8] and stats.passes == 4
+    by_pass, number = {}, 0
+    for event in trace.events:
+        if event.kind == "pass_started":
+            number = event.number
+        elif event.kind == "leaf_evaluated":
+            by_pass.setdefault(number, []).append((trace.nodes[trace.nodes[event.node].parent].name, event.value))
+    assert by_pass == {1: [("B", 3), ("C", 2), ("D", 14)],  # the first child of each MIN node: ≤ 14 at the root
+                       2: [("D", 5)], 3: [("D", 2)],  # D, the most promising, is expanded: ≤ 5, then ≤ 3 (B's)
+                       4: [("B", 12), ("B", 8)]}  # B proves = 3
+    answered = {trace.nodes[e.node].name for e in trace.events if e.kind == "table_cutoff"}
+    assert {"B", "C"} <= answered
+    assert search_stats(load_tree(TREES / "rn_example.yaml").root, "sss").passes == 4
 
 
 def test_nodes_answered_from_the_table_are_marked_and_explained():
@@ -142,10 +151,12 @@ def test_a_bounded_table_keeps_at_most_its_size_and_stays_correct():
     for key in range(10):
         table.store(key, 1, key, key, None)
     assert len(table) == 4 and table.probe(9).lower == 9 and table.probe(5) is None  # 5 went to 9's slot
-    table.store(9, 1, -float("inf"), 12, None)  # a bound found at the same depth joins what was known
-    assert (table.probe(9).lower, table.probe(9).upper) == (9, 12)
-    table.store(9, 2, 0, float("inf"), None)  # a deeper search replaces it
-    assert (table.probe(9).lower, table.probe(9).upper, table.probe(9).kind) == (0, float("inf"), "lower")
+    table.store(13, 1, 9, float("inf"), None)  # 13 goes to the same slot as 9, and replaces it
+    assert table.probe(9) is None and table.probe(13).kind == "lower"
+    table.store(13, 1, -float("inf"), 12, None)  # a bound found at the same depth joins what was known
+    assert (table.probe(13).lower, table.probe(13).upper, table.probe(13).kind) == (9, 12, "bounds")
+    table.store(13, 2, 0, float("inf"), None)  # a deeper search replaces it
+    assert (table.probe(13).lower, table.probe(13).upper, table.probe(13).kind) == (0, float("inf"), "lower")
     problem = load_problem(game="connect4", depth=5)
     small = search_stats(problem.fresh_root(), "id", depth=5, settings={"tt_size": 16})
     large = search_stats(problem.fresh_root(), "id", depth=5)
@@ -180,8 +191,9 @@ def test_compare_takes_the_new_searches_and_their_settings():
     (["-a", "mtdf", "--guess", "nan"], "--guess: expected a finite number"),
 ])
 def test_bad_settings_are_one_line(tmp_path, args, message):
-    output = tmp_path / "x.svg"
-    assert_one_line_error(run_tracer("render", TREES / "rn_example.yaml", *args, "-o", output), message)
+    tree, output = tmp_path / "figure.yaml", tmp_path / "x.svg"
+    tree.write_text("tree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n")  # Figure 5.2 without a rules: block
+    assert_one_line_error(run_tracer("render", tree, *args, "-o", output), message)
     assert not output.exists()
 
 

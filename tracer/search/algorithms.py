@@ -295,11 +295,12 @@ def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACE
 
 
 def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: float, tracer: NullTracer,
-                          rules: Rules, table: TranspositionTable):
+                          rules: Rules, table: TranspositionTable, best_first: bool = False):
     """ALPHA-BETA-WITH-MEMORY (Plaat, Schaeffer, Pijls & de Bruin 1996, Figure 2): alpha-beta that asks the table
     about each node first, where a bound that settles the node returns at once and any other narrows the window,
-    and afterwards stores what it proved: the value, exact inside the window, else the bound it is. The table's best
-    move is searched first. Fail-soft as in the paper, so a value outside the window is the tightest bound found."""
+    and afterwards stores what it proved: the value, exact inside the window, else the bound it is. Fail-soft as in
+    the paper, so a value outside the window is the tightest bound found. With ``best_first`` the best move the table
+    holds is searched first (iterative deepening); without, the move order stays the state's, as in the paper."""
     cuts = rules.cuts
 
     def value(state, alpha, beta, depth, move):
@@ -323,7 +324,7 @@ def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: flo
             tracer.leaf(v)
             return v, None
         moves = state.moves()
-        if entry is not None and entry.move in moves:  # the best move found before goes first
+        if best_first and entry is not None and entry.move in moves:  # the best move found before goes first
             moves = [entry.move] + [a for a in moves if a != entry.move]
         alpha_in, beta_in = alpha, beta
         maximising = state.player is MAX
@@ -403,7 +404,7 @@ def iterative_deepening(root: GameState, depth: float = UNLIMITED, tracer: NullT
         iteration += 1
         tracer.begin_pass(f"iteration {iteration}, {iteration} {'ply' if iteration == 1 else 'plies'} deep")
         table.horizon = False
-        v, move = alphabeta_with_memory(root, -INF, INF, min(iteration, depth), tracer, rules, table)
+        v, move = alphabeta_with_memory(root, -INF, INF, min(iteration, depth), tracer, rules, table, best_first=True)
         if iteration >= depth or not table.horizon:
             return v, move
 

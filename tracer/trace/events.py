@@ -378,7 +378,8 @@ class TableProbe(Event):
         name = view.label(self.node)
         if self.found == "none":
             return Step("probe", "", f"the table has nothing on {name} yet")
-        first = f"; its best move {self.move} is searched first" if self.move is not None else ""
+        first = (f"; its best move {self.move} is searched first" if self.move is not None
+                 and view.trace.algorithm == "id" else "")
         if not self.hit:
             return Step("probe", "", f"the table has {name} only from a search {_plies(self.depth)}, too shallow "
                                      f"to use{first}")
