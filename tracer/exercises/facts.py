@@ -45,6 +45,8 @@ class SearchFacts:
         self.evaluated: dict[int, Decided] = {}  # leaves
         self.pruned_by: dict[int, tuple[int, Decided]] = {}  # node -> (the node whose cutoff pruned it, that step)
         self.window_at_entry: dict[int, tuple[float, float]] = {}  # the parent's window as the node was entered
+        self.answered: set[int] = set()  # nodes answered from a transposition table (examined, not evaluated)
+        self.settled: dict[int, tuple] = {}  # node -> (value, bound, window) as it was last left, in any pass
         self.order: list[int] = []
         self.counts = {"leaves_evaluated": 0, "nodes_visited": 0, "cutoffs": 0}
         self.count_steps: dict[str, list[int]] = {key: [] for key in self.counts}  # the steps each count counts
@@ -69,6 +71,12 @@ class SearchFacts:
                 for child in event.skipped:
                     for below in self._subtree(view, child):
                         self.pruned_by[below] = (event.node, decided)
+            elif event.kind == "table_cutoff":
+                self.answered.add(event.node)
+                self.exited[event.node] = decided
+            if event.leaves_node:
+                left = view.nodes[event.node]
+                self.settled[event.node] = (left.value, left.bound, left.window)
         self.view = view  # the search at its end
         self.labels = view.labels
         self.by_name = {label: index for index, label in enumerate(self.labels)}
@@ -119,23 +127,28 @@ class SearchFacts:
         return self.trace.best_move
 
     def returned(self, node_id: int) -> tuple[float, str] | None:
-        """(value, bound) a node returns (its value for a leaf), or None if the search never reaches it."""
-        node = self.view.nodes[node_id]
-        if not node.done:
+        """(value, bound) a node returns (its value for a leaf) when the search last leaves it (in a search of
+        several passes, the last pass that reaches it), or None if the search never reaches it."""
+        if node_id not in self.settled:
             return None
-        return node.value, EXACT if node.bound == UNKNOWN else node.bound
+        value, bound, _ = self.settled[node_id]
+        return value, EXACT if bound == UNKNOWN else bound
 
     def window(self, node_id: int) -> tuple[float, float] | None:
-        node = self.view.nodes[node_id]
-        return node.window if node.done else None
+        return self.settled[node_id][2] if node_id in self.settled else None
 
     def pruned_leaves(self) -> set[int]:
-        return {leaf for leaf in self.leaves() if self.view.nodes[leaf].pruned}
+        """The leaves never examined: neither evaluated nor answered from a table, in any pass."""
+        return {leaf for leaf in self.leaves() if leaf not in self.evaluated and leaf not in self.answered}
 
     def pruned_tops(self) -> list[int]:
-        """The pruned nodes whose parent is not pruned: the shortest way to name every pruned leaf."""
-        return [node for node in self._preorder() if self.view.nodes[node].pruned
-                and not self.view.nodes[self.view.nodes[node].node.parent].pruned]
+        """The nodes with no leaf examined below them whose parent has one: the shortest way to name every pruned
+        leaf."""
+        pruned = self.pruned_leaves()
+        unexamined = {node for node in self._preorder()
+                      if all(leaf in pruned for leaf in self.leaves_under(node))}
+        return [node for node in self._preorder() if node in unexamined
+                and self.view.nodes[node].node.parent not in unexamined]
 
     def decided_value(self, node_id: int) -> Decided:
         return self.exited.get(node_id) or self.evaluated.get(node_id) or self.last
