@@ -85,9 +85,12 @@ def test_the_chart_is_a_real_drawing_naming_the_algorithms(tmp_path, fmt):
 
 
 def test_rows_that_disagree_are_reported():
-    good = Row("alphabeta", 3, "B", 11, 7, 1, None, 0.0, "natural", None, 2, 3.3, None, None)
-    bad_value = Row("minimax", 4, "B", 13, 9, 0, None, 0.0, "natural", None, 2, 3.6, None, None)
-    bad_move = Row("minimax", 3, "C", 13, 9, 0, None, 0.0, "natural", None, 2, 3.6, None, None)
+    def row(algorithm, value, move, nodes, leaves, cutoffs, ebf):
+        return Row(algorithm, value, move, nodes, leaves, cutoffs, None, 0.0, "natural", depth=2, ebf=ebf)
+
+    good = row("alphabeta", 3, "B", 11, 7, 1, 3.3)
+    bad_value = row("minimax", 4, "B", 13, 9, 0, 3.6)
+    bad_move = row("minimax", 3, "C", 13, 9, 0, 3.6)
     source = dict(path=str(ROOT / "trees" / "rn_example.yaml"))
     assert disagreements([good, good], source) == []
     assert "the values differ" in disagreements([good, bad_value], source)[0]

@@ -48,7 +48,8 @@ def test_a_saved_trace_loads_back_equal(tmp_path, algorithm, rules):
         (trace.algorithm, trace.value, trace.best_move, trace.options, trace.meta)
     assert loaded.to_json() == trace.to_json()
     assert loaded.value == brute_force(to_nested(tree.root)) == 4.25 and loaded.best_move == "A2"
-    assert [n.value for n in loaded.nodes if n.value is not None and n.name == ""][:3] == [-1.5, 2, -3]
+    if "passes" not in ALGORITHMS[algorithm].counts:  # one pass: nodes are numbered as the tree is searched
+        assert [n.value for n in loaded.nodes if n.value is not None and n.name == ""][:3] == [-1.5, 2, -3]
     expected_options = {"depth": None, **(rules.as_dict() if ALGORITHMS[algorithm].pruning else {}),
                         **({"guess": 0} if algorithm == "mtdf" else {})}
     assert loaded.options == expected_options
@@ -146,7 +147,8 @@ def test_bad_events_and_nodes_are_refused(tmp_path):
     with pytest.raises(TraceFileError) as error:
         Trace.load(path)
     assert str(error.value) == (f"{path}: events[0].type: expected pass_started, node_entered, leaf_evaluated, "
-                                f"value_updated, alpha_updated, beta_updated, cutoff, research or node_exited, "
+                                f"value_updated, alpha_updated, beta_updated, cutoff, research, table_probe, "
+                                f"table_cutoff, table_store or node_exited, "
                                 f"got 'node_teleported'")
     data = good_data()
     data["nodes"][1]["player"] = "middle"

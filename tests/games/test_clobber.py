@@ -166,7 +166,8 @@ def test_the_endgame_position_file_holds_its_point():
         counter = CountingTracer()
         value, move = search.run(root, problem.depth, counter)
         assert (value, root.move_name(move)) == (WIN, "a2-a3"), name
-        assert counter.leaves_evaluated == sum(1 for v in counter.evaluated_leaves if abs(v) == WIN)  # all ends
+        if name != "id":  # iterative deepening's shallower iterations stop before the ends
+            assert counter.leaves_evaluated == sum(1 for v in counter.evaluated_leaves if abs(v) == WIN)  # all ends
     values = {root.move_name(m): ALGORITHMS["minimax"].run(root.child(m), problem.depth)[0] for m in root.moves()}
     assert values == {"a2-a3": WIN, "d3-d2": -WIN, "a4-a3": -WIN, "a4-b4": -WIN}  # the only winning move
 

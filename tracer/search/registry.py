@@ -38,9 +38,10 @@ class Algorithm:
 
     @property
     def keeps_first_move(self) -> bool:
-        """Among moves of equal value, the search returns the first in move order (MTD(f) and SSS* return the move
-        whose test proved the value, which may be another of them)."""
-        return not self.soft_only
+        """Among moves of equal value, the search returns the first in the state's move order (iterative deepening
+        tries the table's best move first; MTD(f) and SSS* return the move whose test proved the value: either may
+        return another of them)."""
+        return not self.keeps_table
 
     @property
     def negamax(self) -> bool:
