@@ -212,6 +212,33 @@ class TraceView:
                 return LOWER if view.value == lower else UPPER
         return bound
 
+    def pin_best_line(self, view: NodeView) -> None:
+        """A node just proved exact pins its best line. Its value v is the maximum (or minimum) of its children's,
+        so a best child that shows v is exactly v when it shows a bound on the side that reaches v (at least v under
+        a maximum), or when no other child can reach v; and so on down. (Principal variation search re-searches a
+        child with the window (v, β), so the nodes below it may prove only a bound at v; the test proved the other.)"""
+        while view.bound == EXACT and view.best_child is not None:
+            child = self.nodes[view.best_child]
+            if child.bound == EXACT or not child.done or child.pass_number != view.pass_number:
+                return
+            value, bound = child.value, child.bound
+            if self.mover_terms:
+                value, bound = -value, {LOWER: UPPER, UPPER: LOWER}.get(bound, bound)
+            maximum = self.mover_terms or view.node.player is Player.MAX
+            if value != view.value:
+                return
+            if bound != (LOWER if maximum else UPPER):
+                for other in view.children:
+                    if other == child.id:
+                        continue
+                    low, high = self._interval(self.nodes[other])
+                    if self.mover_terms:
+                        low, high = -high, -low
+                    if (high >= value) if maximum else (low <= value):
+                        return  # another child may be the one worth v
+            child.bound = EXACT
+            view = child
+
     def bound_now(self, view: NodeView) -> str:
         """The bound of a node's value so far: its settled bound once done, else what its children give."""
         return view.bound if view.done else self.bound_of(view)

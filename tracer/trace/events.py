@@ -475,6 +475,7 @@ class NodeExited(Event):
         node = view.nodes[self.node]
         node.value, node.best_child, node.status = self.value, self.best_child, DONE
         node.bound = view.settled_bound(node)
+        view.pin_best_line(node)
         view.current = self.node
 
     def follow(self, path, nodes):
