@@ -183,6 +183,10 @@ class ClobberState:
             child.centre_black = self.centre_black - weight[target]
         return child
 
+    def key(self) -> int:
+        """The position as one number, for transposition tables: both bitboards and the side to move."""
+        return (self.black << (self.geo.rows * self.geo.cols) | self.white) << 1 | self.side
+
     def is_terminal(self):
         return not self.contacts
 

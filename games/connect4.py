@@ -215,6 +215,11 @@ class Connect4State:
             shared[first, second] = child
         return child
 
+    def key(self) -> int:
+        """The position as one number, for transposition tables: both bitboards (the side to move is their count's
+        parity)."""
+        return self.first << (self.geo.cols * self.geo.height) | self.second
+
     def is_terminal(self):
         return self._terminal
 

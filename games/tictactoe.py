@@ -77,6 +77,10 @@ class TicTacToeState:
             self._children[move] = child
         return child
 
+    def key(self) -> int:
+        """The position as one number, for transposition tables (X's mask, O's mask, MAX's side, the scoring)."""
+        return self._key
+
     def is_terminal(self):
         return self._terminal
 

@@ -61,6 +61,8 @@ class GameState(Protocol):
     ``name``        a node name, text (tree files: ``"A"``, ``"B"``, ...)
     ``board()``     a method returning a :class:`Board` to draw inside the node
     ``explicit``    ``True`` when the whole subtree is data (tree files), so pruned subtrees can be drawn whole
+    ``key()``       the position as a number, equal for equal positions (the transposition table's key; without
+                    it the table keys the state itself, which must then be hashable)
     """
 
     player: Player
