@@ -64,8 +64,7 @@ def refuse_unfit(search, root, rules: Rules = STANDARD) -> None:
     """Refuse a search that cannot run on ``root``: only expectiminimax averages at chance nodes, and negamax
     assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``); MTD(f) and
     SSS* need fail-soft values."""
-    if search.soft_only and rules.fail == "hard":
-        search.run(root, rules=rules)  # refuses at once, in the algorithm's words
+    search.refuse(rules)
     inner = getattr(root, "inner", root)
     if not search.chance and isinstance(inner, TreeNode):
         chance = first_chance(inner)
@@ -184,6 +183,5 @@ def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float 
         evaluated_leaves=counter.evaluated_leaves,
         seconds=seconds,
         order=order,
-        **{key: getattr(counter, "passes" if key == "iterations" else key)
-           for key in OWN_COUNTS if key in search.counts},
+        **{key: getattr(counter, key) for key in OWN_COUNTS if key in search.counts},
     )

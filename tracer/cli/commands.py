@@ -225,11 +225,9 @@ def _trace(args):
 
     problem = _problem(args)
     say_notes(problem.notes + search_choices(args, rules=problem.rules))
-    settings = search_settings(args, [args.algorithm])
-    trace = trace_search(problem.root, args.algorithm, depth=problem.depth, rules=Rules(args.prune, args.fail),
-                         meta=problem.meta, order=args.order, seed=args.seed, max_nodes=args.max_nodes,
-                         settings=settings)
-    return trace
+    return trace_search(problem.root, args.algorithm, depth=problem.depth, rules=Rules(args.prune, args.fail),
+                        meta=problem.meta, order=args.order, seed=args.seed, max_nodes=args.max_nodes,
+                        settings=search_settings(args, [args.algorithm]))
 
 
 def cmd_render(args) -> None:

@@ -307,7 +307,7 @@ def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: flo
         tracer.enter(state, move, alpha, beta)
         key = table_key(state)
         entry = table.probe(key)
-        tracer.table_probe(entry, depth)
+        tracer.table_probe(entry, depth, best_first)
         if entry is not None and entry.depth >= depth:
             if cuts(entry.lower, beta):
                 tracer.table_cutoff(entry.lower, entry)

@@ -29,7 +29,7 @@ class Algorithm:
     chance: bool = False  # averages at chance nodes (every other search refuses a tree that has them)
     counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
     settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size
-    soft_only: bool = False  # needs fail-soft values (MTD(f), SSS*: see tracer.run.refuse_unfit)
+    soft_only: bool = False  # needs fail-soft values (MTD(f), SSS*: see refuse)
 
     @property
     def keeps_table(self) -> bool:
@@ -47,14 +47,18 @@ class Algorithm:
     def negamax(self) -> bool:
         return self.terms == MOVER_TERMS
 
-    def run(self, root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
-            rules: Rules = STANDARD, settings: dict[str, Any] | None = None) -> tuple[float, Any]:
-        """Run the search; the value comes back in MAX's terms whatever the algorithm. ``settings``: values for
-        the algorithm's own settings (the others are ignored; ``None`` values mean the default)."""
+    def refuse(self, rules: Rules) -> None:
+        """Refuse rules the search cannot run under: MTD(f) and SSS* need fail-soft values."""
         if self.soft_only and rules.fail == "hard":
             raise SearchOptionError(f"-a {self.name} moves its bound to what each null-window test returns, and a "
                                     "fail-hard test returns only its window's edge: the bound would move by 1 a "
                                     "pass (and SSS*'s never come down from +∞); use --fail soft")
+
+    def run(self, root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
+            rules: Rules = STANDARD, settings: dict[str, Any] | None = None) -> tuple[float, Any]:
+        """Run the search; the value comes back in MAX's terms whatever the algorithm. ``settings``: values for
+        the algorithm's own settings (the others are ignored; ``None`` values mean the default)."""
+        self.refuse(rules)
         own = {name: value for name, value in (settings or {}).items() if name in self.settings and value is not None}
         if self.pruning:
             value, move = self.function(root, depth, tracer, rules, **own)

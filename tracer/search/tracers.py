@@ -7,9 +7,9 @@ one), then either ``leaf`` (the node is evaluated and left) or any number of ``v
 A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
 Principal variation search calls ``research`` when a child's null-window test fails high, just before it enters
 that child again with the wider window. The searches with a transposition table (:mod:`.table`) call, at a node
-just entered, ``table_probe`` (what the table knows, or ``None``), then perhaps ``table_cutoff`` (the table's bound
-settles the node: it is left with that value, instead of ``leaf`` or ``exit``); and ``table_store`` just before
-``leaf`` or ``exit``.
+just entered, ``table_probe`` (what the table knows, or ``None``, and whether its best move is searched first),
+then perhaps ``table_cutoff`` (the table's bound settles the node: it is left with that value, instead of ``leaf``
+or ``exit``); and ``table_store`` just before ``leaf`` or ``exit``.
 
 The recording tracer, which turns these calls into a trace, is in :mod:`tracer.trace.recorder`.
 """
@@ -46,7 +46,7 @@ class NullTracer:
     def research(self, value, alpha, beta):
         pass
 
-    def table_probe(self, entry, depth):
+    def table_probe(self, entry, depth, move_first):
         pass
 
     def table_cutoff(self, value, entry):
@@ -102,7 +102,12 @@ class CountingTracer(NullTracer):
     def begin_pass(self, label, alpha=None, beta=None):
         self.passes += 1
 
-    def table_probe(self, entry, depth):
+    @property
+    def iterations(self) -> int:
+        """Iterative deepening's passes: its searches from the root, 1 ply deep, 2, ..."""
+        return self.passes
+
+    def table_probe(self, entry, depth, move_first):
         self.tt_probes += 1
         if entry is not None and entry.depth >= depth:
             self.tt_hits += 1

@@ -346,9 +346,10 @@ def _plies(depth: float) -> str:
 @dataclass(slots=True)
 class TableProbe(Event):
     """A search with a transposition table asks it about the node just entered. ``found``: ``none`` (no entry),
-    ``shallow`` (an entry from a shallower search: only its best move ``move`` is used, searched first), or what a
-    deep enough entry knows: ``exact``, ``lower``, ``upper`` or ``bounds`` (both, apart); ``lower`` ≤ value ≤
-    ``upper`` (MAX's terms) searched ``depth`` plies deep. A usable entry narrows the node's window to its bounds."""
+    ``shallow`` (an entry from a shallower search, too shallow for its bounds), or what a deep enough entry knows:
+    ``exact``, ``lower``, ``upper`` or ``bounds`` (both, apart); ``lower`` ≤ value ≤ ``upper`` (MAX's terms)
+    searched ``depth`` plies deep. A usable entry narrows the node's window to its bounds. ``move``: the entry's
+    best move, which the search tries first (iterative deepening; ``None`` where the search keeps its order)."""
 
     kind: ClassVar[str] = "table_probe"
     node: int
@@ -378,8 +379,7 @@ class TableProbe(Event):
         name = view.label(self.node)
         if self.found == "none":
             return Step("probe", "", f"the table has nothing on {name} yet")
-        first = (f"; its best move {self.move} is searched first" if self.move is not None
-                 and view.trace.algorithm == "id" else "")
+        first = f"; its best move {self.move} is searched first" if self.move is not None else ""
         if not self.hit:
             return Step("probe", "", f"the table has {name} only from a search {_plies(self.depth)}, too shallow "
                                      f"to use{first}")

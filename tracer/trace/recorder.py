@@ -85,12 +85,13 @@ class RecordingTracer(NullTracer):
         self._researched = True
         self._emit((Researched, self._stack[-1], value, alpha, beta, self._last_child))
 
-    def table_probe(self, entry, depth):
+    def table_probe(self, entry, depth, move_first):
         if entry is None:
             self._emit((TableProbe, self._stack[-1], "none", None, None, None, None))
         else:
             found = entry.kind if entry.depth >= depth else "shallow"
-            self._emit((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth, entry.move))
+            self._emit((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth,
+                        entry.move if move_first else None))
 
     def table_cutoff(self, value, entry):
         node = self._last_child = self._stack.pop()  # answered: the node is left
