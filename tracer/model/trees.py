@@ -253,17 +253,24 @@ def _check_events(text: str, file: str) -> None:
     from the parser's events, before anything recurses over the document (libyaml's composer would crash on
     100,000 levels; PyYAML's own scanner takes time that grows with the square of a flow nest's depth)."""
     depth = 0
-    for event in yaml.parse(text, Loader=_LOADER):
-        if isinstance(event, yaml.AliasEvent):
-            raise TreeFileError("YAML aliases (*name) are not allowed in tree files; write the subtree out",
-                                file=file, line=event.start_mark.line + 1)
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > _NESTING:
-                raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file,
-                                    line=event.start_mark.line + 1)
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=_LOADER):
+            if isinstance(event, yaml.AliasEvent):
+                raise TreeFileError("YAML aliases (*name) are not allowed in tree files; write the subtree out",
+                                    file=file, line=event.start_mark.line + 1)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > _NESTING:
+                    raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file,
+                                        line=event.start_mark.line + 1)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.MarkedYAMLError as error:
+        if "nesting depth" not in str(error.problem):
+            raise
+        # libyaml 0.2.6 and later stop at 1,000 YAML levels of their own: the same mistake, in tracer's words
+        raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file,
+                            line=error.problem_mark.line + 1 if error.problem_mark else None) from None
 
 
 def unprintable(text: str) -> str | None:
