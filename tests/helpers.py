@@ -1,8 +1,12 @@
-"""Shared test helpers (tests/ is on sys.path): paths, and running the real command line in a subprocess."""
+"""Shared test helpers (tests/ is on sys.path): paths, running the command line (in this process, or as a real
+process where the process is the point), and the references tests check tracer against."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -12,10 +16,53 @@ TREES = ROOT / "trees"
 
 
 def run_tracer(*args, cwd=None, env=None, input_text=None) -> subprocess.CompletedProcess:
-    """Run ``python -m tracer ARGS`` as a user would, and capture what it prints."""
+    """Run ``tracer ARGS`` and capture what it prints: in this process through ``main(argv)`` (as fast as a
+    function call), or, when the test sets the environment (which only a new interpreter reads), as a process."""
+    if env is not None:
+        return run_tracer_process(*args, cwd=cwd, env=env, input_text=input_text)
+    return run_tracer_here(*args, cwd=cwd, input_text=input_text)
+
+
+def run_tracer_process(*args, cwd=None, env=None, input_text=None) -> subprocess.CompletedProcess:
+    """Run ``python -m tracer ARGS`` as a user would, in a process of its own (exit status, signals, start-up,
+    the environment)."""
     full_env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]), **(env or {}))
     return subprocess.run([sys.executable, "-m", "tracer", *map(str, args)], cwd=cwd or ROOT, env=full_env,
                           capture_output=True, text=True, input=input_text, timeout=300)
+
+
+class _Output(io.TextIOWrapper):
+    """Standard output or error as a pipe would be: text over bytes (``.buffer`` for binary output), no tty."""
+
+    def __init__(self):
+        super().__init__(io.BytesIO(), encoding="utf-8", newline="\n", write_through=True)
+
+    def close(self) -> None:  # tracer closes stderr when the reader has gone; what it wrote stays readable
+        self.flush()
+
+    def text(self) -> str:
+        return self.buffer.getvalue().decode("utf-8")
+
+
+def run_tracer_here(*args, cwd=None, input_text=None) -> subprocess.CompletedProcess:
+    """``tracer ARGS`` through :func:`tracer.cli.main.main` in this process, with its own standard streams and
+    working folder; what the process would have left changed (signal handlers) is put back."""
+    from tracer.cli.main import main
+
+    argv = [str(arg) for arg in args]
+    stdout, stderr = _Output(), _Output()
+    handlers = {name: signal.getsignal(getattr(signal, name)) for name in ("SIGTERM", "SIGHUP")}
+    with contextlib.chdir(cwd or ROOT), contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        stdin, sys.stdin = sys.stdin, io.StringIO(input_text or "")
+        try:
+            status = main(argv)
+        except SystemExit as exit_:  # argparse's own exits (--help, --version, usage errors)
+            status = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+        finally:
+            sys.stdin = stdin
+            for name, handler in handlers.items():
+                signal.signal(getattr(signal, name), handler)
+    return subprocess.CompletedProcess(["tracer", *argv], status, stdout.text(), stderr.text())
 
 
 STATS_KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs",
