@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -109,3 +110,21 @@ def assert_searches_agree(state, depths) -> None:
         for name, (found, move) in results.items():  # MTD(f) and SSS* may choose another move of the same value
             assert found == value and (move is None or ALGORITHMS["minimax"].run(state.child(move), depth - 1)[0]
                                        == value), (state, depth, name, results)
+
+
+def random_positions(game, count: int, seed: int, max_plies: int = 30) -> list:
+    """Positions from random games (chance moves drawn by their probability), each rooted for its side to move."""
+    from tracer import Player
+
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        state = game.start()
+        for _ in range(rng.randrange(max_plies)):
+            if state.is_terminal():
+                break
+            moves = list(state.moves())
+            weights = [state.probability(m) for m in moves] if state.player is Player.CHANCE else None
+            state = state.child(rng.choices(moves, weights)[0])
+        positions.append(state if state.player is Player.CHANCE else game.rooted(state))
+    return positions

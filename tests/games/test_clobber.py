@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from helpers import assert_searches_agree
+from helpers import random_positions
 from games.clobber import WIN, Clobber, ClobberState, weights_for
 from tracer import ALGORITHMS, GameError, IllegalMoveError, Player
 
@@ -44,20 +42,6 @@ def slow_evaluation(rows, max_char, move_number):
     return w1 * mobility + w2 * material + w3 * centre
 
 
-def random_states(count, seed, game=GAME, plies=range(0, 25)):
-    """Positions after a random number of random moves (from ``plies``), each rooted for its side to move."""
-    rng = random.Random(seed)
-    states = []
-    while len(states) < count:
-        state = game.start()
-        for _ in range(rng.choice(plies)):
-            if state.is_terminal():
-                break
-            state = state.child(rng.choice(state.moves()))
-        states.append(game.rooted(state))
-    return states
-
-
 def test_the_start_position():
     state = GAME.start()
     assert state.rows() == ["BWBWB", "WBWBW", "BWBWB", "WBWBW", "BWBWB", "WBWBW"]
@@ -71,7 +55,7 @@ def test_the_start_position():
 
 
 def test_move_generation_matches_the_brute_force_in_order():
-    for state in random_states(300, seed=5):
+    for state in random_positions(GAME, 300, seed=5, max_plies=25):
         assert [state.move_name(m) for m in state.moves()] == slow_moves(state.rows(), state.side)
         assert state.is_terminal() == (not slow_moves(state.rows(), state.side))
 
@@ -108,7 +92,7 @@ def test_a_win_in_one_is_found():
 
 
 def test_evaluation_matches_the_brute_force():
-    for state in random_states(300, seed=9):
+    for state in random_positions(GAME, 300, seed=9, max_plies=25):
         if state.is_terminal():
             continue
         max_char = "B" if state.max_side == 0 else "W"
@@ -139,20 +123,6 @@ def test_weights_come_from_the_root_of_the_search():
     root = GAME.position("BWBWB/WBWBW/BWBWB/WBWBW/BWBWB/WBWBW b 9")
     deeper = root.child(root.moves()[0]).child(root.child(root.moves()[0]).moves()[0])
     assert deeper.number == 11 and deeper.weights == weights_for(9)
-
-
-def test_the_searches_agree_on_value_and_move():
-    small = Clobber(4, 4)
-    for state in random_states(15, seed=2, game=small):
-        if state.is_terminal():
-            continue
-        assert_searches_agree(state, (1, 2, 3, 4))
-
-
-def test_the_searches_agree_on_the_full_board():
-    for state in random_states(10, seed=4, plies=range(8, 13)):  # 5-16 moves each, a few thousand nodes deep
-        assert not state.is_terminal()
-        assert_searches_agree(state, (1, 2, 3, 4))
 
 
 def test_the_endgame_position_file_holds_its_point():

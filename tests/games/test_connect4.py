@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from helpers import assert_searches_agree
+from helpers import random_positions
 from games.connect4 import Connect4, Connect4State, WEIGHTS, has_four
 from tracer import ALGORITHMS, CountingTracer, GameError, IllegalMoveError, Player
 
@@ -49,19 +47,6 @@ def slow_four(state, char):
     return any(all(cells[c][r] == char for c, r in window) for window in all_windows(state.geo.cols, state.geo.rows))
 
 
-def random_states(count, seed, game=GAME, max_moves=30):
-    rng = random.Random(seed)
-    states = []
-    while len(states) < count:
-        state = game.start()
-        for _ in range(rng.randrange(0, max_moves)):
-            if state.is_terminal():
-                break
-            state = state.child(rng.choice(state.moves()))
-        states.append(game.rooted(state))
-    return states
-
-
 def test_there_are_69_windows_on_the_standard_board():
     assert len(all_windows(7, 6)) == 69 == GAME.geo.windows
     for cols, rows in ((4, 4), (9, 10), (5, 7)):
@@ -71,7 +56,7 @@ def test_there_are_69_windows_on_the_standard_board():
 @pytest.mark.parametrize("cols, rows", [(7, 6), (4, 4), (9, 7)])
 def test_windows_evaluation_matches_the_brute_force(cols, rows):
     game = Connect4(cols, rows)
-    for state in random_states(300, seed=cols * rows, game=game, max_moves=cols * rows):
+    for state in random_positions(game, 300, seed=cols * rows, max_plies=cols * rows):
         max_char = "X" if state.max_side == 0 else "O"
         assert state.evaluate() == slow_windows(state, max_char), game.notation(state)
         assert state.utility() == state.evaluate()  # terminal leaves are scored by the windows too
@@ -80,7 +65,7 @@ def test_windows_evaluation_matches_the_brute_force(cols, rows):
 
 
 def test_four_in_a_row_matches_the_brute_force():
-    for state in random_states(500, seed=11, max_moves=42):
+    for state in random_positions(GAME, 500, seed=11, max_plies=42):
         assert has_four(state.first, state.geo) == slow_four(state, "X")
         assert has_four(state.second, state.geo) == slow_four(state, "O")
         assert state.is_terminal() == (slow_four(state, "X") or slow_four(state, "O") or state.count == 42)
@@ -92,13 +77,6 @@ def test_full_tree_sizes_before_any_game_can_end():
         ALGORITHMS["minimax"].run(GAME.start(), depth, counter)
         assert counter.nodes_visited == sum(7 ** k for k in range(depth + 1))
         assert counter.leaves_evaluated == 7 ** depth
-
-
-def test_the_searches_agree_on_value_and_move():
-    for state in random_states(25, seed=3):
-        if state.is_terminal():
-            continue
-        assert_searches_agree(state, range(1, 5))
 
 
 def test_a_win_in_one_is_found():
@@ -174,7 +152,6 @@ def test_the_last_disc_is_marked_on_the_board():
     assert GAME.position("44").board().marked == ((4, 3),)
     assert GAME.start().board().marked == ()
     assert board.glyphs["X"] == "●" and board.glyphs["O"] == "○"
-
 
 
 

@@ -6,15 +6,6 @@ import pytest
 
 from games import GAMES, load_game
 from tracer import GameError
-from tracer.model.game import Game
-
-
-@pytest.mark.parametrize("name", ["tictactoe", "connect4", "clobber"])
-def test_built_in_games_offer_the_game_interface(name):
-    game = load_game(name)
-    assert isinstance(game, Game) and game.name == name and type(game) is GAMES[name]
-    state = game.start()
-    assert game.position(game.notation(state)) == game.rooted(state)
 
 
 def test_options_reach_the_game_and_unknown_ones_are_refused():

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from helpers import assert_searches_agree
 from games.tictactoe import TicTacToe
 from tracer import ALGORITHMS, CountingTracer, GameError, IllegalMoveError, Player, search_stats
 
@@ -43,26 +40,6 @@ def test_the_empty_board_is_a_draw(algorithm):
     assert value == 0 and ALGORITHMS["alphabeta"].run(GAME.start().child(move))[0] == 0  # every first move draws
     if ALGORITHMS[algorithm].keeps_first_move:
         assert move == 1  # ties keep the first, cell 1
-
-
-def random_positions(count, seed):
-    """Positions 2 to 6 moves in (earlier ones are the empty board's subtrees, covered by the counts above)."""
-    rng = random.Random(seed)
-    positions = []
-    while len(positions) < count:
-        state = GAME.start()
-        for _ in range(rng.randrange(2, 7)):
-            if state.is_terminal():
-                break
-            state = state.child(rng.choice(state.moves()))
-        if not state.is_terminal():
-            positions.append(GAME.rooted(state))
-    return positions
-
-
-def test_all_four_searches_agree_at_every_depth():
-    for state in random_positions(40, seed=7):
-        assert_searches_agree(state, range(1, 10))
 
 
 def test_alphabeta_searches_fewer_nodes_than_minimax():
