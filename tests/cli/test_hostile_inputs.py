@@ -64,7 +64,8 @@ def test_long_lists_are_abbreviated_in_tables_and_whole_in_json(tmp_path):
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_signal_stops_a_deck_cleanly(tmp_path, signum):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    mark = f"tracer-test-{os.getpid()}-{signum}"  # inherited by every process the command starts
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TRACER_TEST_MARK=mark)
     out = tmp_path / "deck"
     process = subprocess.Popen([sys.executable, "-m", "tracer", "slides", str(ROOT / "games/positions/connect4_threat.yaml"),
                                 "-f", "png", "-o", str(out)], cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
@@ -74,7 +75,19 @@ def test_a_signal_stops_a_deck_cleanly(tmp_path, signum):
     assert process.returncode in (128 + signum, 130), stderr
     assert "Traceback" not in stderr
     assert list(tmp_path.iterdir()) == []  # no deck, no .part file or folder
-    assert subprocess.run(["pgrep", "-f", f"tracer-frames-"], capture_output=True).stdout == b""
+    assert processes_marked(mark) == []  # nothing it started is left running
+
+
+def processes_marked(mark: str) -> list[str]:
+    """The processes whose environment carries ``mark`` (other runs' processes on the machine do not count)."""
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if f"TRACER_TEST_MARK={mark}".encode() in environ.read_bytes().split(b"\0"):
+                found.append(environ.parent.name)
+        except OSError:  # gone meanwhile, or not ours to read
+            pass
+    return found
 
 
 OUTPUTS = {"render": "out.svg", "trace": "out.json", "export": "out.graphml", "slides": "out.pdf"}
