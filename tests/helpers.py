@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import os
 import random
 import signal
 import subprocess
 import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,22 +83,52 @@ def assert_one_line_error(result, *fragments):
         assert fragment in lines[0]
 
 
-def brute_force(node) -> float:
-    """The minimax value of a tree node, straight from the definition, independently of tracer's searches."""
+def brute_force(node, depth: float = math.inf):
+    """The reference every search is checked against: expectiminimax from its definition, knowing nothing of
+    tracer's searches. MAX maximises, MIN minimises, a chance node averages its children weighted by their ``p``
+    (equally when none is given); values are in MAX's terms. With a ``depth`` limit an inner node at the limit is
+    worth its static ``evaluation`` (None when it has none: the limit cannot be searched there).
+
+    Reads only a node's ``player`` (a Player, or its name), ``children``, ``value``, ``evaluation`` and ``p``: it
+    takes tracer's TreeNode and the tests' own :class:`RefNode` alike."""
     if not node.children:
         return node.value
-    values = [brute_force(child) for child in node.children]
-    return max(values) if node.player.name == "MAX" else min(values)
+    if depth <= 0:
+        return node.evaluation
+    values = [brute_force(child, depth - 1) for child in node.children]
+    if None in values:
+        return None
+    player = getattr(node.player, "name", node.player).upper()
+    if player == "CHANCE":
+        weights = [child.p for child in node.children]
+        if None in weights:
+            weights = [Fraction(1, len(values))] * len(values)
+        return sum(weight * value for weight, value in zip(weights, values))
+    return max(values) if player == "MAX" else min(values)
 
 
-def make_tree(nested, player=None):
-    """A TreeNode from nested lists, without going through YAML (fast, for thousands of random trees)."""
-    from tracer import Player, TreeNode
+@dataclass
+class RefNode:
+    """A tree node as the tests write it down from their own data, for :func:`brute_force`."""
 
-    player = player or Player.MAX
-    if isinstance(nested, list):
-        return TreeNode(player, [make_tree(child, player.other) for child in nested], name="n")
-    return TreeNode(player, value=nested)
+    player: str  # "max", "min" or "chance"
+    children: list = field(default_factory=list)
+    value: object = None
+    evaluation: object = None
+    p: object = None
+
+
+def uniform_tree(branching: int, depth: int, seed, distinct: bool = False):
+    """A nested-list tree of ``branching`` children at every inner node and ``depth`` levels, its leaves random
+    whole numbers from -99 to 99 (or, with ``distinct``, all different, from 0 to 10·b^d), the same for a seed."""
+    rng = random.Random(seed)
+    count = branching ** depth
+    values = iter(rng.sample(range(10 * count), count) if distinct else [rng.randint(-99, 99) for _ in range(count)])
+
+    def build(level):
+        return next(values) if level == depth else [build(level + 1) for _ in range(branching)]
+
+    return build(0)
 
 
 def assert_searches_agree(state, depths) -> None:

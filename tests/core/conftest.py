@@ -11,6 +11,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
+from helpers import brute_force as reference
 from tracer import Player, TreeNode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,11 +32,11 @@ SHIPPED_VALUES = {
 # ---- the independent brute force ----------------------------------------------------------------------------
 
 def brute_force(nested, player: Player = MAX):
-    """The minimax value (MAX's terms) of a nested list whose root is moved by ``player``, from the definition."""
+    """The minimax value (MAX's terms) of a nested list whose root is moved by ``player``: the one reference
+    (:func:`helpers.brute_force`) on the list written as nodes."""
     if not isinstance(nested, list):
         return nested
-    values = [brute_force(child, player.other) for child in nested]
-    return max(values) if player is MAX else min(values)
+    return reference(tree_of(nested, player))
 
 
 def best_moves(nested, player: Player = MAX) -> list[int]:

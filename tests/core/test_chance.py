@@ -12,7 +12,7 @@ import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from helpers import assert_one_line_error, run_tracer
+from helpers import RefNode, assert_one_line_error, brute_force, run_tracer
 from tests.core.conftest import ROOT, SHIPPED_VALUES, TREES
 from tracer import ALGORITHMS, Trace, TreeFileError, load_tree, parse_tree, search_stats, trace_search
 from tracer.errors import SearchOptionError
@@ -44,16 +44,16 @@ def chance_trees(depth: int = 4):
 
 
 def expected(node, level: int = 0) -> Fraction:
-    """Expectiminimax from the definition, in exact fractions: the players of the levels are PLAYERS, repeating."""
-    if not isinstance(node, list):
-        return Fraction(node)
+    """Expectiminimax from the definition (the one reference, :func:`helpers.brute_force`), in exact fractions:
+    the players of the levels are PLAYERS, repeating."""
+    return brute_force(as_nodes(node, level))
+
+
+def as_nodes(node, level: int = 0, p=None) -> RefNode:
     player = PLAYERS[level % len(PLAYERS)]
-    values = [expected(child, level + 1) for _, child in node]
-    if player == "chance":
-        given = [p for p, _ in node]
-        weights = given if given[0] is not None else [Fraction(1, len(node))] * len(node)
-        return sum(p * v for p, v in zip(weights, values))
-    return max(values) if player == "max" else min(values)
+    if not isinstance(node, list):
+        return RefNode(player, value=Fraction(node), p=p)
+    return RefNode(player, [as_nodes(child, level + 1, q) for q, child in node], p=p)
 
 
 def as_yaml(node, level: int = 0):

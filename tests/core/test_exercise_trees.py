@@ -1,6 +1,6 @@
 """Tree files that state any textbook exercise: players by level (``players: [max, min, min]``), nodes written in
 full with ``eval`` on inner nodes, and ``--depth`` on tree files. Searched at every depth limit, they must agree
-with a brute force that reads the nested data directly and knows nothing of tracer."""
+with the one brute force (helpers.brute_force) over the nested data written as nodes, knowing nothing of tracer."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import RefNode, brute_force
 from tracer import load_tree, parse_tree, search_stats, trace_search
 from tracer.errors import SearchOptionError
 from tracer.inputs import load_problem
@@ -30,17 +31,13 @@ def height(node) -> int:
     return 0 if isinstance(node, int) else 1 + max(height(child) for child in node[1])
 
 
-def brute(node, players, ply, limit):
-    """The depth-limited minimax value from the definition, or None when the limit falls on a node without eval."""
+def as_nodes(node, players, ply=0) -> RefNode:
+    """The data as the one reference reads it: the players of the plies are ``players``, repeating."""
+    player = players[ply % len(players)]
     if isinstance(node, int):
-        return node
+        return RefNode(player, value=node)
     evaluation, children = node
-    if ply == limit:
-        return evaluation
-    found = [brute(child, players, ply + 1, limit) for child in children]
-    if None in found:
-        return None
-    return max(found) if players[ply % len(players)] == "max" else min(found)
+    return RefNode(player, [as_nodes(child, players, ply + 1) for child in children], evaluation=evaluation)
 
 
 def long_form(node) -> dict | int:
@@ -63,7 +60,7 @@ def tree_text(root, players) -> str:
 def test_players_by_level_and_evals_match_brute_force_at_every_depth(root, players, algorithm, prune):
     tree = parse_tree(tree_text(root, players))
     for limit in range(height(root) + 1):
-        expected = brute(root, players, 0, limit)
+        expected = brute_force(as_nodes(root, players), limit)
         if expected is None:
             with pytest.raises(SearchOptionError, match="the search stops here"):
                 tree.cut_at(limit)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import assert_one_line_error, run_tracer
+from helpers import brute_force as brute_force_of_tree
 from tests.core.conftest import TREES, brute_force, nested_trees, prune_rules, root_players, tree_of
 from tracer import ALGORITHMS, CountingTracer, Rules, Trace, load_tree, search_stats, trace_search
 from tracer.inputs import load_problem
@@ -232,15 +233,8 @@ def test_iterative_deepening_on_a_tree_with_static_values_deepens_ply_by_ply():
     trace = trace_search(tree.root, "id", meta=tree.meta())
     labels = [e.label for e in trace.events if e.kind == "pass_started"]
     assert labels == ["iteration 1, 1 ply deep", "iteration 2, 2 plies deep", "iteration 3, 3 plies deep"]
-    assert (trace.value, trace.best_move) == (brute_force_tree(tree.root), search_stats(tree.root, "alphabeta").best_move)
+    assert (trace.value, trace.best_move) == (brute_force_of_tree(tree.root), search_stats(tree.root, "alphabeta").best_move)
     # the second iteration searches first the move the first found best
     first = TraceView(trace, pass_steps(trace, 1)[1]).root.best_child
     second = TraceView(trace, pass_steps(trace, 2)[1])
     assert min((node.visit, node.id) for node in second.nodes if node.node.parent == 0 and node.visit)[1] == first
-
-
-def brute_force_tree(node):
-    if not node.children:
-        return node.value
-    values = [brute_force_tree(child) for child in node.children]
-    return max(values) if node.player.name == "MAX" else min(values)

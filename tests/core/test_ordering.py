@@ -3,26 +3,15 @@ evaluates every leaf, random is reproducible, and no order changes a search's va
 
 from __future__ import annotations
 
-import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from helpers import uniform_tree
 from tests.core.conftest import brute_force, nested_trees, root_players, tree_of
 from tracer import ALGORITHMS, SearchOptionError, parse_tree, search_stats, to_dot, trace_search
 from tracer.inputs import load_problem
 from tracer.search.ordering import ORDERS, ordered
-
-
-def uniform(b: int, d: int, rng: random.Random, distinct: bool = True):
-    """A uniform tree of branching ``b`` and depth ``d`` with distinct random leaves."""
-    values = rng.sample(range(10 * b ** d), b ** d) if distinct else [rng.randint(0, 9) for _ in range(b ** d)]
-    leaves = iter(values)
-
-    def build(level):
-        return next(leaves) if level == d else [build(level + 1) for _ in range(b)]
-
-    return build(0)
 
 
 SIZES = [(2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (2, 6)]
@@ -33,7 +22,7 @@ SIZES = [(2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (2, 6)]
 def test_best_first_reaches_the_knuth_moore_minimal_tree(b, d, algorithm):
     minimal = b ** ((d + 1) // 2) + b ** (d // 2) - 1
     for seed in range(5):
-        root = tree_of(uniform(b, d, random.Random(seed)))
+        root = tree_of(uniform_tree(b, d, seed, distinct=True))
         assert search_stats(root, algorithm, order="best").leaves_evaluated == minimal
 
 
@@ -42,7 +31,7 @@ def test_worst_first_evaluates_every_leaf_where_no_bound_reaches_two_levels_down
     # To depth 3 every cutoff compares a node with its parent's bound, and worst-first ordering never lets a node
     # reach it before its last child.
     for seed in range(5):
-        root = tree_of(uniform(b, d, random.Random(seed)))
+        root = tree_of(uniform_tree(b, d, seed, distinct=True))
         assert search_stats(root, "alphabeta", order="worst").leaves_evaluated == b ** d
 
 
@@ -51,7 +40,7 @@ def test_deeper_worst_first_still_evaluates_the_most_leaves(b, d):
     # From depth 4 a bound from two levels up can still cut (a deep cutoff) whatever the order of each node's
     # children, so worst-first is the worst order, not always the whole tree.
     for seed in range(5):
-        root = tree_of(uniform(b, d, random.Random(seed)))
+        root = tree_of(uniform_tree(b, d, seed, distinct=True))
         counts = {order: search_stats(root, "alphabeta", order=order, seed=seed).leaves_evaluated
                   for order in ("natural", "reversed", "random", "best", "worst")}
         assert counts["worst"] == max(counts.values()) and counts["best"] == min(counts.values())
@@ -65,7 +54,7 @@ def test_no_order_changes_the_value(nested, root_player, order, algorithm):
 
 
 def test_random_order_is_reproducible_from_its_seed():
-    root = tree_of(uniform(3, 4, random.Random(1)))
+    root = tree_of(uniform_tree(3, 4, 1, distinct=True))
     runs = [search_stats(root, "alphabeta", order="random", seed=seed).evaluated_leaves for seed in (7, 7, 8)]
     assert runs[0] == runs[1] and runs[0] != runs[2]
 

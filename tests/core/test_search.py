@@ -10,6 +10,7 @@ import tracemalloc
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
+from helpers import uniform_tree
 from tests.core.conftest import (INF, MAX, MIN, TREES, at, best_moves, brute_force, fail_modes, leaf_paths,
                                  nested_trees, path_of, player_at, prune_rules, replaced, root_players,
                                  tree_of)
@@ -363,10 +364,6 @@ def test_a_cutoff_at_the_last_child_is_not_counted():
     assert direct.cutoffs == 1
 
 
-def uniform(branching: int, depth: int, rng: random.Random):
-    return rng.randint(-99, 99) if depth == 0 else [uniform(branching, depth - 1, rng) for _ in range(branching)]
-
-
 def peak_bytes(root, algorithm, tracer) -> int:
     """The most memory held at once during one search, over what was held before it."""
     tracemalloc.start()
@@ -380,8 +377,7 @@ def peak_bytes(root, algorithm, tracer) -> int:
 
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_the_null_tracer_keeps_nothing_per_node(algorithm):
-    rng = random.Random(7)
-    small, large = tree_of(uniform(2, 5, rng)), tree_of(uniform(7, 5, rng))  # 63 and 19,608 nodes, same depth
+    small, large = tree_of(uniform_tree(2, 5, 7)), tree_of(uniform_tree(7, 5, 8))  # 63 and 19,608 nodes, same depth
     untraced_small = peak_bytes(small, algorithm, NO_TRACER)
     untraced_large = peak_bytes(large, algorithm, NO_TRACER)
     if ALGORITHMS[algorithm].keeps_table:  # their memory is the table, which grows with the nodes by design

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import run_tracer
+from helpers import run_tracer, uniform_tree
 from tracer import DrawOptions, load_problem, scene_of, trace_search
 from tracer.render.engine import measure
 from tracer.render.layout import Box, text_width
@@ -22,15 +22,6 @@ TREES = ROOT / "trees"
 POSITIONS = ROOT / "games" / "positions"
 SVG = "{http://www.w3.org/2000/svg}"
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)")
-
-
-def uniform_tree(branching: int, depth: int, seed: int):
-    rng = random.Random(seed)
-
-    def build(level):
-        return rng.randint(-99, 99) if level == depth else [build(level + 1) for _ in range(branching)]
-
-    return build(0)
 
 
 def uneven_tree(seed: int, depth: int = 6):
