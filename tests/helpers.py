@@ -145,15 +145,16 @@ def assert_searches_agree(state, depths) -> None:
                                        == value), (state, depth, name, results)
 
 
-def random_positions(game, count: int, seed: int, max_plies: int = 30) -> list:
-    """Positions from random games (chance moves drawn by their probability), each rooted for its side to move."""
+def random_positions(game, count: int, seed: int, max_plies: int = 30, min_plies: int = 0) -> list:
+    """Positions ``min_plies`` to ``max_plies`` - 1 moves into random games (chance moves drawn by their
+    probability), each rooted for its side to move."""
     from tracer import Player
 
     rng = random.Random(seed)
     positions = []
     while len(positions) < count:
         state = game.start()
-        for _ in range(rng.randrange(max_plies)):
+        for _ in range(rng.randrange(min_plies, max_plies)):
             if state.is_terminal():
                 break
             moves = list(state.moves())

@@ -24,14 +24,15 @@ from tracer.model.state import GameState
 
 @dataclass(frozen=True)
 class Case:
-    """A game under test: how to make it, how deep its searches can be compared quickly, and how long a random
-    game may run before it is cut short."""
+    """A game under test: how to make it, how deep its searches can be compared quickly, and how far into a random
+    game its positions are taken (the full Clobber board from its middle game: a few thousand nodes at depth 4)."""
 
     name: str
     make: object
     depths: tuple[int, ...]
     positions: int = 15
     max_plies: int = 30
+    min_plies: int = 0
 
 
 CASES = [
@@ -40,7 +41,7 @@ CASES = [
     Case("connect4", lambda: load_game("connect4"), depths=(1, 2, 3, 4), positions=25),
     Case("connect4-4x4", lambda: load_game("connect4", cols=4, rows=4), depths=(1, 2, 4, 6)),
     Case("clobber-4x4", lambda: load_game("clobber", cols=4, rows=4), depths=(1, 2, 3, 4)),
-    Case("clobber", lambda: load_game("clobber"), depths=(1, 2, 3, 4), positions=10, max_plies=16),
+    Case("clobber", lambda: load_game("clobber"), depths=(1, 2, 3, 4), positions=10, min_plies=8, max_plies=14),
     Case("pig", lambda: load_game("pig"), depths=(1, 2, 4), max_plies=12),
     Case("nim (a user's own game)", Nim, depths=(1, 2, 3, 7)),
 ]
@@ -66,7 +67,7 @@ def test_notation_reads_back_to_a_position_of_the_same_value(case):
     game = case.make()
     depth = case.depths[min(1, len(case.depths) - 1)]
     search = ALGORITHMS["expectiminimax" if getattr(game.start(), "chance", False) is True else "minimax"]
-    for state in random_positions(game, case.positions, seed=1, max_plies=case.max_plies):
+    for state in random_positions(game, case.positions, seed=1, max_plies=case.max_plies, min_plies=case.min_plies):
         if state.player is Player.CHANCE:
             continue
         again = game.position(game.notation(state))
@@ -80,7 +81,7 @@ def test_notation_reads_back_to_a_position_of_the_same_value(case):
 
 def test_moves_parse_back_and_leave_the_position_unchanged(case):
     game = case.make()
-    for state in random_positions(game, case.positions, seed=2, max_plies=case.max_plies):
+    for state in random_positions(game, case.positions, seed=2, max_plies=case.max_plies, min_plies=case.min_plies):
         before = game.notation(state)
         moves = list(state.moves())
         assert bool(moves) != state.is_terminal()
@@ -97,7 +98,7 @@ def test_moves_parse_back_and_leave_the_position_unchanged(case):
 
 def test_a_move_that_is_not_legal_is_refused_naming_the_legal_ones(case):
     game = case.make()
-    for state in random_positions(game, 5, seed=3, max_plies=case.max_plies):
+    for state in random_positions(game, 5, seed=3, max_plies=case.max_plies, min_plies=case.min_plies):
         if state.is_terminal() or state.player is Player.CHANCE:
             continue
         with pytest.raises(IllegalMoveError) as refused:
@@ -132,7 +133,7 @@ def test_a_finished_game_scores_for_its_winner(case):
 
 def test_every_search_finds_the_same_value(case):
     game = case.make()
-    states = [s for s in random_positions(game, case.positions, seed=5, max_plies=case.max_plies)
+    states = [s for s in random_positions(game, case.positions, seed=5, max_plies=case.max_plies, min_plies=case.min_plies)
               if not s.is_terminal()]
     if getattr(game.start(), "chance", False) is True:
         pytest.skip("only expectiminimax searches a game with dice: test_pig.py checks it against the rules")
