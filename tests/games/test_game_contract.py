@@ -36,8 +36,9 @@ class Case:
 
 
 CASES = [
-    Case("tictactoe", lambda: load_game("tictactoe"), depths=tuple(range(1, 10)), positions=40),
-    Case("tictactoe-quick-wins", lambda: load_game("tictactoe", quick_wins=True), depths=(1, 3, 5, 9)),
+    Case("tictactoe", lambda: load_game("tictactoe"), depths=tuple(range(1, 10)), positions=40, min_plies=2,
+         max_plies=7),
+    Case("tictactoe-quick-wins", lambda: load_game("tictactoe", quick_wins=True), depths=(1, 3, 5, 9), min_plies=2),
     Case("connect4", lambda: load_game("connect4"), depths=(1, 2, 3, 4), positions=25),
     Case("connect4-4x4", lambda: load_game("connect4", cols=4, rows=4), depths=(1, 2, 4, 6)),
     Case("clobber-4x4", lambda: load_game("clobber", cols=4, rows=4), depths=(1, 2, 3, 4)),
