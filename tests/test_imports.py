@@ -71,7 +71,7 @@ def test_no_import_cycles():
 def test_stages_import_only_earlier_stages():
     order = ["tracer.errors", "tracer.text", "tracer.io", "tracer.model", "games", "tracer.search", "tracer.trace",
              "tracer.view", "tracer.render", "tracer.inputs", "tracer.run", "tracer.compare", "tracer.exercises",
-             "tracer.play", "tracer.cli",
+             "tracer.report", "tracer.play", "tracer.cli",
              "tracer.__main__"]
 
     def stage(module: str) -> int:
