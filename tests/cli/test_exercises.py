@@ -201,6 +201,14 @@ def test_gradescope_results_have_the_documented_layout(tmp_path):
     assert "First departure" in data["output"]
 
 
+def test_gradescope_with_no_readable_answer_is_one_line_and_writes_nothing(tmp_path):
+    bad, out = tmp_path / "bad.yaml", tmp_path / "results.json"
+    bad.write_text("values: {A: 3, Q: 1}\n")
+    assert_one_line_error(run_tracer("grade", RN, bad, "--format", "gradescope", "-o", out),
+                          f"{bad}:1: values.Q: no node named 'Q'")
+    assert not out.exists()
+
+
 def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):
     out = tmp_path / "feedback.svg"
     result = run_tracer("grade", RN, answer(tmp_path, pruned=["C2"], values={"A": 3, "B": 3, "C": 4, "D": 2}),
