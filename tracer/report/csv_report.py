@@ -1,9 +1,10 @@
-"""CSV reports: a class's grades (a row per answer, a column per item) and ``compare``'s rows."""
+"""CSV reports: a class's grades (a row per answer, a column per item), ``compare``'s rows, a match's games."""
 
 from __future__ import annotations
 
 import csv
 import io
+from dataclasses import asdict
 from typing import Sequence
 
 from ..exercises.grade import Grade
@@ -34,4 +35,14 @@ def compare_csv(rows: Sequence, leaves: bool) -> str:
         if "evaluated_leaves" in data:
             data["evaluated_leaves"] = " ".join(str(v) for v in data["evaluated_leaves"])
         writer.writerow(data)
+    return out.getvalue()
+
+
+def match_csv(tally) -> str:
+    """A row per game of a match."""
+    rows = [asdict(row) for row in tally.games]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
     return out.getvalue()

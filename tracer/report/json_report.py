@@ -1,4 +1,4 @@
-"""JSON reports: checked answer keys, graded answers, ``stats`` and ``compare`` rows (the keys each command's
+"""JSON reports: checked answer keys, graded answers, ``stats`` and ``compare`` rows, a ``match`` (the keys each command's
 ``--json`` documents)."""
 
 from __future__ import annotations
@@ -30,3 +30,12 @@ def stats_json(results: Sequence, leaves: bool) -> str:
 def compare_json(rows: Sequence, leaves: bool) -> str:
     """A list of rows."""
     return json.dumps([row.as_dict(with_leaves=leaves) for row in rows], ensure_ascii=False) + "\n"
+
+
+def match_json(heading: dict, tally) -> str:
+    """A match: what was played (``heading``: game, games, depth, depths, seed, random_openings), each player's
+    summary, the speed ratio and a row per game."""
+    from dataclasses import asdict
+
+    return json.dumps({**heading, "players": tally.summary(), "speed_ratio": tally.speed_ratio(),
+                       "rows": [asdict(row) for row in tally.games]}) + "\n"

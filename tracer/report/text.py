@@ -1,4 +1,5 @@
-"""The readable reports: checked answer keys, graded answers, and the ``stats`` and ``compare`` tables."""
+"""The readable reports: checked answer keys, graded answers, and the ``stats``, ``compare`` and ``match``
+tables."""
 
 from __future__ import annotations
 
@@ -97,3 +98,34 @@ def compare_table(title: str, rows: Sequence) -> str:
     """``tracer compare``'s table: the title, then a row per combination."""
     return (f"{title}\n" + format_table(COMPARE_COLUMNS, [compare_cells(row) for row in rows],
                                         right=tuple(range(2, len(COMPARE_COLUMNS)))) + "\n")
+
+
+def match_report(heading: str, tally, kinds: Sequence[str], depths: Sequence[int | None], sides: Sequence[str],
+                 table: bool) -> str:
+    """``tracer match``: the heading, a row per game (``table``), a row per player, each player's results by
+    colour, and how their times per move compare."""
+    lines = [heading]
+    if table:
+        lines.append(format_table(("game", "first", "winner", "moves", "p1 s/move", "p2 s/move", "p1 nodes/move",
+                                   "p2 nodes/move"),
+                                  [(str(r.game), r.first, r.winner, str(r.moves), f"{r.p1_seconds_per_move:.4f}",
+                                    f"{r.p2_seconds_per_move:.4f}", f"{r.p1_nodes_per_move:,.0f}",
+                                    f"{r.p2_nodes_per_move:,.0f}") for r in tally.games], right=(0, 3, 4, 5, 6, 7)))
+        lines.append("")
+    summary = tally.summary()
+    lines.append(format_table(("player", "kind", "wins", "draws", "losses", "nodes/move", "seconds/move", "total s"),
+                              [(s["player"], f"{s['kind']} (depth {d})" if s["kind"] not in ("random", "greedy")
+                                and d is not None else s["kind"], str(s["wins"]), str(s["draws"]), str(s["losses"]),
+                                f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}",
+                                f"{s['total_seconds']:.3f}") for s, d in zip(summary, depths)],
+                              right=(2, 3, 4, 5, 6, 7)))
+    for player, kind in zip(summary, kinds):
+        colours = [f"as {side} (moving {order}): {r['wins']} wins, {r['draws']} draws, {r['losses']} losses"
+                   for side, order, r in ((sides[0], "first", player["as_first"]),
+                                          (sides[1], "second", player["as_second"]))]
+        lines.append(f"{player['player']} ({kind}) " + "; ".join(colours))
+    ratio = tally.speed_ratio()
+    if ratio is not None:
+        lines.append(f"p1 takes {ratio:.2f}× p2's time per move" if ratio >= 1 else
+                     f"p2 takes {1 / ratio:.2f}× p1's time per move")
+    return "".join(line + "\n" for line in lines)
