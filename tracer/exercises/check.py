@@ -1,6 +1,7 @@
 """Answer keys that check themselves: a file's ``expect:`` block against the search its ``rules:`` describe.
 
-Each expectation becomes a :class:`Check` with the actual value and the step of the trace that decides it.
+Each expectation is compared with the search by :mod:`.compare_answers` (the rules ``tracer grade`` uses too) and
+becomes a :class:`Check` with the actual value and the step of the trace that decides it.
 """
 
 from __future__ import annotations

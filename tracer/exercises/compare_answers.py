@@ -15,12 +15,13 @@ step of the trace that decides it. ``check`` and ``grade`` only name the items a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from ..view import EXACT
 from .claims import bound_text, json_number
-from .facts import SearchFacts, same_number
+from .facts import SearchFacts
 
 NEVER_REACHED = "never reached"
 
@@ -55,8 +56,10 @@ class Difference:
 # ---- the rules ------------------------------------------------------------------------------------------------
 
 def number_matches(claimed: float, found: float) -> bool:
-    """A claimed number against the search's."""
-    return same_number(claimed, found)
+    """A claimed number against the search's: equal, or both finite and equal but for floating-point rounding
+    (8/3 written as a fraction against the search's 2.666…)."""
+    return claimed == found or (math.isfinite(claimed) and math.isfinite(found)
+                                and math.isclose(claimed, found, rel_tol=1e-9, abs_tol=1e-12))
 
 
 def value_matches(claimed: tuple[float, str | None], found: tuple[float, str]) -> bool:

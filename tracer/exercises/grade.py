@@ -1,4 +1,6 @@
 """Grading a student's answer against the search, item by item, with the first place the answer departs from it.
+Items are compared by :mod:`.compare_answers` (the rules ``tracer check`` uses too); this module decides which
+items an answer is graded on, what each is worth, and how a wrong one is explained to the student.
 
 Scoring (stated in the README and in every report):
 
