@@ -309,10 +309,9 @@ def cmd_trace(args) -> None:
 
 
 def cmd_stats(args) -> None:
-    from ..model.state import UNLIMITED
     from ..report.json_report import stats_json
     from ..report.text import stats_table
-    from ..run import OWN_COUNTS, search_stats
+    from ..run import search_stats
     from ..search.algorithms import Rules
 
     if _is_trace_file(args.file):
@@ -325,13 +324,7 @@ def cmd_stats(args) -> None:
     results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules, order=order,
                             seed=args.seed, settings=settings)
                for name in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
-    leaves = problem.game is None  # game leaves are many and say little; trees list them
-    if args.json:
-        print(stats_json(results, leaves), end="")
-        return
-    depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
-        f" (depth {problem.depth})"
-    print(stats_table(f"{problem.meta.get('title') or problem.name}{depth}", results, OWN_COUNTS, leaves), end="")
+    print(stats_json(results, leaves=problem.game is None) if args.json else stats_table(problem, results), end="")
 
 
 def cmd_export(args) -> None:

@@ -22,7 +22,7 @@ def grade_json(results: Sequence[Grade], single: bool) -> str:
 
 
 def stats_json(results: Sequence, leaves: bool) -> str:
-    """One object for one search, else a list."""
+    """One object for one search, else a list; ``leaves``: with the leaves each evaluated (tree files)."""
     data = [result.as_dict(with_leaves=leaves) for result in results]
     return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False) + "\n"
 

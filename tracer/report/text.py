@@ -8,7 +8,10 @@ from typing import Sequence
 from ..exercises.check import FileResult
 from ..exercises.claims import shown
 from ..exercises.grade import EXTRA, MISSING, RIGHT, SCORING, Grade
+from ..inputs import Problem
+from ..model.state import UNLIMITED
 from ..render.table import format_table
+from ..run import OWN_COUNTS, Stats
 from ..text import format_number
 
 COMPARE_COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds",
@@ -62,10 +65,14 @@ def _grade(result: Grade) -> str:
     return "\n".join(lines)
 
 
-def stats_table(title: str, results: Sequence, own_counts: Sequence[str], leaves: bool) -> str:
-    """``tracer stats``: the title, a row per search (with the counts only some algorithms report, under
-    ``also``), and for trees the leaves each evaluated."""
-    own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in own_counts
+def stats_table(problem: Problem, results: Sequence[Stats]) -> str:
+    """``tracer stats``: the problem's title (a game's with its depth), a row per search (with the counts only
+    some algorithms report, under ``also``), and for tree files the leaves each evaluated (a game's are many and
+    say little)."""
+    depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
+        f" (depth {problem.depth})"
+    title, leaves = f"{problem.meta.get('title') or problem.name}{depth}", problem.game is None
+    own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in OWN_COUNTS
                      if getattr(r, key) is not None) for r in results]
     rows = [(r.algorithm, r.order, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
              f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") + ((more,) if any(own) else ())
