@@ -71,7 +71,7 @@ def test_no_import_cycles():
 def test_stages_import_only_earlier_stages():
     order = ["tracer.errors", "tracer.text", "tracer.io", "tracer.model", "games", "tracer.search", "tracer.trace",
              "tracer.view", "tracer.render", "tracer.inputs", "tracer.run", "tracer.compare", "tracer.exercises",
-             "tracer.play", "tracer.cli",
+             "tracer.report", "tracer.play", "tracer.cli",
              "tracer.__main__"]
 
     def stage(module: str) -> int:
@@ -88,3 +88,16 @@ def test_games_reach_only_the_first_stages_of_tracer():
     graph = import_graph()
     used = {b for a, b in graph.edges if a.startswith("games") and b.startswith("tracer")}
     assert used <= {"tracer", "tracer.errors", "tracer.model", "tracer.model.state"}
+
+
+def test_the_command_line_leaves_formatting_to_the_reporters():
+    """cli parses and dispatches: JSON and CSV are written by tracer.report, which only the command line imports."""
+    graph = import_graph()
+    formatting = {"json", "csv"}
+    for path in (ROOT / "tracer" / "cli").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and not node.level else []
+            assert not formatting & set(names), f"{path.name} imports {formatting & set(names)}"
+    importers = {a for a, b in graph.edges if b.startswith("tracer.report") and not a.startswith("tracer.report")}
+    assert importers and all(a.startswith("tracer.cli") for a in importers), importers

@@ -62,6 +62,8 @@ def test_every_shipped_answer_key_holds():
     ("  pruned: [C2, C3]", "  pruned: [C3]", "pruned"),
     ("  windows: {C: [3, 2]}", "  windows: {C: [3, 4]}", "windows.C"),
     ("  leaves_evaluated: 7", "  leaves_evaluated: 9", "leaves_evaluated"),
+    ('C: "<=2"', 'C: ">=2"', "values.C"),  # a bound of the wrong kind
+    ("D: 2}", 'D: "<=2"}', "values.D"),  # a bound where the search proves the value
     ("D1, D2, D3]", "D2, D1, D3]", "order"),
 ])
 def test_an_altered_expectation_fails_and_is_named(tmp_path, line, altered, item):
@@ -116,6 +118,8 @@ def test_a_single_unreadable_answer_is_one_line(tmp_path):
 @pytest.mark.parametrize("changes, score, max_score, wrong", [
     ({}, 14, 14, []),
     ({"values": {"A": 3, "B": 3, "C": 2, "D": 2}}, 14, 14, []),  # a bound counts as its number
+    ({"values": {"A": 3, "B": 3, "C": ">=2", "D": 2}}, 13, 14, ["value of C"]),  # a bound of the wrong kind
+    ({"values": {"A": 3, "B": 3, "C": "<=2", "D": "<=2"}}, 13, 14, ["value of D"]),  # D is exact, not a bound
     ({"values": {"A": 3, "B": 3, "C": 4, "D": 2}}, 13, 14, ["value of C"]),
     ({"values": {"A": 3, "B": 3, "D": 2}}, 13, 14, ["value of C"]),  # missing
     ({"pruned": ["C2"]}, 13, 14, ["C3 pruned?"]),  # a missed prune
@@ -134,6 +138,27 @@ def test_grading_each_kind_of_mistake(tmp_path, changes, score, max_score, wrong
     assert [item["item"] for item in result["items"] if item["points"] < item["max_points"]] == wrong
     assert all(set(item) >= {"item", "expected", "given", "points", "max_points"} for item in result["items"])
     assert result["answer"].endswith("answer.yaml")
+
+
+# C returns ≤ 2 (a bound: C was left by a cutoff), D returns exactly 2.
+@pytest.mark.parametrize("node, written, holds", [
+    ("C", "2", True), ("C", '"<=2"', True), ("C", '"≤ 2"', True), ("C", '">=2"', False), ("C", '"<=3"', False),
+    ("D", "2", True), ("D", '"<=2"', False), ("D", '">=2"', False),
+])
+def test_a_bound_counts_the_same_in_check_and_grade(tmp_path, node, written, holds):
+    """A plain number claims only the number; a written bound claims its kind too, in a key as in an answer."""
+    values = {"A": "3", "B": "3", "C": '"<=2"', "D": "2", node: written}
+    mapping = "{" + ", ".join(f"{name}: {value}" for name, value in values.items()) + "}"
+    key, text = tmp_path / "rn.yaml", RN.read_text(encoding="utf-8")
+    assert 'values: {A: 3, B: 3, C: "<=2", D: 2}' in text
+    key.write_text(text.replace('values: {A: 3, B: 3, C: "<=2", D: 2}', f"values: {mapping}"), encoding="utf-8")
+    (entry,) = json.loads(run_tracer("check", key, "--json").stdout)
+    (check,) = [check for check in entry["checks"] if check["item"] == f"values.{node}"]
+    answer_file = tmp_path / "answer.yaml"
+    answer_file.write_text(f"values: {mapping}\npruned: [C2, C3]\nbest_move: B\n", encoding="utf-8")
+    (item,) = [item for item in graded(answer_file)["items"] if item["item"] == f"value of {node}"]
+    assert check["passed"] is holds and entry["passed"] is holds
+    assert item["points"] == int(holds) and item["verdict"] == ("right" if holds else "wrong")
 
 
 def test_the_first_departure_is_explained_in_trace_terms(tmp_path):
@@ -174,6 +199,14 @@ def test_gradescope_results_have_the_documented_layout(tmp_path):
     best = next(test for test in data["tests"] if test["name"] == "best move")
     assert (best["score"], best["max_score"]) == (0, 1) and "you wrote C; the search: B" in best["output"]
     assert "First departure" in data["output"]
+
+
+def test_gradescope_with_no_readable_answer_is_one_line_and_writes_nothing(tmp_path):
+    bad, out = tmp_path / "bad.yaml", tmp_path / "results.json"
+    bad.write_text("values: {A: 3, Q: 1}\n")
+    assert_one_line_error(run_tracer("grade", RN, bad, "--format", "gradescope", "-o", out),
+                          f"{bad}:1: values.Q: no node named 'Q'")
+    assert not out.exists()
 
 
 def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):

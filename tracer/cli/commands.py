@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 
 from ..errors import UsageError
@@ -310,11 +309,10 @@ def cmd_trace(args) -> None:
 
 
 def cmd_stats(args) -> None:
-    from ..model.state import UNLIMITED
-    from ..render.table import format_table
-    from ..run import OWN_COUNTS, search_stats
+    from ..report.json_report import stats_json
+    from ..report.text import stats_table
+    from ..run import search_stats
     from ..search.algorithms import Rules
-    from ..text import format_number
 
     if _is_trace_file(args.file):
         raise UsageError(f"{args.file}: stats times a search, so it needs a tree or position file, not a saved "
@@ -326,34 +324,7 @@ def cmd_stats(args) -> None:
     results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules, order=order,
                             seed=args.seed, settings=settings)
                for name in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
-    leaves = problem.game is None  # game leaves are many and say little; trees list them
-    if args.json:
-        data = [result.as_dict(with_leaves=leaves) for result in results]
-        print(json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False))
-        return
-    depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
-        f" (depth {problem.depth})"
-    print(f"{problem.meta.get('title') or problem.name}{depth}")
-    own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in OWN_COUNTS
-                     if getattr(r, key) is not None) for r in results]
-    columns = ("algorithm", "order", "value", "best move", "nodes", "leaves", "cutoffs", "seconds")
-    print(format_table(columns + (("also",) if any(own) else ()),
-                       [(r.algorithm, r.order, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
-                         f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") + ((more,) if any(own) else ())
-                        for r, more in zip(results, own)],
-                       right=(4, 5, 6, 7)))
-    if leaves:
-        for r in results:
-            name = r.algorithm if r.order == "natural" else f"{r.algorithm} ({r.order})"
-            print(f"{name} evaluated: {_abbreviated([format_number(v) for v in r.evaluated_leaves])}")
-
-
-def _abbreviated(values: list[str], shown: int = 8) -> str:
-    """A long list for a terminal: the first and last ``shown`` values and how many there are (--json has all)."""
-    if len(values) <= 3 * shown:
-        return " ".join(values)
-    return (f"{' '.join(values[:shown])} … {' '.join(values[-shown:])} ({len(values):,} values; --json lists them "
-            "all)")
+    print(stats_json(results, leaves=problem.game is None) if args.json else stats_table(problem, results), end="")
 
 
 def cmd_export(args) -> None:

@@ -3,9 +3,6 @@ chart."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import sys
 
 from ..errors import UsageError
@@ -22,10 +19,6 @@ EXAMPLES = """examples:
 
 Rows at the same depth must agree on the value, and on the best move unless moves tie: a disagreement is
 reported on stderr and the exit status is 1."""
-
-COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds", "ebf",
-           "minimal", "×minimal")
-
 
 def add_commands(command) -> None:
     compare = command("compare", "compare searches: algorithms × depths × move orders, as a table or a chart",
@@ -53,6 +46,10 @@ def cmd_compare(args) -> int:
     from ..compare import Case, compare, disagreements
     from ..inputs import load_problem
     from ..io import format_of, write_atomically
+    from ..report.csv_report import compare_csv
+    from ..report.json_report import compare_json
+    from ..report.markdown import compare_markdown
+    from ..report.text import compare_table
     from ..search.algorithms import Rules
 
     if args.file is not None and args.file.lower().endswith(".json"):
@@ -75,16 +72,13 @@ def cmd_compare(args) -> int:
     leaves = problem.game is None  # game leaves are many and say little, as in stats
     title = problem.meta.get("title") or problem.name
     if args.json:
-        print(json.dumps([row.as_dict(with_leaves=leaves) for row in rows], ensure_ascii=False))
+        print(compare_json(rows, leaves), end="")
     elif args.csv:
-        print(_csv(rows, leaves), end="")
+        print(compare_csv(rows, leaves), end="")
     elif args.markdown:
-        print(_markdown(rows))
+        print(compare_markdown(rows), end="")
     else:
-        from ..render.table import format_table
-
-        print(title)
-        print(format_table(COLUMNS, [_cells(row) for row in rows], right=tuple(range(2, len(COLUMNS)))))
+        print(compare_table(title, rows), end="")
     if chart_format:
         from ..render.chart import comparison_chart
 
@@ -94,32 +88,3 @@ def cmd_compare(args) -> int:
     for problem_text in problems:
         print(f"tracer compare: DISAGREEMENT: {problem_text}", file=sys.stderr)
     return 1 if problems else 0
-
-
-def _cells(row) -> tuple[str, ...]:
-    from ..text import format_number
-
-    return (row.algorithm, row.order, str(row.depth), format_number(row.value), str(row.best_move),
-            f"{row.nodes_visited:,}", f"{row.leaves_evaluated:,}", f"{row.cutoffs:,}", f"{row.seconds:.6f}",
-            "" if row.ebf is None else f"{row.ebf:.2f}", "" if row.minimal_leaves is None else f"{row.minimal_leaves:,}",
-            "" if row.minimal_ratio is None else f"{row.minimal_ratio:.2f}")
-
-
-def _csv(rows, leaves: bool) -> str:
-    out = io.StringIO()
-    keys = list(rows[0].as_dict(with_leaves=leaves)) if rows else []
-    writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        data = row.as_dict(with_leaves=leaves)
-        if "evaluated_leaves" in data:
-            data["evaluated_leaves"] = " ".join(str(v) for v in data["evaluated_leaves"])
-        writer.writerow(data)
-    return out.getvalue()
-
-
-def _markdown(rows) -> str:
-    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "|".join(" --- " if i < 2 else " ---: " for i in
-                                                                 range(len(COLUMNS))) + "|"]
-    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in _cells(row)) + " |" for row in rows]
-    return "\n".join(lines)

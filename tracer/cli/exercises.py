@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -28,9 +27,10 @@ GRADE_EXAMPLES = """examples:
   tracer grade trees/rn_example.yaml class/ --format gradescope -o results/
   tracer grade trees/rn_example.yaml answer.yaml --json
 
-scoring: one point per inner node the search reaches (its value; a bound counts as its number), one per leaf
-(marked pruned or not, correctly: a wrong mark costs the point as a missing one does), one for the best move,
-one per window asked when the answer gives windows, one for the visit order when given.
+scoring: one point per inner node the search reaches (its value; a bound counts as its number, and a bound
+you write must be of the search's kind), one per leaf (marked pruned or not, correctly: a wrong mark costs the
+point as a missing one does), one for the best move, one per window asked when the answer gives windows, one for
+the visit order when given.
 exit status: 0 every answer graded, 2 some answer could not be read (the others are still graded)"""
 
 
@@ -158,7 +158,9 @@ def load_exercise(path: str, args):
 
 
 def cmd_check(args) -> int:
-    from ..exercises.check import FileResult, check_file, shown
+    from ..exercises.check import FileResult, check_file
+    from ..report.json_report import check_json
+    from ..report.text import check_report
 
     results = []
     for path in yaml_files(args.files):
@@ -171,24 +173,7 @@ def cmd_check(args) -> int:
             results.append(check_file(problem, settings))
         except TracerError as error:
             results.append(FileResult(path, error=str(error)))
-    if args.json:
-        print(json.dumps([result.as_dict() for result in results], ensure_ascii=False, indent=1))
-    else:
-        for result in results:
-            if result.error is not None:
-                continue  # said on stderr, below
-            passed = sum(check.passed for check in result.checks)
-            mark = "✓" if result.passed else "✗"
-            print(f"{mark} {result.file} — {result.search}: {passed} of {len(result.checks)} expectations hold")
-            for note in result.notes:
-                print(f"    note: {note}")
-            for check in result.checks:
-                if check.passed:
-                    print(f"    ✓ {check.item}: {shown(check.actual)}  ({check.decided})")
-                else:
-                    print(f"    ✗ {check.item}: expected {shown(check.expected)}, got {shown(check.actual)}")
-                    if check.decided:
-                        print(f"        {check.decided}")
+    print(check_json(results) if args.json else check_report(results), end="")
     failed = [result for result in results if result.error is not None]
     for result in failed:
         print(f"tracer check: error: {result.error}", file=sys.stderr)
@@ -206,6 +191,10 @@ def cmd_grade(args) -> int:
     from ..exercises.claims import read_answer_file, read_claims
     from ..exercises.facts import SearchFacts
     from ..exercises.grade import grade
+    from ..report.csv_report import grades_csv
+    from ..report.gradescope import write_results
+    from ..report.json_report import grade_json
+    from ..report.text import grade_report
 
     problem = load_exercise(args.file, args)
     settings, notes = exercise_settings(args, problem)
@@ -237,98 +226,21 @@ def cmd_grade(args) -> int:
     if args.render and results:
         _render_feedback(args.render, trace, results[0])
     if args.json:
-        data = [result.as_dict() for result in results]
-        print(json.dumps(data[0] if len(data) == 1 and len(answers) == 1 else data, ensure_ascii=False, indent=1))
+        print(grade_json(results, single=len(answers) == 1), end="")
     elif args.csv:
-        print(_grades_csv(results), end="")
+        print(grades_csv(results), end="")
     elif args.grade_format == "gradescope":
-        _write_gradescope(args.output, results, several=len(answers) > 1 or os.path.isdir(args.answers[0]))
+        for written in write_results(args.output, results,
+                                     several=len(answers) > 1 or os.path.isdir(args.answers[0])):
+            print(written)
     else:
-        for note in notes:
-            print(f"note: {note}")
-        for result in results:
-            print(_report(result))
+        print(grade_report(results, notes), end="")
     if failures:
         if len(answers) > 1:
             print(f"tracer grade: {len(failures)} answer file{'s' if len(failures) > 1 else ''} could not be read; "
                   f"{len(results)} graded", file=sys.stderr)
         return 2
     return 0
-
-
-def _report(result) -> str:
-    from ..exercises.check import shown
-    from ..exercises.grade import EXTRA, MISSING, RIGHT, SCORING
-
-    lines = [f"{result.answer}: {result.score} / {result.max_score}  ({result.tree}, {result.search})"]
-    for item in result.items:
-        if item.verdict == RIGHT:
-            lines.append(f"  ✓ {item.item}: {shown(item.given)}")
-        elif item.verdict == MISSING:
-            lines.append(f"  – {item.item}: missing (the search: {shown(item.expected)})")
-        elif item.verdict == EXTRA:
-            lines.append(f"  · {item.item}: you wrote {shown(item.given)}, but the search never reaches it "
-                         "(no points either way)")
-        else:
-            lines.append(f"  ✗ {item.item}: you wrote {shown(item.given)}, the search: {shown(item.expected)}")
-    if result.departure:
-        lines.append(f"  first departure from the search: {result.departure}")
-    else:
-        lines.append("  the answer follows the search throughout")
-    lines.append(f"  scoring: {SCORING}")
-    return "\n".join(lines)
-
-
-def _grades_csv(results) -> str:
-    import csv
-    import io
-
-    columns: list[str] = []
-    for result in results:
-        columns.extend(item.item for item in result.items if item.item not in columns)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "score", "max"] + columns)
-    for result in results:
-        points = {item.item: item.points for item in result.items}
-        writer.writerow([result.answer, result.score, result.max_score] + [points.get(c, "") for c in columns])
-    return out.getvalue()
-
-
-def gradescope_results(result) -> dict:
-    """Gradescope's autograder results.json for one answer: score, output, and a test per item."""
-    from ..exercises.check import shown
-
-    tests = []
-    for item in result.items:
-        if item.max_points == 0:
-            continue
-        output = f"right: {shown(item.given)}" if item.points else (
-            f"missing; the search: {shown(item.expected)}" if item.given is None
-            else f"you wrote {shown(item.given)}; the search: {shown(item.expected)}")
-        tests.append({"name": item.item, "score": item.points, "max_score": item.max_points, "output": output})
-    summary = f"{result.score} / {result.max_score} ({result.search})"
-    if result.departure:
-        summary += f"\nFirst departure from the search: {result.departure}"
-    return {"score": result.score, "output": summary, "tests": tests}
-
-
-def _write_gradescope(output, results, several: bool) -> None:
-    from ..io import write_atomically
-
-    if not several:
-        path = output or "results.json"
-        write_atomically(path, (json.dumps(gradescope_results(results[0]), ensure_ascii=False, indent=1)
-                                + "\n").encode("utf-8"))
-        print(path)
-        return
-    folder = output or "results"
-    for result in results:
-        stem = os.path.splitext(os.path.basename(result.answer))[0]
-        path = os.path.join(folder, f"{stem}.json")
-        write_atomically(path, (json.dumps(gradescope_results(result), ensure_ascii=False, indent=1)
-                                + "\n").encode("utf-8"))
-        print(path)
 
 
 def _render_feedback(path, trace, result) -> None:

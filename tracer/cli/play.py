@@ -3,7 +3,6 @@ two players)."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
@@ -136,12 +135,9 @@ def cmd_play(args) -> None:
 
 
 def cmd_match(args) -> None:
-    from dataclasses import asdict
-
     from ..io import format_of, write_atomically
     from ..play.match import play_match
     from ..play.players import make_player
-    from ..render.table import format_table
 
     game, search_depth = _load(args)
     kinds = (args.p1, args.p2)
@@ -160,49 +156,27 @@ def cmd_match(args) -> None:
               f"{seconds:.2f} s", file=sys.stderr, flush=True)
 
     tally = play_match(game, players, kinds, args.games, progress, openings=args.random_openings, seed=args.seed)
-    summary = tally.summary()
-    rows = [asdict(row) for row in tally.games]
     if chart_format:
         from ..render.chart import match_chart
 
         write_atomically(args.chart, match_chart(tally, f"{game.name}: {_who(kinds, depths)}", chart_format))
     if args.json:
-        print(json.dumps({"game": game.name, "games": args.games, "depth": search_depth, "depths": depths,
-                          "seed": args.seed, "random_openings": args.random_openings, "players": summary, "speed_ratio": tally.speed_ratio(),
-                          "rows": rows}))
+        from ..report.json_report import match_json
+
+        print(match_json({"game": game.name, "games": args.games, "depth": search_depth, "depths": depths,
+                          "seed": args.seed, "random_openings": args.random_openings}, tally), end="")
         return
     if args.csv:
-        import csv
+        from ..report.csv_report import match_csv
 
-        writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+        print(match_csv(tally), end="")
         return
+    from ..report.text import match_report
+
     shown = "to the end" if search_depth is None else search_depth
     depth_text = f"depths {depths[0]} and {depths[1]}" if depths[0] != depths[1] else f"depth {shown}"
-    print(f"{game.name}: {args.games} games, {depth_text}, seed {args.seed}, colours swapped every other game")
-    if args.table:
-        print(format_table(("game", "first", "winner", "moves", "p1 s/move", "p2 s/move", "p1 nodes/move",
-                            "p2 nodes/move"),
-                           [(str(r.game), r.first, r.winner, str(r.moves), f"{r.p1_seconds_per_move:.4f}",
-                             f"{r.p2_seconds_per_move:.4f}", f"{r.p1_nodes_per_move:,.0f}",
-                             f"{r.p2_nodes_per_move:,.0f}") for r in tally.games], right=(0, 3, 4, 5, 6, 7)))
-        print()
-    print(format_table(("player", "kind", "wins", "draws", "losses", "nodes/move", "seconds/move", "total s"),
-                       [(s["player"], f"{s['kind']} (depth {d})" if s["kind"] not in ("random", "greedy")
-                         and d is not None else s["kind"], str(s["wins"]), str(s["draws"]), str(s["losses"]),
-                         f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}",
-                         f"{s['total_seconds']:.3f}") for s, d in zip(summary, depths)], right=(2, 3, 4, 5, 6, 7)))
-    first_side, second_side = game.sides[0], game.sides[1]
-    for player, kind in zip(summary, kinds):
-        colours = [f"as {side} (moving {order}): {r['wins']} wins, {r['draws']} draws, {r['losses']} losses"
-                   for side, order, r in ((first_side, "first", player["as_first"]),
-                                          (second_side, "second", player["as_second"]))]
-        print(f"{player['player']} ({kind}) " + "; ".join(colours))
-    ratio = tally.speed_ratio()
-    if ratio is not None:
-        print(f"p1 takes {ratio:.2f}× p2's time per move" if ratio >= 1 else
-              f"p2 takes {1 / ratio:.2f}× p1's time per move")
+    heading = f"{game.name}: {args.games} games, {depth_text}, seed {args.seed}, colours swapped every other game"
+    print(match_report(heading, tally, kinds, depths, game.sides, args.table), end="")
     if args.chart:
         print(args.chart)
 

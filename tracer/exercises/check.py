@@ -1,6 +1,7 @@
 """Answer keys that check themselves: a file's ``expect:`` block against the search its ``rules:`` describe.
 
-Each expectation becomes a :class:`Check` with the actual value and the step of the trace that decides it.
+Each expectation is compared with the search by :mod:`.compare_answers` (the rules ``tracer grade`` uses too) and
+becomes a :class:`Check` with the actual value and the step of the trace that decides it.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from typing import Any
 from ..inputs import Problem
 from ..run import trace_search
 from ..search.algorithms import Rules
-from ..text import format_number
 from ..trace.trace import Trace
-from .claims import Claims, bound_text, parse_bounded, read_claims
-from .facts import SearchFacts, same_number
+from .claims import Claims, read_claims
+from .compare_answers import (
+    NEVER_REACHED, Compared, Difference, compare_best_move, compare_count, compare_order, compare_pruned,
+    compare_root_value, compare_value, compare_window,
+)
+from .facts import SearchFacts
 
 
 @dataclass
@@ -86,110 +90,50 @@ def check_file(problem: Problem, settings: Settings) -> FileResult:
 
 
 def check_claims(claims: Claims, facts: SearchFacts) -> list[Check]:
-    """Every claim against the search, in the order the key gives them."""
+    """Every claim against the search, in the order the key gives them (compared by :mod:`.compare_answers`)."""
     checks: list[Check] = []
-    root_exit = str(facts.decided_value(0))
     for key in claims.given:
         if key == "value":
-            checks.append(Check("value", claims.value, facts.value, same_number(claims.value, facts.value),
-                                root_exit))
+            checks.append(_check("value", compare_root_value(facts, claims.value)))
         elif key == "best_move":
-            checks.append(Check("best_move", claims.best_move, facts.best_move,
-                                claims.best_move == facts.best_move, root_exit))
+            checks.append(_check("best_move", compare_best_move(facts, claims.best_move)))
         elif key == "values":
-            checks.extend(_value_check(facts, node, claimed) for node, claimed in claims.values.items())
+            checks.extend(_value_check(compare_value(facts, node, claimed))
+                          for node, claimed in claims.values.items())
         elif key == "windows":
-            checks.extend(_window_check(facts, node, claimed) for node, claimed in claims.windows.items())
+            checks.extend(_window_check(compare_window(facts, node, claimed))
+                          for node, claimed in claims.windows.items())
         elif key == "pruned":
-            checks.append(_pruned_check(facts, claims.pruned))
+            checks.append(_check("pruned", compare_pruned(facts, claims.pruned)))
         elif key == "order":
-            checks.append(_order_check(facts, claims.order))
+            checks.append(_order_check(facts, *compare_order(facts, claims.order)))
         else:
-            actual = facts.counts[key]
-            checks.append(Check(key, claims.counts[key], actual, claims.counts[key] == actual, facts.counted(key)))
+            checks.append(_check(key, compare_count(facts, key, claims.counts[key])))
     return checks
 
 
-def _value_check(facts: SearchFacts, node: int, claimed: tuple[float, str | None]) -> Check:
-    item = f"values.{facts.label(node)}"
-    found = facts.returned(node)
+def _check(item: str, compared: Compared) -> Check:
+    return Check(item, compared.claimed, compared.found, compared.ok, compared.note)
+
+
+def _value_check(compared: Compared) -> Check:
+    return _check(f"values.{compared.label}", compared)
+
+
+def _window_check(compared: Compared) -> Check:
+    found = compared.found
     if found is None:
-        cause = facts.pruned_by.get(node)
-        return Check(item, bound_text(*claimed), "never reached", False,
-                     "" if cause is None else f"step {cause[1].step}: {cause[1].caption}")
-    value, bound = found
-    passed = same_number(claimed[0], value) and (claimed[1] is None or claimed[1] == bound)
-    return Check(item, bound_text(*claimed), bound_text(value, bound if bound != "=" else None), passed,
-                 str(facts.decided_value(node)))
+        found = "no window" if compared.reached else NEVER_REACHED
+    return Check(f"windows.{compared.label}", compared.claimed, found, compared.ok, compared.note)
 
 
-def _window_check(facts: SearchFacts, node: int, claimed: tuple[float, float]) -> Check:
-    item = f"windows.{facts.label(node)}"
-    window = facts.window(node)
-    expected = [json_number(v) for v in claimed]
-    if window is None:
-        actual = "no window" if facts.returned(node) is not None else "never reached"
-        return Check(item, expected, actual, False, str(facts.decided_value(node)))
-    passed = same_number(claimed[0], window[0]) and same_number(claimed[1], window[1])
-    return Check(item, expected, [json_number(v) for v in window], passed, str(facts.decided_value(node)))
-
-
-def _pruned_check(facts: SearchFacts, claimed: list[int]) -> Check:
-    expected = {leaf for node in claimed for leaf in facts.leaves_under(node)}
-    actual = facts.pruned_leaves()
-    tops = facts.pruned_tops()
-    decided = ""
-    wrong = []
-    for leaf in sorted(expected - actual):  # examined, though the key says pruned
-        wrong.append((facts.entered[leaf].step if leaf in facts.entered else 0, facts.why_examined(leaf)))
-    for leaf in sorted(actual - expected):  # pruned, though the key says examined
-        wrong.append(facts.why_pruned(leaf))
-    if wrong:
-        decided = min(wrong)[1]
-    elif actual:
-        steps = sorted({facts.pruned_by[leaf][1].step for leaf in actual})
-        decided = "pruned at step" + ("s " if len(steps) > 1 else " ") + ", ".join(map(str, steps))
-    return Check("pruned", [facts.label(node) for node in claimed], [facts.label(node) for node in tops],
-                 expected == actual, decided)
-
-
-def _order_check(facts: SearchFacts, claimed: list[int]) -> Check:
-    actual = facts.order
-    decided = ""
-    for index, node in enumerate(actual):
-        if index >= len(claimed) or claimed[index] != node:
-            step = facts.entered[node].step
-            wrote = f"the key has {facts.label(claimed[index])}" if index < len(claimed) else "the key stops"
-            decided = f"step {step}: the search enters {facts.label(node)} (visit {index + 1}); {wrote}"
-            break
-    else:
-        if len(claimed) > len(actual):
-            decided = f"the search enters only {len(actual)} nodes; the key lists {len(claimed)}"
-        else:
-            decided = f"steps {facts.entered[actual[0]].step}–{facts.entered[actual[-1]].step}: visits 1–{len(actual)}"
-    return Check("order", [facts.label(n) for n in claimed], [facts.label(n) for n in actual], claimed == actual,
-                 decided)
-
-
-def json_number(value: float):
-    """A number for JSON: infinities as the trace JSON writes them (``"inf"``, ``"-inf"``)."""
-    if value == float("inf"):
-        return "inf"
-    if value == float("-inf"):
-        return "-inf"
-    return value
-
-
-def shown(value) -> str:
-    """A check's expected or actual value for the readable report."""
-    if isinstance(value, list):
-        return "[" + ", ".join(shown(v) for v in value) + "]"
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return format_number(value)
-    if isinstance(value, str):
-        parsed = parse_bounded(value)
-        if parsed is not None:  # "<=-7" reads "≤ −7", "-inf" reads "−∞"
-            number, bound = parsed
-            return format_number(number) if bound is None else f"{bound} {format_number(number)}"
-    return str(value)
-
+def _order_check(facts: SearchFacts, compared: Compared, difference: Difference | None) -> Check:
+    """The order, with where the key first parts from the search."""
+    note = compared.note
+    if difference is not None and difference.found is not None:
+        wrote = "the key stops" if difference.claimed is None else f"the key has {facts.label(difference.claimed)}"
+        note = (f"step {compared.step}: the search enters {facts.label(difference.found)} "
+                f"(visit {difference.index + 1}); {wrote}")
+    elif difference is not None:
+        note = f"the search enters only {len(facts.order)} nodes; the key lists {len(compared.claimed)}"
+    return Check("order", compared.claimed, compared.found, compared.ok, note)

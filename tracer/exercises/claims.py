@@ -26,6 +26,7 @@ import yaml
 
 from ..errors import TreeFileError
 from ..model.trees import DEFAULT_MAX_NODES, TreeReader, describe_node, compose, read_text
+from ..text import format_number
 from ..view import EXACT, LOWER, UPPER
 from .facts import SearchFacts
 
@@ -136,14 +137,36 @@ def parse_number(value) -> float | None:
 
 def bound_text(number: float, bound: str | None) -> str:
     """How a claimed value is written back (in JSON and reports): ``3``, ``<=2``, ``>=3``."""
-    from ..text import format_number
-
     text = format_number(number).replace("−", "-")
     if bound == UPPER:
         return f"<={text}"
     if bound == LOWER:
         return f">={text}"
     return text
+
+
+def json_number(value: float):
+    """A number for JSON: infinities as the trace JSON writes them (``"inf"``, ``"-inf"``)."""
+    if value == float("inf"):
+        return "inf"
+    if value == float("-inf"):
+        return "-inf"
+    return value
+
+
+def shown(value) -> str:
+    """A claimed or found value as people read it: ``"<=-7"`` reads ``≤ −7``, ``"-inf"`` reads ``−∞``, a list
+    ``[3, 2]``."""
+    if isinstance(value, list):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return format_number(value)
+    if isinstance(value, str):
+        parsed = parse_bounded(value)
+        if parsed is not None:
+            number, bound = parsed
+            return format_number(number) if bound is None else f"{bound} {format_number(number)}"
+    return str(value)
 
 
 class _Reader(TreeReader):

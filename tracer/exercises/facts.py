@@ -14,7 +14,6 @@ Items, named as the diagrams and the step table name nodes (``A``, ``B``, ``B1``
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ..text import format_number
@@ -177,7 +176,3 @@ class SearchFacts:
             return f"no {what} in {self.last.step} steps"
         shown = ", ".join(map(str, steps[:12])) + (", …" if len(steps) > 12 else "")
         return f"step{'s' if len(steps) > 1 else ''} {shown}: {len(steps)} {what}"
-
-
-def same_number(a: float, b: float) -> bool:
-    return a == b or (math.isfinite(a) and math.isfinite(b) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12))

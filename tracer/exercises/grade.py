@@ -1,8 +1,12 @@
 """Grading a student's answer against the search, item by item, with the first place the answer departs from it.
+Items are compared by :mod:`.compare_answers` (the rules ``tracer check`` uses too); this module decides which
+items an answer is graded on, what each is worth, and how a wrong one is explained to the student.
 
 Scoring (stated in the README and in every report):
 
-- one point per inner node the search reaches: the value it returns (a bound counts as its number);
+- one point per inner node the search reaches: the value it returns (a plain number matches a bound with that
+  number; a value written as a bound must be a bound of the search's kind, as in ``tracer check``: see
+  :mod:`.compare_answers`);
 - one point per leaf: marked pruned or not, correctly (a wrong mark loses the point exactly as a missing one does;
   a pruned inner node in ``pruned`` marks every leaf below it);
 - one point for the best move;
@@ -17,14 +21,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..text import format_number, join_names
-from ..view import EXACT
-from .check import describe_search, json_number, shown
-from .claims import Claims, bound_text
-from .facts import SearchFacts, same_number
+from .check import describe_search
+from .claims import Claims, shown
+from .compare_answers import (
+    compare_best_move, compare_leaves, compare_order, compare_value, compare_window,
+)
+from .facts import SearchFacts
 
 RIGHT, WRONG, MISSING, EXTRA = "right", "wrong", "missing", "extra"
 
-SCORING = ("one point per inner node the search reaches (its value; a bound counts as its number), one per leaf "
+SCORING = ("one point per inner node the search reaches (its value; a plain number matches a bound with that "
+           "number, a bound you write must be the search's kind), one per leaf "
            "(pruned or not), one for the best move, one per window asked when the answer gives windows, one for the "
            "visit order when given")
 
@@ -80,11 +87,10 @@ def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: st
         items.append(_value_item(facts, node, answer.values.get(node)))
     for node, given in answer.values.items():  # values for nodes the search never reaches: worth nothing, said
         if node not in reached and facts.node(node).children and not facts.node(node).leaf:
-            cause = facts.pruned_by.get(node)
-            items.append(Item(f"value of {facts.label(node)}", "never reached", bound_text(*given), 0, 0, EXTRA,
-                              cause[1].step if cause else None,
-                              f"step {cause[1].step}: {cause[1].caption} — you gave {facts.label(node)} a value"
-                              if cause else ""))
+            compared = compare_value(facts, node, given)
+            items.append(Item(f"value of {compared.label}", compared.found, compared.claimed, 0, 0, EXTRA,
+                              compared.step,
+                              f"{compared.note} — you gave {compared.label} a value" if compared.note else ""))
     items.extend(_leaf_items(facts, answer.pruned or []))
     items.append(_best_move_item(facts, answer.best_move))
     if answer.windows:
@@ -99,42 +105,34 @@ def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: st
 
 
 def _value_item(facts: SearchFacts, node: int, given) -> Item:
-    value, bound = facts.returned(node)
-    expected = bound_text(value, None if bound == EXACT else bound)
-    decided = facts.decided_value(node)
-    item = f"value of {facts.label(node)}"
+    compared = compare_value(facts, node, given)
+    item, name = f"value of {compared.label}", compared.label
     if given is None:
-        return Item(item, expected, None, 0, 1, MISSING, decided.step,
-                    f"step {decided.step}: {decided.caption} — you gave no value for {facts.label(node)}", node)
-    if same_number(given[0], value):
-        return Item(item, expected, bound_text(*given), 1, 1, RIGHT, decided.step, node=node)
-    return Item(item, expected, bound_text(*given), 0, 1, WRONG, decided.step,
-                f"step {decided.step}: {decided.caption} — you wrote {format_number(given[0])}", node)
+        return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
+                    f"{compared.note} — you gave no value for {name}", node)
+    if compared.ok:
+        return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=node)
+    return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
+                f"{compared.note} — you wrote {shown(compared.claimed)}", node)
 
 
 def _leaf_items(facts: SearchFacts, marked: list[int]) -> list[Item]:
-    said_pruned = {leaf for node in marked for leaf in facts.leaves_under(node)}
-    pruned = facts.pruned_leaves()
     items = []
     by_cut: dict[int, list[int]] = {}  # missed prunes grouped by the cutoff that makes them
-    for leaf in facts.leaves():
-        truth, given = leaf in pruned, leaf in said_pruned
-        expected, said = ("pruned" if truth else "examined"), ("pruned" if given else "examined")
-        item = Item(f"{facts.label(leaf)} pruned?", expected, said, int(truth == given), 1,
-                    RIGHT if truth == given else WRONG, node=leaf)
-        if truth and not given:
-            step = facts.pruned_by[leaf][1].step
-            by_cut.setdefault(step, []).append(leaf)
-            item.step = step
-        elif given and not truth:
-            item.step = facts.entered[leaf].step
-            item.why = f"{facts.why_examined(leaf)} — you marked it pruned"
+    notes: dict[int, str] = {}
+    for leaf in compare_leaves(facts, marked):
+        item = Item(f"{leaf.label} pruned?", leaf.found, leaf.claimed, int(leaf.ok), 1,
+                    RIGHT if leaf.ok else WRONG, leaf.step, node=leaf.node)
+        if leaf.found == "pruned" and not leaf.ok:
+            by_cut.setdefault(leaf.step, []).append(leaf.node)
+            notes[leaf.step] = leaf.note
+        elif not leaf.ok:
+            item.why = f"{leaf.note} — you marked it pruned"
         items.append(item)
     for step, leaves in by_cut.items():
-        _, text = facts.why_pruned(leaves[0])
         them = "it" if len(leaves) == 1 else "them"
-        why = f"{text} — you examined {them}" if len(leaves) == len(_cut_leaves(facts, leaves[0])) else \
-            f"{text} — you examined {join_names([facts.label(leaf) for leaf in leaves])}"
+        why = f"{notes[step]} — you examined {them}" if len(leaves) == len(_cut_leaves(facts, leaves[0])) else \
+            f"{notes[step]} — you examined {join_names([facts.label(leaf) for leaf in leaves])}"
         for item in items:
             if item.step == step and item.verdict == WRONG and item.expected == "pruned":
                 item.why = why
@@ -148,48 +146,44 @@ def _cut_leaves(facts: SearchFacts, leaf: int) -> list[int]:
 
 
 def _best_move_item(facts: SearchFacts, given: str | None) -> Item:
-    decided = facts.decided_value(0)
-    expected = facts.best_move
+    compared = compare_best_move(facts, given)
     if given is None:
-        return Item("best move", expected, None, 0, 1, MISSING, decided.step,
-                    f"step {decided.step}: {decided.caption} — you gave no best move", 0)
-    if str(given) == str(expected):
-        return Item("best move", expected, given, 1, 1, RIGHT, decided.step, node=0)
-    return Item("best move", expected, given, 0, 1, WRONG, decided.step,
-                f"step {decided.step}: {decided.caption} — you chose {given}", 0)
+        return Item("best move", compared.found, None, 0, 1, MISSING, compared.step,
+                    f"{compared.note} — you gave no best move", 0)
+    if compared.ok:
+        return Item("best move", compared.found, given, 1, 1, RIGHT, compared.step, node=0)
+    return Item("best move", compared.found, given, 0, 1, WRONG, compared.step,
+                f"{compared.note} — you chose {given}", 0)
 
 
 def _window_item(facts: SearchFacts, node: int, given) -> Item:
-    window = facts.window(node)
-    expected = None if window is None else [json_number(v) for v in window]
-    decided = facts.decided_value(node)
-    item = f"window at {facts.label(node)}"
-    said = None if given is None else [json_number(v) for v in given]
+    compared = compare_window(facts, node, given)
+    item, name = f"window at {compared.label}", compared.label
     if given is None:
-        return Item(item, expected, None, 0, 1, MISSING, decided.step,
-                    f"step {decided.step}: {decided.caption} — you gave no window for {facts.label(node)}", node)
-    if window is not None and same_number(given[0], window[0]) and same_number(given[1], window[1]):
-        return Item(item, expected, said, 1, 1, RIGHT, decided.step, node=node)
+        return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
+                    f"{compared.note} — you gave no window for {name}", node)
+    if compared.ok:
+        return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=node)
+    window = facts.window(node)
     where = "" if window is None else f" with α = {format_number(window[0])}, β = {format_number(window[1])}"
-    return Item(item, expected, said, 0, 1, WRONG, decided.step,
-                f"step {decided.step}: {facts.label(node)} is left{where} — you wrote "
+    return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
+                f"step {compared.step}: {name} is left{where} — you wrote "
                 f"[{', '.join(format_number(v) for v in given)}]", node)
 
 
 def _order_item(facts: SearchFacts, given: list[int]) -> Item:
-    actual = facts.order
-    expected, said = [facts.label(n) for n in actual], [facts.label(n) for n in given]
-    if given == actual:
-        return Item("visit order", expected, said, 1, 1, RIGHT)
-    for index, node in enumerate(actual):
-        if index >= len(given) or given[index] != node:
-            step = facts.entered[node].step
-            wrote = f"you wrote {facts.label(given[index])}" if index < len(given) else "your order stops there"
-            return Item("visit order", expected, said, 0, 1, WRONG, step,
-                        f"step {step}: the search enters {facts.label(node)} (visit {index + 1}) — {wrote}")
-    step = facts.last.step
-    return Item("visit order", expected, said, 0, 1, WRONG, step,
-                f"the search enters only {len(actual)} nodes — your order goes on with {facts.label(given[len(actual)])}")
+    compared, difference = compare_order(facts, given)
+    if difference is None:
+        return Item("visit order", compared.found, compared.claimed, 1, 1, RIGHT)
+    if difference.found is not None:
+        wrote = "your order stops there" if difference.claimed is None else \
+            f"you wrote {facts.label(difference.claimed)}"
+        why = (f"step {compared.step}: the search enters {facts.label(difference.found)} "
+               f"(visit {difference.index + 1}) — {wrote}")
+    else:
+        why = f"the search enters only {len(facts.order)} nodes — your order goes on with " \
+              f"{facts.label(difference.claimed)}"
+    return Item("visit order", compared.found, compared.claimed, 0, 1, WRONG, compared.step, why)
 
 
 def flags(result: Grade) -> tuple[tuple[int, str], ...]:

@@ -1,0 +1,184 @@
+"""The one comparer of claims (an answer key's ``expect:`` or a student's answer) with what the search establishes:
+every item compared here, by one set of rules, for ``tracer check`` and ``tracer grade`` alike.
+
+Each comparison is a :class:`Compared`: what the search found, what the claim says, whether they match, and the
+step of the trace that decides it. ``check`` and ``grade`` only name the items and word them for their readers
+(the key's author, the student); the rules of matching live here:
+
+- numbers match when equal (infinities exactly; others within rounding): :func:`number_matches`;
+- a value written as a plain number claims only the number, so it matches an exact value or a bound with that
+  number; a value written as a bound (``"<=2"``, ``"≥ 3"``) also claims its kind, and matches only a bound of that
+  kind (:func:`value_matches`) — the same in both commands;
+- a window matches when both α and β match; a visit order when the lists are equal (:func:`first_difference` says
+  where they part); the pruned leaves, leaf by leaf (a node marked pruned stands for every leaf below it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ..view import EXACT
+from .claims import bound_text, json_number
+from .facts import SearchFacts
+
+NEVER_REACHED = "never reached"
+
+
+@dataclass(frozen=True)
+class Compared:
+    """One item compared. ``found`` is what the search establishes and ``claimed`` what the claim says (None: the
+    claim does not give it), each as JSON and the reports write it; ``step`` and ``note`` are the step of the trace
+    that decides the item, as a number and in words (``step 19: C: …``)."""
+
+    kind: str  # "value", "best_move", "values", "windows", "leaf", "pruned", "order", or a count's key
+    node: int | None  # the node it is about (None: the whole search)
+    label: str  # that node's name ("" for the whole search)
+    found: Any
+    claimed: Any
+    ok: bool
+    step: int | None = None
+    note: str = ""
+    reached: bool = True  # False: the search never reaches the node (so it returns nothing and has no window)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where a claimed list first parts from the search's: at ``index``, the search has ``found`` (None: it has
+    stopped) and the claim ``claimed`` (None: it has stopped)."""
+
+    index: int
+    found: int | None
+    claimed: int | None
+
+
+# ---- the rules ------------------------------------------------------------------------------------------------
+
+def number_matches(claimed: float, found: float) -> bool:
+    """A claimed number against the search's: equal, or both finite and equal but for floating-point rounding
+    (8/3 written as a fraction against the search's 2.666…)."""
+    return claimed == found or (math.isfinite(claimed) and math.isfinite(found)
+                                and math.isclose(claimed, found, rel_tol=1e-9, abs_tol=1e-12))
+
+
+def value_matches(claimed: tuple[float, str | None], found: tuple[float, str]) -> bool:
+    """A claimed value (number, bound or None for a plain number) against what a node returns (value, bound): a
+    plain number matches its number whatever the kind; a written bound must be the search's kind too."""
+    number, bound = claimed
+    return number_matches(number, found[0]) and (bound is None or bound == found[1])
+
+
+def window_matches(claimed: tuple[float, float], found: tuple[float, float]) -> bool:
+    return number_matches(claimed[0], found[0]) and number_matches(claimed[1], found[1])
+
+
+def first_difference(claimed: list[int], found: list[int]) -> Difference | None:
+    """The first place two lists of nodes differ, or None when they are equal."""
+    for index in range(max(len(claimed), len(found))):
+        mine = claimed[index] if index < len(claimed) else None
+        theirs = found[index] if index < len(found) else None
+        if mine != theirs:
+            return Difference(index, theirs, mine)
+    return None
+
+
+# ---- the items ------------------------------------------------------------------------------------------------
+
+def compare_root_value(facts: SearchFacts, claimed: float | None) -> Compared:
+    decided = facts.decided_value(0)
+    return Compared("value", 0, facts.label(0), facts.value, claimed,
+                    claimed is not None and number_matches(claimed, facts.value), decided.step, str(decided))
+
+
+def compare_best_move(facts: SearchFacts, claimed: str | None) -> Compared:
+    decided = facts.decided_value(0)
+    return Compared("best_move", 0, facts.label(0), facts.best_move, claimed,
+                    claimed is not None and str(claimed) == str(facts.best_move), decided.step, str(decided))
+
+
+def compare_value(facts: SearchFacts, node: int, claimed: tuple[float, str | None] | None) -> Compared:
+    """The value a node returns; ``found`` is written as :func:`bound_text` writes it (``"<=2"``, ``3``)."""
+    label = facts.label(node)
+    written = None if claimed is None else bound_text(*claimed)
+    returned = facts.returned(node)
+    if returned is None:
+        cause = facts.pruned_by.get(node)
+        return Compared("values", node, label, NEVER_REACHED, written, False,
+                        None if cause is None else cause[1].step, "" if cause is None else str(cause[1]),
+                        reached=False)
+    value, bound = returned
+    decided = facts.decided_value(node)
+    return Compared("values", node, label, bound_text(value, None if bound == EXACT else bound), written,
+                    claimed is not None and value_matches(claimed, returned), decided.step, str(decided))
+
+
+def compare_window(facts: SearchFacts, node: int, claimed: tuple[float, float] | None) -> Compared:
+    """(α, β) when a node is left; ``found`` is None when the node has no window (never reached, or a search
+    without windows)."""
+    window = facts.window(node)
+    decided = facts.decided_value(node)
+    return Compared("windows", node, facts.label(node), None if window is None else [json_number(v) for v in window],
+                    None if claimed is None else [json_number(v) for v in claimed],
+                    claimed is not None and window is not None and window_matches(claimed, window),
+                    decided.step, str(decided), reached=facts.returned(node) is not None)
+
+
+def compare_leaves(facts: SearchFacts, marked: list[int]) -> list[Compared]:
+    """Each leaf, left to right: ``"pruned"`` or ``"examined"``, by the search and by the claim (which marks a leaf
+    pruned when it names the leaf or a node above it). A wrong leaf's step and note say why the search did what it
+    did: the cutoff that pruned it, or the open window it was examined with."""
+    said_pruned = {leaf for node in marked for leaf in facts.leaves_under(node)}
+    pruned = facts.pruned_leaves()
+    compared = []
+    for leaf in facts.leaves():
+        truth, given = leaf in pruned, leaf in said_pruned
+        step, note = None, ""
+        if truth and not given:
+            step, note = facts.why_pruned(leaf)
+        elif given and not truth:
+            step = facts.entered[leaf].step if leaf in facts.entered else 0
+            note = facts.why_examined(leaf)
+        compared.append(Compared("leaf", leaf, facts.label(leaf), "pruned" if truth else "examined",
+                                 "pruned" if given else "examined", truth == given, step, note))
+    return compared
+
+
+def compare_pruned(facts: SearchFacts, marked: list[int]) -> Compared:
+    """The pruned leaves as one item: ``found`` names the shortest list of nodes covering them
+    (:meth:`SearchFacts.pruned_tops`), ``claimed`` the nodes as marked; the note is the earliest wrong leaf's."""
+    leaves = compare_leaves(facts, marked)
+    wrong = [(leaf.step, leaf.note) for leaf in leaves if not leaf.ok]
+    pruned = facts.pruned_leaves()
+    step, note = (None, "")
+    if wrong:
+        step, note = min(wrong)
+    elif pruned:
+        steps = sorted({facts.pruned_by[leaf][1].step for leaf in pruned})
+        step, note = steps[0], "pruned at step" + ("s " if len(steps) > 1 else " ") + ", ".join(map(str, steps))
+    return Compared("pruned", None, "", [facts.label(node) for node in facts.pruned_tops()],
+                    [facts.label(node) for node in marked], not wrong, step, note)
+
+
+def compare_order(facts: SearchFacts, claimed: list[int]) -> tuple[Compared, Difference | None]:
+    """The visit order, and where the claim first parts from it (None: nowhere). The step is the one entering the
+    node where they part (the last step when the claim goes on after the search stops)."""
+    found = facts.order
+    difference = first_difference(claimed, found)
+    if difference is None:
+        step = facts.entered[found[0]].step if found else None
+        note = f"steps {facts.entered[found[0]].step}–{facts.entered[found[-1]].step}: visits 1–{len(found)}" \
+            if found else ""
+    elif difference.found is not None:
+        step, note = facts.entered[difference.found].step, ""
+    else:
+        step, note = facts.last.step, ""
+    return (Compared("order", None, "", [facts.label(n) for n in found], [facts.label(n) for n in claimed],
+                     difference is None, step, note), difference)
+
+
+def compare_count(facts: SearchFacts, key: str, claimed: int) -> Compared:
+    """A count (``leaves_evaluated``, ``nodes_visited``, ``cutoffs``) as ``tracer stats`` counts it."""
+    steps = facts.count_steps[key]
+    return Compared(key, None, "", facts.counts[key], claimed, claimed == facts.counts[key],
+                    steps[0] if steps else None, facts.counted(key))

@@ -1,0 +1,48 @@
+"""CSV reports: a class's grades (a row per answer, a column per item), ``compare``'s rows, a match's games."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import asdict
+from typing import Sequence
+
+from ..exercises.grade import Grade
+
+
+def grades_csv(results: Sequence[Grade]) -> str:
+    """``file``, ``score``, ``max``, then each item's points (the items of every answer, in first-seen order)."""
+    columns: list[str] = []
+    for result in results:
+        columns.extend(item.item for item in result.items if item.item not in columns)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "score", "max"] + columns)
+    for result in results:
+        points = {item.item: item.points for item in result.items}
+        writer.writerow([result.answer, result.score, result.max_score] + [points.get(c, "") for c in columns])
+    return out.getvalue()
+
+
+def compare_csv(rows: Sequence, leaves: bool) -> str:
+    """The keys of ``compare --json``, one row per combination; the evaluated leaves space-separated."""
+    out = io.StringIO()
+    keys = list(rows[0].as_dict(with_leaves=leaves)) if rows else []
+    writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        data = row.as_dict(with_leaves=leaves)
+        if "evaluated_leaves" in data:
+            data["evaluated_leaves"] = " ".join(str(v) for v in data["evaluated_leaves"])
+        writer.writerow(data)
+    return out.getvalue()
+
+
+def match_csv(tally) -> str:
+    """A row per game of a match."""
+    rows = [asdict(row) for row in tally.games]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()

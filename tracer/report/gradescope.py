@@ -1,0 +1,50 @@
+"""Gradescope's autograder ``results.json``: a contract Gradescope parses, so its keys and layout stay as they are
+(``score``, ``output``, ``tests``: each ``name``, ``score``, ``max_score``, ``output``)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Sequence
+
+from ..exercises.claims import shown
+from ..exercises.grade import Grade
+from ..io import write_atomically
+
+
+def gradescope_results(result: Grade) -> dict:
+    """results.json for one answer: score, output, and a test per item worth points."""
+    tests = []
+    for item in result.items:
+        if item.max_points == 0:
+            continue
+        output = f"right: {shown(item.given)}" if item.points else (
+            f"missing; the search: {shown(item.expected)}" if item.given is None
+            else f"you wrote {shown(item.given)}; the search: {shown(item.expected)}")
+        tests.append({"name": item.item, "score": item.points, "max_score": item.max_points, "output": output})
+    summary = f"{result.score} / {result.max_score} ({result.search})"
+    if result.departure:
+        summary += f"\nFirst departure from the search: {result.departure}"
+    return {"score": result.score, "output": summary, "tests": tests}
+
+
+def results_bytes(result: Grade) -> bytes:
+    return (json.dumps(gradescope_results(result), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def write_results(output: str | None, results: Sequence[Grade], several: bool) -> list[str]:
+    """Write one results.json (``output``, default ``results.json``), or for several answers one
+    ``<student>.json`` each into the folder ``output`` (default ``results``); the paths written."""
+    if not results:
+        return []
+    if not several:
+        path = output or "results.json"
+        write_atomically(path, results_bytes(results[0]))
+        return [path]
+    folder, written = output or "results", []
+    for result in results:
+        stem = os.path.splitext(os.path.basename(result.answer))[0]
+        path = os.path.join(folder, f"{stem}.json")
+        write_atomically(path, results_bytes(result))
+        written.append(path)
+    return written

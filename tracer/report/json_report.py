@@ -1,0 +1,41 @@
+"""JSON reports: checked answer keys, graded answers, ``stats`` and ``compare`` rows, a ``match`` (the keys each command's
+``--json`` documents)."""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from ..exercises.check import FileResult
+from ..exercises.grade import Grade
+
+
+def check_json(results: Sequence[FileResult]) -> str:
+    """A list, one object per file."""
+    return json.dumps([result.as_dict() for result in results], ensure_ascii=False, indent=1) + "\n"
+
+
+def grade_json(results: Sequence[Grade], single: bool) -> str:
+    """One object for a single answer file, else a list."""
+    data = [result.as_dict() for result in results]
+    return json.dumps(data[0] if single and len(data) == 1 else data, ensure_ascii=False, indent=1) + "\n"
+
+
+def stats_json(results: Sequence, leaves: bool) -> str:
+    """One object for one search, else a list; ``leaves``: with the leaves each evaluated (tree files)."""
+    data = [result.as_dict(with_leaves=leaves) for result in results]
+    return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False) + "\n"
+
+
+def compare_json(rows: Sequence, leaves: bool) -> str:
+    """A list of rows."""
+    return json.dumps([row.as_dict(with_leaves=leaves) for row in rows], ensure_ascii=False) + "\n"
+
+
+def match_json(heading: dict, tally) -> str:
+    """A match: what was played (``heading``: game, games, depth, depths, seed, random_openings), each player's
+    summary, the speed ratio and a row per game."""
+    from dataclasses import asdict
+
+    return json.dumps({**heading, "players": tally.summary(), "speed_ratio": tally.speed_ratio(),
+                       "rows": [asdict(row) for row in tally.games]}) + "\n"

@@ -1,0 +1,138 @@
+"""The readable reports: checked answer keys, graded answers, and the ``stats``, ``compare`` and ``match``
+tables."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..exercises.check import FileResult
+from ..exercises.claims import shown
+from ..exercises.grade import EXTRA, MISSING, RIGHT, SCORING, Grade
+from ..inputs import Problem
+from ..model.state import UNLIMITED
+from ..render.table import format_table
+from ..run import OWN_COUNTS, Stats
+from ..text import format_number
+
+COMPARE_COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds",
+                   "ebf", "minimal", "×minimal")
+STATS_COLUMNS = ("algorithm", "order", "value", "best move", "nodes", "leaves", "cutoffs", "seconds")
+
+
+def check_report(results: Sequence[FileResult]) -> str:
+    """Each checked file (those that could not be checked are said on stderr): its expectations, passed or failed,
+    with the step that decides each."""
+    lines = []
+    for result in results:
+        if result.error is not None:
+            continue
+        passed = sum(check.passed for check in result.checks)
+        mark = "✓" if result.passed else "✗"
+        lines.append(f"{mark} {result.file} — {result.search}: {passed} of {len(result.checks)} expectations hold")
+        lines.extend(f"    note: {note}" for note in result.notes)
+        for check in result.checks:
+            if check.passed:
+                lines.append(f"    ✓ {check.item}: {shown(check.actual)}  ({check.decided})")
+            else:
+                lines.append(f"    ✗ {check.item}: expected {shown(check.expected)}, got {shown(check.actual)}")
+                if check.decided:
+                    lines.append(f"        {check.decided}")
+    return "".join(line + "\n" for line in lines)
+
+
+def grade_report(results: Sequence[Grade], notes: Sequence[str] = ()) -> str:
+    """The notes on the search, then each graded answer item by item, its first departure and the scoring rule."""
+    return "".join(f"note: {note}\n" for note in notes) + "".join(_grade(result) + "\n" for result in results)
+
+
+def _grade(result: Grade) -> str:
+    lines = [f"{result.answer}: {result.score} / {result.max_score}  ({result.tree}, {result.search})"]
+    for item in result.items:
+        if item.verdict == RIGHT:
+            lines.append(f"  ✓ {item.item}: {shown(item.given)}")
+        elif item.verdict == MISSING:
+            lines.append(f"  – {item.item}: missing (the search: {shown(item.expected)})")
+        elif item.verdict == EXTRA:
+            lines.append(f"  · {item.item}: you wrote {shown(item.given)}, but the search never reaches it "
+                         "(no points either way)")
+        else:
+            lines.append(f"  ✗ {item.item}: you wrote {shown(item.given)}, the search: {shown(item.expected)}")
+    if result.departure:
+        lines.append(f"  first departure from the search: {result.departure}")
+    else:
+        lines.append("  the answer follows the search throughout")
+    lines.append(f"  scoring: {SCORING}")
+    return "\n".join(lines)
+
+
+def stats_table(problem: Problem, results: Sequence[Stats]) -> str:
+    """``tracer stats``: the problem's title (a game's with its depth), a row per search (with the counts only
+    some algorithms report, under ``also``), and for tree files the leaves each evaluated (a game's are many and
+    say little)."""
+    depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
+        f" (depth {problem.depth})"
+    title, leaves = f"{problem.meta.get('title') or problem.name}{depth}", problem.game is None
+    own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in OWN_COUNTS
+                     if getattr(r, key) is not None) for r in results]
+    rows = [(r.algorithm, r.order, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
+             f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") + ((more,) if any(own) else ())
+            for r, more in zip(results, own)]
+    lines = [title, format_table(STATS_COLUMNS + (("also",) if any(own) else ()), rows, right=(4, 5, 6, 7))]
+    if leaves:
+        for r in results:
+            name = r.algorithm if r.order == "natural" else f"{r.algorithm} ({r.order})"
+            lines.append(f"{name} evaluated: {abbreviated([format_number(v) for v in r.evaluated_leaves])}")
+    return "".join(line + "\n" for line in lines)
+
+
+def abbreviated(values: list[str], shown_each_end: int = 8) -> str:
+    """A long list for a terminal: the first and last values and how many there are (--json has all)."""
+    if len(values) <= 3 * shown_each_end:
+        return " ".join(values)
+    return (f"{' '.join(values[:shown_each_end])} … {' '.join(values[-shown_each_end:])} ({len(values):,} values; "
+            "--json lists them all)")
+
+
+def compare_cells(row) -> tuple[str, ...]:
+    """A ``compare`` row's cells as the tables (text and Markdown) show them."""
+    return (row.algorithm, row.order, str(row.depth), format_number(row.value), str(row.best_move),
+            f"{row.nodes_visited:,}", f"{row.leaves_evaluated:,}", f"{row.cutoffs:,}", f"{row.seconds:.6f}",
+            "" if row.ebf is None else f"{row.ebf:.2f}", "" if row.minimal_leaves is None else f"{row.minimal_leaves:,}",
+            "" if row.minimal_ratio is None else f"{row.minimal_ratio:.2f}")
+
+
+def compare_table(title: str, rows: Sequence) -> str:
+    """``tracer compare``'s table: the title, then a row per combination."""
+    return (f"{title}\n" + format_table(COMPARE_COLUMNS, [compare_cells(row) for row in rows],
+                                        right=tuple(range(2, len(COMPARE_COLUMNS)))) + "\n")
+
+
+def match_report(heading: str, tally, kinds: Sequence[str], depths: Sequence[int | None], sides: Sequence[str],
+                 table: bool) -> str:
+    """``tracer match``: the heading, a row per game (``table``), a row per player, each player's results by
+    colour, and how their times per move compare."""
+    lines = [heading]
+    if table:
+        lines.append(format_table(("game", "first", "winner", "moves", "p1 s/move", "p2 s/move", "p1 nodes/move",
+                                   "p2 nodes/move"),
+                                  [(str(r.game), r.first, r.winner, str(r.moves), f"{r.p1_seconds_per_move:.4f}",
+                                    f"{r.p2_seconds_per_move:.4f}", f"{r.p1_nodes_per_move:,.0f}",
+                                    f"{r.p2_nodes_per_move:,.0f}") for r in tally.games], right=(0, 3, 4, 5, 6, 7)))
+        lines.append("")
+    summary = tally.summary()
+    lines.append(format_table(("player", "kind", "wins", "draws", "losses", "nodes/move", "seconds/move", "total s"),
+                              [(s["player"], f"{s['kind']} (depth {d})" if s["kind"] not in ("random", "greedy")
+                                and d is not None else s["kind"], str(s["wins"]), str(s["draws"]), str(s["losses"]),
+                                f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}",
+                                f"{s['total_seconds']:.3f}") for s, d in zip(summary, depths)],
+                              right=(2, 3, 4, 5, 6, 7)))
+    for player, kind in zip(summary, kinds):
+        colours = [f"as {side} (moving {order}): {r['wins']} wins, {r['draws']} draws, {r['losses']} losses"
+                   for side, order, r in ((sides[0], "first", player["as_first"]),
+                                          (sides[1], "second", player["as_second"]))]
+        lines.append(f"{player['player']} ({kind}) " + "; ".join(colours))
+    ratio = tally.speed_ratio()
+    if ratio is not None:
+        lines.append(f"p1 takes {ratio:.2f}× p2's time per move" if ratio >= 1 else
+                     f"p2 takes {1 / ratio:.2f}× p1's time per move")
+    return "".join(line + "\n" for line in lines)
