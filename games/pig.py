@@ -162,6 +162,6 @@ class Pig:
 
     def text(self, state: PigState) -> str:
         first, second = state.scores
-        turn = f", {self.sides[state.side]} has {state.total} this turn" if state.total else ""
+        turn = f", {self.sides[state.side]} has {state.total} this turn"
         air = " (the die is rolling)" if state.rolling else ""
         return f"  first {first}, second {second} (to {self.target}){turn}; {self.sides[state.side]} to move{air}"

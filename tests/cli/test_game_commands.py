@@ -143,3 +143,20 @@ def test_play_takes_a_win_in_one_and_slow_wins_keeps_the_textbook_counting():
     assert "O (alphabeta) plays 9: value 0.999" in quick.stdout and "O (alphabeta) wins." in quick.stdout
     textbook = run_tracer(*args, "--slow-wins", input_text="")
     assert "O (alphabeta) plays 3: value 1," in textbook.stdout  # every win counts 1: the first found is played
+
+
+def test_play_says_which_side_you_are_and_prompts_with_the_legal_moves():
+    result = run_tracer("play", "tictactoe", "--p1", "alphabeta", "--p2", "human", "--position", "OX./XOX/...",
+                        input_text="quit\n")
+    assert result.stdout.splitlines()[0] == "You are O, against alphabeta."
+    assert "O to move: 3, 7, 8, 9 (or quit, undo, hint): " in result.stdout
+
+
+def test_pig_prompts_with_the_turn_total_and_the_legal_moves():
+    result = run_tracer("play", "pig", "--position", "3-4+2", "--p1", "human", "--p2", "random", input_text="quit\n")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "You are first, against random."
+    assert lines[1].endswith("first has 2 this turn; first to move")
+    assert "first to move: roll, hold (or quit, undo, hint): " in result.stdout
+    start = run_tracer("play", "pig", "--p1", "human", input_text="quit\n").stdout.splitlines()
+    assert start[1].endswith("first has 0 this turn; first to move")  # the total is shown before any roll too

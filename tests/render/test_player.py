@@ -162,3 +162,32 @@ def test_hostile_names_show_as_text_and_run_nothing(browser, tmp_path):
     assert "</script><img src=x onerror=alert(2)>" in player.page.inner_text("#table")
     assert player.page.title() == '<script>alert(1)</script> & "quotes": Minimax'
     player.close()
+
+
+def test_space_plays_and_pauses_whatever_has_focus(browser, rn_player):
+    path, trace = rn_player
+    player = Player(browser, path)
+    player.page.click("#next")  # the button keeps the focus
+    assert player.caption() == expected(trace, 2)[0]
+    player.page.keyboard.press(" ")
+    assert player.page.get_attribute("#play", "aria-label") == "pause"
+    player.page.keyboard.press(" ")
+    assert player.page.get_attribute("#play", "aria-label") == "play"
+    assert player.caption().startswith("Step ")  # Space did not press the focused button instead
+    player.page.focus("#slider")
+    player.page.keyboard.press(" ")
+    assert player.page.get_attribute("#play", "aria-label") == "pause"
+    player.close()
+
+
+def test_the_title_shows_once_and_the_tree_fits_the_window(browser, rn_player):
+    path, _ = rn_player
+    player = Player(browser, path)
+    texts = player.page.eval_on_selector_all("#tree svg text", "ts => ts.map(t => t.textContent)")
+    title = player.page.text_content("#title")
+    assert title and texts.count(title) == 1  # drawn in the diagram, as on the slides
+    assert player.page.eval_on_selector("#title", "h => h.getBoundingClientRect().width") <= 1  # for screen readers
+    height = player.page.evaluate("innerHeight")
+    box = player.page.eval_on_selector("#tree svg", "s => s.getBoundingClientRect().toJSON()")
+    assert box["bottom"] <= height and box["height"] >= 0.5 * height  # the window's height, used
+    player.close()

@@ -110,6 +110,10 @@ def cmd_play(args) -> None:
                            quick_wins=not args.slow_wins) for kind in (args.p1, args.p2)]
     from ..play.players import EndOfInput
 
+    for side, kind in enumerate((args.p1, args.p2)):
+        if kind == "human":
+            against = f", against {(args.p1, args.p2)[1 - side]}" if (args.p1, args.p2) != ("human", "human") else ""
+            print(f"You are {game.sides[side]}{against}.")
     try:
         record = play_game(game, players, state, say=print, rng=rng)
     except EndOfInput:

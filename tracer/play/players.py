@@ -140,9 +140,10 @@ class HumanPlayer:
 
     def choose(self, game, state) -> Choice:
         side = game.sides[game.to_move(state)]
+        legal = ", ".join(state.move_name(move) for move in state.moves())
         while True:
             try:
-                text = self.read(f"{side} to move ({COMMANDS}): ")
+                text = self.read(f"{side} to move: {legal} (or {COMMANDS}): ")
             except EOFError:
                 raise EndOfInput("no more input: the game was left unfinished") from None
             word = text.strip().lower()

@@ -39,8 +39,8 @@
   }
 
   // The step table, every row clickable.
+  // The title is drawn in the diagram, as on the slides; the page's heading says it to screen readers only.
   $("title").textContent = data.title;
-  $("subtitle").textContent = data.subtitle;
   const head = document.createElement("tr");
   for (const name of data.table.headers) {
     const cell = document.createElement("th");
@@ -135,7 +135,7 @@
       event.preventDefault();
       pause();
       moves[event.key]();
-    } else if (event.key === " " && !(event.target instanceof HTMLButtonElement)) {
+    } else if (event.key === " ") {  // whatever has focus: a clicked button keeps it, and Enter still presses it
       event.preventDefault();
       timer === null ? play() : pause();
     }

@@ -80,7 +80,6 @@ def player_data(deck: Deck, svgs: list[bytes]) -> dict:
         frame["node"] = labels.get(frame["current"], "")
     return {
         "title": deck.frames[-1].scene.title,
-        "subtitle": deck.frames[-1].scene.subtitle,
         "svg": svg_attrs, "graph": dict(graph.attrib), "background": background,
         "order": order, "variants": variants, "frames": frames,
         "table": {"headers": list(HEADERS), "rows": [list(row) for row in step_rows(deck.trace)]},
@@ -115,7 +114,7 @@ PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <main id="player">
-  <header><h1 id="title"></h1><p id="subtitle"></p></header>
+  <header><h1 id="title" class="screen-reader"></h1></header>
   <div id="stage">
     <figure id="tree" aria-live="polite"></figure>
     <aside id="steps"><table id="table"><thead></thead><tbody></tbody></table></aside>
