@@ -10,7 +10,8 @@ import sys
 
 from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
-from ..search.tracers import NullTracer
+from ..search.bounds import Bound
+from ..search.tracers import NullTracer, deep_enough, skips_any
 from .events import (
     AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched, TableCutoff,
     TableProbe, TableStore, ValueUpdated, cut_kind,
@@ -72,7 +73,7 @@ class RecordingTracer(NullTracer):
         self._emit((BetaUpdated, self._stack[-1], old, new, self._last_child))
 
     def cutoff(self, skipped_moves):
-        if not skipped_moves:  # a cutoff at the last child skips nothing: the node was searched in full
+        if not skips_any(skipped_moves):  # a cutoff at the last child skips nothing: the node was searched in full
             return
         entry = self._stack[-1]
         first = len(self._entries)
@@ -89,13 +90,13 @@ class RecordingTracer(NullTracer):
         if entry is None:
             self._emit((TableProbe, self._stack[-1], "none", None, None, None, None))
         else:
-            found = entry.kind if entry.depth >= depth else "shallow"
+            found = entry.kind if deep_enough(entry, depth) else "shallow"
             self._emit((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth,
                         entry.move if move_first else None))
 
     def table_cutoff(self, value, entry):
         node = self._last_child = self._stack.pop()  # answered: the node is left
-        bound = "exact" if entry.lower == entry.upper else "lower" if value == entry.lower else "upper"
+        bound = Bound.EXACT if entry.lower == entry.upper else Bound.LOWER if value == entry.lower else Bound.UPPER
         self._emit((TableCutoff, node, value, bound, entry.move))
 
     def table_store(self, entry):
