@@ -15,6 +15,7 @@ from tracer import ALGORITHMS, Rules, load_tree, parse_tree, step_table, to_dot,
 from tracer.model.trees import first_chance
 from tracer.render.table import step_rows
 from tracer.search.algorithms import alphabeta
+from tracer.search.tracers import COUNTS, CountingTracer
 from tracer.trace.recorder import RecordingTracer
 from tracer.trace.trace import Trace
 from tracer.view import TraceView
@@ -48,6 +49,19 @@ def test_the_view_at_every_step_is_the_fold_of_the_first_k_events(path, algorith
     for k, _ in enumerate(replayed.replay(), 1):
         assert snapshot(replayed) == snapshot(TraceView(trace, k)), f"step {k}"
     assert replayed.finished and snapshot(replayed) == snapshot(TraceView(trace))
+
+
+@pytest.mark.parametrize("path, algorithm, prune, fail", CASES,
+                         ids=[f"{p.stem}-{a}-{r}-{f}" for p, a, r, f in CASES])
+def test_the_view_counts_what_the_counting_tracer_counts(path, algorithm, prune, fail):
+    tree, search = load_tree(path), ALGORITHMS[algorithm]
+    counter = CountingTracer(mover_terms=search.negamax)
+    search.run(tree.root, math.inf, counter, Rules(prune, fail))
+    view = TraceView(traced(path, algorithm, prune, fail))
+    assert view.counts == {key: getattr(counter, key) for key in COUNTS}
+    assert view.counts["cutoffs"] == len(view.cutoffs) == sum(event.cuts and event.kind == "cutoff"
+                                                               for event in view.trace.events)
+    assert all(len(steps) == view.counts[key] for key, steps in view.count_steps.items())
 
 
 def _final(view: TraceView) -> dict:

@@ -41,6 +41,11 @@ class Bound(StrEnum):
         return _BY_WORD[word]
 
     @classmethod
+    def from_sign(cls, sign: str) -> "Bound":
+        """The bound an answer writes as ``<=`` or ``≤`` (at most), ``>=`` or ``≥`` (at least)."""
+        return next(bound for bound in (cls.LOWER, cls.UPPER) if sign in (bound.value, bound.ascii))
+
+    @classmethod
     def of(cls, lower: float, upper: float) -> "Bound | None":
         """What bounds ``lower`` ≤ value ≤ ``upper`` say: exact when they meet, a lower bound when nothing caps the
         value, an upper bound when nothing floors it; ``None`` for both sides known and apart."""
