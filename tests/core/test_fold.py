@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -175,3 +177,47 @@ def test_a_two_pass_trace_saves_and_loads():
     twice = two_pass_trace("[[1, 2], [3]]")
     again = Trace.from_dict(json.loads(twice.to_json()))
     assert again == twice and again.title == "Alpha-beta, twice"
+
+
+def test_a_family_with_its_own_per_node_state_plugs_into_the_fold(monkeypatch):
+    """A search whose nodes keep other things (here, as Monte Carlo tree search would, visits and total reward)
+    declares its node class, handlers and captions; the view's bookkeeping (statuses, visits, counts) is shared."""
+    import tracer.view
+    from tracer.model.state import Player
+    from tracer.trace.events import Event, LeafEvaluated, NodeEntered, NodeExited
+    from tracer.trace.trace import TraceNode
+    from tracer.view.captions import Step
+    from tracer.view.nodes import Family, NodeView
+
+    @dataclass(slots=True)
+    class RewardBackedUp(Event):
+        kind: ClassVar[str] = "reward_backed_up"
+        node: int
+        reward: float
+
+    @dataclass(eq=False)
+    class VisitNode(NodeView):
+        visits: int = 0
+        total: float = 0.0
+
+    def backed_up(view, node, event):
+        node.visits += 1
+        node.total += event.reward
+
+    ignore = lambda view, node, event: None  # noqa: E731
+    fold = {NodeEntered: ignore, LeafEvaluated: ignore, NodeExited: ignore, RewardBackedUp: backed_up}
+    captions = {kind: (lambda view, event: Step(event.kind, "", "")) for kind in fold}
+    visits = Family("visits", VisitNode, fold, captions)
+    monkeypatch.setattr(tracer.view, "FAMILIES", (visits, tracer.view.VALUES))
+
+    nodes = [TraceNode(0, None, None, "A", Player.MAX, 0), TraceNode(1, 0, "a", "B", Player.MIN, 1)]
+    events = [NodeEntered(0, None, 0, Player.MAX), NodeEntered(1, 0, 1, Player.MIN), LeafEvaluated(1, 1.0),
+              RewardBackedUp(1, 1.0), RewardBackedUp(0, 1.0), NodeExited(0, 1.0, 1)]
+    view = TraceView(Trace("toy", {}, nodes, events, 1.0, "a"))
+    assert view.family is visits and all(isinstance(node, VisitNode) for node in view.nodes)
+    assert [(node.visits, node.total, node.status, node.visit) for node in view.nodes] == \
+        [(1, 1.0, "done", 1), (1, 1.0, "done", 2)]
+    assert view.counts["nodes_visited"] == 2 and view.counts["leaves_evaluated"] == 1
+    assert not hasattr(view.nodes[0], "window")  # nothing of the values family's state
+    # a trace of the values family is folded as before
+    assert TraceView(traced(SHIPPED[0], "alphabeta")).family is tracer.view.VALUES
