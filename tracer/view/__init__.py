@@ -71,6 +71,7 @@ class TraceView:
         self.move_word = str(trace.meta.get("move_word") or "move")  # how captions name a game's move: column 4
         self.strict_pruning = trace.options.get("prune") == "gt"
         self.family = family_of(trace)
+        self._fold = self.family.fold
         self.nodes = [self.family.node_class(node) for node in trace.nodes]
         for node in trace.nodes:
             if node.parent is not None:
@@ -114,6 +115,7 @@ class TraceView:
             self.count_steps[count].append(self.step)
         if kind is PassStarted:
             self.start_pass(event.number, None if event.alpha is None else (event.alpha, event.beta))
+            self._fold[kind](self, None, event)
             return
         node = self.nodes[event.node]
         if kind is NodeEntered:
@@ -124,7 +126,7 @@ class TraceView:
             self.entered[event.node] = self.step
         elif event.leaves_node:
             node.status = DONE
-        self.family.fold[kind](self, node, event)
+        self._fold[kind](self, node, event)
         if kind is Cutoff:
             self.prune(event.node, event.skipped)
         if event.leaves_node:

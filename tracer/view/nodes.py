@@ -56,7 +56,7 @@ class NodeView:
         return self.status, self.visit, self.pass_number
 
 
-Handler = Callable[[Any, Any, Any], None]  # (view, node view, event): change the view as the event does
+Handler = Callable[[Any, Any, Any], None]  # (view, node view or None for a pass, event): change the view as it does
 Caption = Callable[[Any, Any], tuple]  # (view, event) -> Step, read just after the event is folded
 
 
