@@ -1,6 +1,7 @@
 """Imports run one way: no module of tracer or games imports, directly or through others, a module that imports
-it back. Every import counts, at the top of a module or inside a function, and importing a module also imports
-the packages above it."""
+it back, nor one of a later stage. Every import counts, at the top of a module or inside a function (a lazy import
+is still an import), and importing a module also imports the packages above it. Events are data: they neither
+import the view nor read it."""
 
 from __future__ import annotations
 
@@ -18,11 +19,28 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_of(path: Path, name: str, known: set[str]) -> set[str]:
-    """The project modules ``path`` imports (resolving relative imports, and ``from package import module``)."""
+STAGES = ["tracer.errors", "tracer.text", "tracer.io", "tracer.model", "games", "tracer.search", "tracer.trace",
+          "tracer.view", "tracer.render", "tracer.inputs", "tracer.run", "tracer.compare", "tracer.exercises",
+          "tracer.report", "tracer.play", "tracer.cli", "tracer.__main__"]
+
+
+def stage(module: str) -> int:
+    return max(i for i, prefix in enumerate(STAGES) if module == prefix or module.startswith(prefix + "."))
+
+
+def _lazy(tree: ast.AST) -> list[ast.AST]:
+    """The import statements inside function bodies (run only when the function is)."""
+    return [node for function in ast.walk(tree) if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(function) if isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
+def imports_of(path: Path, name: str, known: set[str], lazy_only: bool = False) -> set[str]:
+    """The project modules ``path`` imports (resolving relative imports, and ``from package import module``);
+    ``lazy_only``: only those imported inside functions."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in _lazy(tree) if lazy_only else ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -69,14 +87,6 @@ def test_no_import_cycles():
 
 
 def test_stages_import_only_earlier_stages():
-    order = ["tracer.errors", "tracer.text", "tracer.io", "tracer.model", "games", "tracer.search", "tracer.trace",
-             "tracer.view", "tracer.render", "tracer.inputs", "tracer.run", "tracer.compare", "tracer.exercises",
-             "tracer.report", "tracer.play", "tracer.cli",
-             "tracer.__main__"]
-
-    def stage(module: str) -> int:
-        return max(i for i, prefix in enumerate(order) if module == prefix or module.startswith(prefix + "."))
-
     edges = [(a, b) for a, b in import_graph().edges if "tracer" not in (a, b)]  # the package's lazy face
     assert [(a, b) for a, b in edges if stage(b) > stage(a) and not b.startswith("games")] == []
     # games are reached from the input stage only
@@ -101,3 +111,34 @@ def test_the_command_line_leaves_formatting_to_the_reporters():
             assert not formatting & set(names), f"{path.name} imports {formatting & set(names)}"
     importers = {a for a, b in graph.edges if b.startswith("tracer.report") and not a.startswith("tracer.report")}
     assert importers and all(a.startswith("tracer.cli") for a in importers), importers
+
+
+def project_files() -> dict[str, Path]:
+    return {module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
+
+
+def test_no_module_imports_a_later_stage_even_inside_a_function():
+    files = project_files()
+    lazy = {(name, target) for name, path in files.items() for target in imports_of(path, name, set(files), True)}
+    assert ("tracer.cli.commands", "tracer.view") in lazy  # the check sees imports made when a function runs
+    assert sorted((a, b) for a, b in lazy if "tracer" not in (a, b) and not b.startswith("games")
+                  and stage(b) > stage(a)) == []
+
+
+def test_a_lazy_import_of_a_later_stage_is_caught(tmp_path):
+    early = tmp_path / "early.py"
+    early.write_text("def later():\n    from tracer.view import TraceView\n    return TraceView\n")
+    found = imports_of(early, "tracer.trace.early", {"tracer.view", "tracer.trace"}, lazy_only=True)
+    assert found == {"tracer.view"} and stage("tracer.view") > stage("tracer.trace.early")
+
+
+def test_events_are_data_that_neither_import_nor_read_the_view():
+    graph = import_graph()
+    below = nx.descendants(graph, "tracer.trace.events")
+    assert not any(module.startswith("tracer.view") for module in below)
+    tree = ast.parse((ROOT / "tracer" / "trace" / "events.py").read_text(encoding="utf-8"))
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    names |= {arg.arg for node in ast.walk(tree) if isinstance(node, ast.arguments) for arg in node.args}
+    assert not names & {"view", "TraceView", "NodeView"}, "events read the view they are folded into"
+    methods = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+    assert not methods & {"apply", "describe"}, "the fold and the captions live in tracer.view"

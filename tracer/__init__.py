@@ -25,6 +25,7 @@ _EXPORTS = {
     "model.state": ("UNLIMITED", "Board", "GameState", "Player"),
     "model.trees": ("Tree", "TreeNode", "load_tree", "parse_tree"),
     "search.algorithms": ("Rules", "alphabeta", "minimax", "negamax", "negamax_ab"),
+    "search.bounds": ("Bound",),
     "search.registry": ("ALGORITHMS", "Algorithm"),
     "search.tracers": ("NO_TRACER", "CountingTracer", "NullTracer"),
     "trace.recorder": ("RecordingTracer",),

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -15,6 +17,7 @@ from tracer import ALGORITHMS, Rules, load_tree, parse_tree, step_table, to_dot,
 from tracer.model.trees import first_chance
 from tracer.render.table import step_rows
 from tracer.search.algorithms import alphabeta
+from tracer.search.tracers import COUNTS, CountingTracer
 from tracer.trace.recorder import RecordingTracer
 from tracer.trace.trace import Trace
 from tracer.view import TraceView
@@ -48,6 +51,19 @@ def test_the_view_at_every_step_is_the_fold_of_the_first_k_events(path, algorith
     for k, _ in enumerate(replayed.replay(), 1):
         assert snapshot(replayed) == snapshot(TraceView(trace, k)), f"step {k}"
     assert replayed.finished and snapshot(replayed) == snapshot(TraceView(trace))
+
+
+@pytest.mark.parametrize("path, algorithm, prune, fail", CASES,
+                         ids=[f"{p.stem}-{a}-{r}-{f}" for p, a, r, f in CASES])
+def test_the_view_counts_what_the_counting_tracer_counts(path, algorithm, prune, fail):
+    tree, search = load_tree(path), ALGORITHMS[algorithm]
+    counter = CountingTracer(mover_terms=search.negamax)
+    search.run(tree.root, math.inf, counter, Rules(prune, fail))
+    view = TraceView(traced(path, algorithm, prune, fail))
+    assert view.counts == {key: getattr(counter, key) for key in COUNTS}
+    assert view.counts["cutoffs"] == len(view.cutoffs) == sum(event.cuts and event.kind == "cutoff"
+                                                               for event in view.trace.events)
+    assert all(len(steps) == view.counts[key] for key, steps in view.count_steps.items())
 
 
 def _final(view: TraceView) -> dict:
@@ -161,3 +177,47 @@ def test_a_two_pass_trace_saves_and_loads():
     twice = two_pass_trace("[[1, 2], [3]]")
     again = Trace.from_dict(json.loads(twice.to_json()))
     assert again == twice and again.title == "Alpha-beta, twice"
+
+
+def test_a_family_with_its_own_per_node_state_plugs_into_the_fold(monkeypatch):
+    """A search whose nodes keep other things (here, as Monte Carlo tree search would, visits and total reward)
+    declares its node class, handlers and captions; the view's bookkeeping (statuses, visits, counts) is shared."""
+    import tracer.view
+    from tracer.model.state import Player
+    from tracer.trace.events import Event, LeafEvaluated, NodeEntered, NodeExited
+    from tracer.trace.trace import TraceNode
+    from tracer.view.captions import Step
+    from tracer.view.nodes import Family, NodeView
+
+    @dataclass(slots=True)
+    class RewardBackedUp(Event):
+        kind: ClassVar[str] = "reward_backed_up"
+        node: int
+        reward: float
+
+    @dataclass(eq=False)
+    class VisitNode(NodeView):
+        visits: int = 0
+        total: float = 0.0
+
+    def backed_up(view, node, event):
+        node.visits += 1
+        node.total += event.reward
+
+    ignore = lambda view, node, event: None  # noqa: E731
+    fold = {NodeEntered: ignore, LeafEvaluated: ignore, NodeExited: ignore, RewardBackedUp: backed_up}
+    captions = {kind: (lambda view, event: Step(event.kind, "", "")) for kind in fold}
+    visits = Family("visits", VisitNode, fold, captions)
+    monkeypatch.setattr(tracer.view, "FAMILIES", (visits, tracer.view.VALUES))
+
+    nodes = [TraceNode(0, None, None, "A", Player.MAX, 0), TraceNode(1, 0, "a", "B", Player.MIN, 1)]
+    events = [NodeEntered(0, None, 0, Player.MAX), NodeEntered(1, 0, 1, Player.MIN), LeafEvaluated(1, 1.0),
+              RewardBackedUp(1, 1.0), RewardBackedUp(0, 1.0), NodeExited(0, 1.0, 1)]
+    view = TraceView(Trace("toy", {}, nodes, events, 1.0, "a"))
+    assert view.family is visits and all(isinstance(node, VisitNode) for node in view.nodes)
+    assert [(node.visits, node.total, node.status, node.visit) for node in view.nodes] == \
+        [(1, 1.0, "done", 1), (1, 1.0, "done", 2)]
+    assert view.counts["nodes_visited"] == 2 and view.counts["leaves_evaluated"] == 1
+    assert not hasattr(view.nodes[0], "window")  # nothing of the values family's state
+    # a trace of the values family is folded as before
+    assert TraceView(traced(SHIPPED[0], "alphabeta")).family is tracer.view.VALUES

@@ -27,7 +27,7 @@ import yaml
 from ..errors import TreeFileError
 from ..model.trees import DEFAULT_MAX_NODES, TreeReader, describe_node, compose, read_text
 from ..text import format_number
-from ..view import EXACT, LOWER, UPPER
+from ..view import Bound
 from .facts import SearchFacts
 
 ANSWER_KEYS = ("values", "pruned", "best_move", "windows", "order")
@@ -101,7 +101,7 @@ def read_claims(node, file: str, facts: SearchFacts, allowed=EXPECT_KEYS, prefix
     return claims
 
 
-def parse_bounded(value) -> tuple[float, str | None] | None:
+def parse_bounded(value) -> tuple[float, Bound | None] | None:
     """A number, or a bound written ``<=2``, ``≤ 2``, ``>=3``, ``≥ 3``: (number, bound or None); None if neither."""
     number = parse_number(value)
     if number is not None:
@@ -109,7 +109,7 @@ def parse_bounded(value) -> tuple[float, str | None] | None:
     if isinstance(value, str):
         match = _BOUND.match(value)
         if match:
-            bound = UPPER if match.group(1) in ("<=", "≤") else LOWER
+            bound = Bound.from_sign(match.group(1))
             return parse_number(match.group(2).replace("−", "-")), bound
     return None
 
@@ -135,14 +135,10 @@ def parse_number(value) -> float | None:
     return None
 
 
-def bound_text(number: float, bound: str | None) -> str:
-    """How a claimed value is written back (in JSON and reports): ``3``, ``<=2``, ``>=3``."""
+def bound_text(number: float, bound: Bound | None) -> str:
+    """How a claimed value is written back (in JSON and reports): ``3``, ``<=2``, ``>=3`` (a bound's ASCII sign)."""
     text = format_number(number).replace("−", "-")
-    if bound == UPPER:
-        return f"<={text}"
-    if bound == LOWER:
-        return f">={text}"
-    return text
+    return f"{bound.ascii}{text}" if bound is not None else text
 
 
 def json_number(value: float):

@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..text import format_number
-from ..trace.events import Cutoff, LeafEvaluated, NodeEntered, NodeExited
 from ..trace.trace import Trace
 from ..view import EXACT, UNKNOWN, NodeView, TraceView
 
@@ -34,49 +33,28 @@ class Decided:
 
 
 class SearchFacts:
-    """Everything an exercise can ask about one traced search."""
+    """Everything an exercise can ask about one traced search, read from the view at the search's end (what it
+    holds over every pass), with each deciding step in words."""
 
     def __init__(self, trace: Trace):
         self.trace = trace
         view = TraceView(trace, 0)
-        self.entered: dict[int, Decided] = {}  # node -> the step entering it (the last entry, over several passes)
-        self.exited: dict[int, Decided] = {}
-        self.evaluated: dict[int, Decided] = {}  # leaves
-        self.pruned_by: dict[int, tuple[int, Decided]] = {}  # node -> (the node whose cutoff pruned it, that step)
-        self.window_at_entry: dict[int, tuple[float, float]] = {}  # the parent's window as the node was entered
-        self.answered: set[int] = set()  # nodes answered from a transposition table (examined, not evaluated)
-        self.settled: dict[int, tuple] = {}  # node -> (value, bound, window) as it was last left, in any pass
-        self.order: list[int] = []
-        self.counts = {"leaves_evaluated": 0, "nodes_visited": 0, "cutoffs": 0}
-        self.count_steps: dict[str, list[int]] = {key: [] for key in self.counts}  # the steps each count counts
-        for event, step in view.replay():
-            decided = Decided(view.step, view.caption())
-            kind = {NodeEntered: "nodes_visited", LeafEvaluated: "leaves_evaluated", Cutoff: "cutoffs"}.get(type(event))
-            if kind is not None:
-                self.count_steps[kind].append(view.step)
-            if isinstance(event, NodeEntered):
-                self.counts["nodes_visited"] += 1
-                self.entered[event.node] = decided
-                self.order.append(event.node)
-                if event.alpha is not None:
-                    self.window_at_entry[event.node] = (event.alpha, event.beta)
-            elif isinstance(event, LeafEvaluated):
-                self.counts["leaves_evaluated"] += 1
-                self.evaluated[event.node] = decided
-            elif isinstance(event, NodeExited):
-                self.exited[event.node] = decided
-            elif isinstance(event, Cutoff):
-                self.counts["cutoffs"] += 1
-                for child in event.skipped:
-                    for below in self._subtree(view, child):
-                        self.pruned_by[below] = (event.node, decided)
-            elif event.kind == "table_cutoff":
-                self.answered.add(event.node)
-                self.exited[event.node] = decided
-            if event.leaves_node:
-                left = view.nodes[event.node]
-                self.settled[event.node] = (left.value, left.bound, left.window)
+        captions = [view.caption() for _ in view.replay()]  # the steps in words, each read as it happens
+
+        def decided(step: int) -> Decided:
+            return Decided(step, captions[step - 1])
+
         self.view = view  # the search at its end
+        self.entered = {node: decided(step) for node, step in view.entered.items()}  # the last entry, over passes
+        self.exited = {node: decided(step) for node, step in view.exited.items()}
+        self.evaluated = {node: decided(step) for node, step in view.evaluated.items()}  # leaves
+        self.answered = set(view.answered)  # nodes answered from a transposition table (examined, not evaluated)
+        # node -> (the node whose cutoff pruned it, that step)
+        self.pruned_by = {node: (cut.node, decided(cut.step)) for node, cut in view.pruned_by.items()}
+        self.settled = view.settled  # node -> (value, bound, window, window_in) as it was last left, in any pass
+        self.order = view.order
+        self.counts = {key: view.counts[key] for key in ("leaves_evaluated", "nodes_visited", "cutoffs")}
+        self.count_steps = view.count_steps  # the steps each count counts
         self.labels = view.labels
         self.by_name = {label: index for index, label in enumerate(self.labels)}
         self.last = Decided(view.step, view.caption())
@@ -130,11 +108,11 @@ class SearchFacts:
         several passes, the last pass that reaches it), or None if the search never reaches it."""
         if node_id not in self.settled:
             return None
-        value, bound, _ = self.settled[node_id]
-        return value, EXACT if bound == UNKNOWN else bound
+        settled = self.settled[node_id]
+        return settled.value, EXACT if settled.bound == UNKNOWN else settled.bound
 
     def window(self, node_id: int) -> tuple[float, float] | None:
-        return self.settled[node_id][2] if node_id in self.settled else None
+        return self.settled[node_id].window if node_id in self.settled else None
 
     def pruned_leaves(self) -> set[int]:
         """The leaves never examined: neither evaluated nor answered from a table, in any pass."""
@@ -155,7 +133,7 @@ class SearchFacts:
     def why_examined(self, leaf: int) -> str:
         """Why a leaf is examined, in trace terms: the window it was entered with was still open."""
         parent = self.view.nodes[leaf].node.parent
-        window = self.window_at_entry.get(leaf)
+        window = self.settled[leaf].window_in if leaf in self.settled else None  # the window it was entered with
         step = self.entered[leaf].step
         if window is None:
             return f"step {step}: {self.trace.title.lower()} examines every leaf, and {self.label(leaf)} is one"

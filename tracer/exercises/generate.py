@@ -18,9 +18,8 @@ from ..errors import UsageError
 from ..inputs import Problem
 from ..model.state import Player
 from ..model.trees import TreeNode, parse_tree
-from ..trace.events import BETA_CUT, AlphaUpdated, BetaUpdated, Cutoff, NodeEntered
 from ..trace.trace import Trace
-from ..view import EXACT
+from ..view import EXACT, TraceView
 from .check import Settings, describe_search, search
 from .claims import bound_text
 from .facts import SearchFacts
@@ -123,28 +122,9 @@ def _leaf_count(shape) -> int:
 
 
 def deep_cutoffs(trace: Trace) -> list[int]:
-    """The nodes whose cutoff is caused by a bound set two or more levels up (a deep cutoff).
-
-    Each node's α and β remember the node that set them: a child inherits its parent's (swapped with the window,
-    in negamax), and a node that raises α or lowers β sets them itself.
-    """
-    origin: dict[int, list] = {}  # node -> [α's origin, β's origin]
-    ply: dict[int, int] = {}
-    deep = []
-    for event in trace.events:
-        if isinstance(event, NodeEntered):
-            ply[event.node] = event.ply
-            inherited = origin.get(event.parent, [None, None])
-            origin[event.node] = inherited[::-1] if trace.mover_terms else list(inherited)
-        elif isinstance(event, AlphaUpdated):
-            origin[event.node][0] = event.node
-        elif isinstance(event, BetaUpdated):
-            origin[event.node][1] = event.node
-        elif isinstance(event, Cutoff):
-            source = origin[event.node][1 if event.cut == BETA_CUT else 0]
-            if source is not None and ply[event.node] - ply[source] >= 2:
-                deep.append(event.node)
-    return deep
+    """The nodes whose cutoff is caused by a bound set two or more levels up (a deep cutoff), as the view finds
+    them."""
+    return TraceView(trace).deep_cutoffs
 
 
 def _meets(spec: Spec, facts: SearchFacts) -> bool:
@@ -152,7 +132,7 @@ def _meets(spec: Spec, facts: SearchFacts) -> bool:
         return False
     if spec.pruned_leaves is not None and len(facts.pruned_leaves()) != spec.pruned_leaves:
         return False
-    return not spec.deep_cutoff or bool(deep_cutoffs(facts.trace))
+    return not spec.deep_cutoff or bool(facts.view.deep_cutoffs)
 
 
 def _header(spec: Spec, nested) -> dict:

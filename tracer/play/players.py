@@ -15,7 +15,7 @@ from ..errors import IllegalMoveError, UsageError
 from ..run import deep_recursion, trace_search
 from ..search.ordering import ordered
 from ..search.registry import ALGORITHMS
-from ..search.tracers import CountingTracer
+from ..search.tracers import NODES_VISITED, CountingTracer
 from ..text import format_number
 
 PLAYER_KINDS = ("human", *ALGORITHMS, "random", "greedy")
@@ -96,7 +96,7 @@ class SearchPlayer:
                 trace.title = self.title
             seconds = time.perf_counter() - start
             move = next(m for m in root.moves() if root.move_name(m) == trace.best_move)
-            nodes = sum(1 for event in trace.events if event.kind == "node_entered")
+            nodes = sum(NODES_VISITED in event.counted for event in trace.events)  # as the counting tracer counts
             return Choice(move, trace.value, nodes, seconds, trace)
         counter = CountingTracer()
         with deep_recursion():

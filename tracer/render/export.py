@@ -39,7 +39,7 @@ def to_networkx(trace):
         value = node.value if node.value is not None else node.node.value
         if value is not None:
             bound = node.bound if node.value is not None and node.bound != view.UNKNOWN else view.EXACT
-            attrs.update(value=float(value), bound=bound, shown=view.shows(value, bound))
+            attrs.update(value=float(value), bound=str(bound), shown=view.shows(value, bound))  # its symbol
         if node.window is not None:
             attrs["alpha"], attrs["beta"] = (float(x) for x in node.window)
         graph.add_node(node.id, **attrs)

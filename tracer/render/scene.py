@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
-from ..view import NodeView, TraceView, pass_steps
+from ..view import Bound, NodeView, TraceView, pass_steps
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
@@ -397,7 +397,7 @@ class _SceneBuilder:
             "below": "below" in kinds,
             "best": any(edge.best for edge in edges),
             "cut": any(edge.cut for edge in edges),
-            "bound": any(v.startswith(("≤", "≥")) for v in values),
+            "bound": any(v.startswith((Bound.UPPER, Bound.LOWER)) for v in values),
             "window": any(node.window for node in nodes) and not self.frame,
             "window now": any(node.window for node in nodes) and self.frame,
             "negamax": self.view.mover_terms,

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from ..errors import SearchOptionError
+from .bounds import BOTH, Bound
 
 INF = float("inf")
-EXACT, LOWER, UPPER, BOUNDS = "exact", "lower", "upper", "bounds"  # what an entry knows (its kind)
 
 
 @dataclass(slots=True)
@@ -34,13 +34,8 @@ class Entry:
     @property
     def kind(self) -> str:
         """``exact`` (lower = upper), ``lower`` or ``upper`` (one side known), or ``bounds`` (both, apart)."""
-        if self.lower == self.upper:
-            return EXACT
-        if self.upper == INF:
-            return LOWER
-        if self.lower == -INF:
-            return UPPER
-        return BOUNDS
+        bound = Bound.of(self.lower, self.upper)
+        return BOTH if bound is None else bound.word
 
 
 def table_key(state) -> Hashable:

@@ -61,14 +61,29 @@ class NullTracer:
 
 NO_TRACER = NullTracer()
 
+# What a search's work is counted in (``tracer stats``, an answer key's counts), and the one rule for counting it:
+# one per tracer call of its kind, the only exceptions being a cutoff, counted when it skips at least one child (one
+# at the last child leaves nothing unsearched: the recording tracer records no event for it), and a table hit,
+# counted when the entry was searched at least as deep as the search asks. The counting tracer counts the calls;
+# the view counts the events these calls record (each event type names the counts it adds to: ``Event.counted``).
+NODES_VISITED, LEAVES_EVALUATED, CUTOFFS = "nodes_visited", "leaves_evaluated", "cutoffs"
+RESEARCHES, PASSES, TT_PROBES, TT_HITS = "researches", "passes", "tt_probes", "tt_hits"
+COUNTS = (NODES_VISITED, LEAVES_EVALUATED, CUTOFFS, RESEARCHES, PASSES, TT_PROBES, TT_HITS)
+
+
+def skips_any(skipped_moves) -> bool:
+    """Whether a cutoff counts (and is recorded): it skips at least one child."""
+    return bool(skipped_moves)
+
+
+def deep_enough(entry, depth) -> bool:
+    """Whether a table entry is a hit: searched at least ``depth`` plies deep, so its bounds can be used."""
+    return entry.depth >= depth
+
 
 class CountingTracer(NullTracer):
-    """Counts nodes, leaves and cutoffs, and keeps the leaf values in order (in MAX's terms); and the counts of
-    particular searches: re-searches, passes, table probes and hits (a probe that finds bounds searched deep
-    enough to use; one that finds only a shallower search's best move is not a hit).
-
-    A cutoff is counted when it skips at least one child: one at the last child leaves nothing unsearched.
-    """
+    """Counts what a search does (see ``COUNTS`` and the rule above), and keeps the leaf values in order (in MAX's
+    terms). Each count is one attribute added to in place, so counting stays as cheap as a call."""
 
     __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "researches", "passes", "tt_probes", "tt_hits",
                  "evaluated_leaves", "_player", "_mover_terms")
@@ -93,7 +108,7 @@ class CountingTracer(NullTracer):
         self.evaluated_leaves.append(self._player.sign * value if self._mover_terms else value)
 
     def cutoff(self, skipped_moves):
-        if skipped_moves:
+        if skips_any(skipped_moves):
             self.cutoffs += 1
 
     def research(self, value, alpha, beta):
@@ -109,5 +124,5 @@ class CountingTracer(NullTracer):
 
     def table_probe(self, entry, depth, move_first):
         self.tt_probes += 1
-        if entry is not None and entry.depth >= depth:
+        if entry is not None and deep_enough(entry, depth):
             self.tt_hits += 1

@@ -7,10 +7,12 @@ immutable). Node ids, event objects, names, move names and boards are made only 
 from __future__ import annotations
 
 import sys
+from functools import partial
 
 from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
-from ..search.tracers import NullTracer
+from ..search.bounds import Bound
+from ..search.tracers import NullTracer, deep_enough, skips_any
 from .events import (
     AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched, TableCutoff,
     TableProbe, TableStore, ValueUpdated, cut_kind,
@@ -35,7 +37,7 @@ class RecordingTracer(NullTracer):
         bounded."""
         self.mover_terms = mover_terms
         self._limit = max_nodes if max_nodes is not None else sys.maxsize
-        self._log: list[tuple] = []  # (event class, entry, ...) per step
+        self._log: list[tuple] = []  # per step: (event class, the call's arguments, entries standing for nodes)
         self._entries: list[tuple] = []  # per entry: (state, parent entry, move, pruned)
         self._stack: list = [None]  # the entries on the search path, under a None for the root's parent
         self._last_child = None  # the entry that returned last: it caused the next update
@@ -72,7 +74,7 @@ class RecordingTracer(NullTracer):
         self._emit((BetaUpdated, self._stack[-1], old, new, self._last_child))
 
     def cutoff(self, skipped_moves):
-        if not skipped_moves:  # a cutoff at the last child skips nothing: the node was searched in full
+        if not skips_any(skipped_moves):  # a cutoff at the last child skips nothing: the node was searched in full
             return
         entry = self._stack[-1]
         first = len(self._entries)
@@ -89,13 +91,13 @@ class RecordingTracer(NullTracer):
         if entry is None:
             self._emit((TableProbe, self._stack[-1], "none", None, None, None, None))
         else:
-            found = entry.kind if entry.depth >= depth else "shallow"
+            found = entry.kind if deep_enough(entry, depth) else "shallow"
             self._emit((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth,
                         entry.move if move_first else None))
 
     def table_cutoff(self, value, entry):
         node = self._last_child = self._stack.pop()  # answered: the node is left
-        bound = "exact" if entry.lower == entry.upper else "lower" if value == entry.lower else "upper"
+        bound = Bound.EXACT if entry.lower == entry.upper else Bound.LOWER if value == entry.lower else Bound.UPPER
         self._emit((TableCutoff, node, value, bound, entry.move))
 
     def table_store(self, entry):
@@ -148,42 +150,8 @@ class RecordingTracer(NullTracer):
                 elif not pruned:
                     records[node][0], records[node][3] = state, True
                 node_of.append(node)
-        events = []
-        plies: list[int] = [0] * len(records)
-        passes = 0
-        searched: list[dict] = []  # for each node on the search path, its children so far by move
-        for entry in self._log:
-            kind = entry[0]
-            if kind is PassStarted:
-                passes += 1
-                events.append(PassStarted(0, passes, *entry[1:]))
-                continue
-            node = node_of[entry[1]]
-            if kind is NodeEntered:
-                parent = records[node][1]
-                plies[node] = 0 if parent is None else plies[parent] + 1
-                if searched:
-                    searched[-1][records[node][2]] = node
-                searched.append({})
-                events.append(NodeEntered(node, parent, plies[node], records[node][0].player, entry[2], entry[3]))
-            elif kind is LeafEvaluated:
-                searched.pop()
-                events.append(LeafEvaluated(node, entry[2]))
-            elif kind is NodeExited:
-                children, best = searched.pop(), entry[3]
-                events.append(NodeExited(node, entry[2], None if best is None else children[best]))
-            elif kind in (TableProbe, TableStore, TableCutoff):
-                if kind is TableCutoff:
-                    searched.pop()
-                move = entry[-1]
-                events.append(kind(node, *entry[2:-1], None if move is None else records[node][0].move_name(move)))
-            elif kind is Researched:
-                events.append(Researched(node, node_of[entry[5]], entry[2], entry[3], entry[4]))
-            elif kind is Cutoff:
-                skipped = tuple(dict.fromkeys(node_of[e] for e in range(entry[2], entry[3])))
-                events.append(Cutoff(node, cut_kind(records[node][0].player, self.mover_terms), skipped))
-            else:  # the α, β and value updates
-                events.append(kind(node, entry[2], entry[3], node_of[entry[4]]))
+        decode = _Decoder(records, node_of, self.mover_terms).table()
+        events = [decode[step[0]](*step[1:]) for step in self._log]
         self._built = (records, events)
         return self._built
 
@@ -224,6 +192,71 @@ class RecordingTracer(NullTracer):
                                    state.utility() if explicit_leaf else None, board,
                                    records[parent][0].probability(move) if chance else None))
         return nodes
+
+
+class _Decoder:
+    """Makes the events from the log: one method per event type, taking what the tracer call logged (by name, in the
+    order logged), with entries turned into node ids, moves into child ids or move names."""
+
+    def __init__(self, records: list[list], node_of, mover_terms: bool):
+        self.records, self.node_of, self.mover_terms = records, node_of, mover_terms
+        self.plies = [0] * len(records)
+        self.passes = 0
+        self.searched: list[dict] = []  # for each node on the search path, its children so far by move
+
+    def table(self) -> dict:
+        return {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
+                ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
+                BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff, Researched: self.research,
+                TableProbe: self.probe, TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited}
+
+    def _move_name(self, node: int, move) -> str | None:
+        return None if move is None else self.records[node][0].move_name(move)
+
+    def pass_started(self, label, alpha, beta):
+        self.passes += 1
+        return PassStarted(0, self.passes, label, alpha, beta)
+
+    def entered(self, entry, alpha, beta):
+        node = self.node_of[entry]
+        state, parent, move, _ = self.records[node]
+        self.plies[node] = 0 if parent is None else self.plies[parent] + 1
+        if self.searched:
+            self.searched[-1][move] = node
+        self.searched.append({})
+        return NodeEntered(node, parent, self.plies[node], state.player, alpha, beta)
+
+    def leaf(self, entry, value):
+        self.searched.pop()
+        return LeafEvaluated(self.node_of[entry], value)
+
+    def update(self, kind, entry, old, new, child):
+        return kind(self.node_of[entry], old, new, self.node_of[child])
+
+    def cutoff(self, entry, first, end):
+        node = self.node_of[entry]
+        skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
+        return Cutoff(node, cut_kind(self.records[node][0].player, self.mover_terms), skipped)
+
+    def research(self, entry, value, alpha, beta, child):
+        return Researched(self.node_of[entry], self.node_of[child], value, alpha, beta)
+
+    def probe(self, entry, found, lower, upper, depth, move):
+        node = self.node_of[entry]
+        return TableProbe(node, found, lower, upper, depth, self._move_name(node, move))
+
+    def table_cutoff(self, entry, value, bound, move):
+        self.searched.pop()  # answered from the table: the node is left
+        node = self.node_of[entry]
+        return TableCutoff(node, value, bound, self._move_name(node, move))
+
+    def store(self, entry, lower, upper, depth, move):
+        node = self.node_of[entry]
+        return TableStore(node, lower, upper, depth, self._move_name(node, move))
+
+    def exited(self, entry, value, best_move):
+        children = self.searched.pop()
+        return NodeExited(self.node_of[entry], value, None if best_move is None else children[best_move])
 
 
 def _board_maker(state):

@@ -13,6 +13,7 @@ from ..errors import TraceFileError
 from ..io import read_input
 from ..model.state import Board, Player
 from ..model.trees import unprintable
+from ..search.bounds import Bound
 from ..text import format_number
 from .events import EVENT_TYPES, Cutoff, NodeEntered, cut_kind
 
@@ -221,6 +222,8 @@ def _event_out(event) -> dict[str, Any]:
         value = getattr(event, f.name)
         if isinstance(value, Player):
             value = value.value
+        elif isinstance(value, Bound):
+            value = value.word
         elif isinstance(value, tuple):
             value = list(value)
         out[f.name] = _number_out(value)
@@ -322,7 +325,9 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
             value = Player(value)
         elif f.name == "skipped":
             value = tuple(value)
-        elif f.name in ("label", "cut", "found", "bound", "move"):
+        elif f.name == "bound":
+            value = Bound.from_word(value)  # the schema has checked the word
+        elif f.name in ("label", "cut", "found", "move"):
             value = _text(value, f"{where}.{f.name}")
         elif f.name not in ("node", "ply", "number", "parent", "child", "best_child"):
             value = _number_in(value)

@@ -1,0 +1,175 @@
+"""How each step of a search reads (part of the view stage): the step table's ``event`` and ``value`` columns and
+the caption, one function per event type (:data:`CAPTIONS`), each reading the view just after the event is
+folded into it."""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from ..model.state import Player
+from ..search.bounds import Bound
+from ..text import format_number as num, format_probability, join_names
+from ..trace.events import (
+    BETA_CUT, AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
+    TableCutoff, TableProbe, TableStore, ValueUpdated,
+)
+
+
+class Step(NamedTuple):
+    """How one event reads: the table's ``event`` and ``value`` columns, and the note (the caption's text)."""
+
+    kind: str
+    value: str
+    note: str
+
+
+def _pass_started(view, event: PassStarted) -> Step:
+    window = "" if event.alpha is None else f" with the window ({num(event.alpha)}, {num(event.beta)})"
+    return Step("pass", "", f"pass {event.number} begins{window}" + (f": {event.label}" if event.label else ""))
+
+
+def _entered(view, event: NodeEntered) -> Step:
+    node = view.nodes[event.node].node
+    note = (f"chance moves at ply {event.ply}" if event.player is Player.CHANCE
+            else f"{event.player.name} to move at ply {event.ply}")
+    if event.parent is not None:
+        how = (f"{view.move_word} {node.move}" if view.is_game
+               else f"{view.label(event.parent)}'s child {view.position(event.node)}")
+        note = f"{how}: {note}"
+    if event.alpha is not None:
+        note += f", window α = {num(event.alpha)}, β = {num(event.beta)}"
+    return Step("enter", "", note)
+
+
+def _leaf(view, event: LeafEvaluated) -> Step:
+    player = view.nodes[event.node].node.player
+    if view.mover_terms:
+        note = f"a leaf: {num(event.value)} for {player.name}, the player to move"
+        if player is Player.MIN:
+            note += f" ({num(-event.value)} in MAX's terms)"
+    else:
+        note = f"a leaf: its value is {num(event.value)}"
+    return Step("leaf", num(event.value), note)
+
+
+def _value(view, event: ValueUpdated) -> Step:
+    child = view.nodes[event.child]
+    returned = view.shows(child.value, child.bound)
+    if view.nodes[event.node].node.player is Player.CHANCE:
+        p = format_probability(child.node.p)
+        return Step("value", num(event.new), f"{view.label(event.child)} returns {returned} with probability {p}, "
+                                             f"so v = {num(event.old)} + {p} × {num(child.value)} = {num(event.new)}")
+    if view.mover_terms:
+        formula = f"max({num(event.old)}, −({num(child.value)})) = {num(event.new)}"
+    else:
+        rule = "max" if view.nodes[event.node].node.player is Player.MAX else "min"
+        formula = f"{rule}({num(event.old)}, {num(child.value)}) = {num(event.new)}"
+    return Step("value", num(event.new), f"{view.label(event.child)} returns {returned}, so v = {formula}")
+
+
+def _alpha(view, event: AlphaUpdated) -> Step:
+    return Step("α", "", f"α = max(α, v): {num(event.old)} → {num(event.new)}")
+
+
+def _beta(view, event: BetaUpdated) -> Step:
+    return Step("β", "", f"β = min(β, v): {num(event.old)} → {num(event.new)}")
+
+
+def _static(view, node_id: int) -> str:
+    value = view.nodes[node_id].node.value
+    return "" if value is None else f" ({num(value)})"
+
+
+def _cutoff(view, event: Cutoff) -> Step:
+    node = view.nodes[event.node]
+    greek = "β" if event.cut == BETA_CUT else "α"
+    skipped = [view.label(child) + _static(view, child) for child in event.skipped]
+    what = f"prune {view.label(event.node)}'s remaining " + ("child " if len(skipped) == 1 else "children ")
+    return Step("cutoff", "", f"v = {node.cut.reason().replace('=', ' = ')}: {greek}-cutoff — "
+                              f"{what}{join_names(skipped)}")
+
+
+def _research(view, event: Researched) -> Step:
+    child = view.label(event.child)
+    low = event.alpha if view.trace.options.get("fail") == "hard" else event.value
+    return Step("research", num(event.value),
+                f"{child}'s null-window test ({num(event.alpha)}, {num(event.alpha + 1)}) fails high with "
+                f"{num(event.value)}: search {child} again with ({num(low)}, {num(event.beta)})")
+
+
+def _known(lower: float, upper: float) -> str:
+    """What bounds say of a value: ``exactly 3``, ``at least 3``, ``at most 3``, ``between 2 and 5``."""
+    bound = Bound.of(lower, upper)
+    if bound is None:
+        return f"between {num(lower)} and {num(upper)}"
+    return f"{bound.phrase} {num(upper if bound is Bound.UPPER else lower)}"
+
+
+def _plies(depth: float) -> str:
+    return "to the end" if depth == math.inf else f"{num(depth)} {'ply' if depth == 1 else 'plies'} deep"
+
+
+def _probe(view, event: TableProbe) -> Step:
+    name = view.label(event.node)
+    if event.found == "none":
+        return Step("probe", "", f"the table has nothing on {name} yet")
+    first = f"; its best move {event.move} is searched first" if event.move is not None else ""
+    if not event.hit:
+        return Step("probe", "", f"the table has {name} only from a search {_plies(event.depth)}, too shallow "
+                                 f"to use{first}")
+    bound = event.bound
+    note = f"the table knows {name}'s value, searched {_plies(event.depth)}: {_known(event.lower, event.upper)}"
+    node = view.nodes[event.node]
+    if node.window is not None and node.window != node.window_in:
+        note += f", so the window narrows to α = {num(node.window[0])}, β = {num(node.window[1])}"
+    shown = "" if bound is None else view.shows(event.upper if bound is Bound.UPPER else event.lower, bound)
+    return Step("probe", shown, note + first)
+
+
+def _table_cutoff(view, event: TableCutoff) -> Step:
+    node = view.nodes[event.node]
+    shown = view.shows(event.value, node.bound)
+    alpha, beta = node.window_in if node.window_in is not None else (None, None)
+    if event.bound is Bound.LOWER and beta is not None:
+        why = f"{num(event.value)} {'>' if view.strict_pruning else '≥'} β = {num(beta)}"
+    elif event.bound is Bound.UPPER and alpha is not None:
+        why = f"{num(event.value)} {'<' if view.strict_pruning else '≤'} α = {num(alpha)}"
+    else:
+        why = "the value is known exactly"
+    parent = node.node.parent
+    to = "" if parent is None else f" to {view.label(parent)}"
+    return Step("table cut", shown, f"{why}: returns {shown}{to} from the table, without searching below it")
+
+
+def _store(view, event: TableStore) -> Step:
+    best = f"; best move {event.move}" if event.move is not None else ""
+    bound = Bound.of(event.lower, event.upper)
+    shown = "" if bound is None else view.shows(event.upper if bound is Bound.UPPER else event.lower, bound)
+    return Step("store", shown, f"the table keeps {view.label(event.node)}'s value, searched {_plies(event.depth)}: "
+                                f"{_known(event.lower, event.upper)}{best}")
+
+
+def _exited(view, event: NodeExited) -> Step:
+    node = view.nodes[event.node]
+    shown = view.shows(event.value, node.bound)
+    if node.node.parent is None:
+        note = f"the root returns {shown}"
+        if event.best_child is not None:
+            note += f": best move {view.nodes[event.best_child].node.move}"
+        if view.passes > 1 and node.bound.phrase:
+            return Step("exit", shown, f"{note}; pass {view.pass_number} proves the value is {node.bound.phrase} "
+                                       f"{num(event.value)}")
+    else:
+        note = f"returns {shown} to {view.label(node.node.parent)}"
+        if event.best_child is not None:
+            note += f" (best child {view.label(event.best_child)})"
+    if node.bound != Bound.EXACT:
+        note += ", a bound: " + ("it was left early by a cutoff" if node.cut is not None
+                                 else "a search below it stopped early")
+    return Step("exit", shown, note)
+
+
+CAPTIONS = {PassStarted: _pass_started, NodeEntered: _entered, LeafEvaluated: _leaf, ValueUpdated: _value,
+            AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, Researched: _research, TableProbe: _probe,
+            TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}

@@ -1,0 +1,253 @@
+"""The family of searches that back up values (minimax, alpha-beta, negamax, PVS, MTD(f), SSS*, iterative
+deepening, expectiminimax), as the view sees it (part of the view stage): what each node keeps — its window, its
+value so far, how that value relates to the true value (a :class:`Bound`), its cutoff, its best child, what a
+transposition table said of it — and how each event type changes it (:data:`FOLD`, one handler per event type,
+run by the view's one fold after its own bookkeeping)."""
+
+from __future__ import annotations
+
+import math
+import operator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..model.state import Player
+from ..search.bounds import Bound
+from ..text import format_number as num
+from ..trace.events import (
+    BETA_CUT, AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
+    TableCutoff, TableProbe, TableStore, ValueUpdated,
+)
+from .nodes import DONE, NodeView
+
+EXACT, LOWER, UPPER, UNKNOWN = Bound.EXACT, Bound.LOWER, Bound.UPPER, Bound.UNKNOWN
+INF = math.inf
+
+
+class Cut(NamedTuple):
+    """Why a node was left early: its value ``value`` crossed the window's bound ``limit`` (``kind`` says which:
+    ``"beta"`` for value ≥ β, ``"alpha"`` for value ≤ α)."""
+
+    kind: str
+    value: float
+    limit: float | None
+    strict: bool  # the search cuts only when the bound is passed (> rather than ≥)
+
+    def reason(self) -> str:
+        """``2 ≤ α=3``, ``5 ≥ β=4`` (``<``/``>`` under the α > β rule)."""
+        if self.limit is None:
+            return "cut"
+        if self.kind == BETA_CUT:
+            return f"{num(self.value)} {'>' if self.strict else '≥'} β={num(self.limit)}"
+        return f"{num(self.value)} {'<' if self.strict else '≤'} α={num(self.limit)}"
+
+
+class Settled(NamedTuple):
+    """A node as the search last left it: its value, the value's bound, its window as left and as entered."""
+
+    value: float | None
+    bound: Bound
+    window: tuple[float, float] | None
+    window_in: tuple[float, float] | None
+
+
+@dataclass(eq=False)
+class ValueNode(NodeView):
+    """A node of a search that backs up values. Values are in the trace's terms (the mover's, for negamax)."""
+
+    window_in: tuple[float, float] | None = None  # (α, β) as the node was entered
+    window: tuple[float, float] | None = None  # (α, β) as they stand
+    value: float | None = None  # the value so far; the returned value once done
+    bound: Bound = EXACT  # how ``value`` relates to the true minimax value, once done
+    leaf: bool = False  # evaluated as a leaf (terminal or at the depth limit)
+    cut: Cut | None = None  # why the node was left early
+    best_child: int | None = None  # the child that set the value (once done: the move the search returned)
+    probed: str | None = None  # what the transposition table had (see TableProbe.found), when it was asked
+    from_table: bool = False  # answered from the table, not searched
+    stored: tuple[float, float] | None = None  # the bounds the search stored in the table for the node
+    origin: tuple[int | None, int | None] = (None, None)  # the nodes that set its α and β (None: the root's window)
+
+    def reset(self) -> None:
+        NodeView.reset(self)
+        self.window_in, self.window, self.value = None, None, None
+        self.bound, self.leaf, self.cut, self.best_child = EXACT, False, None, None
+        self.probed, self.from_table, self.stored, self.origin = None, False, None, (None, None)
+
+    def settled(self) -> Settled:
+        return Settled(self.value, self.bound, self.window, self.window_in)
+
+    def state(self) -> tuple:
+        return NodeView.state(self) + (self.window_in, self.window, self.value, self.bound, self.leaf, self.cut,
+                                       self.best_child, self.probed, self.from_table, self.stored, self.origin)
+
+
+# ---- the fold: how each event changes a node (the view has set its status, visit and pass already) ---------------
+
+def _entered(view, node: ValueNode, event: NodeEntered) -> None:
+    if event.alpha is not None:
+        node.window_in = node.window = (event.alpha, event.beta)
+    if event.parent is not None:  # the window comes from the parent, swapped with it in negamax
+        inherited = view.nodes[event.parent].origin
+        node.origin = inherited[::-1] if view.mover_terms else inherited
+
+
+def _leaf(view, node: ValueNode, event: LeafEvaluated) -> None:
+    node.value, node.leaf, node.bound = event.value, True, EXACT
+
+
+def _value(view, node: ValueNode, event: ValueUpdated) -> None:
+    node.value = event.new
+    if node.node.player is not Player.CHANCE:  # chance chooses no child: it averages them all
+        node.best_child = event.child
+
+
+def _alpha(view, node: ValueNode, event: AlphaUpdated) -> None:
+    node.window = (event.new, node.window[1])
+    node.origin = (node.id, node.origin[1])
+
+
+def _beta(view, node: ValueNode, event: BetaUpdated) -> None:
+    node.window = (node.window[0], event.new)
+    node.origin = (node.origin[0], node.id)
+
+
+def _cutoff(view, node: ValueNode, event: Cutoff) -> None:
+    beta = event.cut == BETA_CUT
+    limit = None if node.window is None else node.window[1] if beta else node.window[0]
+    node.cut = Cut(event.cut, node.value, limit, view.strict_pruning)
+    source = node.origin[1 if beta else 0]
+    if source is not None and node.node.ply - view.nodes[source].node.ply >= 2:
+        view.deep_cutoffs.append(node.id)  # the bound that cut came from two or more levels up
+
+
+def _research(view, node: ValueNode, event: Researched) -> None:
+    view.tested[event.child] = -event.value  # the test proved: the child's value (its own terms) is at most −v
+
+
+def settles(view, probe: TableProbe, window: tuple[float, float]) -> bool:
+    """Whether the bounds a probe found settle the node in ``window`` (a table cutoff follows, and no narrowing)."""
+    beyond = operator.gt if view.strict_pruning else operator.ge
+    return beyond(probe.lower, window[1]) or beyond(window[0], probe.upper)
+
+
+def _probe(view, node: ValueNode, event: TableProbe) -> None:
+    node.probed = event.found
+    if event.hit and node.window is not None and not settles(view, event, node.window):
+        node.window = (max(node.window[0], event.lower), min(node.window[1], event.upper))
+
+
+def _table_cutoff(view, node: ValueNode, event: TableCutoff) -> None:
+    node.value, node.from_table, node.bound = event.value, True, event.bound
+
+
+def _store(view, node: ValueNode, event: TableStore) -> None:
+    node.stored = (event.lower, event.upper)
+
+
+def _exited(view, node: ValueNode, event: NodeExited) -> None:
+    node.value, node.best_child = event.value, event.best_child
+    node.bound = settled_bound(view, node)
+    pin_best_line(view, node)
+
+
+FOLD = {PassStarted: lambda view, node, event: None, NodeEntered: _entered, LeafEvaluated: _leaf,
+        ValueUpdated: _value, AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, Researched: _research,
+        TableProbe: _probe, TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}
+
+
+# ---- bounds: how a node's value relates to its true value, from what its children established ---------------------
+
+def bound_of(view, node: ValueNode) -> Bound:
+    """How ``node.value`` relates to the node's true minimax value, from what its children established.
+
+    Each child searched in this pass is known to lie in an interval (its value exactly, or above or below
+    it); children not searched could be anything. A node's true value then lies between the max (or min) of
+    its children's lower ends and the max (or min) of their upper ends; the node's value is exact when both
+    ends meet it, a lower bound when the lower end reaches it, an upper bound when the upper end does.
+    """
+    if node.leaf or not node.children:
+        return EXACT
+    if node.value is None:
+        return UNKNOWN
+    if node.node.player is Player.CHANCE:  # an average is exact once every child's value is
+        exact = all(_interval(view, view.nodes[child]) == (view.nodes[child].value,) * 2 for child in node.children)
+        return EXACT if exact else UNKNOWN
+    lows, highs = [], []
+    for child_id in node.children:
+        low, high = _interval(view, view.nodes[child_id])
+        if view.mover_terms:
+            low, high = -high, -low
+        lows.append(low)
+        highs.append(high)
+    pick = max if view.mover_terms or node.node.player is Player.MAX else min
+    low, high = pick(lows), pick(highs)
+    value = node.value
+    if low == value == high:
+        return EXACT
+    if low >= value:
+        return LOWER
+    if high <= value:
+        return UPPER
+    return UNKNOWN
+
+
+def _interval(view, child: ValueNode) -> tuple[float, float]:
+    if child.status != DONE or child.pass_number != view.pass_number:
+        return -INF, INF
+    if child.bound == EXACT:
+        return child.value, child.value
+    if child.bound == LOWER:
+        return child.value, INF
+    if child.bound == UPPER:
+        return -INF, child.value
+    return -INF, INF
+
+
+def settled_bound(view, node: ValueNode) -> Bound:
+    """The bound of a node's value as it is left: :func:`bound_of`, and where a null-window test had already
+    proved the other side (principal variation search), the two together: at least v and at most v is v; where
+    the search stored the node in a transposition table, what the table holds (it adds what earlier passes
+    proved)."""
+    bound = bound_of(view, node)
+    if bound == LOWER and view.tested.get(node.id) == node.value:
+        return EXACT
+    if node.stored is not None and bound != EXACT:  # what the table holds: this search's proof, and earlier ones'
+        lower, upper = node.stored
+        if lower == upper == node.value:
+            return EXACT
+        if bound == UNKNOWN and node.value in (lower, upper):
+            return LOWER if node.value == lower else UPPER
+    return bound
+
+
+def pin_best_line(view, node: ValueNode) -> None:
+    """A node just proved exact pins its best line. Its value v is the maximum (or minimum) of its children's,
+    so a best child that shows v is exactly v when it shows a bound on the side that reaches v (at least v under
+    a maximum), or when no other child can reach v; and so on down. (Principal variation search re-searches a
+    child with the window (v, β), so the nodes below it may prove only a bound at v; the test proved the other.)"""
+    while node.bound == EXACT and node.best_child is not None:
+        child = view.nodes[node.best_child]
+        if child.bound == EXACT or not child.done or child.pass_number != node.pass_number:
+            return
+        value, bound = child.value, child.bound
+        if view.mover_terms:
+            value, bound = -value, bound.flipped
+        maximum = view.mover_terms or node.node.player is Player.MAX
+        if value != node.value:
+            return
+        if bound != (LOWER if maximum else UPPER):
+            for other in node.children:
+                if other == child.id:
+                    continue
+                low, high = _interval(view, view.nodes[other])
+                if view.mover_terms:
+                    low, high = -high, -low
+                if (high >= value) if maximum else (low <= value):
+                    return  # another child may be the one worth v
+        child.bound = EXACT
+        node = child
+
+
+def bound_now(view, node: ValueNode) -> Bound:
+    """The bound of a node's value so far: its settled bound once done, else what its children give."""
+    return node.bound if node.done else bound_of(view, node)
