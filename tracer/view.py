@@ -91,7 +91,7 @@ class TraceView:
         self.mover_terms = trace.mover_terms
         self.is_game = trace.is_game
         self.move_word = str(trace.meta.get("move_word") or "move")  # how captions name a game's move: column 4
-        self.strict_pruning = trace.options.get("prune") == "gt"
+        self.strict_pruning = trace.spec.strict_pruning
         self.nodes = [NodeView(node) for node in trace.nodes]
         for node in trace.nodes:
             if node.parent is not None:

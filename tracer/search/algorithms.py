@@ -17,7 +17,6 @@ import operator
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState, Player
 from ..text import format_number
 from .table import TranspositionTable, table_key
@@ -29,7 +28,8 @@ MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
 
 @dataclass(frozen=True)
 class Rules:
-    """The choices textbooks disagree on. Recorded in every trace.
+    """The choices textbooks disagree on, as the searches' inner loops read them: the part of a
+    :class:`~tracer.search.spec.SearchSpec` (which checks them) that a search takes.
 
     ``prune``: ``"ge"`` cuts off when α ≥ β (the usual rule); ``"gt"`` only when α > β.
     ``fail``:  ``"soft"`` returns the best value seen, as Russell & Norvig do; ``"hard"`` clamps the returned
@@ -38,12 +38,6 @@ class Rules:
 
     prune: str = "ge"
     fail: str = "soft"
-
-    def __post_init__(self):
-        if self.prune not in ("ge", "gt"):
-            raise SearchOptionError(f"prune must be 'ge' (α ≥ β) or 'gt' (α > β), not {self.prune!r}")
-        if self.fail not in ("soft", "hard"):
-            raise SearchOptionError(f"fail must be 'soft' or 'hard', not {self.fail!r}")
 
     @property
     def cuts(self) -> Callable[[float, float], bool]:

@@ -319,7 +319,7 @@ class Researched(Event):
 
     def describe(self, view):
         child = view.label(self.child)
-        low = self.alpha if view.trace.options.get("fail") == "hard" else self.value
+        low = self.alpha if view.trace.spec.fail_hard else self.value
         return Step("research", num(self.value),
                     f"{child}'s null-window test ({num(self.alpha)}, {num(self.alpha + 1)}) fails high with "
                     f"{num(self.value)}: search {child} again with ({num(low)}, {num(self.beta)})")
