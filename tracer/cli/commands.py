@@ -138,8 +138,11 @@ def add_drawing_options(parser) -> None:
                              "to the deepest ply that fits, with a note")
     parser.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
                         help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
+    from ..search.registry import ALGORITHMS
+
+    several = ", ".join(name for name, search in ALGORITHMS.items() if search.several_passes)
     parser.add_argument("--pass", dest="pass_number", type=positive, metavar="K",
-                        help="mtdf, sss, id: draw pass K (render: as it ends; slides: its steps) rather than the "
+                        help=f"{several}: draw pass K (render: as it ends; slides: its steps) rather than the "
                              "last (render) or all (slides)")
 
 

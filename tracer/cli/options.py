@@ -115,9 +115,15 @@ def add_search_options(parser, several: bool = False) -> None:
                         help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
     parser.add_argument("--fail", choices=FAIL_MODES,
                         help="fail-soft (return the best value seen, default) or fail-hard (clamp to the window)")
-    parser.add_argument("--guess", type=number, metavar="X", help="mtdf: the first guess at the value (default 0)")
+    parser.add_argument("--guess", type=number, metavar="X",
+                        help=f"{_takers('guess')}: the first guess at the value (default 0)")
     parser.add_argument("--tt-size", type=positive, metavar="N",
-                        help="mtdf, sss, id: the transposition table's size in entries (default: unbounded)")
+                        help=f"{_takers('tt_size')}: the transposition table's size in entries (default: unbounded)")
+
+
+def _takers(setting: str) -> str:
+    """The algorithms that take one of the settings of particular algorithms, for --help."""
+    return ", ".join(name for name, search in ALGORITHMS.items() if setting in search.settings)
 
 
 SEARCH_OPTIONS = ("algorithm", "order", "seed", "prune", "fail", "guess", "tt_size")  # the spec's, on the command line

@@ -40,6 +40,11 @@ class Rules:
     fail: str = "soft"
 
     @property
+    def fail_hard(self) -> bool:
+        """Values are clamped into the node's window."""
+        return self.fail == "hard"
+
+    @property
     def cuts(self) -> Callable[[float, float], bool]:
         """``cuts(α, β)`` is true when the window is closed and the remaining children can be skipped."""
         return operator.ge if self.prune == "ge" else operator.gt
@@ -270,7 +275,7 @@ def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACE
                 v2, _ = value(state.child(a), -alpha - 1, -alpha, depth - 1, a)  # the null-window test
                 if alpha < -v2 < beta:  # it fails high: the child may be better, so search it properly
                     tracer.research(-v2, alpha, beta)
-                    low = -v2 if rules.fail == "soft" else alpha
+                    low = alpha if rules.fail_hard else -v2
                     v2, _ = value(state.child(a), -beta, -low, depth - 1, a)
             if -v2 > v:
                 tracer.value_updated(v, -v2)

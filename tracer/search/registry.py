@@ -58,7 +58,7 @@ class Algorithm:
 
     def refuse(self, rules: Rules) -> None:
         """Refuse rules the search cannot run under: MTD(f) and SSS* need fail-soft values."""
-        if self.soft_only and rules.fail == "hard":
+        if self.soft_only and rules.fail_hard:
             raise SearchOptionError(f"-a {self.name} moves its bound to what each null-window test returns, and a "
                                     "fail-hard test returns only its window's edge: the bound would move by 1 a "
                                     "pass (and SSS*'s never come down from +∞); use --fail soft")

@@ -111,7 +111,7 @@ class SearchSpec:
     @property
     def fail_hard(self) -> bool:
         """Values clamped into the node's window (``--fail hard``)."""
-        return self.prunes and self.fail == "hard"
+        return self.prunes and self.rules.fail_hard
 
     @property
     def search_depth(self) -> float:
