@@ -187,6 +187,9 @@ def depth_list(text: str) -> list[int]:
             raise argparse.ArgumentTypeError(f"expected depths such as 1-5 or 1,3,5, got {text!r}") from None
         if first < 0 or last < first:
             raise argparse.ArgumentTypeError(f"expected depths from low to high, each ≥ 0, got {part.strip()!r}")
+        wrong = mistake("depth", last)
+        if wrong is not None:
+            raise argparse.ArgumentTypeError(f"{wrong}, got {last}")
         depths.extend(d for d in range(first, last + 1) if d not in depths)
     return depths
 

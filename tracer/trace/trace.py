@@ -77,10 +77,11 @@ class Trace:
                  node_count: Callable[[], int] | None = None):
         if terms not in (MAX_TERMS, MOVER_TERMS):
             raise ValueError(f"terms must be {MAX_TERMS!r} or {MOVER_TERMS!r}, not {terms!r}")
-        self.algorithm = algorithm
+        self.spec = options if isinstance(options, SearchSpec) else SearchSpec.from_options(algorithm, options)
+        if self.spec.algorithm != algorithm:
+            raise ValueError(f"the trace of {algorithm!r} was given the specification of {self.spec.algorithm!r}")
         self.title = title or algorithm
         self.terms = terms
-        self.spec = options if isinstance(options, SearchSpec) else SearchSpec.from_options(algorithm, options)
         self._nodes = nodes
         self._events = events
         self._node_count = node_count
@@ -123,6 +124,11 @@ class Trace:
     @property
     def is_game(self) -> bool:
         return self.meta.get("kind") == "game"
+
+    @property
+    def algorithm(self) -> str:
+        """The search's name (its spec's algorithm)."""
+        return self.spec.algorithm
 
     @property
     def options(self) -> dict[str, Any]:
