@@ -313,6 +313,7 @@ def test_generated_files_are_the_same_on_every_run(tmp_path):
     Spec(depth=3, deep_cutoff=True),  # alternating players need depth 4
     Spec(values=(1, 5), no_ties=True),
     Spec(search=SearchSpec("minimax"), min_cutoffs=1),
+    Spec(search=SearchSpec("pvs"), players=("max", "min", "min")),  # in the mover's terms: needs alternation
     Spec(branching=(2, 2), depth=3, min_cutoffs=7),  # possible in no tree: found out by searching, boundedly
 ])
 def test_impossible_constraints_fail_with_a_clear_error(spec):

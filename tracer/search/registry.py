@@ -99,7 +99,7 @@ ALGORITHMS: dict[str, Algorithm] = {
 
 OWN_COUNTS = tuple(dict.fromkeys(count for search in ALGORITHMS.values() for count in search.counts))
 PRUNING = tuple(name for name, search in ALGORITHMS.items() if search.pruning)  # the searches that prune
-IN_MAX_TERMS = tuple(name for name, search in ALGORITHMS.items() if not search.negamax and not search.chance)
+IN_MAX_TERMS = tuple(name for name, search in ALGORITHMS.items() if not search.negamax)
 
 
 def chance_search() -> Algorithm:
