@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import fields
 
 import pytest
 
@@ -14,6 +15,7 @@ from tracer.errors import SearchOptionError
 from tracer.inputs import read_rules
 from tracer.io import is_saved_trace, tikz_by_name
 from tracer.model.trees import compose
+from tracer.run import Stats
 from tracer.search.registry import DEFAULT_ALGORITHM, OWN_COUNTS, PRUNING
 from tracer.search.spec import MAX_SEARCH_DEPTH, SearchSpec, as_spec, mistake, resolve
 
@@ -103,6 +105,7 @@ def test_the_python_api_keywords_make_the_same_spec():
 def test_algorithm_facts_come_from_the_registry():
     assert set(PRUNING) == {"alphabeta", "negamax-ab", "pvs", "mtdf", "sss", "id"}
     assert set(OWN_COUNTS) == {count for search in ALGORITHMS.values() for count in search.counts}
+    assert set(OWN_COUNTS) <= {f.name for f in fields(Stats)}  # each count the registry names, stats can report
     assert [name for name, search in ALGORITHMS.items() if search.several_passes] == ["mtdf", "sss", "id"]
 
 
