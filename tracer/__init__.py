@@ -6,6 +6,7 @@ value into a trace; renderers turn the trace into Graphviz diagrams, step tables
     import tracer
     tree = tracer.load_tree("trees/rn_example.yaml")
     trace = tracer.trace_search(tree.root, "alphabeta", meta=tree.meta())
+    trace.spec                              # the search, as one typed value (SearchSpec)
     trace                                   # in Jupyter: the diagram, inline SVG
     tracer.render_to_file(trace, "output/rn.svg")
     print(tracer.step_table(trace))
@@ -27,6 +28,7 @@ _EXPORTS = {
     "search.algorithms": ("Rules", "alphabeta", "minimax", "negamax", "negamax_ab"),
     "search.bounds": ("Bound",),
     "search.registry": ("ALGORITHMS", "Algorithm"),
+    "search.spec": ("SearchSpec",),
     "search.tracers": ("NO_TRACER", "CountingTracer", "NullTracer"),
     "trace.recorder": ("RecordingTracer",),
     "trace.trace": ("Trace", "TraceNode"),

@@ -12,7 +12,8 @@ from typing import Callable, Iterable
 from .inputs import Problem, load_problem
 from .model.state import UNLIMITED, is_explicit
 from .run import Stats, deep_recursion, search_stats
-from .search.algorithms import Rules, alphabeta
+from .search.algorithms import alphabeta
+from .search.spec import SearchSpec
 
 
 @dataclass(frozen=True)
@@ -20,13 +21,9 @@ class Case:
     """One row to compute, and how to load its problem again (in another process)."""
 
     source: dict  # the keyword arguments of load_problem
-    algorithm: str
-    order: str
+    spec: SearchSpec  # the search (its depth is the problem's, set when the problem is loaded)
     depth: int | None  # None: the problem's own depth (a tree file's leaves)
-    rules: Rules = Rules()
-    seed: int = 0
     repeat: int = 1
-    settings: tuple[tuple[str, object], ...] = ()  # the algorithms' own settings (guess, tt_size), as pairs
 
 
 @dataclass
@@ -45,9 +42,8 @@ def run_case(case: Case) -> Row:
     """Search one combination (in this process or a worker) and measure it."""
     problem = load_problem(**case.source, depth=case.depth)
     depth = problem.depth
-    stats = search_stats(problem.fresh_root(), case.algorithm, depth=depth, rules=case.rules, order=case.order,
-                         seed=case.seed, repeat=case.repeat, fresh_root=problem.fresh_root,
-                         settings=dict(case.settings))
+    stats = search_stats(problem.fresh_root(), case.spec, depth=depth, repeat=case.repeat,
+                         fresh_root=problem.fresh_root)
     searched = _height(problem.root) if depth == UNLIMITED else depth
     shape = uniform_shape(problem.root, searched)
     minimal = None if shape is None else shape[0] ** math.ceil(shape[1] / 2) + shape[0] ** (shape[1] // 2) - 1
@@ -64,7 +60,7 @@ def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Ite
         return list(progress(pool.map(run_case, cases)))
 
 
-def disagreements(rows: list[Row], source: dict, rules: Rules = Rules()) -> list[str]:
+def disagreements(rows: list[Row], source: dict) -> list[str]:
     """What is wrong between rows that must agree: at one depth, every row's value must be the same, and its best
     move one of the moves that reach that value (so rows may differ in a move only where two moves tie)."""
     problems = []

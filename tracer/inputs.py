@@ -15,11 +15,10 @@ import yaml
 from .errors import GameError, UsageError
 from .model.state import UNLIMITED, GameState
 from .model.trees import DEFAULT_MAX_NODES, Tree, TreeReader, compose, read_text, tree_from_document
-from .search.registry import ALGORITHMS
+from .search.spec import mistake
 from .trace.trace import Trace
 
 BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber", "pig")  # the games a position file may name (games.GAMES)
-MAX_SEARCH_DEPTH = 1_000_000  # plies: deeper than any search that finishes; larger numbers are typos or attacks
 GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} (a game of your own is given on the command line: "
                "--game module:Class --position ...)")
 POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins", "rules", "expect")
@@ -51,10 +50,6 @@ class Problem:
         if clear is not None:
             clear()
         return self.game.rooted(self.game.position(self.meta["position"]))
-
-
-def is_trace_file(path: str) -> bool:
-    return path.lower().endswith(".json")
 
 
 def load_trace(path: str) -> Trace:
@@ -131,16 +126,12 @@ def read_rules(node, path: str) -> dict[str, Any]:
     if not isinstance(node, yaml.MappingNode):
         raise reader.error(node, "rules", "expected a mapping such as {algorithm: alphabeta, prune: ge}")
     rules = {}
-    choices = {"algorithm": tuple(ALGORITHMS), "prune": ("ge", "gt"), "fail": ("soft", "hard")}
     for key, value in reader.mapping(node, "rules", allowed=RULE_KEYS).items():
         read = reader.scalar(value, f"rules.{key}")
-        if key == "depth":
-            if isinstance(read, bool) or not isinstance(read, int) or not 0 <= read <= MAX_SEARCH_DEPTH:
-                raise reader.error(value, "rules.depth", f"expected a whole number from 0 to {MAX_SEARCH_DEPTH:,}, got "
-                                                         f"{value.value[:20]!r}")
-        elif read not in choices[key]:
-            raise reader.error(value, f"rules.{key}", f"expected one of {', '.join(choices[key])}, got "
-                                                      f"{getattr(value, 'value', read)!r}")
+        wrong = mistake(key, read)  # the spec's own check
+        if wrong is not None:
+            shown = value.value[:20] if key == "depth" else getattr(value, "value", read)
+            raise reader.error(value, f"rules.{key}", f"{wrong}, got {shown!r}")
         rules[key] = read
     return rules
 
@@ -149,9 +140,9 @@ def _position_file(path: str, data: dict, depth: int | None, game_options: dict,
     options = {k: data[k] for k in ("rows", "cols", "quick_wins") if k in data}
     options.update(game_options)  # command-line options win over the file's
     file_depth = data.get("depth")
-    if file_depth is not None and (isinstance(file_depth, bool) or not isinstance(file_depth, int)
-                                   or not 0 <= file_depth <= MAX_SEARCH_DEPTH):
-        raise GameError(f"{path}: depth: expected a whole number from 0 to {MAX_SEARCH_DEPTH:,}, got {str(file_depth)[:20]!r}")
+    wrong = None if file_depth is None else mistake("depth", file_depth)
+    if wrong is not None:
+        raise GameError(f"{path}: depth: {wrong}, got {str(file_depth)[:20]!r}")
     if file_depth is not None and rules.get("depth", file_depth) != file_depth:
         raise GameError(f"{path}: depth: {file_depth} and rules: depth: {rules['depth']} disagree; give one")
     if file_depth is None:
@@ -185,8 +176,9 @@ def _game_problem(spec: str, position: str | None, depth: int | None, options: d
     state = game.start() if position is None else game.position(position)
     if depth is None:
         depth = game.default_depth
-    if depth is not None and depth < 0:
-        raise GameError(f"--depth must be 0 or more, got {depth}")
+    wrong = None if depth is None else mistake("depth", depth)
+    if wrong is not None:
+        raise GameError(f"depth: {wrong}, got {depth!r}")
     if not meta.get("name"):
         slug = re.sub(r"[^A-Za-z0-9]+", "_", position).strip("_") if position else ""
         meta["name"] = f"{game.name}-{slug}" if slug else game.name

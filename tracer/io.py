@@ -58,6 +58,20 @@ def write_atomically(path: str | os.PathLike, data: bytes) -> None:
             os.unlink(temporary)
 
 
+def is_saved_trace(path: str | os.PathLike | None) -> bool:
+    """Whether ``path`` names a saved trace: a ``.json`` file (tree and position files are YAML). The one place
+    this is decided."""
+    return path is not None and os.fspath(path).lower().endswith(".json")
+
+
+def tikz_by_name(path: str | os.PathLike | None, given: str | None = None) -> str | None:
+    """A drawing's format as ``-f`` gave it, else ``tikz`` for a ``.tex`` path (a LaTeX picture), else ``None``
+    (the extension then names the format itself). The one place this is decided."""
+    if given is None and path is not None and os.fspath(path).lower().endswith(".tex"):
+        return "tikz"
+    return given
+
+
 def format_of(path: str, formats: tuple[str, ...], given: str | None = None, default: str | None = None,
               option: str = "-o") -> str:
     """The format to write ``path`` in: ``given`` (a ``-f`` option) if any, else the path's extension, which must

@@ -11,11 +11,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import SearchOptionError
-from .model.state import UNLIMITED, GameState
+from .model.state import GameState
 from .model.trees import TreeNode, first_chance, first_repeat
-from .search.algorithms import STANDARD, Rules
+from .search.algorithms import Rules
 from .search.ordering import for_timing, ordered
-from .search.registry import algorithm as find_algorithm
+from .search.registry import DEFAULT_ALGORITHM, OWN_COUNTS
+from .search.spec import SearchSpec, as_spec
 from .search.tracers import NO_TRACER, CountingTracer
 from .trace.recorder import RecordingTracer
 from .trace.trace import Trace
@@ -45,26 +46,10 @@ def deep_recursion(levels: int = 1_000):
         sys.setrecursionlimit(limit)
 
 
-def _options(rules: Rules, depth: float, search, order: str, seed: int, settings: dict) -> dict[str, Any]:
-    options = {"depth": None if depth == UNLIMITED else depth}
-    if search.pruning:
-        options.update(rules.as_dict())
-    if "guess" in search.settings:
-        options["guess"] = settings.get("guess") or 0
-    if "tt_size" in search.settings and settings.get("tt_size") is not None:
-        options["tt_size"] = settings["tt_size"]
-    if order != "natural":
-        options["order"] = order
-        if order == "random":
-            options["seed"] = seed
-    return options
-
-
-def refuse_unfit(search, root, rules: Rules = STANDARD) -> None:
+def refuse_unfit(search, root) -> None:
     """Refuse a search that cannot run on ``root``: only expectiminimax averages at chance nodes, and negamax
-    assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``); MTD(f) and
-    SSS* need fail-soft values."""
-    search.refuse(rules)
+    assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``). (What the
+    search refuses whatever the root, such as fail-hard for MTD(f) and SSS*, its :class:`SearchSpec` refused.)"""
     inner = getattr(root, "inner", root)
     if not search.chance and isinstance(inner, TreeNode):
         chance = first_chance(inner)
@@ -83,25 +68,27 @@ def refuse_unfit(search, root, rules: Rules = STANDARD) -> None:
                                     "use -a minimax or -a alphabeta")
 
 
-def trace_search(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
-                 rules: Rules = STANDARD, meta: dict[str, Any] | None = None, order: str = "natural",
-                 seed: int = 0, max_nodes: int | None = None, settings: dict[str, Any] | None = None) -> Trace:
-    """Search from ``root`` recording every step, children in ``order`` (see :mod:`tracer.search.ordering`);
-    the trace is ready to save or render. Past ``max_nodes`` recorded nodes the search is stopped with a
-    :class:`TraceTooLargeError` (memory stays bounded). ``settings``: the algorithm's own (``guess``,
-    ``tt_size``)."""
-    search = find_algorithm(algorithm)
-    refuse_unfit(search, root, rules)
-    settings = settings or {}
+def trace_search(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITHM, *, depth: float | None = None,
+                 rules: Rules | None = None, meta: dict[str, Any] | None = None, order: str | None = None,
+                 seed: int | None = None, max_nodes: int | None = None,
+                 settings: dict[str, Any] | None = None) -> Trace:
+    """Search from ``root`` recording every step; the trace is ready to save or render. ``algorithm`` is a
+    :class:`SearchSpec`, or an algorithm's name with the spec's parts as keywords (``depth``, ``rules``, children
+    in ``order`` with ``seed`` (see :mod:`tracer.search.ordering`), ``settings``: the algorithm's own, ``guess`` and
+    ``tt_size``). Past ``max_nodes`` recorded nodes the search is stopped with a :class:`TraceTooLargeError`
+    (memory stays bounded)."""
+    spec = as_spec(algorithm, depth=depth, rules=rules, order=order, seed=seed, settings=settings)
+    search = spec.search
+    refuse_unfit(search, root)
     tracer = RecordingTracer(mover_terms=search.negamax, max_nodes=max_nodes)
     with deep_recursion(), no_garbage_collection():
-        root = ordered(root, order, depth, seed)
-        value, move = search.run(root, depth, tracer, rules, settings)
+        root = ordered(root, spec.order, spec.search_depth, spec.seed)
+        value, move = search.run(root, spec.search_depth, tracer, spec.rules, spec.settings)
     return Trace(
         algorithm=search.name,
         title=search.title,
         terms=search.terms,
-        options=_options(rules, depth, search, order, seed, settings),
+        options=spec,
         nodes=lambda: _unpaused(tracer.nodes),
         events=lambda: _unpaused(tracer.events),
         value=value,
@@ -141,37 +128,35 @@ class Stats:
         if not with_leaves:
             del data["evaluated_leaves"]
         for key in OWN_COUNTS:
-            if data[key] is None:  # a count only the searches that make it report
+            if data[key] is None:  # a count only the searches that make it report (the registry's counts)
                 del data[key]
         return data
 
 
-OWN_COUNTS = ("researches", "passes", "iterations", "tt_probes", "tt_hits")
-
-
-def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float = UNLIMITED,
-                 rules: Rules = STANDARD, order: str = "natural", seed: int = 0, repeat: int = 1,
+def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITHM, *, depth: float | None = None,
+                 rules: Rules | None = None, order: str | None = None, seed: int | None = None, repeat: int = 1,
                  fresh_root=None, settings: dict[str, Any] | None = None) -> Stats:
-    """Count what a search does, and time it.
+    """Count what a search does, and time it. ``algorithm`` and the search's keywords: as :func:`trace_search`.
 
     ``seconds`` is the wall time of an untraced run (the median of ``repeat`` runs, each from ``fresh_root()``
     when given, so that no run profits from a cache an earlier one filled), so it is the search's own time; the
     move ordering is worked out before the clock starts. The counts come from one more run with a counting tracer
     (the searches are deterministic, so every run does the same work).
     """
-    search = find_algorithm(algorithm)
-    refuse_unfit(search, root, rules)
+    spec = as_spec(algorithm, depth=depth, rules=rules, order=order, seed=seed, settings=settings)
+    search, depth, order, seed = spec.search, spec.search_depth, spec.order, spec.seed
+    refuse_unfit(search, root)
     counter = CountingTracer(mover_terms=search.negamax)
     times = []
     with deep_recursion():
         for _ in range(max(1, repeat)):
             start_root = for_timing(ordered(fresh_root() if fresh_root else root, order, depth, seed))
             if order in ("best", "worst", "eval"):
-                search.run(start_root, depth, NO_TRACER, rules, settings)  # orders every node before timing
+                search.run(start_root, depth, NO_TRACER, spec.rules, spec.settings)  # orders every node first
             start = time.perf_counter()
-            search.run(start_root, depth, NO_TRACER, rules, settings)
+            search.run(start_root, depth, NO_TRACER, spec.rules, spec.settings)
             times.append(time.perf_counter() - start)
-        value, move = search.run(ordered(root, order, depth, seed), depth, counter, rules, settings)
+        value, move = search.run(ordered(root, order, depth, seed), depth, counter, spec.rules, spec.settings)
     seconds = statistics.median(times)
     return Stats(
         algorithm=search.name,
@@ -183,5 +168,5 @@ def search_stats(root: GameState, algorithm: str = "alphabeta", *, depth: float 
         evaluated_leaves=counter.evaluated_leaves,
         seconds=seconds,
         order=order,
-        **{key: getattr(counter, key) for key in OWN_COUNTS if key in search.counts},
+        **{key: getattr(counter, key) for key in search.counts},
     )

@@ -12,6 +12,7 @@ import pytest
 from helpers import ROOT, TREES, assert_one_line_error, run_tracer
 from tracer.cli.options import depth_list
 from tracer.compare import Case, Row, compare, disagreements
+from tracer.search.spec import SearchSpec
 
 KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs", "seconds", "order",
         "depth", "ebf", "minimal_leaves", "minimal_ratio"}
@@ -100,7 +101,7 @@ def test_rows_that_disagree_are_reported():
 
 def test_tied_best_moves_may_differ():
     # tic-tac-toe's empty board: every move draws with perfect play, so any choice is right at depth 9
-    rows = compare([Case(dict(game="tictactoe"), "alphabeta", order, 9) for order in ("natural", "reversed")])
+    rows = compare([Case(dict(game="tictactoe"), SearchSpec(order=order), 9) for order in ("natural", "reversed")])
     assert rows[0].best_move != rows[1].best_move
     assert disagreements(rows, dict(game="tictactoe")) == []
 

@@ -15,11 +15,14 @@ import yaml
 
 from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer
 from tracer.errors import UsageError
-from tracer.exercises.check import Settings, check_file
+from tracer.cli.main import main
+from tracer.exercises.check import check_file
 from tracer.exercises.facts import SearchFacts
 from tracer.exercises.generate import Spec, deep_cutoffs, generate
 from tracer.inputs import load_problem
 from tracer.run import trace_search
+from tracer.search.registry import ALGORITHMS
+from tracer.search.spec import SearchSpec
 
 RN = TREES / "rn_example.yaml"
 # The full answer for alpha-beta on rn_example: 4 inner nodes + 9 leaves + 1 best move = 14 points.
@@ -256,7 +259,7 @@ def by_definition(nested, players, level=0):
     Spec(branching=(2, 2), depth=4, deep_cutoff=True, no_ties=True, values=(-20, 20)),
     Spec(branching=(3, 3), depth=3, pruned_leaves=6),
     Spec(players=("max", "min", "min"), depth=3, branching=(2, 2), min_cutoffs=1),
-    Spec(settings=Settings("negamax-ab", "gt", "hard"), min_cutoffs=1),
+    Spec(search=SearchSpec("negamax-ab", "gt", "hard"), min_cutoffs=1),
 ])
 def test_generated_exercises_meet_their_constraints_and_their_keys_hold(tmp_path, spec):
     for seed in range(12):
@@ -279,7 +282,44 @@ def test_generated_exercises_meet_their_constraints_and_their_keys_hold(tmp_path
         path = tmp_path / f"e{seed}.yaml"
         path.write_text(text)
         problem = load_problem(str(path))
-        assert check_file(problem, Settings(**problem.rules)).passed
+        assert check_file(problem, SearchSpec(**problem.rules)).passed
+
+
+GENERATED_RULES = [(algorithm, prune, fail) for algorithm, search in ALGORITHMS.items() for prune in ("ge", "gt")
+                   for fail in ("soft", "hard") if not (search.soft_only and fail == "hard")]
+
+
+@pytest.mark.parametrize("algorithm, prune, fail", GENERATED_RULES)
+def test_a_generated_file_keeps_every_rule_it_was_made_with_and_passes_check(tmp_path, capsys, algorithm, prune,
+                                                                              fail):
+    """Every combination the generator accepts: the file's rules: are those asked for, and its own key holds
+    (pvs with fail: hard was written as {algorithm: pvs} and its key then failed tracer check)."""
+    rules = f"{{algorithm: {algorithm}, prune: {prune}, fail: {fail}}}"
+    cutoffs = ["--min-cutoffs", "1"] if ALGORITHMS[algorithm].pruning else []
+    folder = tmp_path / "set"
+    assert main(["exercise", "--depth", "3", "--branching", "2", "--seed", "2", "--count", "2", "--rules", rules,
+                 *cutoffs, "-o", str(folder)]) == 0
+    for path in sorted(folder.iterdir()):
+        data = yaml.safe_load(path.read_text())
+        written = {"algorithm": "alphabeta", "prune": "ge", "fail": "soft", **data["rules"]}
+        assert written == {"algorithm": algorithm, "prune": prune, "fail": fail}
+    capsys.readouterr()
+    assert main(["check", str(folder)]) == 0, capsys.readouterr()
+    out = capsys.readouterr().out
+    assert out.count("✓ ") >= 2 and "✗" not in out
+
+
+def test_principal_variation_search_prunes_so_it_takes_cutoff_constraints(capsys):
+    assert main(["exercise", "--rules", "{algorithm: pvs}", "--min-cutoffs", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "algorithm: pvs" in text and yaml.safe_load(text)["expect"]["cutoffs"] >= 1
+    assert main(["exercise", "--rules", "{algorithm: negamax}", "--min-cutoffs", "1"]) == 2
+    assert "negamax never prunes" in capsys.readouterr().err
+
+
+def test_a_generated_file_refuses_rules_its_search_cannot_keep(capsys):
+    assert main(["exercise", "--rules", "{algorithm: mtdf, fail: hard}"]) == 2
+    assert "use --fail soft" in capsys.readouterr().err
 
 
 def _flatten(nested):
@@ -305,7 +345,8 @@ def test_generated_files_are_the_same_on_every_run(tmp_path):
     Spec(branching=(2, 2), depth=2, pruned_leaves=3),  # at most 4 leaves, 3 always examined
     Spec(depth=3, deep_cutoff=True),  # alternating players need depth 4
     Spec(values=(1, 5), no_ties=True),
-    Spec(settings=Settings("minimax"), min_cutoffs=1),
+    Spec(search=SearchSpec("minimax"), min_cutoffs=1),
+    Spec(search=SearchSpec("pvs"), players=("max", "min", "min")),  # in the mover's terms: needs alternation
     Spec(branching=(2, 2), depth=3, min_cutoffs=7),  # possible in no tree: found out by searching, boundedly
 ])
 def test_impossible_constraints_fail_with_a_clear_error(spec):

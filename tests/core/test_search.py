@@ -17,6 +17,7 @@ from tests.core.conftest import (INF, MAX, MIN, TREES, at, best_moves, brute_for
 from tracer import (ALGORITHMS, NO_TRACER, CountingTracer, NullTracer, RecordingTracer, Rules, TracerError,
                     load_tree, search_stats, trace_search)
 from tracer.errors import SearchOptionError
+from tracer.search.spec import SearchSpec
 from tracer.trace.events import (AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited,
                           ValueUpdated)
 
@@ -279,16 +280,21 @@ def test_knuth_moore_leaf_count_on_perfectly_ordered_trees(branching, depth, lea
 # ---- (e) rules, fail-hard, the tracers ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("options, message", [
-    ({"prune": ">="}, "prune must be 'ge' (α ≥ β) or 'gt' (α > β), not '>='"),
-    ({"prune": "GE"}, "prune must be 'ge' (α ≥ β) or 'gt' (α > β), not 'GE'"),
-    ({"fail": "medium"}, "fail must be 'soft' or 'hard', not 'medium'"),
-    ({"fail": None}, "fail must be 'soft' or 'hard', not None"),
+    ({"prune": ">="}, "prune: expected one of ge, gt, got '>='"),
+    ({"prune": "GE"}, "prune: expected one of ge, gt, got 'GE'"),
+    ({"fail": "medium"}, "fail: expected one of soft, hard, got 'medium'"),
+    ({"fail": None}, "fail: expected one of soft, hard, got None"),
 ])
 def test_rules_are_checked(options, message):
+    """The spec checks the rules, once, in the words a file's rules: block uses; a Rules object given to the Python
+    API is checked as its part of the spec."""
     with pytest.raises(SearchOptionError) as error:
-        Rules(**options)
+        SearchSpec(**options)
     assert str(error.value) == message
     assert isinstance(error.value, TracerError) and isinstance(error.value, ValueError)
+    with pytest.raises(SearchOptionError) as error:
+        trace_search(rn_root(), rules=Rules(**options))
+    assert str(error.value) == message
 
 
 def test_the_rules_cut_and_clamp_as_documented():

@@ -7,7 +7,7 @@ import os
 from ..errors import UsageError
 from .options import (
     add_input_options, add_search_options, default_output, depth, game_options, given_search_options, inches,
-    positive, say_notes, search_choices, search_settings,
+    positive, say_notes, search_spec, search_specs,
 )
 
 EXAMPLES = {
@@ -137,8 +137,11 @@ def add_drawing_options(parser) -> None:
                              "to the deepest ply that fits, with a note")
     parser.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
                         help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
+    from ..search.registry import ALGORITHMS
+
+    several = ", ".join(name for name, search in ALGORITHMS.items() if search.several_passes)
     parser.add_argument("--pass", dest="pass_number", type=positive, metavar="K",
-                        help="mtdf, sss, id: draw pass K (render: as it ends; slides: its steps) rather than the "
+                        help=f"{several}: draw pass K (render: as it ends; slides: its steps) rather than the "
                              "last (render) or all (slides)")
 
 
@@ -197,10 +200,6 @@ def _dpi(text: str) -> int:
     return value
 
 
-def _is_trace_file(path: str | None) -> bool:
-    return path is not None and path.lower().endswith(".json")
-
-
 def _problem(args):
     from ..inputs import load_problem
 
@@ -210,7 +209,9 @@ def _problem(args):
 
 def _trace(args):
     """The trace to draw or print: read from a .json file, or made by searching now."""
-    if _is_trace_file(args.file):
+    from ..io import is_saved_trace
+
+    if is_saved_trace(args.file):
         from ..trace.trace import Trace
 
         given = [flag for flag, value in (("--game", args.game), ("--position", args.position),
@@ -220,21 +221,18 @@ def _trace(args):
                              "(search the tree or position again to change it)")
         return Trace.load(args.file)
     from ..run import trace_search
-    from ..search.algorithms import Rules
 
     problem = _problem(args)
-    say_notes(problem.notes + search_choices(args, rules=problem.rules))
-    return trace_search(problem.root, args.algorithm, depth=problem.depth, rules=Rules(args.prune, args.fail),
-                        meta=problem.meta, order=args.order, seed=args.seed, max_nodes=args.max_nodes,
-                        settings=search_settings(args, [args.algorithm]))
+    spec, notes = search_spec(args, problem.rules, problem.depth)
+    say_notes(problem.notes + notes)
+    return trace_search(problem.root, spec, meta=problem.meta, max_nodes=args.max_nodes)
 
 
 def cmd_render(args) -> None:
-    from ..io import format_of
+    from ..io import format_of, tikz_by_name
     from ..render.engine import EXTENSIONS, FORMATS, render_to_file
 
-    fmt = args.format or ("tikz" if (args.output or "").lower().endswith(".tex") else None)
-    fmt = format_of(args.output, FORMATS, fmt, default="svg")
+    fmt = format_of(args.output, FORMATS, tikz_by_name(args.output, args.format), default="svg")
     if args.dpi is not None and fmt != "png":
         raise UsageError(f"--dpi sets a PNG's resolution; this output is {fmt}")
     if args.tikz_body and fmt != "tikz":
@@ -309,21 +307,18 @@ def cmd_trace(args) -> None:
 
 
 def cmd_stats(args) -> None:
+    from ..io import is_saved_trace
     from ..report.json_report import stats_json
     from ..report.text import stats_table
     from ..run import search_stats
-    from ..search.algorithms import Rules
 
-    if _is_trace_file(args.file):
+    if is_saved_trace(args.file):
         raise UsageError(f"{args.file}: stats times a search, so it needs a tree or position file, not a saved "
                          "trace (tracer trace and tracer render read saved traces)")
     problem = _problem(args)
-    say_notes(problem.notes + search_choices(args, several=True, rules=problem.rules))
-    rules = Rules(args.prune, args.fail)
-    settings = search_settings(args, args.algorithm or ["alphabeta"])
-    results = [search_stats(problem.fresh_root(), name, depth=problem.depth, rules=rules, order=order,
-                            seed=args.seed, settings=settings)
-               for name in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
+    specs, notes = search_specs(args, problem.rules, problem.depth)
+    say_notes(problem.notes + notes)
+    results = [search_stats(problem.fresh_root(), spec) for spec in specs]
     print(stats_json(results, leaves=problem.game is None) if args.json else stats_table(problem, results), end="")
 
 

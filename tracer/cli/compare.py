@@ -7,8 +7,7 @@ import sys
 
 from ..errors import UsageError
 from .options import (
-    add_input_options, add_search_options, depth_list, game_options, positive, progress_bar, say_notes, search_choices,
-    search_settings,
+    add_input_options, add_search_options, depth_list, game_options, positive, progress_bar, say_notes, search_specs,
 )
 
 EXAMPLES = """examples:
@@ -45,29 +44,25 @@ def add_commands(command) -> None:
 def cmd_compare(args) -> int:
     from ..compare import Case, compare, disagreements
     from ..inputs import load_problem
-    from ..io import format_of, write_atomically
+    from ..io import format_of, is_saved_trace, write_atomically
     from ..report.csv_report import compare_csv
     from ..report.json_report import compare_json
     from ..report.markdown import compare_markdown
     from ..report.text import compare_table
-    from ..search.algorithms import Rules
 
-    if args.file is not None and args.file.lower().endswith(".json"):
+    if is_saved_trace(args.file):
         raise UsageError(f"{args.file}: compare runs searches, so it needs a tree or position file, not a saved "
                          "trace")
     source = dict(path=args.file, game=args.game, position=args.position, game_options=game_options(args),
                   max_nodes=args.max_nodes)
     problem = load_problem(**source)
-    say_notes(search_choices(args, several=True, rules=problem.rules))
+    specs, notes = search_specs(args, problem.rules)
+    say_notes(notes)
     if args.depths and problem.game is None:
         for depth in args.depths:  # a tree file cut at each depth needs an eval: at that ply; say so before searching
             load_problem(**source, depth=depth)
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
-    rules = Rules(args.prune, args.fail)
-    settings = tuple(search_settings(args, args.algorithm or ["alphabeta"]).items())
-    depths = args.depths or [None]
-    cases = [Case(source, algorithm, order, depth, rules, args.seed, args.repeat, settings)
-             for depth in depths for algorithm in args.algorithm or ["alphabeta"] for order in args.order or ["natural"]]
+    cases = [Case(source, spec, depth, args.repeat) for depth in args.depths or [None] for spec in specs]
     rows = compare(cases, args.jobs, progress_bar(len(cases), "compare", "row"))
     leaves = problem.game is None  # game leaves are many and say little, as in stats
     title = problem.meta.get("title") or problem.name
@@ -84,7 +79,7 @@ def cmd_compare(args) -> int:
 
         write_atomically(args.chart, comparison_chart(rows, title, chart_format, log=args.log))
         print(args.chart, file=sys.stderr if args.json or args.csv or args.markdown else sys.stdout)
-    problems = disagreements(rows, source, rules)
+    problems = disagreements(rows, source)
     for problem_text in problems:
         print(f"tracer compare: DISAGREEMENT: {problem_text}", file=sys.stderr)
     return 1 if problems else 0

@@ -9,7 +9,7 @@ import sys
 
 from ..errors import TracerError, UsageError
 from ..model.trees import DEFAULT_MAX_NODES
-from .options import add_search_options, depth, positive, say_notes, search_choices
+from .options import add_search_options, depth, positive, say_notes, search_spec
 
 CHECK_EXAMPLES = """examples:
   tracer check trees/rn_example.yaml                  # every expectation, passed or failed, with its step
@@ -139,20 +139,17 @@ def yaml_files(paths: list[str]) -> list[str]:
     return files
 
 
-def exercise_settings(args, problem):
+def exercise_spec(args, problem):
     """The search an exercise is about: the file's rules:, overridden by the command line (with notes)."""
-    from ..exercises.check import Settings
-
-    chosen = argparse.Namespace(**vars(args))  # each file fills in its own rules: from what the command line gave
-    notes = search_choices(chosen, rules=problem.rules)
-    settings = Settings(chosen.algorithm, chosen.prune, chosen.fail, chosen.order, chosen.seed)
-    return settings, problem.notes + notes
+    spec, notes = search_spec(args, problem.rules, problem.depth)
+    return spec, problem.notes + notes
 
 
 def load_exercise(path: str, args):
     from ..inputs import load_problem
+    from ..io import is_saved_trace
 
-    if path.lower().endswith(".json"):
+    if is_saved_trace(path):
         raise UsageError(f"{path}: a saved trace holds no answer key; check the tree or position file")
     return load_problem(path, depth=args.depth, max_nodes=args.max_nodes)
 
@@ -168,9 +165,9 @@ def cmd_check(args) -> int:
             problem = load_exercise(path, args)
             if problem.expect is None:
                 raise UsageError(f"{path}: no expect: block, so nothing to check (see README, 'Answer keys')")
-            settings, notes = exercise_settings(args, problem)
+            spec, notes = exercise_spec(args, problem)
             problem.notes = notes
-            results.append(check_file(problem, settings))
+            results.append(check_file(problem, spec))
         except TracerError as error:
             results.append(FileResult(path, error=str(error)))
     print(check_json(results) if args.json else check_report(results), end="")
@@ -197,7 +194,7 @@ def cmd_grade(args) -> int:
     from ..report.text import grade_report
 
     problem = load_exercise(args.file, args)
-    settings, notes = exercise_settings(args, problem)
+    spec, notes = exercise_spec(args, problem)
     answers = yaml_files(args.answers)
     if args.render and len(answers) > 1:
         raise UsageError("--render draws one answer; give one answer file")
@@ -207,7 +204,7 @@ def cmd_grade(args) -> int:
         from ..io import format_of
 
         format_of(args.render, RENDER_FORMATS, option="--render")  # a bad name fails before any work
-    trace = search(problem, settings)
+    trace = search(problem, spec)
     facts = SearchFacts(trace)
     key_windows = None
     if problem.expect is not None:  # the key's windows: are the ones asked
@@ -265,10 +262,10 @@ def cmd_worksheet(args) -> None:
 
     fmt = format_of(args.output, RENDER_FORMATS, args.format, default="svg")
     problem = load_exercise(args.file, args)
-    settings, notes = exercise_settings(args, problem)
+    spec, notes = exercise_spec(args, problem)
     for note in notes:
         print(f"note: {note}", file=sys.stderr)
-    trace = search(problem, settings)
+    trace = search(problem, spec)
     path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
     options = DrawOptions(leaf_names=True) if args.key else DrawOptions(question=True, leaf_names=True)
     drawn: list[str] = []
@@ -321,15 +318,14 @@ def _rules_option(text: str) -> dict:
 
 
 def cmd_exercise(args) -> None:
-    from ..exercises.check import Settings
     from ..exercises.generate import Spec, generate
     from ..io import write_atomically
+    from ..search.spec import SearchSpec
     from .options import OUTPUT_DIR
 
-    settings = Settings(args.rules.get("algorithm", "alphabeta"), args.rules.get("prune", "ge"),
-                        args.rules.get("fail", "soft"))
+    search = SearchSpec(**args.rules)  # the defaults, then the --rules given
     players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else ("max", "min"))
-    spec = Spec(args.branching, args.depth, args.values, players, settings, args.min_cutoffs, args.deep_cutoff,
+    spec = Spec(args.branching, args.depth, args.values, players, search, args.min_cutoffs, args.deep_cutoff,
                 args.pruned_leaves, args.no_ties, args.seed)
     spec.check()
     if args.count == 1 and not args.output:

@@ -9,11 +9,10 @@ import os
 import re
 import sys
 
-from ..errors import UsageError
-from ..inputs import MAX_SEARCH_DEPTH
 from ..model.trees import DEFAULT_MAX_NODES
 from ..search.ordering import ORDERS
-from ..search.registry import ALGORITHMS
+from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM
+from ..search.spec import FAIL_MODES, FLAGS, PRUNE_RULES, SearchSpec, mistake, resolve
 
 OUTPUT_DIR = "output"
 
@@ -41,7 +40,16 @@ def whole_number(minimum: int, maximum: int = 10**9):
     return parse
 
 
-positive, depth = whole_number(1), whole_number(0, MAX_SEARCH_DEPTH)
+positive = whole_number(1)
+
+
+def depth(text: str) -> int:
+    """An argparse type: a depth in plies (also a count that goes as far), as the search spec allows it."""
+    value = whole_number(-10**30, 10**30)(text)
+    wrong = mistake("depth", value)
+    if wrong is not None:
+        raise argparse.ArgumentTypeError(f"{wrong}, got {value}")
+    return value
 
 
 MAX_INCHES = 100_000
@@ -93,46 +101,50 @@ def add_search_options(parser, several: bool = False) -> None:
     names = list(ALGORITHMS)
     if several:
         parser.add_argument("-a", "--algorithm", choices=names, action="append", metavar="ALG",
-                            help=f"one of {', '.join(names)}; repeat to compare (default alphabeta)")
+                            help=f"one of {', '.join(names)}; repeat to compare (default {DEFAULT_ALGORITHM})")
         parser.add_argument("--order", choices=ORDERS, action="append", metavar="ORDER",
                             help=f"move order: {', '.join(ORDERS)}; repeat to compare (default natural)")
     else:
         parser.add_argument("-a", "--algorithm", choices=names, metavar="ALG",
-                            help=f"one of {', '.join(names)} (default alphabeta)")
+                            help=f"one of {', '.join(names)} (default {DEFAULT_ALGORITHM})")
         parser.add_argument("--order", choices=ORDERS, metavar="ORDER",
                             help=f"move order: {', '.join(ORDERS)} (default natural: as written or generated)")
-    # No defaults here: search_choices() fills them in, so a command can tell which options were given.
+    # No defaults here: the spec fills them in (search_specs), so a command can tell which options were given.
     parser.add_argument("--seed", type=int, help="seed for --order random (default 0)")
-    parser.add_argument("--prune", choices=("ge", "gt"), help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
-    parser.add_argument("--fail", choices=("soft", "hard"),
+    parser.add_argument("--prune", choices=PRUNE_RULES,
+                        help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
+    parser.add_argument("--fail", choices=FAIL_MODES,
                         help="fail-soft (return the best value seen, default) or fail-hard (clamp to the window)")
-    parser.add_argument("--guess", type=number, metavar="X", help="mtdf: the first guess at the value (default 0)")
+    parser.add_argument("--guess", type=number, metavar="X",
+                        help=f"{_takers('guess')}: the first guess at the value (default 0)")
     parser.add_argument("--tt-size", type=positive, metavar="N",
-                        help="mtdf, sss, id: the transposition table's size in entries (default: unbounded)")
+                        help=f"{_takers('tt_size')}: the transposition table's size in entries (default: unbounded)")
 
 
-SEARCH_DEFAULTS = {"algorithm": "alphabeta", "order": "natural", "seed": 0, "prune": "ge", "fail": "soft"}
+def _takers(setting: str) -> str:
+    """The algorithms that take one of the settings of particular algorithms, for --help."""
+    return ", ".join(name for name, search in ALGORITHMS.items() if setting in search.settings)
+
+
+SEARCH_OPTIONS = ("algorithm", "order", "seed", "prune", "fail", "guess", "tt_size")  # the spec's, on the command line
 
 
 def given_search_options(args) -> list[str]:
     """The search options given on the command line (for refusing them where they cannot apply)."""
-    return ["-a" if name == "algorithm" else f"--{name}" for name in SEARCH_DEFAULTS
-            if getattr(args, name, None) is not None] + [flag for flag, name in SETTING_FLAGS.items()
-                                                          if getattr(args, name, None) is not None]
+    return [FLAGS[name] for name in SEARCH_OPTIONS if getattr(args, name, None) is not None]
 
 
-SETTING_FLAGS = {"--guess": "guess", "--tt-size": "tt_size"}  # the settings of particular algorithms
+def search_specs(args, rules: dict | None = None, depth: float | None = None) -> tuple[list[SearchSpec], list[str]]:
+    """The searches the command line asks for, over a file's ``rules:`` (see :func:`tracer.search.spec.resolve`):
+    one spec per -a × --order given (one, when neither is repeated), and a note for each option that overrides the
+    file's rules."""
+    return resolve(rules, {name: getattr(args, name, None) for name in SEARCH_OPTIONS}, depth)
 
 
-def search_settings(args, algorithms: list[str]) -> dict:
-    """The algorithms' own settings given on the command line (``guess``, ``tt_size``); one that none of
-    ``algorithms`` takes is a mistake, said in one line."""
-    settings = {name: getattr(args, name, None) for name in SETTING_FLAGS.values()}
-    for flag, name in SETTING_FLAGS.items():
-        takers = [a for a, algorithm in ALGORITHMS.items() if name in algorithm.settings]
-        if settings[name] is not None and not any(a in takers for a in algorithms):
-            raise UsageError(f"{flag} is for -a {' or -a '.join(takers)}, not -a {' -a '.join(algorithms)}")
-    return settings
+def search_spec(args, rules: dict | None = None, depth: float | None = None) -> tuple[SearchSpec, list[str]]:
+    """The one search the command line asks for (see :func:`search_specs`), and the notes."""
+    specs, notes = search_specs(args, rules, depth)
+    return specs[0], notes
 
 
 def number(text: str) -> float:
@@ -144,26 +156,6 @@ def number(text: str) -> float:
     if not math.isfinite(value):
         raise argparse.ArgumentTypeError(f"expected a finite number, got {text[:30]!r}")
     return int(value) if value.is_integer() else value
-
-
-def search_choices(args, several: bool = False, rules: dict | None = None) -> list[str]:
-    """Fill in the search options not given: from the file's ``rules:`` block, else with the defaults (with
-    ``several``, -a and --order stay lists, or None for their single default). Returns a note for each option given
-    on the command line that overrides the file's rules."""
-    rules = rules or {}
-    notes = []
-    for name, default in SEARCH_DEFAULTS.items():
-        given = getattr(args, name)
-        flag = "-a" if name == "algorithm" else f"--{name}"
-        if name in rules and given is not None:
-            shown = " ".join(f"{flag} {value}" for value in (given if isinstance(given, list) else [given]))
-            if rules[name] not in (given if isinstance(given, list) else [given]):
-                notes.append(f"{shown} overrides the file's rules ({name}: {rules[name]})")
-        if given is None and name in rules:
-            setattr(args, name, [rules[name]] if several and name == "algorithm" else rules[name])
-        elif given is None and not (several and name in ("algorithm", "order")):
-            setattr(args, name, default)
-    return notes
 
 
 def say_notes(notes) -> None:
@@ -195,6 +187,9 @@ def depth_list(text: str) -> list[int]:
             raise argparse.ArgumentTypeError(f"expected depths such as 1-5 or 1,3,5, got {text!r}") from None
         if first < 0 or last < first:
             raise argparse.ArgumentTypeError(f"expected depths from low to high, each ≥ 0, got {part.strip()!r}")
+        wrong = mistake("depth", last)
+        if wrong is not None:
+            raise argparse.ArgumentTypeError(f"{wrong}, got {last}")
         depths.extend(d for d in range(first, last + 1) if d not in depths)
     return depths
 

@@ -32,6 +32,7 @@ def add_commands(command) -> None:
     """Add ``play`` and ``match``; ``command(name, help, epilog)`` makes a subcommand's parser."""
     from ..play.players import PLAYER_KINDS
     from ..search.ordering import ORDERS
+    from ..search.registry import DEFAULT_ALGORITHM
 
     def common_options(parser, p1: str, p2: str):
         parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, pig, or module:Class")
@@ -53,7 +54,7 @@ def add_commands(command) -> None:
                                  "render do); by default search players prefer quicker wins and slower losses")
 
     play = command("play", "play a game against the search", PLAY_EXAMPLES)
-    common_options(play, "human", "alphabeta")
+    common_options(play, "human", DEFAULT_ALGORITHM)
     play.add_argument("--position", metavar="POS", help="start from this position (the game's notation)")
     play.add_argument("--save-traces", metavar="DIR",
                       help="save each computer move's trace as DIR/move-NN.json (render it with tracer render)")
@@ -64,7 +65,7 @@ def add_commands(command) -> None:
 
     match = command("match", "play many games between two players and count wins, draws and losses",
                     MATCH_EXAMPLES)
-    common_options(match, "alphabeta", "greedy")
+    common_options(match, DEFAULT_ALGORITHM, "greedy")
     match.add_argument("--games", type=positive, default=10, metavar="N", help="number of games (default 10)")
     match.add_argument("--depth1", type=positive, metavar="D", help="the first player's search depth (default --depth)")
     match.add_argument("--depth2", type=positive, metavar="D", help="the second player's search depth (default --depth)")
@@ -83,11 +84,11 @@ def add_commands(command) -> None:
 
 def _load(args):
     from ..inputs import load_game
-    from ..search.registry import ALGORITHMS
+    from ..search.registry import ALGORITHMS, chance_search
 
     game = load_game(args.game, **game_options(args))
     chance = getattr(game.start(), "chance", False) is True  # dice: a search player must average over them
-    defaults = [("expectiminimax" if chance and kind in ALGORITHMS else kind) for kind in args.default_players]
+    defaults = [(chance_search().name if chance and kind in ALGORITHMS else kind) for kind in args.default_players]
     args.p1, args.p2 = args.p1 or defaults[0], args.p2 or defaults[1]
     if chance:
         for option, kind in (("--p1", args.p1), ("--p2", args.p2)):

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..inputs import Problem
 from ..run import trace_search
-from ..search.algorithms import Rules
+from ..search.spec import SearchSpec
 from ..trace.trace import Trace
 from .claims import Claims, read_claims
 from .compare_answers import (
@@ -58,21 +58,10 @@ class FileResult:
         return data
 
 
-@dataclass(frozen=True)
-class Settings:
-    """The search an exercise is about: the file's rules, with what the command line overrides."""
-
-    algorithm: str = "alphabeta"
-    prune: str = "ge"
-    fail: str = "soft"
-    order: str = "natural"
-    seed: int = 0
-
-
-def search(problem: Problem, settings: Settings) -> Trace:
-    return trace_search(problem.root, settings.algorithm, depth=problem.depth,
-                        rules=Rules(settings.prune, settings.fail), meta=problem.meta, order=settings.order,
-                        seed=settings.seed)
+def search(problem: Problem, spec: SearchSpec) -> Trace:
+    """The search an exercise is about (``spec``: the file's rules, with what the command line overrides), to the
+    problem's depth."""
+    return trace_search(problem.root, spec, depth=problem.depth, meta=problem.meta)
 
 
 def describe_search(trace: Trace) -> str:
@@ -80,9 +69,9 @@ def describe_search(trace: Trace) -> str:
     return ", ".join([trace.algorithm] + trace.rule_phrases())
 
 
-def check_file(problem: Problem, settings: Settings) -> FileResult:
-    """Search the file's problem and check its ``expect:`` block."""
-    trace = search(problem, settings)
+def check_file(problem: Problem, spec: SearchSpec) -> FileResult:
+    """Search the file's problem under ``spec`` and check its ``expect:`` block."""
+    trace = search(problem, spec)
     facts = SearchFacts(trace)
     claims = read_claims(problem.expect, problem.meta.get("file", ""), facts)
     return FileResult(problem.meta.get("file", ""), describe_search(trace), check_claims(claims, facts),

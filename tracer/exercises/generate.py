@@ -18,9 +18,11 @@ from ..errors import UsageError
 from ..inputs import Problem
 from ..model.state import Player
 from ..model.trees import TreeNode, parse_tree
+from ..search.registry import IN_MAX_TERMS, PRUNING
+from ..search.spec import SearchSpec
 from ..trace.trace import Trace
 from ..view import EXACT, TraceView
-from .check import Settings, describe_search, search
+from .check import describe_search, search
 from .claims import bound_text
 from .facts import SearchFacts
 
@@ -35,7 +37,7 @@ class Spec:
     depth: int = 3
     values: tuple[int, int] = (-9, 9)
     players: tuple[str, ...] = ("max", "min")
-    settings: Settings = Settings()
+    search: SearchSpec = SearchSpec()  # the exercise's rules: (searched to the leaves: its depth is the tree's)
     min_cutoffs: int = 0
     deep_cutoff: bool = False
     pruned_leaves: int | None = None
@@ -54,10 +56,9 @@ class Spec:
         if self.no_ties and self.values[1] - self.values[0] + 1 < low ** self.depth:
             raise UsageError(f"--no-ties needs at least {low ** self.depth} different values, and --values "
                              f"{self.values[0]}..{self.values[1]} has {self.values[1] - self.values[0] + 1}")
-        pruning = self.settings.algorithm in ("alphabeta", "negamax-ab")
-        if not pruning and (self.min_cutoffs or self.deep_cutoff or self.pruned_leaves):
-            raise UsageError(f"{self.settings.algorithm} never prunes: --min-cutoffs, --deep-cutoff and "
-                             "--pruned-leaves need alphabeta or negamax-ab")
+        if not self.search.prunes and (self.min_cutoffs or self.deep_cutoff or self.pruned_leaves):
+            raise UsageError(f"{self.search.algorithm} never prunes: --min-cutoffs, --deep-cutoff and "
+                             f"--pruned-leaves need a search that does ({', '.join(PRUNING)})")
         if self.pruned_leaves is not None:
             # alpha-beta examines at least the leaves of a minimal tree: b^ceil(d/2) + b^floor(d/2) - 1 at branching b
             least = low ** math.ceil(self.depth / 2) + low ** (self.depth // 2) - 1
@@ -70,10 +71,9 @@ class Spec:
             raise UsageError("--deep-cutoff needs --depth 4 or more when the players alternate (a node cut by a bound "
                              "from two levels up is a grandchild of the node that set it, and its children are "
                              "the leaves pruned)" if alternating else "--deep-cutoff needs --depth 3 or more")
-        if self.players != ("max", "min") and self.players != ("min", "max") and \
-                self.settings.algorithm.startswith("negamax"):
-            raise UsageError(f"{self.settings.algorithm} assumes the players alternate; --players needs minimax or "
-                             "alphabeta")
+        if not alternating and self.search.search.negamax:
+            raise UsageError(f"{self.search.algorithm} assumes the players alternate; --players needs a search in "
+                             f"MAX's terms ({', '.join(IN_MAX_TERMS)})")
 
 
 class _Draw:
@@ -138,13 +138,16 @@ def _meets(spec: Spec, facts: SearchFacts) -> bool:
 def _header(spec: Spec, nested) -> dict:
     players = list(spec.players)
     head = {"root": players[0]} if players in (["max", "min"], ["min", "max"]) else {"players": players}
-    rules = {"algorithm": spec.settings.algorithm}
-    if spec.settings.algorithm in ("alphabeta", "negamax-ab"):
-        if spec.settings.prune != "ge":
-            rules["prune"] = spec.settings.prune
-        if spec.settings.fail != "soft":
-            rules["fail"] = spec.settings.fail
-    return {**head, "rules": rules, "tree": nested}
+    return {**head, "rules": rules_block(spec.search), "tree": nested}
+
+
+def rules_block(search: SearchSpec) -> dict:
+    """The ``rules:`` block that makes a file searched as ``search`` is: every rule that is not the default."""
+    rules = {"algorithm": search.algorithm}
+    default = SearchSpec(search.algorithm)
+    rules.update({name: getattr(search, name) for name in ("prune", "fail")
+                  if getattr(search, name) != getattr(default, name)})
+    return rules
 
 
 def generate(spec: Spec, index: int = 1) -> tuple[str, SearchFacts]:
@@ -162,11 +165,11 @@ def generate(spec: Spec, index: int = 1) -> tuple[str, SearchFacts]:
         else:
             values = iter([draw.between(*spec.values) for _ in range(leaves)])
         nested = _fill(shape, values)
-        candidate = SearchFacts(search(Problem(_tree_of(nested, spec.players), math.inf, {}), spec.settings))
+        candidate = SearchFacts(search(Problem(_tree_of(nested, spec.players), math.inf, {}), spec.search))
         if _meets(spec, candidate):  # the file is written, read back and searched again for its key
             header = _header(spec, nested)
             tree = parse_tree(_yaml(header), file="<exercise>")
-            facts = SearchFacts(search(Problem(tree.root, math.inf, tree.meta()), spec.settings))
+            facts = SearchFacts(search(Problem(tree.root, math.inf, tree.meta()), spec.search))
             return _document(spec, index, header, facts), facts
     raise UsageError(f"no tree met the constraints in {ATTEMPTS:,} tries (exercise {index}, seed {spec.seed}): "
                      "loosen them (fewer --min-cutoffs or --pruned-leaves, a wider --branching or --depth)")
@@ -179,7 +182,7 @@ def _document(spec: Spec, index: int, header: dict, facts: SearchFacts) -> str:
         value, bound = facts.returned(node)
         values[facts.label(node)] = value if bound == EXACT else bound_text(value, bound)
     expect["values"] = values
-    if facts.trace.options.get("prune"):
+    if facts.trace.spec.prunes:
         expect["pruned"] = [facts.label(node) for node in facts.pruned_tops()]
     expect["leaves_evaluated"] = facts.counts["leaves_evaluated"]
     expect["cutoffs"] = facts.counts["cutoffs"]

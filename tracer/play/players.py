@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..errors import IllegalMoveError, UsageError
 from ..run import deep_recursion, trace_search
 from ..search.ordering import ordered
-from ..search.registry import ALGORITHMS
+from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM, chance_search
 from ..search.tracers import NODES_VISITED, CountingTracer
 from ..text import format_number
 
@@ -110,7 +110,7 @@ class GreedyPlayer(SearchPlayer):
     """Takes the move whose resulting position evaluates best: a one-ply search."""
 
     def __init__(self, keep_traces: bool = False, quick_wins: bool = False):
-        super().__init__("alphabeta", 1, keep_traces, quick_wins=quick_wins)
+        super().__init__(DEFAULT_ALGORITHM, 1, keep_traces, quick_wins=quick_wins)
         self.name = "greedy"
         self.title = "Greedy: the best-evaluated move, one ply of alpha-beta"
 
@@ -164,7 +164,7 @@ def hint(game, state, depth: int | None, quick_wins: bool = False) -> str:
     """Every legal move with its alpha-beta value for the side to move, best first (expectiminimax where chance
     moves)."""
     root = QuickerWins(game.rooted(state)) if quick_wins else game.rooted(state)
-    search = ALGORITHMS["expectiminimax" if getattr(root, "chance", False) is True else "alphabeta"]
+    search = chance_search() if getattr(root, "chance", False) is True else ALGORITHMS[DEFAULT_ALGORITHM]
     limit = float("inf") if depth is None else depth
     scored = []
     with deep_recursion():

@@ -12,7 +12,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 from ..errors import RenderError
-from ..io import format_of, write_atomically
+from ..io import format_of, tikz_by_name, write_atomically
 from . import ahead
 from .dot import Page, page_of, scene_to_dot, slide_page
 from .layout import (
@@ -235,8 +235,6 @@ def render_to_file(trace, path: str | os.PathLike, fmt: str | None = None,
                    size: tuple[float, float] | None = None, tikz_body: bool = False) -> str:
     """Render a trace to ``path`` (format from ``fmt`` or the file's extension). Returns the path written."""
     path = os.fspath(path)
-    if fmt is None and path.lower().endswith(".tex"):
-        fmt = "tikz"
-    fmt = format_of(path, FORMATS, fmt)
+    fmt = format_of(path, FORMATS, tikz_by_name(path, fmt))
     write_atomically(path, render_bytes(trace, fmt, options, dpi, notes, size, tikz_body))
     return path

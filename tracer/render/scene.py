@@ -443,6 +443,6 @@ def _question(trace) -> str:
     """What a worksheet asks, with the rules it is asked under."""
     rules = trace.rule_phrases()
     ask = "give each inner node's value and the best move"
-    if "prune" in trace.options:
+    if trace.spec.prunes:
         ask += "; cross out the leaves never examined"
     return f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {ask}"

@@ -11,7 +11,8 @@ from ..exercises.grade import EXTRA, MISSING, RIGHT, SCORING, Grade
 from ..inputs import Problem
 from ..model.state import UNLIMITED
 from ..render.table import format_table
-from ..run import OWN_COUNTS, Stats
+from ..run import Stats
+from ..search.registry import ALGORITHMS
 from ..text import format_number
 
 COMPARE_COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds",
@@ -72,8 +73,8 @@ def stats_table(problem: Problem, results: Sequence[Stats]) -> str:
     depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
         f" (depth {problem.depth})"
     title, leaves = f"{problem.meta.get('title') or problem.name}{depth}", problem.game is None
-    own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in OWN_COUNTS
-                     if getattr(r, key) is not None) for r in results]
+    own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in ALGORITHMS[r.algorithm].counts)
+           for r in results]
     rows = [(r.algorithm, r.order, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
              f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") + ((more,) if any(own) else ())
             for r, more in zip(results, own)]

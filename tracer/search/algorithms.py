@@ -17,7 +17,6 @@ import operator
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState, Player
 from ..text import format_number
 from .table import TranspositionTable, table_key
@@ -29,7 +28,8 @@ MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
 
 @dataclass(frozen=True)
 class Rules:
-    """The choices textbooks disagree on. Recorded in every trace.
+    """The choices textbooks disagree on, as the searches' inner loops read them: the part of a
+    :class:`~tracer.search.spec.SearchSpec` (which checks them) that a search takes.
 
     ``prune``: ``"ge"`` cuts off when α ≥ β (the usual rule); ``"gt"`` only when α > β.
     ``fail``:  ``"soft"`` returns the best value seen, as Russell & Norvig do; ``"hard"`` clamps the returned
@@ -39,11 +39,10 @@ class Rules:
     prune: str = "ge"
     fail: str = "soft"
 
-    def __post_init__(self):
-        if self.prune not in ("ge", "gt"):
-            raise SearchOptionError(f"prune must be 'ge' (α ≥ β) or 'gt' (α > β), not {self.prune!r}")
-        if self.fail not in ("soft", "hard"):
-            raise SearchOptionError(f"fail must be 'soft' or 'hard', not {self.fail!r}")
+    @property
+    def fail_hard(self) -> bool:
+        """Values are clamped into the node's window."""
+        return self.fail == "hard"
 
     @property
     def cuts(self) -> Callable[[float, float], bool]:
@@ -276,7 +275,7 @@ def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACE
                 v2, _ = value(state.child(a), -alpha - 1, -alpha, depth - 1, a)  # the null-window test
                 if alpha < -v2 < beta:  # it fails high: the child may be better, so search it properly
                     tracer.research(-v2, alpha, beta)
-                    low = -v2 if rules.fail == "soft" else alpha
+                    low = alpha if rules.fail_hard else -v2
                     v2, _ = value(state.child(a), -beta, -low, depth - 1, a)
             if -v2 > v:
                 tracer.value_updated(v, -v2)

@@ -1,6 +1,8 @@
 """What tracer knows about each search, in one place: its command-line name, title, whether it prunes (takes
-:class:`Rules`) and in whose terms its values are. Traces copy these facts, so a saved trace reads the same
-whatever code reads it."""
+:class:`Rules`), in whose terms its values are, whether it makes several passes from the root or averages at
+chance nodes, the counts it reports, the settings of its own it takes, and whether it refuses fail-hard. Every other
+module asks these facts here, never by comparing names. Traces copy the title and terms, so a saved trace reads the
+same whatever code reads it."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from .algorithms import (
 from .tracers import NO_TRACER, NullTracer
 
 MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the player to move at each node does
+DEFAULT_ALGORITHM = "alphabeta"  # the search tracer runs unless told otherwise
 
 
 @dataclass(frozen=True)
@@ -45,11 +48,17 @@ class Algorithm:
 
     @property
     def negamax(self) -> bool:
+        """Values in the terms of the player to move (so it assumes the players alternate)."""
         return self.terms == MOVER_TERMS
+
+    @property
+    def several_passes(self) -> bool:
+        """Searches the root more than once (MTD(f), SSS*, iterative deepening): ``--pass K`` applies."""
+        return "passes" in self.counts or "iterations" in self.counts
 
     def refuse(self, rules: Rules) -> None:
         """Refuse rules the search cannot run under: MTD(f) and SSS* need fail-soft values."""
-        if self.soft_only and rules.fail == "hard":
+        if self.soft_only and rules.fail_hard:
             raise SearchOptionError(f"-a {self.name} moves its bound to what each null-window test returns, and a "
                                     "fail-hard test returns only its window's edge: the bound would move by 1 a "
                                     "pass (and SSS*'s never come down from +∞); use --fail soft")
@@ -86,6 +95,16 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
     )
 }
+
+
+OWN_COUNTS = tuple(dict.fromkeys(count for search in ALGORITHMS.values() for count in search.counts))
+PRUNING = tuple(name for name, search in ALGORITHMS.items() if search.pruning)  # the searches that prune
+IN_MAX_TERMS = tuple(name for name, search in ALGORITHMS.items() if not search.negamax)
+
+
+def chance_search() -> Algorithm:
+    """The search that averages at chance nodes (what a game with dice needs)."""
+    return next(search for search in ALGORITHMS.values() if search.chance)
 
 
 def algorithm(name: str) -> Algorithm:

@@ -14,12 +14,12 @@ from ..io import read_input
 from ..model.state import Board, Player
 from ..model.trees import unprintable
 from ..search.bounds import Bound
-from ..text import format_number
+from ..search.registry import ALGORITHMS, MAX_TERMS, MOVER_TERMS
+from ..search.spec import SearchSpec
 from .events import EVENT_TYPES, Cutoff, NodeEntered, cut_kind
 
 FORMAT = "tracer-trace"
 VERSION = 2  # version 1 (no titles, terms or parents in events) is still read
-MAX_TERMS, MOVER_TERMS = "max", "mover"
 
 
 class TraceNode:
@@ -63,23 +63,26 @@ class Trace:
     """Everything one search did.
 
     ``algorithm`` is the search's name and ``title`` how it is written for people; ``terms`` says whose values
-    the events hold (``"max"``: MAX's; ``"mover"``: the player to move at each node, as negamax). ``value`` is
-    the root's value in MAX's terms; ``best_move`` is the name of the move the search returned.
+    the events hold (``"max"``: MAX's; ``"mover"``: the player to move at each node, as negamax). ``spec`` is the
+    search's :class:`SearchSpec` (given as one, or as the JSON ``options`` it is saved as); later stages ask it
+    (``trace.spec.strict_pruning``, ``trace.spec.fail_hard``). ``value`` is the root's value in MAX's terms;
+    ``best_move`` is the name of the move the search returned.
 
     ``nodes`` and ``events`` may be given as functions that make the lists: each is called the first time it is
     read, so a search pays for event objects, names, move names and boards only when the trace is used.
     """
 
-    def __init__(self, algorithm: str, options: dict[str, Any], nodes: list[TraceNode] | Callable[[], list],
+    def __init__(self, algorithm: str, options: SearchSpec | dict[str, Any], nodes: list[TraceNode] | Callable[[], list],
                  events: list | Callable[[], list], value: float, best_move: str | None,
                  meta: dict[str, Any] | None = None, *, title: str | None = None, terms: str = MAX_TERMS,
                  node_count: Callable[[], int] | None = None):
         if terms not in (MAX_TERMS, MOVER_TERMS):
             raise ValueError(f"terms must be {MAX_TERMS!r} or {MOVER_TERMS!r}, not {terms!r}")
-        self.algorithm = algorithm
+        self.spec = options if isinstance(options, SearchSpec) else SearchSpec.from_options(algorithm, options)
+        if self.spec.algorithm != algorithm:
+            raise ValueError(f"the trace of {algorithm!r} was given the specification of {self.spec.algorithm!r}")
         self.title = title or algorithm
         self.terms = terms
-        self.options = options
         self._nodes = nodes
         self._events = events
         self._node_count = node_count
@@ -123,19 +126,20 @@ class Trace:
     def is_game(self) -> bool:
         return self.meta.get("kind") == "game"
 
+    @property
+    def algorithm(self) -> str:
+        """The search's name (its spec's algorithm)."""
+        return self.spec.algorithm
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The spec as the JSON ``options`` it is saved as (see :meth:`SearchSpec.as_options`)."""
+        return self.spec.as_options()
+
     def rule_phrases(self) -> list[str]:
         """The search's rules as titles and reports write them: ``cut when α ≥ β``, ``fail-soft``, ``depth 2``,
         ``random move order, seed 3``."""
-        options, phrases = self.options, []
-        if "prune" in options:
-            phrases.append("cut when α ≥ β" if options["prune"] == "ge" else "cut only when α > β")
-            phrases.append(f"fail-{options['fail']}")
-        if options.get("depth") is not None:
-            phrases.append(f"depth {format_number(options['depth'])}")
-        if options.get("order", "natural") != "natural":
-            seed = f", seed {options['seed']}" if "seed" in options else ""
-            phrases.append(f"{options['order']} move order{seed}")
-        return phrases
+        return self.spec.phrases()
 
     # ---- JSON ---------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -367,8 +371,6 @@ def _trace_in(cls, data: Any) -> Trace:
     check_schema(data)
     algorithm = _text(data["algorithm"], "algorithm")
     if version == 1:  # the facts a version-1 file lacks, as version 1 had them
-        from ..search.registry import ALGORITHMS
-
         known = ALGORITHMS.get(algorithm)
         title, terms = (known.title, known.terms) if known else (algorithm, MAX_TERMS)
     else:
@@ -384,7 +386,8 @@ def _trace_in(cls, data: Any) -> Trace:
     result = data["result"]
     return cls(
         algorithm=algorithm,
-        options={k: _number_in(v) if k == "depth" else v for k, v in data["options"].items()},
+        options=SearchSpec.from_options(algorithm, {k: _number_in(v) if k in ("depth", "guess") else v
+                                                    for k, v in data["options"].items()}),
         nodes=nodes,
         events=events,
         value=_number_in(result["value"]),

@@ -69,7 +69,7 @@ class TraceView:
         self.mover_terms = trace.mover_terms
         self.is_game = trace.is_game
         self.move_word = str(trace.meta.get("move_word") or "move")  # how captions name a game's move: column 4
-        self.strict_pruning = trace.options.get("prune") == "gt"
+        self.strict_pruning = trace.spec.strict_pruning
         self.family = family_of(trace)
         self._fold = self.family.fold
         self.nodes = [self.family.node_class(node) for node in trace.nodes]

@@ -92,7 +92,7 @@ def _cutoff(view, event: Cutoff) -> Step:
 
 def _research(view, event: Researched) -> Step:
     child = view.label(event.child)
-    low = event.alpha if view.trace.options.get("fail") == "hard" else event.value
+    low = event.alpha if view.trace.spec.fail_hard else event.value
     return Step("research", num(event.value),
                 f"{child}'s null-window test ({num(event.alpha)}, {num(event.alpha + 1)}) fails high with "
                 f"{num(event.value)}: search {child} again with ({num(low)}, {num(event.beta)})")

@@ -7,7 +7,6 @@ run by the view's one fold after its own bookkeeping)."""
 from __future__ import annotations
 
 import math
-import operator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -126,8 +125,8 @@ def _research(view, node: ValueNode, event: Researched) -> None:
 
 def settles(view, probe: TableProbe, window: tuple[float, float]) -> bool:
     """Whether the bounds a probe found settle the node in ``window`` (a table cutoff follows, and no narrowing)."""
-    beyond = operator.gt if view.strict_pruning else operator.ge
-    return beyond(probe.lower, window[1]) or beyond(window[0], probe.upper)
+    cuts = view.trace.spec.rules.cuts
+    return cuts(probe.lower, window[1]) or cuts(window[0], probe.upper)
 
 
 def _probe(view, node: ValueNode, event: TableProbe) -> None:
