@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from helpers import ROOT, TREES, assert_one_line_error, run_tracer_process
+from helpers import TREES, assert_one_line_error, run_tracer_process
 
 RN = TREES / "rn_example.yaml"
 STUDENT = TREES / "answers" / "rn_example.student.yaml"

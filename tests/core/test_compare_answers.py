@@ -9,7 +9,8 @@ import math
 import pytest
 
 from helpers import TREES
-from tracer.exercises.check import Settings, search
+from tracer.exercises.check import search
+from tracer.search.spec import SearchSpec
 from tracer.exercises.compare_answers import (
     NEVER_REACHED, Difference, compare_best_move, compare_leaves, compare_order, compare_pruned, compare_value,
     compare_window, first_difference, value_matches,
@@ -21,7 +22,7 @@ from tracer.view import EXACT, LOWER, UPPER
 
 @pytest.fixture(scope="module")
 def facts() -> SearchFacts:
-    return SearchFacts(search(load_problem(str(TREES / "rn_example.yaml")), Settings()))
+    return SearchFacts(search(load_problem(str(TREES / "rn_example.yaml")), SearchSpec()))
 
 
 @pytest.mark.parametrize("claimed, found, matches", [
@@ -58,7 +59,7 @@ def test_values_name_the_deciding_step(facts):
 
 def test_a_node_never_reached_is_said_with_the_cutoff_that_skipped_it():
     problem = load_problem(str(TREES / "binary_depth4.yaml"))
-    facts = SearchFacts(search(problem, Settings()))
+    facts = SearchFacts(search(problem, SearchSpec()))
     pruned = facts.by_name["K"]  # the whole of K is pruned (the key says pruned: [K, ...])
     compared = compare_value(facts, pruned, (5, None))
     assert (compared.found, compared.ok, compared.reached) == (NEVER_REACHED, False, False)

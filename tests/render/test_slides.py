@@ -6,7 +6,6 @@ import json
 import re
 import shutil
 import xml.etree.ElementTree as ElementTree
-from io import BytesIO
 from pathlib import Path
 
 import pytest
