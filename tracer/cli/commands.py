@@ -230,8 +230,8 @@ def cmd_render(args) -> None:
     pass_range(args, trace)
     notes: list[str] = []
     path = args.output or default_output(trace, EXTENSIONS.get(fmt, fmt))
-    request = DrawRequest(fmt, drawing_options(args, pass_number=args.pass_number), args.size, args.dpi,
-                          args.tikz_body)
+    request = DrawRequest(fmt, drawing_options(args, pass_number=args.pass_number), size=args.size, dpi=args.dpi,
+                          tikz_body=args.tikz_body)
     path = render_to_file(trace, path, request, notes)
     say_notes(notes)
     print(path)
