@@ -53,7 +53,8 @@ class Deck:
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
               size: tuple[float, float] = DEFAULT_SLIDE) -> Deck:
     """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once."""
-    _, _, _, options, note = fitted(trace, options)  # the final drawing fits the slide, or is cut to a depth
+    fit = fitted(trace, options)  # the final drawing fits the slide, or is cut to a depth
+    options, note = fit.options, fit.note
     final = TraceView(trace)
     wanted, frames = set(steps), []
     view = TraceView(trace, 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from ..errors import RenderError
 from ..io import format_of, write_atomically
@@ -168,7 +169,18 @@ def _fits(page: Page, options: DrawOptions) -> bool:
     return width <= options.max_size[0] and height <= options.max_size[1]
 
 
-def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOptions, str | None]:
+class Fitted(NamedTuple):
+    """A drawing fitted to its limits: the scene, laid out, on its page, with the options it was drawn with and a
+    note saying how it was cut, if it was."""
+
+    scene: Scene
+    layout: Layout
+    page: Page
+    options: DrawOptions
+    note: str | None
+
+
+def fitted(trace, options: DrawOptions) -> Fitted:
     """The scene to draw, laid out, with the options it was drawn with. A drawing larger than ``options.max_size``
     is cut at the deepest ply that fits, and a note says so, unless ``options.draw_depth`` was chosen (then the
     caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out."""
@@ -178,11 +190,11 @@ def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOption
         layout = lay_out(scene)
         page = page_of(scene, layout)
         if _fits(page, options):
-            return scene, layout, page, options, None
+            return Fitted(scene, layout, page, options, None)
     elif options.draw_depth is not None:
         _refuse_wider(estimated_width(scene) / 72, options)
         layout = lay_out(scene)
-        return scene, layout, page_of(scene, layout), options, None
+        return Fitted(scene, layout, page_of(scene, layout), options, None)
     deepest = max(node.ply for node in trace.nodes)
     for depth in range(deepest - 1, -1, -1):
         smaller = replace(options, draw_depth=depth)
@@ -192,7 +204,7 @@ def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOption
         layout = lay_out(scene)
         page = page_of(scene, layout)
         if _fits(page, options) or not depth:
-            return scene, layout, page, smaller, (
+            return Fitted(scene, layout, page, smaller, (
                 f"the whole search is too large for a slide: drawn to depth {depth} of {deepest} "
-                "(choose with --draw-depth N; --max-size WxH sets the limit)")
+                "(choose with --draw-depth N; --max-size WxH sets the limit)"))
     raise AssertionError("depth 0 always returns")
