@@ -24,8 +24,10 @@ sys.path.insert(0, ROOT)
 
 from timing import median_seconds  # noqa: E402
 from tracer.inputs import load_problem  # noqa: E402
-from tracer.render.dot import page_of, scene_to_dot  # noqa: E402
-from tracer.render.engine import lay_out, measure, run_graphviz  # noqa: E402
+from tracer.render.dot import scene_to_dot  # noqa: E402
+from tracer.render.drawing import lay_out, measure  # noqa: E402
+from tracer.render.engine import run_graphviz  # noqa: E402
+from tracer.render.page import page_of  # noqa: E402
 from tracer.render.scene import DrawOptions, scene_of  # noqa: E402
 from tracer.run import trace_search  # noqa: E402
 

@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 
-from tracer.render.engine import render_bytes, to_dot  # noqa: E402
+from tracer.render.drawing import render_bytes, to_dot  # noqa: E402
 from timing import median_seconds  # noqa: E402
 from tracer.run import deep_recursion, trace_search  # noqa: E402
 from tracer.search.registry import ALGORITHMS  # noqa: E402

@@ -34,7 +34,7 @@ _EXPORTS = {
     "trace.trace": ("Trace", "TraceNode"),
     "view": ("TraceView", "frame_steps"),
     "render.scene": ("DrawOptions", "scene_of"),
-    "render.engine": ("render_bytes", "render_to_file", "to_dot"),
+    "render.drawing": ("DrawRequest", "render_bytes", "render_to_file", "to_dot"),
     "render.deck": ("make_deck",),
     "render.slides": ("write_slides",),
     "render.table": ("step_table",),
@@ -64,7 +64,7 @@ def __dir__():
 
 def _svg(trace) -> str:
     """A trace's diagram as SVG text (what Jupyter shows), within the drawing limits."""
-    from .render.engine import render_bytes
+    from .render.drawing import render_bytes
 
     return render_bytes(trace, "svg").decode("utf-8")
 

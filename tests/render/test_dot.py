@@ -139,7 +139,7 @@ def test_user_text_is_escaped_never_markup(tmp_path):
     assert "<b>bold" not in source
     graph = parse(source)
     assert len(graph.get_nodes()) >= 4
-    from tracer.render.engine import dot_to_bytes
+    from tracer.render.drawing import dot_to_bytes
 
     svg = dot_to_bytes(source, "svg").decode()
     assert "a&lt;b&gt;&amp;" in svg  # drawn as text by the real dot

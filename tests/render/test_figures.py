@@ -13,7 +13,8 @@ import pytest
 
 from helpers import run_tracer
 from tracer import DrawOptions, load_problem, scene_of, to_dot, trace_search
-from tracer.render.engine import lay_out, run_graphviz
+from tracer.render.drawing import lay_out
+from tracer.render.engine import run_graphviz
 from tracer.render.layout import Box, text_width
 from tracer.render.scene import DEFAULT_MAX_SIZE
 from tracer.view import TraceView
@@ -257,14 +258,14 @@ def test_boards_have_fixed_cells_coordinates_and_say_who_is_max(tmp_path):
 def test_text_measured_ahead_is_current_and_spares_a_run_of_dot(monkeypatch):
     """The DOT that measures the common characters as a drawing command starts is what measure_source makes of
     them today, and its widths are used: drawing the example then runs no measuring dot of its own."""
-    from tracer.render import ahead, engine, layout
+    from tracer.render import drawing, engine, layout
 
-    assert Path(ahead.SOURCE).read_text(encoding="utf-8") == layout.measure_source(ahead.COMMON_CHARS), (
-        "regenerate with: python -m tracer.render.ahead")
+    assert Path(engine.MEASURE_SOURCE).read_text(encoding="utf-8") == layout.measure_source(engine.COMMON_CHARS), (
+        "regenerate with: python -m tracer.render.engine")
     monkeypatch.setattr(layout, "_measured", {})
-    monkeypatch.setattr(ahead, "_measured", False)
-    ahead.start()
+    monkeypatch.setattr(engine, "_measured", False)
+    engine.start_measuring()
     runs = []
-    monkeypatch.setattr(engine, "run_graphviz", lambda *args, **kwargs: runs.append(args) or b"{}")
-    engine.measure([scene_of(traced(TREES / "rn_example.yaml"), DrawOptions(visits=True, legend=True))])
+    monkeypatch.setattr(engine, "_run", lambda *args, **kwargs: runs.append(args) or b"{}")
+    drawing.measure([scene_of(traced(TREES / "rn_example.yaml"), DrawOptions(visits=True, legend=True))])
     assert runs == [] and layout._measured[("α", False)] > layout._measured[("i", False)] > 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tracer import OutputError, RenderError, load_tree, render_bytes, render_to_file, trace_search
-from tracer.render.engine import dot_to_bytes
+from tracer.render.drawing import dot_to_bytes
 from tracer.io import write_atomically
 
 TREES = Path(__file__).resolve().parents[2] / "trees"

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from helpers import assert_one_line_error, run_tracer
 from tracer import DrawOptions, Rules, Trace, load_problem, scene_of, trace_search
 from tracer.render.deck import make_deck
+from tracer.render.drawing import draw_deck
 from tracer.view import TraceView, frame_steps
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -260,7 +261,7 @@ def test_frames_are_drawn_in_parallel_chunks_in_order():
     trace = traced(TREES / "binary_depth4.yaml", "minimax")
     deck = make_deck(trace, frame_steps(trace))
     done = []
-    svgs = deck.draw("svg", progress=done.append)
+    svgs = draw_deck(deck, "svg", progress=done.append)
     assert sum(done) == len(deck.frames) == len(svgs) and len(done) > 1
     captions = [re.search(rb'<g id="caption".*?<text[^>]*>(.*?)</text>', svg, re.S).group(1) for svg in svgs]
     first_words = [frame.scene.caption.split("\n")[0] for frame in deck.frames]

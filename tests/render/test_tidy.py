@@ -14,7 +14,7 @@ import yaml
 
 from helpers import run_tracer, uniform_tree
 from tracer import DrawOptions, load_problem, scene_of, trace_search
-from tracer.render.engine import measure
+from tracer.render.drawing import measure
 from tracer.render.layout import Box, text_width
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ import os
 from ..errors import UsageError
 from .options import (
     add_input_options, add_search_options, default_output, depth, game_options, given_search_options, inches,
-    positive, say_notes, search_spec, search_specs,
+    positive, say_notes, search_spec, search_specs, slide,
 )
 
 EXAMPLES = {
@@ -44,7 +44,7 @@ EXAMPLES = {
 
 def add_commands(command) -> None:
     """Add the searching commands; ``command(name, help)`` makes a subcommand's parser."""
-    from ..render.engine import FORMATS
+    from ..render.drawing import FORMATS
     from ..render.export import EXPORT_FORMATS
 
     render = command("render", "draw a search as a Graphviz diagram", EXAMPLES["render"])
@@ -60,7 +60,7 @@ def add_commands(command) -> None:
     render.add_argument("--dpi", type=_dpi, metavar="N", help="PNG resolution in dots per inch (default 96; "
                                                                "192 for a crisp slide)")
     add_drawing_options(render)
-    render.add_argument("--size", type=_slide_size, metavar="SHAPE",
+    render.add_argument("--size", type=slide, metavar="SHAPE",
                         help="fit the diagram to a slide page: 16:9, 4:3, or WxH inches (the page gets that shape, "
                              "the tree centred; a PNG is 1920 pixels wide for 16:9 unless --dpi says otherwise)")
     render.set_defaults(run=cmd_render)
@@ -86,7 +86,7 @@ def add_commands(command) -> None:
     slides.add_argument("--to", dest="last", type=positive, metavar="M", help="end at step M")
     slides.add_argument("--reveal", action="store_true",
                         help="hide the nodes not reached yet (they keep their place) rather than drawing them faint")
-    slides.add_argument("--size", type=_slide_size, metavar="SHAPE", default=None,
+    slides.add_argument("--size", type=slide, metavar="SHAPE", default=None,
                         help="the slide: 16:9 (default), 4:3, or WxH inches; every page has this size")
     slides.add_argument("--dpi", type=_dpi, metavar="N",
                         help="png and gif: dots per slide inch (png default 144: 1920×1080 at 16:9; gif 72)")
@@ -178,18 +178,6 @@ def _fps(text: str) -> float:
     return value
 
 
-def _slide_size(text: str) -> tuple[float, float]:
-    """An argparse type: a slide as 16:9, 4:3 or WxH inches."""
-    import argparse
-
-    from ..render.dot import slide_size
-
-    try:
-        return slide_size(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def _dpi(text: str) -> int:
     """An argparse type: a resolution from 24 to 1200 dpi."""
     import argparse
@@ -229,10 +217,9 @@ def _trace(args):
 
 
 def cmd_render(args) -> None:
-    from ..io import format_of, tikz_by_name
-    from ..render.engine import EXTENSIONS, FORMATS, render_to_file
+    from ..render.drawing import EXTENSIONS, DrawRequest, output_format, render_to_file
 
-    fmt = format_of(args.output, FORMATS, tikz_by_name(args.output, args.format), default="svg")
+    fmt = output_format(args.output, args.format, default="svg")
     if args.dpi is not None and fmt != "png":
         raise UsageError(f"--dpi sets a PNG's resolution; this output is {fmt}")
     if args.tikz_body and fmt != "tikz":
@@ -241,8 +228,9 @@ def cmd_render(args) -> None:
     pass_range(args, trace)
     notes: list[str] = []
     path = args.output or default_output(trace, EXTENSIONS.get(fmt, fmt))
-    path = render_to_file(trace, path, fmt, drawing_options(args, pass_number=args.pass_number), args.dpi, notes,
-                          args.size, args.tikz_body)
+    request = DrawRequest(fmt, drawing_options(args, pass_number=args.pass_number), size=args.size, dpi=args.dpi,
+                          tikz_body=args.tikz_body)
+    path = render_to_file(trace, path, request, notes)
     say_notes(notes)
     print(path)
 
@@ -250,7 +238,7 @@ def cmd_render(args) -> None:
 def cmd_slides(args) -> None:
     from ..io import format_of
     from ..render.deck import make_deck
-    from ..render.dot import DEFAULT_SLIDE
+    from ..render.page import DEFAULT_SLIDE
     from ..render.slides import EXTENSIONS, FOLDER_FORMATS, SLIDE_FORMATS, write_slides
     from ..view import frame_steps
     from .options import progress_counter

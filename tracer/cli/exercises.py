@@ -243,12 +243,12 @@ def cmd_grade(args) -> int:
 def _render_feedback(path, trace, result) -> None:
     from ..exercises.grade import flags
     from ..io import format_of
-    from ..render.engine import render_to_file
+    from ..render.drawing import DrawRequest, render_to_file
     from ..render.scene import DrawOptions
 
     fmt = format_of(path, RENDER_FORMATS, option="--render")
     notes: list[str] = []
-    print(render_to_file(trace, path, fmt, DrawOptions(flags=flags(result), legend=True), notes=notes),
+    print(render_to_file(trace, path, DrawRequest(fmt, DrawOptions(flags=flags(result), legend=True)), notes),
           file=sys.stderr)
     say_notes(notes)
 
@@ -256,7 +256,7 @@ def _render_feedback(path, trace, result) -> None:
 def cmd_worksheet(args) -> None:
     from ..exercises.check import search
     from ..io import format_of
-    from ..render.engine import render_to_file
+    from ..render.drawing import DrawRequest, render_to_file
     from ..render.scene import DrawOptions
     from .options import OUTPUT_DIR
 
@@ -269,7 +269,7 @@ def cmd_worksheet(args) -> None:
     path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
     options = DrawOptions(leaf_names=True) if args.key else DrawOptions(question=True, leaf_names=True)
     drawn: list[str] = []
-    path = render_to_file(trace, path, fmt, options, notes=drawn)
+    path = render_to_file(trace, path, DrawRequest(fmt, options), drawn)
     say_notes(drawn)
     print(path)
 

@@ -100,9 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     measuring = argv[:1] != [] and argv[0] in DRAWING_COMMANDS and "-h" not in argv and "--help" not in argv
     try:
         if measuring:
-            from ..render import ahead
+            from ..render import engine
 
-            ahead.start()  # dot measures text while Python imports
+            engine.start_measuring()  # dot measures text while Python imports
         args = build_parser(argv[0] if argv else None).parse_args(_attach_negative_values(argv))
         status = args.run(args) or 0
         sys.stdout.flush()  # here, where a full disk can still be reported
@@ -126,9 +126,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     finally:
         if measuring:
-            from ..render import ahead
+            from ..render import engine
 
-            ahead.stop()  # if the command never drew, its measuring run is not left behind
+            engine.stop_measuring()  # if the command never drew, its measuring run is not left behind
     return status
 
 

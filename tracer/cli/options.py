@@ -52,22 +52,26 @@ def depth(text: str) -> int:
     return value
 
 
-MAX_INCHES = 100_000
-
-
 def inches(text: str) -> tuple[float, float]:
-    """An argparse type: a size as ``WxH`` in inches (``26.7x15``; ``×`` also reads), or ``none``: no limit."""
-    if text.strip().lower() == "none":
-        return math.inf, math.inf
-    width, sep, height = text.lower().replace("×", "x").partition("x")
+    """An argparse type: the largest drawing as ``WxH`` in inches (``26.7x15``; ``×`` also reads), or ``none``: no
+    limit (read by :func:`tracer.render.page.drawing_limit`)."""
+    from ..render.page import drawing_limit
+
+    return _read_size(drawing_limit, text)
+
+
+def slide(text: str) -> tuple[float, float]:
+    """An argparse type: a slide as 16:9, 4:3 or WxH inches (read by :func:`tracer.render.page.slide_size`)."""
+    from ..render.page import slide_size
+
+    return _read_size(slide_size, text)
+
+
+def _read_size(read, text: str) -> tuple[float, float]:
     try:
-        size = float(width), float(height)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a size as WxH in inches, such as 26.7x15, got {text!r}") from None
-    if not sep or not all(0 < value <= MAX_INCHES for value in size):
-        raise argparse.ArgumentTypeError(f"expected a size as WxH in inches, each above 0 and at most "
-                                         f"{MAX_INCHES:,}, or none, got {text!r}")
-    return size
+        return read(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_input_options(parser, traces: bool = False, depth_option: bool = True) -> None:

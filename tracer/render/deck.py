@@ -4,20 +4,21 @@ A deck is analysis, not a format. It chooses the steps (:func:`tracer.view.frame
 from the view at that step (:func:`.scene.frame_scene`), lays the tree out once (``dot`` runs on rooms wide enough
 for whatever any frame writes beside a node, so no frame moves a node), and makes one page for all frames: the
 titles, the caption wrapped to the same number of lines in every frame, the key as the union of the frames' keys,
-and the whole stretched to the slide's shape. The writers (:mod:`.slides`, :mod:`.player`) only draw and package it.
+and the whole stretched to the slide's shape. It draws nothing: the writers (:mod:`.slides`, :mod:`.player`) have
+:func:`.drawing.draw_deck` draw its frames, and package them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterator
 
 from ..trace.trace import Trace
 from ..view import TraceView
-from .dot import CAPTION_SIZE, DEFAULT_SLIDE, Page, page_of, scene_to_dot, slide_page
-from .engine import draw, fitted, lay_out, measure, run_graphviz_many
-from .layout import NOTE_SIZE, VALUE_SIZE, Layout, lines_width, text_width, wrapped
+from .drawing import fitted, lay_out, measure
+from .layout import Layout, lines_width, text_width, wrapped
+from .page import DEFAULT_SLIDE, Page, page_of, slide_page
 from .scene import KEY_ROWS, DrawOptions, Scene, frame_scene
+from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
 
@@ -48,25 +49,12 @@ class Deck:
         """The slide (inches) every page is scaled to."""
         return self.page.size
 
-    def sources(self, dpi: int | None = None) -> Iterator[str]:
-        """Each frame's pinned DOT (for ``neato -n2``), made as it is asked for; ``dpi`` is a bitmap's resolution."""
-        return (scene_to_dot(frame.scene, self.layout, self.page, dpi) for frame in self.frames)
-
-    def draw(self, fmt: str, dpi: int | None = None, progress=None) -> list[bytes]:
-        """Every frame drawn in ``fmt`` (svg, png or pdf) at the slide's size; a PNG at ``dpi`` dots per slide
-        inch."""
-        if len(self.frames) == 1:
-            drawn = [draw(self.frames[0].scene, self.layout, fmt, self.page, dpi)]
-            if progress is not None:
-                progress(1)
-            return drawn
-        return run_graphviz_many(self.sources(dpi), len(self.frames), fmt, progress=progress)
-
 
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
               size: tuple[float, float] = DEFAULT_SLIDE) -> Deck:
     """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once."""
-    _, _, _, options, note = fitted(trace, options)  # the final drawing fits the slide, or is cut to a depth
+    fit = fitted(trace, options)  # the final drawing fits the slide, or is cut to a depth
+    options, note = fit.options, fit.note
     final = TraceView(trace)
     wanted, frames = set(steps), []
     view = TraceView(trace, 0)

@@ -8,134 +8,23 @@ the caption under it and the key on its right.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 
 import graphviz
 
-from ..model.state import Player
-from .layout import (
-    BOARD_LINES, CELL, EDGE_SIZE, NOTE_SIZE, Box, Layout, board_size, line_height, lines_width, notes_lines, text_width,
-)
+from .layout import BOARD_LINES, CELL, Box, Layout, board_size, notes_lines
+from .page import Page, page_of
 from .scene import Scene, SceneEdge, SceneNode
+from .style import (
+    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, title_lines,
+)
 
-FONT = "Helvetica"
-INK, FADED, BEST, NOTE, CUT = "#1f2937", "#9ca3af", "#1d4ed8", "#4b5563", "#b91c1c"
-FILL = {Player.MAX: "#dbeafe", Player.MIN: "#fde7d4", Player.CHANCE: "#e5e7eb"}
-LEAF_FILL = "#f3f4f6"
 SHAPE = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box",}
-TITLE_SIZE, SUBTITLE_SIZE, CAPTION_SIZE, KEY_SIZE = 14.0, 12.0, 12.0, 9.0
-MARGIN = 14.0  # between the tree and the titles, the caption and the key
-PAD = 0.25  # inches of white around the drawing
 
 
 def text(value) -> str:
     """User text (names, moves, titles) for an HTML-like label: never markup."""
     return html.escape(str(value), quote=True).replace("\n", '<BR ALIGN="CENTER"/>')
 
-
-# ---- the page: where the titles, caption and key go around the tree -------------------------------------------
-
-@dataclass(frozen=True)
-class Page:
-    """The blocks around the tree: each a box, placed from the tree's box. ``frame`` is the whole drawing; a deck
-    gives every frame the same one (the union over its frames), so no page differs in size."""
-
-    title: Box
-    caption: Box | None
-    legend: Box | None
-    frame: Box
-    pad: float = PAD  # inches of white around the frame (a deck's page has its margin inside the frame)
-    size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
-
-
-def title_lines(scene: Scene) -> list[tuple[str, float, bool]]:
-    lines = [(scene.title, TITLE_SIZE, True), (scene.subtitle, SUBTITLE_SIZE, False)]
-    return lines + [(note, SUBTITLE_SIZE, False) for note in scene.notes]
-
-
-def legend_size(rows) -> tuple[float, float]:
-    symbols = lines_width([symbol for symbol, _ in rows], KEY_SIZE, bold=True)
-    meanings = lines_width([meaning for _, meaning in rows], KEY_SIZE)
-    return symbols + meanings + 30, (len(rows) + 1) * (line_height(KEY_SIZE) + 5) + 6  # cells pad 2, space 1
-
-
-def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
-    """Where the blocks of ``scene`` go around ``layout``'s tree. The key stands on the right of a tall tree and
-    under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
-    tree = layout.tree
-    lines = title_lines(scene)
-    title_h = sum(line_height(size) for _, size, _ in lines) + 4
-    title_w = max(text_width(line, size, bold) for line, size, bold in lines) + 8
-    title = Box(tree.x, tree.top + MARGIN + title_h / 2, title_w, title_h)
-    frame = tree.union(title)
-    caption = None
-    if scene.caption:
-        lines = scene.caption.split("\n")
-        caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
-        caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
-        frame = frame.union(caption)
-    if not scene.legend:
-        return Page(title, caption, None, frame)
-    width, height = legend_size(scene.legend)
-    below = Box(tree.left + width / 2, frame.bottom - MARGIN - height / 2, width, height)
-    right = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
-    if shape is None:
-        legend = below if tree.width > 2.5 * tree.height else right
-    else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins
-        def fill(box: Box) -> float:
-            page = frame.union(box)
-            return min(shape / page.width, 1 / page.height)
-        legend = max((right, below), key=fill)
-    return Page(title, caption, legend, frame.union(legend))
-
-
-# ---- slides: a page of a given shape ------------------------------------------------------------------------
-
-SLIDE_HEIGHT = 7.5  # inches: the slide height of PowerPoint and Keynote; 16:9 is 13.33 × 7.5, 4:3 is 10 × 7.5
-DEFAULT_SLIDE = (SLIDE_HEIGHT * 16 / 9, SLIDE_HEIGHT)
-SLIDE_MARGIN = 20.0  # points of white inside a slide's edge
-
-
-def slide_size(text: str) -> tuple[float, float]:
-    """A slide's size in inches from ``16:9`` or ``4:3`` (a shape, 7.5 inches high) or ``WxH`` (inches)."""
-    problem = f"expected a shape such as 16:9 or a size such as 13.33x7.5 (inches), got {text!r}"
-    if ":" in text:
-        width, _, height = text.partition(":")
-        try:
-            ratio = float(width) / float(height)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(problem) from None
-        if not 0.2 <= ratio <= 5:
-            raise ValueError(f"expected a slide shape between 1:5 and 5:1, got {text!r}")
-        return round(SLIDE_HEIGHT * ratio, 4), SLIDE_HEIGHT
-    width, sep, height = text.lower().replace("×", "x").partition("x")
-    try:
-        size = float(width), float(height)
-    except ValueError:
-        raise ValueError(problem) from None
-    if not sep or not all(1 <= value <= 200 for value in size):
-        raise ValueError(f"expected a slide size W×H from 1 to 200 inches a side, got {text!r}")
-    return size
-
-
-def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
-    """One page for every frame of a deck (or a single figure): the union of the pages with a margin, widened or
-    heightened (the tree centred) to the slide's shape."""
-    frame = pages[0].frame
-    for page in pages[1:]:
-        frame = frame.union(page.frame)
-    width, height = frame.width + 2 * SLIDE_MARGIN, frame.height + 2 * SLIDE_MARGIN
-    shape = size[0] / size[1]
-    if width / height > shape:
-        height = width / shape
-    else:
-        width = height * shape
-    captions = [page.caption for page in pages if page.caption is not None]
-    caption = max(captions, key=lambda box: box.width) if captions else None
-    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size)
-
-
-# ---- the printer ----------------------------------------------------------------------------------------------
 
 def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: int | None = None) -> str:
     """The DOT source that draws ``scene`` at ``layout``'s places (for ``neato -n2``). ``page`` fixes the frame

@@ -1,7 +1,12 @@
-"""The one module that runs Graphviz: a scene is laid out once (:func:`lay_out`, with the text widths Graphviz
-measures), and ``neato -n2`` draws it at those places (:func:`draw`), for a diagram or every frame of a deck.
-Graphviz's failures, its hangs and a drawing too big to read become one line (:class:`RenderError`); nothing is
-half-written."""
+"""The one module that runs Graphviz: ``dot`` measuring the widths of text (the characters most drawings use
+measured ahead, while Python is still importing tracer: :func:`start_measuring`), and ``dot`` or ``neato -n2``
+drawing one graph (:func:`run_graphviz`) or many, the frames of a deck (:func:`run_graphviz_many`). Graphviz's
+failures, its hangs and a drawing it would shrink become one line (:class:`RenderError`).
+
+Only the standard library is imported here, so that a drawing command starts the measuring at once (a third of a
+render's start-up otherwise). The DOT it reads is ``measure.gv`` beside this module: :func:`.layout.measure_source`
+of :data:`COMMON_CHARS`, written by ``python -m tracer.render.engine`` (a test checks it is current).
+"""
 
 from __future__ import annotations
 
@@ -12,19 +17,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 from ..errors import RenderError
-from ..io import format_of, tikz_by_name, write_atomically
-from . import ahead
-from .dot import Page, page_of, scene_to_dot, slide_page
-from .layout import (
-    Layout, estimated_width, learn_widths, measure_source, scene_texts, unmeasured,
-)
-from .scene import DrawOptions, Scene, scene_of
-from .tidy import tidy_centres
 
-FORMATS = ("svg", "png", "pdf", "dot", "tikz")  # tikz: a LaTeX picture, written .tex
-EXTENSIONS = {"tikz": "tex"}  # a format's file extension, where it is not the format's name
 TIMEOUT = 600  # seconds: past this Graphviz is stopped (it would seem to hang)
-MAX_BITMAP = 32_767  # pixels a side: cairo's limit, past which Graphviz silently shrinks a bitmap
 INSTALL_HINT = ("Graphviz's 'dot' program was not found: install Graphviz "
                 "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz), then try again")
 DRAW_LESS = "draw less with --draw-depth N, --first-children K or --compact"
@@ -101,140 +95,54 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
                 raise
 
 
-def dot_to_bytes(source: str, fmt: str) -> bytes:
-    """Lay out and draw DOT source with the real ``dot`` (for DOT written by hand or by another tool)."""
-    if fmt not in FORMATS:
-        raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-    if fmt == "dot":
-        return source.encode("utf-8")
-    return run_graphviz(source, fmt, "dot")
+# ---- text measured ahead: started as a drawing command starts, collected when it first lays out ---------------
+
+COMMON_CHARS = sorted(set(map(chr, range(32, 127))) | set("×·…αβ−∞≤≥⋯━┄□▣▲▽○●✂↻"))  # what most drawings write
+MEASURE_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "measure.gv")
+_measuring: subprocess.Popen | None = None
+_measured = False  # collected once: this process knows the widths
 
 
-def measure(scenes) -> None:
-    """Have Graphviz measure the characters of the scenes' texts that it has not measured yet: the common ones
-    from the run started ahead (:mod:`.ahead`), if any, the others in one run of dot."""
-    common = ahead.collect()
-    if common is not None:
-        learn_widths(common, ahead.COMMON_CHARS)
-    chars = unmeasured(text for scene in scenes for text in scene_texts(scene))
-    if chars:
-        learn_widths(run_graphviz(measure_source(chars), "json", "dot"), chars)
+def start_measuring() -> None:
+    """Start ``dot`` measuring :data:`COMMON_CHARS` (once per process; nothing if it cannot start)."""
+    global _measuring
+    if _measuring is None and not _measured:
+        try:
+            _measuring = subprocess.Popen(["dot", "-Tjson", MEASURE_SOURCE], stdout=subprocess.PIPE,
+                                          stderr=subprocess.DEVNULL)
+        except OSError:  # no dot: the drawing reports it, with the install hint, where it needs Graphviz
+            pass
 
 
-def lay_out(scene: Scene) -> Layout:
-    """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`), its text measured first."""
-    measure([scene])
-    return Layout.around(tidy_centres(scene), scene)
+def measured_ahead() -> bytes | None:
+    """What the measuring ``dot`` wrote (for :func:`.layout.learn_widths` with :data:`COMMON_CHARS`), or None when
+    it was not started or failed (then the characters are measured as any others)."""
+    global _measuring, _measured
+    process, _measuring = _measuring, None
+    if process is None:
+        return None
+    try:
+        data, _ = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        return None
+    _measured = process.returncode == 0
+    return data if _measured else None
 
 
-def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
-    max_w, max_h = options.max_size
-    if width > max_w or height > max_h:
-        size = f"{width:.1f} × {height:.1f} inches" if height else f"at least {width:.1f} inches wide"
-        raise RenderError(f"the diagram would be {size}, larger than the limit of {max_w:g} × {max_h:g} inches "
-                          f"(--max-size); {DRAW_LESS}, or raise the limit with --max-size WxH")
+def stop_measuring() -> None:
+    """Stop and reap a measuring run that was not collected (the command ended before it drew anything)."""
+    global _measuring
+    process, _measuring = _measuring, None
+    if process is not None:
+        process.kill()
+        process.communicate()
 
 
-def check_fits(page: Page, options: DrawOptions, fmt: str, dpi: int | None) -> None:
-    """Refuse a drawing larger than ``options.max_size`` (inches), or a bitmap Graphviz would shrink."""
-    width, height = _inches(page)
-    _refuse_wider(width, options, height)
-    pixels = max(width, height) * (dpi or 96)
-    if fmt == "png" and pixels > MAX_BITMAP:
-        raise RenderError(f"the PNG would be {pixels:,.0f} pixels wide, more than Graphviz can draw "
-                          f"({MAX_BITMAP:,}); lower --dpi or {DRAW_LESS}")
+if __name__ == "__main__":
+    from .layout import measure_source
 
-
-def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: int | None = None) -> bytes:
-    """Draw ``scene`` at ``layout``'s places in ``fmt`` (svg, png, pdf, or the pinned DOT itself)."""
-    source = scene_to_dot(scene, layout, page, dpi)
-    if fmt == "dot":
-        return source.encode("utf-8")
-    if fmt not in FORMATS:
-        raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-    return run_graphviz(source, fmt, "neato", ("-n2",))
-
-
-def _inches(page: Page) -> tuple[float, float]:
-    """The drawing's size in inches, with its white margin."""
-    return page.frame.width / 72 + 2 * page.pad, page.frame.height / 72 + 2 * page.pad
-
-
-def _fits(page: Page, options: DrawOptions) -> bool:
-    width, height = _inches(page)
-    return width <= options.max_size[0] and height <= options.max_size[1]
-
-
-def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOptions, str | None]:
-    """The scene to draw, laid out, with the options it was drawn with. A drawing larger than ``options.max_size``
-    is cut at the deepest ply that fits, and a note says so, unless ``options.draw_depth`` was chosen (then the
-    caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out."""
-    scene = scene_of(trace, options)
-    measure([scene])
-    if options.draw_depth is None and estimated_width(scene) <= options.max_size[0] * 72:
-        layout = lay_out(scene)
-        page = page_of(scene, layout)
-        if _fits(page, options):
-            return scene, layout, page, options, None
-    elif options.draw_depth is not None:
-        _refuse_wider(estimated_width(scene) / 72, options)
-        layout = lay_out(scene)
-        return scene, layout, page_of(scene, layout), options, None
-    deepest = max(node.ply for node in trace.nodes)
-    for depth in range(deepest - 1, -1, -1):
-        smaller = DrawOptions(**{**options.__dict__, "draw_depth": depth})
-        scene = scene_of(trace, smaller)
-        if estimated_width(scene) > options.max_size[0] * 72 and depth:
-            continue
-        layout = lay_out(scene)
-        page = page_of(scene, layout)
-        if _fits(page, options) or not depth:
-            return scene, layout, page, smaller, (
-                f"the whole search is too large for a slide: drawn to depth {depth} of {deepest} "
-                "(choose with --draw-depth N; --max-size WxH sets the limit)")
-    raise AssertionError("depth 0 always returns")
-
-
-SLIDE_DPI = 144  # dots per slide inch: a 13.33 × 7.5 inch (16:9) slide is 1920 × 1080 pixels
-
-
-def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), dpi: int | None = None,
-                 notes: list | None = None, size: tuple[float, float] | None = None, tikz_body: bool = False) -> bytes:
-    """A trace's diagram in ``fmt`` (svg, png, pdf, or ``dot``: the pinned source ``neato -n2`` draws); ``dpi``
-    sets a PNG's resolution (default 96). A note about how the drawing was fitted is appended to ``notes``.
-    ``size`` (inches) fits the diagram to a slide: the page gets the slide's shape with the tree centred, a PDF
-    page is the slide's size and a PNG has ``dpi`` (default 144) dots per slide inch. ``tikz`` is a standalone
-    LaTeX document, or with ``tikz_body`` the bare ``tikzpicture``."""
-    if fmt not in FORMATS:
-        raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-    scene, layout, page, options, note = fitted(trace, options)
-    if note and notes is not None:
-        notes.append(note)
-    if fmt not in ("dot", "tikz"):
-        check_fits(page, options, fmt, dpi)
-    if fmt == "tikz":
-        from .tikz import scene_to_tikz
-
-        if size is not None:
-            page = slide_page([page_of(scene, layout, size[0] / size[1])], size)
-        return scene_to_tikz(scene, layout, page, body_only=tikz_body).encode("utf-8")
-    if size is None:
-        return draw(scene, layout, fmt, page, dpi if fmt == "png" else None)
-    page = slide_page([page_of(scene, layout, size[0] / size[1])], size)
-    return draw(scene, layout, fmt, page, (dpi or SLIDE_DPI) if fmt == "png" else None)
-
-
-def to_dot(trace, options: DrawOptions = DrawOptions(), dpi: int | None = None) -> str:
-    """The DOT source of a trace's diagram, every node pinned where ``dot`` laid it out (draw it with
-    ``neato -n2``)."""
-    return render_bytes(trace, "dot", options, dpi).decode("utf-8")
-
-
-def render_to_file(trace, path: str | os.PathLike, fmt: str | None = None,
-                   options: DrawOptions = DrawOptions(), dpi: int | None = None, notes: list | None = None,
-                   size: tuple[float, float] | None = None, tikz_body: bool = False) -> str:
-    """Render a trace to ``path`` (format from ``fmt`` or the file's extension). Returns the path written."""
-    path = os.fspath(path)
-    fmt = format_of(path, FORMATS, tikz_by_name(path, fmt))
-    write_atomically(path, render_bytes(trace, fmt, options, dpi, notes, size, tikz_body))
-    return path
+    with open(MEASURE_SOURCE, "w", encoding="utf-8") as out:
+        out.write(measure_source(COMMON_CHARS))
+    print(MEASURE_SOURCE)

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 import graphviz
 
 from .scene import Scene, SceneNode
+from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 5.0  # between a node's shape and its notes
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
 CELL = 16.0  # a board cell (room for a glyph and a thick border)
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
-NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 9.0, 10.0, 12.0, 10.0
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
 
 # Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess

@@ -18,15 +18,16 @@ import re
 import xml.etree.ElementTree as ElementTree
 from importlib import resources
 
-from .table import HEADERS, step_rows
 from .deck import Deck
+from .drawing import draw_deck
+from .table import HEADERS, step_rows
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def player_html(deck: Deck, progress=None) -> str:
     """The player page for ``deck``."""
-    data = player_data(deck, deck.draw("svg", progress=progress))
+    data = player_data(deck, draw_deck(deck, "svg", progress=progress))
     title = f"{deck.frames[-1].scene.title}: {deck.trace.title}"
     script = resources.files(__package__).joinpath("player.js").read_text(encoding="utf-8")
     style = resources.files(__package__).joinpath("player.css").read_text(encoding="utf-8")

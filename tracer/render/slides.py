@@ -11,8 +11,9 @@ import re
 
 from ..io import write_atomically, write_folder_atomically
 from .deck import Deck
-from .engine import SLIDE_DPI as PNG_DPI
+from .drawing import draw_deck
 from .latex import latex_text
+from .page import SLIDE_DPI as PNG_DPI
 
 SLIDE_FORMATS = ("pdf", "svg", "png", "gif", "html", "beamer")
 FOLDER_FORMATS = ("svg", "png")
@@ -33,7 +34,7 @@ def write_slides(deck: Deck, fmt: str, path: str, dpi: int | None = None, fps: f
     if fmt == "pdf":
         write_atomically(path, pdf_deck(deck, progress))
     elif fmt in FOLDER_FORMATS:
-        drawn = deck.draw(fmt, dpi or PNG_DPI if fmt == "png" else None, progress)
+        drawn = draw_deck(deck, fmt, dpi or PNG_DPI if fmt == "png" else None, progress)
         write_folder_atomically(path, dict(zip(frame_names(len(drawn), fmt), drawn)),
                                 owned=lambda name: FRAME_NAME.fullmatch(name) is not None)
     elif fmt == "gif":
@@ -57,7 +58,7 @@ def pdf_deck(deck: Deck, progress=None) -> bytes:
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
-    for drawn in deck.draw("pdf", progress=progress):
+    for drawn in draw_deck(deck, "pdf", progress=progress):
         writer.add_page(PdfReader(io.BytesIO(drawn)).pages[0])
     writer.add_metadata({"/Title": f"{deck.frames[-1].scene.title}: {deck.trace.title}", "/Creator": "tracer"})
     writer.compress_identical_objects()
@@ -72,7 +73,7 @@ def gif_animation(deck: Deck, dpi: int, fps: float, progress=None) -> bytes:
     from PIL import Image
 
     images = []
-    for drawn in deck.draw("png", dpi, progress):
+    for drawn in draw_deck(deck, "png", dpi, progress):
         with Image.open(io.BytesIO(drawn)) as image:
             images.append(image.convert("RGB"))
     palette = images[-1].quantize(colors=64)  # one palette for all: the final frame has every colour in use

@@ -14,9 +14,10 @@ nodes differ in width, and its edges carry labels.)
 from __future__ import annotations
 
 from .layout import (
-    EDGE_SIZE, NODESEP, RANKSEP, edge_label_lines, line_height, lines_width, notes_size, room_width, shape_size,
+    NODESEP, RANKSEP, edge_label_lines, line_height, lines_width, notes_size, room_width, shape_size,
 )
 from .scene import Scene
+from .style import EDGE_SIZE
 
 GAP = NODESEP * 72  # points between two nodes of a level
 LABEL_GAP = 6.0  # points between two edge labels of a row

@@ -1,8 +1,8 @@
-"""Scene + layout → TikZ: the final diagram as a LaTeX picture for papers and lecture notes. Pure, like the DOT
-printer: every place comes from the layout Graphviz made (in points, ``x=1pt, y=1pt``), every decision from the
-scene; this only chooses TikZ's words. The same content as the Graphviz drawing: shapes, names, values and bounds,
-the notes beside each node (visit number, α/β, the cut's reason), edge labels, pruned parts dashed and faint, cut
-marks, the best line thick, boards, the titles and the key.
+"""Scene + layout → TikZ: the final diagram as a LaTeX picture for papers and lecture notes. Pure, a sibling of the
+DOT printer (:mod:`.dot`) reading the same scene, layout, page and style: every place comes from the layout (in
+points, ``x=1pt, y=1pt``), every decision from the scene; this only chooses TikZ's words. The same content as the
+Graphviz drawing: shapes, names, values and bounds, the notes beside each node (visit number, α/β, the cut's
+reason), edge labels, pruned parts dashed and faint, cut marks, the best line thick, boards, the titles and the key.
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 
 from ..model.state import Player
-from .dot import BEST, CUT, FADED, FILL, INK, LEAF_FILL, NOTE, Page, title_lines
 from .latex import PACKAGES, latex_text
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines, notes_lines
+from .page import Page
 from .scene import Scene, SceneNode
+from .style import BEST, CUT, FADED, FILL, INK, LEAF_FILL, NOTE, title_lines
 
 NEWLINE = " \\\\ "  # a line break inside a TikZ node (align=...)
 COLOURS = {"ink": INK, "faded": FADED, "best": BEST, "note": NOTE, "cut": CUT, "leaffill": LEAF_FILL,

@@ -1,0 +1,209 @@
+"""Trace → a drawn diagram. What is asked is one :class:`DrawRequest` (the format, what to draw, the slide, the
+resolution); the drawing is fitted to its limits (:func:`fitted`), laid out once with the text widths Graphviz
+measures (:func:`lay_out`), printed by its format's printer (:mod:`.dot` or :mod:`.tikz`, siblings reading the
+same scene, layout and page) and drawn by Graphviz through :mod:`.engine`: one diagram (:func:`render_bytes`,
+:func:`render_to_file`) or every frame of a deck (:func:`draw_deck`). Nothing is half-written.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from ..errors import RenderError
+from ..io import format_of, tikz_by_name, write_atomically
+from . import engine
+from .dot import scene_to_dot
+from .engine import DRAW_LESS, run_graphviz, run_graphviz_many
+from .layout import Layout, estimated_width, learn_widths, measure_source, scene_texts, unmeasured
+from .page import SLIDE_DPI, Page, page_of, slide_page
+from .scene import DrawOptions, Scene, scene_of
+from .tidy import tidy_centres
+from .tikz import scene_to_tikz
+
+FORMATS = ("svg", "png", "pdf", "dot", "tikz")  # tikz: a LaTeX picture, written .tex
+EXTENSIONS = {"tikz": "tex"}  # a format's file extension, where it is not the format's name
+MAX_BITMAP = 32_767  # pixels a side: cairo's limit, past which Graphviz silently shrinks a bitmap
+
+
+@dataclass(frozen=True)
+class DrawRequest:
+    """What a diagram is asked to be. ``format``: svg, png, pdf, dot (the pinned source ``neato -n2`` draws) or
+    tikz (a standalone LaTeX document, or with ``tikz_body`` the bare ``tikzpicture``); None: from the output
+    file's extension, svg without a file. ``options``: what to draw. ``size`` (inches) fits the diagram to a slide:
+    the page gets the slide's shape with the tree centred, a PDF page is the slide's size and a PNG has ``dpi``
+    (default :data:`.page.SLIDE_DPI`) dots per slide inch. ``dpi`` sets a PNG's resolution (default 96)."""
+
+    format: str | None = None
+    options: DrawOptions = DrawOptions()
+    size: tuple[float, float] | None = None
+    dpi: int | None = None
+    tikz_body: bool = False
+
+
+def output_format(path: str | os.PathLike | None, given: str | None = None, default: str | None = None,
+                  option: str = "-o") -> str:
+    """The format to write ``path`` in: ``given`` if any, else from its extension (``.tex`` is tikz: see
+    :func:`tracer.io.tikz_by_name`)."""
+    return format_of(path and os.fspath(path), FORMATS, tikz_by_name(path, given), default=default, option=option)
+
+
+def asked(request: DrawRequest | str | None = None, **fields) -> DrawRequest:
+    """A :class:`DrawRequest` from a request or a format's name, with ``fields`` (``options=...``, ``size=...``)
+    set."""
+    if request is None or isinstance(request, str):
+        request = DrawRequest(request)
+    return replace(request, **fields) if fields else request
+
+
+def render_bytes(trace, request: DrawRequest | str | None = None, notes: list | None = None, **fields) -> bytes:
+    """A trace's diagram as ``request`` asks (a :class:`DrawRequest`, or a format's name), keyword ``fields`` set
+    on it (``render_bytes(trace, "png", options=DrawOptions(visits=True))``). A note about how the drawing was
+    fitted is appended to ``notes``."""
+    request = asked(request, **fields)
+    fmt = request.format or "svg"
+    if fmt not in FORMATS:
+        raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    scene, layout, page, options, note = fitted(trace, request.options)
+    if note and notes is not None:
+        notes.append(note)
+    if fmt not in ("dot", "tikz"):
+        check_fits(page, options, fmt, request.dpi)
+    if request.size is not None:
+        page = slide_page([page_of(scene, layout, request.size[0] / request.size[1])], request.size)
+    if fmt == "tikz":
+        return scene_to_tikz(scene, layout, page, body_only=request.tikz_body).encode("utf-8")
+    dpi = (request.dpi or (SLIDE_DPI if request.size is not None else None)) if fmt == "png" else None
+    return draw(scene, layout, fmt, page, dpi)
+
+
+def render_to_file(trace, path: str | os.PathLike, request: DrawRequest | str | None = None,
+                   notes: list | None = None, **fields) -> str:
+    """Render a trace to ``path`` as :func:`render_bytes` does, in the request's format or else the one the file's
+    extension names. Returns the path written."""
+    request = asked(request, **fields)
+    path = os.fspath(path)
+    request = replace(request, format=output_format(path, request.format))
+    write_atomically(path, render_bytes(trace, request, notes))
+    return path
+
+
+def to_dot(trace, options: DrawOptions = DrawOptions()) -> str:
+    """The DOT source of a trace's diagram, every node pinned where the layout put it (draw it with
+    ``neato -n2``)."""
+    return render_bytes(trace, DrawRequest("dot", options)).decode("utf-8")
+
+
+def dot_to_bytes(source: str, fmt: str) -> bytes:
+    """Lay out and draw DOT source with the real ``dot`` (for DOT written by hand or by another tool)."""
+    if fmt not in FORMATS:
+        raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    if fmt == "dot":
+        return source.encode("utf-8")
+    return run_graphviz(source, fmt, "dot")
+
+
+def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: int | None = None) -> bytes:
+    """Draw ``scene`` at ``layout``'s places in ``fmt`` (svg, png, pdf, or the pinned DOT itself)."""
+    source = scene_to_dot(scene, layout, page, dpi)
+    if fmt == "dot":
+        return source.encode("utf-8")
+    if fmt not in FORMATS:
+        raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    return run_graphviz(source, fmt, "neato", ("-n2",))
+
+
+def draw_deck(deck, fmt: str, dpi: int | None = None, progress=None) -> list[bytes]:
+    """Every frame of a :class:`.deck.Deck` drawn in ``fmt`` (svg, png or pdf) on the deck's one page, at the
+    slide's size; a PNG at ``dpi`` dots per slide inch. ``progress(n)`` is called as ``n`` more frames are done."""
+    if len(deck.frames) == 1:
+        drawn = [draw(deck.frames[0].scene, deck.layout, fmt, deck.page, dpi)]
+        if progress is not None:
+            progress(1)
+        return drawn
+    sources = (scene_to_dot(frame.scene, deck.layout, deck.page, dpi) for frame in deck.frames)
+    return run_graphviz_many(sources, len(deck.frames), fmt, progress=progress)
+
+
+# ---- laid out once, and fitted to the limits ------------------------------------------------------------------
+
+def measure(scenes) -> None:
+    """Have Graphviz measure the characters of the scenes' texts that it has not measured yet: the common ones
+    from the run started ahead (:func:`.engine.start_measuring`), if any, the others in one run of dot."""
+    common = engine.measured_ahead()
+    if common is not None:
+        learn_widths(common, engine.COMMON_CHARS)
+    chars = unmeasured(text for scene in scenes for text in scene_texts(scene))
+    if chars:
+        learn_widths(run_graphviz(measure_source(chars), "json", "dot"), chars)
+
+
+def lay_out(scene: Scene) -> Layout:
+    """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`), its text measured first."""
+    measure([scene])
+    return Layout.around(tidy_centres(scene), scene)
+
+
+def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
+    max_w, max_h = options.max_size
+    if width > max_w or height > max_h:
+        size = f"{width:.1f} × {height:.1f} inches" if height else f"at least {width:.1f} inches wide"
+        raise RenderError(f"the diagram would be {size}, larger than the limit of {max_w:g} × {max_h:g} inches "
+                          f"(--max-size); {DRAW_LESS}, or raise the limit with --max-size WxH")
+
+
+def check_fits(page: Page, options: DrawOptions, fmt: str, dpi: int | None) -> None:
+    """Refuse a drawing larger than ``options.max_size`` (inches), or a bitmap Graphviz would shrink."""
+    width, height = page.inches
+    _refuse_wider(width, options, height)
+    pixels = max(width, height) * (dpi or 96)
+    if fmt == "png" and pixels > MAX_BITMAP:
+        raise RenderError(f"the PNG would be {pixels:,.0f} pixels wide, more than Graphviz can draw "
+                          f"({MAX_BITMAP:,}); lower --dpi or {DRAW_LESS}")
+
+
+def _fits(page: Page, options: DrawOptions) -> bool:
+    width, height = page.inches
+    return width <= options.max_size[0] and height <= options.max_size[1]
+
+
+class Fitted(NamedTuple):
+    """A drawing fitted to its limits: the scene, laid out, on its page, with the options it was drawn with and a
+    note saying how it was cut, if it was."""
+
+    scene: Scene
+    layout: Layout
+    page: Page
+    options: DrawOptions
+    note: str | None
+
+
+def fitted(trace, options: DrawOptions) -> Fitted:
+    """The scene to draw, laid out, with the options it was drawn with. A drawing larger than ``options.max_size``
+    is cut at the deepest ply that fits, and a note says so, unless ``options.draw_depth`` was chosen (then the
+    caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out."""
+    scene = scene_of(trace, options)
+    measure([scene])
+    if options.draw_depth is None and estimated_width(scene) <= options.max_size[0] * 72:
+        layout = lay_out(scene)
+        page = page_of(scene, layout)
+        if _fits(page, options):
+            return Fitted(scene, layout, page, options, None)
+    elif options.draw_depth is not None:
+        _refuse_wider(estimated_width(scene) / 72, options)
+        layout = lay_out(scene)
+        return Fitted(scene, layout, page_of(scene, layout), options, None)
+    deepest = max(node.ply for node in trace.nodes)
+    for depth in range(deepest - 1, -1, -1):
+        smaller = replace(options, draw_depth=depth)
+        scene = scene_of(trace, smaller)
+        if estimated_width(scene) > options.max_size[0] * 72 and depth:
+            continue
+        layout = lay_out(scene)
+        page = page_of(scene, layout)
+        if _fits(page, options) or not depth:
+            return Fitted(scene, layout, page, smaller, (
+                f"the whole search is too large for a slide: drawn to depth {depth} of {deepest} "
+                "(choose with --draw-depth N; --max-size WxH sets the limit)"))
+    raise AssertionError("depth 0 always returns")

@@ -1,0 +1,143 @@
+"""The page around a laid-out tree, and the slides it is fitted to: where the titles, the caption and the key go
+(:func:`page_of`), a deck's one page stretched to a slide's shape (:func:`slide_page`), and the sizes people give
+for slides and for the largest drawing (:func:`slide_size`, :func:`drawing_limit`: one reading of ``WxH``, each
+with its bounds and its message). Sizes are in points unless they say inches; pure, like the layout.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .layout import Box, Layout, line_height, lines_width, text_width
+from .scene import Scene
+from .style import CAPTION_SIZE, KEY_SIZE, title_lines
+
+MARGIN = 14.0  # between the tree and the titles, the caption and the key
+PAD = 0.25  # inches of white around the drawing
+
+
+@dataclass(frozen=True)
+class Page:
+    """The blocks around the tree: each a box, placed from the tree's box. ``frame`` is the whole drawing; a deck
+    gives every frame the same one (the union over its frames), so no page differs in size."""
+
+    title: Box
+    caption: Box | None
+    legend: Box | None
+    frame: Box
+    pad: float = PAD  # inches of white around the frame (a deck's page has its margin inside the frame)
+    size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
+
+    @property
+    def inches(self) -> tuple[float, float]:
+        """The drawing's size in inches, with its white margin."""
+        return self.frame.width / 72 + 2 * self.pad, self.frame.height / 72 + 2 * self.pad
+
+
+def legend_size(rows) -> tuple[float, float]:
+    symbols = lines_width([symbol for symbol, _ in rows], KEY_SIZE, bold=True)
+    meanings = lines_width([meaning for _, meaning in rows], KEY_SIZE)
+    return symbols + meanings + 30, (len(rows) + 1) * (line_height(KEY_SIZE) + 5) + 6  # cells pad 2, space 1
+
+
+def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
+    """Where the blocks of ``scene`` go around ``layout``'s tree. The key stands on the right of a tall tree and
+    under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
+    tree = layout.tree
+    lines = title_lines(scene)
+    title_h = sum(line_height(size) for _, size, _ in lines) + 4
+    title_w = max(text_width(line, size, bold) for line, size, bold in lines) + 8
+    title = Box(tree.x, tree.top + MARGIN + title_h / 2, title_w, title_h)
+    frame = tree.union(title)
+    caption = None
+    if scene.caption:
+        lines = scene.caption.split("\n")
+        caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
+        caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
+        frame = frame.union(caption)
+    if not scene.legend:
+        return Page(title, caption, None, frame)
+    width, height = legend_size(scene.legend)
+    below = Box(tree.left + width / 2, frame.bottom - MARGIN - height / 2, width, height)
+    right = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
+    if shape is None:
+        legend = below if tree.width > 2.5 * tree.height else right
+    else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins
+        def fill(box: Box) -> float:
+            page = frame.union(box)
+            return min(shape / page.width, 1 / page.height)
+        legend = max((right, below), key=fill)
+    return Page(title, caption, legend, frame.union(legend))
+
+
+# ---- slides: a page of a given shape ------------------------------------------------------------------------
+
+SLIDE_HEIGHT = 7.5  # inches: the slide height of PowerPoint and Keynote; 16:9 is 13.33 × 7.5, 4:3 is 10 × 7.5
+DEFAULT_SLIDE = (SLIDE_HEIGHT * 16 / 9, SLIDE_HEIGHT)
+SLIDE_MARGIN = 20.0  # points of white inside a slide's edge
+SLIDE_DPI = 144  # dots per slide inch: a 13.33 × 7.5 inch (16:9) slide is 1920 × 1080 pixels
+SLIDE_SHAPES = (0.2, 5.0)  # the narrowest and the widest slide shape (width / height)
+SLIDE_INCHES = (1.0, 200.0)  # the shortest and the longest side of a slide given in inches
+MAX_INCHES = 100_000  # the largest side a drawing limit (--max-size) may give
+
+
+def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
+    """One page for every frame of a deck (or a single figure): the union of the pages with a margin, widened or
+    heightened (the tree centred) to the slide's shape."""
+    frame = pages[0].frame
+    for page in pages[1:]:
+        frame = frame.union(page.frame)
+    width, height = frame.width + 2 * SLIDE_MARGIN, frame.height + 2 * SLIDE_MARGIN
+    shape = size[0] / size[1]
+    if width / height > shape:
+        height = width / shape
+    else:
+        width = height * shape
+    captions = [page.caption for page in pages if page.caption is not None]
+    caption = max(captions, key=lambda box: box.width) if captions else None
+    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size)
+
+
+def slide_size(text: str) -> tuple[float, float]:
+    """A slide's size in inches from ``16:9`` or ``4:3`` (a shape, 7.5 inches high) or ``WxH`` (inches); a
+    :class:`ValueError` saying what was expected otherwise."""
+    problem = f"expected a shape such as 16:9 or a size such as 13.33x7.5 (inches), got {text!r}"
+    if ":" in text:
+        ratio = _two_numbers(text, ":")
+        if ratio is None or ratio[1] == 0:
+            raise ValueError(problem)
+        if not SLIDE_SHAPES[0] <= ratio[0] / ratio[1] <= SLIDE_SHAPES[1]:
+            raise ValueError(f"expected a slide shape between 1:{SLIDE_SHAPES[1]:g} and {SLIDE_SHAPES[1]:g}:1, "
+                             f"got {text!r}")
+        return round(SLIDE_HEIGHT * ratio[0] / ratio[1], 4), SLIDE_HEIGHT
+    size = _two_numbers(text, "x")
+    if size is None:
+        raise ValueError(problem)
+    low, high = SLIDE_INCHES
+    if not all(low <= value <= high for value in size):
+        raise ValueError(f"expected a slide size W×H from {low:g} to {high:g} inches a side, got {text!r}")
+    return size
+
+
+def drawing_limit(text: str) -> tuple[float, float]:
+    """The largest drawing (``--max-size``) in inches from ``WxH``, or ``none``: no limit; a :class:`ValueError`
+    saying what was expected otherwise."""
+    if text.strip().lower() == "none":
+        return math.inf, math.inf
+    size = _two_numbers(text, "x")
+    if size is None:
+        raise ValueError(f"expected a size as WxH in inches, such as 26.7x15, got {text!r}")
+    if not all(0 < value <= MAX_INCHES for value in size):
+        raise ValueError(f"expected a size as WxH in inches, each above 0 and at most {MAX_INCHES:,}, or none, "
+                         f"got {text!r}")
+    return size
+
+
+def _two_numbers(text: str, between: str) -> tuple[float, float] | None:
+    """``WxH`` (``×`` reads as ``x``) or ``W:H`` as two numbers, or None when it is not two numbers."""
+    first, sep, second = text.lower().replace("×", "x").partition(between)
+    try:
+        return (float(first), float(second)) if sep else None
+    except ValueError:
+        return None

@@ -1,0 +1,21 @@
+"""The drawing's style, shared by every printer and by the layout that makes room for the text: the palette, the
+font and its sizes, and the lines of the titles. Choosing how a drawing looks is changing this module."""
+
+from __future__ import annotations
+
+from ..model.state import Player
+
+FONT = "Helvetica"
+INK, FADED, BEST, NOTE, CUT = "#1f2937", "#9ca3af", "#1d4ed8", "#4b5563", "#b91c1c"
+FILL = {Player.MAX: "#dbeafe", Player.MIN: "#fde7d4", Player.CHANCE: "#e5e7eb"}
+LEAF_FILL = "#f3f4f6"
+
+# Font sizes in points: the text around the tree, and the text in and beside its nodes.
+TITLE_SIZE, SUBTITLE_SIZE, CAPTION_SIZE, KEY_SIZE = 14.0, 12.0, 12.0, 9.0
+NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 9.0, 10.0, 12.0, 10.0
+
+
+def title_lines(scene) -> list[tuple[str, float, bool]]:
+    """The lines above the tree, each with its size and whether it is bold: the title, the subtitle, the notes."""
+    lines = [(scene.title, TITLE_SIZE, True), (scene.subtitle, SUBTITLE_SIZE, False)]
+    return lines + [(note, SUBTITLE_SIZE, False) for note in scene.notes]
