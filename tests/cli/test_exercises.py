@@ -381,3 +381,12 @@ def test_negative_value_ranges_read_as_written():
     assert result.returncode == 0, result.stderr
     leaves = list(_flatten(yaml.safe_load(result.stdout)["tree"]))
     assert len(leaves) == 4 and all(-20 <= v <= -10 for v in leaves)
+
+
+def test_a_count_of_one_reads_in_the_singular(tmp_path):
+    tree = tmp_path / "one.yaml"
+    tree.write_text("root: max\ntree: [[3, 5], [2, 9]]\nexpect: {cutoffs: 1, leaves_evaluated: 3}\n")
+    result = run_tracer("check", tree)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert ": 1 cutoff)" in result.stdout and "1 cutoffs" not in result.stdout
+    assert ": 3 leaves evaluated)" in result.stdout

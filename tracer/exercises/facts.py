@@ -149,8 +149,9 @@ class SearchFacts:
     def counted(self, key: str) -> str:
         """Where a count comes from: ``steps 4, 8, 10: 3 leaf evaluations``."""
         steps = self.count_steps[key]
-        what = {"nodes_visited": "nodes entered", "leaves_evaluated": "leaves evaluated", "cutoffs": "cutoffs"}[key]
+        one, many = {"nodes_visited": ("node entered", "nodes entered"),
+                     "leaves_evaluated": ("leaf evaluated", "leaves evaluated"), "cutoffs": ("cutoff", "cutoffs")}[key]
         if not steps:
-            return f"no {what} in {self.last.step} steps"
+            return f"no {many} in {self.last.step} steps"
         shown = ", ".join(map(str, steps[:12])) + (", …" if len(steps) > 12 else "")
-        return f"step{'s' if len(steps) > 1 else ''} {shown}: {len(steps)} {what}"
+        return f"step{'s' if len(steps) > 1 else ''} {shown}: {len(steps)} {one if len(steps) == 1 else many}"
