@@ -73,9 +73,10 @@ def tikz_by_name(path: str | os.PathLike | None, given: str | None = None) -> st
 
 
 def format_of(path: str, formats: tuple[str, ...], given: str | None = None, default: str | None = None,
-              option: str = "-o") -> str:
+              option: str = "-o", extensions: dict[str, str] | None = None) -> str:
     """The format to write ``path`` in: ``given`` (a ``-f`` option) if any, else the path's extension, which must
-    be one of ``formats``; ``default`` when there is no path."""
+    be one of ``formats`` (or a format's own extension in ``extensions``: ``{"tikz": "tex"}``); ``default`` when
+    there is no path."""
     if given is not None:
         if given not in formats:
             raise OutputError(f"unknown format {given!r} (choose from {', '.join(formats)})")
@@ -85,9 +86,12 @@ def format_of(path: str, formats: tuple[str, ...], given: str | None = None, def
             raise OutputError("no output path and no format given")
         return default
     extension = os.path.splitext(path)[1].lstrip(".").lower()
+    by_extension = {(extensions or {}).get(f, f): f for f in formats}
+    if extension in by_extension:
+        return by_extension[extension]
     if extension not in formats:
         raise OutputError(f"{option} {path}: cannot tell the format from the extension; "
-                          f"use {', '.join('.' + f for f in formats)}, or give -f")
+                          f"use {', '.join('.' + e for e in by_extension)}, or give -f")
     return extension
 
 

@@ -50,8 +50,9 @@ def test_render_to_file_takes_the_format_from_the_extension(tmp_path, trace):
 
 
 def test_unknown_format_writes_nothing(tmp_path, trace):
-    with pytest.raises(OutputError, match="cannot tell the format from the extension"):
+    with pytest.raises(OutputError, match="cannot tell the format from the extension") as error:
         render_to_file(trace, tmp_path / "x.gif")
+    assert str(error.value).endswith("use .svg, .png, .pdf, .dot, .tex, or give -f")  # .tex: TikZ's extension
     assert list(tmp_path.iterdir()) == []
 
 

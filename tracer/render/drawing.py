@@ -46,7 +46,8 @@ def output_format(path: str | os.PathLike | None, given: str | None = None, defa
                   option: str = "-o") -> str:
     """The format to write ``path`` in: ``given`` if any, else from its extension (``.tex`` is tikz: see
     :func:`tracer.io.tikz_by_name`)."""
-    return format_of(path and os.fspath(path), FORMATS, tikz_by_name(path, given), default=default, option=option)
+    return format_of(path and os.fspath(path), FORMATS, tikz_by_name(path, given), default=default, option=option,
+                     extensions=EXTENSIONS)
 
 
 def asked(request: DrawRequest | str | None = None, **fields) -> DrawRequest:
