@@ -390,3 +390,27 @@ def test_a_count_of_one_reads_in_the_singular(tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     assert ": 1 cutoff)" in result.stdout and "1 cutoffs" not in result.stdout
     assert ": 3 leaves evaluated)" in result.stdout
+
+
+def test_exercises_with_chance_levels_are_expectiminimax_with_exact_keys(tmp_path):
+    from fractions import Fraction
+
+    from tracer import load_tree
+
+    result = run_tracer("exercise", "--players", "max,chance,min", "--depth", "3", "--branching", "3", "--seed", "4",
+                        "--count", "3", "-o", tmp_path / "set")
+    assert result.returncode == 0, result.stderr
+    for path in sorted((tmp_path / "set").glob("*.yaml")):
+        text = path.read_text()
+        assert "players: [max, chance, min]" in text and "rules: {algorithm: expectiminimax}" in text
+        written = yaml.safe_load(text)["expect"]["value"]  # a whole number, an ending decimal or a fraction
+        assert Fraction(str(written)) == Fraction(brute_force(load_tree(path).root)).limit_denominator(1000), path
+        assert run_tracer("check", path).returncode == 0
+    plain = run_tracer("exercise", "--rules", "{algorithm: expectiminimax}", "--depth", "3", "--branching", "2")
+    assert "players: [max, chance, min, chance]" in plain.stdout  # a search that averages gets chance levels
+
+
+def test_chance_levels_need_a_search_that_averages():
+    assert_one_line_error(run_tracer("exercise", "--players", "max,chance,min", "--rules", "{algorithm: alphabeta}"),
+                          "--players has chance levels, which alphabeta cannot search: use expectiminimax")
+    assert_one_line_error(run_tracer("exercise", "--players", "chance,max"), "max or min at the root")

@@ -42,6 +42,7 @@ EXERCISE_EXAMPLES = """examples:
   tracer exercise --depth 4 --branching 2 --deep-cutoff --min-cutoffs 3 --no-ties --seed 3
   tracer exercise --depth 3 --branching 3 --pruned-leaves 8 --rules '{algorithm: alphabeta, fail: hard}'
   tracer exercise --players max,min,min --depth 3 --branching 2
+  tracer exercise --players max,chance,min --depth 3 --branching 2      # expectiminimax, with fair chance nodes
 
 The same --seed gives the same files on every machine and Python version."""
 
@@ -293,8 +294,9 @@ def _range(what: str, separator: str, minimum: int | None):
 
 def _players(text: str) -> tuple[str, ...]:
     players = tuple(part.strip().lower() for part in text.split(","))
-    if not all(player in ("max", "min") for player in players):
-        raise argparse.ArgumentTypeError(f"expected players such as max,min,min, got {text!r}")
+    if not all(player in ("max", "min", "chance") for player in players) or players[0] == "chance":
+        raise argparse.ArgumentTypeError(f"expected players such as max,min,min or max,chance,min,chance (max or "
+                                         f"min at the root), got {text!r}")
     return players
 
 
@@ -320,11 +322,17 @@ def _rules_option(text: str) -> dict:
 def cmd_exercise(args) -> None:
     from ..exercises.generate import Spec, generate
     from ..io import write_atomically
+    from ..search.registry import chance_search
     from ..search.spec import SearchSpec
     from .options import OUTPUT_DIR
 
-    search = SearchSpec(**args.rules)  # the defaults, then the --rules given
-    players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else ("max", "min"))
+    players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else None)
+    rules = dict(args.rules)
+    if players and "chance" in players and "algorithm" not in rules:
+        rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
+    search = SearchSpec(**rules)  # the defaults, then the --rules given
+    if players is None:  # a search that averages gets the textbook's chance levels between the moves
+        players = ("max", "chance", "min", "chance") if search.search.chance else ("max", "min")
     spec = Spec(args.branching, args.depth, args.values, players, search, args.min_cutoffs, args.deep_cutoff,
                 args.pruned_leaves, args.no_ties, args.seed)
     spec.check()

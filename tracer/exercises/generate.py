@@ -9,6 +9,7 @@ or very unlikely request ends with a clear error, never an endless loop.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 import random
 from dataclasses import dataclass
 
@@ -18,7 +19,7 @@ from ..errors import UsageError
 from ..inputs import Problem
 from ..model.state import Player
 from ..model.trees import TreeNode, parse_tree
-from ..search.registry import IN_MAX_TERMS, PRUNING
+from ..search.registry import IN_MAX_TERMS, PRUNING, chance_search
 from ..search.spec import SearchSpec
 from ..trace.trace import Trace
 from ..view import EXACT, TraceView
@@ -66,6 +67,9 @@ class Spec:
                 raise UsageError(f"--pruned-leaves {self.pruned_leaves}: a tree of depth {self.depth} and branching "
                                  f"{low}-{high} has at most {most_leaves} leaves, and alpha-beta examines at least "
                                  f"{least} of them")
+        if "chance" in self.players and not self.search.search.chance:
+            raise UsageError(f"--players has chance levels, which {self.search.algorithm} cannot search: use "
+                             f"{chance_search().name}")
         alternating = self.players in (("max", "min"), ("min", "max"))
         if self.deep_cutoff and self.depth < (4 if alternating else 3):
             raise UsageError("--deep-cutoff needs --depth 4 or more when the players alternate (a node cut by a bound "
@@ -109,12 +113,14 @@ def _fill(shape, values):
     return [_fill(child, values) for child in shape]
 
 
-def _tree_of(nested, players, level: int = 0) -> TreeNode:
-    """A candidate tree, built directly (no names: only the constraints are checked on it)."""
+def _tree_of(nested, players, level: int = 0, p=None) -> TreeNode:
+    """A candidate tree, built directly (no names: only the constraints are checked on it); a chance node's
+    outcomes are equally likely, as a tree file's are when it gives no ``p:``."""
     player = Player(players[level % len(players)])
     if isinstance(nested, list):
-        return TreeNode(player, [_tree_of(child, players, level + 1) for child in nested])
-    return TreeNode(player, value=nested)
+        odds = Fraction(1, len(nested)) if player is Player.CHANCE else None
+        return TreeNode(player, [_tree_of(child, players, level + 1, odds) for child in nested], p=p)
+    return TreeNode(player, value=nested, p=p)
 
 
 def _leaf_count(shape) -> int:
@@ -175,12 +181,23 @@ def generate(spec: Spec, index: int = 1) -> tuple[str, SearchFacts]:
                      "loosen them (fewer --min-cutoffs or --pruned-leaves, a wider --branching or --depth)")
 
 
+def _key_number(value: float):
+    """A value as an answer key writes it: a whole number, a decimal that ends (2.5), or else a fraction ("10/3":
+    an average of whole numbers over equally likely outcomes is one)."""
+    exact = Fraction(value).limit_denominator(1_000_000)
+    if exact.denominator == 1:
+        return int(exact)
+    if 10 ** 6 % exact.denominator == 0:
+        return float(exact)
+    return f"{exact.numerator}/{exact.denominator}"
+
+
 def _document(spec: Spec, index: int, header: dict, facts: SearchFacts) -> str:
-    expect = {"value": facts.value, "best_move": facts.best_move}
+    expect = {"value": _key_number(facts.value), "best_move": facts.best_move}
     values = {}
     for node in facts.inner_reached():
         value, bound = facts.returned(node)
-        values[facts.label(node)] = value if bound == EXACT else bound_text(value, bound)
+        values[facts.label(node)] = _key_number(value) if bound == EXACT else bound_text(value, bound)
     expect["values"] = values
     if facts.trace.spec.prunes:
         expect["pruned"] = [facts.label(node) for node in facts.pruned_tops()]
