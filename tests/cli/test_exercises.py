@@ -367,7 +367,7 @@ def test_exercise_bad_options_are_one_line():
     assert_one_line_error(run_tracer("exercise", "--branching", "3-2"), "--branching")
     assert_one_line_error(run_tracer("exercise", "--values", "a..b"), "--values")
     assert_one_line_error(run_tracer("exercise", "--rules", "{algorithm: best}"), "--rules")
-    assert_one_line_error(run_tracer("exercise", "--players", "max,chance"), "--players")
+    assert_one_line_error(run_tracer("exercise", "--players", "max,dice"), "--players")
     assert_one_line_error(run_tracer("exercise", "--depth", "3", "--deep-cutoff"), "--depth 4")
 
 
