@@ -14,9 +14,9 @@ from typing import Iterator
 
 from ..trace.trace import Trace
 from ..view import TraceView
-from .dot import CAPTION_SIZE, DEFAULT_SLIDE, Page, page_of, scene_to_dot, slide_page
-from .engine import draw, fitted, lay_out, measure, run_graphviz_many
-from .layout import NOTE_SIZE, VALUE_SIZE, Layout, lines_width, text_width, wrapped
+from .dot import CAPTION_SIZE, DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, scene_to_dot, slide_page
+from .engine import draw, fitted, lay_out, measure, on_slide, run_graphviz_many
+from .layout import NOTE_SIZE, SLIDE_SPACINGS, VALUE_SIZE, Layout, lines_width, text_width, wrapped
 from .scene import KEY_ROWS, DrawOptions, Scene, frame_scene
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
@@ -83,14 +83,18 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         for scene in scenes:
             scene.legend = rows
     measure(scenes)
-    layout = lay_out(room_scene(scenes))
-    width = max(layout.tree.width, MIN_CAPTION_WIDTH)
+    room = room_scene(scenes)
+    layout = lay_out(room, SLIDE_SPACINGS[-1] / options.font_scale)  # the narrowest the tree can be
+    # the caption may take the width the slide leaves beside a tall tree (its page without one, at the slide's shape)
+    bare = slide_page([page_of(replace(scenes[-1], caption=""), layout, size[0] / size[1])], size)
+    width = max(layout.tree.width, MIN_CAPTION_WIDTH, bare.frame.width - 2 * SLIDE_MARGIN)
     captions = [wrapped(scene.caption, width, CAPTION_SIZE) for scene in scenes]
     lines = max(len(caption) for caption in captions)
     for scene, caption in zip(scenes, captions):
         scene.caption = "\n".join(caption + [" "] * (lines - len(caption)))  # every frame: the same lines
-    pages = [page_of(scene, layout, size[0] / size[1]) for scene in scenes]
-    return Deck(trace, frames, layout, slide_page(pages, size), options, note)
+    layout, page, small = on_slide(room, size, options,
+                                   lambda layout: [page_of(scene, layout, size[0] / size[1]) for scene in scenes])
+    return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
 
 
 def room_scene(scenes: list[Scene]) -> Scene:

@@ -14,7 +14,7 @@ import graphviz
 
 from ..model.state import Player
 from .layout import (
-    BOARD_LINES, CELL, EDGE_SIZE, NOTE_SIZE, Box, Layout, board_size, line_height, lines_width, notes_lines, text_width,
+    BOARD_LINES, CELL, EDGE_SIZE, NOTE_SIZE, Box, Layout, board_size, line_height, lines_width, text_width,
 )
 from .scene import Scene, SceneEdge, SceneNode
 
@@ -158,7 +158,7 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
             continue  # not in this layout (a frame's node the final drawing does not have)
         hide = dict(style="invis") if node.hidden else {}
         graph.node(node.id, **{**_node_attributes(node, box), "id": node.id, **hide})
-        lines = notes_lines(node)
+        lines = layout.note_lines(node)
         if lines and node.id in layout.notes:
             graph.node(f"{node.id}_notes", **{**_notes_attributes(node, lines, layout.notes[node.id]),
                                               "id": f"{node.id}_notes", **hide})
@@ -230,8 +230,8 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
 
 
 def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, str]:
-    """The notes beside a node, left-aligned in the room the layout kept for them: the visit number in bold, the
-    window, and a flag (a wrong answer) in red bold."""
+    """The notes under a node, centred in the room the layout kept for them, on white (the edges to the node's
+    children pass under them): the visit number in bold, the window, and a flag (a wrong answer) in red bold."""
     colour = FADED if node.faded else NOTE
     cells = []
     for line in lines:
@@ -243,9 +243,9 @@ def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, 
             cells.append(f"<B>{text(line)}</B>")
         else:
             cells.append(text(line))
-    rows = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
+    rows = "".join(f'<TR><TD>{cell}</TD></TR>' for cell in cells)
     return dict(shape="plain", style="", fontsize=f"{NOTE_SIZE:g}", fontcolor=colour, **_pin(box, fixed=False),
-                label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0" '
+                label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0" BGCOLOR="white" '
                       f'WIDTH="{box.width:.0f}" HEIGHT="{box.height:.0f}">{rows}</TABLE>>')
 
 

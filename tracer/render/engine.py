@@ -14,9 +14,10 @@ from concurrent.futures import ThreadPoolExecutor
 from ..errors import RenderError
 from ..io import format_of, write_atomically
 from . import ahead
-from .dot import Page, page_of, scene_to_dot, slide_page
+from .dot import SLIDE_MARGIN, Page, page_of, scene_to_dot, slide_page
 from .layout import (
-    Layout, estimated_width, learn_widths, measure_source, scene_texts, unmeasured,
+    BOARD_FONT, COMFORTABLE, LEGIBLE, SLIDE_SPACINGS, SMALLEST_FONT, Layout, estimated_width, learn_widths, measure_source,
+    scene_texts, unmeasured,
 )
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import tidy_centres
@@ -121,10 +122,56 @@ def measure(scenes) -> None:
         learn_widths(run_graphviz(measure_source(chars), "json", "dot"), chars)
 
 
-def lay_out(scene: Scene) -> Layout:
-    """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`), its text measured first."""
+def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> Layout:
+    """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
+    there), its text measured first."""
     measure([scene])
-    return Layout.around(tidy_centres(scene), scene)
+    return Layout.around(tidy_centres(scene, spacing, stretch), scene, spacing)
+
+
+MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
+
+
+def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
+             pages_of=None) -> tuple[Layout, Page, str | None]:
+    """``scene`` laid out for a slide of ``size`` inches, with its page. The page is scaled to the slide, and its
+    text with it, so a tighter layout has larger text: the loosest of :data:`SLIDE_SPACINGS` (divided by
+    ``options.font_scale``) whose smallest text is comfortably legible is used, else the one with the largest
+    text. A wide tree's levels are moved apart to use the slide's height, so the slide's scale is the smaller of
+    its width's and its height's. ``pages_of(layout)`` gives the pages to fit (a deck's frames; default: the
+    scene's own). The note says what helps when even the tightest layout's text is too small to read."""
+    pages_of = pages_of or (lambda layout: [page_of(scene, layout, size[0] / size[1])])
+    smallest_font = BOARD_FONT if any(node.kind == "board" for node in scene.nodes) else SMALLEST_FONT
+    best = None
+    for spacing in SLIDE_SPACINGS:
+        layout, page = _filling(scene, size, spacing / options.font_scale, pages_of)
+        smallest = smallest_font * size[0] * 72 / page.frame.width
+        if best is None or smallest > best[0]:
+            best = smallest, layout, page
+        if smallest >= COMFORTABLE * LEGIBLE * options.font_scale:
+            break
+    smallest, layout, page = best
+    if smallest >= LEGIBLE - 0.05:
+        return layout, page, None
+    return layout, page, (f"the smallest text on the slide is {smallest:.1f} pt, too small to read from the back of "
+                          f"a room: {DRAW_LESS}, or choose a larger --size")
+
+
+def _filling(scene: Scene, size: tuple[float, float], spacing: float, pages_of) -> tuple[Layout, Page]:
+    """``scene`` laid out at ``spacing``, its levels moved apart (at most :data:`MAX_STRETCH`) until its page has
+    the slide's shape, and that page."""
+    layout = lay_out(scene, spacing)
+    pages = pages_of(layout)
+    page = slide_page(pages, size)
+    levels = len({round(box.y, 2) for box in layout.shapes.values()})
+    content = pages[0].frame
+    for other in pages[1:]:
+        content = content.union(other.frame)
+    spare = page.frame.height - 2 * SLIDE_MARGIN - content.height
+    if levels > 1 and spare > 1:
+        layout = lay_out(scene, spacing, min(spare / (levels - 1), MAX_STRETCH))
+        page = slide_page(pages_of(layout), size)
+    return layout, page
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
@@ -171,22 +218,23 @@ def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOption
     caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out."""
     scene = scene_of(trace, options)
     measure([scene])
-    if options.draw_depth is None and estimated_width(scene) <= options.max_size[0] * 72:
-        layout = lay_out(scene)
+    spacing = 1 / options.font_scale
+    if options.draw_depth is None and estimated_width(scene, spacing) <= options.max_size[0] * 72:
+        layout = lay_out(scene, spacing)
         page = page_of(scene, layout)
         if _fits(page, options):
             return scene, layout, page, options, None
     elif options.draw_depth is not None:
-        _refuse_wider(estimated_width(scene) / 72, options)
-        layout = lay_out(scene)
+        _refuse_wider(estimated_width(scene, spacing) / 72, options)
+        layout = lay_out(scene, spacing)
         return scene, layout, page_of(scene, layout), options, None
     deepest = max(node.ply for node in trace.nodes)
     for depth in range(deepest - 1, -1, -1):
         smaller = DrawOptions(**{**options.__dict__, "draw_depth": depth})
         scene = scene_of(trace, smaller)
-        if estimated_width(scene) > options.max_size[0] * 72 and depth:
+        if estimated_width(scene, spacing) > options.max_size[0] * 72 and depth:
             continue
-        layout = lay_out(scene)
+        layout = lay_out(scene, spacing)
         page = page_of(scene, layout)
         if _fits(page, options) or not depth:
             return scene, layout, page, smaller, (
@@ -212,15 +260,16 @@ def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), 
         notes.append(note)
     if fmt not in ("dot", "tikz"):
         check_fits(page, options, fmt, dpi)
+    if size is not None:
+        layout, page, note = on_slide(scene, size, options)
+        if note and notes is not None:
+            notes.append(note)
     if fmt == "tikz":
         from .tikz import scene_to_tikz
 
-        if size is not None:
-            page = slide_page([page_of(scene, layout, size[0] / size[1])], size)
         return scene_to_tikz(scene, layout, page, body_only=tikz_body).encode("utf-8")
     if size is None:
         return draw(scene, layout, fmt, page, dpi if fmt == "png" else None)
-    page = slide_page([page_of(scene, layout, size[0] / size[1])], size)
     return draw(scene, layout, fmt, page, (dpi or SLIDE_DPI) if fmt == "png" else None)
 
 
