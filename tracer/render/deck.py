@@ -66,7 +66,7 @@ class Deck:
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
               size: tuple[float, float] = DEFAULT_SLIDE) -> Deck:
     """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once."""
-    _, _, _, options, note = fitted(trace, options)  # the final drawing fits the slide, or is cut to a depth
+    _, _, _, options, note = fitted(trace, options, slide=True)  # the final drawing fits the slide, or is cut to a depth
     final = TraceView(trace)
     wanted, frames = set(steps), []
     view = TraceView(trace, 0)

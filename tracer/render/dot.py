@@ -14,7 +14,7 @@ import graphviz
 
 from ..model.state import Player
 from .layout import (
-    BOARD_LINES, CELL, EDGE_SIZE, NOTE_SIZE, Box, Layout, board_size, line_height, lines_width, text_width,
+    BOARD_LINES, CELL, EDGE_SIZE, NOTE_SIZE, Box, Layout, board_size, line_height, lines_width, text_width, wrapped,
 )
 from .scene import Scene, SceneEdge, SceneNode
 
@@ -53,10 +53,19 @@ def title_lines(scene: Scene) -> list[tuple[str, float, bool]]:
     return lines + [(note, SUBTITLE_SIZE, False) for note in scene.notes]
 
 
+KEY_WRAP = 120.0  # points: a meaning in the key is wrapped to lines this wide (a narrow key leaves the tree room)
+
+
+def legend_lines(meaning: str) -> list[str]:
+    return wrapped(meaning, KEY_WRAP, KEY_SIZE)
+
+
 def legend_size(rows) -> tuple[float, float]:
     symbols = lines_width([symbol for symbol, _ in rows], KEY_SIZE, bold=True)
-    meanings = lines_width([meaning for _, meaning in rows], KEY_SIZE)
-    return symbols + meanings + 30, (len(rows) + 1) * (line_height(KEY_SIZE) + 5) + 6  # cells pad 2, space 1
+    meanings = [legend_lines(meaning) for _, meaning in rows]
+    width = max(lines_width(lines, KEY_SIZE) for lines in meanings)
+    lines = sum(len(lines) for lines in meanings) + 1  # and the heading
+    return symbols + width + 30, lines * line_height(KEY_SIZE) + (len(rows) + 1) * 5 + 6  # cells pad 2, space 1
 
 
 def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
@@ -335,8 +344,8 @@ def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _legend(graph, rows, box: Box) -> None:
-    cells = "".join(f'<TR><TD ALIGN="CENTER"><B>{text(symbol)}</B></TD><TD ALIGN="LEFT">{text(meaning)}</TD></TR>'
-                    for symbol, meaning in rows)
+    cells = "".join(f'<TR><TD ALIGN="CENTER"><B>{text(symbol)}</B></TD><TD ALIGN="LEFT" BALIGN="LEFT">'
+                    f'{"<BR/>".join(text(line) for line in legend_lines(meaning))}</TD></TR>' for symbol, meaning in rows)
     graph.node("legend", id="legend", shape="plain", style="", fontsize=f"{KEY_SIZE:g}", **_pin(box, fixed=False),
                label=f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" COLOR="#d1d5db">'
                      f'<TR><TD COLSPAN="2"><B>Key</B></TD></TR>{cells}</TABLE>>')

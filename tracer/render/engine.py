@@ -212,13 +212,14 @@ def _fits(page: Page, options: DrawOptions) -> bool:
     return width <= options.max_size[0] and height <= options.max_size[1]
 
 
-def fitted(trace, options: DrawOptions) -> tuple[Scene, Layout, Page, DrawOptions, str | None]:
+def fitted(trace, options: DrawOptions, slide: bool = False) -> tuple[Scene, Layout, Page, DrawOptions, str | None]:
     """The scene to draw, laid out, with the options it was drawn with. A drawing larger than ``options.max_size``
     is cut at the deepest ply that fits, and a note says so, unless ``options.draw_depth`` was chosen (then the
-    caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out."""
+    caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out. A ``slide``
+    is measured at its tightest spacing (see :func:`on_slide`)."""
     scene = scene_of(trace, options)
     measure([scene])
-    spacing = 1 / options.font_scale
+    spacing = (SLIDE_SPACINGS[-1] if slide else 1.0) / options.font_scale
     if options.draw_depth is None and estimated_width(scene, spacing) <= options.max_size[0] * 72:
         layout = lay_out(scene, spacing)
         page = page_of(scene, layout)
@@ -255,7 +256,7 @@ def render_bytes(trace, fmt: str = "svg", options: DrawOptions = DrawOptions(), 
     LaTeX document, or with ``tikz_body`` the bare ``tikzpicture``."""
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-    scene, layout, page, options, note = fitted(trace, options)
+    scene, layout, page, options, note = fitted(trace, options, slide=size is not None)
     if note and notes is not None:
         notes.append(note)
     if fmt not in ("dot", "tikz"):

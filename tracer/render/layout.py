@@ -27,7 +27,7 @@ CELL = 16.0  # a board cell (room for a glyph and a thick border)
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
 NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 9.0, 10.0, 12.0, 10.0
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
-SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35)  # a slide's spacings, loosest first: the loosest whose text reads is used
+SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: the loosest whose text reads is used
 COMFORTABLE = 1.2  # times the legible size: text a slide aims for before it keeps the textbook's spacing
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
 LEGIBLE = 8.6  # points: the least font size on a slide, its words about 10 pt high (as pdftotext -bbox measures)
