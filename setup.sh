@@ -2,9 +2,9 @@
 # Set tracer up on a Debian or Ubuntu machine: Graphviz (if `dot` is missing) and a virtual environment in .venv
 # with tracer, its chart library and its test tools installed. Safe to run again; it only does what is missing.
 #   bash setup.sh           tracer itself
-#   bash setup.sh --test    also what the whole test suite drives: a headless Chromium (the HTML player's tests)
-#                           and pdfLaTeX with TikZ and Beamer (the LaTeX outputs' tests); without them those tests
-#                           are skipped, each with its reason
+#   bash setup.sh --test    also what the whole test suite drives: a headless Chromium (the HTML player's tests),
+#                           pdfLaTeX with TikZ and Beamer (the LaTeX outputs' tests) and pdftotext (the slides'
+#                           legibility, word by word); without them those tests are skipped, each with its reason
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -24,6 +24,9 @@ fi
 if [ "${1:-}" = "--test" ]; then
   if ! command -v chromium >/dev/null 2>&1; then
     apt_install "a headless browser" --no-install-recommends chromium
+  fi
+  if ! command -v pdftotext >/dev/null 2>&1; then
+    apt_install "Poppler's PDF tools" --no-install-recommends poppler-utils
   fi
   if ! command -v pdflatex >/dev/null 2>&1 || ! kpsewhich beamer.cls forest.sty >/dev/null 2>&1; then
     apt_install "LaTeX with TikZ and Beamer" --no-install-recommends texlive-latex-base texlive-latex-recommended texlive-latex-extra \

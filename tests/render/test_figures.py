@@ -110,7 +110,7 @@ def test_a_search_too_large_is_drawn_to_the_depth_that_fits_and_says_so(tmp_path
 
 def test_a_bitmap_graphviz_would_shrink_is_refused(tmp_path):
     result = run_tracer("render", POSITIONS / "connect4_threat.yaml", "--draw-depth", "2", "--max-size", "200x200",
-                        "--dpi", "300", "-o", tmp_path / "x.png")
+                        "--dpi", "600", "-o", tmp_path / "x.png")
     assert result.returncode == 2 and "pixels wide" in result.stderr and not (tmp_path / "x.png").exists()
 
 
@@ -139,7 +139,7 @@ def boxes_of(trace, options=DrawOptions()):
 def test_nothing_is_drawn_over_anything(name, algorithm):
     """Shapes, the notes beside them and edge labels never overlap (the windows no longer float onto edges)."""
     scene, layout = boxes_of(traced(TREES / f"{name}.yaml", algorithm), DrawOptions(visits=True))
-    boxes = [(f"shape {n}", b) for n, b in layout.shapes.items()] + [(f"notes {n}", b) for n, b in layout.notes.items()]
+    boxes = [(f"shape {n}", b) for n, b in layout.outlines.items()] + [(f"notes {n}", b) for n, b in layout.notes.items()]
     for edge in scene.edges:
         lines = edge.labels + (["✂"] if edge.cut else [])
         if lines:

@@ -318,12 +318,12 @@ def test_every_frames_text_fits_the_room_the_layout_keeps_and_nothing_overlaps(n
     labels: dict[tuple[str, str], list[str]] = {}
     for frame in deck.frames:
         for node in frame.scene.nodes:
-            width, height = notes_size(node)
+            width, height = notes_size(node, node.id in layout.stacked)
             if width:
                 room = layout.notes[node.id]
                 assert width <= room.width + 0.01 and height <= room.height + 0.01, (frame.step, node.id)
             if node.value:  # (an empty shape is sized for a value to come, and fits whatever it holds)
-                width, height = shape_size(node)
+                width, height = shape_size(node, layout.spacing)
                 assert width <= layout.shapes[node.id].width + 0.01, (frame.step, node.id)
         for edge in frame.scene.edges:
             lines = edge.labels + (["✂"] if edge.cut else [])
@@ -331,7 +331,7 @@ def test_every_frames_text_fits_the_room_the_layout_keeps_and_nothing_overlaps(n
             if len(lines) > len(widest) or (lines and text_width(max(lines, key=len), 10) >
                                             text_width(max(widest or [""], key=len), 10)):
                 labels[(edge.tail, edge.head)] = lines
-    boxes = [(f"shape {n}", b) for n, b in layout.shapes.items()] + [(f"notes {n}", b) for n, b in layout.notes.items()]
+    boxes = [(f"shape {n}", b) for n, b in layout.outlines.items()] + [(f"notes {n}", b) for n, b in layout.notes.items()]
     for (tail, head), lines in labels.items():
         if lines:
             x, y = layout.label_point(tail, head)

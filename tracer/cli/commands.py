@@ -135,6 +135,9 @@ def add_drawing_options(parser) -> None:
                         help="refuse drawings larger than W×H inches (default 26.7x15: a 16:9 slide at half "
                              "scale or better; none: no limit); without --draw-depth, a larger search is drawn "
                              "to the deepest ply that fits, with a note")
+    parser.add_argument("--font-scale", type=_font_scale, metavar="F", default=1.0,
+                        help="text F times as large against the drawing, from 0.5 to 3 (default 1; 1.5 for a "
+                             "room with small screens): the tree keeps less room around its text")
     parser.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
                         help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
     from ..search.registry import ALGORITHMS
@@ -150,7 +153,7 @@ def drawing_options(args, **more):
 
     return DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
                        first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names,
-                       draw_depth=args.draw_depth, max_size=args.max_size, **more)
+                       draw_depth=args.draw_depth, max_size=args.max_size, font_scale=args.font_scale, **more)
 
 
 def pass_range(args, trace) -> tuple[int, int] | None:
@@ -175,6 +178,22 @@ def _fps(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected frames a second, such as 1 or 0.5, got {text!r}") from None
     if not 0.1 <= value <= 50:
         raise argparse.ArgumentTypeError(f"expected from 0.1 to 50 frames a second, got {text!r}")
+    return value
+
+
+def _font_scale(text: str) -> float:
+    """An argparse type: a font scale within :data:`tracer.render.layout.FONT_SCALES`."""
+    import argparse
+
+    from ..render.layout import FONT_SCALES
+
+    low, high = FONT_SCALES
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"expected a font scale from {low:g} to {high:g}, such as 1.5, got {text!r}")
     return value
 
 

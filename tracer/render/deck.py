@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 
 from ..trace.trace import Trace
 from ..view import TraceView
-from .drawing import fitted, lay_out, measure
-from .layout import Layout, lines_width, text_width, wrapped
-from .page import DEFAULT_SLIDE, Page, page_of, slide_page
+from .drawing import fitted, lay_out, measure, on_slide
+from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
+from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
 from .scene import KEY_ROWS, DrawOptions, Scene, frame_scene
 from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE
 
@@ -53,7 +53,7 @@ class Deck:
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
               size: tuple[float, float] = DEFAULT_SLIDE) -> Deck:
     """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once."""
-    fit = fitted(trace, options)  # the final drawing fits the slide, or is cut to a depth
+    fit = fitted(trace, options, slide=True)  # the final drawing fits the slide, or is cut to a depth
     options, note = fit.options, fit.note
     final = TraceView(trace)
     wanted, frames = set(steps), []
@@ -71,14 +71,18 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         for scene in scenes:
             scene.legend = rows
     measure(scenes)
-    layout = lay_out(room_scene(scenes))
-    width = max(layout.tree.width, MIN_CAPTION_WIDTH)
+    room = room_scene(scenes)
+    layout = lay_out(room, SLIDE_SPACINGS[-1] / options.font_scale)  # the narrowest the tree can be
+    # the caption may take the width the slide leaves beside a tall tree (its page without one, at the slide's shape)
+    bare = slide_page([page_of(replace(scenes[-1], caption=""), layout, size[0] / size[1])], size)
+    width = max(layout.tree.width, MIN_CAPTION_WIDTH, bare.frame.width - 2 * SLIDE_MARGIN)
     captions = [wrapped(scene.caption, width, CAPTION_SIZE) for scene in scenes]
     lines = max(len(caption) for caption in captions)
     for scene, caption in zip(scenes, captions):
         scene.caption = "\n".join(caption + [" "] * (lines - len(caption)))  # every frame: the same lines
-    pages = [page_of(scene, layout, size[0] / size[1]) for scene in scenes]
-    return Deck(trace, frames, layout, slide_page(pages, size), options, note)
+    layout, page, small = on_slide(room, size, options,
+                                   lambda layout: [page_of(scene, layout, size[0] / size[1]) for scene in scenes])
+    return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
 
 
 def room_scene(scenes: list[Scene]) -> Scene:

@@ -11,8 +11,8 @@ import html
 
 import graphviz
 
-from .layout import BOARD_LINES, CELL, Box, Layout, board_size, notes_lines
-from .page import Page, page_of
+from .layout import BOARD_LINES, CELL, Box, Layout, board_size
+from .page import Page, legend_lines, page_of
 from .scene import Scene, SceneEdge, SceneNode
 from .style import (
     BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, title_lines,
@@ -47,7 +47,7 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
             continue  # not in this layout (a frame's node the final drawing does not have)
         hide = dict(style="invis") if node.hidden else {}
         graph.node(node.id, **{**_node_attributes(node, box), "id": node.id, **hide})
-        lines = notes_lines(node)
+        lines = layout.note_lines(node)
         if lines and node.id in layout.notes:
             graph.node(f"{node.id}_notes", **{**_notes_attributes(node, lines, layout.notes[node.id]),
                                               "id": f"{node.id}_notes", **hide})
@@ -119,8 +119,8 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
 
 
 def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, str]:
-    """The notes beside a node, left-aligned in the room the layout kept for them: the visit number in bold, the
-    window, and a flag (a wrong answer) in red bold."""
+    """The notes under a node, centred in the room the layout kept for them, on white (the edges to the node's
+    children pass under them): the visit number in bold, the window, and a flag (a wrong answer) in red bold."""
     colour = FADED if node.faded else NOTE
     cells = []
     for line in lines:
@@ -132,9 +132,9 @@ def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, 
             cells.append(f"<B>{text(line)}</B>")
         else:
             cells.append(text(line))
-    rows = "".join(f'<TR><TD ALIGN="LEFT">{cell}</TD></TR>' for cell in cells)
+    rows = "".join(f'<TR><TD>{cell}</TD></TR>' for cell in cells)
     return dict(shape="plain", style="", fontsize=f"{NOTE_SIZE:g}", fontcolor=colour, **_pin(box, fixed=False),
-                label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0" '
+                label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0" BGCOLOR="white" '
                       f'WIDTH="{box.width:.0f}" HEIGHT="{box.height:.0f}">{rows}</TABLE>>')
 
 
@@ -224,8 +224,8 @@ def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _legend(graph, rows, box: Box) -> None:
-    cells = "".join(f'<TR><TD ALIGN="CENTER"><B>{text(symbol)}</B></TD><TD ALIGN="LEFT">{text(meaning)}</TD></TR>'
-                    for symbol, meaning in rows)
+    cells = "".join(f'<TR><TD ALIGN="CENTER"><B>{text(symbol)}</B></TD><TD ALIGN="LEFT" BALIGN="LEFT">'
+                    f'{"<BR/>".join(text(line) for line in legend_lines(meaning))}</TD></TR>' for symbol, meaning in rows)
     graph.node("legend", id="legend", shape="plain", style="", fontsize=f"{KEY_SIZE:g}", **_pin(box, fixed=False),
                label=f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" COLOR="#d1d5db">'
                      f'<TR><TD COLSPAN="2"><B>Key</B></TD></TR>{cells}</TABLE>>')

@@ -16,8 +16,11 @@ from ..io import format_of, tikz_by_name, write_atomically
 from . import engine
 from .dot import scene_to_dot
 from .engine import DRAW_LESS, run_graphviz, run_graphviz_many
-from .layout import Layout, estimated_width, learn_widths, measure_source, scene_texts, unmeasured
-from .page import SLIDE_DPI, Page, page_of, slide_page
+from .layout import (
+    BOARD_FONT, COMFORTABLE, LEGIBLE, SLIDE_SPACINGS, SMALLEST_FONT, Layout, estimated_width, learn_widths,
+    measure_source, scene_texts, unmeasured,
+)
+from .page import SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import tidy_centres
 from .tikz import scene_to_tikz
@@ -66,13 +69,15 @@ def render_bytes(trace, request: DrawRequest | str | None = None, notes: list | 
     fmt = request.format or "svg"
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-    scene, layout, page, options, note = fitted(trace, request.options)
+    scene, layout, page, options, note = fitted(trace, request.options, slide=request.size is not None)
     if note and notes is not None:
         notes.append(note)
     if fmt not in ("dot", "tikz"):
         check_fits(page, options, fmt, request.dpi)
     if request.size is not None:
-        page = slide_page([page_of(scene, layout, request.size[0] / request.size[1])], request.size)
+        layout, page, note = on_slide(scene, request.size, options)
+        if note and notes is not None:
+            notes.append(note)
     if fmt == "tikz":
         return scene_to_tikz(scene, layout, page, body_only=request.tikz_body).encode("utf-8")
     dpi = (request.dpi or (SLIDE_DPI if request.size is not None else None)) if fmt == "png" else None
@@ -140,10 +145,56 @@ def measure(scenes) -> None:
         learn_widths(run_graphviz(measure_source(chars), "json", "dot"), chars)
 
 
-def lay_out(scene: Scene) -> Layout:
-    """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`), its text measured first."""
+def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> Layout:
+    """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
+    there), its text measured first."""
     measure([scene])
-    return Layout.around(tidy_centres(scene), scene)
+    return Layout.around(tidy_centres(scene, spacing, stretch), scene, spacing)
+
+
+MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
+
+
+def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
+             pages_of=None) -> tuple[Layout, Page, str | None]:
+    """``scene`` laid out for a slide of ``size`` inches, with its page. The page is scaled to the slide, and its
+    text with it, so a tighter layout has larger text: the loosest of :data:`.layout.SLIDE_SPACINGS` (divided by
+    ``options.font_scale``) whose smallest text is comfortably legible is used, else the one with the largest
+    text. A wide tree's levels are moved apart to use the slide's height, so the slide's scale is the smaller of
+    its width's and its height's. ``pages_of(layout)`` gives the pages to fit (a deck's frames; default: the
+    scene's own). The note says what helps when even the tightest layout's text is too small to read."""
+    pages_of = pages_of or (lambda layout: [page_of(scene, layout, size[0] / size[1])])
+    smallest_font = BOARD_FONT if any(node.kind == "board" for node in scene.nodes) else SMALLEST_FONT
+    best = None
+    for spacing in SLIDE_SPACINGS:
+        layout, page = _filling(scene, size, spacing / options.font_scale, pages_of)
+        smallest = smallest_font * size[0] * 72 / page.frame.width
+        if best is None or smallest > best[0]:
+            best = smallest, layout, page
+        if smallest >= COMFORTABLE * LEGIBLE * options.font_scale:
+            break
+    smallest, layout, page = best
+    if smallest >= LEGIBLE - 0.05:
+        return layout, page, None
+    return layout, page, (f"the smallest text on the slide is {smallest:.1f} pt, too small to read from the back of "
+                          f"a room: {DRAW_LESS}, or choose a larger --size")
+
+
+def _filling(scene: Scene, size: tuple[float, float], spacing: float, pages_of) -> tuple[Layout, Page]:
+    """``scene`` laid out at ``spacing``, its levels moved apart (at most :data:`MAX_STRETCH`) until its page has
+    the slide's shape, and that page."""
+    layout = lay_out(scene, spacing)
+    pages = pages_of(layout)
+    page = slide_page(pages, size)
+    levels = len({round(box.y, 2) for box in layout.shapes.values()})
+    content = pages[0].frame
+    for other in pages[1:]:
+        content = content.union(other.frame)
+    spare = page.frame.height - 2 * SLIDE_MARGIN - content.height
+    if levels > 1 and spare > 1:
+        layout = lay_out(scene, spacing, min(spare / (levels - 1), MAX_STRETCH))
+        page = slide_page(pages_of(layout), size)
+    return layout, page
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
@@ -180,28 +231,30 @@ class Fitted(NamedTuple):
     note: str | None
 
 
-def fitted(trace, options: DrawOptions) -> Fitted:
+def fitted(trace, options: DrawOptions, slide: bool = False) -> Fitted:
     """The scene to draw, laid out, with the options it was drawn with. A drawing larger than ``options.max_size``
     is cut at the deepest ply that fits, and a note says so, unless ``options.draw_depth`` was chosen (then the
-    caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out."""
+    caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out. A ``slide``
+    is measured at its tightest spacing (see :func:`on_slide`)."""
     scene = scene_of(trace, options)
     measure([scene])
-    if options.draw_depth is None and estimated_width(scene) <= options.max_size[0] * 72:
-        layout = lay_out(scene)
+    spacing = (SLIDE_SPACINGS[-1] if slide else 1.0) / options.font_scale
+    if options.draw_depth is None and estimated_width(scene, spacing) <= options.max_size[0] * 72:
+        layout = lay_out(scene, spacing)
         page = page_of(scene, layout)
         if _fits(page, options):
             return Fitted(scene, layout, page, options, None)
     elif options.draw_depth is not None:
-        _refuse_wider(estimated_width(scene) / 72, options)
-        layout = lay_out(scene)
+        _refuse_wider(estimated_width(scene, spacing) / 72, options)
+        layout = lay_out(scene, spacing)
         return Fitted(scene, layout, page_of(scene, layout), options, None)
     deepest = max(node.ply for node in trace.nodes)
     for depth in range(deepest - 1, -1, -1):
         smaller = replace(options, draw_depth=depth)
         scene = scene_of(trace, smaller)
-        if estimated_width(scene) > options.max_size[0] * 72 and depth:
+        if estimated_width(scene, spacing) > options.max_size[0] * 72 and depth:
             continue
-        layout = lay_out(scene)
+        layout = lay_out(scene, spacing)
         page = page_of(scene, layout)
         if _fits(page, options) or not depth:
             return Fitted(scene, layout, page, smaller, (

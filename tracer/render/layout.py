@@ -15,18 +15,23 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import graphviz
 
 from .scene import Scene, SceneNode
 from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
-GAP = 5.0  # between a node's shape and its notes
+GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
 CELL = 16.0  # a board cell (room for a glyph and a thick border)
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
+SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: the loosest whose text reads is used
+COMFORTABLE = 1.2  # times the legible size: text a slide aims for before it keeps the textbook's spacing
+FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
+LEGIBLE = 8.6  # points: the least font size on a slide, its words about 10 pt high (as pdftotext -bbox measures)
+SMALLEST_FONT, BOARD_FONT = 9.0, 8.0  # the smallest text drawn: notes and the key; a board's coordinates
 
 # Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess
 # for a character Graphviz has not measured yet (see :func:`measure_source`).
@@ -155,31 +160,55 @@ def board_size(node: SceneNode) -> tuple[float, float, float, float]:
     return width, height, grid_w, grid_h
 
 
-def shape_size(node: SceneNode) -> tuple[float, float]:
-    """The size of a node's shape, big enough for its label at every step."""
+def shape_size(node: SceneNode, spacing: float = 1.0) -> tuple[float, float]:
+    """The size of a node's shape, big enough for its label at every step (``spacing``: see the module's text)."""
     if node.kind == "board":
         return board_size(node)[:2]
     if node.kind in ("stub", "more", "below"):
         lines = node.value.split("\n")
-        return lines_width(lines, 10.0) + 16, max(26.0, len(lines) * line_height(10.0) + 10)
-    label = max(text_width(node.name, NAME_SIZE), text_width(node.value or "≤ −88", VALUE_SIZE, bold=True))
+        return (lines_width(lines, 10.0) + max(8.0, 16 * spacing),
+                max(26.0 * spacing, len(lines) * line_height(10.0) + max(4.0, 10 * spacing)))
+    room = node.value or ("88" if node.dashed else "≤ −88")  # an empty shape keeps room for a value to come
+    label = max(text_width(node.name, NAME_SIZE), text_width(room, VALUE_SIZE, bold=True))
+    text_h = (line_height(NAME_SIZE) if node.name else 0.0) + line_height(VALUE_SIZE)
+    pad = max(4.0, 10 * spacing)  # around the label, at least 4 points
     if node.kind == "leaf":
         lines = len([part for part in (node.name, node.value, node.head) if part]) or 1
         label = max(label, text_width(node.head, NOTE_SIZE, bold=True))
-        return max(48.0, label + 18), max(34.0, lines * line_height(VALUE_SIZE) + 10)
+        return max(48.0 * spacing, label + 1.8 * pad), max(34.0 * spacing, lines * line_height(VALUE_SIZE) + pad)
     if node.kind == "chance":
-        side = max(52.0, label + 22)
+        side = max(52.0 * spacing, label + 2.2 * pad, (label ** 2 + text_h ** 2) ** 0.5 + pad)
         return side, side
-    return max(66.0, 2.1 * label + 16), 54.0  # a triangle: its label sits in the wide half
+    # a triangle: its label sits in the wide half
+    return max(66.0 * spacing, 2.1 * label + 1.6 * pad), max(54.0 * spacing, 1.9 * text_h)
 
 
-def notes_lines(node: SceneNode) -> list[str]:
-    """What is written beside a node: its notes (visit number, window) and any flag."""
-    return [line for line in (*node.notes, node.flag) if line]
+def shape_foot(node: SceneNode, height: float) -> float:
+    """How far below its centre a shape of ``height`` is drawn: a MAX triangle fills the top three quarters of its
+    box (as Graphviz draws it), every other shape its whole box."""
+    return height / 4 if node.kind == "max" else height / 2
 
 
-def notes_size(node: SceneNode) -> tuple[float, float]:
-    lines = notes_lines(node)
+def notes_lines(node: SceneNode, stacked: bool = False) -> list[str]:
+    """What is written under a node: its notes (visit number, window) and any flag; ``stacked``: the window as two
+    lines, α over β (see :func:`stacks`)."""
+    lines = []
+    for line in (*node.notes, node.flag):
+        if stacked and line.startswith("α=") and " β=" in line:
+            lines += line.split(" ", 1)
+        elif line:
+            lines.append(line)
+    return lines
+
+
+def stacks(node: SceneNode, spacing: float = 1.0) -> bool:
+    """Whether the node's window is written as two lines: when on one it would be wider than the shape."""
+    return any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > shape_size(node, spacing)[0]
+
+
+def notes_size(node: SceneNode, stacked: bool = False) -> tuple[float, float]:
+    """The room a node's notes take (under its shape)."""
+    lines = notes_lines(node, stacked)
     if not lines:
         return 0.0, 0.0
     return lines_width(lines, NOTE_SIZE, bold=True) + 2, len(lines) * line_height(NOTE_SIZE)
@@ -189,16 +218,26 @@ def notes_size(node: SceneNode) -> tuple[float, float]:
 
 @dataclass
 class Layout:
-    """Where each node's shape and notes stand; an edge's label goes half-way down its straight line."""
+    """Where each node's shape and notes stand; an edge's label goes half-way down its straight line. ``feet``:
+    the lowest point of each node's level (its lowest shape or notes)."""
 
     shapes: dict[str, Box]
     notes: dict[str, Box]
+    feet: dict[str, float] = field(default_factory=dict)
+    outlines: dict[str, Box] = field(default_factory=dict)  # where each shape is drawn, within its box
+    stacked: frozenset[str] = frozenset()  # the nodes whose window is written as two lines
+    spacing: float = 1.0  # the room kept around the text (see the module's text)
+
+    def note_lines(self, node: SceneNode) -> list[str]:
+        """The lines written under ``node``, as this layout keeps room for them."""
+        return notes_lines(node, node.id in self.stacked)
 
     def label_point(self, tail: str, head: str) -> tuple[float, float]:
         """Where an edge's label is centred: on the straight line from the tail's centre to the head's, half-way
-        between the tail's bottom and the head's top (the layout left room there for the label)."""
+        between the foot of the tail's level (under its notes) and the head's top (the layout left room there for
+        the label)."""
         parent, child = self.shapes[tail], self.shapes[head]
-        y = (parent.bottom + child.top) / 2
+        y = (self.feet.get(tail, parent.bottom) + child.top) / 2
         t = (parent.y - y) / (parent.y - child.y) if parent.y != child.y else 0.5
         return parent.x + t * (child.x - parent.x), y
 
@@ -212,25 +251,38 @@ class Layout:
         return box
 
     @classmethod
-    def around(cls, centres: dict[str, list[float]], scene: Scene) -> "Layout":
-        """Each node's shape and notes, around its centre."""
+    def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0) -> "Layout":
+        """Each node's shape around its centre, and its notes under it."""
         by_name = {node.id: node for node in scene.nodes}
-        shapes, notes = {}, {}
+        shapes, notes, lowest, outlines, stacked = {}, {}, {}, {}, set()
         for name, (x, y) in centres.items():
             node = by_name[name]
-            width, height = shape_size(node)
+            width, height = shape_size(node, spacing)
             shapes[name] = Box(x, y, width, height)
-            note_w, note_h = notes_size(node)
+            if stacks(node, spacing):
+                stacked.add(name)
+            note_w, note_h = notes_size(node, name in stacked)
+            foot = y - shape_foot(node, height)
+            outlines[name] = Box.spanning(x - width / 2, foot, x + width / 2, y + height / 2)
             if note_w:
-                notes[name] = Box(x + width / 2 + GAP + note_w / 2, y, note_w, note_h)
-        return cls(shapes, notes)
+                notes[name] = Box(x, foot - GAP * spacing - note_h / 2, note_w, note_h)
+                foot = notes[name].bottom
+            level = round(y, 2)
+            lowest[level] = min(lowest.get(level, foot), foot)
+        feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
+        return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing)
 
 
-def room_width(node: SceneNode) -> float:
-    """The width a node takes in its level: its shape, and its notes' room on both sides."""
-    width = shape_size(node)[0]
-    note_w = notes_size(node)[0]
-    return width + (2 * (GAP + note_w) if note_w else 0)
+def room_width(node: SceneNode, spacing: float = 1.0) -> float:
+    """The width a node takes in its level: its shape, or its notes under it if they are wider."""
+    return max(shape_size(node, spacing)[0], notes_size(node, stacks(node, spacing))[0])
+
+
+def room_height(node: SceneNode, spacing: float = 1.0) -> tuple[float, float]:
+    """How far a node reaches above its centre (half its shape) and below it (its shape, then its notes)."""
+    height = shape_size(node, spacing)[1]
+    note_h = notes_size(node, stacks(node, spacing))[1]
+    return height / 2, max(height / 2, shape_foot(node, height) + (GAP * spacing + note_h if note_h else 0.0))
 
 
 def edge_label_lines(edge) -> list[str]:
@@ -245,7 +297,7 @@ def _inches(points: float) -> str:
     return f"{points / 72:.4f}"
 
 
-def estimated_width(scene: Scene) -> float:
+def estimated_width(scene: Scene, spacing: float = 1.0) -> float:
     """A lower bound of the drawing's width in points, without laying it out: the widest level's rooms side by side
     (a tree is at least as wide as any of its levels)."""
     if not scene.nodes:
@@ -256,8 +308,8 @@ def estimated_width(scene: Scene) -> float:
     by_id = {node.id: node for node in scene.nodes}
     level, widest = [scene.nodes[0].id], 0.0
     while level:
-        width = sum(room_width(by_id[name]) for name in level)
-        widest = max(widest, width + NODESEP * 72 * (len(level) - 1))
+        width = sum(room_width(by_id[name], spacing) for name in level)
+        widest = max(widest, width + NODESEP * 72 * spacing * (len(level) - 1))
         level = [child for name in level for child in children.get(name, ())]
     return widest
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .layout import Box, Layout, line_height, lines_width, text_width
+from .layout import Box, Layout, line_height, lines_width, text_width, wrapped
 from .scene import Scene
 from .style import CAPTION_SIZE, KEY_SIZE, title_lines
 
@@ -35,10 +35,19 @@ class Page:
         return self.frame.width / 72 + 2 * self.pad, self.frame.height / 72 + 2 * self.pad
 
 
+KEY_WRAP = 120.0  # points: a meaning in the key is wrapped to lines this wide (a narrow key leaves the tree room)
+
+
+def legend_lines(meaning: str) -> list[str]:
+    return wrapped(meaning, KEY_WRAP, KEY_SIZE)
+
+
 def legend_size(rows) -> tuple[float, float]:
     symbols = lines_width([symbol for symbol, _ in rows], KEY_SIZE, bold=True)
-    meanings = lines_width([meaning for _, meaning in rows], KEY_SIZE)
-    return symbols + meanings + 30, (len(rows) + 1) * (line_height(KEY_SIZE) + 5) + 6  # cells pad 2, space 1
+    meanings = [legend_lines(meaning) for _, meaning in rows]
+    width = max(lines_width(lines, KEY_SIZE) for lines in meanings)
+    lines = sum(len(lines) for lines in meanings) + 1  # and the heading
+    return symbols + width + 30, lines * line_height(KEY_SIZE) + (len(rows) + 1) * 5 + 6  # cells pad 2, space 1
 
 
 def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:

@@ -37,7 +37,8 @@ class DrawOptions:
     nodes empty, nothing the search found. ``flags``: (node id, text) pairs marking nodes, such as a student's
     wrong answers (``✗ you: 4``). ``reveal``: in a frame of a deck, hide the nodes not reached yet (they still hold
     their place) rather than drawing them faint. ``pass_number``: draw pass K of a search that makes several
-    (MTD(f), SSS*, iterative deepening) as it ends, rather than the last.
+    (MTD(f), SSS*, iterative deepening) as it ends, rather than the last. ``font_scale``: text F times as large
+    against the drawing (the layout keeps 1/F of its room around the text; see :mod:`.layout`).
     """
 
     visits: bool = False
@@ -52,6 +53,7 @@ class DrawOptions:
     max_size: tuple[float, float] = DEFAULT_MAX_SIZE
     reveal: bool = False
     pass_number: int | None = None  # draw the search at the end of this pass (a search that makes several)
+    font_scale: float = 1.0
 
 
 @dataclass

@@ -13,35 +13,34 @@ nodes differ in width, and its edges carry labels.)
 
 from __future__ import annotations
 
-from .layout import (
-    NODESEP, RANKSEP, edge_label_lines, line_height, lines_width, notes_size, room_width, shape_size,
-)
+from .layout import NODESEP, RANKSEP, edge_label_lines, line_height, lines_width, room_height, room_width
 from .scene import Scene
 from .style import EDGE_SIZE
 
-GAP = NODESEP * 72  # points between two nodes of a level
-LABEL_GAP = 6.0  # points between two edge labels of a row
-LABEL_PAD = 4.0  # points above and below an edge's label
+GAP = NODESEP * 72  # points between two nodes of a level (times the spacing)
+LABEL_GAP = 6.0  # points between two edge labels of a row (times the spacing)
+LABEL_PAD = 4.0  # points above and below an edge's label (times the spacing)
 
 
 class Contour:
     """How far a subtree reaches left and right of its root, row by row: row 0 is the root's level, row 1 the labels
     of the edges down to its children, row 2 their level, and so on."""
 
-    __slots__ = ("left", "right")
+    __slots__ = ("left", "right", "gaps")
 
-    def __init__(self, half_width: float):
+    def __init__(self, half_width: float, gaps: tuple[float, float] = (GAP, LABEL_GAP)):
         self.left, self.right = [-half_width], [half_width]
+        self.gaps = gaps  # between two nodes of a row, and between two labels
 
     def copy(self) -> "Contour":
-        twin = Contour(0.0)
+        twin = Contour(0.0, self.gaps)
         twin.left, twin.right = list(self.left), list(self.right)
         return twin
 
     def clearance(self, other: "Contour") -> float:
         """How far right of this subtree's root ``other``'s root must stand for the two not to overlap."""
         rows = min(len(self.right), len(other.left))
-        return max(self.right[row] - other.left[row] + (GAP if row % 2 == 0 else LABEL_GAP) for row in range(rows))
+        return max(self.right[row] - other.left[row] + self.gaps[row % 2] for row in range(rows))
 
     def absorb(self, other: "Contour", shift: float, down: int = 0) -> None:
         """Add ``other``, its root ``shift`` right of this one's root and ``down`` rows below it."""
@@ -55,31 +54,34 @@ class Contour:
                 right.append(high + shift)
 
 
-def tidy_centres(scene: Scene) -> dict[str, list[float]]:
-    """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards."""
+def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> dict[str, list[float]]:
+    """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards. ``spacing``
+    scales the gaps (see :mod:`.layout`); ``stretch`` adds points between every two levels (a slide's height
+    filled)."""
     children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
     labels: dict[str, tuple[float, int]] = {}  # each edge's label (width, lines), by the edge's head
     for edge in scene.edges:
         children[edge.tail].append(edge.head)
         lines = edge_label_lines(edge)
         labels[edge.head] = (lines_width(lines, EDGE_SIZE), len(lines))
-    rooms = {node.id: room_width(node) for node in scene.nodes}
+    rooms = {node.id: room_width(node, spacing) for node in scene.nodes}
+    gaps = (GAP * spacing, LABEL_GAP * spacing)
     order = _preorder(scene.nodes[0].id, children)
 
     offset: dict[str, float] = {}  # each node's x relative to its parent's
     contours: dict[str, Contour] = {}
     for name in reversed(order):  # children before their parents
-        contour = Contour(rooms[name] / 2)
+        contour = Contour(rooms[name] / 2, gaps)
         kids = children[name]
         if kids:
-            _place_children(kids, contours, labels, offset)
+            _place_children(kids, contours, labels, offset, gaps[1])
             contour.left.append(min(offset[kid] / 2 - labels[kid][0] / 2 for kid in kids))  # labels half-way down
             contour.right.append(max(offset[kid] / 2 + labels[kid][0] / 2 for kid in kids))
             for kid in kids:
                 contour.absorb(contours.pop(kid), offset[kid], down=2)
         contours[name] = contour
 
-    ys, lowest = _level_ys(scene, order, children, labels)
+    ys, lowest = _level_ys(scene, order, children, labels, spacing, stretch)
     left = -min(contours[order[0]].left)  # the tree's rooms start at x = 0 and its lowest level's at y = 0
     centres = {order[0]: [left, ys[0] - lowest]}
     level = {order[0]: 0}
@@ -90,14 +92,15 @@ def tidy_centres(scene: Scene) -> dict[str, list[float]]:
     return centres
 
 
-def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float]) -> None:
+def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
+                    label_gap: float) -> None:
     """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
     labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's)."""
     placed = contours[kids[0]].copy()  # the subtrees set so far, as one
     x = {kids[0]: 0.0}
     for before, kid in zip(kids, kids[1:]):
         # two labels half-way down their edges are half as far apart as the children
-        labels_apart = labels[before][0] + labels[kid][0] + 2 * LABEL_GAP if labels[before][1] or labels[kid][1] else 0
+        labels_apart = labels[before][0] + labels[kid][0] + 2 * label_gap if labels[before][1] or labels[kid][1] else 0
         x[kid] = max(placed.clearance(contours[kid]), x[before] + labels_apart)
         placed.absorb(contours[kid], x[kid])
     middle = (x[kids[0]] + x[kids[-1]]) / 2
@@ -114,25 +117,30 @@ def _preorder(root: str, children: dict[str, list[str]]) -> list[str]:
     return order
 
 
-def _level_ys(scene: Scene, order: list[str], children, labels) -> tuple[list[float], float]:
-    """Each level's centre line, the root's at 0 (levels as far apart as their tallest nodes, the level gap and the
-    tallest edge label between them need), and the lowest point of the lowest level."""
+def _level_ys(scene: Scene, order: list[str], children, labels, spacing: float,
+              stretch: float) -> tuple[list[float], float]:
+    """Each level's centre line, the root's at 0 (levels as far apart as their tallest shapes, the notes under them,
+    the level gap and the tallest edge label between them need), and the lowest point of the lowest level."""
     by_id = {node.id: node for node in scene.nodes}
-    half: list[float] = []  # each level's tallest node, half of it
+    above: list[float] = []  # how far each level reaches above its centre line
+    below: list[float] = []  # and below it
     label_lines: list[int] = []  # the most lines of an edge label going down from each level
     level = {order[0]: 0}
     for name in order:
-        node = by_id[name]
-        if level[name] == len(half):
-            half.append(0.0)
+        row = level[name]
+        if row == len(above):
+            above.append(0.0)
+            below.append(0.0)
             label_lines.append(0)
-        half[level[name]] = max(half[level[name]], shape_size(node)[1] / 2, notes_size(node)[1] / 2)
+        up, down = room_height(by_id[name], spacing)
+        above[row], below[row] = max(above[row], up), max(below[row], down)
         for kid in children[name]:
-            level[kid] = level[name] + 1
-            label_lines[level[name]] = max(label_lines[level[name]], labels[kid][1])
+            level[kid] = row + 1
+            label_lines[row] = max(label_lines[row], labels[kid][1])
     ys = [0.0]
-    for row in range(1, len(half)):
+    for row in range(1, len(above)):
         lines = label_lines[row - 1]
-        room = RANKSEP * 72 + (lines * line_height(EDGE_SIZE) + 2 * LABEL_PAD if lines else 0.0)
-        ys.append(ys[-1] - half[row - 1] - room - half[row])
-    return ys, ys[-1] - half[-1]
+        room = (RANKSEP * 72 * spacing + stretch
+                + (lines * line_height(EDGE_SIZE) + 2 * LABEL_PAD * spacing if lines else 0.0))
+        ys.append(ys[-1] - below[row - 1] - room - above[row])
+    return ys, ys[-1] - below[-1]

@@ -11,7 +11,7 @@ import math
 
 from ..model.state import Player
 from .latex import PACKAGES, latex_text
-from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines, notes_lines
+from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines
 from .page import Page
 from .scene import Scene, SceneNode
 from .style import BEST, CUT, FADED, FILL, INK, LEAF_FILL, NOTE, title_lines
@@ -51,8 +51,8 @@ def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = Fa
         box = layout.shapes.get(node.id)
         if box is not None:
             lines += _node(node, box)
-            if notes_lines(node) and node.id in layout.notes:
-                lines += _notes(node, layout.notes[node.id])
+            if layout.note_lines(node) and node.id in layout.notes:
+                lines += _notes(node, layout.note_lines(node), layout.notes[node.id])
     if scene.legend and page.legend is not None:
         lines += _legend(scene.legend, page.legend)
     lines.append("\\end{tikzpicture}")
@@ -89,10 +89,11 @@ def _style(node: SceneNode, fill: str) -> str:
 def _outline(node: SceneNode, box: Box) -> list[tuple[float, float]] | None:
     """The shape's corners (None for a circle)."""
     l, r, b, t, x = box.left, box.right, box.bottom, box.top, box.x
+    quarter = box.height / 4  # a triangle fills three quarters of its box, as Graphviz draws it
     if node.kind == "max":
-        return [(l, b), (r, b), (x, t)]
+        return [(l, b + quarter), (r, b + quarter), (x, t)]
     if node.kind == "min":
-        return [(l, t), (r, t), (x, b)]
+        return [(l, t - quarter), (r, t - quarter), (x, b)]
     if node.kind == "chance":
         return None
     return [(l, b), (r, b), (r, t), (l, t)]
@@ -122,11 +123,7 @@ def _node(node: SceneNode, box: Box) -> list[str]:
         rows.append(f"\\textbf{{{latex_text(node.value)}}}")
     if node.head:
         rows.append(f"{{\\scriptsize\\bfseries {latex_text(node.head)}}}")
-    y = box.y
-    if node.kind == "max":
-        y = box.bottom + box.height * 0.36  # in the wide half of the triangle
-    elif node.kind == "min":
-        y = box.top - box.height * 0.36
+    y = box.y  # a triangle's centre is in its wide half
     label = f"\\node[align=center, text={text_colour}] at ({box.x:.1f},{y:.1f}) {{{NEWLINE.join(rows)}}};"
     return [shape, label] if rows else [shape]
 
@@ -179,9 +176,9 @@ def _board(node: SceneNode, box: Box) -> list[str]:
 FILL_NAME = {Player.MAX: "maxfill", Player.MIN: "minfill", Player.CHANCE: "chancefill"}
 
 
-def _notes(node: SceneNode, box: Box) -> list[str]:
+def _notes(node: SceneNode, lines: list[str], box: Box) -> list[str]:
     rows = []
-    for line in notes_lines(node):
+    for line in lines:
         text = latex_text(line)
         if line == node.flag or line.startswith("✂"):
             rows.append(f"\\textcolor{{cut}}{{{text}}}")
@@ -190,7 +187,7 @@ def _notes(node: SceneNode, box: Box) -> list[str]:
         else:
             rows.append(text)
     colour = "faded" if node.faded else "note"
-    return [f"\\node[anchor=west, align=left, text={colour}, font=\\scriptsize] at ({box.left:.1f},{box.y:.1f}) "
+    return [f"\\node[fill=white, align=center, text={colour}, font=\\scriptsize] at ({box.x:.1f},{box.y:.1f}) "
             f"{{{NEWLINE.join(rows)}}};"]
 
 
