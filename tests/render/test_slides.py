@@ -341,3 +341,18 @@ def test_every_frames_text_fits_the_room_the_layout_keeps_and_nothing_overlaps(n
         for name_b, b in boxes[i + 1:]:
             overlap = min(a.right, b.right) - max(a.left, b.left), min(a.top, b.top) - max(a.bottom, b.bottom)
             assert min(overlap) <= 0.5, f"{name_a} overlaps {name_b}"
+
+
+@pytest.mark.parametrize("answer, shown_on", [("last", {"last"}), ("always", {"first", "last"}), ("never", set())])
+def test_a_deck_gives_the_result_only_where_answer_says(tmp_path, answer, shown_on):
+    out = tmp_path / "deck.pdf"
+    args = ["--step", "cutoff"] + ([] if answer == "last" else ["--answer", answer])  # last is the default
+    result = run_tracer("slides", TREES / "rn_example.yaml", *args, "-o", out)
+    assert result.returncode == 0, result.stderr
+    pages = PdfReader(out).pages
+    texts = {"first": pages[0].extract_text(), "last": pages[-1].extract_text()}
+    for which, text in texts.items():
+        assert ("value 3, best move B" in text) == (which in shown_on), (which, text[:200])
+        assert "Alpha-beta (cut when α ≥ β, fail-soft)" in text  # the rules are on every frame
+    single = run_tracer("render", TREES / "rn_example.yaml", "-f", "pdf", "-o", tmp_path / "one.pdf")
+    assert single.returncode == 0 and "value 3, best move B" in PdfReader(tmp_path / "one.pdf").pages[0].extract_text()

@@ -66,6 +66,7 @@ def add_commands(command) -> None:
     render.set_defaults(run=cmd_render)
 
     from ..render.slides import SLIDE_FORMATS
+    from ..render.scene import ANSWERS
     from ..view import STEP_MODES
 
     slides = command("slides", "make slides of a search step by step: a PDF deck, an HTML player, frames, a GIF, "
@@ -86,6 +87,9 @@ def add_commands(command) -> None:
     slides.add_argument("--to", dest="last", type=positive, metavar="M", help="end at step M")
     slides.add_argument("--reveal", action="store_true",
                         help="hide the nodes not reached yet (they keep their place) rather than drawing them faint")
+    slides.add_argument("--answer", choices=ANSWERS, default="last",
+                        help="which frames' subtitles give the search's value and best move: the last frame only "
+                             "(default: the deck does not give the answer away), always, or never")
     slides.add_argument("--size", type=slide, metavar="SHAPE", default=None,
                         help="the slide: 16:9 (default), 4:3, or WxH inches; every page has this size")
     slides.add_argument("--dpi", type=_dpi, metavar="N",
@@ -289,7 +293,8 @@ def cmd_slides(args) -> None:
     if not steps:
         raise UsageError(f"no steps to show: --step {args.step} gives none from {first or 1} to "
                          f"{last or total}")
-    deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal), args.size or DEFAULT_SLIDE)
+    deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal, answer=args.answer),
+                     args.size or DEFAULT_SLIDE)
     say_notes([deck.note] if deck.note else [])
     path = args.output or default_output(trace, EXTENSIONS[fmt])
     if fmt in FOLDER_FORMATS:

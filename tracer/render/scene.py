@@ -24,6 +24,9 @@ TABLE_NOTE = "⊞ table"  # beside a node answered from the transposition table
 DEFAULT_MAX_SIZE = (26.7, 15.0)  # inches: a 16:9 slide (13.33 × 7.5) at half scale or better
 
 
+ANSWERS = ("last", "always", "never")  # which frames of a deck give the search's result
+
+
 @dataclass(frozen=True)
 class DrawOptions:
     """How to draw a trace.
@@ -38,7 +41,9 @@ class DrawOptions:
     wrong answers (``✗ you: 4``). ``reveal``: in a frame of a deck, hide the nodes not reached yet (they still hold
     their place) rather than drawing them faint. ``pass_number``: draw pass K of a search that makes several
     (MTD(f), SSS*, iterative deepening) as it ends, rather than the last. ``font_scale``: text F times as large
-    against the drawing (the layout keeps 1/F of its room around the text; see :mod:`.layout`).
+    against the drawing (the layout keeps 1/F of its room around the text; see :mod:`.layout`). ``answer``: in a
+    deck, which frames' subtitles give the search's result (value and best move): ``last`` (only the last, so the
+    deck does not give the answer away), ``always`` or ``never``; a single drawing always gives it.
     """
 
     visits: bool = False
@@ -54,6 +59,7 @@ class DrawOptions:
     reveal: bool = False
     pass_number: int | None = None  # draw the search at the end of this pass (a search that makes several)
     font_scale: float = 1.0
+    answer: str = "last"  # one of ANSWERS
 
 
 @dataclass
@@ -229,15 +235,23 @@ class _SceneBuilder:
         return searched, pruned
 
     # ---- text -------------------------------------------------------------------------------------------------
+    def _gives_answer(self) -> bool:
+        """Whether the subtitle gives the search's result: a drawing always does; a deck's frame as ``answer``
+        says (by default only the last frame, when the search has ended)."""
+        if not self.frame or self.options.answer == "always":
+            return True
+        return self.options.answer == "last" and self.view.finished
+
     def _titles(self) -> tuple[str, str, list[str]]:
         trace = self.view.trace
         if self.options.question:
             return trace.meta.get("title") or trace.name, _question(trace), []
         rules = trace.rule_phrases()
-        result = f"value {format_number(trace.value)}"
-        if trace.best_move is not None:
-            result += f", best move {trace.best_move}"
-        subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {result}"
+        subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}"
+        if self._gives_answer():
+            subtitle += f": value {format_number(trace.value)}"
+            if trace.best_move is not None:
+                subtitle += f", best move {trace.best_move}"
         notes = []
         if trace.meta.get("to_move"):
             notes.append(str(trace.meta["to_move"]))
