@@ -22,8 +22,11 @@ from tracer.inputs import load_problem
 from tracer.run import trace_search
 
 RN = TREES / "rn_example.yaml"
-# The full answer for alpha-beta on rn_example: 4 inner nodes + 9 leaves + 1 best move = 14 points.
-PERFECT = {"values": {"A": 3, "B": 3, "C": "<=2", "D": 2}, "pruned": ["C2", "C3"], "best_move": "B"}
+# The full answer for alpha-beta on rn_example: 4 inner nodes + 9 leaves + 1 best move, and the window at C and the
+# visit order its key asks for = 16 points, for every answer.
+ORDER = ["A", "B", "B1", "B2", "B3", "C", "C1", "D", "D1", "D2", "D3"]
+PERFECT = {"values": {"A": 3, "B": 3, "C": "<=2", "D": 2}, "pruned": ["C2", "C3"], "best_move": "B",
+           "windows": {"C": [3, 2]}, "order": ORDER}
 
 
 def answer(tmp_path, name="answer.yaml", **changes) -> Path:
@@ -116,21 +119,21 @@ def test_a_single_unreadable_answer_is_one_line(tmp_path):
 # ---- tracer grade -----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("changes, score, max_score, wrong", [
-    ({}, 14, 14, []),
-    ({"values": {"A": 3, "B": 3, "C": 2, "D": 2}}, 14, 14, []),  # a bound counts as its number
-    ({"values": {"A": 3, "B": 3, "C": ">=2", "D": 2}}, 13, 14, ["value of C"]),  # a bound of the wrong kind
-    ({"values": {"A": 3, "B": 3, "C": "<=2", "D": "<=2"}}, 13, 14, ["value of D"]),  # D is exact, not a bound
-    ({"values": {"A": 3, "B": 3, "C": 4, "D": 2}}, 13, 14, ["value of C"]),
-    ({"values": {"A": 3, "B": 3, "D": 2}}, 13, 14, ["value of C"]),  # missing
-    ({"pruned": ["C2"]}, 13, 14, ["C3 pruned?"]),  # a missed prune
-    ({"pruned": ["C2", "C3", "D3"]}, 13, 14, ["D3 pruned?"]),  # extra prune marks cost points
-    ({"pruned": ["C"]}, 13, 14, ["C1 pruned?"]),  # a node marks every leaf below it
-    ({"pruned": []}, 12, 14, ["C2 pruned?", "C3 pruned?"]),
-    ({"best_move": "C"}, 13, 14, ["best move"]),
-    ({"windows": {"C": [3, 2]}}, 15, 15, []),  # the key asks for C's window
-    ({"windows": {"C": [3, "inf"]}}, 14, 15, ["window at C"]),
-    ({"order": ["A", "B", "B1", "B2", "B3", "C", "C1", "D", "D1", "D2", "D3"]}, 15, 15, []),
-    ({"order": ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]}, 14, 15, ["visit order"]),
+    ({}, 16, 16, []),
+    ({"values": {"A": 3, "B": 3, "C": 2, "D": 2}}, 16, 16, []),  # a bound counts as its number
+    ({"values": {"A": 3, "B": 3, "C": ">=2", "D": 2}}, 15, 16, ["value of C"]),  # a bound of the wrong kind
+    ({"values": {"A": 3, "B": 3, "C": "<=2", "D": "<=2"}}, 15, 16, ["value of D"]),  # D is exact, not a bound
+    ({"values": {"A": 3, "B": 3, "C": 4, "D": 2}}, 15, 16, ["value of C"]),
+    ({"values": {"A": 3, "B": 3, "D": 2}}, 15, 16, ["value of C"]),  # missing
+    ({"pruned": ["C2"]}, 15, 16, ["C3 pruned?"]),  # a missed prune
+    ({"pruned": ["C2", "C3", "D3"]}, 15, 16, ["D3 pruned?"]),  # extra prune marks cost points
+    ({"pruned": ["C"]}, 15, 16, ["C1 pruned?"]),  # a node marks every leaf below it
+    ({"pruned": []}, 14, 16, ["C2 pruned?", "C3 pruned?"]),
+    ({"best_move": "C"}, 15, 16, ["best move"]),
+    ({"windows": None}, 15, 16, ["window at C"]),  # the key asks for C's window: the maximum stays 16
+    ({"windows": {"C": [3, "inf"]}}, 15, 16, ["window at C"]),
+    ({"order": None}, 15, 16, ["visit order"]),  # the key asks for the order
+    ({"order": ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]}, 15, 16, ["visit order"]),
 ])
 def test_grading_each_kind_of_mistake(tmp_path, changes, score, max_score, wrong):
     result = graded(answer(tmp_path, **changes))
@@ -168,7 +171,7 @@ def test_the_first_departure_is_explained_in_trace_terms(tmp_path):
     result = run_tracer("grade", RN, answer(tmp_path, pruned=["C2", "C3", "D3"]))
     assert "first departure from the search: step 30: D still has the window α = 3, β = 5 (no cutoff before D3)" in result.stdout
     assert "you marked it pruned" in result.stdout
-    assert "scoring: one point per inner node" in result.stdout
+    assert "scoring: one point per item the key asks for" in result.stdout
 
 
 def test_a_folder_with_a_broken_answer_grades_the_others(tmp_path):
@@ -181,12 +184,13 @@ def test_a_folder_with_a_broken_answer_grades_the_others(tmp_path):
     result = run_tracer("grade", RN, folder, "--csv")
     assert result.returncode == 2
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert [(Path(row["file"]).name, row["score"], row["max"]) for row in rows] == [("ada.yaml", "14", "14"),
-                                                                                  ("bob.yaml", "13", "14")]
+    assert [(Path(row["file"]).name, row["score"], row["max"]) for row in rows] == [
+        ("ada.yaml", "16", "16"), ("bob.yaml", "15", "16"), ("eve.yaml", "1", "16")]  # a typo is graded (Q: 0)
     assert rows[1]["best move"] == "0" and rows[0]["C3 pruned?"] == "1"
-    assert f"{folder / 'eve.yaml'}:1: values.Q: no node named 'Q'" in result.stderr
+    assert list(rows[0]) == list(rows[2])  # the key's columns, the same for every answer
+    assert "values.Q" not in rows[2] and "no node named 'Q'" not in result.stderr
     assert f"{folder / 'zed.yaml'}:1: values.A: expected a number" in result.stderr
-    assert "2 answer files could not be read; 2 graded" in result.stderr
+    assert "1 answer file could not be read; 3 graded" in result.stderr
 
 
 def test_gradescope_results_have_the_documented_layout(tmp_path):
@@ -194,7 +198,7 @@ def test_gradescope_results_have_the_documented_layout(tmp_path):
     result = run_tracer("grade", RN, answer(tmp_path, best_move="C"), "--format", "gradescope", "-o", out)
     assert result.returncode == 0, result.stderr
     data = json.loads(out.read_text())
-    assert data["score"] == 13 and len(data["tests"]) == 14
+    assert data["score"] == 15 and len(data["tests"]) == 16
     assert all(set(test) == {"name", "score", "max_score", "output"} for test in data["tests"])
     best = next(test for test in data["tests"] if test["name"] == "best move")
     assert (best["score"], best["max_score"]) == (0, 1) and "you wrote C; the search: B" in best["output"]
@@ -203,9 +207,9 @@ def test_gradescope_results_have_the_documented_layout(tmp_path):
 
 def test_gradescope_with_no_readable_answer_is_one_line_and_writes_nothing(tmp_path):
     bad, out = tmp_path / "bad.yaml", tmp_path / "results.json"
-    bad.write_text("values: {A: 3, Q: 1}\n")
+    bad.write_text("values: {A: three}\n")
     assert_one_line_error(run_tracer("grade", RN, bad, "--format", "gradescope", "-o", out),
-                          f"{bad}:1: values.Q: no node named 'Q'")
+                          f"{bad}:1: values.A: expected a number")
     assert not out.exists()
 
 

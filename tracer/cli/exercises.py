@@ -209,10 +209,7 @@ def cmd_grade(args) -> int:
         format_of(args.render, RENDER_FORMATS, option="--render")  # a bad name fails before any work
     trace = search(problem, settings)
     facts = SearchFacts(trace)
-    key_windows = None
-    if problem.expect is not None:  # the key's windows: are the ones asked
-        key = read_claims(problem.expect, args.file, facts)
-        key_windows = list(key.windows) or None
+    key = None if problem.expect is None else read_claims(problem.expect, args.file, facts)  # what is asked
     results, failures = [], []
     for path in answers:
         try:
@@ -220,7 +217,7 @@ def cmd_grade(args) -> int:
         except TracerError as error:
             failures.append((path, str(error)))
             continue
-        results.append(grade(answer, facts, answer_file=path, tree_file=args.file, key_windows=key_windows))
+        results.append(grade(answer, facts, answer_file=path, tree_file=args.file, key=key))
     for path, error in failures:
         print(f"tracer grade: error: {error}", file=sys.stderr)
     if args.render and results:
