@@ -230,6 +230,139 @@ def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):
     assert_one_line_error(run_tracer("grade", RN, answer(tmp_path), "--render", tmp_path / "x.gif"), "--render")
 
 
+# ---- grades that mean what they say (issue 22) --------------------------------------------------------------------
+
+THIRDS = "players: [max, chance]\ntree: [[2, 3, 5], [1, 2]]\nrules: {algorithm: expectiminimax}\nexpect:\n  values: {B: 10/3}\n"
+
+
+@pytest.mark.parametrize("text", ["values: {}\n", "", "# nothing yet\n"])
+def test_a_blank_sheet_scores_nothing_of_the_key_s_maximum(tmp_path, text):
+    blank = tmp_path / "blank.yaml"
+    blank.write_text(text)
+    result = graded(blank)
+    assert (result["score"], result["max_score"]) == (0, 16)
+    assert {item["verdict"] for item in result["items"]} == {"missing"} and result["first_departure"] == ""
+    report = run_tracer("grade", RN, blank).stdout
+    assert ": 0 / 16" in report and "no wrong item among those answered; 16 of the key's items not answered" in report
+    assert "– leaves (9 items): missing: you gave no pruned: (the search prunes C2, C3)" in report
+
+
+def test_leaves_are_graded_only_when_the_answer_gives_pruned(tmp_path):
+    result = graded(answer(tmp_path, pruned=None))
+    leaves = [item for item in result["items"] if item["item"].endswith("pruned?")]
+    assert len(leaves) == 9 and all(item["points"] == 0 and item["verdict"] == "missing" for item in leaves)
+    assert (result["score"], result["max_score"]) == (7, 16)
+    assert graded(answer(tmp_path, pruned=[]))["score"] == 14  # "nothing pruned" is an answer: 7 leaves right
+
+
+def test_a_search_that_cannot_prune_grades_no_leaves(tmp_path):
+    dice = TREES / "dice.yaml"
+    plain = tmp_path / "dice.yaml"
+    plain.write_text("values: {A: 8/3, B: 2.5, C: 8/3, D: 3, E: 2, F: 2}\nbest_move: C\n")
+    result = json.loads(run_tracer("grade", dice, plain, "--json").stdout)
+    assert (result["score"], result["max_score"]) == (7, 7)  # six values and the best move: no free "examined"
+    assert not any(item["item"].endswith("pruned?") for item in result["items"])
+    marked = tmp_path / "marked.yaml"
+    marked.write_text(plain.read_text() + "pruned: [D1]\n")
+    result = json.loads(run_tracer("grade", dice, marked, "--json").stdout)
+    assert (result["score"], result["max_score"]) == (7, 7)
+    assert [(item["item"], item["verdict"], item["max_points"]) for item in result["items"]
+            if item["verdict"] == "extra"] == [("pruned", "extra", 0)]
+    assert "· pruned: expectiminimax never prunes, so pruned: is not graded" in run_tracer("grade", dice, marked).stdout
+
+
+@pytest.mark.parametrize("written, right", [("3.33", True), ("3.333", True), ("3.33333", True), ("3.34", False),
+                                            ("10/3", True), ("3", False)])
+def test_a_decimal_matches_when_the_value_rounded_to_the_digits_written_gives_it(tmp_path, written, right):
+    key, mine = tmp_path / "thirds.yaml", tmp_path / "mine.yaml"
+    key.write_text(THIRDS)
+    mine.write_text(f"values: {{A: {written}, B: {written}, C: 1.5}}\nbest_move: B\n")
+    result = json.loads(run_tracer("grade", key, mine, "--json").stdout)
+    (b,) = [item for item in result["items"] if item["item"] == "value of B"]
+    assert (b["verdict"], b["given"], b["expected"]) == ("right" if right else "wrong", written, "10/3")
+    report = run_tracer("grade", key, mine).stdout
+    assert (f"✓ value of B: {written}" if right else f"✗ value of B: you wrote {written}, the search: 10/3") in report
+    assert "rounded to the digits you wrote" in report  # the rule, in the report's scoring line
+
+
+def test_the_maximum_is_the_key_s_for_every_answer(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    answer(folder, "ada.yaml", windows=None, order=None)  # no windows, no order
+    answer(folder, "bob.yaml", windows={"C": [3, 4]})  # a wrong window
+    answer(folder, "cy.yaml", windows={"C": [3, 2], "B": ["-inf", 3]})  # a window the key does not ask for
+    rows = list(csv.DictReader(io.StringIO(run_tracer("grade", RN, folder, "--csv").stdout)))
+    assert [(Path(row["file"]).name, row["score"], row["max"]) for row in rows] == [
+        ("ada.yaml", "14", "16"), ("bob.yaml", "15", "16"), ("cy.yaml", "16", "16")]
+    assert "window at B" not in rows[0]  # not a column: the key does not ask for it
+
+
+def test_items_the_key_does_not_ask_for_are_pointed_out(tmp_path):
+    mine = answer(tmp_path, windows={"C": [3, 2], "B": ["-inf", 3]},
+                  values={"A": 3, "B": 3, "C": "<=2", "D": 2, "B1": 3})
+    result = graded(mine)
+    assert (result["score"], result["max_score"]) == (16, 16)
+    extra = [(item["item"], item["points"], item["max_points"]) for item in result["items"] if item["verdict"] == "extra"]
+    assert extra == [("value of B1", 0, 0), ("window at B", 0, 0)]
+    report = run_tracer("grade", RN, mine).stdout
+    assert "· window at B: you wrote [−∞, 3], but the key does not ask for B's window (not graded)" in report
+    assert "· value of B1: you wrote 3, but B1 is a leaf: its value is given (not graded)" in report
+    no_order = tmp_path / "plain.yaml"  # a key without order:
+    no_order.write_text(RN.read_text().replace("  order: [A, B, B1, B2, B3, C, C1, D, D1, D2, D3]\n", ""))
+    report = run_tracer("grade", no_order, mine).stdout
+    assert "/ 15" in report and "· visit order: the key does not ask for the visit order (not graded)" in report
+
+
+def test_an_unknown_node_name_is_one_wrong_item_with_its_line(tmp_path):
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("best_move: B\nvalues: {A: 3, Q: 1, B: 3}\n")
+    result = run_tracer("grade", RN, typo)
+    assert result.returncode == 0 and result.stderr == ""
+    assert ": 3 / 16" in result.stdout
+    assert "✗ values.Q: line 2: no node named 'Q' in the searched tree (its nodes: A, B, B1" in result.stdout
+    (item,) = [item for item in graded(typo)["items"] if item["item"] == "values.Q"]
+    assert (item["verdict"], item["points"], item["max_points"], item["given"]) == ("wrong", 0, 0, "Q")
+    out = tmp_path / "results.json"
+    run_tracer("grade", RN, typo, "--format", "gradescope", "-o", out)
+    assert "Not graded: values.Q: line 2: no node named 'Q'" in json.loads(out.read_text())["output"]
+
+
+def test_a_list_answer_says_where_it_first_differs(tmp_path):
+    order = ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]
+    report = run_tracer("grade", RN, answer(tmp_path, order=order)).stdout
+    assert "✗ visit order: visit 8: the search enters D, you wrote C2 (visits 1–7 agree)" in report
+    assert "[A, B, B1, B2, B3, C, C1, C2" not in report  # not both lists in full
+    out = tmp_path / "results.json"
+    run_tracer("grade", RN, answer(tmp_path, order=order), "--format", "gradescope", "-o", out)
+    (test,) = [test for test in json.loads(out.read_text())["tests"] if test["name"] == "visit order"]
+    assert test["output"] == "visit 8: the search enters D, you wrote C2 (visits 1–7 agree)"
+
+
+def test_the_first_departure_is_the_first_mistake_not_an_omission(tmp_path):
+    mine = answer(tmp_path, values={"A": 3, "C": "<=2", "D": 5})  # B (step 11) omitted; D (step 34) wrong
+    result = graded(mine)
+    assert result["first_departure"] == "step 34: D: returns 2 to A (best child D3) — you wrote 5"
+
+
+def test_the_feedback_mark_keeps_off_a_pruned_leaf_s_outline(tmp_path):
+    """Drawn by Graphviz as the command draws it (neato -n2): the ✗ beside C3 (pruned, not marked so) starts right
+    of C3's outer outline."""
+    import subprocess
+
+    dot = tmp_path / "feedback.dot"
+    run_tracer("grade", RN, answer(tmp_path, pruned=["C2"], values={"A": 3, "B": 3, "C": 4, "D": 2}), "--render", dot)
+    drawn = json.loads(subprocess.run(["neato", "-n2", "-Tjson", str(dot)], capture_output=True, text=True,
+                                      check=True).stdout)
+    objects = {item["name"]: item for item in drawn["objects"]}
+    flagged = [name[:-len("_notes")] for name, item in objects.items() if name.endswith("_notes")
+               and any("✗" in op.get("text", "") for op in item.get("_ldraw_", []))]
+    assert len(flagged) == 2
+    for name in flagged:
+        outline = max(point[0] for op in objects[name]["_draw_"] for point in op.get("points", []))
+        mark = min(op["pt"][0] for op in objects[f"{name}_notes"]["_ldraw_"] if "✗" in op.get("text", ""))
+        assert mark > outline + 2, (name, outline, mark)
+
+
 # ---- tracer worksheet -------------------------------------------------------------------------------------------
 
 def test_the_worksheet_shows_leaves_and_hides_the_answers(tmp_path):
