@@ -243,7 +243,9 @@ def test_a_blank_sheet_scores_nothing_of_the_key_s_maximum(tmp_path, text):
     assert (result["score"], result["max_score"]) == (0, 16)
     assert {item["verdict"] for item in result["items"]} == {"missing"} and result["first_departure"] == ""
     report = run_tracer("grade", RN, blank).stdout
-    assert ": 0 / 16" in report and "no wrong item among those answered; 16 of the key's items not answered" in report
+    assert ": 0 / 16" in report
+    assert "no departure from the search where the answer names the tree's nodes; 16 of the key's items not " \
+           "answered" in report
     assert "– leaves (9 items): missing: you gave no pruned: (the search prunes C2, C3)" in report
 
 
@@ -320,11 +322,15 @@ def test_an_unknown_node_name_is_one_wrong_item_with_its_line(tmp_path):
     assert result.returncode == 0 and result.stderr == ""
     assert ": 3 / 16" in result.stdout
     assert "✗ values.Q: line 2: no node named 'Q' in the searched tree (its nodes: A, B, B1" in result.stdout
+    assert "13 of the key's items not answered; 1 name not in the tree" in result.stdout
     (item,) = [item for item in graded(typo)["items"] if item["item"] == "values.Q"]
     assert (item["verdict"], item["points"], item["max_points"], item["given"]) == ("wrong", 0, 0, "Q")
     out = tmp_path / "results.json"
     run_tracer("grade", RN, typo, "--format", "gradescope", "-o", out)
     assert "Not graded: values.Q: line 2: no node named 'Q'" in json.loads(out.read_text())["output"]
+    typo.write_text("values: {A: 3, B: 3, Cc: 2, D: 2}\n")
+    assert "✗ values.Cc: line 1: no node named 'Cc' in the searched tree (did you mean C? its nodes: A, B, B1" in \
+        run_tracer("grade", RN, typo).stdout
 
 
 def test_a_list_answer_says_where_it_first_differs(tmp_path):

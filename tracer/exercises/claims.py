@@ -17,6 +17,7 @@ The format (every key optional)::
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from dataclasses import dataclass, field
@@ -278,7 +279,9 @@ class _Reader(TreeReader):
         if name not in self.facts.by_name:
             known = ", ".join(self.facts.labels[:12]) + (", …" if len(self.facts.labels) > 12 else "")
             where = where if index is not None else f"{key}.{name}"
-            message = f"no node named {name!r} in the searched tree (its nodes: {known})"
+            close = difflib.get_close_matches(name, self.facts.labels, n=1)
+            message = f"no node named {name!r} in the searched tree (" + \
+                (f"did you mean {close[0]}? " if close else "") + f"its nodes: {known})"
             if self.unknown is None:
                 raise self.error(name_node, where, message)
             self.unknown.append(Unknown(self.where(where), name, name_node.start_mark.line + 1, message))

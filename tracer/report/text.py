@@ -49,6 +49,7 @@ def _grade(result: Grade) -> str:
     lines = [f"{result.answer}: {result.score} / {result.max_score}  ({result.tree}, {result.search})"]
     leaves = [item for item in result.items if item.kind == "leaf"]
     no_marks = bool(leaves) and all(item.verdict == MISSING for item in leaves)
+    unknown = [item for item in result.items if item.kind == "unknown"]
     for item in result.items:
         if item.kind == "leaf" and no_marks:
             if item is leaves[0]:
@@ -67,8 +68,11 @@ def _grade(result: Grade) -> str:
             lines.append(f"  ✗ {item.item}: you wrote {shown(item.given)}, the search: {shown(item.expected)}")
     if result.departure:
         lines.append(f"  first departure from the search: {result.departure}")
-    elif result.unanswered:
-        lines.append(f"  no wrong item among those answered; {result.unanswered} of the key's items not answered")
+    elif result.unanswered or unknown:
+        said = [f"{result.unanswered} of the key's items not answered"] if result.unanswered else []
+        if unknown:
+            said.append(f"{len(unknown)} name{'s' if len(unknown) > 1 else ''} not in the tree")
+        lines.append(f"  no departure from the search where the answer names the tree's nodes; {'; '.join(said)}")
     else:
         lines.append("  the answer follows the search throughout")
     lines.append(f"  scoring: {SCORING}")
