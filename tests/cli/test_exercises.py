@@ -232,7 +232,8 @@ def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):
 
 # ---- grades that mean what they say (issue 22) --------------------------------------------------------------------
 
-THIRDS = "players: [max, chance]\ntree: [[2, 3, 5], [1, 2]]\nrules: {algorithm: expectiminimax}\nexpect:\n  values: {B: 10/3}\n"
+THIRDS = ("players: [max, chance]\ntree: [[2, 3, 5], [1, 2]]\nrules: {algorithm: expectiminimax}\n"
+          "expect:\n  values: {B: 10/3}\n")  # B averages 2, 3 and 5: 10/3
 
 
 @pytest.mark.parametrize("text", ["values: {}\n", "", "# nothing yet\n"])
@@ -270,7 +271,8 @@ def test_a_search_that_cannot_prune_grades_no_leaves(tmp_path):
     assert (result["score"], result["max_score"]) == (7, 7)
     assert [(item["item"], item["verdict"], item["max_points"]) for item in result["items"]
             if item["verdict"] == "extra"] == [("pruned", "extra", 0)]
-    assert "· pruned: expectiminimax never prunes, so pruned: is not graded" in run_tracer("grade", dice, marked).stdout
+    report = run_tracer("grade", dice, marked).stdout
+    assert "· pruned: expectiminimax never prunes, so pruned: is not graded" in report
 
 
 @pytest.mark.parametrize("written, right", [("3.33", True), ("3.333", True), ("3.33333", True), ("3.34", False),
@@ -283,7 +285,8 @@ def test_a_decimal_matches_when_the_value_rounded_to_the_digits_written_gives_it
     (b,) = [item for item in result["items"] if item["item"] == "value of B"]
     assert (b["verdict"], b["given"], b["expected"]) == ("right" if right else "wrong", written, "10/3")
     report = run_tracer("grade", key, mine).stdout
-    assert (f"✓ value of B: {written}" if right else f"✗ value of B: you wrote {written}, the search: 10/3") in report
+    said = f"✓ value of B: {written}" if right else f"✗ value of B: you wrote {written}, the search: 10/3"
+    assert said in report
     assert "rounded to the digits you wrote" in report  # the rule, in the report's scoring line
 
 
@@ -304,7 +307,8 @@ def test_items_the_key_does_not_ask_for_are_pointed_out(tmp_path):
                   values={"A": 3, "B": 3, "C": "<=2", "D": 2, "B1": 3})
     result = graded(mine)
     assert (result["score"], result["max_score"]) == (16, 16)
-    extra = [(item["item"], item["points"], item["max_points"]) for item in result["items"] if item["verdict"] == "extra"]
+    extra = [(item["item"], item["points"], item["max_points"]) for item in result["items"]
+             if item["verdict"] == "extra"]
     assert extra == [("value of B1", 0, 0), ("window at B", 0, 0)]
     report = run_tracer("grade", RN, mine).stdout
     assert "· window at B: you wrote [−∞, 3], but the key does not ask for B's window (not graded)" in report

@@ -39,7 +39,8 @@ EXPECT_KEYS = ("value", "best_move", "values", "pruned", "windows", "order") + C
 _INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "∞": math.inf, "+∞": math.inf,
                "-∞": -math.inf, "−∞": -math.inf}
 _FRACTION = re.compile(r"^[-−+]?[0-9]+/[0-9]*[1-9][0-9]*$")  # 8/3; never a zero denominator
-_BOUND = re.compile(r"^\s*(<=|≤|>=|≥)\s*([-−+]?[0-9.]+(?:[eE][-+]?[0-9]+)?|[-−+]?[0-9]+/[0-9]+|[-−+]?∞|[-+]?inf)\s*$")
+_BOUND = re.compile(r"^\s*(<=|≤|>=|≥)\s*([-−+]?[0-9.]+(?:[eE][-+]?[0-9]+)?|[-−+]?[0-9]+/[0-9]+|[-−+]?∞|[-+]?inf)"
+                    r"\s*$")
 _DECIMAL = re.compile(r"^\s*[-−+]?[0-9]*\.([0-9]+)\s*$")  # 3.33: a decimal, with the digits after its point
 
 
@@ -82,7 +83,7 @@ class Claims:
     counts: dict[str, int] = field(default_factory=dict)
     given: tuple[str, ...] = ()  # the keys given, in the file's order
     lines: dict[str, int] = field(default_factory=dict)
-    unknown: list[Unknown] = field(default_factory=list)  # names not in the tree (an answer's typos; a key refuses them)
+    unknown: list[Unknown] = field(default_factory=list)  # names not in the tree (an answer's typos; keys refuse them)
 
 
 def read_answer_file(path: str, facts: SearchFacts) -> Claims:
