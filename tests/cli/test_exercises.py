@@ -302,6 +302,20 @@ def test_the_maximum_is_the_key_s_for_every_answer(tmp_path):
     assert "window at B" not in rows[0]  # not a column: the key does not ask for it
 
 
+def test_a_search_without_windows_is_not_asked_for_them(tmp_path):
+    """-a minimax overrides the key's alpha-beta: no leaves, no windows (the key's window at C does not apply)."""
+    values = {"A": 3, "B": 3, "C": 2, "D": 2}  # minimax returns C's 2 exactly
+    result = json.loads(run_tracer("grade", RN, answer(tmp_path, values=values, pruned=None, windows=None), "-a",
+                                   "minimax", "--json").stdout)
+    assert [item["item"] for item in result["items"]] == ["value of A", "value of B", "value of C", "value of D",
+                                                          "best move", "visit order"]
+    assert (result["score"], result["max_score"]) == (5, 6)  # the alpha-beta order is not minimax's
+    order = ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]
+    result = json.loads(run_tracer("grade", RN, answer(tmp_path, values=values, pruned=None, windows=None,
+                                                       order=order), "-a", "minimax", "--json").stdout)
+    assert (result["score"], result["max_score"]) == (6, 6)
+
+
 def test_items_the_key_does_not_ask_for_are_pointed_out(tmp_path):
     mine = answer(tmp_path, windows={"C": [3, 2], "B": ["-inf", 3]},
                   values={"A": 3, "B": 3, "C": "<=2", "D": 2, "B1": 3})

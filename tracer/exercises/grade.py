@@ -12,7 +12,8 @@ exercise has the same maximum:
   ``pruned:`` (a wrong mark loses the point exactly as a missing one does; a pruned inner node marks every leaf
   below it);
 - the best move;
-- the windows of the nodes the key's ``windows`` names, and the visit order when the key gives one.
+- the windows of the nodes the key's ``windows`` names (for a search with windows: one that can prune), and the
+  visit order when the key gives one.
 
 An item the answer does not give scores 0 (a blank sheet scores 0). What the answer gives that the key does not ask
 for (a window the key does not ask for, a value for a leaf or for a node never reached, a name the tree does not
@@ -106,7 +107,7 @@ def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: st
                           detail=f"{facts.trace.title.lower()} never prunes, so pruned: is not graded",
                           kind="extra"))
     items.append(_best_move_item(facts, answer.best_move))
-    asked_windows = list(key.windows) if key is not None else []
+    asked_windows = list(key.windows) if key is not None and search_prunes(facts) else []  # α, β: pruning only
     items.extend(_window_item(facts, node, answer.windows.get(node)) for node in asked_windows)
     for node, given in answer.windows.items():
         if node not in asked_windows:
