@@ -290,6 +290,17 @@ def test_a_decimal_matches_when_the_value_rounded_to_the_digits_written_gives_it
     assert "rounded to the digits you wrote" in report  # the rule, in the report's scoring line
 
 
+def test_a_key_s_decimals_follow_the_same_rule(tmp_path):
+    key = tmp_path / "dice.yaml"
+    text = (TREES / "dice.yaml").read_text(encoding="utf-8")
+    assert "  value: 8/3\n" in text and "C: 8/3," in text
+    key.write_text(text.replace("  value: 8/3\n", "  value: 2.67\n").replace("C: 8/3,", "C: 2.6667,"),
+                   encoding="utf-8")
+    assert run_tracer("check", key).returncode == 0
+    key.write_text(text.replace("  value: 8/3\n", "  value: 2.66\n"), encoding="utf-8")
+    assert "✗ value: expected 2.66, got 8/3" in run_tracer("check", key).stdout
+
+
 def test_the_maximum_is_the_key_s_for_every_answer(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()

@@ -75,6 +75,7 @@ class Claims:
     line in the file (``values.C`` → 4)."""
 
     value: float | None = None
+    value_decimals: int | None = None  # the root's value written as a decimal: its digits after the point
     best_move: str | None = None
     values: dict[int, Claimed] = field(default_factory=dict)
     pruned: list[int] | None = None
@@ -109,6 +110,7 @@ def read_claims(node, file: str, facts: SearchFacts, allowed=EXPECT_KEYS, prefix
         claims.lines[key] = value.start_mark.line + 1
         if key == "value":
             claims.value = reader.number(value, key)
+            claims.value_decimals = _digits(value.value)[0] if isinstance(value, yaml.ScalarNode) else None
         elif key == "best_move":
             claims.best_move = reader.text(value, reader.where(key))
         elif key == "values":
@@ -215,7 +217,7 @@ def shown(value) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(shown(v) for v in value) + "]"
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return format_number(value)
+        return value_text(value).replace("-", "−")
     if isinstance(value, str):
         parsed = parse_bounded(value)
         if parsed is not None:

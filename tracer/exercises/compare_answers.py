@@ -103,10 +103,11 @@ def first_difference(claimed: list[int], found: list[int]) -> Difference | None:
 
 # ---- the items ------------------------------------------------------------------------------------------------
 
-def compare_root_value(facts: SearchFacts, claimed: float | None) -> Compared:
+def compare_root_value(facts: SearchFacts, claimed: float | None, decimals: int | None = None) -> Compared:
+    """The root's value (``decimals``: the digits written after the point, for a decimal)."""
     decided = facts.decided_value(0)
     return Compared("value", 0, facts.label(0), facts.value, claimed,
-                    claimed is not None and number_matches(claimed, facts.value), decided.step, str(decided))
+                    claimed is not None and number_matches(claimed, facts.value, decimals), decided.step, str(decided))
 
 
 def compare_best_move(facts: SearchFacts, claimed: str | None) -> Compared:
