@@ -335,6 +335,7 @@ def test_items_the_key_does_not_ask_for_are_pointed_out(tmp_path):
     extra = [(item["item"], item["points"], item["max_points"]) for item in result["items"]
              if item["verdict"] == "extra"]
     assert extra == [("value of B1", 0, 0), ("window at B", 0, 0)]
+    assert [item["given"] for item in result["items"] if item["item"] == "window at B"] == [["-inf", 3]]  # JSON
     report = run_tracer("grade", RN, mine).stdout
     assert "· window at B: you wrote [−∞, 3], but the key does not ask for B's window (not graded)" in report
     assert "· value of B1: you wrote 3, but B1 is a leaf: its value is given (not graded)" in report

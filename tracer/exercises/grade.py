@@ -27,7 +27,7 @@ from typing import Any
 
 from ..text import format_number, join_names
 from .check import describe_search
-from .claims import Claims, shown
+from .claims import Claims, json_number, shown
 from .compare_answers import (
     compare_best_move, compare_leaves, compare_order, compare_value, compare_window, search_prunes,
 )
@@ -111,9 +111,11 @@ def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: st
     items.extend(_window_item(facts, node, answer.windows.get(node)) for node in asked_windows)
     for node, given in answer.windows.items():
         if node not in asked_windows:
-            items.append(Item(f"window at {facts.label(node)}", None, list(given), 0, 0, EXTRA, node=node,
-                              detail=f"you wrote {shown(list(given))}, but the key does not ask for "
-                                     f"{facts.label(node)}'s window (not graded)", kind="extra"))
+            why = f"the key does not ask for {facts.label(node)}'s window" if search_prunes(facts) else \
+                f"{facts.trace.title.lower()} has no windows"
+            written = [json_number(number) for number in given]
+            items.append(Item(f"window at {facts.label(node)}", None, written, 0, 0, EXTRA, node=node,
+                              detail=f"you wrote {shown(written)}, but {why} (not graded)", kind="extra"))
     if key is not None and key.order is not None:
         items.append(_order_item(facts, answer.order))
     elif answer.order is not None:
