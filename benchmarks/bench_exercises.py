@@ -40,7 +40,7 @@ def grade_class(size: int) -> None:
         node = list(answer.values)[student % len(answer.values)]
         answer.values[node] = parse_bounded(student)
         answer.given = ("values", "pruned", "best_move")
-        grade(answer, facts, answer_file=f"s{student}", tree_file="binary_depth4.yaml", key_windows=list(key.windows))
+        grade(answer, facts, answer_file=f"s{student}", tree_file="binary_depth4.yaml", key=key)
 
 
 def main() -> None:

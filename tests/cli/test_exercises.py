@@ -25,8 +25,11 @@ from tracer.search.registry import ALGORITHMS
 from tracer.search.spec import SearchSpec
 
 RN = TREES / "rn_example.yaml"
-# The full answer for alpha-beta on rn_example: 4 inner nodes + 9 leaves + 1 best move = 14 points.
-PERFECT = {"values": {"A": 3, "B": 3, "C": "<=2", "D": 2}, "pruned": ["C2", "C3"], "best_move": "B"}
+# The full answer for alpha-beta on rn_example: 4 inner nodes + 9 leaves + 1 best move, and the window at C and the
+# visit order its key asks for = 16 points, for every answer.
+ORDER = ["A", "B", "B1", "B2", "B3", "C", "C1", "D", "D1", "D2", "D3"]
+PERFECT = {"values": {"A": 3, "B": 3, "C": "<=2", "D": 2}, "pruned": ["C2", "C3"], "best_move": "B",
+           "windows": {"C": [3, 2]}, "order": ORDER}
 
 
 def answer(tmp_path, name="answer.yaml", **changes) -> Path:
@@ -119,21 +122,21 @@ def test_a_single_unreadable_answer_is_one_line(tmp_path):
 # ---- tracer grade -----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("changes, score, max_score, wrong", [
-    ({}, 14, 14, []),
-    ({"values": {"A": 3, "B": 3, "C": 2, "D": 2}}, 14, 14, []),  # a bound counts as its number
-    ({"values": {"A": 3, "B": 3, "C": ">=2", "D": 2}}, 13, 14, ["value of C"]),  # a bound of the wrong kind
-    ({"values": {"A": 3, "B": 3, "C": "<=2", "D": "<=2"}}, 13, 14, ["value of D"]),  # D is exact, not a bound
-    ({"values": {"A": 3, "B": 3, "C": 4, "D": 2}}, 13, 14, ["value of C"]),
-    ({"values": {"A": 3, "B": 3, "D": 2}}, 13, 14, ["value of C"]),  # missing
-    ({"pruned": ["C2"]}, 13, 14, ["C3 pruned?"]),  # a missed prune
-    ({"pruned": ["C2", "C3", "D3"]}, 13, 14, ["D3 pruned?"]),  # extra prune marks cost points
-    ({"pruned": ["C"]}, 13, 14, ["C1 pruned?"]),  # a node marks every leaf below it
-    ({"pruned": []}, 12, 14, ["C2 pruned?", "C3 pruned?"]),
-    ({"best_move": "C"}, 13, 14, ["best move"]),
-    ({"windows": {"C": [3, 2]}}, 15, 15, []),  # the key asks for C's window
-    ({"windows": {"C": [3, "inf"]}}, 14, 15, ["window at C"]),
-    ({"order": ["A", "B", "B1", "B2", "B3", "C", "C1", "D", "D1", "D2", "D3"]}, 15, 15, []),
-    ({"order": ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]}, 14, 15, ["visit order"]),
+    ({}, 16, 16, []),
+    ({"values": {"A": 3, "B": 3, "C": 2, "D": 2}}, 16, 16, []),  # a bound counts as its number
+    ({"values": {"A": 3, "B": 3, "C": ">=2", "D": 2}}, 15, 16, ["value of C"]),  # a bound of the wrong kind
+    ({"values": {"A": 3, "B": 3, "C": "<=2", "D": "<=2"}}, 15, 16, ["value of D"]),  # D is exact, not a bound
+    ({"values": {"A": 3, "B": 3, "C": 4, "D": 2}}, 15, 16, ["value of C"]),
+    ({"values": {"A": 3, "B": 3, "D": 2}}, 15, 16, ["value of C"]),  # missing
+    ({"pruned": ["C2"]}, 15, 16, ["C3 pruned?"]),  # a missed prune
+    ({"pruned": ["C2", "C3", "D3"]}, 15, 16, ["D3 pruned?"]),  # extra prune marks cost points
+    ({"pruned": ["C"]}, 15, 16, ["C1 pruned?"]),  # a node marks every leaf below it
+    ({"pruned": []}, 14, 16, ["C2 pruned?", "C3 pruned?"]),
+    ({"best_move": "C"}, 15, 16, ["best move"]),
+    ({"windows": None}, 15, 16, ["window at C"]),  # the key asks for C's window: the maximum stays 16
+    ({"windows": {"C": [3, "inf"]}}, 15, 16, ["window at C"]),
+    ({"order": None}, 15, 16, ["visit order"]),  # the key asks for the order
+    ({"order": ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]}, 15, 16, ["visit order"]),
 ])
 def test_grading_each_kind_of_mistake(tmp_path, changes, score, max_score, wrong):
     result = graded(answer(tmp_path, **changes))
@@ -171,7 +174,7 @@ def test_the_first_departure_is_explained_in_trace_terms(tmp_path):
     result = run_tracer("grade", RN, answer(tmp_path, pruned=["C2", "C3", "D3"]))
     assert "first departure from the search: step 30: D still has the window α = 3, β = 5 (no cutoff before D3)" in result.stdout
     assert "you marked it pruned" in result.stdout
-    assert "scoring: one point per inner node" in result.stdout
+    assert "scoring: one point per item the key asks for" in result.stdout
 
 
 def test_a_folder_with_a_broken_answer_grades_the_others(tmp_path):
@@ -184,12 +187,13 @@ def test_a_folder_with_a_broken_answer_grades_the_others(tmp_path):
     result = run_tracer("grade", RN, folder, "--csv")
     assert result.returncode == 2
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert [(Path(row["file"]).name, row["score"], row["max"]) for row in rows] == [("ada.yaml", "14", "14"),
-                                                                                  ("bob.yaml", "13", "14")]
+    assert [(Path(row["file"]).name, row["score"], row["max"]) for row in rows] == [
+        ("ada.yaml", "16", "16"), ("bob.yaml", "15", "16"), ("eve.yaml", "1", "16")]  # a typo is graded (Q: 0)
     assert rows[1]["best move"] == "0" and rows[0]["C3 pruned?"] == "1"
-    assert f"{folder / 'eve.yaml'}:1: values.Q: no node named 'Q'" in result.stderr
+    assert list(rows[0]) == list(rows[2])  # the key's columns, the same for every answer
+    assert "values.Q" not in rows[2] and "no node named 'Q'" not in result.stderr
     assert f"{folder / 'zed.yaml'}:1: values.A: expected a number" in result.stderr
-    assert "2 answer files could not be read; 2 graded" in result.stderr
+    assert "1 answer file could not be read; 3 graded" in result.stderr
 
 
 def test_gradescope_results_have_the_documented_layout(tmp_path):
@@ -197,7 +201,7 @@ def test_gradescope_results_have_the_documented_layout(tmp_path):
     result = run_tracer("grade", RN, answer(tmp_path, best_move="C"), "--format", "gradescope", "-o", out)
     assert result.returncode == 0, result.stderr
     data = json.loads(out.read_text())
-    assert data["score"] == 13 and len(data["tests"]) == 14
+    assert data["score"] == 15 and len(data["tests"]) == 16
     assert all(set(test) == {"name", "score", "max_score", "output"} for test in data["tests"])
     best = next(test for test in data["tests"] if test["name"] == "best move")
     assert (best["score"], best["max_score"]) == (0, 1) and "you wrote C; the search: B" in best["output"]
@@ -206,9 +210,9 @@ def test_gradescope_results_have_the_documented_layout(tmp_path):
 
 def test_gradescope_with_no_readable_answer_is_one_line_and_writes_nothing(tmp_path):
     bad, out = tmp_path / "bad.yaml", tmp_path / "results.json"
-    bad.write_text("values: {A: 3, Q: 1}\n")
+    bad.write_text("values: {A: three}\n")
     assert_one_line_error(run_tracer("grade", RN, bad, "--format", "gradescope", "-o", out),
-                          f"{bad}:1: values.Q: no node named 'Q'")
+                          f"{bad}:1: values.A: expected a number")
     assert not out.exists()
 
 
@@ -227,6 +231,175 @@ def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):
     assert "✗ you: examined" in next(line for line in dot.read_text().splitlines()
                                       if line.strip().startswith(f"{c3}_notes "))  # the mark beside it, in words
     assert_one_line_error(run_tracer("grade", RN, answer(tmp_path), "--render", tmp_path / "x.gif"), "--render")
+
+
+# ---- grades that mean what they say (issue 22) --------------------------------------------------------------------
+
+THIRDS = ("players: [max, chance]\ntree: [[2, 3, 5], [1, 2]]\nrules: {algorithm: expectiminimax}\n"
+          "expect:\n  values: {B: 10/3}\n")  # B averages 2, 3 and 5: 10/3
+
+
+@pytest.mark.parametrize("text", ["values: {}\n", "", "# nothing yet\n"])
+def test_a_blank_sheet_scores_nothing_of_the_key_s_maximum(tmp_path, text):
+    blank = tmp_path / "blank.yaml"
+    blank.write_text(text)
+    result = graded(blank)
+    assert (result["score"], result["max_score"]) == (0, 16)
+    assert {item["verdict"] for item in result["items"]} == {"missing"} and result["first_departure"] == ""
+    report = run_tracer("grade", RN, blank).stdout
+    assert ": 0 / 16" in report
+    assert "no departure from the search where the answer names the tree's nodes; 16 of the key's items not " \
+           "answered" in report
+    assert "– leaves (9 items): missing: you gave no pruned: (the search prunes C2, C3)" in report
+
+
+def test_leaves_are_graded_only_when_the_answer_gives_pruned(tmp_path):
+    result = graded(answer(tmp_path, pruned=None))
+    leaves = [item for item in result["items"] if item["item"].endswith("pruned?")]
+    assert len(leaves) == 9 and all(item["points"] == 0 and item["verdict"] == "missing" for item in leaves)
+    assert (result["score"], result["max_score"]) == (7, 16)
+    assert graded(answer(tmp_path, pruned=[]))["score"] == 14  # "nothing pruned" is an answer: 7 leaves right
+
+
+def test_a_search_that_cannot_prune_grades_no_leaves(tmp_path):
+    dice = TREES / "dice.yaml"
+    plain = tmp_path / "dice.yaml"
+    plain.write_text("values: {A: 8/3, B: 2.5, C: 8/3, D: 3, E: 2, F: 2}\nbest_move: C\n")
+    result = json.loads(run_tracer("grade", dice, plain, "--json").stdout)
+    assert (result["score"], result["max_score"]) == (7, 7)  # six values and the best move: no free "examined"
+    assert not any(item["item"].endswith("pruned?") for item in result["items"])
+    marked = tmp_path / "marked.yaml"
+    marked.write_text(plain.read_text() + "pruned: [D1]\n")
+    result = json.loads(run_tracer("grade", dice, marked, "--json").stdout)
+    assert (result["score"], result["max_score"]) == (7, 7)
+    assert [(item["item"], item["verdict"], item["max_points"]) for item in result["items"]
+            if item["verdict"] == "extra"] == [("pruned", "extra", 0)]
+    report = run_tracer("grade", dice, marked).stdout
+    assert "· pruned: expectiminimax never prunes, so pruned: is not graded" in report
+
+
+@pytest.mark.parametrize("written, right", [("3.33", True), ("3.333", True), ("3.33333", True), ("3.34", False),
+                                            ("10/3", True), ("3", False)])
+def test_a_decimal_matches_when_the_value_rounded_to_the_digits_written_gives_it(tmp_path, written, right):
+    key, mine = tmp_path / "thirds.yaml", tmp_path / "mine.yaml"
+    key.write_text(THIRDS)
+    mine.write_text(f"values: {{A: {written}, B: {written}, C: 1.5}}\nbest_move: B\n")
+    result = json.loads(run_tracer("grade", key, mine, "--json").stdout)
+    (b,) = [item for item in result["items"] if item["item"] == "value of B"]
+    assert (b["verdict"], b["given"], b["expected"]) == ("right" if right else "wrong", written, "10/3")
+    report = run_tracer("grade", key, mine).stdout
+    said = f"✓ value of B: {written}" if right else f"✗ value of B: you wrote {written}, the search: 10/3"
+    assert said in report
+    assert "rounded to the digits you wrote" in report  # the rule, in the report's scoring line
+
+
+def test_a_key_s_decimals_follow_the_same_rule(tmp_path):
+    key = tmp_path / "dice.yaml"
+    text = (TREES / "dice.yaml").read_text(encoding="utf-8")
+    assert "  value: 8/3\n" in text and "C: 8/3," in text
+    key.write_text(text.replace("  value: 8/3\n", "  value: 2.67\n").replace("C: 8/3,", "C: 2.6667,"),
+                   encoding="utf-8")
+    assert run_tracer("check", key).returncode == 0
+    key.write_text(text.replace("  value: 8/3\n", "  value: 2.66\n"), encoding="utf-8")
+    assert "✗ value: expected 2.66, got 8/3" in run_tracer("check", key).stdout
+
+
+def test_the_maximum_is_the_key_s_for_every_answer(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    answer(folder, "ada.yaml", windows=None, order=None)  # no windows, no order
+    answer(folder, "bob.yaml", windows={"C": [3, 4]})  # a wrong window
+    answer(folder, "cy.yaml", windows={"C": [3, 2], "B": ["-inf", 3]})  # a window the key does not ask for
+    rows = list(csv.DictReader(io.StringIO(run_tracer("grade", RN, folder, "--csv").stdout)))
+    assert [(Path(row["file"]).name, row["score"], row["max"]) for row in rows] == [
+        ("ada.yaml", "14", "16"), ("bob.yaml", "15", "16"), ("cy.yaml", "16", "16")]
+    assert "window at B" not in rows[0]  # not a column: the key does not ask for it
+
+
+def test_a_search_without_windows_is_not_asked_for_them(tmp_path):
+    """-a minimax overrides the key's alpha-beta: no leaves, no windows (the key's window at C does not apply)."""
+    values = {"A": 3, "B": 3, "C": 2, "D": 2}  # minimax returns C's 2 exactly
+    result = json.loads(run_tracer("grade", RN, answer(tmp_path, values=values, pruned=None, windows=None), "-a",
+                                   "minimax", "--json").stdout)
+    assert [item["item"] for item in result["items"]] == ["value of A", "value of B", "value of C", "value of D",
+                                                          "best move", "visit order"]
+    assert (result["score"], result["max_score"]) == (5, 6)  # the alpha-beta order is not minimax's
+    order = ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]
+    result = json.loads(run_tracer("grade", RN, answer(tmp_path, values=values, pruned=None, windows=None,
+                                                       order=order), "-a", "minimax", "--json").stdout)
+    assert (result["score"], result["max_score"]) == (6, 6)
+
+
+def test_items_the_key_does_not_ask_for_are_pointed_out(tmp_path):
+    mine = answer(tmp_path, windows={"C": [3, 2], "B": ["-inf", 3]},
+                  values={"A": 3, "B": 3, "C": "<=2", "D": 2, "B1": 3})
+    result = graded(mine)
+    assert (result["score"], result["max_score"]) == (16, 16)
+    extra = [(item["item"], item["points"], item["max_points"]) for item in result["items"]
+             if item["verdict"] == "extra"]
+    assert extra == [("value of B1", 0, 0), ("window at B", 0, 0)]
+    assert [item["given"] for item in result["items"] if item["item"] == "window at B"] == [["-inf", 3]]  # JSON
+    report = run_tracer("grade", RN, mine).stdout
+    assert "· window at B: you wrote [−∞, 3], but the key does not ask for B's window (not graded)" in report
+    assert "· value of B1: you wrote 3, but B1 is a leaf: its value is given (not graded)" in report
+    no_order = tmp_path / "plain.yaml"  # a key without order:
+    no_order.write_text(RN.read_text().replace("  order: [A, B, B1, B2, B3, C, C1, D, D1, D2, D3]\n", ""))
+    report = run_tracer("grade", no_order, mine).stdout
+    assert "/ 15" in report and "· visit order: the key does not ask for the visit order (not graded)" in report
+
+
+def test_an_unknown_node_name_is_one_wrong_item_with_its_line(tmp_path):
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("best_move: B\nvalues: {A: 3, Q: 1, B: 3}\n")
+    result = run_tracer("grade", RN, typo)
+    assert result.returncode == 0 and result.stderr == ""
+    assert ": 3 / 16" in result.stdout
+    assert "✗ values.Q: line 2: no node named 'Q' in the searched tree (its nodes: A, B, B1" in result.stdout
+    assert "13 of the key's items not answered; 1 name not in the tree" in result.stdout
+    (item,) = [item for item in graded(typo)["items"] if item["item"] == "values.Q"]
+    assert (item["verdict"], item["points"], item["max_points"], item["given"]) == ("wrong", 0, 0, "Q")
+    out = tmp_path / "results.json"
+    run_tracer("grade", RN, typo, "--format", "gradescope", "-o", out)
+    assert "Not graded: values.Q: line 2: no node named 'Q'" in json.loads(out.read_text())["output"]
+    typo.write_text("values: {A: 3, B: 3, Cc: 2, D: 2}\n")
+    assert "✗ values.Cc: line 1: no node named 'Cc' in the searched tree (did you mean C? its nodes: A, B, B1" in \
+        run_tracer("grade", RN, typo).stdout
+
+
+def test_a_list_answer_says_where_it_first_differs(tmp_path):
+    order = ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]
+    report = run_tracer("grade", RN, answer(tmp_path, order=order)).stdout
+    assert "✗ visit order: visit 8: the search enters D, you wrote C2 (visits 1–7 agree)" in report
+    assert "[A, B, B1, B2, B3, C, C1, C2" not in report  # not both lists in full
+    out = tmp_path / "results.json"
+    run_tracer("grade", RN, answer(tmp_path, order=order), "--format", "gradescope", "-o", out)
+    (test,) = [test for test in json.loads(out.read_text())["tests"] if test["name"] == "visit order"]
+    assert test["output"] == "visit 8: the search enters D, you wrote C2 (visits 1–7 agree)"
+
+
+def test_the_first_departure_is_the_first_mistake_not_an_omission(tmp_path):
+    mine = answer(tmp_path, values={"A": 3, "C": "<=2", "D": 5})  # B (step 11) omitted; D (step 34) wrong
+    result = graded(mine)
+    assert result["first_departure"] == "step 34: D: returns 2 to A (best child D3) — you wrote 5"
+
+
+def test_the_feedback_mark_keeps_off_a_pruned_leaf_s_outline(tmp_path):
+    """Drawn by Graphviz as the command draws it (neato -n2): the ✗ beside C3 (pruned, not marked so) starts right
+    of C3's outer outline."""
+    import subprocess
+
+    dot = tmp_path / "feedback.dot"
+    run_tracer("grade", RN, answer(tmp_path, pruned=["C2"], values={"A": 3, "B": 3, "C": 4, "D": 2}), "--render", dot)
+    drawn = json.loads(subprocess.run(["neato", "-n2", "-Tjson", str(dot)], capture_output=True, text=True,
+                                      check=True).stdout)
+    objects = {item["name"]: item for item in drawn["objects"]}
+    flagged = [name[:-len("_notes")] for name, item in objects.items() if name.endswith("_notes")
+               and any("✗" in op.get("text", "") for op in item.get("_ldraw_", []))]
+    assert len(flagged) == 2
+    for name in flagged:
+        outline = max(point[0] for op in objects[name]["_draw_"] for point in op.get("points", []))
+        mark = min(op["pt"][0] for op in objects[f"{name}_notes"]["_ldraw_"] if "✗" in op.get("text", ""))
+        assert mark > outline + 2, (name, outline, mark)
 
 
 # ---- tracer worksheet -------------------------------------------------------------------------------------------

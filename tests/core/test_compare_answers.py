@@ -87,3 +87,43 @@ def test_order_windows_and_best_move(facts):
     assert compare_window(facts, facts.by_name["C"], (3, math.inf)).claimed == [3, "inf"]
     assert compare_best_move(facts, "B").ok and not compare_best_move(facts, "C").ok
     assert not compare_best_move(facts, None).ok
+
+
+# ---- decimals, fractions, and which searches prune -------------------------------------------------------------
+
+@pytest.mark.parametrize("text, found, matches", [
+    ("3.33", 10 / 3, True), ("3.333", 10 / 3, True), ("3.33333", 10 / 3, True),  # 10/3 rounded to the digits written
+    ("3.34", 10 / 3, False), ("3.3", 10 / 3, True), ("10/3", 10 / 3, True),
+    ("3", 10 / 3, False),  # a whole number claims the value exactly: 10/3 is not 3
+    ("3", 3, True), ("3.0", 3, True), ("2.50", 2.5, True), ("3", 2.5, False), ("2", 2.5, False),
+    ("2.67", 8 / 3, True), ("2.66", 8 / 3, False), ('"<=3.33"', 10 / 3, True),  # a bound keeps its digits too
+    ("-3.33", -10 / 3, True), ("-3.34", -10 / 3, False),
+])
+def test_a_decimal_matches_when_the_value_rounded_to_its_digits_gives_it(text, found, matches):
+    """The answer reader keeps a decimal's digits as written (YAML's float would lose them)."""
+    import yaml
+
+    from tracer.exercises.claims import parse_bounded
+
+    claimed = parse_bounded(yaml.safe_load(f"v: {text}")["v"], text.strip('"'))
+    bound = UPPER if text.startswith('"<=') else EXACT
+    assert value_matches(claimed, (found, bound)) is matches
+
+
+@pytest.mark.parametrize("value, text", [(10 / 3, "10/3"), (8 / 3, "8/3"), (2.5, "2.5"), (3, "3"), (-7, "-7"),
+                                         (0.1, "0.1"), (math.inf, "+∞")])
+def test_the_search_s_values_are_written_as_fractions_where_no_short_decimal_is_them(value, text):
+    from tracer.exercises.claims import value_text
+
+    assert value_text(value) == text
+
+
+@pytest.mark.parametrize("algorithm, prunes", [("alphabeta", True), ("minimax", False), ("pvs", True),
+                                               ("expectiminimax", False)])
+def test_whether_leaves_are_graded_is_the_registry_s_word(algorithm, prunes):
+    from tracer.exercises.compare_answers import search_prunes
+    from tracer.search.registry import ALGORITHMS
+
+    tree = "dice.yaml" if algorithm == "expectiminimax" else "rn_example.yaml"
+    facts = SearchFacts(search(load_problem(str(TREES / tree)), Settings(algorithm=algorithm)))
+    assert search_prunes(facts) is prunes is ALGORITHMS[algorithm].pruning

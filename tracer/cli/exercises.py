@@ -27,11 +27,15 @@ GRADE_EXAMPLES = """examples:
   tracer grade trees/rn_example.yaml class/ --format gradescope -o results/
   tracer grade trees/rn_example.yaml answer.yaml --json
 
-scoring: one point per inner node the search reaches (its value; a bound counts as its number, and a bound
-you write must be of the search's kind), one per leaf (marked pruned or not, correctly: a wrong mark costs the
-point as a missing one does), one for the best move, one per window asked when the answer gives windows, one for
-the visit order when given.
-exit status: 0 every answer graded, 2 some answer could not be read (the others are still graded)"""
+scoring: one point per item the key (the file's expect:) asks for, the same maximum for every answer: each
+inner node's value, each leaf pruned or not (for a search that can prune; graded only when the answer gives
+pruned:), the best move, and the windows and visit order the key gives. An item not given scores 0 (a blank
+sheet scores 0). A plain number matches a bound with that number; a bound you write must be the search's kind.
+A decimal matches when the search's value rounded to the digits written gives it (3.33 for 10/3; not 3.34); a
+whole number or a fraction must be exact (3 is not 10/3). What the key does not ask for (another window, a
+leaf's value, a node name the tree does not have) is pointed out, not scored.
+exit status: 0 every answer graded, 2 some answer could not be read, such as bad YAML (the others are still
+graded)"""
 
 
 RENDER_FORMATS = ("svg", "png", "pdf", "dot")
@@ -207,10 +211,7 @@ def cmd_grade(args) -> int:
         format_of(args.render, RENDER_FORMATS, option="--render")  # a bad name fails before any work
     trace = search(problem, spec)
     facts = SearchFacts(trace)
-    key_windows = None
-    if problem.expect is not None:  # the key's windows: are the ones asked
-        key = read_claims(problem.expect, args.file, facts)
-        key_windows = list(key.windows) or None
+    key = None if problem.expect is None else read_claims(problem.expect, args.file, facts)  # what is asked
     results, failures = [], []
     for path in answers:
         try:
@@ -218,7 +219,7 @@ def cmd_grade(args) -> int:
         except TracerError as error:
             failures.append((path, str(error)))
             continue
-        results.append(grade(answer, facts, answer_file=path, tree_file=args.file, key_windows=key_windows))
+        results.append(grade(answer, facts, answer_file=path, tree_file=args.file, key=key))
     for path, error in failures:
         print(f"tracer grade: error: {error}", file=sys.stderr)
     if args.render and results:

@@ -83,7 +83,7 @@ def check_claims(claims: Claims, facts: SearchFacts) -> list[Check]:
     checks: list[Check] = []
     for key in claims.given:
         if key == "value":
-            checks.append(_check("value", compare_root_value(facts, claims.value)))
+            checks.append(_check("value", compare_root_value(facts, claims.value, claims.value_decimals)))
         elif key == "best_move":
             checks.append(_check("best_move", compare_best_move(facts, claims.best_move)))
         elif key == "values":

@@ -5,12 +5,16 @@ Each comparison is a :class:`Compared`: what the search found, what the claim sa
 step of the trace that decides it. ``check`` and ``grade`` only name the items and word them for their readers
 (the key's author, the student); the rules of matching live here:
 
-- numbers match when equal (infinities exactly; others within rounding): :func:`number_matches`;
+- numbers match when equal (infinities exactly; others within floating-point rounding), and a decimal (a number
+  written with digits after its point) when the search's value rounded to the digits written gives it: 3.33,
+  3.333 and 3.33333 all match 10/3, 3.34 does not; a whole number or a fraction claims the value exactly, so 3
+  does not match 10/3 (:func:`number_matches`);
 - a value written as a plain number claims only the number, so it matches an exact value or a bound with that
   number; a value written as a bound (``"<=2"``, ``"≥ 3"``) also claims its kind, and matches only a bound of that
   kind (:func:`value_matches`) — the same in both commands;
 - a window matches when both α and β match; a visit order when the lists are equal (:func:`first_difference` says
-  where they part); the pruned leaves, leaf by leaf (a node marked pruned stands for every leaf below it).
+  where they part); the pruned leaves, leaf by leaf (a node marked pruned stands for every leaf below it), and
+  only for a search that can prune (:func:`search_prunes`, as the registry says).
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from ..search.registry import ALGORITHMS
 from ..view import EXACT
-from .claims import bound_text, json_number
+from .claims import Claimed, bound_text, json_number
 from .facts import SearchFacts
 
 NEVER_REACHED = "never reached"
@@ -55,18 +60,31 @@ class Difference:
 
 # ---- the rules ------------------------------------------------------------------------------------------------
 
-def number_matches(claimed: float, found: float) -> bool:
+def number_matches(claimed: float, found: float, decimals: int | None = None) -> bool:
     """A claimed number against the search's: equal, or both finite and equal but for floating-point rounding
-    (8/3 written as a fraction against the search's 2.666…)."""
-    return claimed == found or (math.isfinite(claimed) and math.isfinite(found)
-                                and math.isclose(claimed, found, rel_tol=1e-9, abs_tol=1e-12))
+    (8/3 written as a fraction against the search's 2.666…); a decimal written with ``decimals`` digits after its
+    point matches when the search's value rounded to that many digits gives it (either way of rounding a half)."""
+    if claimed == found:
+        return True
+    if not (math.isfinite(claimed) and math.isfinite(found)):
+        return False
+    if decimals is not None and abs(claimed - found) <= 0.5 * 10.0 ** -decimals * (1 + 1e-9):
+        return True
+    return math.isclose(claimed, found, rel_tol=1e-9, abs_tol=1e-12)
 
 
-def value_matches(claimed: tuple[float, str | None], found: tuple[float, str]) -> bool:
-    """A claimed value (number, bound or None for a plain number) against what a node returns (value, bound): a
-    plain number matches its number whatever the kind; a written bound must be the search's kind too."""
-    number, bound = claimed
-    return number_matches(number, found[0]) and (bound is None or bound == found[1])
+def value_matches(claimed: tuple, found: tuple[float, str]) -> bool:
+    """A claimed value (:class:`Claimed`, or a tuple (number, bound or None for a plain number)) against what a
+    node returns (value, bound): a plain number matches its number whatever the kind; a written bound must be the
+    search's kind too."""
+    claimed = Claimed(*claimed)
+    return number_matches(claimed.number, found[0], claimed.decimals) and \
+        (claimed.bound is None or claimed.bound == found[1])
+
+
+def search_prunes(facts: SearchFacts) -> bool:
+    """Whether the search can prune at all (its registry entry says): only then are leaves pruned or not."""
+    return ALGORITHMS[facts.trace.algorithm].pruning
 
 
 def window_matches(claimed: tuple[float, float], found: tuple[float, float]) -> bool:
@@ -85,10 +103,11 @@ def first_difference(claimed: list[int], found: list[int]) -> Difference | None:
 
 # ---- the items ------------------------------------------------------------------------------------------------
 
-def compare_root_value(facts: SearchFacts, claimed: float | None) -> Compared:
+def compare_root_value(facts: SearchFacts, claimed: float | None, decimals: int | None = None) -> Compared:
+    """The root's value (``decimals``: the digits written after the point, for a decimal)."""
     decided = facts.decided_value(0)
     return Compared("value", 0, facts.label(0), facts.value, claimed,
-                    claimed is not None and number_matches(claimed, facts.value), decided.step, str(decided))
+                    claimed is not None and number_matches(claimed, facts.value, decimals), decided.step, str(decided))
 
 
 def compare_best_move(facts: SearchFacts, claimed: str | None) -> Compared:
@@ -97,10 +116,13 @@ def compare_best_move(facts: SearchFacts, claimed: str | None) -> Compared:
                     claimed is not None and str(claimed) == str(facts.best_move), decided.step, str(decided))
 
 
-def compare_value(facts: SearchFacts, node: int, claimed: tuple[float, str | None] | None) -> Compared:
-    """The value a node returns; ``found`` is written as :func:`bound_text` writes it (``"<=2"``, ``3``)."""
+def compare_value(facts: SearchFacts, node: int, claimed: tuple | None) -> Compared:
+    """The value a node returns; ``found`` is written as :func:`bound_text` writes it (``"<=2"``, ``3``, ``10/3``),
+    ``claimed`` as the answer wrote it (``3.33333``)."""
     label = facts.label(node)
-    written = None if claimed is None else bound_text(*claimed)
+    if claimed is not None:
+        claimed = Claimed(*claimed)
+    written = None if claimed is None else bound_text(claimed.number, claimed.bound, claimed.written)
     returned = facts.returned(node)
     if returned is None:
         cause = facts.pruned_by.get(node)

@@ -2,17 +2,22 @@
 Items are compared by :mod:`.compare_answers` (the rules ``tracer check`` uses too); this module decides which
 items an answer is graded on, what each is worth, and how a wrong one is explained to the student.
 
-Scoring (stated in the README and in every report):
+Scoring (stated in the README and in every report): one point per item the key asks for, so every answer to an
+exercise has the same maximum:
 
-- one point per inner node the search reaches: the value it returns (a plain number matches a bound with that
-  number; a value written as a bound must be a bound of the search's kind, as in ``tracer check``: see
-  :mod:`.compare_answers`);
-- one point per leaf: marked pruned or not, correctly (a wrong mark loses the point exactly as a missing one does;
-  a pruned inner node in ``pruned`` marks every leaf below it);
-- one point for the best move;
-- when the answer gives any ``windows``: one point per node asked (the nodes of the key's ``windows`` when the file
-  has one, else every inner node the search reaches): (α, β) when the node is left;
-- when the answer gives an ``order``: one point for the whole visit order.
+- the value each inner node the search reaches returns (a plain number matches a bound with that number; a value
+  written as a bound must be a bound of the search's kind; a decimal matches when the search's value rounded to
+  the digits written gives it, a whole number or a fraction must be exact: see :mod:`.compare_answers`);
+- for a search that can prune, each leaf: marked pruned or not, correctly, graded only when the answer gives
+  ``pruned:`` (a wrong mark loses the point exactly as a missing one does; a pruned inner node marks every leaf
+  below it);
+- the best move;
+- the windows of the nodes the key's ``windows`` names (for a search with windows: one that can prune), and the
+  visit order when the key gives one.
+
+An item the answer does not give scores 0 (a blank sheet scores 0). What the answer gives that the key does not ask
+for (a window the key does not ask for, a value for a leaf or for a node never reached, a name the tree does not
+have) is pointed out and scores nothing either way.
 """
 
 from __future__ import annotations
@@ -22,33 +27,37 @@ from typing import Any
 
 from ..text import format_number, join_names
 from .check import describe_search
-from .claims import Claims, shown
+from .claims import Claims, json_number, shown
 from .compare_answers import (
-    compare_best_move, compare_leaves, compare_order, compare_value, compare_window,
+    compare_best_move, compare_leaves, compare_order, compare_value, compare_window, search_prunes,
 )
 from .facts import SearchFacts
 
 RIGHT, WRONG, MISSING, EXTRA = "right", "wrong", "missing", "extra"
 
-SCORING = ("one point per inner node the search reaches (its value; a plain number matches a bound with that "
-           "number, a bound you write must be the search's kind), one per leaf "
-           "(pruned or not), one for the best move, one per window asked when the answer gives windows, one for the "
-           "visit order when given")
+SCORING = ("one point per item the key asks for, the same maximum for every answer: each inner node's value, "
+           "each leaf pruned or not (when the search can prune; graded only when you give pruned:), the best move, "
+           "and the windows and visit order the key asks for; an item you do not give scores 0; a plain number "
+           "matches a bound with that number, a bound you write must be the search's kind; a decimal matches when "
+           "the search's value rounded to the digits you wrote gives it (3.33 for 10/3), a whole number or a "
+           "fraction must be exact; what the key does not ask for is pointed out, not scored")
 
 
 @dataclass
 class Item:
-    """One graded item."""
+    """One graded item (``max_points`` 0: pointed out, not scored)."""
 
     item: str  # "value of C", "C2 pruned?", "best move", "window at C", "visit order"
     expected: Any
     given: Any
     points: int
     max_points: int
-    verdict: str  # right, wrong, missing, extra (an item worth nothing: a value for a node never reached)
+    verdict: str  # right, wrong, missing, extra (given but not asked: worth nothing either way)
     step: int | None = None  # the step of the trace that decides it (for finding the first departure)
-    why: str = ""  # that step, explained, for a wrong or missing item
+    why: str = ""  # that step, explained, for a wrong item
     node: int | None = None  # the node it is about (to mark it in a drawing)
+    detail: str = ""  # what the reports say instead of "you wrote …, the search: …" (a list's first difference)
+    kind: str = ""  # "values", "leaf", "best_move", "windows", "order", "unknown", "extra"
 
     def as_dict(self) -> dict[str, Any]:
         return {"item": self.item, "expected": self.expected, "given": self.given, "points": self.points,
@@ -71,36 +80,53 @@ class Grade:
     def max_score(self) -> int:
         return sum(item.max_points for item in self.items)
 
+    @property
+    def unanswered(self) -> int:
+        return sum(item.verdict == MISSING for item in self.items)
+
     def as_dict(self) -> dict[str, Any]:
         return {"answer": self.answer, "tree": self.tree, "search": self.search, "score": self.score,
                 "max_score": self.max_score, "items": [item.as_dict() for item in self.items],
                 "first_departure": self.departure}
 
 
-def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: str,
-          key_windows: list[int] | None = None) -> Grade:
-    """Grade ``answer`` against the search; ``key_windows`` are the nodes whose windows the key asks for."""
+def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: str, key: Claims | None = None) -> Grade:
+    """Grade ``answer`` against the search on the items ``key`` (the file's ``expect:``, if any) asks for."""
     result = Grade(answer_file, tree_file, describe_search(facts.trace))
     items = result.items
     reached = facts.inner_reached()
     for node in reached:
         items.append(_value_item(facts, node, answer.values.get(node)))
-    for node, given in answer.values.items():  # values for nodes the search never reaches: worth nothing, said
-        if node not in reached and facts.node(node).children and not facts.node(node).leaf:
-            compared = compare_value(facts, node, given)
-            items.append(Item(f"value of {compared.label}", compared.found, compared.claimed, 0, 0, EXTRA,
-                              compared.step,
-                              f"{compared.note} — you gave {compared.label} a value" if compared.note else ""))
-    items.extend(_leaf_items(facts, answer.pruned or []))
+    for node, given in answer.values.items():
+        if node not in reached:
+            items.append(_extra_value_item(facts, node, given))
+    if search_prunes(facts):
+        items.extend(_leaf_items(facts, answer.pruned))
+    elif answer.pruned is not None:
+        items.append(Item("pruned", [], [facts.label(node) for node in answer.pruned], 0, 0, EXTRA,
+                          detail=f"{facts.trace.title.lower()} never prunes, so pruned: is not graded",
+                          kind="extra"))
     items.append(_best_move_item(facts, answer.best_move))
-    if answer.windows:
-        asked = key_windows if key_windows else reached
-        items.extend(_window_item(facts, node, answer.windows.get(node)) for node in asked)
-    if answer.order is not None:
+    asked_windows = list(key.windows) if key is not None and search_prunes(facts) else []  # α, β: pruning only
+    items.extend(_window_item(facts, node, answer.windows.get(node)) for node in asked_windows)
+    for node, given in answer.windows.items():
+        if node not in asked_windows:
+            why = f"the key does not ask for {facts.label(node)}'s window" if search_prunes(facts) else \
+                f"{facts.trace.title.lower()} has no windows"
+            written = [json_number(number) for number in given]
+            items.append(Item(f"window at {facts.label(node)}", None, written, 0, 0, EXTRA, node=node,
+                              detail=f"you wrote {shown(written)}, but {why} (not graded)", kind="extra"))
+    if key is not None and key.order is not None:
         items.append(_order_item(facts, answer.order))
-    departures = [item for item in items if item.verdict != RIGHT and item.why]
+    elif answer.order is not None:
+        items.append(Item("visit order", None, [facts.label(node) for node in answer.order], 0, 0, EXTRA,
+                          detail="the key does not ask for the visit order (not graded)", kind="extra"))
+    for unknown in answer.unknown:
+        items.append(Item(unknown.where, None, unknown.name, 0, 0, WRONG,
+                          detail=f"line {unknown.line}: {unknown.message}", kind="unknown"))
+    departures = [item for item in items if item.verdict in (WRONG, EXTRA) and item.step is not None and item.why]
     if departures:
-        result.departure = min(departures, key=lambda item: item.step if item.step is not None else 10 ** 9).why
+        result.departure = min(departures, key=lambda item: item.step).why
     return result
 
 
@@ -109,20 +135,39 @@ def _value_item(facts: SearchFacts, node: int, given) -> Item:
     item, name = f"value of {compared.label}", compared.label
     if given is None:
         return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
-                    f"{compared.note} — you gave no value for {name}", node)
+                    f"{compared.note} — you gave no value for {name}", node, kind="values")
     if compared.ok:
-        return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=node)
+        return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=node, kind="values")
     return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
-                f"{compared.note} — you wrote {shown(compared.claimed)}", node)
+                f"{compared.note} — you wrote {shown(compared.claimed)}", node, kind="values")
 
 
-def _leaf_items(facts: SearchFacts, marked: list[int]) -> list[Item]:
+def _extra_value_item(facts: SearchFacts, node: int, given) -> Item:
+    """A value the key does not ask for: a leaf's (given with the tree), or a node's the search never reaches (a
+    real mistake: the search skipped it, said with the cutoff that did)."""
+    compared = compare_value(facts, node, given)
+    label = compared.label
+    if compared.reached:  # a leaf, or a node at the horizon: its value is part of the question
+        return Item(f"value of {label}", compared.found, compared.claimed, 0, 0, EXTRA, node=node, kind="extra",
+                    detail=f"you wrote {shown(compared.claimed)}, but {label} is a leaf: its value is given "
+                           "(not graded)")
+    return Item(f"value of {label}", compared.found, compared.claimed, 0, 0, EXTRA, compared.step,
+                f"{compared.note} — you gave {label} a value" if compared.note else "", node, kind="extra",
+                detail=f"you wrote {shown(compared.claimed)}, but the search never reaches {label} (not graded)")
+
+
+def _leaf_items(facts: SearchFacts, marked: list[int] | None) -> list[Item]:
+    """A point per leaf, pruned or not; with no ``pruned:`` in the answer, each is missing (not a free
+    "examined")."""
+    if marked is None:
+        return [Item(f"{leaf.label} pruned?", leaf.found, None, 0, 1, MISSING, leaf.step, node=leaf.node,
+                     kind="leaf") for leaf in compare_leaves(facts, [])]
     items = []
     by_cut: dict[int, list[int]] = {}  # missed prunes grouped by the cutoff that makes them
     notes: dict[int, str] = {}
     for leaf in compare_leaves(facts, marked):
         item = Item(f"{leaf.label} pruned?", leaf.found, leaf.claimed, int(leaf.ok), 1,
-                    RIGHT if leaf.ok else WRONG, leaf.step, node=leaf.node)
+                    RIGHT if leaf.ok else WRONG, leaf.step, node=leaf.node, kind="leaf")
         if leaf.found == "pruned" and not leaf.ok:
             by_cut.setdefault(leaf.step, []).append(leaf.node)
             notes[leaf.step] = leaf.note
@@ -149,11 +194,11 @@ def _best_move_item(facts: SearchFacts, given: str | None) -> Item:
     compared = compare_best_move(facts, given)
     if given is None:
         return Item("best move", compared.found, None, 0, 1, MISSING, compared.step,
-                    f"{compared.note} — you gave no best move", 0)
+                    f"{compared.note} — you gave no best move", 0, kind="best_move")
     if compared.ok:
-        return Item("best move", compared.found, given, 1, 1, RIGHT, compared.step, node=0)
+        return Item("best move", compared.found, given, 1, 1, RIGHT, compared.step, node=0, kind="best_move")
     return Item("best move", compared.found, given, 0, 1, WRONG, compared.step,
-                f"{compared.note} — you chose {given}", 0)
+                f"{compared.note} — you chose {given}", 0, kind="best_move")
 
 
 def _window_item(facts: SearchFacts, node: int, given) -> Item:
@@ -161,42 +206,56 @@ def _window_item(facts: SearchFacts, node: int, given) -> Item:
     item, name = f"window at {compared.label}", compared.label
     if given is None:
         return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
-                    f"{compared.note} — you gave no window for {name}", node)
+                    f"{compared.note} — you gave no window for {name}", node, kind="windows")
     if compared.ok:
-        return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=node)
+        return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=node, kind="windows")
     window = facts.window(node)
     where = "" if window is None else f" with α = {format_number(window[0])}, β = {format_number(window[1])}"
     return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
                 f"step {compared.step}: {name} is left{where} — you wrote "
-                f"[{', '.join(format_number(v) for v in given)}]", node)
+                f"[{', '.join(format_number(v) for v in given)}]", node, kind="windows")
 
 
-def _order_item(facts: SearchFacts, given: list[int]) -> Item:
+def _order_item(facts: SearchFacts, given: list[int] | None) -> Item:
+    """The visit order, one point; a wrong one says where it first parts from the search's."""
+    if given is None:
+        compared, _ = compare_order(facts, facts.order)
+        return Item("visit order", compared.found, None, 0, 1, MISSING, kind="order")
     compared, difference = compare_order(facts, given)
     if difference is None:
-        return Item("visit order", compared.found, compared.claimed, 1, 1, RIGHT)
-    if difference.found is not None:
-        wrote = "your order stops there" if difference.claimed is None else \
-            f"you wrote {facts.label(difference.claimed)}"
-        why = (f"step {compared.step}: the search enters {facts.label(difference.found)} "
-               f"(visit {difference.index + 1}) — {wrote}")
-    else:
+        return Item("visit order", compared.found, compared.claimed, 1, 1, RIGHT, kind="order")
+    agree = f" (visits 1–{difference.index} agree)" if difference.index > 1 else \
+        " (visit 1 agrees)" if difference.index == 1 else ""
+    visit = f"visit {difference.index + 1}"
+    if difference.found is None:
+        detail = f"the search enters only {len(facts.order)} nodes; your order goes on with " \
+                 f"{facts.label(difference.claimed)} ({visit})"
         why = f"the search enters only {len(facts.order)} nodes — your order goes on with " \
               f"{facts.label(difference.claimed)}"
-    return Item("visit order", compared.found, compared.claimed, 0, 1, WRONG, compared.step, why)
+    else:
+        wrote = "your order stops there" if difference.claimed is None else \
+            f"you wrote {facts.label(difference.claimed)}"
+        detail = f"{visit}: the search enters {facts.label(difference.found)}, {wrote}{agree}"
+        why = (f"step {compared.step}: the search enters {facts.label(difference.found)} "
+               f"({visit}) — {wrote}")
+    return Item("visit order", compared.found, compared.claimed, 0, 1, WRONG, compared.step, why, detail=detail,
+                kind="order")
 
 
 def flags(result: Grade) -> tuple[tuple[int, str], ...]:
-    """Marks for a drawing of the tree: each node with a wrong or missing item, and what the answer said."""
+    """Marks for a drawing of the tree: each node with a wrong or missing item, and what the answer said (leaves
+    are not marked when the answer gives no ``pruned:`` at all: the report says so once)."""
     marks: dict[int, list[str]] = {}
     for item in result.items:
-        if item.verdict in (RIGHT,) or item.node is None or item.max_points == 0:
+        if item.verdict == RIGHT or item.node is None or item.max_points == 0:
             continue
-        if item.item == "best move":
+        if item.kind == "best_move":
             said = f"best move: {item.given}" if item.given is not None else "no best move"
-        elif item.item.startswith("window"):
+        elif item.kind == "windows":
             said = "no window" if item.given is None else f"window [{', '.join(map(shown, item.given))}]"
-        elif item.item.endswith("pruned?"):
+        elif item.kind == "leaf":
+            if item.given is None:
+                continue
             said = item.given
         else:
             said = "no value" if item.given is None else f"{shown(item.given)}"

@@ -19,6 +19,7 @@ from .style import (
 )
 
 SHAPE = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box",}
+PERIPHERY_GAP = 4.0  # points: how far outside a shape Graphviz draws its second outline (a flagged node's)
 
 
 def text(value) -> str:
@@ -115,6 +116,11 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
         attrs.update(color=CUT, peripheries="2", penwidth="2", **{"class": "current"})
     if node.flag:  # not by colour alone: a double outline, and the mark in words beside the node
         attrs.update(peripheries="2", color=CUT, penwidth="1.6")
+        # Graphviz draws the second outline about 2 × PERIPHERY_GAP outside the shape (pen included): the shape
+        # gives up half of that and its notes move over by the rest (_notes_attributes), so the outer outline
+        # stays off the ✗ and the notes beside it.
+        attrs.update(width=f"{(box.width - 2 * PERIPHERY_GAP) / 72:.4f}",
+                     height=f"{(box.height - 2 * PERIPHERY_GAP) / 72:.4f}")
     return attrs
 
 
@@ -122,6 +128,8 @@ def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, 
     """The notes under a node, centred in the room the layout kept for them, on white (the edges to the node's
     children pass under them): the visit number in bold, the window, and a flag (a wrong answer) in red bold."""
     colour = FADED if node.faded else NOTE
+    if node.flag:  # clear of the second outline under the shape (see _node_attributes)
+        box = Box(box.x, box.y - PERIPHERY_GAP, box.width, box.height)
     cells = []
     for line in lines:
         if line == node.flag:

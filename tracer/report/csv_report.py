@@ -11,10 +11,11 @@ from ..exercises.grade import Grade
 
 
 def grades_csv(results: Sequence[Grade]) -> str:
-    """``file``, ``score``, ``max``, then each item's points (the items of every answer, in first-seen order)."""
+    """``file``, ``score``, ``max``, then each item's points: the items the key asks for, the same for every answer
+    (what an answer gives that the key does not ask for scores nothing and has no column)."""
     columns: list[str] = []
     for result in results:
-        columns.extend(item.item for item in result.items if item.item not in columns)
+        columns.extend(item.item for item in result.items if item.max_points and item.item not in columns)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["file", "score", "max"] + columns)

@@ -13,18 +13,21 @@ from ..io import write_atomically
 
 
 def gradescope_results(result: Grade) -> dict:
-    """results.json for one answer: score, output, and a test per item worth points."""
-    tests = []
+    """results.json for one answer: score, output, and a test per item worth points (what the key does not ask
+    for, and names the tree does not have, are said in ``output``)."""
+    tests, remarks = [], []
     for item in result.items:
         if item.max_points == 0:
+            remarks.append(f"{item.item}: {item.detail or f'you wrote {shown(item.given)} (not graded)'}")
             continue
         output = f"right: {shown(item.given)}" if item.points else (
-            f"missing; the search: {shown(item.expected)}" if item.given is None
-            else f"you wrote {shown(item.given)}; the search: {shown(item.expected)}")
+            f"missing; the search: {shown(item.expected)}" if item.given is None else item.detail
+            or f"you wrote {shown(item.given)}; the search: {shown(item.expected)}")
         tests.append({"name": item.item, "score": item.points, "max_score": item.max_points, "output": output})
     summary = f"{result.score} / {result.max_score} ({result.search})"
     if result.departure:
         summary += f"\nFirst departure from the search: {result.departure}"
+    summary += "".join(f"\nNot graded: {remark}" for remark in remarks)
     return {"score": result.score, "output": summary, "tests": tests}
 
 

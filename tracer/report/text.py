@@ -48,18 +48,32 @@ def grade_report(results: Sequence[Grade], notes: Sequence[str] = ()) -> str:
 
 def _grade(result: Grade) -> str:
     lines = [f"{result.answer}: {result.score} / {result.max_score}  ({result.tree}, {result.search})"]
+    leaves = [item for item in result.items if item.kind == "leaf"]
+    no_marks = bool(leaves) and all(item.verdict == MISSING for item in leaves)
+    unknown = [item for item in result.items if item.kind == "unknown"]
     for item in result.items:
-        if item.verdict == RIGHT:
+        if item.kind == "leaf" and no_marks:
+            if item is leaves[0]:
+                pruned = [leaf.item.removesuffix(" pruned?") for leaf in leaves if leaf.expected == "pruned"]
+                lines.append(f"  – leaves ({len(leaves)} items): missing: you gave no pruned: (the search prunes "
+                             f"{', '.join(pruned) if pruned else 'none of them'})")
+        elif item.verdict == RIGHT:
             lines.append(f"  ✓ {item.item}: {shown(item.given)}")
         elif item.verdict == MISSING:
             lines.append(f"  – {item.item}: missing (the search: {shown(item.expected)})")
+        elif item.detail:
+            lines.append(f"  {'·' if item.verdict == EXTRA else '✗'} {item.item}: {item.detail}")
         elif item.verdict == EXTRA:
-            lines.append(f"  · {item.item}: you wrote {shown(item.given)}, but the search never reaches it "
-                         "(no points either way)")
+            lines.append(f"  · {item.item}: you wrote {shown(item.given)} (not graded)")
         else:
             lines.append(f"  ✗ {item.item}: you wrote {shown(item.given)}, the search: {shown(item.expected)}")
     if result.departure:
         lines.append(f"  first departure from the search: {result.departure}")
+    elif result.unanswered or unknown:
+        said = [f"{result.unanswered} of the key's items not answered"] if result.unanswered else []
+        if unknown:
+            said.append(f"{len(unknown)} name{'s' if len(unknown) > 1 else ''} not in the tree")
+        lines.append(f"  no departure from the search where the answer names the tree's nodes; {'; '.join(said)}")
     else:
         lines.append("  the answer follows the search throughout")
     lines.append(f"  scoring: {SCORING}")
