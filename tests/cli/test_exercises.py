@@ -384,8 +384,8 @@ def test_the_first_departure_is_the_first_mistake_not_an_omission(tmp_path):
 
 
 def test_the_feedback_mark_keeps_off_a_pruned_leaf_s_outline(tmp_path):
-    """Drawn by Graphviz as the command draws it (neato -n2): the ✗ beside C3 (pruned, not marked so) starts right
-    of C3's outer outline."""
+    """Drawn by Graphviz as the command draws it (neato -n2): the ✗ under C3 (pruned, not marked so) stands clear
+    below C3's outer outline, and under C's."""
     import subprocess
 
     dot = tmp_path / "feedback.dot"
@@ -397,9 +397,11 @@ def test_the_feedback_mark_keeps_off_a_pruned_leaf_s_outline(tmp_path):
                and any("✗" in op.get("text", "") for op in item.get("_ldraw_", []))]
     assert len(flagged) == 2
     for name in flagged:
-        outline = max(point[0] for op in objects[name]["_draw_"] for point in op.get("points", []))
-        mark = min(op["pt"][0] for op in objects[f"{name}_notes"]["_ldraw_"] if "✗" in op.get("text", ""))
-        assert mark > outline + 2, (name, outline, mark)
+        outline = min(point[1] for op in objects[name]["_draw_"] for point in op.get("points", []))  # its foot
+        marks = [op for op in objects[f"{name}_notes"]["_ldraw_"] if "✗" in op.get("text", "")]
+        top = max(op["pt"][1] + 0.8 * op["size"] for op in marks if "size" in op) if any("size" in op for op in marks) \
+            else max(op["pt"][1] for op in marks) + 8
+        assert top < outline - 1, (name, outline, top)  # y grows upwards: the mark's top is below the outline
 
 
 # ---- tracer worksheet -------------------------------------------------------------------------------------------

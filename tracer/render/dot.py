@@ -118,7 +118,7 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
         attrs.update(peripheries="2", color=CUT, penwidth="1.6")
         # Graphviz draws the second outline about 2 × PERIPHERY_GAP outside the shape (pen included): the shape
         # gives up half of that and its notes move over by the rest (_notes_attributes), so the outer outline
-        # stays off the ✗ and the notes beside it.
+        # stays off the ✗ and the notes under it.
         attrs.update(width=f"{(box.width - 2 * PERIPHERY_GAP) / 72:.4f}",
                      height=f"{(box.height - 2 * PERIPHERY_GAP) / 72:.4f}")
     return attrs

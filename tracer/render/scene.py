@@ -82,7 +82,7 @@ class SceneNode:
     emphasis: bool = False  # on the best line
     current: bool = False  # the node the step is about
     hidden: bool = False  # not reached yet, in a deck that reveals the tree step by step: holds its place unseen
-    flag: str = ""  # a mark on the node, such as a wrong answer: drawn boxed beside it
+    flag: str = ""  # a mark on the node, such as a wrong answer: drawn under it, the shape doubly outlined
 
 
 @dataclass
@@ -450,7 +450,7 @@ KEY_ROWS = {
     "researched": ("↻", "searched again: its null-window test failed high (the bound it proved)"),
     "table": ("⊞", "answered from the transposition table, not searched below"),
     "visits": ("#4", "visit order"),
-    "flag": ("✗", "a wrong or missing answer: double outline, the answer given beside it"),
+    "flag": ("✗", "a wrong or missing answer: double outline, the answer given under it"),
     "more": ("+n more", "children left out of the drawing"),
 }
 
