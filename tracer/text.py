@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
+
+SHOWN_DENOMINATORS = 12  # an average over a die's faces or a coin's (8/3, 7/12) is shown as the fraction it is
+
+
+def exact_fraction(value: float, largest_denominator: int) -> Fraction | None:
+    """The fraction with a denominator up to ``largest_denominator`` that ``value`` is, but for floating-point
+    rounding (``2.6666666666666665`` is 8/3); None when there is none."""
+    if not math.isfinite(value):
+        return None
+    fraction = Fraction(value).limit_denominator(largest_denominator)
+    return fraction if abs(float(fraction) - value) <= 1e-9 * max(1.0, abs(value)) else None
 
 
 def format_number(value: float | None) -> str:
-    """Numbers as textbooks write them: 3, −2, 0.5, +∞, −∞ (a true minus sign); ``None`` is empty."""
+    """Numbers as textbooks write them: 3, −2, 0.5, 8/3 (an average no short decimal gives), +∞, −∞ (a true minus
+    sign); ``None`` is empty."""
     if value is None:
         return ""
     if value == math.inf:
@@ -16,15 +29,17 @@ def format_number(value: float | None) -> str:
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         value = int(value)
     text = f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float) and float(text) != value:  # the decimal shown is rounded: is it a small fraction?
+        fraction = exact_fraction(value, SHOWN_DENOMINATORS)
+        if fraction is not None:
+            text = f"{fraction.numerator}/{fraction.denominator}"
     return text.replace("-", "−")
 
 
 def format_probability(p: float) -> str:
     """A probability as a textbook writes it: ``1/6``, ``1/2``, ``1``, or ``0.35`` when no small fraction is it."""
-    from fractions import Fraction
-
-    fraction = Fraction(p).limit_denominator(1000)
-    if abs(float(fraction) - p) < 1e-9 and fraction.denominator > 1:
+    fraction = exact_fraction(p, 1000)
+    if fraction is not None and fraction.denominator > 1:
         return f"{fraction.numerator}/{fraction.denominator}"
     return format_number(p)
 

@@ -98,7 +98,7 @@ def test_the_die_tree_by_hand():
     assert [node.p for node in trace.nodes if node.parent == by_name["C"].id] == [pytest.approx(1 / 6),
                                                                                    pytest.approx(5 / 6)]
     captions = [step.note for _, step in TraceView(trace, 0).replay()]
-    assert "F returns 2 with probability 5/6, so v = 1 + 5/6 × 2 = 2.66667" in captions
+    assert "F returns 2 with probability 5/6, so v = 1 + 5/6 × 2 = 8/3" in captions  # an average shown as the fraction it is
     assert "A's child 2: chance moves at ply 1" in captions
 
 

@@ -125,5 +125,5 @@ def test_whether_leaves_are_graded_is_the_registry_s_word(algorithm, prunes):
     from tracer.search.registry import ALGORITHMS
 
     tree = "dice.yaml" if algorithm == "expectiminimax" else "rn_example.yaml"
-    facts = SearchFacts(search(load_problem(str(TREES / tree)), Settings(algorithm=algorithm)))
+    facts = SearchFacts(search(load_problem(str(TREES / tree)), SearchSpec(algorithm=algorithm)))
     assert search_prunes(facts) is prunes is ALGORITHMS[algorithm].pruning

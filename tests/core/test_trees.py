@@ -399,3 +399,11 @@ def test_rn_example_is_figure_5_2():
     tree = load_tree(TREES / "rn_example.yaml")
     assert to_nested(tree.root) == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     assert tree.root.player is MAX and tree.title == "Russell & Norvig, Figure 5.2"
+
+
+@pytest.mark.parametrize("value, shown", [(8 / 3, "8/3"), (-10 / 3, "−10/3"), (7 / 12, "7/12"), (2.5, "2.5"),
+                                          (0.1, "0.1"), (19 / 54, "0.351852"), (3.0, "3"), (1 / 3 + 1e-6, "0.333334")])
+def test_numbers_read_as_textbooks_write_them(value, shown):
+    from tracer.text import format_number
+
+    assert format_number(value) == shown  # a small fraction as itself; otherwise a rounded decimal

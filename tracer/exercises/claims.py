@@ -28,7 +28,7 @@ import yaml
 
 from ..errors import TreeFileError
 from ..model.trees import DEFAULT_MAX_NODES, TreeReader, describe_node, compose, read_text
-from ..text import format_number
+from ..text import exact_fraction, format_number
 from ..view import Bound
 from .facts import SearchFacts
 
@@ -190,12 +190,10 @@ def value_text(value: float) -> str:
     """A number as a key or an answer writes it: ``3``, ``-2``, ``2.5``, and ``10/3`` for a value that is a fraction
     no short decimal gives exactly (an expectiminimax average), rather than its rounded ``3.33333``."""
     text = format_number(value).replace("−", "-")
-    if not math.isfinite(value) or float(text) == value:
+    if not math.isfinite(value) or "/" in text or float(text) == value:
         return text
-    fraction = Fraction(value).limit_denominator(10_000)
-    if abs(float(fraction) - value) <= 1e-9 * max(1.0, abs(value)):
-        return f"{fraction.numerator}/{fraction.denominator}"
-    return text
+    fraction = exact_fraction(value, 10_000)
+    return text if fraction is None else f"{fraction.numerator}/{fraction.denominator}"
 
 
 def json_number(value: float):

@@ -23,7 +23,6 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..search.registry import ALGORITHMS
 from ..view import EXACT
 from .claims import Claimed, bound_text, json_number
 from .facts import SearchFacts
@@ -83,8 +82,9 @@ def value_matches(claimed: tuple, found: tuple[float, str]) -> bool:
 
 
 def search_prunes(facts: SearchFacts) -> bool:
-    """Whether the search can prune at all (its registry entry says): only then are leaves pruned or not."""
-    return ALGORITHMS[facts.trace.algorithm].pruning
+    """Whether the search can prune at all (its specification says, from the registry): only then are leaves pruned
+    or not."""
+    return facts.trace.spec.prunes
 
 
 def window_matches(claimed: tuple[float, float], found: tuple[float, float]) -> bool:

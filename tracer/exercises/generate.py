@@ -21,6 +21,7 @@ from ..model.state import Player
 from ..model.trees import TreeNode, parse_tree
 from ..search.registry import IN_MAX_TERMS, PRUNING, chance_search
 from ..search.spec import SearchSpec
+from ..text import exact_fraction
 from ..trace.trace import Trace
 from ..view import EXACT, TraceView
 from .check import describe_search, search
@@ -184,7 +185,7 @@ def generate(spec: Spec, index: int = 1) -> tuple[str, SearchFacts]:
 def _key_number(value: float):
     """A value as an answer key writes it: a whole number, a decimal that ends (2.5), or else a fraction ("10/3":
     an average of whole numbers over equally likely outcomes is one)."""
-    exact = Fraction(value).limit_denominator(1_000_000)
+    exact = exact_fraction(value, 1_000_000) or Fraction(value)
     if exact.denominator == 1:
         return int(exact)
     if 10 ** 6 % exact.denominator == 0:
