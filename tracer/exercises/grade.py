@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..inputs.answers import Claims
 from ..text import format_number, join_names
 from .check import describe_search
-from .claims import Claims, shown
+from .claims import shown
 from .compare_answers import (
     compare_best_move, compare_leaves, compare_order, compare_value, compare_window,
 )
