@@ -6,7 +6,6 @@ the other way round at import time)."""
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
@@ -16,7 +15,7 @@ from ..errors import GameError
 from ..model.state import UNLIMITED
 from ..search.spec import mistake
 from .problem import Problem
-from .yaml_text import YamlReader
+from .yaml_text import YamlReader, file_name
 
 BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber", "pig")  # the games a position file may name (games.GAMES)
 GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} (a game of your own is given on the command line: "
@@ -75,7 +74,7 @@ def position_problem(path: str, document, depth: int | None, game_options: dict,
     if position is not None and not isinstance(position, (str, int)):
         raise GameError(f"{path}: position: expected text, got {position!r}")
     meta = {"title": str(data.get("title", "")), "source": str(data.get("source", "")), "file": path,
-            "name": os.path.splitext(os.path.basename(path))[0]}
+            "name": file_name(path)}
     try:
         return game_problem(game, None if position is None else str(position),
                             depth if depth is not None else file_depth, options, meta)

@@ -33,11 +33,11 @@ import yaml
 from ..errors import TreeFileError
 from ..model.state import Player
 from ..model.trees import Tree, TreeNode
-from .yaml_text import MAX_DEPTH, YamlReader, compose, describe_node, read_text
+from .yaml_text import MAX_DEPTH, YamlReader, compose, describe_node, file_name, read_text
 
 DEFAULT_MAX_NODES = 100_000
 TREE_KEYS = ("tree", "title", "source", "root", "players", "names", "rules", "expect")  # rules, expect: read by
-# the commands that use them (tracer.inputs.kinds, tracer.exercises)
+# the commands that use them (tracer.inputs.load: rules, tracer.inputs.answers: expect)
 NODE_KEYS = ("name", "value", "children", "eval", "player", "p")  # a node written in full
 PROBABILITY_SLACK = 1e-9  # a chance node's probabilities must add up to 1 within this
 
@@ -56,7 +56,7 @@ def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_
 def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
     """Check a composed YAML document (see :func:`compose`) and build its tree."""
     parser = TreeReader(file, max_nodes)
-    name = os.path.splitext(os.path.basename(file))[0] if file != "<tree>" else "tree"
+    name = file_name(file) if file != "<tree>" else "tree"
     if isinstance(document, yaml.SequenceNode):
         return parser.tree(document, name=name)
     if isinstance(document, yaml.MappingNode):

@@ -4,6 +4,7 @@ no unprintable text), and read item by item with one-line errors naming the file
 
 from __future__ import annotations
 
+import os
 import sys
 import unicodedata
 
@@ -16,6 +17,12 @@ MAX_DEPTH = 1_000  # levels; deeper trees get a clear error (the searches recurs
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser where PyYAML has it: 20× faster
 _NESTING = 2 * MAX_DEPTH + 2  # YAML levels: a tree level is at most two (a node named in place)
+
+
+def file_name(path: str) -> str:
+    """What a problem read from ``path`` is called in titles and output file names: the file's name without its
+    folder and extension (``trees/rn_example.yaml`` → ``rn_example``)."""
+    return os.path.splitext(os.path.basename(path))[0]
 
 
 def read_text(path: str) -> str:
