@@ -27,7 +27,8 @@ from tracer.run import deep_recursion, trace_search  # noqa: E402
 from tracer.search.registry import ALGORITHMS  # noqa: E402
 from tracer.model.state import Player  # noqa: E402
 from tracer.search.tracers import NO_TRACER, CountingTracer  # noqa: E402
-from tracer.model.trees import TreeNode, load_tree  # noqa: E402
+from tracer.inputs.trees import load_tree  # noqa: E402
+from tracer.model.trees import TreeNode  # noqa: E402
 
 
 def uniform_tree(branching: int, depth: int, seed: int = 1) -> TreeNode:

@@ -16,11 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import median_seconds  # noqa: E402
 
 from tracer.exercises.check import Settings, check_file, search  # noqa: E402
-from tracer.exercises.claims import parse_bounded, read_claims  # noqa: E402
 from tracer.exercises.facts import SearchFacts  # noqa: E402
 from tracer.exercises.generate import Spec, generate  # noqa: E402
 from tracer.exercises.grade import grade  # noqa: E402
 from tracer.inputs import load_problem  # noqa: E402
+from tracer.inputs.answers import parse_bounded, read_claims  # noqa: E402
 
 
 def check_shipped() -> int:

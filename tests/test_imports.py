@@ -77,7 +77,7 @@ def import_graph() -> nx.DiGraph:
 def test_the_graph_sees_the_imports():
     graph = import_graph()
     assert graph.has_edge("tracer.render.dot", "tracer.render.scene")
-    assert graph.has_edge("tracer.inputs", "games")  # the one module that loads games
+    assert graph.has_edge("tracer.inputs.positions", "games")  # the one module that loads games
     assert graph.number_of_nodes() > 30
 
 
@@ -91,7 +91,27 @@ def test_stages_import_only_earlier_stages():
     assert [(a, b) for a, b in edges if stage(b) > stage(a) and not b.startswith("games")] == []
     # games are reached from the input stage only
     assert [(a, b) for a, b in edges if b.startswith("games") and not a.startswith("games")] == \
-        [("tracer.inputs", "games")]
+        [("tracer.inputs.positions", "games")]
+
+
+def test_input_files_are_read_only_by_tracer_inputs():
+    """Every input file (tree, position, answer, saved trace) is read in tracer.inputs: no other module reads a file
+    through tracer.io.read_input or parses YAML (writing YAML, as the exercise generator does, is not reading)."""
+    reading = {"read_input", "compose", "parse", "safe_load", "load", "full_load", "unsafe_load", "compose_all",
+               "load_all", "safe_load_all"}
+    readers = set()
+    for name, path in project_files().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                function = node.func
+                if isinstance(function, ast.Name) and function.id == "read_input" or \
+                        isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name) and \
+                        function.value.id == "yaml" and function.attr in reading:
+                    readers.add(name)
+    assert readers and all(name.startswith("tracer.inputs.") for name in readers), readers
+    graph = import_graph()
+    assert not any(b.startswith("tracer.inputs") for a, b in graph.edges
+                   if a.startswith(("tracer.model", "tracer.search", "tracer.trace", "tracer.view")))
 
 
 def test_games_reach_only_the_first_stages_of_tracer():

@@ -14,8 +14,9 @@ from hypothesis import given, settings, strategies as st
 
 from helpers import RefNode, assert_one_line_error, brute_force, run_tracer
 from tests.core.conftest import ROOT, SHIPPED_VALUES, TREES
-from tracer import ALGORITHMS, Trace, TreeFileError, load_tree, parse_tree, search_stats, trace_search
+from tracer import ALGORITHMS, TreeFileError, load_tree, parse_tree, search_stats, trace_search
 from tracer.errors import SearchOptionError
+from tracer.inputs.traces import load_trace, trace_from_dict
 from tracer.view import TraceView
 
 PLAYERS = ["max", "chance", "min", "chance"]
@@ -152,8 +153,8 @@ def test_a_saved_trace_keeps_the_probabilities_and_reads_back(tmp_path):
     assert run_tracer("trace", path, "-a", "expectiminimax", "-o", saved).returncode == 0
     data = json.loads(saved.read_text())
     assert [node.get("p") for node in data["nodes"]][:3] == [None, None, 0.5]
-    again = Trace.load(saved)
-    assert again == Trace.from_dict(data) and math.isclose(again.value, 8 / 3)
+    again = load_trace(saved)
+    assert again == trace_from_dict(data) and math.isclose(again.value, 8 / 3)
     drawn = tmp_path / "die.dot"
     assert run_tracer("render", saved, "-f", "dot", "-o", drawn).returncode == 0
     source = drawn.read_text()

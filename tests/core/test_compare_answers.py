@@ -103,7 +103,7 @@ def test_a_decimal_matches_when_the_value_rounded_to_its_digits_gives_it(text, f
     """The answer reader keeps a decimal's digits as written (YAML's float would lose them)."""
     import yaml
 
-    from tracer.exercises.claims import parse_bounded
+    from tracer.inputs.answers import parse_bounded
 
     claimed = parse_bounded(yaml.safe_load(f"v: {text}")["v"], text.strip('"'))
     bound = UPPER if text.startswith('"<=') else EXACT

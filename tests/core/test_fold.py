@@ -14,6 +14,7 @@ import pytest
 
 from tests.core.conftest import TREES
 from tracer import ALGORITHMS, Rules, load_tree, parse_tree, step_table, to_dot, trace_search
+from tracer.inputs.traces import trace_from_dict
 from tracer.model.trees import first_chance
 from tracer.render.table import step_rows
 from tracer.search.algorithms import alphabeta
@@ -175,7 +176,7 @@ def test_the_view_after_the_first_pass_is_that_pass():
 
 def test_a_two_pass_trace_saves_and_loads():
     twice = two_pass_trace("[[1, 2], [3]]")
-    again = Trace.from_dict(json.loads(twice.to_json()))
+    again = trace_from_dict(json.loads(twice.to_json()))
     assert again == twice and again.title == "Alpha-beta, twice"
 
 

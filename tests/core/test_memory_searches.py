@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from helpers import assert_one_line_error, run_tracer
 from helpers import brute_force as brute_force_of_tree
 from tests.core.conftest import TREES, brute_force, nested_trees, prune_rules, root_players, tree_of
-from tracer import ALGORITHMS, CountingTracer, Rules, Trace, load_tree, search_stats, trace_search
+from tracer import ALGORITHMS, CountingTracer, Rules, load_tree, search_stats, trace_search
 from tracer.inputs import load_problem
+from tracer.inputs.traces import load_trace, trace_from_dict
 from tracer.search.table import TranspositionTable
 from tracer.view import EXACT, LOWER, UPPER, TraceView, pass_steps
 
@@ -219,7 +220,7 @@ def test_a_saved_trace_reads_back_and_a_damaged_table_event_is_one_line(tmp_path
                         "-o", saved)
     assert result.returncode == 0, result.stderr
     data = json.loads(saved.read_text())
-    assert Trace.load(saved) == Trace.from_dict(data)
+    assert load_trace(saved) == trace_from_dict(data)
     table = run_tracer("trace", saved).stdout
     assert re.search(r"probe .* the table (has|knows)", table) and "store" in table
     index = next(i for i, event in enumerate(data["events"]) if event["type"] == "table_probe")

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 
 from helpers import assert_one_line_error, run_tracer
 from tests.core.conftest import TREES, brute_force, nested_trees, root_players, tree_of
-from tracer import Rules, Trace, load_tree, search_stats, trace_search
+from tracer import Rules, load_tree, search_stats, trace_search
+from tracer.inputs.traces import load_trace, trace_from_dict
 from tracer.view import EXACT, TraceView
 
 
@@ -53,7 +54,7 @@ def test_a_saved_pvs_trace_reads_back_and_a_damaged_research_is_one_line(tmp_pat
     saved = tmp_path / "run.json"
     assert run_tracer("trace", TREES / "binary_depth4.yaml", "-a", "pvs", "-o", saved).returncode == 0
     data = json.loads(saved.read_text())
-    assert Trace.load(saved) == Trace.from_dict(data)
+    assert load_trace(saved) == trace_from_dict(data)
     index = next(i for i, event in enumerate(data["events"]) if event["type"] == "research")
     data["events"][index]["child"] = 1
     saved.write_text(json.dumps(data))

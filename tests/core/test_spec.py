@@ -10,11 +10,12 @@ from dataclasses import fields
 import pytest
 
 from tests.core.conftest import TREES
-from tracer import ALGORITHMS, Rules, Trace, load_tree, trace_search
+from tracer import ALGORITHMS, Rules, load_tree, trace_search
 from tracer.errors import SearchOptionError
 from tracer.inputs import read_rules
+from tracer.inputs.traces import trace_from_dict
+from tracer.inputs.yaml_text import compose
 from tracer.io import is_saved_trace, tikz_by_name
-from tracer.model.trees import compose
 from tracer.run import Stats
 from tracer.search.registry import DEFAULT_ALGORITHM, OWN_COUNTS, PRUNING
 from tracer.search.spec import MAX_SEARCH_DEPTH, SearchSpec, as_spec, mistake, resolve
@@ -74,7 +75,7 @@ def test_the_trace_stores_the_spec_and_reads_it_back_into_the_same_type():
                  SearchSpec("mtdf", guess=4, tt_size=16), SearchSpec("minimax", order="reversed")):
         trace = trace_search(tree.root, spec)
         assert trace.spec == spec
-        loaded = Trace.from_dict(json.loads(trace.to_json()))
+        loaded = trace_from_dict(json.loads(trace.to_json()))
         assert loaded.spec == spec and loaded.options == trace.options
     assert SearchSpec("mtdf").guess == 0  # MTD(f)'s default first guess, as traces record it
 

@@ -14,6 +14,7 @@ from tests.core.conftest import (MAX, ROOT, TREES, at, brute_force, leaf_paths, 
                                  to_nested, tree_of)
 from tracer import (ALGORITHMS, Rules, Trace, TraceFileError, load_problem, load_tree, parse_tree, search_stats,
                     to_dot, trace_search)
+from tracer.inputs.traces import load_trace, trace_from_dict
 from tracer.trace.events import LeafEvaluated, NodeEntered
 from tracer.trace.trace import TraceNode
 
@@ -41,7 +42,7 @@ def test_a_saved_trace_loads_back_equal(tmp_path, algorithm, rules):
     if ALGORITHMS[algorithm].soft_only:  # MTD(f) and SSS* refuse fail-hard
         rules = Rules(rules.prune, "soft")
     trace = trace_search(tree.root, algorithm, rules=rules, meta={**tree.meta(), "note": "ünïcode ≤ ∞"})
-    loaded = Trace.load(saved(tmp_path, trace, indent=2))
+    loaded = load_trace(saved(tmp_path, trace, indent=2))
     assert loaded == trace
     assert loaded.events == trace.events and loaded.nodes == trace.nodes
     assert (loaded.algorithm, loaded.value, loaded.best_move, loaded.options, loaded.meta) == \
@@ -59,7 +60,7 @@ def test_a_saved_trace_loads_back_equal(tmp_path, algorithm, rules):
 @given(nested_trees, root_players, st.sampled_from(list(ALGORITHMS)))
 def test_random_traces_survive_the_round_trip(nested, root_player, algorithm):
     trace = trace_search(tree_of(nested, root_player), algorithm)
-    loaded = Trace.from_dict(json.loads(trace.to_json()))
+    loaded = trace_from_dict(json.loads(trace.to_json()))
     assert loaded == trace and loaded.events == trace.events and loaded.nodes == trace.nodes
     assert [type(e) for e in loaded.events] == [type(e) for e in trace.events]
 
@@ -78,7 +79,7 @@ def test_whole_numbers_stay_whole_and_infinities_are_strings():
     assert data["nodes"][7] == {"id": 7, "parent": 5, "move": "C2", "name": "", "player": "max", "ply": 2,
                                 "pruned": True, "value": 4, "board": None}
     assert {"type": "cutoff", "node": 5, "cut": "alpha", "skipped": [7, 8]} in data["events"]
-    loaded = Trace.from_dict(data)
+    loaded = trace_from_dict(data)
     assert type(loaded.value) is int and loaded.events[0] == NodeEntered(0, None, 0, MAX, -math.inf, math.inf)
 
 
@@ -90,7 +91,7 @@ def test_infinite_options_and_values_are_written_as_inf(tmp_path):
     data = json.loads(trace.to_json(), parse_constant=refuse_constants)
     assert data["options"] == {"depth": "inf", "prune": "gt", "fail": "hard"}
     assert data["result"] == {"value": "-inf", "best_move": None}
-    loaded = Trace.load(saved(tmp_path, trace))
+    loaded = load_trace(saved(tmp_path, trace))
     assert loaded.options == {"depth": math.inf, "prune": "gt", "fail": "hard"} and loaded.value == -math.inf
     assert loaded == trace and loaded.name == "edge"
 
@@ -122,7 +123,7 @@ def test_a_file_that_is_not_a_trace_says_why(tmp_path, content, message):
     path = tmp_path / "bad.json"
     path.write_text(content)
     with pytest.raises(TraceFileError) as error:
-        Trace.load(path)
+        load_trace(path)
     assert str(error.value) == f"{path}: {message}"
 
 
@@ -135,7 +136,7 @@ def test_invalid_json_names_its_line(tmp_path, content, line, problem):
     path = tmp_path / "bad.json"
     path.write_text(content)
     with pytest.raises(TraceFileError) as error:
-        Trace.load(path)
+        load_trace(path)
     assert str(error.value) == f"{path}:{line}: not valid JSON: {problem}"
 
 
@@ -145,7 +146,7 @@ def test_bad_events_and_nodes_are_refused(tmp_path):
     data["events"][0]["type"] = "node_teleported"
     path.write_text(json.dumps(data))
     with pytest.raises(TraceFileError) as error:
-        Trace.load(path)
+        load_trace(path)
     assert str(error.value) == (f"{path}: events[0].type: expected pass_started, node_entered, leaf_evaluated, "
                                 f"value_updated, alpha_updated, beta_updated, cutoff, research, table_probe, "
                                 f"table_cutoff, table_store or node_exited, "
@@ -154,16 +155,16 @@ def test_bad_events_and_nodes_are_refused(tmp_path):
     data["nodes"][1]["player"] = "middle"
     path.write_text(json.dumps(data))
     with pytest.raises(TraceFileError) as error:
-        Trace.load(path)
+        load_trace(path)
     assert str(error.value) == f"{path}: nodes[1].player: expected max, min or chance, got 'middle'"
 
 
 def test_an_unreadable_file(tmp_path):
     with pytest.raises(TraceFileError) as error:
-        Trace.load(tmp_path / "absent.json")
+        load_trace(tmp_path / "absent.json")
     assert str(error.value) == f"{tmp_path / 'absent.json'}: cannot read: No such file or directory"
     with pytest.raises(TraceFileError) as error:
-        Trace.load(tmp_path)
+        load_trace(tmp_path)
     assert str(error.value) == f"{tmp_path}: cannot read: a folder (give a tree, position or trace file)"
 
 
@@ -171,7 +172,7 @@ def test_a_file_that_is_not_utf8_is_refused_with_a_trace_file_error(tmp_path):
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00{}")
     with pytest.raises(TraceFileError) as error:
-        Trace.load(path)
+        load_trace(path)
     assert str(error.value).startswith(f"{path}: ")
 
 
@@ -179,7 +180,7 @@ def test_a_deeply_nested_file_is_refused_with_a_trace_file_error(tmp_path):
     path = tmp_path / "nested.json"
     path.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(TraceFileError) as error:
-        Trace.load(path)
+        load_trace(path)
     assert str(error.value).startswith(f"{path}")
 
 
@@ -193,7 +194,7 @@ def test_events_about_nodes_the_trace_lacks_are_refused(tmp_path, damage):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     with pytest.raises(TraceFileError) as error:
-        Trace.load(path)  # refused at the edge, not later as a traceback in a renderer
+        load_trace(path)  # refused at the edge, not later as a traceback in a renderer
     assert str(error.value).startswith(f"{path}: ")
 
 
@@ -259,7 +260,7 @@ V1 = Path(__file__).parent / "data"
 @pytest.mark.parametrize("name, algorithm", [("rn_example.negamax-ab", "negamax-ab"),
                                              ("tictactoe.alphabeta", "alphabeta")])
 def test_a_version_1_trace_reads_as_the_same_search_today(name, algorithm):
-    old = Trace.load(V1 / f"{name}.v1.json")
+    old = load_trace(V1 / f"{name}.v1.json")
     assert json.loads((V1 / f"{name}.v1.json").read_text())["version"] == 1
     if name.startswith("rn_example"):
         root = load_tree(TREES / "rn_example.yaml").root
@@ -281,7 +282,7 @@ def test_a_version_1_negamax_cut_is_named_by_the_one_rule():
     # version 1 named a negamax cut at a MIN node "alpha"; in the mover's terms every cut is v ≥ β
     raw = json.loads((V1 / "rn_example.negamax-ab.v1.json").read_text())
     assert [e["cut"] for e in raw["events"] if e["type"] == "cutoff"] == ["alpha"]
-    assert [e.cut for e in Trace.load(V1 / "rn_example.negamax-ab.v1.json").events if e.kind == "cutoff"] == ["beta"]
+    assert [e.cut for e in load_trace(V1 / "rn_example.negamax-ab.v1.json").events if e.kind == "cutoff"] == ["beta"]
 
 
 def test_a_saved_trace_renders_the_same_whatever_the_registry_says(tmp_path, monkeypatch):
@@ -291,7 +292,7 @@ def test_a_saved_trace_renders_the_same_whatever_the_registry_says(tmp_path, mon
 
     monkeypatch.setitem(registry.ALGORITHMS, "negamax-ab", registry.Algorithm("negamax-ab", registry.negamax_ab,
                                                                               "Renamed", pruning=True))
-    loaded = Trace.load(path)
+    loaded = load_trace(path)
     assert (loaded.title, loaded.terms) == ("Negamax with alpha-beta", "mover")
     assert "Negamax with alpha-beta" in to_dot(loaded) and "Renamed" not in to_dot(loaded)
 
@@ -302,7 +303,8 @@ def test_the_schema_declares_every_event_and_field_the_searches_write():
     from dataclasses import MISSING, fields
 
     from tracer.trace.events import EVENT_TYPES
-    from tracer.trace.trace import SCHEMA, check_schema
+    from tracer.inputs.traces import check_schema
+    from tracer.trace.trace import SCHEMA
 
     schema = json.loads(Path(SCHEMA).read_text(encoding="utf-8"))
     definitions = schema["definitions"]

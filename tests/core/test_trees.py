@@ -1,4 +1,4 @@
-"""Tree files (tracer/model/trees.py): both forms, default names, numbers, and one precise TreeFileError for every kind of
+"""Tree files (tracer/inputs/trees.py): both forms, default names, numbers, and one precise TreeFileError for every kind of
 bad input, naming the file, the line and the path inside the tree."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import pytest
 
 from tests.core.conftest import (MAX, MIN, SHIPPED_VALUES, TREES, brute_force, chain_text, to_nested)
 from tracer import ALGORITHMS, TreeFileError, TreeNode, load_tree, parse_tree, search_stats, trace_search
+from tracer.inputs.yaml_text import MAX_DEPTH
 from tracer.model.state import Player
-from tracer.model.trees import MAX_DEPTH, first_chance
+from tracer.model.trees import first_chance
 
 
 def level_order_names(root: TreeNode) -> list[str]:

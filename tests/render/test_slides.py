@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from helpers import assert_one_line_error, run_tracer
 from tracer import DrawOptions, Rules, Trace, load_problem, scene_of, trace_search
+from tracer.inputs.traces import load_trace
 from tracer.render.deck import make_deck
 from tracer.render.drawing import draw_deck
 from tracer.view import TraceView, frame_steps
@@ -237,7 +238,7 @@ def test_slides_of_a_saved_trace_and_of_a_game(tmp_path):
     assert run_tracer("trace", TREES / "uneven.yaml", "-a", "negamax-ab", "-o", saved).returncode == 0
     result = run_tracer("slides", saved, "-f", "pdf", "-o", tmp_path / "saved.pdf", "--step", "node")
     assert result.returncode == 0, result.stderr
-    trace = Trace.load(str(saved))
+    trace = load_trace(str(saved))
     assert len(PdfReader(tmp_path / "saved.pdf").pages) == len(frame_steps(trace, "node"))
     game = run_tracer("slides", POSITIONS / "connect4_threat.yaml", "--step", "cutoff", "-o", tmp_path / "c4.pdf")
     assert game.returncode == 0, game.stderr

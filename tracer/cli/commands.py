@@ -223,14 +223,14 @@ def _trace(args):
     from ..io import is_saved_trace
 
     if is_saved_trace(args.file):
-        from ..trace.trace import Trace
+        from ..inputs.traces import load_trace
 
         given = [flag for flag, value in (("--game", args.game), ("--position", args.position),
                                           ("--depth", args.depth)) if value is not None] + given_search_options(args)
         if given:
             raise UsageError(f"{args.file}: a saved trace is drawn as it was searched; {given[0]} does not apply "
                              "(search the tree or position again to change it)")
-        return Trace.load(args.file)
+        return load_trace(args.file)
     from ..run import trace_search
 
     problem = _problem(args)

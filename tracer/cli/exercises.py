@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..errors import TracerError, UsageError
-from ..model.trees import DEFAULT_MAX_NODES
+from ..inputs.trees import DEFAULT_MAX_NODES
 from .options import add_search_options, depth, positive, say_notes, search_spec
 
 CHECK_EXAMPLES = """examples:
@@ -190,7 +190,7 @@ def cmd_check(args) -> int:
 
 def cmd_grade(args) -> int:
     from ..exercises.check import search
-    from ..exercises.claims import read_answer_file, read_claims
+    from ..inputs.answers import read_answer_file, read_claims
     from ..exercises.facts import SearchFacts
     from ..exercises.grade import grade
     from ..report.csv_report import grades_csv
@@ -304,8 +304,8 @@ def _players(text: str) -> tuple[str, ...]:
 def _rules_option(text: str) -> dict:
     import yaml
 
-    from ..inputs import read_rules
-    from ..model.trees import compose
+    from ..inputs.rules import read_rules
+    from ..inputs.yaml_text import compose
 
     try:
         node = compose(f"rules: {text}", "--rules").value[0][1]

@@ -9,7 +9,7 @@ import os
 import re
 import sys
 
-from ..model.trees import DEFAULT_MAX_NODES
+from ..inputs.trees import DEFAULT_MAX_NODES
 from ..search.ordering import ORDERS
 from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM
 from ..search.spec import FAIL_MODES, FLAGS, PRUNE_RULES, SearchSpec, mistake, resolve

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..inputs import Problem
+from ..inputs.answers import Claims, read_claims
 from ..run import trace_search
 from ..search.spec import SearchSpec
 from ..trace.trace import Trace
-from .claims import Claims, read_claims
 from .compare_answers import (
     NEVER_REACHED, Compared, Difference, compare_best_move, compare_count, compare_order, compare_pruned,
     compare_root_value, compare_value, compare_window,

@@ -23,8 +23,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from ..inputs.answers import Claimed
 from ..view import EXACT
-from .claims import Claimed, bound_text, json_number
+from .claims import bound_text, json_number
 from .facts import SearchFacts
 
 NEVER_REACHED = "never reached"

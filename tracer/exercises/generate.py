@@ -17,8 +17,9 @@ import yaml
 
 from ..errors import UsageError
 from ..inputs import Problem
+from ..inputs.trees import parse_tree
 from ..model.state import Player
-from ..model.trees import TreeNode, parse_tree
+from ..model.trees import TreeNode
 from ..search.registry import IN_MAX_TERMS, PRUNING, chance_search
 from ..search.spec import SearchSpec
 from ..text import exact_fraction

@@ -25,9 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..inputs.answers import Claims
 from ..text import format_number, join_names
 from .check import describe_search
-from .claims import Claims, json_number, shown
+from .claims import json_number, shown
 from .compare_answers import (
     compare_best_move, compare_leaves, compare_order, compare_value, compare_window, search_prunes,
 )

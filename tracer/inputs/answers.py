@@ -1,0 +1,278 @@
+"""Reading answer files and answer keys: claims about a search, as an answer key (a file's ``expect:`` block) or a
+student's answer file states them, read from YAML with the line of every item, and checked against the searched
+tree's node names (what they mean is :mod:`tracer.exercises`'s).
+
+The format (every key optional)::
+
+    value: 3                          # the root's value
+    best_move: B
+    values: {A: 3, B: 3, C: "<=2"}    # what nodes return; a bound as "<=2", "≤ 2", ">=3" or "≥ 3"; a fraction
+                                      # as 8/3 (a chance node's average), or a decimal rounded: 2.67
+    pruned: [C2, C3]                  # the leaves never examined; a node stands for its whole subtree
+    windows: {C: [3, 2]}              # (α, β) when the node is left; infinities as inf, -inf, ∞, −∞
+    order: [A, B, B1, B2, B3, C, C1, D, D1, D2, D3]
+    leaves_evaluated: 7               # counts, as tracer stats counts them (expect: only)
+    nodes_visited: 11
+    cutoffs: 1
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import NamedTuple, Protocol
+
+import yaml
+
+from ..errors import TreeFileError
+from ..search.bounds import Bound
+from .yaml_text import YamlReader, compose, describe_node, read_text
+
+ANSWER_KEYS = ("values", "pruned", "best_move", "windows", "order")
+COUNT_KEYS = ("leaves_evaluated", "nodes_visited", "cutoffs")
+EXPECT_KEYS = ("value", "best_move", "values", "pruned", "windows", "order") + COUNT_KEYS
+
+_INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "∞": math.inf, "+∞": math.inf,
+               "-∞": -math.inf, "−∞": -math.inf}
+FRACTION = re.compile(r"^[-−+]?[0-9]+/[0-9]*[1-9][0-9]*$")  # 8/3; never a zero denominator
+_BOUND = re.compile(r"^\s*(<=|≤|>=|≥)\s*([-−+]?[0-9.]+(?:[eE][-+]?[0-9]+)?|[-−+]?[0-9]+/[0-9]+|[-−+]?∞|[-+]?inf)"
+                    r"\s*$")
+_DECIMAL = re.compile(r"^\s*[-−+]?[0-9]*\.([0-9]+)\s*$")  # 3.33: a decimal, with the digits after its point
+
+
+class Claimed(NamedTuple):
+    """A value as an answer writes it: the number, its bound (None: a plain number), and for a decimal the digits
+    written after its point (``3.33`` → 2; None for a whole number, a fraction or an infinity) and its text."""
+
+    number: float
+    bound: str | None = None
+    decimals: int | None = None
+    written: str | None = None
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A node name an answer gives that the searched tree does not have (a typo): where, the name, its line, and
+    the message saying so."""
+
+    where: str  # "values.Q", "pruned[2]"
+    name: str
+    line: int
+    message: str
+
+
+class AnswerFileError(TreeFileError):
+    """An answer file (or an expect: block) cannot be read: the message names the file, the line and the item."""
+
+
+@dataclass
+class Claims:
+    """What an answer or an answer key says. Node ids refer to the search's trace; ``lines`` gives each item's
+    line in the file (``values.C`` → 4)."""
+
+    value: float | None = None
+    value_decimals: int | None = None  # the root's value written as a decimal: its digits after the point
+    best_move: str | None = None
+    values: dict[int, Claimed] = field(default_factory=dict)
+    pruned: list[int] | None = None
+    windows: dict[int, tuple[float, float]] = field(default_factory=dict)
+    order: list[int] | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    given: tuple[str, ...] = ()  # the keys given, in the file's order
+    lines: dict[str, int] = field(default_factory=dict)
+    unknown: list[Unknown] = field(default_factory=list)  # names not in the tree (an answer's typos; keys refuse them)
+
+
+class NodeNames(Protocol):
+    """The searched tree's node names, as claims name nodes (:class:`tracer.exercises.facts.SearchFacts` offers
+    them): ``by_name`` (name → node id), ``labels`` (every node's name, for messages) and ``label(node_id)``."""
+
+    by_name: dict[str, int]
+    labels: list[str]
+
+    def label(self, node_id: int) -> str: ...
+
+
+def read_answer_file(path: str, facts: NodeNames) -> Claims:
+    """A student's answer file, checked against the searched tree's names. An empty file is a blank sheet (it claims
+    nothing); a name the tree does not have is kept in ``unknown`` (one wrong item when graded), not refused."""
+    document = compose(read_text(path), path)
+    if document is None:
+        return Claims()
+    return read_claims(document, path, facts, ANSWER_KEYS, prefix="", lenient=True)
+
+
+def read_claims(node, file: str, facts: NodeNames, allowed=EXPECT_KEYS, prefix: str = "expect",
+                lenient: bool = False) -> Claims:
+    """Claims from a YAML mapping node (an ``expect:`` block, or a whole answer file with ``prefix=""``).
+    ``lenient``: a node name the tree does not have goes to ``unknown`` instead of being refused."""
+    claims = Claims()
+    reader = _Reader(file, facts, prefix, claims.unknown if lenient else None)
+    if not isinstance(node, yaml.MappingNode):
+        raise reader.error(node, "", "expected a mapping such as {values: {A: 3, B: 3}, pruned: [C2], best_move: B}")
+    fields = reader.mapping(node, prefix, allowed=allowed)
+    claims.given = tuple(fields)
+    for key, value in fields.items():
+        claims.lines[key] = value.start_mark.line + 1
+        if key == "value":
+            claims.value = reader.number(value, key)
+            claims.value_decimals = _digits(value.value)[0] if isinstance(value, yaml.ScalarNode) else None
+        elif key == "best_move":
+            claims.best_move = reader.text(value, reader.where(key))
+        elif key == "values":
+            for name_node, item in reader.pairs(value, key):
+                node_id = reader.node(name_node, key)
+                written = reader.bounded(item, f"{key}.{name_node.value}")
+                if node_id is not None:
+                    claims.values[node_id] = written
+                    claims.lines[f"{key}.{facts.label(node_id)}"] = item.start_mark.line + 1
+        elif key == "windows":
+            for name_node, item in reader.pairs(value, key):
+                node_id = reader.node(name_node, key)
+                window = reader.window(item, f"{key}.{name_node.value}")
+                if node_id is not None:
+                    claims.windows[node_id] = window
+                    claims.lines[f"{key}.{facts.label(node_id)}"] = item.start_mark.line + 1
+        elif key in ("pruned", "order"):
+            items = reader.items(value, key)
+            ids = [reader.node(item, key, index) for index, item in enumerate(items)]
+            setattr(claims, key, [node_id for node_id in ids if node_id is not None])
+        else:
+            claims.counts[key] = reader.count(value, key)
+    return claims
+
+
+def parse_bounded(value, text: str | None = None) -> Claimed | None:
+    """A number, or a bound written ``<=2``, ``≤ 2``, ``>=3``, ``≥ 3``, as :class:`Claimed`; None if neither.
+    ``text`` is the value as written in the file (YAML reads ``3.33333`` as a float and loses its digits), from
+    which a decimal keeps its digits."""
+    number = parse_number(value)
+    if number is not None:
+        return Claimed(number, None, *_digits(text if text is not None else value))
+    if isinstance(value, str):
+        match = _BOUND.match(value)
+        if match:
+            bound = Bound.from_sign(match.group(1))
+            number = parse_number(match.group(2).replace("−", "-"))
+            return None if number is None else Claimed(number, bound, *_digits(match.group(2)))
+    return None
+
+
+def _digits(text) -> tuple[int | None, str | None]:
+    """(digits after the point, the number as written) for a decimal such as ``3.33``; (None, None) otherwise."""
+    match = _DECIMAL.match(text) if isinstance(text, str) else None
+    return (len(match.group(1)), text.strip().replace("−", "-")) if match else (None, None)
+
+
+def parse_number(value) -> float | None:
+    """A number (a YAML number, or text such as ``-inf``, ``∞``, ``−2``, ``8/3``), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value if not (isinstance(value, float) and math.isnan(value)) else None
+    if isinstance(value, str):
+        text = value.strip()
+        if text in _INFINITIES:
+            return _INFINITIES[text]
+        if FRACTION.match(text):
+            fraction = Fraction(text.replace("−", "-"))
+            return int(fraction) if fraction.denominator == 1 else float(fraction)
+        try:
+            number = float(text.replace("−", "-"))
+        except ValueError:
+            return None
+        return None if math.isnan(number) else int(number) if number.is_integer() and "." not in text else number
+    return None
+
+
+class _Reader(YamlReader):
+    """YamlReader's scalars and one-line errors, plus the items of claims."""
+
+    def __init__(self, file: str, facts: NodeNames, prefix: str, unknown: list[Unknown] | None = None):
+        super().__init__(file)
+        self.facts, self.prefix, self.unknown = facts, prefix, unknown
+
+    def error(self, node, path, message):
+        return AnswerFileError(message, file=self.file, line=node.start_mark.line + 1, path=self.where(path))
+
+    def where(self, path: str) -> str:
+        if not self.prefix or path.startswith(self.prefix):
+            return path
+        return f"{self.prefix}.{path}" if path else self.prefix
+
+    def mapping(self, node, path, allowed):
+        fields = {}
+        for key_node, value_node in node.value:
+            key = self.scalar(key_node, path)
+            if key not in allowed:
+                raise self.error(key_node, str(key), f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+            if key in fields:
+                raise self.error(key_node, key, f"key {key!r} appears twice")
+            fields[key] = value_node
+        return fields
+
+    def pairs(self, node, key):
+        if not isinstance(node, yaml.MappingNode):
+            raise self.error(node, key, "expected a mapping from node names, e.g. {B: 3, C: \"<=2\"}")
+        seen = set()
+        for name_node, item in node.value:
+            if str(name_node.value) in seen:
+                raise self.error(name_node, f"{key}.{name_node.value}", "the node is named twice")
+            seen.add(str(name_node.value))
+            yield name_node, item
+
+    def items(self, node, key):
+        if isinstance(node, yaml.SequenceNode):
+            return node.value
+        if isinstance(node, yaml.ScalarNode) and node.value in ("", "~", "null") or \
+                isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null"):
+            return []
+        raise self.error(node, key, "expected a list of node names, e.g. [C2, C3]")
+
+    def node(self, name_node, key, index=None) -> int | None:
+        """The node a name names; a name the tree does not have is refused, or (``unknown`` kept) kept there and
+        None returned."""
+        where = key if index is None else f"{key}[{index}]"
+        if not isinstance(name_node, yaml.ScalarNode):
+            raise self.error(name_node, where, "expected a node name")
+        name = str(name_node.value)  # as written: names are text, even 1 or 01
+        if name not in self.facts.by_name:
+            known = ", ".join(self.facts.labels[:12]) + (", …" if len(self.facts.labels) > 12 else "")
+            where = where if index is not None else f"{key}.{name}"
+            close = difflib.get_close_matches(name, self.facts.labels, n=1)
+            message = f"no node named {name!r} in the searched tree (" + \
+                (f"did you mean {close[0]}? " if close else "") + f"its nodes: {known})"
+            if self.unknown is None:
+                raise self.error(name_node, where, message)
+            self.unknown.append(Unknown(self.where(where), name, name_node.start_mark.line + 1, message))
+            return None
+        return self.facts.by_name[name]
+
+    def number(self, node, path) -> float:
+        value = self.scalar(node, self.where(path))
+        number = parse_number(value)
+        if number is None:
+            raise self.error(node, path, f"expected a number, got {node.value!r}")
+        return number
+
+    def bounded(self, node, path) -> Claimed:
+        value = self.scalar(node, self.where(path))
+        parsed = parse_bounded(value, node.value if isinstance(node, yaml.ScalarNode) else None)
+        if parsed is None:
+            got = repr(node.value) if isinstance(node, yaml.ScalarNode) else describe_node(node, None)
+            raise self.error(node, path, f"expected a number or a bound such as \"<=2\", got {got}")
+        return parsed
+
+    def window(self, node, path) -> tuple[float, float]:
+        if not isinstance(node, yaml.SequenceNode) or len(node.value) != 2:
+            raise self.error(node, path, "expected [α, β], e.g. [3, 2] or [-inf, 5]")
+        return self.number(node.value[0], path), self.number(node.value[1], path)
+
+    def count(self, node, path) -> int:
+        value = self.scalar(node, self.where(path))
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise self.error(node, path, f"expected a whole number ≥ 0, got {node.value!r}")
+        return value

@@ -1,0 +1,110 @@
+"""Games and position files: a game named on the command line (``--game tictactoe --position ...``, or a game of
+one's own, ``--game module:Class``), or a position file (YAML with ``game:``) naming a built-in game.
+
+This is the one module through which tracer reaches the ``games`` package (games import tracer's interfaces, never
+the other way round at import time)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from ..errors import GameError
+from ..model.state import UNLIMITED
+from ..search.spec import mistake
+from .problem import Problem
+from .yaml_text import YamlReader, file_name
+
+BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber", "pig")  # the games a position file may name (games.GAMES)
+GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} (a game of your own is given on the command line: "
+               "--game module:Class --position ...)")
+POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins", "rules", "expect")
+
+
+def is_position_file(document) -> bool:
+    """Whether a composed YAML file is a position file (a mapping with ``game:``); else it is a tree file."""
+    return isinstance(document, yaml.MappingNode) and any(key.value == "game" for key, _ in document.value)
+
+
+def load_game(spec: str, **options):
+    """A game by name (``tictactoe``, ``connect4``, ``clobber``) or ``module:Class``, made with ``options``."""
+    from games import load_game as load  # imported when a game is asked for: tree files never pay for it
+
+    return load(spec, **options)
+
+
+def game_problem(spec: str, position: str | None, depth: int | None, options: dict, meta: dict) -> Problem:
+    """A game's position (its start, or ``position`` in the game's notation) to search ``depth`` plies deep (the
+    game's default depth when ``None``)."""
+    game = load_game(spec, **options)
+    state = game.start() if position is None else game.position(position)
+    if depth is None:
+        depth = game.default_depth
+    _check_depth(depth, "", depth)
+    if not meta.get("name"):
+        slug = re.sub(r"[^A-Za-z0-9]+", "_", position).strip("_") if position else ""
+        meta["name"] = f"{game.name}-{slug}" if slug else game.name
+    meta.update({"kind": "game", "game": game.name, "position": game.notation(state),
+                 "to_move": f"{game.sides[game.to_move(state)]} (MAX) to move",
+                 "move_word": str(getattr(game, "move_word", "move"))})
+    if not meta.get("title"):
+        meta["title"] = f"{game.name}: " + ("start position" if position is None else game.notation(state))
+    return Problem(game.rooted(state), UNLIMITED if depth is None else depth, meta, game)
+
+
+def position_problem(path: str, document, depth: int | None, game_options: dict, rules: dict) -> Problem:
+    """A position file's problem: its game, position and depth (``depth``, from the command line, wins over the
+    file's ``depth:`` and its ``rules:``), its game options (``game_options`` win over the file's)."""
+    data = _plain_values(document, path)
+    options = {k: data[k] for k in ("rows", "cols", "quick_wins") if k in data}
+    options.update(game_options)  # command-line options win over the file's
+    file_depth = data.get("depth")
+    _check_depth(file_depth, f"{path}: ", str(file_depth)[:20])
+    if file_depth is not None and rules.get("depth", file_depth) != file_depth:
+        raise GameError(f"{path}: depth: {file_depth} and rules: depth: {rules['depth']} disagree; give one")
+    if file_depth is None:
+        file_depth = rules.get("depth")
+    game = data.get("game")
+    if not isinstance(game, str) or game.lower() not in BUILT_IN_GAMES:
+        # Data never chooses code: a game of one's own is named on the command line (--game module:Class).
+        raise GameError(f"{path}: game: {GAME_CHOICE}, got {game!r}")
+    position = data.get("position")
+    if position is not None and not isinstance(position, (str, int)):
+        raise GameError(f"{path}: position: expected text, got {position!r}")
+    meta = {"title": str(data.get("title", "")), "source": str(data.get("source", "")), "file": path,
+            "name": file_name(path)}
+    try:
+        return game_problem(game, None if position is None else str(position),
+                            depth if depth is not None else file_depth, options, meta)
+    except GameError as error:
+        message = str(error)
+        raise GameError(message if message.startswith(path) else f"{path}: {message}") from None
+
+
+def _check_depth(depth, where: str, shown) -> None:
+    """A position's depth, checked by the search specification's one rule (``None``: the game's default)."""
+    wrong = None if depth is None else mistake("depth", depth)
+    if wrong is not None:
+        raise GameError(f"{where}depth: {wrong}, got {shown!r}")
+
+
+def _plain_values(document, path: str) -> dict[str, Any]:
+    """A position file's top-level keys with their values, each read at its place (a value YAML cannot construct,
+    such as ``0x_`` or ``2001-02-30``, is an error naming its line); ``rules:`` and ``expect:`` stay nodes, read by
+    :func:`tracer.inputs.rules.read_rules` and :mod:`tracer.inputs.answers`."""
+    reader = YamlReader(path)
+    values = {}
+    for key_node, value_node in document.value:
+        key = reader.scalar(key_node, "")
+        if not isinstance(key, str) or key not in POSITION_KEYS:
+            raise reader.error(key_node, "", f"unknown key {key_node.value!r} (a position file has: "
+                                             f"{', '.join(POSITION_KEYS)})")
+        if key in ("rules", "expect"):
+            values[key] = value_node
+        elif not isinstance(value_node, yaml.ScalarNode):
+            raise reader.error(value_node, key, GAME_CHOICE if key == "game" else "expected a single value")
+        else:
+            values[key] = reader.scalar(value_node, key)
+    return values

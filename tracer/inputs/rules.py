@@ -1,0 +1,31 @@
+"""A file's ``rules:`` block (a tree or position file's, or ``tracer exercise --rules``): each rule read at its place
+and checked by the search specification's one check of each setting (:func:`tracer.search.spec.mistake`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from ..search.spec import mistake
+from .yaml_text import YamlReader
+
+RULE_KEYS = ("algorithm", "prune", "fail", "depth")  # a file's rules: block, each a default the command line overrides
+
+
+def read_rules(node, path: str) -> dict[str, Any]:
+    """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth}``, any of them."""
+    if node is None:
+        return {}
+    reader = YamlReader(path)
+    if not isinstance(node, yaml.MappingNode):
+        raise reader.error(node, "rules", "expected a mapping such as {algorithm: alphabeta, prune: ge}")
+    rules = {}
+    for key, value in reader.mapping(node, "rules", allowed=RULE_KEYS).items():
+        read = reader.scalar(value, f"rules.{key}")
+        wrong = mistake(key, read)  # the spec's own check
+        if wrong is not None:
+            shown = value.value[:20] if key == "depth" else getattr(value, "value", read)
+            raise reader.error(value, f"rules.{key}", f"{wrong}, got {shown!r}")
+        rules[key] = read
+    return rules

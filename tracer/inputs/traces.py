@@ -1,0 +1,216 @@
+"""Reading a saved trace (JSON) back: the file read safely, checked against the format's JSON Schema
+(``tracer/trace/trace.schema.json``) and then for what a schema cannot say (node ids in order, parents listed first,
+events a search could make, printable text), and built into a :class:`~tracer.trace.trace.Trace`. A damaged file is
+one :class:`TraceFileError` naming the file and the first bad place. Writing a trace is the trace's own
+(:meth:`Trace.to_json`)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import MISSING, fields
+from typing import Any
+
+from ..errors import TraceFileError
+from ..io import read_input
+from ..model.state import Board, Player
+from ..search.bounds import Bound
+from ..search.registry import ALGORITHMS, MAX_TERMS, MOVER_TERMS
+from ..search.spec import SearchSpec
+from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, cut_kind
+from ..trace.trace import FORMAT, SCHEMA, VERSION, Trace, TraceNode
+from .yaml_text import unprintable
+
+_validate = None  # the schema, compiled to Python by fastjsonschema when the first trace is read
+
+
+def load_trace(path: str | os.PathLike) -> Trace:
+    """A saved trace, read and checked (see :func:`trace_from_dict`)."""
+    try:
+        data = json.loads(read_input(path).decode("utf-8"))
+    except OSError as error:
+        raise TraceFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise TraceFileError(f"{path}: not a text file (expected UTF-8 JSON)") from None
+    except json.JSONDecodeError as error:
+        raise TraceFileError(f"{path}:{error.lineno}: not valid JSON: {error.msg}") from None
+    except RecursionError:
+        raise TraceFileError(f"{path}: nested too deeply to be a trace") from None
+    return trace_from_dict(data, str(path))
+
+
+def trace_from_dict(data: Any, file: str = "<trace>") -> Trace:
+    """A trace from its JSON data (this version's, or version 1's), checked: a damaged file is one
+    :class:`TraceFileError` naming the file and the first bad place."""
+    try:
+        return _trace_in(data)
+    except KeyError as error:
+        raise TraceFileError(f"{file}: missing key {error.args[0]!r}") from None
+    except (TypeError, ValueError, AttributeError, IndexError) as error:
+        raise TraceFileError(f"{file}: {error}") from None
+
+
+def _number_in(value):
+    """A number as saved (the schema has checked it): ±∞ are the strings "inf" and "-inf"."""
+    return {"inf": math.inf, "-inf": -math.inf}.get(value, value) if isinstance(value, str) else value
+
+
+def check_schema(data: Any) -> None:
+    """Check ``data`` against the trace format's JSON Schema (``trace.schema.json``); the first place it breaks is
+    a ValueError such as ``nodes[3].parent: expected a whole number or null, got 'x'``."""
+    global _validate
+    import fastjsonschema
+
+    if _validate is None:
+        with open(SCHEMA, encoding="utf-8") as schema:
+            _validate = fastjsonschema.compile(json.load(schema))
+    try:
+        _validate(data)
+    except fastjsonschema.JsonSchemaValueException as error:
+        where = "".join(f"[{part}]" if part.isdigit() else f".{part}" for part in error.path[1:]).lstrip(".")
+        raise ValueError(f"{where}: {_expected(error)}" if where else _expected(error)) from None
+
+
+TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+              "array": "a list", "object": "a mapping", "null": "null"}
+
+
+def _expected(error) -> str:
+    """What the schema wanted where ``error`` (fastjsonschema's) broke it, in words."""
+    rule, wanted, value = error.rule, error.rule_definition, error.value
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    if rule == "required":
+        return f"missing key {next(key for key in wanted if key not in value)!r}"
+    if rule == "pattern" or rule == "type" and {"number", "string"} <= set(wanted):  # a number, or ±∞ as text
+        return f'expected a number, "inf" or "-inf", got {shown}'
+    if rule == "type":
+        words = [TYPE_WORDS[name] for name in ([wanted] if isinstance(wanted, str) else wanted)]
+        return f"expected {' or '.join(words)}, got {shown}"
+    if rule == "enum":
+        choices = [str(choice) for choice in wanted]
+        return f"expected {', '.join(choices[:-1])} or {choices[-1]}, got {shown}"
+    if rule == "minimum":
+        return f"expected at least {wanted}, got {shown}"
+    if rule == "minItems":
+        return f"expected at least {wanted} item{'s' if wanted != 1 else ''}, got {shown}"
+    return f"{error.message.removeprefix(error.name).strip()}, got {shown}"
+
+
+def _text(value, what) -> str | None:
+    """Text as saved (the schema has checked its type), refused if it holds a character no output should carry."""
+    char = None if value is None else unprintable(value)
+    if char is not None:
+        raise ValueError(f"{what}: text with the unprintable character {ascii(char)}")
+    return value
+
+
+def _node_in(index: int, data: dict[str, Any]) -> TraceNode:
+    where = f"nodes[{index}]"
+    if data["id"] != index:
+        raise ValueError(f"{where}.id: expected {index} (nodes are listed in id order), got {data['id']!r}")
+    parent = data["parent"]
+    if index == 0:
+        if parent is not None:
+            raise ValueError(f"{where}.parent: the root (node 0) has no parent, got {parent!r}")
+    elif parent is None or parent >= index:
+        raise ValueError(f"{where}.parent: expected a node listed before it (0 to {index - 1}), got {parent!r}")
+    board = data.get("board")
+    return TraceNode(
+        id=index,
+        parent=parent,
+        move=_text(data["move"], f"{where}.move"),
+        name=_text(data["name"], f"{where}.name"),
+        player=Player(data["player"]),
+        ply=data["ply"],
+        pruned=data["pruned"],
+        value=_number_in(data.get("value")),
+        board=Board.from_dict(board) if board is not None else None,
+        p=data.get("p"),
+    )
+
+
+def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version: int, mover_terms: bool):
+    where = f"events[{index}]"
+    cls = EVENT_TYPES[data["type"]]
+    values = {}
+    for f in fields(cls):
+        if f.name == "parent" and version == 1:  # version 1 events left it to the nodes
+            value = nodes[data["node"]].parent if data["node"] < len(nodes) else None
+        elif f.name in data:
+            value = data[f.name]
+        elif f.default is not MISSING:  # has a default (α and β of searches without a window)
+            value = f.default
+        else:
+            raise ValueError(f"{where}: {data['type']} needs {f.name!r}")
+        if f.name == "player":
+            value = Player(value)
+        elif f.name == "skipped":
+            value = tuple(value)
+        elif f.name == "bound":
+            value = Bound.from_word(value)  # the schema has checked the word
+        elif f.name in ("label", "cut", "found", "move"):
+            value = _text(value, f"{where}.{f.name}")
+        elif f.name not in ("node", "ply", "number", "parent", "child", "best_child"):
+            value = _number_in(value)
+        values[f.name] = value
+    event = cls(**values)
+    for node in event.node_ids():
+        if not 0 <= node < len(nodes):
+            raise ValueError(f"{where}: refers to node {node}, but the trace has nodes 0 to {len(nodes) - 1}")
+    if isinstance(event, Cutoff):  # named by the one rule (version 1 named negamax's cuts by the player)
+        event.cut = cut_kind(nodes[event.node].player, mover_terms)
+    if isinstance(event, NodeEntered) and event.parent != nodes[event.node].parent:
+        raise ValueError(f"{where}.parent: node {event.node}'s parent is {nodes[event.node].parent}, "
+                         f"not {event.parent}")
+    return event
+
+
+def _check_order(events: list, nodes: list[TraceNode]) -> None:
+    """The events happen in an order a search could make: each event is checked by its own type against the path
+    of nodes being searched (see :meth:`Event.follow`), and the search ends back out of the root."""
+    path: list[int] = []
+    for index, event in enumerate(events):
+        try:
+            event.follow(path, nodes)
+        except ValueError as error:
+            raise ValueError(f"events[{index}]: {error}") from None
+    if path:
+        raise ValueError(f"events: the trace ends while node {path[-1]} is still being searched")
+
+
+def _trace_in(data: Any) -> Trace:
+    """A trace from JSON data: the schema first (every key and type), then what a schema cannot say."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"not a tracer trace (no \"format\": \"{FORMAT}\")")
+    version = data.get("version")
+    if version not in (1, VERSION):
+        raise ValueError(f"trace version {version!r} is not supported (this tracer reads 1 and {VERSION})")
+    check_schema(data)
+    algorithm = _text(data["algorithm"], "algorithm")
+    if version == 1:  # the facts a version-1 file lacks, as version 1 had them
+        known = ALGORITHMS.get(algorithm)
+        title, terms = (known.title, known.terms) if known else (algorithm, MAX_TERMS)
+    else:
+        title, terms = _text(data["title"], "title"), data["terms"]
+    nodes = [_node_in(i, n) for i, n in enumerate(data["nodes"])]
+    events = [_event_in(i, e, nodes, version, terms == MOVER_TERMS) for i, e in enumerate(data["events"])]
+    _check_order(events, nodes)
+    meta = data.get("meta") or {}
+    for key, value in meta.items():
+        _text(key, "meta")
+        if isinstance(value, str):
+            _text(value, f"meta.{key}")
+    result = data["result"]
+    return Trace(
+        algorithm=algorithm,
+        options=SearchSpec.from_options(algorithm, {k: _number_in(v) if k in ("depth", "guess") else v
+                                                    for k, v in data["options"].items()}),
+        nodes=nodes,
+        events=events,
+        value=_number_in(result["value"]),
+        best_move=_text(result["best_move"], "result.best_move"),
+        meta=dict(meta),
+        title=title,
+        terms=terms,
+    )

@@ -1,0 +1,297 @@
+"""Reading tree files, the classic textbook exercise format (nested lists in YAML), into the model's
+:class:`~tracer.model.trees.Tree`, checked item by item with one-line errors.
+
+A tree file is either just the nested list or a mapping::
+
+    title: Russell & Norvig, Figure 5.2
+    source: Artificial Intelligence: A Modern Approach, 4th ed., Figure 5.2
+    root: max            # or min; levels alternate below it
+    players: [max, min, min]   # instead of root: the players of levels 0, 1, 2, ..., repeating
+    names: [A, B, C, D]  # optional: inner nodes' names, level by level, left to right
+    tree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+Leaves are numbers (integers, negatives, decimals; no NaN or infinities); inner nodes are non-empty lists whose
+children are searched left to right. Any node can be named in place with a one-key mapping: ``[B: [3, 12, 8],
+C: [2, 4, 6]]`` or ``[x: 3, y: 12]``. Any node can also be written in full, as a mapping with the reserved keys
+``name``, ``value`` (a leaf's value), ``children`` (an inner node's list), ``eval`` (an inner node's static value,
+used where a depth limit stops the search there) and ``player`` (``max`` or ``min``, overriding its level's):
+``{name: c1, eval: -4, children: [{name: d1, value: -3}, -9]}``. The forms mix freely, and ``tree:`` itself may be
+written in full. Unnamed inner nodes are named the textbook way, ``A`` for the root and then ``B``, ``C``, … level
+by level; unnamed leaves show their value and are called by their parent's name and position (``B1``, ``B2``, …)
+in tables.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from itertools import count, product
+from string import ascii_uppercase
+
+import yaml
+
+from ..errors import TreeFileError
+from ..model.state import Player
+from ..model.trees import Tree, TreeNode
+from .yaml_text import MAX_DEPTH, YamlReader, compose, describe_node, file_name, read_text
+
+DEFAULT_MAX_NODES = 100_000
+TREE_KEYS = ("tree", "title", "source", "root", "players", "names", "rules", "expect")  # rules, expect: read by
+# the commands that use them (tracer.inputs.load: rules, tracer.inputs.answers: expect)
+NODE_KEYS = ("name", "value", "children", "eval", "player", "p")  # a node written in full
+PROBABILITY_SLACK = 1e-9  # a chance node's probabilities must add up to 1 within this
+
+
+def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
+    """Load and check a tree file. Raises :class:`TreeFileError` naming the file, line and tree path."""
+    path = os.fspath(path)
+    return parse_tree(read_text(path), file=path, max_nodes=max_nodes)
+
+
+def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
+    """Parse tree-file text (see the module docstring for the format)."""
+    return tree_from_document(compose(text, file), file=file, max_nodes=max_nodes)
+
+
+def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
+    """Check a composed YAML document (see :func:`compose`) and build its tree."""
+    parser = TreeReader(file, max_nodes)
+    name = file_name(file) if file != "<tree>" else "tree"
+    if isinstance(document, yaml.SequenceNode):
+        return parser.tree(document, name=name)
+    if isinstance(document, yaml.MappingNode):
+        fields = parser.mapping(document, "", allowed=TREE_KEYS)
+        if "tree" not in fields:
+            raise parser.error(document, "", "no 'tree' key: a tree file is a nested list, or a mapping with 'tree:'")
+        meta = {key: parser.text(fields[key], key) for key in ("title", "source") if key in fields}
+        players = parser.players(fields)
+        names = parser.names(fields["names"]) if "names" in fields else []
+        return parser.tree(fields["tree"], name=name, players=players, names=names, names_node=fields.get("names"),
+                           **meta)
+    if isinstance(document, yaml.ScalarNode) and not isinstance(parser.scalar(document, "tree"), str):
+        return parser.tree(document, name=name)  # reports that a single leaf is not a tree
+    if document is None:
+        raise TreeFileError("the file is empty: expected a nested list such as [[3, 12, 8], [2, 4, 6]]", file=file)
+    raise parser.error(document, "", "expected a nested list, or a mapping with 'tree:'")
+
+
+class TreeReader(YamlReader):
+    """Turns composed YAML nodes (which know their line) into TreeNodes, with one-line errors."""
+
+    def __init__(self, file: str, max_nodes: int):
+        super().__init__(file)
+        self.max_nodes = max_nodes
+
+    def names(self, node):
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.error(node, "names", "expected a list of names, inner nodes level by level, e.g. [A, B, C, D]")
+        return [self.name(item, f"names[{i}]") for i, item in enumerate(node.value)]
+
+    def name(self, node, path):
+        value = self.scalar(node, path)
+        if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
+            raise self.error(node, path, f"a node name must be non-empty text, got {describe_node(node, value)}")
+        return str(value)
+
+    def number(self, node, path):
+        value = self.scalar(node, path)
+        if isinstance(value, str) and not node.style:  # unquoted 1e3: YAML 1.1 reads it as text
+            try:
+                value = float(value)
+            except ValueError:
+                pass
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.error(node, path, f"expected a number or a list, got {describe_node(node, value)}")
+        try:
+            finite = math.isfinite(value)
+        except OverflowError:  # a whole number too large for a float
+            raise self.error(node, path, f"the number {node.value[:20]}… is too large "
+                                         f"({len(node.value)} digits; at most about 308)") from None
+        if not finite:
+            raise self.error(node, path, f"leaf values must be finite numbers, got {node.value}")
+        return value
+
+    def players(self, fields) -> tuple[Player, ...]:
+        """The players of levels 0, 1, 2, ... (repeating), from ``root:`` (alternation) or ``players:``."""
+        root = players = None
+        if "root" in fields:
+            root = self.player(fields["root"], "root", chance=False)
+            players = (root, root.other)
+        if "players" in fields:
+            node = fields["players"]
+            if not isinstance(node, yaml.SequenceNode) or not node.value:
+                raise self.error(node, "players", "expected a list of players by level, e.g. [max, min, min]")
+            listed = tuple(self.player(item, f"players[{i}]") for i, item in enumerate(node.value))
+            if root is not None and listed[0] is not root:
+                raise self.error(node, "players", f"the root is {root.value} (root:) but players: starts with "
+                                                  f"{listed[0].value}; give one of them")
+            players = listed
+        return players or (Player.MAX, Player.MIN)
+
+    def player(self, node, path, chance: bool = True) -> Player:
+        text = self.scalar(node, path)
+        choices = ("max", "min", "chance") if chance else ("max", "min")
+        if not isinstance(text, str) or text.lower() not in choices:
+            wanted = "'max', 'min' or 'chance'" if chance else "'max' or 'min'"
+            raise self.error(node, path, f"expected {wanted}, got {describe_node(node, text)}")
+        return Player(text.lower())
+
+    def probability(self, node, path) -> float:
+        """A chance child's ``p:``: a number from 0 to 1, or a fraction written ``1/6``."""
+        value = self.scalar(node, path)
+        if isinstance(value, str) and value.count("/") == 1:
+            top, _, bottom = value.partition("/")
+            try:
+                value = int(top) / int(bottom)
+            except (ValueError, ZeroDivisionError):
+                pass
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise self.error(node, path, f"a probability is a number from 0 to 1 (or a fraction such as 1/6), got "
+                                         f"{describe_node(node, value)}")
+        return float(value)
+
+    def tree(self, top, *, name, players=(Player.MAX, Player.MIN), names=(), names_node=None, title="",
+             source="") -> Tree:
+        """Check every node breadth-first, then build the TreeNodes bottom-up and name them.
+
+        No recursion anywhere, so a deep tree gets a clear error (or works), never a RecursionError.
+        """
+        def entry(node, path, ply, parent):
+            content, given, extra = self.unwrap(node, path, top=parent is None)
+            player = extra.pop("player", None) or players[ply % len(players)]
+            if "p" in extra and (parent is None or entries[parent][2] is not Player.CHANCE):
+                raise self.error(node, f"{path}.p", "p: is the probability of a chance node's child, but this node's "
+                                                    f"parent is {'none' if parent is None else entries[parent][2].value}")
+            return (content, path, player, given, parent, extra)
+
+        # One entry per node in level order: (yaml node holding the list or the value, tree path, player, name
+        # given in place, parent index, {"eval": number} for a node written in full with eval:).
+        entries = [entry(top, "tree", 0, None)]
+        depths = [0]
+        for index, (node, path, *_) in enumerate(entries):  # grows as it goes: a breadth-first walk
+            for i, child in enumerate(self.children(node, path)):
+                child_path = f"{path}[{i}]"
+                if depths[index] + 1 >= MAX_DEPTH:
+                    raise self.error(child, child_path, f"the tree is deeper than {MAX_DEPTH} levels")
+                if len(entries) >= self.max_nodes:
+                    raise self.error(child, child_path, f"more than {self.max_nodes:,} nodes; raise the limit "
+                                                        "with --max-nodes N (Python: max_nodes=N)")
+                entries.append(entry(child, child_path, depths[index] + 1, index))
+                depths.append(depths[index] + 1)
+        given_names = self._given_names(entries, names, names_node)
+        made: list[TreeNode | None] = [None] * len(entries)
+        children: list[list[TreeNode]] = [[] for _ in entries]
+        for index in reversed(range(len(entries))):  # children before parents
+            node, path, player, _, parent, extra = entries[index]
+            common = dict(name=given_names.get(index, ""), path=path, line=extra.get("line", node.start_mark.line + 1),
+                          file=self.file, p=extra.get("p"))
+            if isinstance(node, yaml.SequenceNode):
+                made[index] = TreeNode(player, reversed(children[index]), evaluation=extra.get("eval"), **common)
+                if player is Player.CHANCE:
+                    self._chances(made[index])
+            else:
+                made[index] = TreeNode(player, value=self.number(node, path), **common)
+            if parent is not None:
+                children[parent].append(made[index])
+        default_names = (letters for letters in _letter_names() if letters not in given_names.values())
+        for tree_node in made:  # level order: the root is A, then B, C, ... level by level
+            if tree_node.children and not tree_node.name:
+                tree_node.name = next(default_names)
+        return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries))
+
+    def _chances(self, node: TreeNode) -> None:
+        """Give a chance node's children their probabilities: as given (every child has ``p:``, adding up to 1),
+        or uniform when none has."""
+        place = f"{node.path} (a chance node)"
+        given = [child.p for child in node.children]
+        if all(p is None for p in given):
+            given = [1 / len(node.children)] * len(node.children)
+        elif any(p is None for p in given):
+            missing = next(child for child, p in zip(node.children, given) if p is None)
+            raise TreeFileError(f"give p: to every child of a chance node or to none ({missing.path} has none)",
+                                file=self.file, line=node.line, path=place)
+        elif abs(sum(given) - 1) > PROBABILITY_SLACK:
+            raise TreeFileError(f"the probabilities of its children add up to {sum(given):g}, not 1", file=self.file,
+                                line=node.line, path=place)
+        for child, p in zip(node.children, given):
+            child.p = p
+
+    def _given_names(self, entries, names, names_node) -> dict[int, str]:
+        """Entry index -> name, from names given in place and the ``names:`` list (inner nodes, level order)."""
+        given = {index: entry[3] for index, entry in enumerate(entries) if entry[3] is not None}
+        inner = [index for index, entry in enumerate(entries) if isinstance(entry[0], yaml.SequenceNode)]
+        if len(names) > len(inner):
+            raise self.error(names_node, "names",
+                             f"'names' lists {len(names)} names but the tree has {len(inner)} inner nodes")
+        for name, index in zip(names, inner):
+            node, path, _, in_place, *_ = entries[index]
+            if in_place is not None and in_place != name:
+                raise self.error(node, path, f"named {in_place!r} in place but {name!r} in 'names'")
+            given[index] = name
+        seen: dict[str, str] = {}
+        for index in sorted(given):
+            node, path = entries[index][0], entries[index][1]
+            if given[index] in seen:
+                raise self.error(node, path, f"the name {given[index]!r} is used twice (also at {seen[given[index]]})")
+            seen[given[index]] = path
+        return given
+
+    def unwrap(self, node, path, top=False):
+        """A node is a number, a list, a one-key mapping ``{name: number-or-list}``, or a mapping written in full
+        with the keys of :data:`NODE_KEYS`. Returns the YAML node holding its list or value, the name given in
+        place (or None), and what else the full form says (``player``, ``eval``, the mapping's ``line``)."""
+        if not isinstance(node, yaml.MappingNode):
+            return node, None, {}
+        keys = [self.scalar(key_node, path) for key_node, _ in node.value]
+        if not any(key in NODE_KEYS for key in keys):
+            if len(node.value) != 1:
+                raise self.error(node, path, "a node is a one-key mapping such as {B: [3, 12, 8]}, or written in "
+                                             f"full with the keys {', '.join(NODE_KEYS)}; this one has "
+                                             f"{len(node.value)} keys and none of those")
+            key_node, value_node = node.value[0]
+            if isinstance(value_node, yaml.MappingNode):
+                raise self.error(value_node, path, "a node named in place holds a number or a list, not a mapping")
+            return value_node, self.name(key_node, path), {}
+        fields = self.mapping(node, path, allowed=NODE_KEYS)
+        if ("value" in fields) == ("children" in fields):
+            raise self.error(node, path, "a node written in full has value: (a leaf) or children: (an inner node)"
+                             + (", not both" if "value" in fields else ""))
+        extra = {"line": node.start_mark.line + 1}
+        if "player" in fields:
+            extra["player"] = self.player(fields["player"], f"{path}.player")
+        if "p" in fields:
+            extra["p"] = self.probability(fields["p"], f"{path}.p")
+        if "eval" in fields:
+            if "value" in fields:
+                raise self.error(fields["eval"], f"{path}.eval", "eval: is an inner node's static value; "
+                                                                  "a leaf has value: only")
+            extra["eval"] = self.number(fields["eval"], f"{path}.eval")
+        name = self.name(fields["name"], f"{path}.name") if "name" in fields else None
+        if "children" in fields:
+            content = fields["children"]
+            if not isinstance(content, yaml.SequenceNode):
+                raise self.error(content, f"{path}.children", f"expected a list of children, got "
+                                                              f"{describe_node(content, self.scalar(content))}")
+        else:
+            content = fields["value"]
+            if not isinstance(content, yaml.ScalarNode):
+                raise self.error(content, f"{path}.value", f"a leaf's value is a number, got "
+                                                           f"{describe_node(content, None)}")
+        return content, name, extra
+
+    def children(self, node, path):
+        if isinstance(node, yaml.SequenceNode):
+            if not node.value:
+                raise self.error(node, path, "an empty list is not a node: give a leaf value or at least one child")
+            return node.value
+        if path == "tree":
+            raise self.error(node, path, "the tree must be a list (a single leaf is not a search problem)")
+        self.number(node, path)  # checked now, so errors come in file order
+        return ()
+
+
+def _letter_names():
+    """A, B, …, Z, AA, AB, …"""
+    for length in count(1):
+        for letters in product(ascii_uppercase, repeat=length):
+            yield "".join(letters)

@@ -1,0 +1,162 @@
+"""Reading a YAML input (a tree, position or answer file): its text read safely, composed with libyaml into nodes
+that know their line, checked before anything recurses over it (no aliases, no nesting deeper than a tree may be,
+no unprintable text), and read item by item with one-line errors naming the file, the line and the place."""
+
+from __future__ import annotations
+
+import os
+import sys
+import unicodedata
+
+import yaml
+
+from ..errors import TreeFileError
+from ..io import read_input
+
+MAX_DEPTH = 1_000  # levels; deeper trees get a clear error (the searches recurse once per level)
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser where PyYAML has it: 20× faster
+_NESTING = 2 * MAX_DEPTH + 2  # YAML levels: a tree level is at most two (a node named in place)
+
+
+def file_name(path: str) -> str:
+    """What a problem read from ``path`` is called in titles and output file names: the file's name without its
+    folder and extension (``trees/rn_example.yaml`` → ``rn_example``)."""
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def read_text(path: str) -> str:
+    """A YAML file's text, or a one-line error naming it."""
+    try:
+        return read_input(path).decode("utf-8")
+    except OSError as error:
+        raise TreeFileError(f"cannot read: {error.strerror or error}", file=path) from None
+    except UnicodeDecodeError:
+        raise TreeFileError("not a text file (expected UTF-8 YAML)", file=path) from None
+
+
+def compose(text: str, file: str):
+    """The YAML document as nodes that know their lines; plain data only (safe loading), aliases refused."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 8 * MAX_DEPTH + 1_000))  # the pure-Python composer recurses a few frames a level
+    try:
+        _check_events(text, file)
+        document = yaml.compose(text, Loader=_LOADER)
+    except yaml.reader.ReaderError as error:  # a character YAML forbids (NUL, ...); libyaml counts bytes
+        line = text.encode("utf-8", "surrogatepass")[:error.position].count(b"\n") + 1
+        raise TreeFileError(f"not valid YAML: the character {ascii(chr(error.character))} is not allowed",
+                            file=file, line=line) from None
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else None
+        raise TreeFileError(f"not valid YAML: {error.problem or error.context}", file=file, line=line) from None
+    except yaml.YAMLError as error:
+        raise TreeFileError(f"not valid YAML: {error}", file=file) from None
+    finally:
+        sys.setrecursionlimit(limit)
+    _check_text(document, file)
+    return document
+
+
+def _check_events(text: str, file: str) -> None:
+    """Refuse aliases (``*ref`` could blow a small file up into a huge tree) and nesting deeper than a tree may be,
+    from the parser's events, before anything recurses over the document (libyaml's composer would crash on
+    100,000 levels; PyYAML's own scanner takes time that grows with the square of a flow nest's depth)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_LOADER):
+            if isinstance(event, yaml.AliasEvent):
+                raise TreeFileError("YAML aliases (*name) are not allowed in tree files; write the subtree out",
+                                    file=file, line=event.start_mark.line + 1)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > _NESTING:
+                    raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file,
+                                        line=event.start_mark.line + 1)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.MarkedYAMLError as error:
+        if "nesting depth" not in str(error.problem):
+            raise
+        # libyaml 0.2.6 and later stop at 1,000 YAML levels of their own: the same mistake, in tracer's words
+        raise TreeFileError(f"nested too deeply (at most {MAX_DEPTH} levels)", file=file,
+                            line=error.problem_mark.line + 1 if error.problem_mark else None) from None
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` that no output should carry: a control character (a line break or a tab
+    aside) or a lone surrogate; None if there is none."""
+    for char in text:
+        if char not in "\n\t" and unicodedata.category(char) in ("Cc", "Cs"):
+            return char
+    return None
+
+
+def _check_text(document, file: str) -> None:
+    """Every text in the document can be printed: escapes such as "\\x1b[2J" or "\\ud800" are refused with
+    their line, so no name can clear a terminal or break a drawing."""
+    pending = [document] if document is not None else []
+    while pending:
+        node = pending.pop()
+        if isinstance(node, yaml.ScalarNode):
+            char = unprintable(node.value)
+            if char is not None:
+                raise TreeFileError(f"text with the unprintable character {ascii(char)}: names and titles must "
+                                    "be printable", file=file, line=node.start_mark.line + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            pending.extend(reversed(node.value))  # the first bad text in reading order is the one named
+        elif isinstance(node, yaml.MappingNode):
+            pending.extend(reversed([item for pair in node.value for item in pair]))
+
+
+class YamlReader:
+    """Reads composed YAML nodes item by item: safe scalars, mappings with known keys, text; each mistake one
+    :class:`TreeFileError` naming the file, the line and the place (``tree[1].name``)."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    def error(self, node, path, message):
+        return TreeFileError(message, file=self.file, line=node.start_mark.line + 1, path=path)
+
+    def mapping(self, node, path, allowed):
+        fields = {}
+        for key_node, value_node in node.value:
+            key = self.scalar(key_node, path)
+            where = f"{path}.{key}" if path else str(key)
+            if key not in allowed:
+                raise self.error(key_node, where, f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+            if key in fields:
+                raise self.error(key_node, where, f"key {key!r} appears twice")
+            fields[key] = value_node
+        return fields
+
+    def scalar(self, node, path=""):
+        """A scalar's value as safe YAML reads it; a tag or literal that cannot be read is an error at its place."""
+        if not isinstance(node, yaml.ScalarNode):
+            return None
+        try:
+            return self.constructor.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as error:
+            problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+            raise self.error(node, path, f"cannot read {node.value!r} ({node.tag}): {problem}") from None
+
+    def text(self, node, path):
+        value = self.scalar(node, path)
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise self.error(node, path, f"expected text, got {describe_node(node, value)}")
+        return str(value)
+
+
+def describe_node(node, value) -> str:
+    """A YAML node as an error message names what was found: ``a list``, ``'yes' (a yes/no value)``."""
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{node.value!r} (a yes/no value)"
+    return repr(node.value)
