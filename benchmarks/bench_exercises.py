@@ -15,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import median_seconds  # noqa: E402
 
-from tracer.exercises.check import Settings, check_file, search  # noqa: E402
+from tracer.exercises.check import check_file, search  # noqa: E402
+from tracer.search.spec import SearchSpec  # noqa: E402
 from tracer.exercises.facts import SearchFacts  # noqa: E402
 from tracer.exercises.generate import Spec, generate  # noqa: E402
 from tracer.exercises.grade import grade  # noqa: E402
@@ -27,13 +28,13 @@ def check_shipped() -> int:
     files = sorted((ROOT / "trees").glob("*.yaml")) + sorted((ROOT / "games" / "positions").glob("*.yaml"))
     for path in files:
         problem = load_problem(str(path))
-        assert check_file(problem, Settings(**{k: v for k, v in problem.rules.items() if k != "depth"})).passed
+        assert check_file(problem, SearchSpec(**{k: v for k, v in problem.rules.items() if k != "depth"})).passed
     return len(files)
 
 
 def grade_class(size: int) -> None:
     problem = load_problem(str(ROOT / "trees" / "binary_depth4.yaml"))
-    facts = SearchFacts(search(problem, Settings()))
+    facts = SearchFacts(search(problem, SearchSpec()))
     key = read_claims(problem.expect, "binary_depth4.yaml", facts)
     for student in range(size):
         answer = read_claims(problem.expect, "key", facts)  # the key as an answer, one value changed per student
