@@ -356,3 +356,17 @@ def test_a_deck_gives_the_result_only_where_answer_says(tmp_path, answer, shown_
         assert "Alpha-beta (cut when α ≥ β, fail-soft)" in text  # the rules are on every frame
     single = run_tracer("render", TREES / "rn_example.yaml", "-f", "pdf", "-o", tmp_path / "one.pdf")
     assert single.returncode == 0 and "value 3, best move B" in PdfReader(tmp_path / "one.pdf").pages[0].extract_text()
+
+
+def test_a_leaf_shows_its_value_in_every_frame_of_a_deck():
+    """No flicker: a tree's leaf shows its value faint before it is reached, and plainly from when it is entered
+    (not blank while the search stands on it) to the end."""
+    trace = traced(TREES / "rn_example.yaml")
+    deck = make_deck(trace, frame_steps(trace))
+    leaves = [node.id for node in deck.frames[-1].scene.nodes if node.kind == "leaf"]
+    assert len(leaves) >= 9
+    for leaf in leaves:
+        shown = [next(node for node in frame.scene.nodes if node.id == leaf) for frame in deck.frames]
+        assert all(node.value == shown[-1].value != "" for node in shown), (leaf, [node.value for node in shown])
+        faint = [node.faded for node in shown if not node.dashed]
+        assert faint == sorted(faint, reverse=True)  # faint until reached, then plain

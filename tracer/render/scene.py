@@ -268,7 +268,8 @@ class _SceneBuilder:
         if view.value is not None:
             return self.view.shows(view.value, self.view.bound_now(view))
         static = view.node.value
-        if static is not None and (view.pruned or not view.reached):  # an explicit tree's leaf keeps its value
+        if static is not None and not view.children:  # an explicit tree's leaf shows its value throughout a deck:
+            # faint before it is reached, plain while it is entered and after (never blank between the two)
             if self.view.mover_terms and view.node.player is Player.MIN:
                 static = -static  # in the mover's terms, like its searched siblings
             return format_number(static)
