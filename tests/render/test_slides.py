@@ -370,3 +370,13 @@ def test_a_leaf_shows_its_value_in_every_frame_of_a_deck():
         assert all(node.value == shown[-1].value != "" for node in shown), (leaf, [node.value for node in shown])
         faint = [node.faded for node in shown if not node.dashed]
         assert faint == sorted(faint, reverse=True)  # faint until reached, then plain
+
+
+def test_a_revealed_deck_keys_hidden_nodes_not_faint_ones():
+    trace = traced(TREES / "rn_example.yaml")
+    deck = make_deck(trace, frame_steps(trace), DrawOptions(legend=True, reveal=True))
+    meanings = [meaning for _, meaning in deck.frames[0].scene.legend]
+    assert "faint: not reached yet" not in meanings  # nothing is drawn faint for not being reached: it is hidden
+    assert any(meaning.startswith("not reached yet: hidden") for meaning in meanings)
+    plain = make_deck(trace, frame_steps(trace), DrawOptions(legend=True))
+    assert not any(meaning.startswith("not reached yet: hidden") for _, meaning in plain.frames[0].scene.legend)
