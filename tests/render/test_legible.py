@@ -221,3 +221,19 @@ def test_edges_to_boxes_of_children_left_out_cross_no_node(source, algorithm, op
             if owner not in (edge.tail, edge.head):
                 assert not segment_crosses((tail.x, tail.y), (head.x, head.y), box), \
                     f"the edge {edge.tail}->{edge.head} crosses {what}"
+
+
+def test_grade_feedback_edges_clear_a_flagged_nodes_notes():
+    """On a feedback drawing, a wrong node's window, cut reason and flag stand under it: its incoming edge strikes
+    through none of them, nor does any other edge."""
+    problem = load_problem(str(TREES / "rn_example.yaml"))
+    trace = trace_search(problem.root, "alphabeta", depth=problem.depth, meta=problem.meta)
+    options = DrawOptions(flags=((5, "✗ you: 4"), (8, "✗ you: examined")), legend=True)
+    scene = scene_of(trace, options)
+    layout = lay_out(scene)
+    assert layout.note_lines(next(node for node in scene.nodes if node.id == "n5"))[-1] == "✗ you: 4"
+    for edge in scene.edges:
+        tail, head = layout.shapes[edge.tail], layout.shapes[edge.head]
+        for owner, box in layout.notes.items():
+            if owner != edge.tail:
+                assert not segment_crosses((tail.x, tail.y), (head.x, head.y), box), (edge.tail, edge.head, owner)
