@@ -380,3 +380,39 @@ def test_a_revealed_deck_keys_hidden_nodes_not_faint_ones():
     assert any(meaning.startswith("not reached yet: hidden") for meaning in meanings)
     plain = make_deck(trace, frame_steps(trace), DrawOptions(legend=True))
     assert not any(meaning.startswith("not reached yet: hidden") for _, meaning in plain.frames[0].scene.legend)
+
+
+def test_a_game_deck_keeps_its_boards_an_inch_wide_on_the_slide():
+    """The drawn depth of a game's deck is the deepest whose boards stay at least an inch wide on the slide (the
+    tic-tac-toe fork was drawn to depth 2, its boards about half an inch on a 13-inch page)."""
+    from tracer.render.drawing import MIN_BOARD
+    from tracer.render.layout import board_size
+
+    trace = traced(POSITIONS / "tictactoe_fork.yaml")
+    size = (13.33, 7.5)
+    deck = make_deck(trace, frame_steps(trace, "cutoff"), size=size)
+    boards = [node for node in deck.frames[-1].scene.nodes if node.kind == "board"]
+    assert boards and deck.options.draw_depth == 1
+    scale = size[0] * 72 / deck.page.frame.width
+    assert min(board_size(node)[0] for node in boards) * scale >= MIN_BOARD
+    deeper = make_deck(trace, frame_steps(trace, "cutoff"), DrawOptions(draw_depth=2), size)  # chosen: drawn so
+    assert deeper.options.draw_depth == 2
+
+
+@pytest.mark.parametrize("path, step", [(POSITIONS / "tictactoe_fork.yaml", "event"),
+                                        (POSITIONS / "connect4_threat.yaml", "cutoff")])
+def test_a_deck_whose_frames_mostly_change_what_is_not_drawn_says_what_helps(path, step):
+    trace = traced(path)
+    deck = make_deck(trace, frame_steps(trace, step))
+    assert deck.hint is not None and "--step cutoff" in deck.hint and "--draw-depth" in deck.hint
+    unseen = sum(frame.current not in {node.id for node in frame.scene.nodes} for frame in deck.frames)
+    assert unseen * 2 > len(deck.frames) and deck.hint.startswith(f"{unseen} of {len(deck.frames)} frames")
+
+
+def test_the_hint_is_one_line_on_stderr_and_only_where_it_applies(tmp_path):
+    result = run_tracer("slides", POSITIONS / "tictactoe_fork.yaml", "-o", tmp_path / "t.html")
+    assert result.returncode == 0, result.stderr
+    hints = [line for line in result.stderr.splitlines() if "frames are steps at nodes not drawn" in line]
+    assert len(hints) == 1 and hints[0].startswith("note: ") and "--step cutoff" in hints[0]
+    plain = run_tracer("slides", TREES / "rn_example.yaml", "-o", tmp_path / "r.html")
+    assert plain.returncode == 0 and "not drawn" not in plain.stderr

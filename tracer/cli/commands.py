@@ -295,7 +295,7 @@ def cmd_slides(args) -> None:
                          f"{last or total}")
     deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal, answer=args.answer),
                      args.size or DEFAULT_SLIDE)
-    say_notes([deck.note] if deck.note else [])
+    say_notes([note for note in (deck.note, deck.hint) if note])
     path = args.output or default_output(trace, EXTENSIONS[fmt])
     if fmt in FOLDER_FORMATS:
         path = path.rstrip("/")
