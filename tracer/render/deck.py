@@ -92,7 +92,7 @@ def unseen_steps(frames: list[Frame]) -> str | None:
     such a frame changes only its caption and a count, so the deck spends its pages on what is not on them."""
     unseen = sum(frame.current is not None and frame.current not in {node.id for node in frame.scene.nodes}
                  for frame in frames)
-    if unseen * 2 <= len(frames):
+    if unseen * 2 <= len(frames) or len(frames) < 3:  # (a frame or two: no deck to speak of)
         return None
     return (f"{unseen} of {len(frames)} frames are steps at nodes not drawn (below the drawn depth or left out), "
             "changing only the caption and counts: --step cutoff makes fewer frames, --draw-depth N draws deeper "
