@@ -18,8 +18,8 @@ EXAMPLES = {
   tracer render trees/rn_example.yaml -f tikz            # output/rn_example.alphabeta.tex, for LaTeX
   tracer render trees/rn_example.yaml --size 16:9 -f png  # a 1920×1080 slide
   tracer render run.json                               # a saved trace, without searching again
-  tracer render --game tictactoe --position 'X.O.X....' --depth 2
-  tracer render games/positions/connect4_threat.yaml --compact""",
+  tracer render --game tictactoe --position 'X.O.X....' --depth 2 --first-children 3
+  tracer render games/positions/connect4_threat.yaml --draw-depth 2 --first-children 2""",
     "slides": """examples:
   tracer slides trees/rn_example.yaml                  # output/rn_example.alphabeta.pdf, a page per step
   tracer slides trees/rn_example.yaml -f html          # a step-through player in one file
