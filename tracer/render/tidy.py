@@ -63,31 +63,35 @@ def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> di
     scales the gaps (see :mod:`.layout`); ``stretch`` adds points between every two levels (a slide's height
     filled). A small box (pruned children, children left out, a subtree below the drawn depth) stands at the top of
     its level, and where an edge, drawn straight from centre to centre, would cross a sibling of its head (its shape
-    or its notes), the gap before the head is widened until it does not: an edge never crosses a node."""
+    or its notes), the gap between them is widened until it does not (edges to a board excepted: between boards an
+    inch and more high that would spread a level beyond a slide's width)."""
     extra: dict[str, float] = {}  # more room before a child, so that an edge clears its siblings
+    boards = {node.id for node in scene.nodes if node.kind == "board"}
     for _ in range(CLEAR_ROUNDS):
         centres, children, boxes = _tidy(scene, spacing, stretch, extra)
-        crossing = _crossings(centres, children, boxes)
+        crossing = _crossings(centres, children, boxes, boards)
         if not crossing:
             break
-        for kid in crossing:
-            extra[kid] = extra.get(kid, 0.0) + GAP * spacing
+        for kid in crossing:  # a gap grows by half again each round: a few rounds clear even a board's corner
+            extra[kid] = extra.get(kid, 0.0) * 1.5 + GAP * spacing
     return centres
 
 
-def _crossings(centres, children, boxes) -> list[str]:
+def _crossings(centres, children, boxes, boards: set[str]) -> list[str]:
     """The children before which a wider gap would keep an edge off a sibling: for each edge (parent's centre to
-    child's) crossing a sibling's room, the child itself if that sibling stands between it and its parent, else the
-    child after it (which moves the sibling away)."""
+    child's) crossing a sibling's room, the first child after the leftmost of the two (the gap between them widens
+    and the parent, centred over its children, moves by half as much: the edge grows steeper over the sibling)."""
     found = []
     for parent, kids in children.items():
         if len(kids) < 2:
             continue
         start = centres[parent]
         for i, kid in enumerate(kids):
+            if kid in boards:
+                continue  # (an edge between two boards, tall as they are, would need them far apart: not widened)
             for j, other in enumerate(kids):
                 if j != i and _segment_crosses(start, centres[kid], boxes[other]):
-                    found.append(kid if j < i else kids[i + 1] if i + 1 < len(kids) else kid)
+                    found.append(kids[min(i, j) + 1])  # the gap between the two widens (the parent recentres)
                     break
     return list(dict.fromkeys(found))
 
