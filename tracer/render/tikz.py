@@ -12,7 +12,7 @@ import math
 from ..model.state import Player
 from .latex import PACKAGES, latex_text
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines
-from .page import Page, legend_lines
+from .page import Page, legend_grid, legend_lines
 from .scene import Scene, SceneNode
 from .style import (
     BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, VALUE_SIZE, title_lines,
@@ -56,7 +56,7 @@ def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = Fa
             if layout.note_lines(node) and node.id in layout.notes:
                 lines += _notes(node, layout.note_lines(node), layout.notes[node.id])
     if scene.legend and page.legend is not None:
-        lines += _legend(scene.legend, page.legend)
+        lines += _legend(scene.legend, page.legend, page.legend_columns)
     lines.append("\\end{tikzpicture}")
     body = "\n".join(lines) + "\n"
     if body_only:
@@ -255,12 +255,13 @@ def _edge(edge, nodes: dict[str, SceneNode], layout: Layout) -> list[str]:
     return out
 
 
-def _legend(rows, box: Box) -> list[str]:
-    cells = NEWLINE.join(f"\\textbf{{{latex_text(symbol)}}} & "
-                         + NEWLINE.join(f"{' & ' if i else ''}{latex_text(line)}"
-                                        for i, line in enumerate(legend_lines(meaning)))
-                         for symbol, meaning in rows)  # each meaning wrapped as the DOT key wraps it
+def _legend(rows, box: Box, columns: int = 1) -> list[str]:
+    def lines(symbol: str, meaning: str) -> list[str]:  # wrapped as the DOT key wraps it, the symbol on line one
+        return [(f"\\textbf{{{latex_text(symbol)}}}" if i == 0 else "") + " & " + latex_text(line)
+                for i, line in enumerate(legend_lines(meaning))]
+    stacks = [[line for row in column for line in lines(*row)] for column in legend_grid(rows, columns)]
+    height = max(len(stack) for stack in stacks)
+    cells = NEWLINE.join(" & ".join(stack[i] if i < len(stack) else " & " for stack in stacks) for i in range(height))
     return [f"\\node[draw=faded, inner sep=4pt, {_font(KEY_SIZE)}, anchor=north west] at "
-            f"({box.left:.1f},{box.top:.1f}) {{\\begin{{tabular}}{{@{{}}cl@{{}}}}\\multicolumn{{2}}{{c}}"
-            f"{{\\textbf{{Key}}}} \\\\ {cells}\\end{{tabular}}}};"]
-
+            f"({box.left:.1f},{box.top:.1f}) {{\\begin{{tabular}}{{@{{}}{'cl' * len(stacks)}@{{}}}}"
+            f"\\multicolumn{{{2 * len(stacks)}}}{{c}}{{\\textbf{{Key}}}} \\\\ {cells}\\end{{tabular}}}};"]
