@@ -269,3 +269,29 @@ def test_text_measured_ahead_is_current_and_spares_a_run_of_dot(monkeypatch):
     monkeypatch.setattr(engine, "_run", lambda *args, **kwargs: runs.append(args) or b"{}")
     drawing.measure([scene_of(traced(TREES / "rn_example.yaml"), DrawOptions(visits=True, legend=True))])
     assert runs == [] and layout._measured[("α", False)] > layout._measured[("i", False)] > 0
+
+
+GAME_COMMANDS = [args for args in COMMANDS
+                 if (args[0] == "--game" and args[1] != "pig") or args[0].startswith("games/")]
+
+
+def test_the_readme_game_examples_were_found():
+    assert {args[1] for args in GAME_COMMANDS if args[0] == "--game"} >= {"tictactoe", "connect4", "clobber"}
+
+
+@pytest.mark.parametrize("args", GAME_COMMANDS, ids=lambda args: " ".join(args)[:60])
+def test_the_readme_game_examples_show_what_each_flag_does(tmp_path, args):
+    """Each flag of a README (or --help) game example has something to show: drawn as asked (no "drawn to depth
+    1" that leaves --compact and --first-children nothing to do), a "+n more" box with --first-children, a "✂ n
+    pruned" box with --compact, boxes of counts with --draw-depth."""
+    out = tmp_path / "figure.svg"
+    result = run_tracer("render", *args, "-o", out, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert "drawn to depth" not in result.stderr
+    svg = out.read_text(encoding="utf-8")
+    if "--first-children" in args:
+        assert re.search(r"\+\d+ more", svg)
+    if "--compact" in args:
+        assert re.search(r"✂ \d+ pruned", svg)
+    if "--draw-depth" in args:
+        assert re.search(r"⋯ \d+ searched", svg)

@@ -128,3 +128,24 @@ def test_tikz_options_are_checked(tmp_path):
     result = run_tracer("render", TREES / "rn_example.yaml", "--tikz-body", "-f", "svg", "-o", tmp_path / "x.svg")
     assert_one_line_error(result, "--tikz-body")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_tikz_matches_the_dot_drawing_arrowheads_on_the_best_line_and_notes_at_the_note_size(tmp_path):
+    """The best line's thick edges keep a visible arrowhead (a 5 pt tip vanished under a 2.4 pt line), and the
+    notes under the nodes are as large as in the DOT drawing (they were \\scriptsize, 7 pt against 9)."""
+    import re
+
+    from tracer.render.style import NOTE_SIZE
+
+    out = tmp_path / "fig.tex"
+    assert run_tracer("render", TREES / "rn_example.yaml", "--visits", "-o", out).returncode == 0
+    tex = out.read_text()
+    best = [line for line in tex.splitlines() if line.startswith("\\draw[") and ", best," in line]
+    assert len(best) == 2  # A to B, B to its first leaf
+    for line in best:
+        width = max(float(w) for w in re.findall(r"line width=([\d.]+)pt", line))
+        tip = re.search(r"Stealth\[length=([\d.]+)pt, width=([\d.]+)pt\]", line)
+        assert tip and float(tip.group(1)) >= 3 * width and float(tip.group(2)) >= 3 * width, line
+    notes = [line for line in tex.splitlines() if "text=note" in line]
+    assert notes and all(f"\\fontsize{{{NOTE_SIZE:g}}}" in line for line in notes)
+    assert "scriptsize" not in "\n".join(notes)

@@ -195,3 +195,48 @@ def test_edges_never_cross_a_shape_or_a_note_but_their_own(name, size):
                 continue
             assert not segment_crosses((tail.x, tail.y), (head.x, head.y), box), \
                 f"{name}: the edge {edge.tail}->{edge.head} crosses {what}"
+
+
+@pytest.mark.parametrize("source, algorithm, options", [
+    (dict(game="connect4", position="4453", depth=3), "alphabeta", DrawOptions(compact=True, first_children=2)),
+    (dict(game="clobber", depth=2), "alphabeta", DrawOptions(first_children=3)),
+    (dict(path=str(TREES / "binary_depth4.yaml")), "alphabeta", DrawOptions(compact=True, first_children=1)),
+    (dict(path=str(TREES / "rn_example.yaml")), "alphabeta", DrawOptions(first_children=1, visits=True)),
+])
+def test_edges_to_boxes_of_children_left_out_cross_no_node(source, algorithm, options):
+    """The dotted edge to a "+n more" box (or a "✂ n pruned" one) runs clear of its siblings, however tall they
+    are (boards): it used to run through the best child's board with --first-children 2 --compact."""
+    from tracer.render.drawing import fitted
+
+    path = source.pop("path", None)
+    problem = load_problem(path, **source)
+    trace = trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta)
+    scene, layout = fitted(trace, options)[:2]
+    assert any(node.kind in ("more", "stub") for node in scene.nodes)
+    boxes = [(f"shape {n}", n, b) for n, b in layout.outlines.items()]
+    boxes += [(f"notes {n}", n, b) for n, b in layout.notes.items()]
+    kinds = {node.id: node.kind for node in scene.nodes}
+    for edge in scene.edges:
+        if kinds[edge.head] == "board":
+            continue  # (between boards a fan from a tall board still crosses a sibling's corner: not widened for)
+        tail, head = layout.shapes[edge.tail], layout.shapes[edge.head]
+        for what, owner, box in boxes:
+            if owner not in (edge.tail, edge.head):
+                assert not segment_crosses((tail.x, tail.y), (head.x, head.y), box), \
+                    f"the edge {edge.tail}->{edge.head} crosses {what}"
+
+
+def test_grade_feedback_edges_clear_a_flagged_nodes_notes():
+    """On a feedback drawing, a wrong node's window, cut reason and flag stand under it: its incoming edge strikes
+    through none of them, nor does any other edge."""
+    problem = load_problem(str(TREES / "rn_example.yaml"))
+    trace = trace_search(problem.root, "alphabeta", depth=problem.depth, meta=problem.meta)
+    options = DrawOptions(flags=((5, "✗ you: 4"), (8, "✗ you: examined")), legend=True)
+    scene = scene_of(trace, options)
+    layout = lay_out(scene)
+    assert layout.note_lines(next(node for node in scene.nodes if node.id == "n5"))[-1] == "✗ you: 4"
+    for edge in scene.edges:
+        tail, head = layout.shapes[edge.tail], layout.shapes[edge.head]
+        for owner, box in layout.notes.items():
+            if owner != edge.tail:
+                assert not segment_crosses((tail.x, tail.y), (head.x, head.y), box), (edge.tail, edge.head, owner)

@@ -92,3 +92,24 @@ def test_a_drawing_request_carries_format_options_slide_and_body(tmp_path):
     assert Path(path).read_bytes().startswith(b"\\documentclass") and body in Path(path).read_bytes()
     with pytest.raises(Exception, match="unknown format 'gif'"):
         render_bytes(trace, DrawRequest("gif"))
+
+
+def test_a_key_on_a_wide_slide_leaves_a_game_deck_most_of_its_scale():
+    """With --legend at 16:9 a wide game deck's tree kept only two thirds of its scale (the key, one tall column,
+    stood under it); in two or three columns under the tree it costs far less."""
+    from tracer import DrawOptions, load_problem, trace_search
+    from tracer.render.deck import make_deck
+    from tracer.view import frame_steps
+
+    problem = load_problem(str(TREES.parent / "games" / "positions" / "tictactoe_fork.yaml"))
+    trace = trace_search(problem.root, "alphabeta", depth=problem.depth, meta=problem.meta)
+    steps = frame_steps(trace, "cutoff")
+
+    def scale(legend: bool) -> tuple[float, object]:
+        deck = make_deck(trace, steps, DrawOptions(legend=legend, draw_depth=2), (13.33, 7.5))
+        return min(13.33 * 72 / deck.page.frame.width, 7.5 * 72 / deck.page.frame.height), deck.page
+
+    bare, _ = scale(False)
+    keyed, page = scale(True)
+    assert keyed >= 0.75 * bare, (keyed, bare)
+    assert page.legend_columns > 1 and page.legend.width <= page.frame.width

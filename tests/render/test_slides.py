@@ -357,3 +357,63 @@ def test_a_deck_gives_the_result_only_where_answer_says(tmp_path, answer, shown_
         assert "Alpha-beta (cut when α ≥ β, fail-soft)" in text  # the rules are on every frame
     single = run_tracer("render", TREES / "rn_example.yaml", "-f", "pdf", "-o", tmp_path / "one.pdf")
     assert single.returncode == 0 and "value 3, best move B" in PdfReader(tmp_path / "one.pdf").pages[0].extract_text()
+
+
+def test_a_leaf_shows_its_value_in_every_frame_of_a_deck():
+    """No flicker: a tree's leaf shows its value faint before it is reached, and plainly from when it is entered
+    (not blank while the search stands on it) to the end."""
+    trace = traced(TREES / "rn_example.yaml")
+    deck = make_deck(trace, frame_steps(trace))
+    leaves = [node.id for node in deck.frames[-1].scene.nodes if node.kind == "leaf"]
+    assert len(leaves) >= 9
+    for leaf in leaves:
+        shown = [next(node for node in frame.scene.nodes if node.id == leaf) for frame in deck.frames]
+        assert all(node.value == shown[-1].value != "" for node in shown), (leaf, [node.value for node in shown])
+        faint = [node.faded for node in shown if not node.dashed]
+        assert faint == sorted(faint, reverse=True)  # faint until reached, then plain
+
+
+def test_a_revealed_deck_keys_hidden_nodes_not_faint_ones():
+    trace = traced(TREES / "rn_example.yaml")
+    deck = make_deck(trace, frame_steps(trace), DrawOptions(legend=True, reveal=True))
+    meanings = [meaning for _, meaning in deck.frames[0].scene.legend]
+    assert "faint: not reached yet" not in meanings  # nothing is drawn faint for not being reached: it is hidden
+    assert any(meaning.startswith("not reached yet: hidden") for meaning in meanings)
+    plain = make_deck(trace, frame_steps(trace), DrawOptions(legend=True))
+    assert not any(meaning.startswith("not reached yet: hidden") for _, meaning in plain.frames[0].scene.legend)
+
+
+def test_a_game_deck_keeps_its_boards_an_inch_wide_on_the_slide():
+    """The drawn depth of a game's deck is the deepest whose boards stay at least an inch wide on the slide (the
+    tic-tac-toe fork was drawn to depth 2, its boards about half an inch on a 13-inch page)."""
+    from tracer.render.drawing import MIN_BOARD
+    from tracer.render.layout import board_size
+
+    trace = traced(POSITIONS / "tictactoe_fork.yaml")
+    size = (13.33, 7.5)
+    deck = make_deck(trace, frame_steps(trace, "cutoff"), size=size)
+    boards = [node for node in deck.frames[-1].scene.nodes if node.kind == "board"]
+    assert boards and deck.options.draw_depth == 1
+    scale = size[0] * 72 / deck.page.frame.width
+    assert min(board_size(node)[0] for node in boards) * scale >= MIN_BOARD
+    deeper = make_deck(trace, frame_steps(trace, "cutoff"), DrawOptions(draw_depth=2), size)  # chosen: drawn so
+    assert deeper.options.draw_depth == 2
+
+
+@pytest.mark.parametrize("path, step", [(POSITIONS / "tictactoe_fork.yaml", "event"),
+                                        (POSITIONS / "connect4_threat.yaml", "cutoff")])
+def test_a_deck_whose_frames_mostly_change_what_is_not_drawn_says_what_helps(path, step):
+    trace = traced(path)
+    deck = make_deck(trace, frame_steps(trace, step))
+    assert deck.hint is not None and "--step cutoff" in deck.hint and "--draw-depth" in deck.hint
+    unseen = sum(frame.current not in {node.id for node in frame.scene.nodes} for frame in deck.frames)
+    assert unseen * 2 > len(deck.frames) and deck.hint.startswith(f"{unseen} of {len(deck.frames)} frames")
+
+
+def test_the_hint_is_one_line_on_stderr_and_only_where_it_applies(tmp_path):
+    result = run_tracer("slides", POSITIONS / "tictactoe_fork.yaml", "-o", tmp_path / "t.html")
+    assert result.returncode == 0, result.stderr
+    hints = [line for line in result.stderr.splitlines() if "frames are steps at nodes not drawn" in line]
+    assert len(hints) == 1 and hints[0].startswith("note: ") and "--step cutoff" in hints[0]
+    plain = run_tracer("slides", TREES / "rn_example.yaml", "-o", tmp_path / "r.html")
+    assert plain.returncode == 0 and "not drawn" not in plain.stderr

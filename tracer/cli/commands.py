@@ -18,8 +18,8 @@ EXAMPLES = {
   tracer render trees/rn_example.yaml -f tikz            # output/rn_example.alphabeta.tex, for LaTeX
   tracer render trees/rn_example.yaml --size 16:9 -f png  # a 1920×1080 slide
   tracer render run.json                               # a saved trace, without searching again
-  tracer render --game tictactoe --position 'X.O.X....' --depth 2
-  tracer render games/positions/connect4_threat.yaml --compact""",
+  tracer render --game tictactoe --position 'X.O.X....' --depth 2 --first-children 3
+  tracer render games/positions/connect4_threat.yaml --draw-depth 2 --first-children 2""",
     "slides": """examples:
   tracer slides trees/rn_example.yaml                  # output/rn_example.alphabeta.pdf, a page per step
   tracer slides trees/rn_example.yaml -f html          # a step-through player in one file
@@ -295,7 +295,7 @@ def cmd_slides(args) -> None:
                          f"{last or total}")
     deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal, answer=args.answer),
                      args.size or DEFAULT_SLIDE)
-    say_notes([deck.note] if deck.note else [])
+    say_notes([note for note in (deck.note, deck.hint) if note])
     path = args.output or default_output(trace, EXTENSIONS[fmt])
     if fmt in FOLDER_FORMATS:
         path = path.rstrip("/")

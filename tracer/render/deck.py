@@ -43,6 +43,7 @@ class Deck:
     page: Page
     options: DrawOptions
     note: str | None = None  # how the drawing was fitted to the slide, if it had to be
+    hint: str | None = None  # what helps when most frames change only what is not drawn
 
     @property
     def size(self) -> tuple[float, float]:
@@ -53,7 +54,7 @@ class Deck:
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
               size: tuple[float, float] = DEFAULT_SLIDE) -> Deck:
     """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once."""
-    fit = fitted(trace, options, slide=True)  # the final drawing fits the slide, or is cut to a depth
+    fit = fitted(trace, options, slide=size)  # the final drawing fits the slide (boards legible), or is cut
     options, note = fit.options, fit.note
     final = TraceView(trace)
     wanted, frames = set(steps), []
@@ -82,7 +83,20 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         scene.caption = "\n".join(caption + [" "] * (lines - len(caption)))  # every frame: the same lines
     layout, page, small = on_slide(room, size, options,
                                    lambda layout: [page_of(scene, layout, size[0] / size[1]) for scene in scenes])
-    return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
+    return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None,
+                unseen_steps(frames))
+
+
+def unseen_steps(frames: list[Frame]) -> str | None:
+    """A hint when most frames are steps at nodes the drawing does not show (below the drawn depth, or left out):
+    such a frame changes only its caption and a count, so the deck spends its pages on what is not on them."""
+    unseen = sum(frame.current is not None and frame.current not in {node.id for node in frame.scene.nodes}
+                 for frame in frames)
+    if unseen * 2 <= len(frames) or len(frames) < 3:  # (a frame or two: no deck to speak of)
+        return None
+    return (f"{unseen} of {len(frames)} frames are steps at nodes not drawn (below the drawn depth or left out), "
+            "changing only the caption and counts: --step cutoff makes fewer frames, --draw-depth N draws deeper "
+            "(with --first-children K to keep its boards legible)")
 
 
 def room_scene(scenes: list[Scene]) -> Scene:

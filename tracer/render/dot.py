@@ -12,7 +12,7 @@ import html
 import graphviz
 
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size
-from .page import Page, legend_lines, page_of
+from .page import Page, legend_grid, legend_lines, page_of
 from .scene import Scene, SceneEdge, SceneNode
 from .style import (
     BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, title_lines,
@@ -62,7 +62,7 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
                 x, y = layout.label_point(edge.tail, edge.head)
                 graph.node(f"{name}_label", **{**label, "pos": f"{x:.2f},{y:.2f}!", "id": f"{name}_label", **hide})
     if scene.legend and page.legend is not None:
-        _legend(graph, scene.legend, page.legend)
+        _legend(graph, scene.legend, page.legend, page.legend_columns)
     return graph.source
 
 
@@ -231,9 +231,17 @@ def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:
                        label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="1" BGCOLOR="white">{rows}</TABLE>>')
 
 
-def _legend(graph, rows, box: Box) -> None:
-    cells = "".join(f'<TR><TD ALIGN="CENTER"><B>{text(symbol)}</B></TD><TD ALIGN="LEFT" BALIGN="LEFT">'
-                    f'{"<BR/>".join(text(line) for line in legend_lines(meaning))}</TD></TR>' for symbol, meaning in rows)
+def _legend(graph, rows, box: Box, columns: int = 1) -> None:
+    grid = legend_grid(rows, columns)
+
+    def cell(row) -> str:
+        if row is None:
+            return '<TD></TD><TD></TD>'
+        symbol, meaning = row
+        return (f'<TD ALIGN="CENTER"><B>{text(symbol)}</B></TD><TD ALIGN="LEFT" BALIGN="LEFT">'
+                f'{"<BR/>".join(text(line) for line in legend_lines(meaning))}</TD>')
+    cells = "".join("<TR>" + "".join(cell(column[i] if i < len(column) else None) for column in grid) + "</TR>"
+                    for i in range(len(grid[0])))
     graph.node("legend", id="legend", shape="plain", style="", fontsize=f"{KEY_SIZE:g}", **_pin(box, fixed=False),
                label=f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="1" COLOR="#d1d5db">'
-                     f'<TR><TD COLSPAN="2"><B>Key</B></TD></TR>{cells}</TABLE>>')
+                     f'<TR><TD COLSPAN="{2 * len(grid)}"><B>Key</B></TD></TR>{cells}</TABLE>>')

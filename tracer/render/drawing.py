@@ -17,7 +17,7 @@ from . import engine
 from .dot import scene_to_dot
 from .engine import DRAW_LESS, run_graphviz, run_graphviz_many
 from .layout import (
-    BOARD_FONT, COMFORTABLE, LEGIBLE, SLIDE_SPACINGS, SMALLEST_FONT, Layout, estimated_width, learn_widths,
+    BOARD_FONT, COMFORTABLE, LEGIBLE, SLIDE_SPACINGS, SMALLEST_FONT, Layout, board_size, estimated_width, learn_widths,
     measure_source, scene_texts, unmeasured,
 )
 from .page import SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
@@ -69,7 +69,7 @@ def render_bytes(trace, request: DrawRequest | str | None = None, notes: list | 
     fmt = request.format or "svg"
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-    scene, layout, page, options, note = fitted(trace, request.options, slide=request.size is not None)
+    scene, layout, page, options, note = fitted(trace, request.options, slide=request.size or False)
     if note and notes is not None:
         notes.append(note)
     if fmt not in ("dot", "tikz"):
@@ -231,18 +231,36 @@ class Fitted(NamedTuple):
     note: str | None
 
 
-def fitted(trace, options: DrawOptions, slide: bool = False) -> Fitted:
+MIN_BOARD = 72.0  # points: the least width of a board on a slide (an inch), for its cells to read from a room
+
+
+def _boards_legible(scene: Scene, layout: Layout, size: tuple[float, float] | None) -> bool:
+    """Whether every board of ``scene`` (laid out as ``layout``) is at least :data:`MIN_BOARD` wide once its page
+    is scaled to a slide of ``size`` inches (no slide: the drawing's own size, always)."""
+    widths = [board_size(node)[0] for node in scene.nodes if node.kind == "board"]
+    if size is None or not widths:
+        return True
+    frame = page_of(scene, layout, size[0] / size[1]).frame
+    scale = min(size[0] * 72 / frame.width, size[1] * 72 / frame.height)
+    return min(widths) * scale >= MIN_BOARD
+
+
+def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = False) -> Fitted:
     """The scene to draw, laid out, with the options it was drawn with. A drawing larger than ``options.max_size``
     is cut at the deepest ply that fits, and a note says so, unless ``options.draw_depth`` was chosen (then the
     caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out. A ``slide``
-    is measured at its tightest spacing (see :func:`on_slide`)."""
+    is measured at its tightest spacing (see :func:`on_slide`); given as a size (inches), a game's drawing is also
+    cut where its boards would be less than an inch wide on it (:data:`MIN_BOARD`)."""
     scene = scene_of(trace, options)
     measure([scene])
+    size = slide if isinstance(slide, tuple) else None
     spacing = (SLIDE_SPACINGS[-1] if slide else 1.0) / options.font_scale
+    fits_whole = False  # whether the whole search fits the limit (so only its boards' size cuts it)
     if options.draw_depth is None and estimated_width(scene, spacing) <= options.max_size[0] * 72:
         layout = lay_out(scene, spacing)
         page = page_of(scene, layout)
-        if _fits(page, options):
+        fits_whole = _fits(page, options)
+        if fits_whole and _boards_legible(scene, layout, size):
             return Fitted(scene, layout, page, options, None)
     elif options.draw_depth is not None:
         _refuse_wider(estimated_width(scene, spacing) / 72, options)
@@ -256,8 +274,10 @@ def fitted(trace, options: DrawOptions, slide: bool = False) -> Fitted:
             continue
         layout = lay_out(scene, spacing)
         page = page_of(scene, layout)
-        if _fits(page, options) or not depth:
+        if (_fits(page, options) and _boards_legible(scene, layout, size)) or not depth:
+            why = "" if fits_whole else " (choose with --draw-depth N; --max-size WxH sets the limit)"
             return Fitted(scene, layout, page, smaller, (
-                f"the whole search is too large for a slide: drawn to depth {depth} of {deepest} "
-                "(choose with --draw-depth N; --max-size WxH sets the limit)"))
+                f"the whole search is too large for a slide: drawn to depth {depth} of {deepest}"
+                + (why or " so that its boards stay an inch wide (choose with --draw-depth N, --first-children K "
+                          "or --compact)")))
     raise AssertionError("depth 0 always returns")

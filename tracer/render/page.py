@@ -28,6 +28,7 @@ class Page:
     frame: Box
     pad: float = PAD  # inches of white around the frame (a deck's page has its margin inside the frame)
     size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
+    legend_columns: int = 1  # the key's rows in one column, or side by side in two (a key under a wide tree)
 
     @property
     def inches(self) -> tuple[float, float]:
@@ -42,12 +43,21 @@ def legend_lines(meaning: str) -> list[str]:
     return wrapped(meaning, KEY_WRAP, KEY_SIZE)
 
 
-def legend_size(rows) -> tuple[float, float]:
-    symbols = lines_width([symbol for symbol, _ in rows], KEY_SIZE, bold=True)
-    meanings = [legend_lines(meaning) for _, meaning in rows]
-    width = max(lines_width(lines, KEY_SIZE) for lines in meanings)
-    lines = sum(len(lines) for lines in meanings) + 1  # and the heading
-    return symbols + width + 30, lines * line_height(KEY_SIZE) + (len(rows) + 1) * 5 + 6  # cells pad 2, space 1
+def legend_grid(rows, columns: int = 1) -> list[list[tuple[str, str]]]:
+    """The key's rows in ``columns`` columns, read down the first column and then the next."""
+    per = -(-len(rows) // columns)
+    return [rows[i:i + per] for i in range(0, len(rows), per)]
+
+
+def legend_size(rows, columns: int = 1) -> tuple[float, float]:
+    width, height = 0.0, 0.0
+    for column in legend_grid(rows, columns):
+        symbols = lines_width([symbol for symbol, _ in column], KEY_SIZE, bold=True)
+        meanings = [legend_lines(meaning) for _, meaning in column]
+        width += symbols + max(lines_width(lines, KEY_SIZE) for lines in meanings) + 22
+        lines = sum(len(lines) for lines in meanings) + 1  # and the heading
+        height = max(height, lines * line_height(KEY_SIZE) + (len(column) + 1) * 5 + 6)  # cells pad 2, space 1
+    return width + 8, height
 
 
 def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
@@ -71,13 +81,19 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     below = Box(tree.left + width / 2, frame.bottom - MARGIN - height / 2, width, height)
     right = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
     if shape is None:
-        legend = below if tree.width > 2.5 * tree.height else right
-    else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins
-        def fill(box: Box) -> float:
-            page = frame.union(box)
+        legend, columns = (below if tree.width > 2.5 * tree.height else right), 1
+    else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins: a key under a
+        # wide tree in two or three columns takes a half or a third of the height, so the tree keeps the slide
+        def fill(choice) -> float:
+            page = frame.union(choice[0])
             return min(shape / page.width, 1 / page.height)
-        legend = max((right, below), key=fill)
-    return Page(title, caption, legend, frame.union(legend))
+        choices = [(right, 1), (below, 1)]
+        for columns in (2, 3):
+            wide, low = legend_size(scene.legend, columns)
+            if len(scene.legend) > 2 * columns and wide <= tree.width:
+                choices.append((Box(tree.left + wide / 2, frame.bottom - MARGIN - low / 2, wide, low), columns))
+        legend, columns = max(choices, key=fill)
+    return Page(title, caption, legend, frame.union(legend), legend_columns=columns)
 
 
 # ---- slides: a page of a given shape ------------------------------------------------------------------------
@@ -105,7 +121,8 @@ def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
         width = height * shape
     captions = [page.caption for page in pages if page.caption is not None]
     caption = max(captions, key=lambda box: box.width) if captions else None
-    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size)
+    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
+                legend_columns=pages[0].legend_columns)
 
 
 def slide_size(text: str) -> tuple[float, float]:

@@ -268,7 +268,8 @@ class _SceneBuilder:
         if view.value is not None:
             return self.view.shows(view.value, self.view.bound_now(view))
         static = view.node.value
-        if static is not None and (view.pruned or not view.reached):  # an explicit tree's leaf keeps its value
+        if static is not None and not view.children:  # an explicit tree's leaf shows its value throughout a deck:
+            # faint before it is reached, plain while it is entered and after (never blank between the two)
             if self.view.mover_terms and view.node.player is Player.MIN:
                 static = -static  # in the mover's terms, like its searched siblings
             return format_number(static)
@@ -407,7 +408,9 @@ class _SceneBuilder:
             "leaf": "leaf" in kinds,
             "current": any(node.current for node in nodes),
             "taken": any(edge.taken for edge in edges),
-            "unreached": any(node.faded and not node.dashed and node.kind not in ("more", "below") for node in nodes),
+            "unreached": any(node.faded and not node.dashed and not node.hidden and node.kind not in ("more", "below")
+                             for node in nodes),
+            "revealed": any(node.hidden for node in nodes),
             "pruned": any(node.dashed and node.kind != "stub" for node in nodes),
             "stub": "stub" in kinds,
             "below": "below" in kinds,
@@ -438,6 +441,7 @@ KEY_ROWS = {
     "current": ("◎", "this step's node: double red outline"),
     "taken": ("┃", "the edge just taken: thick red"),
     "unreached": ("░", "faint: not reached yet"),
+    "revealed": ("…", "not reached yet: hidden, each node appears when the search reaches it"),
     "pruned": ("┄", "pruned: dashed and faded, never searched"),
     "stub": ("✂ n", "n children a cutoff skipped, drawn as one box"),
     "below": ("⋯ n", "n nodes searched below the drawn depth"),

@@ -54,10 +54,69 @@ class Contour:
                 right.append(high + shift)
 
 
+SMALL = ("stub", "more", "below")  # boxes standing for children left out: drawn at the top of their level
+CLEAR_ROUNDS = 24  # the most times a layout is redone to widen a gap an edge would cross a node through
+
+
 def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> dict[str, list[float]]:
     """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards. ``spacing``
     scales the gaps (see :mod:`.layout`); ``stretch`` adds points between every two levels (a slide's height
-    filled)."""
+    filled). A small box (pruned children, children left out, a subtree below the drawn depth) stands at the top of
+    its level, and where an edge, drawn straight from centre to centre, would cross a sibling of its head (its shape
+    or its notes), the gap between them is widened until it does not (edges to a board excepted: between boards an
+    inch and more high that would spread a level beyond a slide's width)."""
+    extra: dict[str, float] = {}  # more room before a child, so that an edge clears its siblings
+    boards = {node.id for node in scene.nodes if node.kind == "board"}
+    for _ in range(CLEAR_ROUNDS):
+        centres, children, boxes = _tidy(scene, spacing, stretch, extra)
+        crossing = _crossings(centres, children, boxes, boards)
+        if not crossing:
+            break
+        for kid in crossing:  # a gap grows by half again each round: a few rounds clear even a board's corner
+            extra[kid] = extra.get(kid, 0.0) * 1.5 + GAP * spacing
+    return centres
+
+
+def _crossings(centres, children, boxes, boards: set[str]) -> list[str]:
+    """The children before which a wider gap would keep an edge off a sibling: for each edge (parent's centre to
+    child's) crossing a sibling's room, the first child after the leftmost of the two (the gap between them widens
+    and the parent, centred over its children, moves by half as much: the edge grows steeper over the sibling)."""
+    found = []
+    for parent, kids in children.items():
+        if len(kids) < 2:
+            continue
+        start = centres[parent]
+        for i, kid in enumerate(kids):
+            if kid in boards:
+                continue  # (an edge between two boards, tall as they are, would need them far apart: not widened)
+            for j, other in enumerate(kids):
+                if j != i and _segment_crosses(start, centres[kid], boxes[other]):
+                    found.append(kids[min(i, j) + 1])  # the gap between the two widens (the parent recentres)
+                    break
+    return list(dict.fromkeys(found))
+
+
+def _segment_crosses(a, b, box) -> bool:
+    """Whether the segment from ``a`` to ``b`` passes through ``box`` (left, bottom, right, top) shrunk by half a
+    point (Liang–Barsky)."""
+    left, bottom, right, top = box
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - left - 0.5), (dx, right - 0.5 - a[0]), (-dy, a[1] - bottom - 0.5),
+                 (dy, top - 0.5 - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    return t0 < t1
+
+
+def _tidy(scene: Scene, spacing: float, stretch: float, extra: dict[str, float]):
+    """The tidy layout with ``extra`` room before some children: the centres, each node's children and each node's
+    room (left, bottom, right, top: its shape and the notes under it)."""
     children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
     labels: dict[str, tuple[float, int]] = {}  # each edge's label (width, lines), by the edge's head
     for edge in scene.edges:
@@ -74,26 +133,35 @@ def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> di
         contour = Contour(rooms[name] / 2, gaps)
         kids = children[name]
         if kids:
-            _place_children(kids, contours, labels, offset, gaps[1])
+            _place_children(kids, contours, labels, offset, gaps[1], extra)
             contour.left.append(min(offset[kid] / 2 - labels[kid][0] / 2 for kid in kids))  # labels half-way down
             contour.right.append(max(offset[kid] / 2 + labels[kid][0] / 2 for kid in kids))
             for kid in kids:
                 contour.absorb(contours.pop(kid), offset[kid], down=2)
         contours[name] = contour
 
-    ys, lowest = _level_ys(scene, order, children, labels, spacing, stretch)
+    ys, lowest, tops = _level_ys(scene, order, children, labels, spacing, stretch)
     left = -min(contours[order[0]].left)  # the tree's rooms start at x = 0 and its lowest level's at y = 0
     centres = {order[0]: [left, ys[0] - lowest]}
     level = {order[0]: 0}
+    by_id = {node.id: node for node in scene.nodes}
+    boxes = {}
     for name in order:
         for kid in children[name]:
             level[kid] = level[name] + 1
-            centres[kid] = [centres[name][0] + offset[kid], ys[level[kid]] - lowest]
-    return centres
+            y = ys[level[kid]] - lowest
+            if by_id[kid].kind in SMALL:  # at the top of its level, clear of the edges to its tall siblings
+                y += tops[level[kid]] - room_height(by_id[kid], spacing)[0]
+            centres[kid] = [centres[name][0] + offset[kid], y]
+    for name, (x, y) in centres.items():
+        up, down = room_height(by_id[name], spacing)
+        half = rooms[name] / 2
+        boxes[name] = (x - half, y - down, x + half, y + up)
+    return centres, children, boxes
 
 
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
-                    label_gap: float) -> None:
+                    label_gap: float, extra: dict[str, float]) -> None:
     """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
     labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's)."""
     placed = contours[kids[0]].copy()  # the subtrees set so far, as one
@@ -101,7 +169,7 @@ def _place_children(kids: list[str], contours: dict[str, Contour], labels, offse
     for before, kid in zip(kids, kids[1:]):
         # two labels half-way down their edges are half as far apart as the children
         labels_apart = labels[before][0] + labels[kid][0] + 2 * label_gap if labels[before][1] or labels[kid][1] else 0
-        x[kid] = max(placed.clearance(contours[kid]), x[before] + labels_apart)
+        x[kid] = max(placed.clearance(contours[kid]), x[before] + labels_apart) + extra.get(kid, 0.0)
         placed.absorb(contours[kid], x[kid])
     middle = (x[kids[0]] + x[kids[-1]]) / 2
     for kid in kids:
@@ -118,9 +186,10 @@ def _preorder(root: str, children: dict[str, list[str]]) -> list[str]:
 
 
 def _level_ys(scene: Scene, order: list[str], children, labels, spacing: float,
-              stretch: float) -> tuple[list[float], float]:
+              stretch: float) -> tuple[list[float], float, list[float]]:
     """Each level's centre line, the root's at 0 (levels as far apart as their tallest shapes, the notes under them,
-    the level gap and the tallest edge label between them need), and the lowest point of the lowest level."""
+    the level gap and the tallest edge label between them need), the lowest point of the lowest level, and how far
+    each level reaches above its centre line."""
     by_id = {node.id: node for node in scene.nodes}
     above: list[float] = []  # how far each level reaches above its centre line
     below: list[float] = []  # and below it
@@ -143,4 +212,4 @@ def _level_ys(scene: Scene, order: list[str], children, labels, spacing: float,
         room = (RANKSEP * 72 * spacing + stretch
                 + (lines * line_height(EDGE_SIZE) + 2 * LABEL_PAD * spacing if lines else 0.0))
         ys.append(ys[-1] - below[row - 1] - room - above[row])
-    return ys, ys[-1] - below[-1]
+    return ys, ys[-1] - below[-1], above

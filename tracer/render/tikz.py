@@ -12,9 +12,11 @@ import math
 from ..model.state import Player
 from .latex import PACKAGES, latex_text
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines
-from .page import Page
+from .page import Page, legend_grid, legend_lines
 from .scene import Scene, SceneNode
-from .style import BEST, CUT, FADED, FILL, INK, LEAF_FILL, NOTE, title_lines
+from .style import (
+    BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, VALUE_SIZE, title_lines,
+)
 
 NEWLINE = " \\\\ "  # a line break inside a TikZ node (align=...)
 COLOURS = {"ink": INK, "faded": FADED, "best": BEST, "note": NOTE, "cut": CUT, "leaffill": LEAF_FILL,
@@ -54,7 +56,7 @@ def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = Fa
             if layout.note_lines(node) and node.id in layout.notes:
                 lines += _notes(node, layout.note_lines(node), layout.notes[node.id])
     if scene.legend and page.legend is not None:
-        lines += _legend(scene.legend, page.legend)
+        lines += _legend(scene.legend, page.legend, page.legend_columns)
     lines.append("\\end{tikzpicture}")
     body = "\n".join(lines) + "\n"
     if body_only:
@@ -106,7 +108,7 @@ def _node(node: SceneNode, box: Box) -> list[str]:
         text = NEWLINE.join(latex_text(line) for line in node.value.split("\n")) if node.value else ""
         return [f"\\draw[faded, {style}, rounded corners=4pt] ({box.left:.1f},{box.bottom:.1f}) rectangle "
                 f"({box.right:.1f},{box.top:.1f});",
-                f"\\node[align=center, text=faded, font=\\footnotesize] at ({box.x:.1f},{box.y:.1f}) {{{text}}};"]
+                f"\\node[align=center, text=faded, {_font(10.0)}] at ({box.x:.1f},{box.y:.1f}) {{{text}}};"]
     if node.kind == "board":
         return _board(node, box)
     fill = "leaffill" if node.kind == "leaf" else {"max": "maxfill", "min": "minfill"}.get(node.kind, "chancefill")
@@ -118,11 +120,11 @@ def _node(node: SceneNode, box: Box) -> list[str]:
         shape = f"\\draw[{_style(node, fill)}] {path} -- cycle;"
     rows = []
     if node.name:
-        rows.append(f"{{\\footnotesize {latex_text(node.name)}}}")
+        rows.append(f"{{{_size(NAME_SIZE)} {latex_text(node.name)}}}")
     if node.value:
-        rows.append(f"\\textbf{{{latex_text(node.value)}}}")
+        rows.append(f"{{{_size(VALUE_SIZE)}\\textbf{{{latex_text(node.value)}}}}}")
     if node.head:
-        rows.append(f"{{\\scriptsize\\bfseries {latex_text(node.head)}}}")
+        rows.append(f"{{{_size(NOTE_SIZE)}\\bfseries {latex_text(node.head)}}}")
     y = box.y  # a triangle's centre is in its wide half
     label = f"\\node[align=center, text={text_colour}] at ({box.x:.1f},{y:.1f}) {{{NEWLINE.join(rows)}}};"
     return [shape, label] if rows else [shape]
@@ -187,7 +189,7 @@ def _notes(node: SceneNode, lines: list[str], box: Box) -> list[str]:
         else:
             rows.append(text)
     colour = "faded" if node.faded else "note"
-    return [f"\\node[fill=white, align=center, text={colour}, font=\\scriptsize] at ({box.x:.1f},{box.y:.1f}) "
+    return [f"\\node[fill=white, align=center, text={colour}, {_font(NOTE_SIZE)}] at ({box.x:.1f},{box.y:.1f}) "
             f"{{{NEWLINE.join(rows)}}};"]
 
 
@@ -213,6 +215,19 @@ def _boundary(node: SceneNode, box: Box, towards: tuple[float, float]) -> tuple[
     return cx + best * dx, cy + best * dy
 
 
+THICK = 2.4  # points: the best line's edges, and the edge just taken
+THICK_ARROW = "-{Stealth[length=9pt, width=7.5pt]}"  # as long against a thick edge as DOT's is
+
+
+def _font(size: float) -> str:
+    """A font size of :mod:`.style` in LaTeX, so the text is as large as in the DOT drawing the layout measured."""
+    return f"font={_size(size)}"
+
+
+def _size(size: float) -> str:
+    return f"\\fontsize{{{size:g}}}{{{size * 1.2:g}}}\\selectfont"
+
+
 def _edge(edge, nodes: dict[str, SceneNode], layout: Layout) -> list[str]:
     tail, head = layout.shapes[edge.tail], layout.shapes[edge.head]
     start = _boundary(nodes[edge.tail], tail, (head.x, head.y))
@@ -224,10 +239,10 @@ def _edge(edge, nodes: dict[str, SceneNode], layout: Layout) -> list[str]:
         style = ["faded", "dotted", "line width=0.6pt"]
     if edge.cut is not None:
         style[0] = "-{Bar[width=7pt]}"
-    if edge.best:
-        style += ["best", "line width=2.4pt"]
-    if edge.taken:
-        style += ["cut", "line width=2.4pt"]
+    if edge.best or edge.taken:  # thick, with an arrowhead to match (a thin edge's would vanish under the line)
+        style += ["best" if edge.best else "cut", f"line width={THICK:g}pt"]
+        if style[0] == "->":
+            style[0] = THICK_ARROW
     out = [f"\\draw[{', '.join(style)}] ({start[0]:.1f},{start[1]:.1f}) -- ({end[0]:.1f},{end[1]:.1f});"]
     labels = edge_label_lines(edge)
     if labels and not edge.dotted:
@@ -235,14 +250,18 @@ def _edge(edge, nodes: dict[str, SceneNode], layout: Layout) -> list[str]:
         colour = "cut" if edge.cut is not None else "faded" if edge.faded else "ink"
         rows = NEWLINE.join(f"\\textbf{{{latex_text(label)}}}" if label == "✂" else latex_text(label)
                              for label in labels)
-        out.append(f"\\node[fill=white, inner sep=1pt, align=center, text={colour}, font=\\footnotesize] "
+        out.append(f"\\node[fill=white, inner sep=1pt, align=center, text={colour}, {_font(EDGE_SIZE)}] "
                    f"at ({x:.1f},{y:.1f}) {{{rows}}};")
     return out
 
 
-def _legend(rows, box: Box) -> list[str]:
-    cells = NEWLINE.join(f"\\textbf{{{latex_text(symbol)}}} & {latex_text(meaning)}" for symbol, meaning in rows)
-    return [f"\\node[draw=faded, inner sep=4pt, font=\\scriptsize, anchor=north west] at "
-            f"({box.left:.1f},{box.top:.1f}) {{\\begin{{tabular}}{{@{{}}cl@{{}}}}\\multicolumn{{2}}{{c}}"
-            f"{{\\textbf{{Key}}}} \\\\ {cells}\\end{{tabular}}}};"]
-
+def _legend(rows, box: Box, columns: int = 1) -> list[str]:
+    def lines(symbol: str, meaning: str) -> list[str]:  # wrapped as the DOT key wraps it, the symbol on line one
+        return [(f"\\textbf{{{latex_text(symbol)}}}" if i == 0 else "") + " & " + latex_text(line)
+                for i, line in enumerate(legend_lines(meaning))]
+    stacks = [[line for row in column for line in lines(*row)] for column in legend_grid(rows, columns)]
+    height = max(len(stack) for stack in stacks)
+    cells = NEWLINE.join(" & ".join(stack[i] if i < len(stack) else " & " for stack in stacks) for i in range(height))
+    return [f"\\node[draw=faded, inner sep=4pt, {_font(KEY_SIZE)}, anchor=north west] at "
+            f"({box.left:.1f},{box.top:.1f}) {{\\begin{{tabular}}{{@{{}}{'cl' * len(stacks)}@{{}}}}"
+            f"\\multicolumn{{{2 * len(stacks)}}}{{c}}{{\\textbf{{Key}}}} \\\\ {cells}\\end{{tabular}}}};"]
