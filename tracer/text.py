@@ -32,7 +32,7 @@ def format_number(value: float | None) -> str:
     if isinstance(value, float) and float(text) != value:  # the decimal shown is rounded: is it a small fraction?
         fraction = exact_fraction(value, SHOWN_DENOMINATORS)
         if fraction is not None:
-            text = f"{fraction.numerator}/{fraction.denominator}"
+            text = str(fraction)  # 8/3; a whole number as itself
     return text.replace("-", "−")
 
 

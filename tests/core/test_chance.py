@@ -181,3 +181,12 @@ def test_every_move_order_finds_the_same_expectation(order):
     natural = search_stats(tree.root, "expectiminimax")
     ordered = search_stats(tree.root, "expectiminimax", order=order)
     assert ordered.value == pytest.approx(natural.value) and ordered.best_move == natural.best_move
+
+
+@pytest.mark.parametrize("root, tree, best", [("max", "[[1, 1, 1], [-2, 9, -4]]", "B"),
+                                              ("min", "[[-2, 9, -4], [1, 1, 1]]", "B")])
+def test_equal_averages_are_equal_so_a_tie_keeps_the_first_move(root, tree, best):
+    players = "[max, chance]" if root == "max" else "[min, chance]"
+    parsed = parse_tree(f"players: {players}\ntree: {tree}\n")
+    trace = trace_search(parsed.root, "expectiminimax")
+    assert trace.value == 1 and trace.best_move == best  # both average exactly 1: in floats, 1.0000000000000002

@@ -239,3 +239,30 @@ def test_iterative_deepening_on_a_tree_with_static_values_deepens_ply_by_ply():
     first = TraceView(trace, pass_steps(trace, 1)[1]).root.best_child
     second = TraceView(trace, pass_steps(trace, 2)[1])
     assert min((node.visit, node.id) for node in second.nodes if node.node.parent == 0 and node.visit)[1] == first
+
+
+@pytest.mark.parametrize("algorithm", ["mtdf", "sss", "id"])
+def test_a_leaf_is_stored_in_the_table_after_it_is_evaluated(algorithm):
+    trace = trace_search(load_tree(TREES / "rn_example.yaml").root, algorithm)
+    kinds = [(event.kind, event.node) for event in trace.events]
+    leaves = {node for kind, node in kinds if kind == "leaf_evaluated"}
+    stores = [i for i, (kind, node) in enumerate(kinds) if kind == "table_store" and node in leaves]
+    assert stores and all(kinds[i - 1] == ("leaf_evaluated", kinds[i][1]) for i in stores)  # evaluated, then kept
+    captions = [step.note for _, step in TraceView(trace, 0).replay()]
+    first = next(i for i, note in enumerate(captions) if note.startswith("the table keeps B1's value"))
+    assert captions[first - 1] == "a leaf: its value is 3"
+
+
+def test_a_saved_trace_may_store_a_leaf_only_right_after_its_evaluation(tmp_path):
+    from tracer.errors import TraceFileError
+    from tracer.inputs import trace_from_dict
+
+    data = trace_search(load_tree(TREES / "rn_example.yaml").root, "mtdf").to_dict()
+    events = data["events"]
+    at = next(i for i, event in enumerate(events) if event["type"] == "table_store"
+              and events[i - 1]["type"] == "leaf_evaluated")
+    trace_from_dict(data, "ok.json")  # as the search wrote it
+    late = json.loads(json.dumps(data))
+    late["events"][at], late["events"][at + 1] = late["events"][at + 1], late["events"][at]  # a step in between
+    with pytest.raises(TraceFileError, match=f"events\\[{at + 1}\\]: table_store of node"):
+        trace_from_dict(late, "late.json")

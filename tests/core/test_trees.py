@@ -408,3 +408,9 @@ def test_numbers_read_as_textbooks_write_them(value, shown):
     from tracer.text import format_number
 
     assert format_number(value) == shown  # a small fraction as itself; otherwise a rounded decimal
+
+
+def test_a_whole_number_reached_through_rounding_reads_as_one():
+    from tracer.text import format_number
+
+    assert format_number(1 / 3 + 1 / 3 + 1 / 3 + 2e-16) == "1" and format_number(2.0000000000000004) == "2"

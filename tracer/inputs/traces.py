@@ -18,7 +18,7 @@ from ..model.state import Board, Player
 from ..search.bounds import Bound
 from ..search.registry import ALGORITHMS, MAX_TERMS, MOVER_TERMS
 from ..search.spec import SearchSpec
-from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, cut_kind
+from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, SearchPath, cut_kind
 from ..trace.trace import FORMAT, SCHEMA, VERSION, Trace, TraceNode
 from .yaml_text import unprintable
 
@@ -169,12 +169,15 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
 def _check_order(events: list, nodes: list[TraceNode]) -> None:
     """The events happen in an order a search could make: each event is checked by its own type against the path
     of nodes being searched (see :meth:`Event.follow`), and the search ends back out of the root."""
-    path: list[int] = []
+    path = SearchPath()
     for index, event in enumerate(events):
+        left_leaf = path.left_leaf
         try:
             event.follow(path, nodes)
         except ValueError as error:
             raise ValueError(f"events[{index}]: {error}") from None
+        if path.left_leaf == left_leaf:  # only the step right after a leaf's evaluation may store it
+            path.left_leaf = None
     if path:
         raise ValueError(f"events: the trace ends while node {path[-1]} is still being searched")
 

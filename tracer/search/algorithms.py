@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable
 
 from ..model.state import UNLIMITED, GameState, Player
@@ -60,6 +61,11 @@ class Rules:
 
 
 STANDARD = Rules()
+
+
+def exact_probability(p) -> Fraction:
+    """A chance move's probability as the fraction it stands for (1/6 for a die's face given as 0.1666…)."""
+    return Fraction(p).limit_denominator(1_000_000)
 
 
 def leaf_value(state: GameState, depth: float) -> float | None:
@@ -121,12 +127,12 @@ def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer
             tracer.leaf(v)
             return v, None
         if state.player is CHANCE:
-            v = 0
+            v, total = 0, Fraction(0)  # the sum kept exact: equal averages are equal, so ties keep the first move
             for r in state.moves():
                 v2, _ = value(state.child(r), depth - 1, r)
-                p = state.probability(r)
-                tracer.value_updated(v, v + p * v2)
-                v += p * v2
+                total += exact_probability(state.probability(r)) * Fraction(v2)
+                tracer.value_updated(v, float(total))
+                v = float(total)
             tracer.exit(v, None)  # chance chooses no move
             return v, None
         better = operator.gt if state.player is MAX else operator.lt
@@ -319,8 +325,8 @@ def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: flo
         if v is not None:
             over = state.is_terminal()  # the game is over here: the value holds however deep one searches
             table.horizon |= not over  # a depth limit stopped the search here (iterative deepening goes on)
-            tracer.table_store(table.store(key, UNLIMITED if over else depth, v, v, None))
             tracer.leaf(v)
+            tracer.table_store(table.store(key, UNLIMITED if over else depth, v, v, None), of_leaf=True)
             return v, None
         moves = state.moves()
         if best_first and entry is not None and entry.move in moves:  # the best move found before goes first

@@ -9,7 +9,8 @@ Principal variation search calls ``research`` when a child's null-window test fa
 that child again with the wider window. The searches with a transposition table (:mod:`.table`) call, at a node
 just entered, ``table_probe`` (what the table knows, or ``None``, and whether its best move is searched first),
 then perhaps ``table_cutoff`` (the table's bound settles the node: it is left with that value, instead of ``leaf``
-or ``exit``); and ``table_store`` just before ``leaf`` or ``exit``.
+or ``exit``); and ``table_store`` just before ``exit``, or just after ``leaf`` (``of_leaf=True``: a leaf is stored
+once it is evaluated).
 
 The recording tracer, which turns these calls into a trace, is in :mod:`tracer.trace.recorder`.
 """
@@ -52,7 +53,7 @@ class NullTracer:
     def table_cutoff(self, value, entry):
         pass
 
-    def table_store(self, entry):
+    def table_store(self, entry, of_leaf=False):
         pass
 
     def exit(self, value, best_move):

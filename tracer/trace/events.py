@@ -28,6 +28,13 @@ def cut_kind(player: Player, mover_terms: bool) -> str:
     return BETA_CUT if mover_terms or player is Player.MAX else ALPHA_CUT
 
 
+class SearchPath(list):
+    """The nodes entered and not yet left, root first, as :meth:`Event.follow` checks a saved trace's order; and the
+    leaf evaluated by the last step, whose table store may follow it."""
+
+    left_leaf: int | None = None
+
+
 class Event:
     """Base of the event types: a dataclass with a ``kind`` (its JSON ``type``) and a ``node``."""
 
@@ -122,6 +129,8 @@ class LeafEvaluated(Event):
     def follow(self, path, nodes):
         self._at_node(path)
         path.pop()  # a leaf is evaluated and left
+        if isinstance(path, SearchPath):
+            path.left_leaf = self.node  # its table store may follow
 
 
 @dataclass(slots=True)
@@ -243,8 +252,9 @@ class TableCutoff(Event):
 
 @dataclass(slots=True)
 class TableStore(Event):
-    """The search stores what it proved at the node, just before leaving it: ``lower`` ≤ value ≤ ``upper`` (MAX's
-    terms; merged with what the table held for the same depth), searched ``depth`` plies deep, and the best move."""
+    """The search stores what it proved at the node, just before leaving it (a leaf: just after its evaluation):
+    ``lower`` ≤ value ≤ ``upper`` (MAX's terms; merged with what the table held for the same depth), searched
+    ``depth`` plies deep, and the best move."""
 
     kind: ClassVar[str] = "table_store"
     node: int
@@ -252,6 +262,11 @@ class TableStore(Event):
     upper: float
     depth: float
     move: str | None = None
+
+    def follow(self, path, nodes):
+        if getattr(path, "left_leaf", None) == self.node:  # a leaf's store follows its evaluation
+            return
+        self._at_node(path)
 
 
 @dataclass(slots=True)

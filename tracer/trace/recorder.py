@@ -100,8 +100,9 @@ class RecordingTracer(NullTracer):
         bound = Bound.EXACT if entry.lower == entry.upper else Bound.LOWER if value == entry.lower else Bound.UPPER
         self._emit((TableCutoff, node, value, bound, entry.move))
 
-    def table_store(self, entry):
-        self._emit((TableStore, self._stack[-1], entry.lower, entry.upper, entry.depth, entry.move))
+    def table_store(self, entry, of_leaf=False):
+        node = self._last_child if of_leaf else self._stack[-1]  # a leaf is stored once evaluated (and left)
+        self._emit((TableStore, node, entry.lower, entry.upper, entry.depth, entry.move))
 
     def exit(self, value, best_move):
         entry = self._last_child = self._stack.pop()
