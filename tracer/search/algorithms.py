@@ -13,6 +13,8 @@ Ties keep the first move found, so results are reproducible with the move order 
 
 from __future__ import annotations
 
+import functools
+import math
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -63,9 +65,13 @@ class Rules:
 STANDARD = Rules()
 
 
-def exact_probability(p) -> Fraction:
-    """A chance move's probability as the fraction it stands for (1/6 for a die's face given as 0.1666…)."""
-    return Fraction(p).limit_denominator(1_000_000)
+@functools.lru_cache(maxsize=1024)
+def chance_weights(probabilities: tuple) -> tuple[tuple[int, ...], int]:
+    """Chance moves' probabilities as the fractions they stand for (1/6 for a die's face given as 0.1666…), written
+    over one denominator: (the numerators, the denominator)."""
+    odds = [Fraction(p).limit_denominator(1_000_000) for p in probabilities]
+    denominator = math.lcm(*(p.denominator for p in odds))
+    return tuple(p.numerator * (denominator // p.denominator) for p in odds), denominator
 
 
 def leaf_value(state: GameState, depth: float) -> float | None:
@@ -127,12 +133,17 @@ def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer
             tracer.leaf(v)
             return v, None
         if state.player is CHANCE:
-            v, total = 0, Fraction(0)  # the sum kept exact: equal averages are equal, so ties keep the first move
-            for r in state.moves():
+            # the P(r) as fractions over one denominator, so the weighted sum is exact and rounded once: equal
+            # averages are equal, and a tie keeps the first move
+            moves = state.moves()
+            weights, denominator = chance_weights(tuple(state.probability(r) for r in moves))
+            v, terms = 0, []
+            for r, weight in zip(moves, weights):
                 v2, _ = value(state.child(r), depth - 1, r)
-                total += exact_probability(state.probability(r)) * Fraction(v2)
-                tracer.value_updated(v, float(total))
-                v = float(total)
+                terms.append(weight * v2)
+                new = math.fsum(terms) / denominator
+                tracer.value_updated(v, new)
+                v = new
             tracer.exit(v, None)  # chance chooses no move
             return v, None
         better = operator.gt if state.player is MAX else operator.lt
