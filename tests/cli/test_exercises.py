@@ -589,3 +589,9 @@ def test_chance_levels_need_a_search_that_averages():
     assert_one_line_error(run_tracer("exercise", "--players", "max,chance,min", "--rules", "{algorithm: alphabeta}"),
                           "--players has chance levels, which alphabeta cannot search: use expectiminimax")
     assert_one_line_error(run_tracer("exercise", "--players", "chance,max"), "max or min at the root")
+
+
+def test_a_misspelled_answer_key_suggests_the_key_meant(tmp_path):
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("valeus: {A: 3}\n")
+    assert_one_line_error(run_tracer("grade", RN, typo), f"{typo}:1: valeus: unknown key 'valeus' (did you mean values?")

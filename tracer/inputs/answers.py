@@ -208,7 +208,10 @@ class _Reader(YamlReader):
         for key_node, value_node in node.value:
             key = self.scalar(key_node, path)
             if key not in allowed:
-                raise self.error(key_node, str(key), f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+                close = difflib.get_close_matches(str(key), allowed, n=1)
+                hint = f"did you mean {close[0]}? " if close else ""
+                raise self.error(key_node, str(key),
+                                 f"unknown key {key!r} ({hint}expected one of: {', '.join(allowed)})")
             if key in fields:
                 raise self.error(key_node, key, f"key {key!r} appears twice")
             fields[key] = value_node
