@@ -595,3 +595,11 @@ def test_a_misspelled_answer_key_suggests_the_key_meant(tmp_path):
     typo = tmp_path / "typo.yaml"
     typo.write_text("valeus: {A: 3}\n")
     assert_one_line_error(run_tracer("grade", RN, typo), f"{typo}:1: valeus: unknown key 'valeus' (did you mean values?")
+
+
+def test_a_misnamed_node_in_an_order_is_named_where_it_stands(tmp_path):
+    order = tmp_path / "order.yaml"
+    order.write_text("order: [A, B, B1, B2, B3, C, C1, D, D1, D2, D4]\n")
+    report = run_tracer("grade", RN, order).stdout
+    assert "visit 11: the search enters D3, you wrote D4, which is not a node of the tree (visits 1–10 agree)" in report
+    assert "your order stops there" not in report  # it did not: the eleventh name is a typo

@@ -118,7 +118,7 @@ def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: st
             items.append(Item(f"window at {facts.label(node)}", None, written, 0, 0, EXTRA, node=node,
                               detail=f"you wrote {shown(written)}, but {why} (not graded)", kind="extra"))
     if key is not None and key.order is not None:
-        items.append(_order_item(facts, answer.order))
+        items.append(_order_item(facts, answer.order, answer.unknown))
     elif answer.order is not None:
         items.append(Item("visit order", None, [facts.label(node) for node in answer.order], 0, 0, EXTRA,
                           detail="the key does not ask for the visit order (not graded)", kind="extra"))
@@ -217,8 +217,9 @@ def _window_item(facts: SearchFacts, node: int, given) -> Item:
                 f"[{', '.join(format_number(v) for v in given)}]", node, kind="windows")
 
 
-def _order_item(facts: SearchFacts, given: list[int] | None) -> Item:
-    """The visit order, one point; a wrong one says where it first parts from the search's."""
+def _order_item(facts: SearchFacts, given: list[int] | None, unknown=()) -> Item:
+    """The visit order, one point; a wrong one says where it first parts from the search's (at a name the tree does
+    not have, where the answer wrote it: ``unknown``'s names are not in ``given``)."""
     if given is None:
         compared, _ = compare_order(facts, facts.order)
         return Item("visit order", compared.found, None, 0, 1, MISSING, kind="order")
@@ -234,8 +235,9 @@ def _order_item(facts: SearchFacts, given: list[int] | None) -> Item:
         why = f"the search enters only {len(facts.order)} nodes — your order goes on with " \
               f"{facts.label(difference.claimed)}"
     else:
-        wrote = "your order stops there" if difference.claimed is None else \
-            f"you wrote {facts.label(difference.claimed)}"
+        misnamed = [u.name for u in unknown if u.where == f"order[{difference.index}]"]  # the first typo stands there
+        wrote = f"you wrote {misnamed[0]}, which is not a node of the tree" if misnamed else \
+            "your order stops there" if difference.claimed is None else f"you wrote {facts.label(difference.claimed)}"
         detail = f"{visit}: the search enters {facts.label(difference.found)}, {wrote}{agree}"
         why = (f"step {compared.step}: the search enters {facts.label(difference.found)} "
                f"({visit}) — {wrote}")
