@@ -73,26 +73,29 @@ def tikz_by_name(path: str | os.PathLike | None, given: str | None = None) -> st
 
 
 def format_of(path: str, formats: tuple[str, ...], given: str | None = None, default: str | None = None,
-              option: str = "-o", extensions: dict[str, str] | None = None) -> str:
+              option: str = "-o", extensions: dict[str, str] | None = None, flag: str = "-f") -> str:
     """The format to write ``path`` in: ``given`` (a ``-f`` option) if any, else the path's extension, which must
     be one of ``formats`` (or a format's own extension in ``extensions``: ``{"tikz": "tex"}``); ``default`` when
-    there is no path."""
+    there is no path. A path whose extension names another of ``formats`` than ``given`` is refused (PNG bytes in a
+    file named .svg would mislead every program that opens it)."""
+    extension = os.path.splitext(path)[1].lstrip(".").lower() if path else ""
+    by_extension = {(extensions or {}).get(f, f): f for f in formats}
+    named = by_extension.get(extension, extension if extension in formats else None)
     if given is not None:
         if given not in formats:
             raise OutputError(f"unknown format {given!r} (choose from {', '.join(formats)})")
+        if named is not None and named != given:
+            raise OutputError(f"{option} {path}: the name says {named} but {flag} says {given}; name the file "
+                              f".{(extensions or {}).get(given, given)}, or leave {flag} out")
         return given
     if not path:
         if default is None:
             raise OutputError("no output path and no format given")
         return default
-    extension = os.path.splitext(path)[1].lstrip(".").lower()
-    by_extension = {(extensions or {}).get(f, f): f for f in formats}
-    if extension in by_extension:
-        return by_extension[extension]
-    if extension not in formats:
+    if named is None:
         raise OutputError(f"{option} {path}: cannot tell the format from the extension; "
-                          f"use {', '.join('.' + e for e in by_extension)}, or give -f")
-    return extension
+                          f"use {', '.join('.' + e for e in by_extension)}, or give {flag}")
+    return named
 
 
 def write_folder_atomically(path: str | os.PathLike, files: dict[str, bytes], owned=lambda name: False) -> None:

@@ -177,3 +177,20 @@ def test_a_saved_trace_refuses_search_options_it_cannot_honour(tmp_path, option)
             run_tracer(command, run, *option)
         assert_one_line_error(result, f"{run}: a saved trace is drawn as it was searched; {option[0]} does not apply")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["run.json"]
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("render", "-f", "png", "-o", "x.svg"), "-o x.svg: the name says svg but -f says png; name the file .png"),
+    (("export", "-o", "tree.jpg"), "-o tree.jpg: cannot tell the format from the extension; use .graphml, .json, "
+                                   "or give --format"),
+    (("export", "--format", "json", "-o", "t.graphml"), "the name says graphml but --format says json"),
+])
+def test_an_output_named_for_another_format_is_refused_and_nothing_written(tmp_path, args, fragment):
+    result = run_tracer(args[0], TREES / "rn_example.yaml", *args[1:], cwd=tmp_path)
+    assert_one_line_error(result, fragment)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_takes_its_format_from_the_name(tmp_path):
+    assert run_tracer("export", TREES / "rn_example.yaml", "-o", tmp_path / "tree.json").returncode == 0
+    assert (tmp_path / "tree.json").read_text().lstrip().startswith("{")  # node-link JSON, not GraphML

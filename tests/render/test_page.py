@@ -11,6 +11,7 @@ import pytest
 
 from tracer import DrawOptions, DrawRequest, load_tree, render_bytes, render_to_file, trace_search
 from tracer.cli.main import main
+from tracer.errors import OutputError
 from tracer.render.drawing import output_format
 from tracer.render.page import DEFAULT_SLIDE, drawing_limit, slide_size
 
@@ -72,7 +73,9 @@ def test_the_command_line_says_the_same_in_one_line(capsys, tmp_path, command, o
 
 def test_tex_is_tikz_and_a_given_format_wins():
     assert output_format("figure.TEX") == "tikz"
-    assert output_format("figure.tex", "dot") == "dot"
+    assert output_format("figure.dot", "dot") == "dot" and output_format("figure.gv", "dot") == "dot"
+    with pytest.raises(OutputError, match=r"-o figure.tex: the name says tikz but -f says dot; name the file \.dot"):
+        output_format("figure.tex", "dot")  # DOT in a file named .tex would mislead whatever opens it
     assert output_format(None, default="svg") == "svg"
     assert output_format("figure.pdf") == "pdf"
 

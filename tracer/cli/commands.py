@@ -114,7 +114,7 @@ def add_commands(command) -> None:
                      EXAMPLES["export"])
     add_input_options(export, traces=True)
     add_search_options(export)
-    export.add_argument("--format", choices=EXPORT_FORMATS, default="graphml", dest="export_format",
+    export.add_argument("--format", choices=EXPORT_FORMATS, default=None, dest="export_format",
                         help="graphml (default) or json")
     export.add_argument("-o", "--output", metavar="PATH", help="where to write (default output/<name>.<algorithm>"
                                                                ".<graphml|json>)")
@@ -335,10 +335,11 @@ def cmd_stats(args) -> None:
 
 
 def cmd_export(args) -> None:
-    from ..io import write_atomically
-    from ..render.export import export_bytes
+    from ..io import format_of, write_atomically
+    from ..render.export import EXPORT_FORMATS, export_bytes
 
-    trace = _trace(args)
-    path = args.output or default_output(trace, args.export_format)
-    write_atomically(path, export_bytes(trace, args.export_format))
+    trace = _trace(args)  # what is searched is checked first, as for every command that reads a trace
+    fmt = format_of(args.output, EXPORT_FORMATS, args.export_format, default="graphml", flag="--format")
+    path = args.output or default_output(trace, fmt)
+    write_atomically(path, export_bytes(trace, fmt))
     print(path)
