@@ -54,6 +54,7 @@ def run_case(case: Case) -> Row:
 def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Iterable] = iter) -> list[Row]:
     """Every case's row, in the order given; ``jobs`` > 1 runs them in that many processes (same rows, but for
     the times)."""
+    jobs = min(jobs, len(cases))  # a process per row at most: no worker starts with nothing to do
     if jobs <= 1:
         return [run_case(case) for case in progress(cases)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:

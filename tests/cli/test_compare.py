@@ -123,3 +123,12 @@ def test_depth_lists():
 def test_bad_options_are_one_line(args, fragment, tmp_path):
     assert_one_line_error(run_tracer("compare", *args, cwd=tmp_path), fragment)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_jobs_are_bounded_by_the_machine_s_cpus(tmp_path):
+    import os
+
+    cpus = os.cpu_count() or 1
+    result = run_tracer("compare", TREES / "rn_example.yaml", "--jobs", str(cpus + 1), cwd=tmp_path)
+    assert_one_line_error(result, f"--jobs: expected a whole number up to {cpus}, got {cpus + 1} (this machine has {cpus}")
+    assert list(tmp_path.iterdir()) == []  # refused before any worker started

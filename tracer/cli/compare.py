@@ -7,7 +7,7 @@ import sys
 
 from ..errors import UsageError
 from .options import (
-    add_input_options, add_search_options, depth_list, game_options, positive, progress_bar, say_notes, search_specs,
+    add_input_options, add_search_options, depth_list, game_options, jobs, positive, progress_bar, say_notes, search_specs,
 )
 
 EXAMPLES = """examples:
@@ -36,8 +36,9 @@ def add_commands(command) -> None:
     output.add_argument("--markdown", action="store_true", help="print a Markdown table")
     compare.add_argument("--chart", metavar="PATH", help="draw nodes and time against depth (svg, png or pdf)")
     compare.add_argument("--log", action="store_true", help="log scale for the chart's values")
-    compare.add_argument("--jobs", type=positive, default=1, metavar="N",
-                         help="run rows in N processes (default 1; the rows are the same, times aside)")
+    compare.add_argument("--jobs", type=jobs, default=1, metavar="N",
+                         help="run rows in N processes, at most one per CPU and per row (default 1; the rows are the "
+                              "same, times aside)")
     compare.set_defaults(run=cmd_compare)
 
 

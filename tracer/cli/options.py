@@ -43,6 +43,16 @@ def whole_number(minimum: int, maximum: int = 10**9):
 positive = whole_number(1)
 
 
+def jobs(text: str) -> int:
+    """An argparse type: a number of worker processes, from 1 to this machine's CPUs (more only compete for them,
+    and each holds a whole Python)."""
+    cpus = os.cpu_count() or 1
+    try:
+        return whole_number(1, cpus)(text)
+    except argparse.ArgumentTypeError as error:
+        raise argparse.ArgumentTypeError(f"{error} (this machine has {cpus} CPU{'s' if cpus > 1 else ''})") from None
+
+
 def depth(text: str) -> int:
     """An argparse type: a depth in plies (also a count that goes as far), as the search spec allows it."""
     value = whole_number(-10**30, 10**30)(text)
