@@ -293,10 +293,6 @@ def edge_label_lines(edge) -> list[str]:
     return lines
 
 
-def _inches(points: float) -> str:
-    return f"{points / 72:.4f}"
-
-
 def estimated_width(scene: Scene, spacing: float = 1.0) -> float:
     """A lower bound of the drawing's width in points, without laying it out: the widest level's rooms side by side
     (a tree is at least as wide as any of its levels)."""

@@ -137,11 +137,6 @@ class SearchSpec:
             phrases.append(f"{self.order} move order{seed}")
         return phrases
 
-    def with_algorithm(self, name: str) -> "SearchSpec":
-        """The same search with another algorithm; own settings the other does not take are dropped."""
-        takes = find_algorithm(name).settings
-        return replace(self, algorithm=name, **{n: getattr(self, n) if n in takes else None for n in OWN_SETTINGS})
-
     # ---- the trace's JSON options -------------------------------------------------------------------------
     def as_options(self) -> dict[str, Any]:
         """The JSON ``options`` of a saved trace: ``depth`` always (null: no limit); ``prune`` and ``fail`` for
