@@ -122,19 +122,13 @@ def read_claims(node, file: str, facts: NodeNames, allowed=EXPECT_KEYS, prefix: 
             claims.value_decimals = _digits(value.value)[0] if isinstance(value, yaml.ScalarNode) else None
         elif key == "best_move":
             claims.best_move = reader.text(value, reader.where(key))
-        elif key == "values":
+        elif key in ("values", "windows"):  # node name → a value, or a window (α, β)
+            read, claimed = (reader.bounded, claims.values) if key == "values" else (reader.window, claims.windows)
             for name_node, item in reader.pairs(value, key):
                 node_id = reader.node(name_node, key)
-                written = reader.bounded(item, f"{key}.{name_node.value}")
+                written = read(item, f"{key}.{name_node.value}")  # read even for an unknown name: its own errors
                 if node_id is not None:
-                    claims.values[node_id] = written
-                    claims.lines[f"{key}.{facts.label(node_id)}"] = item.start_mark.line + 1
-        elif key == "windows":
-            for name_node, item in reader.pairs(value, key):
-                node_id = reader.node(name_node, key)
-                window = reader.window(item, f"{key}.{name_node.value}")
-                if node_id is not None:
-                    claims.windows[node_id] = window
+                    claimed[node_id] = written
                     claims.lines[f"{key}.{facts.label(node_id)}"] = item.start_mark.line + 1
         elif key in ("pruned", "order"):
             items = reader.items(value, key)
