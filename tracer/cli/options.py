@@ -10,6 +10,7 @@ import re
 import sys
 
 from ..inputs.trees import DEFAULT_MAX_NODES
+from ..search.mcts import DEFAULT_ITERATIONS, EXPLORATION, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
 from ..search.ordering import ORDERS
 from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM
 from ..search.spec import FAIL_MODES, FLAGS, PRUNE_RULES, SearchSpec, mistake, resolve
@@ -124,7 +125,7 @@ def add_search_options(parser, several: bool = False) -> None:
         parser.add_argument("--order", choices=ORDERS, metavar="ORDER",
                             help=f"move order: {', '.join(ORDERS)} (default natural: as written or generated)")
     # No defaults here: the spec fills them in (search_specs), so a command can tell which options were given.
-    parser.add_argument("--seed", type=int, help="seed for --order random (default 0)")
+    parser.add_argument("--seed", type=int, help="seed for --order random and for MCTS's random choices (default 0)")
     parser.add_argument("--prune", choices=PRUNE_RULES,
                         help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
     parser.add_argument("--fail", choices=FAIL_MODES,
@@ -133,6 +134,16 @@ def add_search_options(parser, several: bool = False) -> None:
                         help=f"{_takers('guess')}: the first guess at the value (default 0)")
     parser.add_argument("--tt-size", type=positive, metavar="N",
                         help=f"{_takers('tt_size')}: the transposition table's size in entries (default: unbounded)")
+    mcts = parser.add_argument_group("Monte Carlo tree search (-a mcts)")
+    mcts.add_argument("--iterations", type=whole_number(1, MAX_ITERATIONS), metavar="N",
+                      help=f"iterations (default {DEFAULT_ITERATIONS}; at most {MAX_ITERATIONS:,})")
+    mcts.add_argument("--exploration", type=exploration, metavar="C",
+                      help=f"UCB1's constant C, 0 to {MAX_EXPLORATION} (default √2 ≈ 1.41)")
+    mcts.add_argument("--rollout", choices=ROLLOUTS,
+                      help="random moves to the end (default), always the first move, or none: the new node's "
+                           "evaluation scaled into [0, 1]")
+    mcts.add_argument("--final", choices=FINALS,
+                      help="the move played: most visits (robust, default) or highest mean reward (max)")
 
 
 def _takers(setting: str) -> str:
@@ -140,7 +151,8 @@ def _takers(setting: str) -> str:
     return ", ".join(name for name, search in ALGORITHMS.items() if setting in search.settings)
 
 
-SEARCH_OPTIONS = ("algorithm", "order", "seed", "prune", "fail", "guess", "tt_size")  # the spec's, on the command line
+SEARCH_OPTIONS = ("algorithm", "order", "seed", "prune", "fail", "guess", "tt_size", "iterations", "exploration", "rollout",
+                  "final")  # the spec's, on the command line
 
 
 def given_search_options(args) -> list[str]:
@@ -159,6 +171,17 @@ def search_spec(args, rules: dict | None = None, depth: float | None = None) -> 
     """The one search the command line asks for (see :func:`search_specs`), and the notes."""
     specs, notes = search_specs(args, rules, depth)
     return specs[0], notes
+
+
+def exploration(text: str) -> float:
+    """An argparse type: UCB1's constant, a number from 0 to MAX_EXPLORATION (``sqrt2`` and ``√2`` read too)."""
+    if text.strip() in ("sqrt2", "√2"):
+        return EXPLORATION
+    value = number(text)
+    wrong = mistake("exploration", value)
+    if wrong is not None:
+        raise argparse.ArgumentTypeError(f"{wrong}, got {text[:30]}")
+    return value
 
 
 def number(text: str) -> float:

@@ -10,11 +10,13 @@ import yaml
 from ..search.spec import mistake
 from .yaml_text import YamlReader
 
-RULE_KEYS = ("algorithm", "prune", "fail", "depth")  # a file's rules: block, each a default the command line overrides
+# a file's rules: block, each a default the command line overrides (seed and the MCTS settings: for -a mcts)
+RULE_KEYS = ("algorithm", "prune", "fail", "depth", "seed", "iterations", "exploration", "rollout", "final")
 
 
 def read_rules(node, path: str) -> dict[str, Any]:
-    """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth}``, any of them."""
+    """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth, seed, iterations, exploration, rollout,
+    final}``, any of them."""
     if node is None:
         return {}
     reader = YamlReader(path)

@@ -147,11 +147,17 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
             value = Player(value)
         elif f.name == "skipped":
             value = tuple(value)
+        elif f.name in cls.records:  # the schema has checked each record's keys and types
+            value = tuple(tuple(record[key] for key in cls.records[f.name]) for record in value)
+        elif f.name == "moves":
+            value = tuple(_text(move, f"{where}.moves") for move in value)
+        elif f.name in ("how", "rule"):
+            value = _text(value, f"{where}.{f.name}")
         elif f.name == "bound":
             value = Bound.from_word(value)  # the schema has checked the word
         elif f.name in ("label", "cut", "found", "move"):
             value = _text(value, f"{where}.{f.name}")
-        elif f.name not in ("node", "ply", "number", "parent", "child", "best_child"):
+        elif f.name not in ("node", "ply", "number", "parent", "child", "best_child", "visits", "iterations"):
             value = _number_in(value)
         values[f.name] = value
     event = cls(**values)

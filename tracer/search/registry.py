@@ -14,6 +14,7 @@ from ..model.state import UNLIMITED, GameState
 from .algorithms import (
     STANDARD, Rules, alphabeta, expectiminimax, iterative_deepening, minimax, mtdf, negamax, negamax_ab, pvs, sss,
 )
+from .mcts import mcts
 from .tracers import NO_TRACER, NullTracer
 
 MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the player to move at each node does
@@ -29,9 +30,14 @@ class Algorithm:
     title: str
     pruning: bool  # takes Rules; α and β are part of its trace
     terms: str = MAX_TERMS  # MAX_TERMS or MOVER_TERMS (negamax)
-    chance: bool = False  # averages at chance nodes (every other search refuses a tree that has them)
+    chance: bool = False  # searches chance nodes: averages (expectiminimax) or samples them (MCTS); the others refuse
+    # them
     counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
-    settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size
+    settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size;
+    # MCTS's iterations, exploration, rollout, final (and the spec's seed, which every random choice comes from)
+    family: str = "values"  # the view's family of its trace (tracer.view.FAMILIES): "values" backs up values,
+    # "mcts" keeps visits and rewards
+    depth_limited: bool = True  # takes --depth (MCTS plays out to the end of the game instead)
     soft_only: bool = False  # needs fail-soft values (MTD(f), SSS*: see refuse)
 
     @property
@@ -72,7 +78,7 @@ class Algorithm:
         if self.pruning:
             value, move = self.function(root, depth, tracer, rules, **own)
         else:
-            value, move = self.function(root, depth, tracer)
+            value, move = self.function(root, depth, tracer, **own)
         if self.negamax:
             value = root.player.sign * value
         return value, move
@@ -93,6 +99,9 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
                   counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",)),
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
+        Algorithm("mcts", mcts, "Monte Carlo tree search (UCT)", pruning=False, chance=True, counts=("iterations",),
+                  settings=("iterations", "exploration", "rollout", "final", "seed"), family="mcts",
+                  depth_limited=False),
     )
 }
 

@@ -14,6 +14,7 @@ from ..errors import SearchOptionError
 from ..model.state import UNLIMITED
 from ..text import format_number
 from .algorithms import Rules
+from .mcts import DEFAULT_ITERATIONS, EXPLORATION, MCTS_SETTINGS, setting_mistake
 from .ordering import ORDERS
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm, algorithm as find_algorithm
 
@@ -21,9 +22,12 @@ MAX_SEARCH_DEPTH = 1_000_000  # plies: deeper than any search that finishes; lar
 PRUNE_RULES = ("ge", "gt")  # cut when α ≥ β, or only when α > β
 FAIL_MODES = ("soft", "hard")  # return the best value seen, or clamp it into the window
 CHOICES = {"algorithm": tuple(ALGORITHMS), "prune": PRUNE_RULES, "fail": FAIL_MODES, "order": ORDERS}
-OWN_SETTINGS = ("guess", "tt_size")  # the settings of particular algorithms (Algorithm.settings names them)
+# the settings of particular algorithms (Algorithm.settings names them)
+OWN_SETTINGS = ("guess", "tt_size", "iterations", "exploration", "rollout", "final")
+MCTS_DEFAULTS = dict(zip(MCTS_SETTINGS, (DEFAULT_ITERATIONS, EXPLORATION, "random", "robust")))
 FLAGS = {"algorithm": "-a", "prune": "--prune", "fail": "--fail", "depth": "--depth", "order": "--order",
-         "seed": "--seed", "guess": "--guess", "tt_size": "--tt-size"}  # how the command line names each
+         "seed": "--seed", "guess": "--guess", "tt_size": "--tt-size", "iterations": "--iterations",
+         "exploration": "--exploration", "rollout": "--rollout", "final": "--final"}  # how the command line names each
 
 
 def mistake(name: str, value: Any) -> str | None:
@@ -35,6 +39,10 @@ def mistake(name: str, value: Any) -> str | None:
         if not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= MAX_SEARCH_DEPTH:
             return None
         return f"expected a whole number from 0 to {MAX_SEARCH_DEPTH:,}"
+    if name in MCTS_SETTINGS:
+        return setting_mistake(name, value)
+    if name == "seed":
+        return None if not isinstance(value, bool) and isinstance(value, int) else "expected a whole number"
     choices = CHOICES[name]
     return None if isinstance(value, str) and value in choices else f"expected one of {', '.join(choices)}"
 
@@ -58,6 +66,10 @@ class SearchSpec:
     seed: int = 0
     guess: float | None = None
     tt_size: int | None = None
+    iterations: int | None = None  # Monte Carlo tree search's: how many iterations (default 100)
+    exploration: float | None = None  # ... UCB1's constant C (default √2)
+    rollout: str | None = None  # ... random, first or eval (default random)
+    final: str | None = None  # ... robust (most visits) or max (highest mean) (default robust)
     recorded: bool = field(default=False, compare=False, repr=False)
     recorded_prunes: bool | None = field(default=None, compare=False, repr=False)  # unknown recorded algorithms
 
@@ -75,6 +87,11 @@ class SearchSpec:
         if self.tt_size is not None and (isinstance(self.tt_size, bool) or not isinstance(self.tt_size, int)
                                          or self.tt_size < 1):
             raise SearchOptionError(f"tt_size: expected a whole number ≥ 1, got {self.tt_size!r}")
+        for name in MCTS_SETTINGS:
+            value = getattr(self, name)
+            wrong = None if value is None else setting_mistake(name, value)
+            if wrong is not None:
+                raise SearchOptionError(f"{name}: {wrong}, got {value!r}")
         if self.recorded and self.algorithm not in ALGORITHMS:
             return
         search = find_algorithm(self.algorithm)  # an unknown name is one line listing the known
@@ -83,6 +100,11 @@ class SearchSpec:
                 raise SearchOptionError(_not_taken(name, [self.algorithm]))
         if "guess" in search.settings and self.guess is None:
             object.__setattr__(self, "guess", 0)  # MTD(f)'s first guess unless told
+        for name, default in MCTS_DEFAULTS.items():
+            if name in search.settings and getattr(self, name) is None:
+                object.__setattr__(self, name, default)
+        if not search.depth_limited:
+            object.__setattr__(self, "depth", None)  # plays out to the end of the game
         search.refuse(self.rules)
 
     # ---- what later stages ask ----------------------------------------------------------------------------
@@ -120,8 +142,17 @@ class SearchSpec:
 
     @property
     def settings(self) -> dict[str, Any]:
-        """The algorithm's own settings that are set (``guess``, ``tt_size``), as the search function takes them."""
-        return {name: getattr(self, name) for name in OWN_SETTINGS if getattr(self, name) is not None}
+        """The algorithm's own settings that are set (``guess``, ``tt_size``; MCTS's ``iterations``,
+        ``exploration``, ``rollout``, ``final`` and its ``seed``), as the search function takes them."""
+        own = {name: getattr(self, name) for name in OWN_SETTINGS if getattr(self, name) is not None}
+        if self.search is not None and "seed" in self.search.settings:
+            own["seed"] = self.seed
+        return own
+
+    @property
+    def samples(self) -> bool:
+        """Monte Carlo tree search: the trace keeps visits and rewards, not values."""
+        return self.search is not None and self.search.family == "mcts" or self.iterations is not None
 
     def phrases(self) -> list[str]:
         """The search's rules as titles and reports write them: ``cut when α ≥ β``, ``fail-soft``, ``depth 2``,
@@ -132,8 +163,16 @@ class SearchSpec:
             phrases.append(f"fail-{self.fail}")
         if self.depth is not None:
             phrases.append(f"depth {format_number(self.depth)}")
+        if self.samples:
+            phrases.append(f"{self.iterations:,} iteration{'s' if self.iterations != 1 else ''}")
+            phrases.append(f"C = {format_number(round(self.exploration, 2))}")
+            phrases.append({"random": "random playouts", "first": "first-move playouts",
+                            "eval": "no playouts: evaluations"}[self.rollout])
+            if self.final == "max":
+                phrases.append("the highest mean chosen")
+            phrases.append(f"seed {self.seed}")
         if self.order != "natural":
-            seed = f", seed {self.seed}" if self.order == "random" else ""
+            seed = f", seed {self.seed}" if self.order == "random" and not self.samples else ""
             phrases.append(f"{self.order} move order{seed}")
         return phrases
 
@@ -156,7 +195,7 @@ class SearchSpec:
     def from_options(cls, algorithm: str, options: Mapping[str, Any]) -> "SearchSpec":
         """A saved trace's ``options`` read back (old traces too: what is absent takes its default; keys of no
         setting are ignored)."""
-        known = {name: options[name] for name in ("prune", "fail", "depth", "order", "seed", "guess", "tt_size")
+        known = {name: options[name] for name in ("prune", "fail", "depth", "order", "seed", *OWN_SETTINGS)
                  if options.get(name) is not None}
         return cls(algorithm, **known, recorded=True, recorded_prunes="prune" in options)
 
@@ -187,12 +226,13 @@ def resolve(rules: Mapping[str, Any] | None = None, given: Mapping[str, Any] | N
     for name in OWN_SETTINGS:
         if given.get(name) is not None and not any(name in find_algorithm(a).settings for a in chosen["algorithm"]):
             raise SearchOptionError(_not_taken(name, chosen["algorithm"]))
+    own = {name: given[name] if given.get(name) is not None else rules.get(name) for name in OWN_SETTINGS}
     depth = None if depth is None or depth == UNLIMITED else depth
     specs = []
     for algorithm, order in product(chosen["algorithm"], chosen["order"]):
         takes = find_algorithm(algorithm).settings
         specs.append(SearchSpec(algorithm, chosen["prune"][0], chosen["fail"][0], depth, order, chosen["seed"][0],
-                                **{name: given.get(name) for name in OWN_SETTINGS if name in takes}))
+                                **{name: own[name] for name in OWN_SETTINGS if name in takes}))
     return specs, notes
 
 

@@ -12,6 +12,12 @@ then perhaps ``table_cutoff`` (the table's bound settles the node: it is left wi
 or ``exit``); and ``table_store`` just before ``exit``, or just after ``leaf`` (``of_leaf=True``: a leaf is stored
 once it is evaluated).
 
+Monte Carlo tree search (:mod:`.mcts`) calls its own steps, each with the search tree's nodes: ``tree_root`` once,
+``given`` for each node whose statistics a tree file gives, then per iteration ``begin_iteration``, a ``select``
+(UCB1, with every child's terms) or ``sample`` (a chance outcome) per level it goes down, perhaps ``expand``, one
+``playout`` (its moves and reward; none for ``eval`` and at a terminal node) and one ``backup``; and ``final``
+with the move it returns.
+
 The recording tracer, which turns these calls into a trace, is in :mod:`tracer.trace.recorder`.
 """
 
@@ -59,6 +65,34 @@ class NullTracer:
     def exit(self, value, best_move):
         pass
 
+    # Monte Carlo tree search
+    def tree_root(self, node):
+        pass
+
+    def given(self, node):
+        pass
+
+    def begin_iteration(self, number):
+        pass
+
+    def select(self, node, child, scored):
+        pass
+
+    def sample(self, node, child):
+        pass
+
+    def expand(self, node):
+        pass
+
+    def playout(self, node, moves, reward, how):
+        pass
+
+    def backup(self, node, reward):
+        pass
+
+    def final(self, root, best, rule):
+        pass
+
 
 NO_TRACER = NullTracer()
 
@@ -87,7 +121,7 @@ class CountingTracer(NullTracer):
     terms). Each count is one attribute added to in place, so counting stays as cheap as a call."""
 
     __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "researches", "passes", "tt_probes", "tt_hits",
-                 "evaluated_leaves", "_player", "_mover_terms")
+                 "evaluated_leaves", "_player", "_mover_terms", "root_children")
 
     def __init__(self, mover_terms: bool = False):
         """``mover_terms``: the search reports leaf values from the mover's view (negamax); convert them back."""
@@ -99,6 +133,7 @@ class CountingTracer(NullTracer):
         self.evaluated_leaves: list[float] = []
         self._player = None
         self._mover_terms = mover_terms
+        self.root_children: list[tuple] | None = None  # MCTS: (move name, visits, wins) of the root's children
 
     def enter(self, state, move, alpha=None, beta=None):
         self.nodes_visited += 1
@@ -122,6 +157,20 @@ class CountingTracer(NullTracer):
     def iterations(self) -> int:
         """Iterative deepening's passes: its searches from the root, 1 ply deep, 2, ..."""
         return self.passes
+
+    # Monte Carlo tree search: an iteration is a pass from the root, a node expanded is a node visited, and a
+    # playout (or a terminal node's result, or an evaluation) is a leaf evaluated
+    def begin_iteration(self, number):
+        self.passes += 1
+
+    def expand(self, node):
+        self.nodes_visited += 1
+
+    def playout(self, node, moves, reward, how):
+        self.leaves_evaluated += 1
+
+    def final(self, root, best, rule):
+        self.root_children = [(root.state.move_name(child.move), child.visits, child.wins) for child in root.children]
 
     def table_probe(self, entry, depth, move_first):
         self.tt_probes += 1

@@ -42,6 +42,7 @@ class Event:
     leaves_node: ClassVar[bool] = False  # the search is done with the event's node (a deck's --step node)
     cuts: ClassVar[bool] = False  # the event is a cutoff (a deck's --step cutoff)
     counted: ClassVar[tuple[str, ...]] = ()  # the counts (tracer.search.tracers) the event adds one to
+    records: ClassVar[dict[str, tuple[str, ...]]] = {}  # fields holding tuples of records: their JSON object keys
     __slots__ = ()
 
     def follow(self, path: list[int], nodes) -> None:
@@ -69,6 +70,8 @@ class Event:
                 ids.append(value)
             elif f.name == "skipped":
                 ids.extend(value)
+            elif f.name in ("children", "path"):  # Monte Carlo tree search's statistics, per node
+                ids.extend(entry[0] for entry in value)
         return tuple(ids)
 
 
@@ -285,8 +288,171 @@ class NodeExited(Event):
         path.pop()
 
 
+# ---- Monte Carlo tree search ----------------------------------------------------------------------------------
+# Its nodes keep visits N and total reward W (for the player who chose the move into the node; the root's for its
+# own player to move); rewards are MAX's, in [0, 1]. Statistics per node are tuples (written as JSON objects):
+# a selection's children (child, visits, wins, mean, explore, total), a back-up's path (node, visits, wins), the
+# final choice's children (child, visits, wins).
+SELECT_FIELDS = ("child", "visits", "wins", "mean", "explore", "total")
+PATH_FIELDS = ("node", "visits", "wins")
+CHOICE_FIELDS = ("child", "visits", "wins")
+PLAYOUTS = ("random", "first", "eval", "terminal")  # how a new node was valued (terminal: it is the game's end)
+
+
+def _in_iteration(path, event) -> None:
+    if not path:
+        raise ValueError(f"{event.kind} of node {event.node} outside an iteration")
+
+
+@dataclass(slots=True)
+class StatsGiven(Event):
+    """Before the search, a node the tree file gives statistics for joins the tree with ``visits`` and ``wins``."""
+
+    kind: ClassVar[str] = "mcts_given"
+    node: int
+    parent: int
+    visits: int
+    wins: float
+
+    def follow(self, path, nodes):
+        if path:
+            raise ValueError(f"mcts_given of node {self.node} during an iteration")
+        self._child_of(self.parent, self.node, nodes, "mcts_given: node")
+
+
+@dataclass(slots=True)
+class IterationStarted(Event):
+    """Iteration ``number`` starts at the root (``node`` 0)."""
+
+    kind: ClassVar[str] = "mcts_iteration"
+    counted: ClassVar[tuple[str, ...]] = (PASSES,)
+    node: int
+    number: int
+
+    def follow(self, path, nodes):
+        if path:
+            raise ValueError(f"iteration {self.number} starts while iteration is at node {path[-1]}")
+        if self.node != 0:
+            raise ValueError(f"iteration {self.number} starts at node {self.node}, not the root")
+        path.append(0)
+
+
+@dataclass(slots=True)
+class Selected(Event):
+    """At ``node`` (visited ``visits`` times), every child visited, UCB1 picks ``child``; ``children`` holds each
+    child's (child, visits, wins, mean Q, exploration term, total) at that moment."""
+
+    kind: ClassVar[str] = "mcts_select"
+    records: ClassVar[dict[str, tuple[str, ...]]] = {"children": SELECT_FIELDS}
+    node: int
+    child: int
+    visits: int
+    children: tuple
+
+    def follow(self, path, nodes):
+        _in_iteration(path, self)
+        self._at_node(path)
+        for entry in self.children:
+            self._child_of(self.node, entry[0], nodes, "mcts_select: child")
+        if self.child not in [entry[0] for entry in self.children]:
+            raise ValueError(f"mcts_select picks node {self.child}, which is not among the children it scores")
+        path.append(self.child)
+
+
+@dataclass(slots=True)
+class Sampled(Event):
+    """At chance node ``node``, the outcome ``child`` is drawn (by its probability), already in the tree."""
+
+    kind: ClassVar[str] = "mcts_chance"
+    node: int
+    child: int
+
+    def follow(self, path, nodes):
+        _in_iteration(path, self)
+        self._at_node(path)
+        self._child_of(self.node, self.child, nodes, "mcts_chance: child")
+        path.append(self.child)
+
+
+@dataclass(slots=True)
+class Expanded(Event):
+    """``node``, a child of ``parent`` not yet in the tree, joins it."""
+
+    kind: ClassVar[str] = "mcts_expand"
+    counted: ClassVar[tuple[str, ...]] = (NODES_VISITED,)
+    node: int
+    parent: int
+
+    def follow(self, path, nodes):
+        _in_iteration(path, self)
+        if path[-1] != self.parent:
+            raise ValueError(f"node {self.node} is expanded from node {self.parent}, but the iteration is at "
+                             f"node {path[-1]}")
+        self._child_of(self.parent, self.node, nodes, "mcts_expand: node")
+        path.append(self.node)
+
+
+@dataclass(slots=True)
+class PlayedOut(Event):
+    """From ``node``, the playout ``how`` (``random``, ``first``; ``eval``: no playout, the node's evaluation;
+    ``terminal``: the node ends the game) plays ``moves`` and gives MAX ``reward`` (0 to 1)."""
+
+    kind: ClassVar[str] = "mcts_playout"
+    counted: ClassVar[tuple[str, ...]] = (LEAVES_EVALUATED,)
+    node: int
+    how: str
+    moves: tuple
+    reward: float
+
+    def follow(self, path, nodes):
+        _in_iteration(path, self)
+        self._at_node(path)
+
+
+@dataclass(slots=True)
+class BackedUp(Event):
+    """The reward (MAX's) goes back from ``node`` to the root: ``path`` holds each node's new (node, visits, wins),
+    ``node`` first."""
+
+    kind: ClassVar[str] = "mcts_backup"
+    records: ClassVar[dict[str, tuple[str, ...]]] = {"path": PATH_FIELDS}
+    node: int
+    reward: float
+    path: tuple
+
+    def follow(self, path, nodes):
+        _in_iteration(path, self)
+        self._at_node(path)
+        if [entry[0] for entry in self.path] != path[::-1]:
+            raise ValueError(f"mcts_backup goes up {[entry[0] for entry in self.path]}, not the iteration's path "
+                             f"{path[::-1]}")
+        path.clear()
+
+
+@dataclass(slots=True)
+class FinalChoice(Event):
+    """After ``iterations`` iterations, the root (``node`` 0) plays ``child`` by the ``rule`` (``robust``: most
+    visits; ``max``: highest mean); ``children`` holds every child's (child, visits, wins)."""
+
+    kind: ClassVar[str] = "mcts_final"
+    records: ClassVar[dict[str, tuple[str, ...]]] = {"children": CHOICE_FIELDS}
+    node: int
+    child: int | None
+    rule: str
+    iterations: int
+    children: tuple
+
+    def follow(self, path, nodes):
+        if path:
+            raise ValueError(f"mcts_final while the iteration is at node {path[-1]}")
+        for entry in self.children:
+            self._child_of(0, entry[0], nodes, "mcts_final: child")
+
+
+MCTS_EVENTS = (StatsGiven, IterationStarted, Selected, Sampled, Expanded, PlayedOut, BackedUp, FinalChoice)
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, Researched,
-                TableProbe, TableCutoff, TableStore, NodeExited)
+                TableProbe, TableCutoff, TableStore, NodeExited, *MCTS_EVENTS)
 }

@@ -14,8 +14,9 @@ from ..model.state import Player, has_board, is_explicit, node_board, node_name
 from ..search.bounds import Bound
 from ..search.tracers import NullTracer, deep_enough, skips_any
 from .events import (
-    AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched, TableCutoff,
-    TableProbe, TableStore, ValueUpdated, cut_kind,
+    AlphaUpdated, BackedUp, BetaUpdated, Cutoff, Expanded, FinalChoice, IterationStarted, LeafEvaluated, NodeEntered,
+    NodeExited, PassStarted, PlayedOut, Researched, Sampled, Selected, StatsGiven, TableCutoff, TableProbe, TableStore,
+    ValueUpdated, cut_kind,
 )
 from .trace import TraceNode
 
@@ -29,7 +30,7 @@ class RecordingTracer(NullTracer):
     """
 
     __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built", "_passes",
-                 "_limit", "_researched")
+                 "_limit", "_researched", "_mcts")
 
     def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
         """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs. ``max_nodes``:
@@ -45,6 +46,7 @@ class RecordingTracer(NullTracer):
         self._built = None
         self._passes = 0
         self._researched = False  # a child was searched again (principal variation search): entries merge
+        self._mcts = False  # Monte Carlo tree search: an entry is a node of its search tree, made once
 
     # ---- the tracer interface (the hot path) ----------------------------------------------------------------
     def begin_pass(self, label, alpha=None, beta=None):
@@ -108,6 +110,48 @@ class RecordingTracer(NullTracer):
         entry = self._last_child = self._stack.pop()
         self._emit((NodeExited, entry, value, best_move))
 
+    # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
+    def tree_root(self, node):
+        self._mcts = True
+        self._record((node.state, None, None, False))
+
+    def given(self, node):
+        self._add(node)
+        self._emit((StatsGiven, node.index, node.parent.index, node.visits, node.wins))
+
+    def begin_iteration(self, number):
+        self._emit((IterationStarted, 0, number))
+
+    def select(self, node, child, scored):
+        self._emit((Selected, node.index, child.index, node.visits,
+                    tuple((c.index, c.visits, c.wins, q, e, t) for c, q, e, t in scored)))
+
+    def sample(self, node, child):
+        self._emit((Sampled, node.index, child.index))
+
+    def expand(self, node):
+        self._add(node)
+        self._emit((Expanded, node.index, node.parent.index))
+
+    def playout(self, node, moves, reward, how):
+        self._emit((PlayedOut, node.index, how, tuple(moves), reward))
+
+    def backup(self, node, reward):
+        path = []
+        while node is not None:
+            path.append((node.index, node.visits, node.wins))
+            node = node.parent
+        self._emit((BackedUp, path[0][0], reward, tuple(path)))
+
+    def final(self, root, best, rule):
+        self._emit((FinalChoice, 0, None if best is None else best.index, rule, root.visits,
+                    tuple((c.index, c.visits, c.wins) for c in root.children)))
+
+    def _add(self, node):
+        if node.index >= self._limit:
+            self._too_large()
+        self._record((node.state, node.parent.index, node.move, False))
+
     def _too_large(self):
         raise TraceTooLargeError(
             f"the traced search passed {self._limit:,} nodes (--max-nodes) and was stopped; search less deeply "
@@ -118,7 +162,7 @@ class RecordingTracer(NullTracer):
         """How many nodes :meth:`nodes` will make, counted without making them (for size checks before drawing):
         every entry, and the explicit subtrees under pruned children. Where the search went over nodes again (passes,
         re-searches), the numbered nodes are counted instead."""
-        if self._passes >= 2 or self._researched:
+        if self._passes >= 2 or self._researched or self._mcts:
             return len(self.nodes())
         count = len(self._entries)
         for state, parent, move, pruned in self._entries:
@@ -151,6 +195,8 @@ class RecordingTracer(NullTracer):
                 elif not pruned:
                     records[node][0], records[node][3] = state, True
                 node_of.append(node)
+        if self._mcts:
+            _add_unexpanded(records)
         decode = _Decoder(records, node_of, self.mover_terms).table()
         events = [decode[step[0]](*step[1:]) for step in self._log]
         self._built = (records, events)
@@ -209,7 +255,9 @@ class _Decoder:
         return {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
                 ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
                 BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff, Researched: self.research,
-                TableProbe: self.probe, TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited}
+                TableProbe: self.probe, TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited,
+                StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
+                Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice}
 
     def _move_name(self, node: int, move) -> str | None:
         return None if move is None else self.records[node][0].move_name(move)
@@ -258,6 +306,28 @@ class _Decoder:
     def exited(self, entry, value, best_move):
         children = self.searched.pop()
         return NodeExited(self.node_of[entry], value, None if best_move is None else children[best_move])
+
+
+    def playout(self, node, how, moves, reward):
+        """A playout's moves named as the game writes them, each in the position it was played in."""
+        names, state = [], self.records[node][0]
+        for move in moves:
+            names.append(state.move_name(move))
+            state = state.child(move)
+        return PlayedOut(node, how, tuple(names), reward)
+
+
+def _add_unexpanded(records: list[list]) -> None:
+    """Monte Carlo tree search on a tree file: the children it never expanded join the trace as nodes never
+    entered (so the rest of the tree can be drawn, faint), with their subtrees made when the nodes are read."""
+    expanded: dict[int, set] = {}
+    for state, parent, move, _ in records:
+        if parent is not None:
+            expanded.setdefault(parent, set()).add(move)
+    for node in range(len(records)):
+        state = records[node][0]
+        if is_explicit(state) and not state.is_terminal():
+            records.extend([None, node, move, False] for move in state.moves() if move not in expanded.get(node, ()))
 
 
 def _board_maker(state):

@@ -192,6 +192,9 @@ def _event_out(event) -> dict[str, Any]:
     out = {"type": event.kind}
     for f in fields(event):
         value = getattr(event, f.name)
+        if f.name in event.records:  # records of statistics, as objects
+            out[f.name] = [dict(zip(event.records[f.name], record)) for record in value]
+            continue
         if isinstance(value, Player):
             value = value.value
         elif isinstance(value, Bound):
