@@ -20,6 +20,7 @@ from ..search.registry import ALGORITHMS, MAX_TERMS, MOVER_TERMS
 from ..search.spec import SearchSpec
 from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, SearchPath, cut_kind
 from ..trace.trace import FORMAT, SCHEMA, VERSION, Trace, TraceNode
+from ..view.mcts import check_replay
 from .yaml_text import unprintable
 
 _validate = None  # the schema, compiled to Python by fastjsonschema when the first trace is read
@@ -211,7 +212,7 @@ def _trace_in(data: Any) -> Trace:
         if isinstance(value, str):
             _text(value, f"meta.{key}")
     result = data["result"]
-    return Trace(
+    trace = Trace(
         algorithm=algorithm,
         options=SearchSpec.from_options(algorithm, {k: _number_in(v) if k in ("depth", "guess") else v
                                                     for k, v in data["options"].items()}),
@@ -223,3 +224,6 @@ def _trace_in(data: Any) -> Trace:
         title=title,
         terms=terms,
     )
+    if trace.spec.samples:  # Monte Carlo tree search: its numbers must be what its steps make
+        check_replay(trace)
+    return trace

@@ -20,7 +20,7 @@ from importlib import resources
 
 from .deck import Deck
 from .drawing import draw_deck
-from .table import HEADERS, step_rows
+from .table import step_headers, step_rows
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -83,7 +83,7 @@ def player_data(deck: Deck, svgs: list[bytes]) -> dict:
         "title": deck.frames[-1].scene.title,
         "svg": svg_attrs, "graph": dict(graph.attrib), "background": background,
         "order": order, "variants": variants, "frames": frames,
-        "table": {"headers": list(HEADERS), "rows": [list(row) for row in step_rows(deck.trace)]},
+        "table": {"headers": list(step_headers(deck.trace)), "rows": [list(row) for row in step_rows(deck.trace)]},
     }
 
 

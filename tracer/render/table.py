@@ -8,8 +8,10 @@ from typing import Sequence
 from ..text import format_number
 from ..trace.trace import Trace
 from ..view import TraceView
+from ..view.mcts import statistic
 
 HEADERS = ("step", "node", "visit", "event", "α", "β", "value", "note")
+MCTS_HEADERS = ("step", "node", "iteration", "event", "W/N", "value", "note")  # Monte Carlo tree search's columns
 
 
 def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = (),
@@ -26,11 +28,18 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: S
     return "\n".join(lines)
 
 
+def step_headers(trace: Trace) -> tuple[str, ...]:
+    """The step table's columns for the trace's family of searches."""
+    return MCTS_HEADERS if trace.spec.samples else HEADERS
+
+
 def step_rows(trace: Trace) -> list[tuple[str, ...]]:
     """One row per event; ``visit`` is the node's visit number (``#7`` in diagrams drawn with ``--visits``: nodes
     are numbered as they are entered, steps as events happen), α and β are the node's window just after the step,
     the note is the step's caption."""
     view = TraceView(trace, 0)
+    if view.family.name == "mcts":
+        return _mcts_rows(view)
     rows = []
     for event, step in view.replay():
         node = view.nodes[event.node]
@@ -41,8 +50,23 @@ def step_rows(trace: Trace) -> list[tuple[str, ...]]:
     return rows
 
 
+def _mcts_rows(view: TraceView) -> list[tuple[str, ...]]:
+    """Monte Carlo tree search's rows: the iteration, and the event's node's W/N just after the step."""
+    rows = []
+    for event, step in view.replay():
+        node = view.nodes[event.node]
+        counts = f"{statistic(node.wins)}/{node.visits}" if node.visits else ""
+        rows.append((str(view.step), view.label(event.node), str(view.iteration or ""), step.kind, counts,
+                     step.value, step.note))
+    return rows
+
+
 def step_table(trace: Trace) -> str:
     """The step table as aligned text, with a header line and a closing summary line."""
     best = f", best move {trace.best_move}" if trace.best_move is not None else ""
+    if trace.spec.samples:
+        return (format_table(step_headers(trace), step_rows(trace), right=(0, 2, 4, 5), rule=True)
+                + f"\n{trace.algorithm}: best move {trace.best_move}, mean reward for MAX "
+                  f"{format_number(round(trace.value, 4))}")
     return (format_table(HEADERS, step_rows(trace), right=(0, 2, 4, 5, 6), rule=True)
             + f"\n{trace.algorithm}: value {format_number(trace.value)}{best}")

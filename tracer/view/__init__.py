@@ -28,6 +28,7 @@ from ..trace.events import Cutoff, Event, LeafEvaluated, NodeEntered, PassStarte
 from ..trace.trace import Trace
 from .captions import CAPTIONS, Step
 from .nodes import ACTIVE, DONE, PRUNED, UNREACHED, Family, NodeView
+from . import mcts
 from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 
 __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
@@ -39,13 +40,16 @@ STEP_MODES = ("event", "node", "cutoff")  # how often a deck shows the search (s
 # in it. A family whose nodes keep other things (Monte Carlo tree search: visits and total reward; max^n: a vector of
 # values) adds its node class, handlers and captions in a module of its own and one line here.
 VALUES = Family("values", ValueNode, FOLD, CAPTIONS)
-FAMILIES = (VALUES,)
+MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin)
+FAMILIES = (VALUES, MCTS)
 
 
 def family_of(trace: Trace) -> Family:
-    """The family that folds ``trace``: the first that knows every event type in it."""
-    if len(FAMILIES) == 1:
-        return FAMILIES[0]
+    """The family that folds ``trace``: the one its algorithm's registry entry names; for a saved trace of an
+    algorithm this tracer does not know, the first that knows every event type in it."""
+    search = trace.spec.search
+    if search is not None:
+        return next(family for family in FAMILIES if family.name == search.family)
     kinds = {type(event) for event in trace.events}
     return next((family for family in FAMILIES if family.knows(kinds)), VALUES)
 
@@ -72,6 +76,7 @@ class TraceView:
         self.strict_pruning = trace.spec.strict_pruning
         self.family = family_of(trace)
         self._fold = self.family.fold
+        self.family.begin(self)
         self.nodes = [self.family.node_class(node) for node in trace.nodes]
         for node in trace.nodes:
             if node.parent is not None:

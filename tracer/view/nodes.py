@@ -71,6 +71,7 @@ class Family:
     node_class: type[NodeView]
     fold: dict[type, Handler]
     captions: dict[type, Caption]
+    begin: Callable[[Any], None] = lambda view: None  # sets up what the family keeps for the whole search
 
     def knows(self, event_types) -> bool:
         return all(kind in self.fold for kind in event_types)

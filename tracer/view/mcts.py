@@ -1,0 +1,271 @@
+"""The family of Monte Carlo tree search, as the view sees it (part of the view stage): what each node keeps — its
+visits N and total reward W (for the player who chose the move into it), whether the search has made it yet, and
+the UCB1 total it was last selected by — how each event type changes that (:data:`FOLD`), and how each reads
+(:data:`CAPTIONS`). The path of the iteration under way (or the last one) is the view's ``path``; its playout is
+``playout``."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..text import format_number
+from ..trace.events import (
+    BackedUp, Expanded, FinalChoice, IterationStarted, PlayedOut, Sampled, Selected, StatsGiven,
+)
+from .captions import Step
+from .nodes import ACTIVE, DONE, NodeView
+
+
+def statistic(value: float) -> str:
+    """W or N as a node shows it: whole numbers plain, halves as ``2.5``, other rewards to two decimals."""
+    if float(value).is_integer():
+        return str(int(value))
+    if float(value * 2).is_integer():
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def ratio(value: float) -> str:
+    """Q, a UCB term or a reward to two decimals (``0.60``)."""
+    return f"{value:.2f}"
+
+
+@dataclass(eq=False)
+class VisitNode(NodeView):
+    """A node of Monte Carlo tree search: N, W (the chooser's), made by the search yet, and the UCB1 total it was
+    last selected by. What the value family's readers ask of a node (a value, a window, a cutoff, a table's
+    answer) is nothing here."""
+
+    visits: int = 0
+    wins: float = 0.0
+    given: bool = False  # made from the tree file's starting statistics
+    last_total: float | None = None  # the UCB1 total the node was last selected by
+    value = window = cut = best_child = None  # what a search that backs up values keeps: nothing here
+    leaf = from_table = False
+
+    @property
+    def mean(self) -> float | None:
+        """Q = W / N (``None`` before a visit)."""
+        return self.wins / self.visits if self.visits else None
+
+    def reset(self) -> None:
+        self.status = self.status  # the statistics of a node stay as they are: an iteration never forgets them
+
+    def settled(self):
+        return self.visits, self.wins
+
+    def state(self) -> tuple:
+        return (*NodeView.state(self), self.visits, self.wins, self.last_total)
+
+
+# ---- the fold: one handler per event type ----------------------------------------------------------------------
+
+def begin(view) -> None:
+    """What the view keeps for the whole search besides its nodes: the iteration under way, its path from the
+    root, its playout, the last selection and the final choice."""
+    view.iteration, view.path, view.playout, view.selection, view.final_choice = 0, [], None, None, None
+
+
+def _given(view, node: VisitNode, event: StatsGiven) -> None:
+    node.status, node.visits, node.wins, node.given = DONE, event.visits, event.wins, True
+
+
+def _iteration(view, node: VisitNode, event: IterationStarted) -> None:
+    for on_path in view.path:
+        view.nodes[on_path].status = DONE
+    view.iteration, view.path, view.playout = event.number, [0], None
+    node.status = ACTIVE
+    view.selection = None
+
+
+def _selected(view, node: VisitNode, event: Selected) -> None:
+    child = view.nodes[event.child]
+    child.status = ACTIVE
+    child.last_total = next(entry[5] for entry in event.children if entry[0] == event.child)
+    view.path.append(event.child)
+    view.selection = event
+
+
+def _sampled(view, node: VisitNode, event: Sampled) -> None:
+    view.nodes[event.child].status = ACTIVE
+    view.path.append(event.child)
+
+
+def _expanded(view, node: VisitNode, event: Expanded) -> None:
+    node.status = ACTIVE
+    view.path.append(event.node)
+
+
+def _played_out(view, node: VisitNode, event: PlayedOut) -> None:
+    view.playout = event
+
+
+def _backed_up(view, node: VisitNode, event: BackedUp) -> None:
+    for node_id, visits, wins in event.path:
+        on_path = view.nodes[node_id]
+        on_path.visits, on_path.wins = visits, wins
+
+
+def _final(view, node: VisitNode, event: FinalChoice) -> None:
+    view.final_choice = event
+
+
+FOLD = {StatsGiven: _given, IterationStarted: _iteration, Selected: _selected, Sampled: _sampled,
+        Expanded: _expanded, PlayedOut: _played_out, BackedUp: _backed_up, FinalChoice: _final}
+
+
+# ---- how each step reads ---------------------------------------------------------------------------------------
+
+def _step(kind: str, value: str, note: str) -> Step:
+    return Step(kind, value, note)
+
+
+def _caption_given(view, event: StatsGiven):
+    return _step("given", f"{statistic(event.wins)}/{event.visits}",
+                 f"given before the search: W/N = {statistic(event.wins)}/{event.visits}")
+
+
+def _caption_iteration(view, event: IterationStarted):
+    return _step("iteration", "", f"iteration {event.number} starts at the root")
+
+
+def _caption_selected(view, event: Selected):
+    """``iteration 7: at A, UCT picks C: 0.60 + 1.41·√(ln 6 / 2) = 1.66; B 1.39, D 1.22``."""
+    c = view.trace.spec.exploration
+    chosen = next(entry for entry in event.children if entry[0] == event.child)
+    _, visits, wins, mean, explore, total = chosen
+    formula = (f"{ratio(mean)} + {format_number(round(c, 2))}·√(ln {event.visits} / {statistic(visits)}) "
+               f"= {ratio(total)}")
+    others = [f"{view.label(entry[0])} {ratio(entry[5])}" for entry in event.children if entry[0] != event.child]
+    note = f"iteration {view.iteration}: at {view.label(event.node)}, UCT picks {view.label(event.child)}: {formula}"
+    if others:
+        note += "; " + ", ".join(others)
+    return _step("select", ratio(total), note)
+
+
+def _caption_sampled(view, event: Sampled):
+    p = view.nodes[event.child].node.p
+    chance = f" (p = {format_number(p)})" if p is not None else ""
+    return _step("chance", "", f"iteration {view.iteration}: chance draws {view.label(event.child)}{chance}")
+
+
+def _caption_expanded(view, event: Expanded):
+    return _step("expand", "", f"iteration {view.iteration}: {view.label(event.node)} joins the tree "
+                               f"(the first untried child of {view.label(event.parent)})")
+
+
+def _caption_played_out(view, event: PlayedOut):
+    outcome = reward_words(view, event.reward)
+    if event.how == "eval":
+        note = f"no playout: {view.label(event.node)}'s evaluation gives MAX {ratio(event.reward)}{outcome}"
+    elif event.how == "terminal":
+        note = f"{view.label(event.node)} ends the game: MAX's reward {ratio(event.reward)}{outcome}"
+    elif not event.moves:
+        note = f"{view.label(event.node)} is the end of the game: MAX's reward {ratio(event.reward)}{outcome}"
+    else:
+        shown = " ".join(event.moves[:12]) + (" …" if len(event.moves) > 12 else "")
+        moves = f"{len(event.moves)} {'random' if event.how == 'random' else 'first'} move" \
+                f"{'s' if len(event.moves) != 1 else ''}"
+        note = f"playout from {view.label(event.node)}: {moves}{' (' + shown + ')' if shown else ''}, MAX's reward " \
+               f"{ratio(event.reward)}{outcome}"
+    return _step("playout", ratio(event.reward), note)
+
+
+def reward_words(view, reward: float) -> str:
+    """`` (a win for MAX)`` in games, where rewards are results; nothing for a tree file's scaled leaf."""
+    if not view.is_game:
+        return ""
+    return {1.0: " (MAX wins)", 0.0: " (MIN wins)", 0.5: " (a draw)"}.get(reward, "")
+
+
+def _caption_backed_up(view, event: BackedUp):
+    shown = [f"{view.label(node)} {statistic(wins)}/{visits}" for node, visits, wins in event.path]
+    return _step("back-up", ratio(event.reward), f"back-up of {ratio(event.reward)} (MAX's): "
+                                                 + ", ".join(reversed(shown)))
+
+
+def _caption_final(view, event: FinalChoice):
+    if event.child is None:
+        return _step("choose", "", "no move to choose")
+    visits, wins = next((v, w) for c, v, w in event.children if c == event.child)
+    rule = "the most visits" if event.rule == "robust" else "the highest mean reward"
+    return _step("choose", view.label(event.child),
+                 f"after {event.iterations:,} iterations, {view.label(event.child)} has {rule}: "
+                 f"{statistic(wins)}/{visits} (Q = {ratio(wins / visits)})")
+
+
+CAPTIONS = {StatsGiven: _caption_given, IterationStarted: _caption_iteration, Selected: _caption_selected,
+            Sampled: _caption_sampled, Expanded: _caption_expanded, PlayedOut: _caption_played_out,
+            BackedUp: _caption_backed_up, FinalChoice: _caption_final}
+
+
+def check_replay(trace) -> None:
+    """What the schema cannot say of a saved MCTS trace, checked by folding it again: every selection scores each
+    child with the statistics it had and the trace's C, and picks the highest total (the first of equal ones);
+    every back-up adds one visit and the reward (in each node's chooser's terms) to each node on the path; the
+    final choice follows its rule; the result names that move. A tampered trace is a ValueError naming the event."""
+    from . import TraceView
+
+    view = TraceView(trace, 0)
+    c = trace.spec.exploration
+    for index, event in enumerate(trace.events):
+        where = f"events[{index}]"
+        if isinstance(event, Selected):
+            scores = []
+            for child, visits, wins, mean, explore, total in event.children:
+                held = view.nodes[child]
+                if (visits, wins) != (held.visits, held.wins) or visits < 1:
+                    raise ValueError(f"{where}: node {child}'s statistics {statistic(wins)}/{visits} are not what "
+                                     f"the search had ({statistic(held.wins)}/{held.visits})")
+                want = held.wins / visits + c * math.sqrt(math.log(view.nodes[event.node].visits) / visits)
+                if not math.isclose(total, want, rel_tol=1e-9, abs_tol=1e-9) or not math.isclose(
+                        mean + explore, total, rel_tol=1e-9, abs_tol=1e-9):
+                    raise ValueError(f"{where}: node {child}'s UCB1 total {total!r} is not Q + C·√(ln N / n) = "
+                                     f"{want!r}")
+                scores.append((total, child))
+            best = max(scores, key=lambda score: score[0])[1]
+            if best != event.child:
+                raise ValueError(f"{where}: UCB1 picks node {best}, not node {event.child}")
+        elif isinstance(event, BackedUp):
+            if not 0 <= event.reward <= 1:
+                raise ValueError(f"{where}: a reward of {event.reward!r} is outside [0, 1]")
+            for node_id, visits, wins in event.path:
+                held = view.nodes[node_id]
+                gain = wins - held.wins
+                chooser_min = _chooser_is_min(trace, node_id)
+                want = 1 - event.reward if chooser_min else event.reward
+                if visits != held.visits + 1 or not math.isclose(gain, want, abs_tol=1e-9):
+                    raise ValueError(f"{where}: node {node_id} goes from {statistic(held.wins)}/{held.visits} to "
+                                     f"{statistic(wins)}/{visits}, not by one visit and a reward of "
+                                     f"{ratio(want)}")
+        elif isinstance(event, FinalChoice):
+            for child, visits, wins in event.children:
+                held = view.nodes[child]
+                if (visits, wins) != (held.visits, held.wins):
+                    raise ValueError(f"{where}: node {child}'s statistics are not what the search had")
+            visited = [(visits, wins / visits, -position, child) for position, (child, visits, wins)
+                       in enumerate(event.children) if visits]
+            key = (lambda e: (e[0], e[1], e[2])) if event.rule == "robust" else (lambda e: (e[1], e[0], e[2]))
+            best = max(visited, key=key)[3] if visited else None
+            if best != event.child:
+                raise ValueError(f"{where}: the {event.rule} rule chooses node {best}, not node {event.child}")
+            named = None if best is None else trace.nodes[best].move
+            if named != trace.best_move:
+                raise ValueError(f"result.best_move: the search chose {named!r}, not {trace.best_move!r}")
+        view.apply(event)
+
+
+def _chooser_is_min(trace, node_id: int) -> bool:
+    """Whether W of ``node_id`` is MIN's: the player who chose the move into it (through chance nodes), the root's
+    its own player."""
+    from ..model.state import Player
+
+    nodes = trace.nodes
+    node = nodes[node_id]
+    if node.parent is None:
+        return node.player is Player.MIN
+    parent = nodes[node.parent]
+    while parent.player is Player.CHANCE and parent.parent is not None:
+        parent = nodes[parent.parent]
+    return parent.player is Player.MIN
