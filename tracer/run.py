@@ -122,12 +122,18 @@ class Stats:
     iterations: int | None = None  # iterative deepening: searches from the root, 1 ply deep, 2, ...
     tt_probes: int | None = None  # searches with a transposition table: nodes it was asked about
     tt_hits: int | None = None  # ... and found bounds searched deep enough to use
+    children: list[dict] | None = None  # MCTS: the root's children, each {move, visits, wins, mean}
+
+    @property
+    def mean(self) -> float | None:
+        """MCTS: the chosen move's mean reward for MAX (its ``value``)."""
+        return self.value if self.children is not None else None
 
     def as_dict(self, with_leaves: bool = True) -> dict[str, Any]:
         data = asdict(self)
         if not with_leaves:
             del data["evaluated_leaves"]
-        for key in OWN_COUNTS:
+        for key in (*OWN_COUNTS, "children"):
             if data[key] is None:  # a count only the searches that make it report (the registry's counts)
                 del data[key]
         return data
@@ -169,4 +175,7 @@ def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
         seconds=seconds,
         order=order,
         **{key: getattr(counter, key) for key in search.counts},
+        children=None if counter.root_children is None else [
+            {"move": move, "visits": visits, "wins": wins, "mean": wins / visits if visits else None}
+            for move, visits, wins in counter.root_children],
     )

@@ -3,7 +3,9 @@
 Node attributes: ``label``, ``name``, ``player``, ``ply``, ``pruned``, ``best_line``, ``visit`` (-1: never
 entered), ``value`` (a number: what the node returned, or a leaf's static value; absent when neither), ``bound``
 (``=``, ``≤`` or ``≥``: how ``value`` relates to the node's true value), ``shown`` (the value as the diagram
-writes it, ``≤ 2``), ``alpha`` and ``beta`` (numbers). In JSON, infinities are written ``"inf"`` and ``"-inf"``
+writes it, ``≤ 2``), ``alpha`` and ``beta`` (numbers). Monte Carlo tree search's nodes have ``visits`` (N),
+``wins`` (W, for the player who chose the move into the node; the root's for its own player) and ``mean`` (Q =
+W/N, absent for a node never visited). In JSON, infinities are written ``"inf"`` and ``"-inf"``
 as in the trace JSON; GraphML writes them as its doubles do (``inf``).
 """
 
@@ -42,6 +44,10 @@ def to_networkx(trace):
             attrs.update(value=float(value), bound=str(bound), shown=view.shows(value, bound))  # its symbol
         if node.window is not None:
             attrs["alpha"], attrs["beta"] = (float(x) for x in node.window)
+        if view.family.name == "mcts":  # Monte Carlo tree search: N, W (the chooser's) and Q = W/N
+            attrs.update(visits=node.visits, wins=float(node.wins))
+            if node.visits:
+                attrs["mean"] = node.wins / node.visits
         graph.add_node(node.id, **attrs)
         if node.node.parent is not None:
             graph.add_edge(node.node.parent, node.id, move=node.node.move or "", order=node.position)

@@ -108,7 +108,12 @@ def _backed_up(view, node: VisitNode, event: BackedUp) -> None:
 
 
 def _final(view, node: VisitNode, event: FinalChoice) -> None:
-    view.final_choice = event
+    for on_path in view.path:
+        view.nodes[on_path].status = DONE
+    node.status, node.best_child = DONE, event.child  # the search is over: its move is the root's best child
+    if event.child is not None:
+        view.nodes[event.child].best_child = None
+    view.path, view.final_choice = [], event
 
 
 FOLD = {StatsGiven: _given, IterationStarted: _iteration, Selected: _selected, Sampled: _sampled,
