@@ -79,9 +79,10 @@ def add_commands(command) -> None:
     slides.add_argument("-f", "--format", choices=SLIDE_FORMATS, default=None,
                         help="pdf (default: a page per frame), html (a step-through player), svg or png (a folder "
                              "of numbered frames), gif (animated), beamer (a .tex frame over the PDF's pages)")
-    slides.add_argument("--step", choices=STEP_MODES, default="event",
+    slides.add_argument("--step", choices=STEP_MODES, default=None,
                         help="a frame after every event (default), after each node is left (node), or after each "
-                             "cutoff and the last step (cutoff)")
+                             "cutoff and the last step (cutoff); -a mcts: after each iteration (its default), "
+                             "or after each phase: selection, expansion, playout, back-up (phase)")
     slides.add_argument("--from", dest="first", type=positive, metavar="K", help="start at step K (as numbered by "
                                                                                   "tracer trace)")
     slides.add_argument("--to", dest="last", type=positive, metavar="M", help="end at step M")
@@ -144,6 +145,12 @@ def add_drawing_options(parser) -> None:
                              "room with small screens): the tree keeps less room around its text")
     parser.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
                         help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
+    parser.add_argument("--playouts", action="store_true",
+                        help="-a mcts: draw the latest playout as a dashed line to a box with its result (slides "
+                             "always do)")
+    parser.add_argument("--min-visits", type=positive, metavar="K",
+                        help="-a mcts: draw children visited fewer than K times as one box per parent, with "
+                             "their counts")
     from ..search.registry import ALGORITHMS
 
     several = ", ".join(name for name, search in ALGORITHMS.items() if search.several_passes)
@@ -157,7 +164,15 @@ def drawing_options(args, **more):
 
     return DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
                        first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names,
-                       draw_depth=args.draw_depth, max_size=args.max_size, font_scale=args.font_scale, **more)
+                       draw_depth=args.draw_depth, max_size=args.max_size, font_scale=args.font_scale,
+                       playouts=args.playouts, min_visits=args.min_visits, **more)
+
+
+def refuse_unfit_drawing(args, trace) -> None:
+    """Drawing options of Monte Carlo tree search given for another search's trace: one line."""
+    given = [flag for flag, value in (("--playouts", args.playouts), ("--min-visits", args.min_visits)) if value]
+    if given and not trace.spec.samples:
+        raise UsageError(f"{given[0]} is for -a mcts, not -a {trace.algorithm}")
 
 
 def pass_range(args, trace) -> tuple[int, int] | None:
@@ -248,6 +263,7 @@ def cmd_render(args) -> None:
     if args.tikz_body and fmt != "tikz":
         raise UsageError(f"--tikz-body is for -f tikz; this output is {fmt}")
     trace = _trace(args)
+    refuse_unfit_drawing(args, trace)
     pass_range(args, trace)
     notes: list[str] = []
     path = args.output or default_output(trace, EXTENSIONS.get(fmt, fmt))
@@ -289,9 +305,14 @@ def cmd_slides(args) -> None:
     in_pass = pass_range(args, trace)
     if in_pass is not None:  # the pass's steps, within --from and --to
         first, last = max(first or 1, in_pass[0]), min(last or total, in_pass[1])
-    steps = frame_steps(trace, args.step, first, last)
+    refuse_unfit_drawing(args, trace)
+    step = args.step or ("iteration" if trace.spec.samples else "event")
+    try:
+        steps = frame_steps(trace, step, first, last)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     if not steps:
-        raise UsageError(f"no steps to show: --step {args.step} gives none from {first or 1} to "
+        raise UsageError(f"no steps to show: --step {step} gives none from {first or 1} to "
                          f"{last or total}")
     deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal, answer=args.answer),
                      args.size or DEFAULT_SLIDE)

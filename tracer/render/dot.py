@@ -13,7 +13,7 @@ import graphviz
 
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size
 from .page import Page, legend_grid, legend_lines, page_of
-from .scene import Scene, SceneEdge, SceneNode
+from .scene import BOXES, DASHED_BOXES, Scene, SceneEdge, SceneNode
 from .style import (
     BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, title_lines,
 )
@@ -98,9 +98,10 @@ def _titles(graph, scene: Scene, page: Page) -> None:
 
 def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
     attrs = _pin(box)
-    if node.kind in ("stub", "more", "below"):
-        attrs.update(label=f"<{text(node.value)}>", shape="box", color=FADED, fontcolor=FADED,
-                     style="dashed,rounded" if node.kind == "stub" else "dotted,rounded", fontsize="10")
+    if node.kind in BOXES:
+        ink = {} if node.kind == "playout" else {"color": FADED, "fontcolor": FADED}
+        attrs.update(label=f"<{text(node.value)}>", shape="box", **ink,
+                     style="dashed,rounded" if node.kind in DASHED_BOXES else "dotted,rounded", fontsize="10")
         return attrs
     if node.kind == "board":
         return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node),

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import graphviz
 
-from .scene import Scene, SceneNode
+from .scene import BOXES, Scene, SceneNode
 from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
@@ -164,7 +164,7 @@ def shape_size(node: SceneNode, spacing: float = 1.0) -> tuple[float, float]:
     """The size of a node's shape, big enough for its label at every step (``spacing``: see the module's text)."""
     if node.kind == "board":
         return board_size(node)[:2]
-    if node.kind in ("stub", "more", "below"):
+    if node.kind in BOXES:
         lines = node.value.split("\n")
         return (lines_width(lines, 10.0) + max(8.0, 16 * spacing),
                 max(26.0 * spacing, len(lines) * line_height(10.0) + max(4.0, 10 * spacing)))

@@ -15,6 +15,7 @@ from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
 from ..view import Bound, NodeView, TraceView, pass_steps
+from ..view.mcts import statistic
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
@@ -25,6 +26,8 @@ DEFAULT_MAX_SIZE = (26.7, 15.0)  # inches: a 16:9 slide (13.33 × 7.5) at half s
 
 
 ANSWERS = ("last", "always", "never")  # which frames of a deck give the search's result
+BOXES = ("stub", "more", "below", "rare", "playout")  # boxes standing for what is not drawn node by node
+DASHED_BOXES = ("stub", "playout")  # drawn dashed (the others dotted)
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,9 @@ class DrawOptions:
     against the drawing (the layout keeps 1/F of its room around the text; see :mod:`.layout`). ``answer``: in a
     deck, which frames' subtitles give the search's result (value and best move): ``last`` (only the last, so the
     deck does not give the answer away), ``always`` or ``never``; a single drawing always gives it.
+    Monte Carlo tree search: ``playouts`` draws the latest playout as a dashed line to a box with its result (a
+    deck's frames always do); ``min_visits``: children visited fewer than K times (by the end) are drawn as one
+    box per parent with their counts.
     """
 
     visits: bool = False
@@ -60,6 +66,8 @@ class DrawOptions:
     pass_number: int | None = None  # draw the search at the end of this pass (a search that makes several)
     font_scale: float = 1.0
     answer: str = "last"  # one of ANSWERS
+    playouts: bool = False
+    min_visits: int | None = None
 
 
 @dataclass
@@ -145,6 +153,7 @@ class _SceneBuilder:
         self.best = set() if options.question else {node.id for node in view.best_line()}
         self.flags = dict(options.flags)
         self.more = 0  # "+n more" boxes so far
+        self.mcts = view.family.name == "mcts"  # Monte Carlo tree search: W/N, UCB totals, the iteration's path
 
     def scene(self) -> Scene:
         drawn = self._choose_nodes()
@@ -158,6 +167,8 @@ class _SceneBuilder:
             nodes.append(self._node(self.view.nodes[node_id]))
         for node_id in drawn:
             self._edges(self.view.nodes[node_id], nodes, edges)
+        if self.mcts and not self.options.question:
+            self._playout(nodes, edges, shown)
         title, subtitle, notes = self._titles()
         captioned = self.view.step and (self.frame or not (self.view.finished or self.options.question))
         return Scene(title, subtitle, notes, nodes, edges, self._legend(nodes, edges) if self.options.legend else [],
@@ -176,6 +187,8 @@ class _SceneBuilder:
     def _shown_children(self, node_id: int) -> list[int]:
         view = self.final.nodes[node_id]
         children = [child for child in view.children if self._drawable(child)]
+        if self.mcts and self.options.min_visits:
+            children = [child for child in children if not self._rare(child)]
         k = self.options.first_children
         if k is not None and len(children) > k:
             keep = set(children[:k])
@@ -205,6 +218,11 @@ class _SceneBuilder:
             pending.extend(reversed([child for child in self._shown_children(node_id)
                                      if not self._is_stub(child) or child == self._stub_of(node_id)]))
         return drawn
+
+    def _rare(self, node_id: int) -> bool:
+        """MCTS with ``--min-visits K``: a node visited fewer than K times by the end (never the move chosen)."""
+        final = self.final.nodes[node_id]
+        return final.visits < self.options.min_visits and self.final.root.best_child != node_id
 
     def _is_stub(self, node_id: int) -> bool:
         """Whether the node is drawn inside its parent's one box of pruned children (``--compact``)."""
@@ -248,11 +266,18 @@ class _SceneBuilder:
             return trace.meta.get("title") or trace.name, _question(trace), []
         rules = trace.rule_phrases()
         subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}"
-        if self._gives_answer():
+        if self._gives_answer() and self.mcts:
+            if trace.best_move is not None:
+                subtitle += f": best move {trace.best_move} (mean reward for MAX {trace.value:.2f})"
+        elif self._gives_answer():
             subtitle += f": value {format_number(trace.value)}"
             if trace.best_move is not None:
                 subtitle += f", best move {trace.best_move}"
         notes = []
+        if self.mcts:
+            notes.append(f"iteration {self.view.iteration:,} of {trace.spec.iterations:,}"
+                         if self.frame and not self.view.finished else
+                         "W/N: wins / visits, W for the player who chose the move in; Q = W/N")
         if trace.meta.get("to_move"):
             notes.append(str(trace.meta["to_move"]))
         if self.view.mover_terms:
@@ -265,6 +290,8 @@ class _SceneBuilder:
         return trace.meta.get("title") or trace.name, subtitle, notes
 
     def _value_text(self, view: NodeView) -> str:
+        if self.mcts and view.reached and view.children:
+            return f"{statistic(view.wins)}/{view.visits}"
         if view.value is not None:
             return self.view.shows(view.value, self.view.bound_now(view))
         static = view.node.value
@@ -303,17 +330,25 @@ class _SceneBuilder:
         scene_node = SceneNode(f"n{view.id}", "", node.player, name=name, value=value, window=window,
                                faded=faded, dashed=view.pruned, emphasis=view.id in self.best, hidden=hidden,
                                current=view.id == self.current and self._marks_current)
+        if self.mcts:
+            visit = f"{statistic(view.wins)}/{view.visits}" if view.reached and not view.children else ""
+            scene_node.window = ""
+            if view.reached and view.visits and view.children:
+                scene_node.notes.append(f"Q={view.wins / view.visits:.2f}")
         if node.has_board:
             scene_node.kind, scene_node.board = "board", self._board(view)
             head = SYMBOL[node.player] + " " + node.player.name
-            scene_node.head = f"{head}  {visit}" if visit else head
+            if self.mcts and view.reached:
+                head += f"  {statistic(view.wins)}/{view.visits}"
+                scene_node.value = ""
+            scene_node.head = f"{head}  {visit}" if visit and not self.mcts else head
             if view.pruned and not value:
                 scene_node.value = "pruned"
         else:
             scene_node.kind = "leaf" if not view.children else node.player.value
             if scene_node.kind == "leaf" and visit:
                 scene_node.head = visit  # inside the box, under the value: a leaf's level has no room to spare
-            else:
+            elif not self.mcts:
                 scene_node.notes = [note for note in (visit, window) if note]
         if view.cut is not None and self._cut_child(view) in self._shown_children(view.id):
             scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
@@ -375,6 +410,8 @@ class _SceneBuilder:
                 edge.labels.append(format_probability(child.node.p))
             if self.view.mover_terms and child.value is not None:
                 edge.labels.append(negated(format_number(child.value)))
+            if self.mcts and child.last_total is not None and child.reached:
+                edge.labels.append(f"UCB {child.last_total:.2f}")  # the total it was last selected by
             if self.options.question:
                 edges.append(edge)
                 continue
@@ -384,13 +421,56 @@ class _SceneBuilder:
                 edge.cut = view.cut.reason()
             edge.best = view.id in self.best and child_id in self.best
             edge.taken = child_id == self.view.current and child.status == "active" and self._marks_current
+            if self.mcts:  # the path of the iteration under way stands out
+                edge.taken = child_id in self.view.path and view.id in self.view.path
             edges.append(edge)
         hidden = len([c for c in self.final.nodes[view.id].children if self._drawable(c)]) - len(shown)
+        if self.mcts and self.options.min_visits:
+            rare = [c for c in self.final.nodes[view.id].children if self._drawable(c) and self._rare(c)]
+            hidden -= len(rare)
+            made = [c for c in rare if self.final.nodes[c].reached]
+            if made:
+                size = sum(self._made_below(c) for c in made)
+                visits = sum(self.view.nodes[c].visits for c in made)
+                box = f"rare{view.id}"
+                nodes.append(SceneNode(box, "rare", value=f"{size:,} node{'s' if size != 1 else ''}\n"
+                                                         f"{visits:,} visit{'s' if visits != 1 else ''}", faded=True))
+                edges.append(SceneEdge(f"n{view.id}", box, faded=True, dotted=True,
+                                       labels=[f"< {self.options.min_visits} visits each"]))
         if hidden > 0:
             self.more += 1
             more = f"more{self.more}"
             nodes.append(SceneNode(more, "more", value=f"+{hidden} more", faded=True))
             edges.append(SceneEdge(f"n{view.id}", more, faded=True, dotted=True))
+
+    def _made_below(self, node_id: int) -> int:
+        """How many nodes the search made in the subtree of ``node_id`` (itself included), by the end."""
+        count, pending = 0, [node_id]
+        while pending:
+            view = self.final.nodes[pending.pop()]
+            if view.reached:
+                count += 1
+                pending.extend(view.children)
+        return count
+
+    def _playout(self, nodes: list[SceneNode], edges: list[SceneEdge], shown: set[int]) -> None:
+        """MCTS: the latest playout, as a dashed line from its node to a box with its moves and result (with
+        ``--playouts``). A deck's frames keep one layout, so each node that plays out in the deck has its box in
+        every frame, seen only while its playout is the iteration's."""
+        latest = self.view.playout
+        if self.frame:
+            playouts = [event for event in _playouts(self.final) if event.node in shown]
+        elif self.options.playouts and latest is not None and latest.node in shown:
+            playouts = [latest]
+        else:
+            return
+        for event in playouts:
+            text = playout_text(event, self.view.is_game)
+            if text is None:
+                continue
+            hidden = latest is None or latest.node != event.node
+            nodes.append(SceneNode(f"playout{event.node}", "playout", value=text, hidden=hidden))
+            edges.append(SceneEdge(f"n{event.node}", f"playout{event.node}", dashed=True, hidden=hidden))
 
     # ---- the key ----------------------------------------------------------------------------------------------
     def _legend(self, nodes: list[SceneNode], edges: list[SceneEdge]) -> list[tuple[str, str]]:
@@ -425,6 +505,11 @@ class _SceneBuilder:
             "visits": self.options.visits,
             "flag": any(node.flag for node in nodes),
             "more": "more" in kinds,
+            "mcts": self.mcts,
+            "ucb": any(label.startswith("UCB") for edge in edges for label in edge.labels),
+            "path": self.mcts and any(edge.taken for edge in edges),
+            "playout": "playout" in kinds,
+            "rare": "rare" in kinds,
         }
         return [row for name, row in KEY_ROWS.items() if shown[name]]
 
@@ -456,7 +541,31 @@ KEY_ROWS = {
     "visits": ("#4", "visit order"),
     "flag": ("✗", "a wrong or missing answer: double outline, the answer given under it"),
     "more": ("+n more", "children left out of the drawing"),
+    "mcts": ("W/N", "wins / visits (W for the player who chose the move in); Q = W/N"),
+    "ucb": ("UCB", "the UCB1 total Q + C·√(ln N / n) the child was last selected by"),
+    "path": ("┃", "this iteration's path: thick red"),
+    "playout": ("┄ □", "the playout from the new node, and its result"),
+    "rare": ("⋯ n", "children visited fewer than --min-visits times, as one box"),
 }
+
+
+def playout_text(event, is_game: bool) -> str | None:
+    """A playout's box: how many moves and the result (``None``: the node ended the game, no playout to draw)."""
+    if event.how == "eval":
+        what = "evaluation"
+    elif event.how == "terminal" or not event.moves:
+        return None
+    else:
+        what = f"{len(event.moves)} {event.how} move{'s' if len(event.moves) != 1 else ''}"
+    result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game else None
+    return f"playout: {what}\n{result or f'reward {event.reward:.2f}'}"
+
+
+def _playouts(view: TraceView) -> list:
+    """Every playout of the whole search, once per node (a node plays out when it joins the tree)."""
+    if not hasattr(view, "all_playouts"):
+        view.all_playouts = [event for event in view.trace.events if event.kind == "mcts_playout"]
+    return view.all_playouts
 
 
 def _question(trace) -> str:

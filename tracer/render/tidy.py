@@ -14,7 +14,7 @@ nodes differ in width, and its edges carry labels.)
 from __future__ import annotations
 
 from .layout import NODESEP, RANKSEP, edge_label_lines, line_height, lines_width, room_height, room_width
-from .scene import Scene
+from .scene import BOXES, Scene
 from .style import EDGE_SIZE
 
 GAP = NODESEP * 72  # points between two nodes of a level (times the spacing)
@@ -54,7 +54,7 @@ class Contour:
                 right.append(high + shift)
 
 
-SMALL = ("stub", "more", "below")  # boxes standing for children left out: drawn at the top of their level
+SMALL = BOXES  # boxes standing for children left out: drawn at the top of their level
 CLEAR_ROUNDS = 24  # the most times a layout is redone to widen a gap an edge would cross a node through
 
 

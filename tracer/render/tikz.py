@@ -13,7 +13,7 @@ from ..model.state import Player
 from .latex import PACKAGES, latex_text
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines
 from .page import Page, legend_grid, legend_lines
-from .scene import Scene, SceneNode
+from .scene import BOXES, DASHED_BOXES, Scene, SceneNode
 from .style import (
     BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, VALUE_SIZE, title_lines,
 )
@@ -103,12 +103,13 @@ def _outline(node: SceneNode, box: Box) -> list[tuple[float, float]] | None:
 
 def _node(node: SceneNode, box: Box) -> list[str]:
     text_colour = "faded" if node.faded else "ink"
-    if node.kind in ("stub", "more", "below"):
-        style = "dashed" if node.kind == "stub" else "dotted"
+    if node.kind in BOXES:
+        style = "dashed" if node.kind in DASHED_BOXES else "dotted"
+        colour = "ink" if node.kind == "playout" else "faded"
         text = NEWLINE.join(latex_text(line) for line in node.value.split("\n")) if node.value else ""
-        return [f"\\draw[faded, {style}, rounded corners=4pt] ({box.left:.1f},{box.bottom:.1f}) rectangle "
+        return [f"\\draw[{colour}, {style}, rounded corners=4pt] ({box.left:.1f},{box.bottom:.1f}) rectangle "
                 f"({box.right:.1f},{box.top:.1f});",
-                f"\\node[align=center, text=faded, {_font(10.0)}] at ({box.x:.1f},{box.y:.1f}) {{{text}}};"]
+                f"\\node[align=center, text={colour}, {_font(10.0)}] at ({box.x:.1f},{box.y:.1f}) {{{text}}};"]
     if node.kind == "board":
         return _board(node, box)
     fill = "leaffill" if node.kind == "leaf" else {"max": "maxfill", "min": "minfill"}.get(node.kind, "chancefill")

@@ -34,7 +34,8 @@ from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
            "UPPER", "frame_steps", "pass_steps"]
 
-STEP_MODES = ("event", "node", "cutoff")  # how often a deck shows the search (see :func:`frame_steps`)
+STEP_MODES = ("event", "node", "cutoff", "iteration", "phase")  # how often a deck shows the search (frame_steps)
+MCTS_STEPS = ("event", "iteration", "phase")  # the modes for Monte Carlo tree search (the others for the rest)
 
 # The families of searches the view knows, tried in order: a trace is folded by the first that knows every event type
 # in it. A family whose nodes keep other things (Monte Carlo tree search: visits and total reward; max^n: a vector of
@@ -256,15 +257,34 @@ def pass_steps(trace: Trace, number: int) -> tuple[int, int]:
     return starts[number - 1] + 1, last
 
 
+def _ends(event: Event, after: Event | None, every: str) -> bool:
+    """Monte Carlo tree search: whether a frame follows ``event`` — after each back-up and the final choice
+    (``iteration``), or also after each phase: the selection's last step, the expansion and the playout
+    (``phase``)."""
+    if event.kind in ("mcts_backup", "mcts_final") or after is None:
+        return True
+    if every == "iteration":
+        return False
+    if event.kind in ("mcts_select", "mcts_chance"):
+        return after.kind not in ("mcts_select", "mcts_chance")
+    return event.kind in ("mcts_expand", "mcts_playout")
+
+
 def frame_steps(trace: Trace, every: str = "event", first: int | None = None, last: int | None = None) -> list[int]:
     """The steps a deck shows, each as the number of events applied (1 to the trace's length): after ``every``
     event, after each event that leaves a ``node`` (a leaf evaluated, a node exited), or after each ``cutoff``
     (and the last step); only steps from ``first`` to ``last`` (step numbers, inclusive) are kept."""
     if every not in STEP_MODES:
         raise ValueError(f"unknown step mode {every!r} (choose from {', '.join(STEP_MODES)})")
+    if (every in MCTS_STEPS) != (every == "event" or trace.spec.samples):
+        fits = ", ".join(MCTS_STEPS if trace.spec.samples else [m for m in STEP_MODES if m not in MCTS_STEPS[1:]])
+        raise ValueError(f"--step {every} does not fit -a {trace.algorithm} (choose from {fits})")
     events = trace.events
     if every == "event":
         steps = list(range(1, len(events) + 1))
+    elif every in ("iteration", "phase"):
+        steps = [i + 1 for i, event in enumerate(events) if _ends(event, events[i + 1] if i + 1 < len(events) else None,
+                                                                   every)]
     else:
         chosen = [i + 1 for i, event in enumerate(events) if (event.leaves_node if every == "node" else event.cuts)]
         steps = chosen + ([len(events)] if events and chosen[-1:] != [len(events)] else [])
