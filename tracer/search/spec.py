@@ -254,5 +254,5 @@ def as_spec(algorithm: "str | SearchSpec" = DEFAULT_ALGORITHM, *, depth: float |
         changes["seed"] = seed
     takes = find_algorithm(spec.algorithm).settings
     changes.update({name: value for name, value in (settings or {}).items()
-                    if name in OWN_SETTINGS and name in takes and value is not None})
+                    if (name in OWN_SETTINGS or name == "seed") and name in takes and value is not None})
     return replace(spec, **changes) if changes else spec

@@ -1,0 +1,301 @@
+"""Monte Carlo tree search against the contract in the README, checked by an independent implementation written
+here (only the state interface: players, moves, children, utilities), iteration by iteration against the trace."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import tracer
+from helpers import TREES, assert_one_line_error, run_tracer
+from tracer.model.state import Player
+from tracer.model.trees import TreeNode
+
+
+# ---- the reference: UCT as the README states it ----------------------------------------------------------------
+
+class Ref:
+    def __init__(self, state, parent=None, move=None):
+        self.state, self.parent, self.move = state, parent, move
+        self.untried = list(state.moves())
+        self.children, self.n, self.w = [], 0, 0.0
+        if parent is None:
+            self.chooser = Player.MAX if state.player is Player.CHANCE else state.player
+        elif parent.state.player is Player.CHANCE:
+            self.chooser = parent.chooser
+        else:
+            self.chooser = parent.state.player
+
+
+def leaves(state):
+    if state.is_terminal():
+        return [state.utility()]
+    return [v for m in state.moves() for v in leaves(state.child(m))]
+
+
+def reference_uct(root, iterations, c, rollout, seed):
+    """Yields per iteration: (selected (parent, child, totals) triples, expanded child, reward, path stats)."""
+    rng = random.Random(seed)
+    values = leaves(root)
+    lo, hi = min(values), max(values)
+
+    def reward_of(state):
+        return 0.5 if hi == lo else (state.utility() - lo) / (hi - lo)
+
+    def draw(state):
+        point, total = rng.random(), 0.0
+        for m in state.moves():
+            total += state.probability(m)
+            if point < total:
+                return m
+        return state.moves()[-1]
+
+    top = Ref(root)
+    for _ in range(iterations):
+        node, picks = top, []
+        while not node.state.is_terminal():
+            if node.state.player is Player.CHANCE:
+                m = draw(node.state)
+                existing = [ch for ch in node.children if ch.move == m]
+                if not existing:
+                    node.untried.remove(m)
+                    node.untried.insert(0, m)
+                    break
+                node = existing[0]
+                continue
+            if node.untried:
+                break
+            totals = [ch.w / ch.n + c * math.sqrt(math.log(node.n) / ch.n) for ch in node.children]
+            best = totals.index(max(totals))
+            picks.append((node, node.children[best], totals))
+            node = node.children[best]
+        expanded = None
+        if not node.state.is_terminal() and node.untried:
+            m = node.untried.pop(0)
+            expanded = Ref(node.state.child(m), node, m)
+            node.children.append(expanded)
+            node = expanded
+            state = node.state
+            while not state.is_terminal():
+                if state.player is Player.CHANCE:
+                    m = draw(state)
+                else:
+                    ms = state.moves()
+                    m = ms[rng.randrange(len(ms))] if rollout == "random" else ms[0]
+                state = state.child(m)
+            r = reward_of(state)
+        else:
+            r = reward_of(node.state)
+        path, walk = [], node
+        while walk is not None:
+            walk.n += 1
+            walk.w += (1 - r) if walk.chooser is Player.MIN else r
+            path.append((walk.n, walk.w))
+            walk = walk.parent
+        yield picks, expanded, r, path
+    yield top
+
+
+def events_by_iteration(trace):
+    iterations, current = [], None
+    for event in trace.events:
+        if event.kind == "mcts_iteration":
+            current = []
+            iterations.append(current)
+        elif current is not None and event.kind != "mcts_final":
+            current.append(event)
+    return iterations
+
+
+def check_against_reference(root, iterations, c, rollout, seed, order="natural"):
+    trace = tracer.trace_search(root, tracer.SearchSpec("mcts", iterations=iterations, exploration=c,
+                                                        rollout=rollout, seed=seed, order=order))
+    ordered = tracer.search.ordering.ordered(root, order, math.inf, seed) if order != "natural" else root
+    reference = list(reference_uct(ordered, iterations, c, rollout, seed))
+    top = reference.pop()
+    names = {node.id: node.name for node in trace.nodes}
+    for steps, (picks, expanded, reward, path) in zip(events_by_iteration(trace), reference):
+        selects = [e for e in steps if e.kind == "mcts_select"]
+        assert len(selects) == len(picks)
+        for event, (parent, child, totals) in zip(selects, picks):
+            assert names[event.child] == child.state.name
+            assert [entry[5] for entry in event.children] == pytest.approx(totals, abs=1e-12)
+        expands = [e for e in steps if e.kind == "mcts_expand"]
+        assert [names[e.node] for e in expands] == ([expanded.state.name] if expanded else [])
+        backup = next(e for e in steps if e.kind == "mcts_backup")
+        assert backup.reward == pytest.approx(reward, abs=1e-12)
+        assert [(v, pytest.approx(w, abs=1e-9)) for _, v, w in backup.path] == path
+    robust = max((ch for ch in top.children if ch.n), key=lambda ch: (ch.n, ch.w / ch.n))
+    assert trace.best_move == ordered.move_name(robust.move)
+    return trace
+
+
+def tree(nested, players=("max", "min")):
+    return tracer.inputs.trees.parse_tree(json.dumps({"players": list(players), "tree": nested})).root
+
+
+RN = tracer.load_tree(TREES / "rn_example.yaml").root
+
+
+@pytest.mark.parametrize("rollout", ["first", "random"])
+@pytest.mark.parametrize("c", [0, 0.5, math.sqrt(2), 3])
+def test_every_iteration_matches_an_independent_uct(rollout, c):
+    check_against_reference(RN, 60, c, rollout, seed=4)
+
+
+def test_a_min_root_and_two_min_players_keep_w_in_the_choosers_terms():
+    check_against_reference(tree([[3, 12, [8, 1]], [2, [4, 6]], [14, 5, 2]], ("min", "max")), 50, 1.0, "random", 2)
+    check_against_reference(tree([[[3, 1], [12, 0]], [[2, 7], [4, 6]]], ("max", "min", "min")), 50, 1.0, "first", 0)
+
+
+def test_reversed_order_expands_the_last_child_first():
+    trace = check_against_reference(RN, 12, 1.0, "first", 0, order="reversed")
+    first = next(e for e in trace.events if e.kind == "mcts_expand")
+    assert trace.nodes[first.node].name == "D"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 40), st.floats(0, 4))
+def test_random_trees_replay_like_the_reference(seed, iterations, c):
+    rng = random.Random(seed)
+
+    def make(depth):
+        if depth == 0 or rng.random() < 0.2:
+            return rng.randint(-9, 9)
+        return [make(depth - 1) for _ in range(rng.randint(1, 3))]
+    nested = [make(3) for _ in range(rng.randint(1, 3))]
+    check_against_reference(tree(nested), iterations, c, rng.choice(["first", "random"]), seed)
+
+
+def test_rewards_scale_leaves_between_the_smallest_and_largest():
+    trace = tracer.trace_search(RN, "mcts", settings={"iterations": 3, "rollout": "first"})
+    rewards = [e.reward for e in trace.events if e.kind == "mcts_playout"]
+    # B's first child is 3, C's 2, D's 14 on a scale from 2 to 14
+    assert rewards == pytest.approx([(3 - 2) / 12, 0.0, 1.0])
+    b = next(e for e in trace.events if e.kind == "mcts_backup")
+    assert b.path[0][2] == pytest.approx(1 / 12)  # B's W is the root's player's (MAX chose B)
+
+
+def test_chance_nodes_are_sampled_never_scored():
+    dice = tracer.load_tree(TREES / "dice.yaml").root
+    trace = tracer.trace_search(dice, "mcts", settings={"iterations": 200, "seed": 5})
+    chance = {n.id for n in trace.nodes if n.player is Player.CHANCE}
+    assert any(e.kind == "mcts_chance" for e in trace.events)
+    assert not any(e.kind == "mcts_select" and e.node in chance for e in trace.events)
+    check_against_reference(dice, 200, math.sqrt(2), "random", 5)
+
+
+def test_same_seed_same_bytes_other_seed_other_trace():
+    deep = tracer.load_tree(TREES / "binary_depth4.yaml").root  # (on Figure 5.2, only 3 playouts are random)
+    one = tracer.trace_search(deep, "mcts", settings={"iterations": 50, "seed": 1}).to_json()
+    again = tracer.trace_search(deep, "mcts", settings={"iterations": 50, "seed": 1}).to_json()
+    other = tracer.trace_search(deep, "mcts", settings={"iterations": 50, "seed": 2}).to_json()
+    assert one == again and one != other
+
+
+def test_stats_counts_equal_the_traces():
+    stats = tracer.search_stats(RN, "mcts", settings={"iterations": 40, "seed": 3})
+    trace = tracer.trace_search(RN, "mcts", settings={"iterations": 40, "seed": 3})
+    view = tracer.TraceView(trace)
+    assert stats.iterations == 40 == view.counts["passes"]
+    assert stats.nodes_visited == view.counts["nodes_visited"] == sum(e.kind == "mcts_expand" for e in trace.events)
+    assert stats.leaves_evaluated == 40
+    assert stats.best_move == trace.best_move
+    assert sum(child["visits"] for child in stats.children) == 40
+
+
+def test_final_max_takes_the_highest_mean():
+    trace = tracer.trace_search(RN, "mcts", settings={"iterations": 30, "final": "max", "seed": 0})
+    final = next(e for e in trace.events if e.kind == "mcts_final")
+    best = max(final.children, key=lambda c: (c[2] / c[1], c[1]))
+    assert trace.nodes[best[0]].move == trace.best_move
+
+
+@pytest.mark.parametrize("position", ["tictactoe_fork.yaml", "connect4_threat.yaml"])
+def test_enough_iterations_find_the_move_alpha_beta_finds(position):
+    from tracer.inputs.load import load_problem
+
+    problem = load_problem(str(TREES.parent / "games" / "positions" / position))
+    alphabeta = tracer.trace_search(problem.root, "alphabeta", depth=problem.depth)
+    mcts = tracer.search_stats(problem.root, "mcts", settings={"iterations": 3000, "seed": 1})
+    # the move MCTS plays keeps alpha-beta's value (Connect Four's threat has two winning moves, 3 and 6)
+    move = next(m for m in problem.root.moves() if problem.root.move_name(m) == mcts.best_move)
+    after = tracer.trace_search(problem.root.child(move), "alphabeta", depth=problem.depth - 1)
+    assert after.value == alphabeta.value
+
+
+def test_a_saved_trace_reads_back_and_a_tampered_one_is_refused(tmp_path):
+    trace = tracer.trace_search(RN, "mcts", settings={"iterations": 20})
+    assert tracer.load_trace_text(trace.to_json()) == trace if hasattr(tracer, "load_trace_text") else True
+    data = json.loads(trace.to_json())
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(data))
+    assert run_tracer("trace", path).returncode == 0
+    for event in data["events"]:
+        if event["type"] == "mcts_select":
+            event["children"][0]["total"] += 0.5
+            break
+    path.write_text(json.dumps(data))
+    assert_one_line_error(run_tracer("render", path, "-o", tmp_path / "x.svg"), "UCB1")
+    assert not (tmp_path / "x.svg").exists()
+
+
+def plain_tree(tmp_path):
+    """Figure 5.2 without its rules: block (whose algorithm would add a note line to every run)."""
+    path = tmp_path / "plain.yaml"
+    path.write_text("tree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n")
+    return path
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--iterations", "0"], "--iterations"),
+    (["--iterations", "100000000"], "--iterations"),
+    (["--exploration", "-1"], "--exploration"),
+    (["--exploration", "x"], "--exploration"),
+    (["-a", "alphabeta", "--iterations", "5"], "--iterations is for -a mcts"),
+    (["-a", "alphabeta", "--rollout", "first"], "--rollout is for -a mcts"),
+])
+def test_bad_options_are_one_line(args, words, tmp_path):
+    args = ["-a", "mcts", *args] if "-a" not in args else args
+    assert_one_line_error(run_tracer("render", plain_tree(tmp_path), *args, "-o", tmp_path / "x.svg"), words)
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_drawing_options_of_mcts_refused_for_alphabeta(tmp_path):
+    assert_one_line_error(run_tracer("render", plain_tree(tmp_path), "--min-visits", "3", "-o",
+                                     tmp_path / "x.svg"), "--min-visits is for -a mcts")
+
+
+def test_render_draws_w_over_n_and_slides_by_phase(tmp_path):
+    out = tmp_path / "m.svg"
+    assert run_tracer("render", TREES / "rn_example.yaml", "-a", "mcts", "--iterations", "30", "-o", out).returncode == 0
+    trace = tracer.trace_search(RN, "mcts", settings={"iterations": 30})
+    root = tracer.TraceView(trace).root
+    svg = out.read_text()
+    from tracer.view.mcts import statistic
+    assert f"{statistic(root.wins)}/30" in svg and "UCB" in svg
+    deck = tmp_path / "d.html"
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-a", "mcts", "--iterations", "5", "--step", "phase",
+                        "-f", "html", "-o", deck)
+    assert result.returncode == 0, result.stderr
+    steps = tracer.frame_steps(tracer.trace_search(RN, "mcts", settings={"iterations": 5}), "phase")
+    kinds = [tracer.trace_search(RN, "mcts", settings={"iterations": 5}).events[s - 1].kind for s in steps]
+    assert kinds.count("mcts_backup") == 5 and "mcts_playout" in kinds and "mcts_expand" in kinds
+    assert_one_line_error(run_tracer("slides", plain_tree(tmp_path), "-a", "mcts", "--step", "cutoff", "-o",
+                                     tmp_path / "e.pdf"), "--step cutoff")
+
+
+def test_export_and_stats_json_give_visits_wins_and_means(tmp_path):
+    out = tmp_path / "t.json"
+    assert run_tracer("export", TREES / "rn_example.yaml", "-a", "mcts", "--iterations", "25", "-o", out).returncode == 0
+    nodes = json.loads(out.read_text())["nodes"]
+    root = next(n for n in nodes if n["id"] == 0)
+    assert root["visits"] == 25 and root["mean"] == pytest.approx(root["wins"] / 25)
+    stats = json.loads(run_tracer("stats", TREES / "rn_example.yaml", "-a", "mcts", "--iterations", "25",
+                                  "--json").stdout)
+    row = stats[0] if isinstance(stats, list) else stats
+    assert row["iterations"] == 25 and sum(c["visits"] for c in row["children"]) == 25
