@@ -18,6 +18,8 @@ from tracer.inputs.traces import load_trace, trace_from_dict
 from tracer.trace.events import LeafEvaluated, NodeEntered
 from tracer.trace.trace import TraceNode
 
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+
 DECIMALS = "title: Decimals\ntree: [[-1.5, [2, -3]], 4.25, [[0.5, -2], [7, [1, -6.75]]], [0.1, 0.2]]"
 STATS_KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs", "evaluated_leaves",
               "seconds", "order"}

@@ -13,6 +13,8 @@ from tracer.inputs.yaml_text import MAX_DEPTH
 from tracer.model.state import Player
 from tracer.model.trees import first_chance
 
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+
 
 def level_order_names(root: TreeNode) -> list[str]:
     names, level = [], [root]

@@ -20,7 +20,9 @@ from ..search.registry import ALGORITHMS, MAX_TERMS, MOVER_TERMS
 from ..search.spec import SearchSpec
 from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, SearchPath, cut_kind
 from ..trace.trace import FORMAT, SCHEMA, VERSION, Trace, TraceNode
-from ..view.mcts import check_replay
+from ..trace.events import BackedUp, FinalChoice, Selected
+from ..view import TraceView
+from ..view.mcts import ratio, statistic
 from .yaml_text import unprintable
 
 _validate = None  # the schema, compiled to Python by fastjsonschema when the first trace is read
@@ -227,3 +229,70 @@ def _trace_in(data: Any) -> Trace:
     if trace.spec.samples:  # Monte Carlo tree search: its numbers must be what its steps make
         check_replay(trace)
     return trace
+
+
+def check_replay(trace) -> None:
+    """What the schema cannot say of a saved MCTS trace, checked by folding it again: every selection scores each
+    child with the statistics it had and the trace's C, and picks the highest total (the first of equal ones);
+    every back-up adds one visit and the reward (in each node's chooser's terms) to each node on the path; the
+    final choice follows its rule; the result names that move. A tampered trace is a ValueError naming the event."""
+    view = TraceView(trace, 0)
+    c = trace.spec.exploration
+    for index, event in enumerate(trace.events):
+        where = f"events[{index}]"
+        if isinstance(event, Selected):
+            scores = []
+            for child, visits, wins, mean, explore, total in event.children:
+                held = view.nodes[child]
+                if (visits, wins) != (held.visits, held.wins) or visits < 1:
+                    raise ValueError(f"{where}: node {child}'s statistics {statistic(wins)}/{visits} are not what "
+                                     f"the search had ({statistic(held.wins)}/{held.visits})")
+                want = held.wins / visits + c * math.sqrt(math.log(view.nodes[event.node].visits) / visits)
+                if not math.isclose(total, want, rel_tol=1e-9, abs_tol=1e-9) or not math.isclose(
+                        mean + explore, total, rel_tol=1e-9, abs_tol=1e-9):
+                    raise ValueError(f"{where}: node {child}'s UCB1 total {total!r} is not Q + C·√(ln N / n) = "
+                                     f"{want!r}")
+                scores.append((total, child))
+            best = max(scores, key=lambda score: score[0])[1]
+            if best != event.child:
+                raise ValueError(f"{where}: UCB1 picks node {best}, not node {event.child}")
+        elif isinstance(event, BackedUp):
+            if not 0 <= event.reward <= 1:
+                raise ValueError(f"{where}: a reward of {event.reward!r} is outside [0, 1]")
+            for node_id, visits, wins in event.path:
+                held = view.nodes[node_id]
+                gain = wins - held.wins
+                chooser_min = _chooser_is_min(trace, node_id)
+                want = 1 - event.reward if chooser_min else event.reward
+                if visits != held.visits + 1 or not math.isclose(gain, want, abs_tol=1e-9):
+                    raise ValueError(f"{where}: node {node_id} goes from {statistic(held.wins)}/{held.visits} to "
+                                     f"{statistic(wins)}/{visits}, not by one visit and a reward of "
+                                     f"{ratio(want)}")
+        elif isinstance(event, FinalChoice):
+            for child, visits, wins in event.children:
+                held = view.nodes[child]
+                if (visits, wins) != (held.visits, held.wins):
+                    raise ValueError(f"{where}: node {child}'s statistics are not what the search had")
+            visited = [(visits, wins / visits, -position, child) for position, (child, visits, wins)
+                       in enumerate(event.children) if visits]
+            key = (lambda e: (e[0], e[1], e[2])) if event.rule == "robust" else (lambda e: (e[1], e[0], e[2]))
+            best = max(visited, key=key)[3] if visited else None
+            if best != event.child:
+                raise ValueError(f"{where}: the {event.rule} rule chooses node {best}, not node {event.child}")
+            named = None if best is None else trace.nodes[best].move
+            if named != trace.best_move:
+                raise ValueError(f"result.best_move: the search chose {named!r}, not {trace.best_move!r}")
+        view.apply(event)
+
+
+def _chooser_is_min(trace, node_id: int) -> bool:
+    """Whether W of ``node_id`` is MIN's: the player who chose the move into it (through chance nodes), the root's
+    its own player."""
+    nodes = trace.nodes
+    node = nodes[node_id]
+    if node.parent is None:
+        return node.player is Player.MIN
+    parent = nodes[node.parent]
+    while parent.player is Player.CHANCE and parent.parent is not None:
+        parent = nodes[parent.parent]
+    return parent.player is Player.MIN
