@@ -60,7 +60,7 @@ class Algorithm:
     @property
     def several_passes(self) -> bool:
         """Searches the root more than once (MTD(f), SSS*, iterative deepening): ``--pass K`` applies."""
-        return "passes" in self.counts or "iterations" in self.counts
+        return self.family == "values" and ("passes" in self.counts or "iterations" in self.counts)
 
     def refuse(self, rules: Rules) -> None:
         """Refuse rules the search cannot run under: MTD(f) and SSS* need fail-soft values."""
