@@ -295,3 +295,5 @@ def test_the_readme_game_examples_show_what_each_flag_does(tmp_path, args):
         assert re.search(r"✂ \d+ pruned", svg)
     if "--draw-depth" in args:
         assert re.search(r"⋯ \d+ searched", svg)
+    if "--min-visits" in args:
+        assert re.search(r"\d+ nodes.*?\d+ visits", svg, re.S)
