@@ -55,6 +55,14 @@ def reference_uct(root, iterations, c, rollout, seed):
         return state.moves()[-1]
 
     top = Ref(root)
+    start = [top] if getattr(root, "stats", None) else []
+    for node in start:  # a tree file's stats: the nodes given join first, parents before children, in move order
+        node.w, node.n = node.state.stats
+        for m in list(node.untried):
+            if node.state.child(m).stats:
+                node.untried.remove(m)
+                node.children.append(Ref(node.state.child(m), node, m))
+                start.append(node.children[-1])
     for _ in range(iterations):
         node, picks = top, []
         while not node.state.is_terminal():
@@ -150,6 +158,66 @@ def test_every_iteration_matches_an_independent_uct(rollout, c):
 def test_a_min_root_and_two_min_players_keep_w_in_the_choosers_terms():
     check_against_reference(tree([[3, 12, [8, 1]], [2, [4, 6]], [14, 5, 2]], ("min", "max")), 50, 1.0, "random", 2)
     check_against_reference(tree([[[3, 1], [12, 0]], [[2, 7], [4, 6]]], ("max", "min", "min")), 50, 1.0, "first", 0)
+
+
+STATS_TREE = TREES / "mcts_example.yaml"
+
+
+@pytest.mark.parametrize("rollout", ["first", "random"])
+def test_a_search_goes_on_from_the_statistics_a_tree_file_gives(rollout):
+    """mcts_example.yaml: the given nodes are in the tree first (the root's event has no parent), with W and N as
+    written, and every iteration after them is the reference's, continuing from the same numbers."""
+    root = tracer.load_tree(STATS_TREE).root
+    trace = check_against_reference(root, 40, math.sqrt(2), rollout, seed=1)
+    given = [e for e in trace.events if e.kind == "mcts_given"]
+    names = [trace.nodes[e.node].name for e in given]
+    assert names == list("ABCDEFGHIJ") and given[0].parent is None
+    assert [(e.wins, e.visits) for e in given][:4] == [(7, 14), (4, 6), (1, 4), (2, 4)]
+
+
+def test_the_next_selection_from_given_statistics_is_the_hand_computed_one():
+    """By hand from the README's rule: at A, D 0.5 + √2·√(ln 14 / 4) beats B 4/6 + √2·√(ln 14 / 6) and C; at D,
+    J 1 + √2·√(ln 4 / 1) beats I; J's first leaf (−1, a loss for MAX) is expanded and backs up 0."""
+    trace = tracer.trace_search(tracer.load_tree(STATS_TREE).root, tracer.SearchSpec("mcts", iterations=1,
+                                                                                     rollout="first"))
+    totals = {letter: q + math.sqrt(2) * math.sqrt(math.log(14) / n)
+              for letter, q, n in (("B", 4 / 6, 6), ("C", 1 / 4, 4), ("D", 2 / 4, 4))}
+    assert max(totals, key=totals.get) == "D"
+    selects = [e for e in trace.events if e.kind == "mcts_select"]
+    assert [trace.nodes[e.child].name for e in selects] == ["D", "J"]
+    assert selects[0].children[2][5] == pytest.approx(totals["D"])
+    backup = next(e for e in trace.events if e.kind == "mcts_backup")
+    assert backup.reward == 0 and [(v, w) for _, v, w in backup.path] == [(1, 0), (2, 2), (5, 2), (15, 7)]
+
+
+@pytest.mark.parametrize("stats, words", [
+    ("{A: 10/10, B: 8/8, C: 4/4}", "stats.A: A has 10 visits but its children have 12 between them (B 8, C 4)"),
+    ("{A: 3/2}", "stats.A: the wins (W) are a number from 0 to the visits (2), got 3"),
+    ("{A: 1/0}", "stats.A: the visits (N) are a whole number, 1 or more, got 0"),
+    ("{A: 1/2.5}", "the visits (N) are a whole number"),
+    ("{A: 2/4, Q: 1/2}", "stats.Q: no node is called 'Q'"),
+    ("{B: 1/2}", "stats.B: the root A has no statistics"),
+    ("{A: 2/4, B1: 1/1}", "stats.B1: its parent B has no statistics"),
+    ("{A: half}", "stats.A: expected wins/visits such as 60/79"),
+    ("{A: {wins: 1}}", "stats.A: give both wins: and visits:"),
+    ("{A: {wins: 1, visits: 2, mean: 3}}", "stats.A.mean: unknown key 'mean'"),
+    ("[A, 1/2]", "stats: expected node names with wins/visits"),
+    ("{A: 2/4, A: 1/4}", "A is given twice"),
+])
+def test_stats_that_contradict_themselves_are_one_line(tmp_path, stats, words):
+    path = tmp_path / "stats.yaml"
+    path.write_text(f"tree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\nstats: {stats}\n")
+    result = run_tracer("render", path, "-a", "mcts", "-o", tmp_path / "x.svg")
+    assert_one_line_error(result, words)
+    assert f"{path}:2: " in result.stderr and not (tmp_path / "x.svg").exists()
+
+
+def test_the_long_form_of_stats_equals_the_short():
+    short = tracer.inputs.trees.parse_tree("tree: [[1, 2], [3]]\nstats: {A: 2.5/4, B: 1/2, C: 1/1}").root
+    long = tracer.inputs.trees.parse_tree("tree: [[1, 2], [3]]\nstats: {A: {wins: 2.5, visits: 4}, "
+                                          "B: {wins: 1, visits: 2}, C: {visits: 1, wins: 1}}").root
+    assert short.stats == long.stats == (2.5, 4)
+    assert [c.stats for c in short.children] == [c.stats for c in long.children] == [(1, 2), (1, 1)]
 
 
 def test_reversed_order_expands_the_last_child_first():

@@ -144,7 +144,7 @@ BAD_INPUT = [
     ("null", "[null, 1]", 1, "tree[0]", "expected a number or a list, got nothing (null)"),
     ("empty block item", "- 1\n-\n", 2, "tree[1]", "expected a number or a list, got nothing (null)"),
     ("unknown key", "tree: [1, 2]\ncolour: red", 2, "colour",
-     "unknown key 'colour' (expected one of: tree, title, source, root, players, names, rules, expect)"),
+     "unknown key 'colour' (expected one of: tree, title, source, root, players, names, stats, rules, expect)"),
     ("duplicate key", "tree: [1, 2]\ntitle: t\ntree: [3, 4]", 3, "tree", "key 'tree' appears twice"),
     ("no tree key", "title: only", 1, "", "no 'tree' key: a tree file is a nested list, or a mapping with 'tree:'"),
     ("bad root", "root: middle\ntree: [1, 2]", 1, "root", "expected 'max' or 'min', got 'middle'"),

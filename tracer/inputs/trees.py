@@ -19,6 +19,10 @@ used where a depth limit stops the search there) and ``player`` (``max`` or ``mi
 written in full. Unnamed inner nodes are named the textbook way, ``A`` for the root and then ``B``, ``C``, … level
 by level; unnamed leaves show their value and are called by their parent's name and position (``B1``, ``B2``, …)
 in tables.
+
+``stats:`` gives nodes the statistics a Monte Carlo tree search starts from, as a textbook figure does:
+``stats: {A: 63/100, B: 60/79, C: 1/10, D: 2/11}`` (wins/visits, W in the terms of the player who chose the move
+into the node, the root's in its own player's) or ``{B: {wins: 60, visits: 79}}``.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from ..model.trees import Tree, TreeNode
 from .yaml_text import MAX_DEPTH, YamlReader, compose, describe_node, file_name, read_text
 
 DEFAULT_MAX_NODES = 100_000
-TREE_KEYS = ("tree", "title", "source", "root", "players", "names", "rules", "expect")  # rules, expect: read by
+TREE_KEYS = ("tree", "title", "source", "root", "players", "names", "stats", "rules", "expect")  # rules, expect: read by
 # the commands that use them (tracer.inputs.load: rules, tracer.inputs.answers: expect)
 NODE_KEYS = ("name", "value", "children", "eval", "player", "p")  # a node written in full
 PROBABILITY_SLACK = 1e-9  # a chance node's probabilities must add up to 1 within this
@@ -66,8 +70,11 @@ def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODE
         meta = {key: parser.text(fields[key], key) for key in ("title", "source") if key in fields}
         players = parser.players(fields)
         names = parser.names(fields["names"]) if "names" in fields else []
-        return parser.tree(fields["tree"], name=name, players=players, names=names, names_node=fields.get("names"),
-                           **meta)
+        tree = parser.tree(fields["tree"], name=name, players=players, names=names,
+                           names_node=fields.get("names"), **meta)
+        if "stats" in fields:
+            parser.stats(fields["stats"], tree.root)
+        return tree
     if isinstance(document, yaml.ScalarNode) and not isinstance(parser.scalar(document, "tree"), str):
         return parser.tree(document, name=name)  # reports that a single leaf is not a tree
     if document is None:
@@ -199,6 +206,71 @@ class TreeReader(YamlReader):
                 tree_node.name = next(default_names)
         return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries))
 
+    def stats(self, node, root: TreeNode) -> None:
+        """``stats:``, the statistics nodes have before a Monte Carlo tree search: ``{A: 63/100, B: 60/79}`` (W/N)
+        or ``{B: {wins: 60, visits: 79}}``, by the names the step table uses (``B``, or ``B1`` for B's first leaf).
+        The nodes given are the top of the search tree: the root, and each node's parent with it; a node's N is at
+        least its children's together, and 0 ≤ W ≤ N."""
+        if not isinstance(node, yaml.MappingNode) or not node.value:
+            raise self.error(node, "stats", "expected node names with wins/visits, e.g. {A: 63/100, B: 60/79}")
+        by_name, parent_of = {root.name: root}, {}
+        for tree_node in _level_order(root):
+            for move, child in enumerate(tree_node.children):
+                by_name[tree_node.move_name(move)] = child
+                parent_of[id(child)] = tree_node
+        given = {}  # id(tree node) -> (its name, the YAML node of its entry)
+        for key_node, value_node in node.value:
+            name = self.name(key_node, "stats")
+            path = f"stats.{name}"
+            if name not in by_name:
+                raise self.error(key_node, path, f"no node is called {name!r} (the tree's nodes are "
+                                                 f"{_some(by_name)})")
+            tree_node = by_name[name]
+            if id(tree_node) in given:
+                raise self.error(key_node, path, f"{name} is given twice")
+            tree_node.stats = self._wins_visits(value_node, path)
+            given[id(tree_node)] = (name, key_node)
+        if id(root) not in given:
+            name, key_node = next(iter(given.values()))
+            raise self.error(key_node, f"stats.{name}", f"the root {root.name} has no statistics: the nodes given "
+                                                        "are the top of the search tree, from the root down")
+        for tree_node in _level_order(root):
+            if id(tree_node) not in given:
+                continue
+            name, key_node = given[id(tree_node)]
+            parent = parent_of.get(id(tree_node))
+            if parent is not None and id(parent) not in given:
+                raise self.error(key_node, f"stats.{name}", f"its parent {_name_of(parent, by_name)} has no "
+                                                            "statistics: give the nodes from the root down")
+            children = [(given[id(child)][0], child.stats[1]) for child in tree_node.children if id(child) in given]
+            below = sum(visits for _, visits in children)
+            if tree_node.stats[1] < below:
+                listed = ", ".join(f"{child} {visits}" for child, visits in children)
+                raise self.error(key_node, f"stats.{name}", f"{name} has {tree_node.stats[1]} visits but its children "
+                                                            f"have {below} between them ({listed}): a node is "
+                                                            "visited at least as often as its children together")
+
+    def _wins_visits(self, node, path) -> tuple[float, int]:
+        """``60/79`` or ``{wins: 60, visits: 79}``: W (a number) and N (a whole number, at least 1)."""
+        if isinstance(node, yaml.MappingNode):
+            fields = self.mapping(node, path, allowed=("wins", "visits"))
+            missing = [key for key in ("wins", "visits") if key not in fields]
+            if missing:
+                raise self.error(node, path, f"give both wins: and visits: ({missing[0]} is missing)")
+            wins, visits = self.scalar(fields["wins"], path), self.scalar(fields["visits"], path)
+        else:
+            text = self.scalar(node, path)
+            top, slash, bottom = str(text).partition("/") if isinstance(text, str) else ("", "", "")
+            if not slash:
+                raise self.error(node, path, f"expected wins/visits such as 60/79, got {describe_node(node, text)}")
+            wins, visits = _number(top), _number(bottom)
+        if isinstance(visits, bool) or not isinstance(visits, int) or visits < 1:
+            raise self.error(node, path, f"the visits (N) are a whole number, 1 or more, got {visits!r}")
+        if (isinstance(wins, bool) or not isinstance(wins, (int, float)) or not math.isfinite(wins)
+                or not 0 <= wins <= visits):
+            raise self.error(node, path, f"the wins (W) are a number from 0 to the visits ({visits}), got {wins!r}")
+        return float(wins), visits
+
     def _chances(self, node: TreeNode) -> None:
         """Give a chance node's children their probabilities: as given (every child has ``p:``, adding up to 1),
         or uniform when none has."""
@@ -288,6 +360,33 @@ class TreeReader(YamlReader):
             raise self.error(node, path, "the tree must be a list (a single leaf is not a search problem)")
         self.number(node, path)  # checked now, so errors come in file order
         return ()
+
+
+def _level_order(root: TreeNode):
+    pending = [root]
+    for node in pending:
+        pending.extend(node.children)
+    return pending
+
+
+def _name_of(node: TreeNode, by_name: dict) -> str:
+    return next(name for name, other in by_name.items() if other is node)
+
+
+def _some(by_name: dict) -> str:
+    names = list(by_name)
+    return ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
+
+
+def _number(text: str):
+    """``60`` → 60, ``3.5`` → 3.5; anything else is returned as given (and refused by the caller)."""
+    text = text.strip()
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
 
 
 def _letter_names():

@@ -20,12 +20,13 @@ class TreeNode:
     Offers :class:`tracer.model.state.GameState`; its moves are child indices.
     """
 
-    __slots__ = ("name", "player", "children", "value", "evaluation", "path", "line", "file", "p")
+    __slots__ = ("name", "player", "children", "value", "evaluation", "path", "line", "file", "p", "stats")
     explicit = True  # the whole subtree is data: pruned subtrees can be drawn in full
 
     def __init__(self, player, children=(), value=None, name="", path="tree", line=None, evaluation=None, file=None,
-                 p=None):
+                 p=None, stats=None):
         self.player = player
+        self.stats = stats  # (W, N) a tree file's stats: gives the node before a Monte Carlo tree search
         self.p = p  # the probability of reaching this node from its parent, a chance node
         self.children = tuple(children)
         self.value = value
@@ -50,6 +51,10 @@ class TreeNode:
     def probability(self, move):
         """A chance node's probability of ``move``."""
         return self.children[move].p
+
+    def given_stats(self) -> tuple[float, int] | None:
+        """The statistics (W, N) the tree file's ``stats:`` gives this node before a Monte Carlo tree search."""
+        return self.stats
 
     def evaluate(self):
         if self.evaluation is not None:

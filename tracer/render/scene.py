@@ -265,7 +265,7 @@ class _SceneBuilder:
         if self.options.question:
             return trace.meta.get("title") or trace.name, _question(trace), []
         rules = trace.rule_phrases()
-        subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}"
+        subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules and not self.mcts else ''}"
         if self._gives_answer() and self.mcts:
             if trace.best_move is not None:
                 subtitle += f": best move {trace.best_move} (mean reward for MAX {trace.value:.2f})"
@@ -274,10 +274,12 @@ class _SceneBuilder:
             if trace.best_move is not None:
                 subtitle += f", best move {trace.best_move}"
         notes = []
-        if self.mcts:
-            notes.append(f"iteration {self.view.iteration:,} of {trace.spec.iterations:,}"
-                         if self.frame and not self.view.finished else
-                         "W/N: wins / visits, W for the player who chose the move in; Q = W/N")
+        if self.mcts:  # its settings on a line of their own, so that the title stays as narrow as the tree
+            notes.append(", ".join(rules))
+            if self.frame and not self.view.finished:
+                notes.append(f"iteration {self.view.iteration:,} of {trace.spec.iterations:,}")
+            elif not self.options.legend:  # the key says it otherwise
+                notes.append("W/N: wins / visits, W for the player who chose the move in; Q = W/N")
         if trace.meta.get("to_move"):
             notes.append(str(trace.meta["to_move"]))
         if self.view.mover_terms:
@@ -487,7 +489,7 @@ class _SceneBuilder:
             "marked": any(node.board is not None and node.board.marked for node in boards),
             "leaf": "leaf" in kinds,
             "current": any(node.current for node in nodes),
-            "taken": any(edge.taken for edge in edges),
+            "taken": not self.mcts and any(edge.taken for edge in edges),
             "unreached": any(node.faded and not node.dashed and not node.hidden and node.kind not in ("more", "below")
                              for node in nodes),
             "revealed": any(node.hidden for node in nodes),
@@ -543,7 +545,7 @@ KEY_ROWS = {
     "more": ("+n more", "children left out of the drawing"),
     "mcts": ("W/N", "wins / visits (W for the player who chose the move in); Q = W/N"),
     "ucb": ("UCB", "the UCB1 total Q + C·√(ln N / n) the child was last selected by"),
-    "path": ("┃", "this iteration's path: thick red"),
+    "path": ("┃", "the latest iteration's path: thick red"),
     "playout": ("┄ □", "the playout from the new node, and its result"),
     "rare": ("⋯ n", "children visited fewer than --min-visits times, as one box"),
 }

@@ -122,11 +122,11 @@ class Node:
 
 def mcts(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, *,
          iterations: int = DEFAULT_ITERATIONS, exploration: float = EXPLORATION, rollout: str = "random",
-         final: str = "robust", seed: int = 0, given=None):
+         final: str = "robust", seed: int = 0):
     """MONTE-CARLO-TREE-SEARCH (UCT) from ``root`` for ``iterations`` iterations. Returns the chosen move's mean
     reward for MAX and the move (``final``: ``robust``, the most visited; ``max``, the highest mean). ``depth`` is
-    not used: playouts go to the end of the game. ``given``: statistics a tree file gives nodes before the search
-    (see :func:`given_statistics`)."""
+    not used: playouts go to the end of the game. Nodes whose statistics the position gives (a tree file's
+    ``stats:``) are in the tree before the first iteration (see :func:`given_statistics`)."""
     rng = random.Random(seed)
     rewards = Rewards(root)
     tree = Node(root, None, None, 0)
@@ -247,10 +247,10 @@ def given_statistics(tree: Node, made: list[Node], tracer: NullTracer) -> None:
     while pending:
         node = pending.pop(0)
         stats = _given(node.state)
-        if stats is not None:
-            node.wins, node.visits = stats
-        if node is not tree:
-            tracer.given(node)
+        if stats is None:
+            continue  # a root without statistics: the search starts from nothing
+        node.wins, node.visits = stats
+        tracer.given(node)
         for move in list(node.untried):
             child_state = node.state.child(move)
             if _given(child_state) is not None:

@@ -306,17 +306,20 @@ def _in_iteration(path, event) -> None:
 
 @dataclass(slots=True)
 class StatsGiven(Event):
-    """Before the search, a node the tree file gives statistics for joins the tree with ``visits`` and ``wins``."""
+    """Before the search, a node the tree file gives statistics for joins the tree with ``visits`` and ``wins``
+    (the root, ``parent`` null, first)."""
 
     kind: ClassVar[str] = "mcts_given"
     node: int
-    parent: int
+    parent: int | None
     visits: int
     wins: float
 
     def follow(self, path, nodes):
         if path:
             raise ValueError(f"mcts_given of node {self.node} during an iteration")
+        if self.parent is None and self.node != 0:
+            raise ValueError(f"mcts_given of node {self.node} without a parent, but only the root (node 0) has none")
         self._child_of(self.parent, self.node, nodes, "mcts_given: node")
 
 

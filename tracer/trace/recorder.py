@@ -116,6 +116,9 @@ class RecordingTracer(NullTracer):
         self._record((node.state, None, None, False))
 
     def given(self, node):
+        if node.parent is None:
+            self._emit((StatsGiven, 0, None, node.visits, node.wins))
+            return
         self._add(node)
         self._emit((StatsGiven, node.index, node.parent.index, node.visits, node.wins))
 

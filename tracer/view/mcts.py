@@ -113,7 +113,7 @@ def _final(view, node: VisitNode, event: FinalChoice) -> None:
     node.status, node.best_child = DONE, event.child  # the search is over: its move is the root's best child
     if event.child is not None:
         view.nodes[event.child].best_child = None
-    view.path, view.final_choice = [], event
+    view.final_choice = event  # the last iteration's path stays: the finished diagram still shows it
 
 
 FOLD = {StatsGiven: _given, IterationStarted: _iteration, Selected: _selected, Sampled: _sampled,
@@ -196,7 +196,7 @@ def _caption_final(view, event: FinalChoice):
     visits, wins = next((v, w) for c, v, w in event.children if c == event.child)
     rule = "the most visits" if event.rule == "robust" else "the highest mean reward"
     return _step("choose", view.label(event.child),
-                 f"after {event.iterations:,} iterations, {view.label(event.child)} has {rule}: "
+                 f"the search ends (N = {event.iterations:,} at the root): {view.label(event.child)} has {rule}: "
                  f"{statistic(wins)}/{visits} (Q = {ratio(wins / visits)})")
 
 
