@@ -46,6 +46,14 @@ def deep_recursion(levels: int = 1_000):
         sys.setrecursionlimit(limit)
 
 
+def has_chance(root) -> bool:
+    """Whether chance moves below ``root``: a tree file with a chance node, or a game with dice."""
+    inner = getattr(root, "inner", root)
+    if isinstance(inner, TreeNode):
+        return first_chance(inner) is not None
+    return getattr(inner, "chance", False) is True
+
+
 def refuse_unfit(search, root) -> None:
     """Refuse a search that cannot run on ``root``: only expectiminimax averages at chance nodes, and negamax
     assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``). (What the
