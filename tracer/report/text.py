@@ -155,10 +155,10 @@ def compare_table(title: str, rows: Sequence) -> str:
     return "".join(line + "\n" for line in [title, table, *compare_notes(rows)])
 
 
-def match_report(heading: str, tally, kinds: Sequence[str], depths: Sequence[int | None], sides: Sequence[str],
+def match_report(heading: str, tally, kinds: Sequence[str], labels: Sequence[str], sides: Sequence[str],
                  table: bool) -> str:
-    """``tracer match``: the heading, a row per game (``table``), a row per player, each player's results by
-    colour, and how their times per move compare."""
+    """``tracer match``: the heading, a row per game (``table``), a row per player (``labels``: each described
+    with its settings), each player's results by colour, and how their times per move compare."""
     lines = [heading]
     if table:
         lines.append(format_table(("game", "first", "winner", "moves", "p1 s/move", "p2 s/move", "p1 nodes/move",
@@ -169,10 +169,9 @@ def match_report(heading: str, tally, kinds: Sequence[str], depths: Sequence[int
         lines.append("")
     summary = tally.summary()
     lines.append(format_table(("player", "kind", "wins", "draws", "losses", "nodes/move", "seconds/move", "total s"),
-                              [(s["player"], f"{s['kind']} (depth {d})" if s["kind"] not in ("random", "greedy")
-                                and d is not None else s["kind"], str(s["wins"]), str(s["draws"]), str(s["losses"]),
+                              [(s["player"], label, str(s["wins"]), str(s["draws"]), str(s["losses"]),
                                 f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}",
-                                f"{s['total_seconds']:.3f}") for s, d in zip(summary, depths)],
+                                f"{s['total_seconds']:.3f}") for s, label in zip(summary, labels)],
                               right=(2, 3, 4, 5, 6, 7)))
     for player, kind in zip(summary, kinds):
         colours = [f"as {side} (moving {order}): {r['wins']} wins, {r['draws']} draws, {r['losses']} losses"
