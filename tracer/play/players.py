@@ -159,12 +159,13 @@ class SearchPlayer:
             seconds = time.perf_counter() - start
             if self.title:
                 trace.title = self.title
-            if stop is not None:  # the trace says how many iterations it made: with its seed, they make it again
+            made = None
+            if "iterations" in self.search.settings:
                 made = sum(isinstance(event, IterationStarted) for event in trace.events)
-                trace.spec = replace(trace.spec, iterations=made)
+                trace.spec = replace(trace.spec, iterations=made)  # with its seed, the count makes it again
             move = next(m for m in root.moves() if root.move_name(m) == trace.best_move)
             nodes = sum(NODES_VISITED in event.counted for event in trace.events)  # as the counting tracer counts
-            return Choice(move, trace.value, nodes, seconds, trace)
+            return Choice(move, trace.value, nodes, seconds, trace, made)
         counter = CountingTracer()
         depth = spec.search_depth
         with deep_recursion():
