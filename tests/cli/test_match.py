@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from helpers import assert_one_line_error, run_tracer
+from helpers import assert_one_line_error, documented, run_tracer
 
 
 def match_json(*args) -> dict:
@@ -141,3 +141,11 @@ def test_a_time_per_move_stops_the_search():
 def test_bad_mcts_player_options_are_one_line(args, fragment, tmp_path):
     assert_one_line_error(run_tracer("match", "tictactoe", *args, "--chart", "m.svg", cwd=tmp_path), fragment)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_readme_s_mcts_matches_run():
+    commands = documented("match", "mcts")
+    assert len(commands) >= 3
+    for args in commands:
+        result = run_tracer("match", *args, "--quiet")
+        assert result.returncode == 0, (args, result.stderr)
