@@ -149,7 +149,8 @@ def test_mcts_rows_are_what_mcts_returns_called_directly(tmp_path):
                                                                           "X...O....")),
                          (dict(path=str(min_root)), (min_root,))):
         rows = compare_json(*args, "-a", "mcts", "--iterations", "5,60,400", "--seed", "3", "--exploration", "0.7")
-        assert [row["iterations"] for row in rows] == [5, 60, 400] and all(set(row) - {"evaluated_leaves"} == MCTS_KEYS for row in rows)
+        assert [row["iterations"] for row in rows] == [5, 60, 400]
+        assert all(set(row) - {"evaluated_leaves"} == MCTS_KEYS for row in rows)
         for row in rows:
             root = load_problem(**source).fresh_root()
             value, move = mcts(root, iterations=row["iterations"], exploration=0.7, seed=3)

@@ -124,7 +124,8 @@ def compare_cells(row, mcts_columns: bool = False) -> tuple[str, ...]:
     (blank in the other searches' rows)."""
     cells = (row.algorithm, row.order, str(row.depth), format_number(row.value), str(row.best_move),
              f"{row.nodes_visited:,}", f"{row.leaves_evaluated:,}", f"{row.cutoffs:,}", f"{row.seconds:.6f}",
-             "" if row.ebf is None else f"{row.ebf:.2f}", "" if row.minimal_leaves is None else f"{row.minimal_leaves:,}",
+             "" if row.ebf is None else f"{row.ebf:.2f}",
+             "" if row.minimal_leaves is None else f"{row.minimal_leaves:,}",
              "" if row.minimal_ratio is None else f"{row.minimal_ratio:.2f}")
     if not mcts_columns:
         return cells
