@@ -164,3 +164,12 @@ def random_positions(game, count: int, seed: int, max_plies: int = 30, min_plies
             state = state.child(rng.choices(moves, weights)[0])
         positions.append(state if state.player is Player.CHANCE else game.rooted(state))
     return positions
+
+
+def documented(command: str, word: str) -> list[list[str]]:
+    """The README's example lines of ``tracer COMMAND`` that name ``word``, as arguments (comments dropped)."""
+    import shlex
+
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    return [shlex.split(line.split("  #")[0])[2:] for line in lines
+            if line.startswith(f"tracer {command} ") and word in line]

@@ -9,11 +9,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .inputs import Problem, load_problem
-from .model.state import UNLIMITED, is_explicit
-from .run import Stats, deep_recursion, search_stats
-from .search.algorithms import alphabeta
+from .inputs import load_problem
+from .model.state import UNLIMITED, Player, is_explicit
+from .run import Stats, deep_recursion, has_chance, search_stats
+from .search.registry import ALGORITHMS, algorithm, chance_search
 from .search.spec import SearchSpec
+
+REFERENCE = "alphabeta"  # the search whose move an MCTS row is checked against (expectiminimax where chance moves)
 
 
 @dataclass(frozen=True)
@@ -30,12 +32,35 @@ class Case:
 class Row(Stats):
     """The keys ``tracer compare --json`` prints: those of ``tracer stats --json``, and ``depth``, ``ebf`` (nodes
     visited to the power 1/depth), ``minimal_leaves`` (Knuth & Moore's b^⌈d/2⌉ + b^⌊d/2⌋ − 1 on uniform trees,
-    else null) and ``minimal_ratio`` (leaves evaluated / minimal_leaves)."""
+    else null) and ``minimal_ratio`` (leaves evaluated / minimal_leaves). MCTS rows add ``q`` (the chosen move's
+    mean reward for the player to move at the root), ``agrees`` (whether that move reaches the value the reference
+    search finds at ``depth``), ``reference_move`` (the reference's own move) and ``reference_algorithm``."""
 
     depth: int = 0
     ebf: float | None = None
     minimal_leaves: int | None = None
     minimal_ratio: float | None = None
+    q: float | None = None
+    agrees: bool | None = None
+    reference_move: str | None = None
+    reference_algorithm: str | None = None
+
+    def as_dict(self, with_leaves: bool = True) -> dict:
+        data = super().as_dict(with_leaves)
+        if self.q is None:  # a search that backs up values: no sampling to check
+            for key in ("q", "agrees", "reference_move", "reference_algorithm"):
+                del data[key]
+        return data
+
+
+@dataclass(frozen=True)
+class Reference:
+    """What a full-width search makes of the root at one depth: the search (alpha-beta, or expectiminimax where
+    chance moves), its move, and every move that reaches its value (its move among them)."""
+
+    algorithm: str
+    move: str | None
+    best: frozenset
 
 
 def run_case(case: Case) -> Row:
@@ -47,8 +72,11 @@ def run_case(case: Case) -> Row:
     searched = _height(problem.root) if depth == UNLIMITED else depth
     shape = uniform_shape(problem.root, searched)
     minimal = None if shape is None else shape[0] ** math.ceil(shape[1] / 2) + shape[0] ** (shape[1] // 2) - 1
+    q = None
+    if case.spec.samples:  # the value is the chosen move's mean reward for MAX; Q is the mover's
+        q = 1 - stats.value if problem.root.player is Player.MIN else stats.value
     return Row(**vars(stats), depth=searched, ebf=stats.nodes_visited ** (1 / searched) if searched else None,
-               minimal_leaves=minimal, minimal_ratio=stats.leaves_evaluated / minimal if minimal else None)
+               minimal_leaves=minimal, minimal_ratio=stats.leaves_evaluated / minimal if minimal else None, q=q)
 
 
 def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Iterable] = iter) -> list[Row]:
@@ -61,18 +89,36 @@ def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Ite
         return list(progress(pool.map(run_case, cases)))
 
 
-def disagreements(rows: list[Row], source: dict) -> list[str]:
+def references(rows: list[Row], source: dict) -> dict[int, Reference]:
+    """The reference search at each depth the rows were searched to."""
+    return {depth: reference(source, depth) for depth in sorted({row.depth for row in rows})}
+
+
+def add_agreement(rows: list[Row], known: dict[int, Reference]) -> None:
+    """Fill in each MCTS row's ``agrees``, ``reference_move`` and ``reference_algorithm`` (its depth's reference:
+    ``known``, from :func:`references`)."""
+    for row in rows:
+        if row.q is not None:
+            found = known[row.depth]
+            row.reference_algorithm, row.reference_move = found.algorithm, found.move
+            row.agrees = None if found.move is None else row.best_move in found.best
+
+
+def disagreements(rows: list[Row], source: dict, known: dict[int, Reference] | None = None) -> list[str]:
     """What is wrong between rows that must agree: at one depth, every row's value must be the same, and its best
-    move one of the moves that reach that value (so rows may differ in a move only where two moves tie)."""
+    move one of the moves that reach that value (so rows may differ in a move only where two moves tie). MCTS rows
+    estimate, so they are not held to this (their ``agrees`` says how they fare). ``known``: the references
+    already worked out (:func:`references`)."""
     problems = []
+    known = known or {}
     for depth in sorted({row.depth for row in rows}):
-        same = [row for row in rows if row.depth == depth]
+        same = [row for row in rows if row.depth == depth and ALGORITHMS[row.algorithm].family == "values"]
         values = {row.value for row in same}
         if len(values) > 1:
             problems.append(f"depth {depth}: the values differ: " +
                             ", ".join(f"{row.algorithm} ({row.order}) {row.value}" for row in same))
             continue
-        best = optimal_moves(load_problem(**source, depth=depth), depth)
+        best = (known.get(depth) or reference(source, depth)).best if same else ()
         for row in same:
             if row.best_move not in best:
                 problems.append(f"depth {depth}: {row.algorithm} ({row.order}) chose {row.best_move}, which does "
@@ -80,15 +126,21 @@ def disagreements(rows: list[Row], source: dict) -> list[str]:
     return problems
 
 
-def optimal_moves(problem: Problem, depth: int) -> set[str]:
-    """The root's moves whose child has the root's minimax value at ``depth`` plies."""
-    root = problem.fresh_root()
+def reference(source: dict, depth: int) -> Reference:
+    """The root's moves at ``depth`` plies as alpha-beta (expectiminimax where chance moves) values each: its move
+    is the first in move order that reaches the root's value (as alpha-beta returns it), and every move that does.
+    A terminal root has no move (``None``); a chance node at the root chooses none."""
+    root = load_problem(**source, depth=depth).fresh_root()
+    search = chance_search() if has_chance(root) else algorithm(REFERENCE)
     if root.is_terminal():
-        return {None}
+        return Reference(search.name, None, frozenset({None}))
+    if root.player is Player.CHANCE:
+        return Reference(search.name, None, frozenset())
     with deep_recursion():
-        values = {root.move_name(move): alphabeta(root.child(move), depth - 1)[0] for move in root.moves()}
-    best = max(values.values()) if root.player.value == "max" else min(values.values())
-    return {name for name, value in values.items() if value == best}
+        values = {root.move_name(move): search.run(root.child(move), depth - 1)[0] for move in root.moves()}
+    best = max(values.values()) if root.player is Player.MAX else min(values.values())
+    moves = [name for name, value in values.items() if value == best]
+    return Reference(search.name, moves[0], frozenset(moves))
 
 
 def _height(state) -> int:

@@ -46,6 +46,14 @@ def deep_recursion(levels: int = 1_000):
         sys.setrecursionlimit(limit)
 
 
+def has_chance(root) -> bool:
+    """Whether chance moves below ``root``: a tree file with a chance node, or a game with dice."""
+    inner = getattr(root, "inner", root)
+    if isinstance(inner, TreeNode):
+        return first_chance(inner) is not None
+    return getattr(inner, "chance", False) is True
+
+
 def refuse_unfit(search, root) -> None:
     """Refuse a search that cannot run on ``root``: only expectiminimax averages at chance nodes, and negamax
     assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``). (What the
@@ -71,19 +79,19 @@ def refuse_unfit(search, root) -> None:
 def trace_search(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITHM, *, depth: float | None = None,
                  rules: Rules | None = None, meta: dict[str, Any] | None = None, order: str | None = None,
                  seed: int | None = None, max_nodes: int | None = None,
-                 settings: dict[str, Any] | None = None) -> Trace:
+                 settings: dict[str, Any] | None = None, stop=None) -> Trace:
     """Search from ``root`` recording every step; the trace is ready to save or render. ``algorithm`` is a
     :class:`SearchSpec`, or an algorithm's name with the spec's parts as keywords (``depth``, ``rules``, children
     in ``order`` with ``seed`` (see :mod:`tracer.search.ordering`), ``settings``: the algorithm's own, ``guess`` and
     ``tt_size``). Past ``max_nodes`` recorded nodes the search is stopped with a :class:`TraceTooLargeError`
-    (memory stays bounded)."""
+    (memory stays bounded). ``stop``: an anytime search's question, between iterations, whether to end now."""
     spec = as_spec(algorithm, depth=depth, rules=rules, order=order, seed=seed, settings=settings)
     search = spec.search
     refuse_unfit(search, root)
     tracer = RecordingTracer(mover_terms=search.negamax, max_nodes=max_nodes)
     with deep_recursion(), no_garbage_collection():
         root = ordered(root, spec.order, spec.search_depth, spec.seed)
-        value, move = search.run(root, spec.search_depth, tracer, spec.rules, spec.settings)
+        value, move = search.run(root, spec.search_depth, tracer, spec.rules, spec.settings, stop=stop)
     return Trace(
         algorithm=search.name,
         title=search.title,

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from helpers import ROOT, TREES, assert_one_line_error, run_tracer
+from helpers import ROOT, TREES, assert_one_line_error, documented, run_tracer
 from tracer.cli.options import depth_list
 from tracer.compare import Case, Row, compare, disagreements
 from tracer.search.spec import SearchSpec
@@ -132,3 +132,105 @@ def test_jobs_are_bounded_by_the_machine_s_cpus(tmp_path):
     result = run_tracer("compare", TREES / "rn_example.yaml", "--jobs", str(cpus + 1), cwd=tmp_path)
     assert_one_line_error(result, f"--jobs: expected a whole number up to {cpus}, got {cpus + 1} (this machine has {cpus}")
     assert list(tmp_path.iterdir()) == []  # refused before any worker started
+
+
+# ---- Monte Carlo tree search: a row per iteration count ------------------------------------------------------
+
+MCTS_KEYS = KEYS | {"iterations", "children", "q", "agrees", "reference_move", "reference_algorithm"}
+
+
+def test_mcts_rows_are_what_mcts_returns_called_directly(tmp_path):
+    from tracer.inputs import load_problem
+    from tracer.search.mcts import mcts
+
+    min_root = tmp_path / "min_root.yaml"  # MIN to move: Q, the mover's, is 1 − MAX's mean reward
+    min_root.write_text("players: [min, max]\ntree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n")
+    for source, args in ((dict(game="tictactoe", position="X...O...."), ("--game", "tictactoe", "--position",
+                                                                          "X...O....")),
+                         (dict(path=str(min_root)), (min_root,))):
+        rows = compare_json(*args, "-a", "mcts", "--iterations", "5,60,400", "--seed", "3", "--exploration", "0.7")
+        assert [row["iterations"] for row in rows] == [5, 60, 400]
+        assert all(set(row) - {"evaluated_leaves"} == MCTS_KEYS for row in rows)
+        for row in rows:
+            root = load_problem(**source).fresh_root()
+            value, move = mcts(root, iterations=row["iterations"], exploration=0.7, seed=3)
+            assert (row["value"], row["best_move"]) == (value, root.move_name(move))
+            assert row["q"] == (1 - value if root.player.value == "min" else value)
+
+
+def test_agreement_is_a_direct_alpha_beta_call():
+    from tracer.inputs import load_problem
+    from tracer.search.algorithms import alphabeta, minimax
+
+    rows = compare_json("--game", "connect4", "--position", "4453", "-a", "mcts", "--iterations", "3,30,300",
+                        "--depths", "2,3", "--seed", "1")
+    assert sorted({(row["depth"], row["iterations"]) for row in rows}) == [(d, n) for d in (2, 3)
+                                                                           for n in (3, 30, 300)]
+    for depth in (2, 3):
+        root = load_problem(game="connect4", position="4453").fresh_root()
+        values = {root.move_name(m): minimax(root.child(m), depth - 1)[0] for m in root.moves()}  # MAX to move
+        best = {name for name, value in values.items() if value == max(values.values())}
+        expected_move = root.move_name(alphabeta(root, depth)[1])
+        for row in (row for row in rows if row["depth"] == depth):
+            assert row["reference_algorithm"] == "alphabeta" and row["reference_move"] == expected_move
+            assert row["agrees"] == (row["best_move"] in best)
+    assert {row["agrees"] for row in rows} == {True, False}  # 3 iterations miss what 300 find
+
+
+def test_one_iteration_count_is_one_row_and_mcts_rows_are_not_held_to_the_values():
+    rows = compare_json("--game", "tictactoe", "--position", "XO.X.....", "-a", "mcts", "-a", "alphabeta",
+                        "--iterations", "50")
+    mcts_row, alphabeta_row = rows
+    assert mcts_row["iterations"] == 50 and set(alphabeta_row) == KEYS  # alpha-beta rows keep their keys
+    assert mcts_row["value"] != alphabeta_row["value"]  # a reward in [0, 1] against a minimax value: no DISAGREEMENT
+    table = run_tracer("compare", "--game", "tictactoe", "--position", "XO.X.....", "-a", "mcts", "-a", "alphabeta",
+                       "--iterations", "50", "--repeat", "1")
+    assert table.returncode == 0 and "DISAGREEMENT" not in table.stderr, table.stderr
+    header = table.stdout.splitlines()[1].split()
+    assert header[-3:] == ["iterations", "Q", "agrees"]
+    assert table.stdout.splitlines()[-1].startswith(f"agrees: MCTS's move reaches the value alphabeta finds at "
+                                                    f"depth {mcts_row['depth']} (alphabeta plays ")
+    csv_rows = list(csv.DictReader(io.StringIO(run_tracer(
+        "compare", "--game", "tictactoe", "--position", "XO.X.....", "-a", "alphabeta", "-a", "mcts",
+        "--iterations", "50", "--repeat", "1", "--csv").stdout)))
+    assert csv_rows[0]["q"] == "" and float(csv_rows[1]["q"]) == mcts_row["q"]
+    assert json.loads(csv_rows[1]["children"]) == mcts_row["children"]
+    markdown = run_tracer("compare", "--game", "tictactoe", "--position", "XO.X.....", "-a", "mcts",
+                          "--iterations", "10,20", "--repeat", "1", "--markdown").stdout.splitlines()
+    assert markdown[0].endswith("| iterations | Q | agrees |") and markdown[2].count("|") == markdown[0].count("|")
+
+
+def test_the_convergence_chart(tmp_path):
+    chart = tmp_path / "m.svg"
+    result = run_tracer("compare", "--game", "tictactoe", "--position", "X...O....", "-a", "mcts", "-a",
+                        "alphabeta", "--iterations", "10,100", "--repeat", "1", "--chart", chart)
+    assert result.returncode == 0, result.stderr
+    text = chart.read_text()
+    assert "iterations (log scale)" in text and "Q of the chosen move" in text and "alphabeta, depth 7" in text
+
+
+def test_iteration_lists():
+    from tracer.cli.options import iteration_list
+
+    assert iteration_list("10,100,1000") == [10, 100, 1000]
+    assert iteration_list("5, 5,1") == [5, 1]
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--iterations", "0"), "--iterations: expected a whole number from 1 to 10,000,000, got 0"),
+    (("--iterations", "10,10000001"), "got 10000001"),
+    (("--iterations", "10,x"), "--iterations: expected a whole number, got 'x'"),
+    (("--iterations", "10,"), "--iterations: expected a whole number"),
+])
+def test_bad_iteration_lists_are_one_line(args, fragment, tmp_path):
+    assert_one_line_error(run_tracer("compare", "--game", "tictactoe", "-a", "mcts", *args, cwd=tmp_path), fragment)
+    assert_one_line_error(run_tracer("compare", "--game", "tictactoe", "--iterations", "10", cwd=tmp_path),
+                          "--iterations is for -a mcts, not -a alphabeta")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", documented("compare", "mcts"), ids=" ".join)
+def test_the_readme_s_mcts_comparisons_run(args, tmp_path):
+    args = [str(tmp_path / "chart.svg") if arg.startswith("output/") else arg for arg in args]
+    result = run_tracer("compare", *args)
+    assert result.returncode == 0 and "DISAGREEMENT" not in result.stderr, result.stderr

@@ -7,7 +7,9 @@ import io
 import json
 import re
 
-from helpers import assert_one_line_error, run_tracer
+import pytest
+
+from helpers import assert_one_line_error, documented, run_tracer
 
 
 def match_json(*args) -> dict:
@@ -80,3 +82,70 @@ def test_progress_lines_results_by_colour_and_random_openings():
     opened = moves_played("--random-openings", "3")
     assert len(set(opened[0::2])) > 1
     assert opened == moves_played("--random-openings", "3")
+
+
+# ---- Monte Carlo tree search players ---------------------------------------------------------------------------
+
+def test_an_mcts_match_is_reproducible_and_its_counts_add_up():
+    args = ("tictactoe", "--p1", "mcts", "--p2", "mcts", "--p1-iterations", "40", "--p2-iterations", "15",
+            "--games", "6", "--seed", "5")
+    data = match_json(*args)
+    again = match_json(*args)
+    def without_times(data):
+        return [{k: v for k, v in row.items() if "seconds" not in k} for row in data["rows"]]
+
+    assert without_times(data) == without_times(again)
+    rows, (p1, p2) = data["rows"], data["players"]
+    for player, other, name in ((p1, p2, "p1"), (p2, p1, "p2")):
+        assert player["wins"] + player["draws"] + player["losses"] == 6
+        assert player["wins"] == other["losses"] == sum(row["winner"] == name for row in rows)
+    assert [settings.get("iterations") for settings in data["player_settings"]] == [40, 15]
+    # each game has its own seeds: the same colours do not replay one game
+    assert len({(row["winner"], row["moves"], row["p1_nodes_per_move"]) for row in rows[0::2]}) > 1
+    other_seed = match_json(*args[:-1], "6")
+    assert without_times(other_seed) != without_times(data)
+
+
+def test_the_heading_names_each_player_with_its_settings():
+    result = run_tracer("match", "tictactoe", "--p1", "mcts", "--iterations", "20", "--exploration", "0.5",
+                        "--rollout", "first", "--p2", "alphabeta", "--depth", "2", "--games", "2", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == ("tictactoe: 2 games, p1 mcts (20 iterations, C = 0.5, first playouts) "
+                                             "vs p2 alphabeta (depth 2), seed 0, colours swapped every other game")
+
+
+def test_a_time_per_move_stops_the_search():
+    data = match_json("tictactoe", "--p1", "mcts", "--p1-time", "0.01", "--p2", "random", "--games", "2")
+    from tracer.search.mcts import MAX_ITERATIONS
+
+    p1 = data["players"][0]
+    assert 1 <= p1["mean_nodes_per_move"] < MAX_ITERATIONS / 100
+    assert data["player_settings"][0] == {"kind": "mcts", "exploration": pytest.approx(2 ** 0.5),
+                                          "rollout": "random", "final": "robust", "seconds_per_move": 0.01}
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--p1", "mcts", "--iterations", "0"), "--iterations: expected a whole number from 1 to 10,000,000, got 0"),
+    (("--p1", "mcts", "--p1-iterations", "10000001"), "--p1-iterations: expected a whole number from 1 to"),
+    (("--p1", "mcts", "--p1-time", "0"), "--p1-time: expected seconds more than 0 and at most 600, got 0"),
+    (("--p1", "mcts", "--p1-time", "601"), "--p1-time: expected seconds more than 0 and at most 600, got 601"),
+    (("--p2", "mcts", "--p2-time", "inf"), "--p2-time: expected a finite number"),
+    (("--p1", "mcts", "--exploration", "-1"), "--exploration: expected a number from 0 to 100"),
+    (("--p1", "alphabeta", "--p1-time", "1"), "--p1-time is for a search that can stop at any time (--p1 mcts), "
+                                              "not --p1 alphabeta"),
+    (("--p1", "mcts", "--p2-iterations", "5"), "--p2-iterations is for --p2 mcts, not --p2 greedy"),
+    (("--p1", "alphabeta", "--iterations", "5"), "--iterations is for a player that takes it (--p1 mcts or --p2 "
+                                                 "mcts), not --p1 alphabeta --p2 greedy"),
+    (("--p1", "random", "--final", "max"), "--final is for a player that takes it"),
+])
+def test_bad_mcts_player_options_are_one_line(args, fragment, tmp_path):
+    assert_one_line_error(run_tracer("match", "tictactoe", *args, "--chart", "m.svg", cwd=tmp_path), fragment)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_readme_s_mcts_matches_run():
+    commands = documented("match", "mcts")
+    assert len(commands) >= 3
+    for args in commands:
+        result = run_tracer("match", *args, "--quiet")
+        assert result.returncode == 0, (args, result.stderr)

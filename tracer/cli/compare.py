@@ -15,9 +15,11 @@ EXAMPLES = """examples:
   tracer compare trees/binary_depth4.yaml -a alphabeta --order natural --order best --order worst
   tracer compare --game tictactoe --position 'X...O....' -a minimax -a alphabeta --depths 1-7 --log --chart c.png
   tracer compare --game clobber --depths 1-4 --order natural --order eval --json --jobs 2
+  tracer compare --game tictactoe --position 'X...O....' -a mcts --iterations 10,100,1000 --chart m.svg
 
 Rows at the same depth must agree on the value, and on the best move unless moves tie: a disagreement is
-reported on stderr and the exit status is 1."""
+reported on stderr and the exit status is 1. MCTS rows (one per --iterations count) are estimates: each says
+whether its move reaches the value alpha-beta finds at the row's depth (agrees)."""
 
 def add_commands(command) -> None:
     compare = command("compare", "compare searches: algorithms × depths × move orders, as a table or a chart",
@@ -31,10 +33,13 @@ def add_commands(command) -> None:
                          help="time each row as the median of N untraced runs (default 3)")
     output = compare.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print a JSON list of rows (the keys of stats --json, "
-                                                            "and order, depth, ebf, minimal_leaves, minimal_ratio)")
+                                                            "and order, depth, ebf, minimal_leaves, minimal_ratio; "
+                                                            "MCTS rows: q, agrees, reference_move, "
+                                                            "reference_algorithm)")
     output.add_argument("--csv", action="store_true", help="print CSV, one row per combination")
     output.add_argument("--markdown", action="store_true", help="print a Markdown table")
-    compare.add_argument("--chart", metavar="PATH", help="draw nodes and time against depth (svg, png or pdf)")
+    compare.add_argument("--chart", metavar="PATH", help="draw nodes and time against depth (svg, png or pdf); "
+                                                         "with -a mcts, Q and time against iterations")
     compare.add_argument("--log", action="store_true", help="log scale for the chart's values")
     compare.add_argument("--jobs", type=jobs, default=1, metavar="N",
                          help="run rows in N processes, at most one per CPU and per row (default 1; the rows are the "
@@ -43,7 +48,7 @@ def add_commands(command) -> None:
 
 
 def cmd_compare(args) -> int:
-    from ..compare import Case, compare, disagreements
+    from ..compare import Case, add_agreement, compare, disagreements, references
     from ..inputs import load_problem
     from ..io import format_of, is_saved_trace, write_atomically
     from ..report.csv_report import compare_csv
@@ -65,6 +70,8 @@ def cmd_compare(args) -> int:
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
     cases = [Case(source, spec, depth, args.repeat) for depth in args.depths or [None] for spec in specs]
     rows = compare(cases, args.jobs, progress_bar(len(cases), "compare", "row"))
+    known = references(rows, source)
+    add_agreement(rows, known)
     leaves = problem.game is None  # game leaves are many and say little, as in stats
     title = problem.meta.get("title") or problem.name
     if args.json:
@@ -76,11 +83,12 @@ def cmd_compare(args) -> int:
     else:
         print(compare_table(title, rows), end="")
     if chart_format:
-        from ..render.chart import comparison_chart
+        from ..render.chart import comparison_chart, convergence_chart
 
-        write_atomically(args.chart, comparison_chart(rows, title, chart_format, log=args.log))
+        chart = convergence_chart if any(row.q is not None for row in rows) else comparison_chart
+        write_atomically(args.chart, chart(rows, title, chart_format, log=args.log))
         print(args.chart, file=sys.stderr if args.json or args.csv or args.markdown else sys.stdout)
-    problems = disagreements(rows, source)
+    problems = disagreements(rows, source, known)
     for problem_text in problems:
         print(f"tracer compare: DISAGREEMENT: {problem_text}", file=sys.stderr)
     return 1 if problems else 0

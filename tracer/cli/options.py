@@ -135,8 +135,13 @@ def add_search_options(parser, several: bool = False) -> None:
     parser.add_argument("--tt-size", type=positive, metavar="N",
                         help=f"{_takers('tt_size')}: the transposition table's size in entries (default: unbounded)")
     mcts = parser.add_argument_group("Monte Carlo tree search (-a mcts)")
-    mcts.add_argument("--iterations", type=whole_number(1, MAX_ITERATIONS), metavar="N",
-                      help=f"iterations (default {DEFAULT_ITERATIONS}; at most {MAX_ITERATIONS:,})")
+    if several:
+        mcts.add_argument("--iterations", type=iteration_list, metavar="N,N,...",
+                          help=f"iterations, one row for each: 10,100,1000 (default {DEFAULT_ITERATIONS}; each at "
+                               f"most {MAX_ITERATIONS:,})")
+    else:
+        mcts.add_argument("--iterations", type=iteration_count, metavar="N",
+                          help=f"iterations (default {DEFAULT_ITERATIONS}; at most {MAX_ITERATIONS:,})")
     mcts.add_argument("--exploration", type=exploration, metavar="C",
                       help=f"UCB1's constant C, 0 to {MAX_EXPLORATION} (default √2 ≈ 1.41)")
     mcts.add_argument("--rollout", choices=ROLLOUTS,
@@ -211,6 +216,26 @@ def plain_name(text: str) -> str:
     """``text`` as one file name's part: letters, digits, ``_ + - .`` only, no leading dot, at most 80 characters."""
     name = re.sub(r"[^\w+.-]", "_", str(text), flags=re.UNICODE)[:80].lstrip(".")
     return name or "trace"
+
+
+def iteration_count(text: str) -> int:
+    """An argparse type: MCTS's iterations, a whole number as the search spec allows it."""
+    value = whole_number(-10**30, 10**30)(text)
+    wrong = mistake("iterations", value)
+    if wrong is not None:
+        raise argparse.ArgumentTypeError(f"{wrong}, got {value}")
+    return value
+
+
+def iteration_list(text: str) -> list[int]:
+    """An argparse type: iteration counts as ``10,100,1000``, each as :func:`iteration_count` reads it (a count
+    given twice counts once)."""
+    counts: list[int] = []
+    for part in text.split(","):
+        count = iteration_count(part)
+        if count not in counts:
+            counts.append(count)
+    return counts
 
 
 def depth_list(text: str) -> list[int]:

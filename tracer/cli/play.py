@@ -3,24 +3,28 @@ two players)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
 
 from ..errors import UsageError
-from .options import add_game_options, depth, game_options, positive
+from .options import add_game_options, depth, exploration, game_options, iteration_count, number, positive
 
 PLAY_EXAMPLES = """examples:
   tracer play tictactoe                                 # you are X, alpha-beta plays O
   tracer play connect4 --p1 alphabeta --p2 human --depth 5
   tracer play clobber --p1 human --p2 greedy --rows 4 --cols 4
-  tracer play tictactoe --p1 minimax --p2 alphabeta --save-traces output/game1"""
+  tracer play tictactoe --p1 minimax --p2 alphabeta --save-traces output/game1
+  tracer play connect4 --p1 human --p2 mcts --p2-time 1        # MCTS thinks one second a move"""
 
 MATCH_EXAMPLES = """examples:
   tracer match clobber --p1 alphabeta --p2 greedy --depth 4 --games 20 --seed 1
   tracer match tictactoe --p1 minimax --p2 random --games 100 --json
   tracer match tictactoe --p1 minimax --p2 alphabeta --games 10 --table     # a row per game
   tracer match connect4 --p1 alphabeta --p2 alphabeta --depth1 2 --depth2 4 --games 6 --chart output/m.svg
+  tracer match connect4 --p1 mcts --iterations 2000 --p2 alphabeta --depth 4 --games 100
+  tracer match tictactoe --p1 mcts --p1-time 0.05 --p2 mcts --p2-iterations 200 --games 10 --seed 3
 
 Colours are swapped in every other game: the first player named moves first in games 1, 3, 5, ..."""
 
@@ -30,7 +34,8 @@ MAX_TRACE_NODES = 50_000  # about 30 MB of JSON
 
 def add_commands(command) -> None:
     """Add ``play`` and ``match``; ``command(name, help, epilog)`` makes a subcommand's parser."""
-    from ..play.players import PLAYER_KINDS
+    from ..play.players import MAX_MOVE_SECONDS, PLAYER_KINDS
+    from ..search.mcts import DEFAULT_ITERATIONS, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
     from ..search.ordering import ORDERS
     from ..search.registry import DEFAULT_ALGORITHM
 
@@ -52,6 +57,22 @@ def add_commands(command) -> None:
         parser.add_argument("--slow-wins", action="store_true",
                             help="score a win the same however far away (the textbook's counting, as stats and "
                                  "render do); by default search players prefer quicker wins and slower losses")
+        mcts = parser.add_argument_group("Monte Carlo tree search players (--p1 mcts, --p2 mcts)")
+        mcts.add_argument("--iterations", type=iteration_count, metavar="N",
+                          help=f"iterations a move, both sides (default {DEFAULT_ITERATIONS}; at most "
+                               f"{MAX_ITERATIONS:,})")
+        for side in ("p1", "p2"):
+            mcts.add_argument(f"--{side}-iterations", type=iteration_count, metavar="N",
+                              help=f"{side}'s iterations a move (default --iterations)")
+        for side in ("p1", "p2"):
+            mcts.add_argument(f"--{side}-time", type=move_seconds, metavar="S",
+                              help=f"{side}'s time a move in seconds, more than 0 and at most {MAX_MOVE_SECONDS}: "
+                                   f"iterations until it is up (and no more than --{side}-iterations if given)")
+        mcts.add_argument("--exploration", type=exploration, metavar="C",
+                          help=f"UCB1's constant C, 0 to {MAX_EXPLORATION} (default √2 ≈ 1.41)")
+        mcts.add_argument("--rollout", choices=ROLLOUTS, help="random (default), first or eval playouts")
+        mcts.add_argument("--final", choices=FINALS, help="the move played: most visits (robust, default) or "
+                                                          "highest mean reward (max)")
 
     play = command("play", "play a game against the search", PLAY_EXAMPLES)
     common_options(play, "human", DEFAULT_ALGORITHM)
@@ -82,6 +103,48 @@ def add_commands(command) -> None:
     match.set_defaults(run=cmd_match)
 
 
+def move_seconds(text: str) -> float:
+    """An argparse type: a time per move in seconds, more than 0 and at most MAX_MOVE_SECONDS."""
+    from ..play.players import MAX_MOVE_SECONDS
+
+    value = number(text)
+    if not 0 < value <= MAX_MOVE_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected seconds more than 0 and at most {MAX_MOVE_SECONDS}, "
+                                         f"got {text[:30]}")
+    return value
+
+
+def _search_settings(args) -> list[tuple[dict, float | None]]:
+    """Each side's settings of its own (MCTS's) and time per move, refused where the side's player cannot take
+    them."""
+    from ..search.registry import ALGORITHMS
+    from ..search.spec import FLAGS
+
+    kinds = (args.p1, args.p2)
+    def takes(kind: str, setting: str) -> bool:
+        return kind in ALGORITHMS and setting in ALGORITHMS[kind].settings
+
+    shared = {name: getattr(args, name) for name in ("iterations", "exploration", "rollout", "final")}
+    for name, value in shared.items():
+        if value is not None and not any(takes(kind, name) for kind in kinds):
+            takers = " or ".join(f"--p{side} {a}" for a in ALGORITHMS if takes(a, name) for side in (1, 2))
+            raise UsageError(f"{FLAGS[name]} is for a player that takes it ({takers}), not --p1 {kinds[0]} "
+                             f"--p2 {kinds[1]}")
+    sides = []
+    for side, kind in enumerate(kinds, 1):
+        iterations, seconds = getattr(args, f"p{side}_iterations"), getattr(args, f"p{side}_time")
+        if iterations is not None and not takes(kind, "iterations"):
+            takers = " or ".join(f"--p{side} {a}" for a in ALGORITHMS if takes(a, "iterations"))
+            raise UsageError(f"--p{side}-iterations is for {takers}, not --p{side} {kind}")
+        if seconds is not None and not (kind in ALGORITHMS and ALGORITHMS[kind].anytime):
+            takers = " or ".join(f"--p{side} {a}" for a, search in ALGORITHMS.items() if search.anytime)
+            raise UsageError(f"--p{side}-time is for a search that can stop at any time ({takers}), not "
+                             f"--p{side} {kind}")
+        sides.append(({**shared, "iterations": shared["iterations"] if iterations is None else iterations},
+                      seconds))
+    return sides
+
+
 def _load(args):
     from ..inputs import load_game
     from ..search.registry import ALGORITHMS, chance_search
@@ -101,6 +164,7 @@ def _load(args):
 def cmd_play(args) -> None:
     from ..io import write_atomically
     from ..play.game_loop import play_game
+    from ..play.match import new_game
     from ..play.players import make_player
 
     game, search_depth = _load(args)
@@ -108,7 +172,9 @@ def cmd_play(args) -> None:
     rng = random.Random(args.seed)
     keep = args.save_traces is not None
     players = [make_player(kind, search_depth, rng, keep, order=args.order, seed=args.seed,
-                           quick_wins=not args.slow_wins) for kind in (args.p1, args.p2)]
+                           quick_wins=not args.slow_wins, settings=settings, seconds=seconds)
+               for kind, (settings, seconds) in zip((args.p1, args.p2), _search_settings(args))]
+    new_game(players, args.seed, 0)
     from ..play.players import EndOfInput
 
     for side, kind in enumerate((args.p1, args.p2)):
@@ -151,8 +217,10 @@ def cmd_match(args) -> None:
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
     depths = [search_depth if d is None else d for d in (args.depth1, args.depth2)]
     rng = random.Random(args.seed)
-    players = [make_player(kind, d, rng, order=args.order, seed=args.seed, quick_wins=not args.slow_wins)
-               for kind, d in zip(kinds, depths)]
+    players = [make_player(kind, d, rng, order=args.order, seed=args.seed, quick_wins=not args.slow_wins,
+                           settings=settings, seconds=seconds)
+               for kind, d, (settings, seconds) in zip(kinds, depths, _search_settings(args))]
+    labels = [player.describe() for player in players]
     def progress(row, seconds):
         if args.quiet:
             return
@@ -164,12 +232,13 @@ def cmd_match(args) -> None:
     if chart_format:
         from ..render.chart import match_chart
 
-        write_atomically(args.chart, match_chart(tally, f"{game.name}: {_who(kinds, depths)}", chart_format))
+        write_atomically(args.chart, match_chart(tally, f"{game.name}: {' vs '.join(labels)}", chart_format))
     if args.json:
         from ..report.json_report import match_json
 
         print(match_json({"game": game.name, "games": args.games, "depth": search_depth, "depths": depths,
-                          "seed": args.seed, "random_openings": args.random_openings}, tally), end="")
+                          "seed": args.seed, "random_openings": args.random_openings,
+                          "player_settings": [player.settings() for player in players]}, tally), end="")
         return
     if args.csv:
         from ..report.csv_report import match_csv
@@ -178,14 +247,8 @@ def cmd_match(args) -> None:
         return
     from ..report.text import match_report
 
-    shown = "to the end" if search_depth is None else search_depth
-    depth_text = f"depths {depths[0]} and {depths[1]}" if depths[0] != depths[1] else f"depth {shown}"
-    heading = f"{game.name}: {args.games} games, {depth_text}, seed {args.seed}, colours swapped every other game"
-    print(match_report(heading, tally, kinds, depths, game.sides, args.table), end="")
+    heading = (f"{game.name}: {args.games} games, p1 {labels[0]} vs p2 {labels[1]}, seed {args.seed}, colours "
+               "swapped every other game")
+    print(match_report(heading, tally, kinds, labels, game.sides, args.table), end="")
     if args.chart:
         print(args.chart)
-
-
-def _who(kinds, depths) -> str:
-    return " vs ".join(k if k in ("random", "greedy") or d is None else f"{k} (depth {d})"
-                       for k, d in zip(kinds, depths))

@@ -69,7 +69,8 @@ def play_game(game, players, state=None, say: Callable[[str], None] | None = Non
         if say:
             line = f"{game.sides[side]} ({players[side].name}) plays {name}"
             if choice.value is not None:
-                line += (f": value {format_number(choice.value)}, {choice.nodes:,} nodes, "
+                iterations = "" if choice.iterations is None else f"{choice.iterations:,} iterations, "
+                line += (f": value {format_number(choice.value)}, {choice.nodes:,} nodes, {iterations}"
                          f"{choice.seconds:.3f} s")
             say(line)
         state = state.child(choice.move)

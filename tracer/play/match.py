@@ -86,6 +86,15 @@ def random_opening(game, plies: int, rng: random.Random):
     return state
 
 
+def new_game(players, seed: int, number: int) -> None:
+    """Seed the players that make random choices of their own (MCTS) for game ``number`` (from 0) of a match
+    played with ``seed``: each named player its own generator for each game, so the games differ and the match can
+    be played again."""
+    for index, player in enumerate(players):
+        if hasattr(player, "new_game"):
+            player.new_game(f"{seed}/game {number + 1}/p{index + 1}")
+
+
 def _mean(values) -> float:
     return statistics.fmean(values) if values else 0.0
 
@@ -95,10 +104,12 @@ def play_match(game, players, kinds: tuple[str, str], games: int,
     """Play ``games`` games; the first player named moves first in games 1, 3, 5, ... ``on_game(row, seconds)``
     hears of each game as it ends (for progress lines). ``openings`` random moves (seeded by ``seed`` and the game's
     number) start each game, so that deterministic players do not repeat the same games; they count as moves of
-    the sides that make them but not in the players' times and nodes."""
+    the sides that make them but not in the players' times and nodes. Players with random choices of their own
+    are seeded for each game from ``seed`` (:func:`new_game`)."""
     tally = Tally(kinds)
     for number in range(games):
         first = number % 2
+        new_game(players, seed, number)
         start = time.perf_counter()
         state = random_opening(game, openings, random.Random(seed * 1_000_003 + number // 2))
         dice = random.Random(f"{seed}/dice/{number // 2}")  # a pair of games (one per colour) rolls the same

@@ -1,24 +1,30 @@
 """Players: each chooses a move in a position. Search players (every algorithm in the registry) search from the
-position with the side to move as MAX; ``greedy`` looks one move ahead with the game's evaluation; ``random``
-picks uniformly (seeded); ``human`` asks at the terminal and asks again, with the legal moves, after a bad move,
-and also takes ``quit``, ``undo`` and ``hint`` (the search's value of every legal move).
+position with the side to move as MAX (Monte Carlo tree search for a number of iterations or a time per move);
+``greedy`` looks one move ahead with the game's evaluation; ``random`` picks uniformly (seeded); ``human`` asks at
+the terminal and asks again, with the legal moves, after a bad move, and also takes ``quit``, ``undo`` and ``hint``
+(the search's value of every legal move).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..errors import IllegalMoveError, UsageError
+from ..model.state import UNLIMITED
 from ..run import deep_recursion, trace_search
+from ..search.mcts import MAX_ITERATIONS
 from ..search.ordering import ordered
 from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM, chance_search
+from ..search.spec import as_spec
 from ..search.tracers import NODES_VISITED, CountingTracer
 from ..text import format_number
+from ..trace.events import IterationStarted
 
 PLAYER_KINDS = ("human", *ALGORITHMS, "random", "greedy")
+MAX_MOVE_SECONDS = 600  # a time per move longer than ten minutes is a typo, not an experiment
 
 
 class EndOfInput(UsageError):
@@ -41,6 +47,7 @@ class Choice:
     nodes: int = 0
     seconds: float = 0.0
     trace: Any = None
+    iterations: int | None = None  # MCTS: the iterations it made (fewer than asked when its time ran out)
 
 
 DISTANCE = 1_000  # a game's end k plies ahead scores (1 − k/DISTANCE) of its value
@@ -69,41 +76,105 @@ class QuickerWins:
 class SearchPlayer:
     """Searches ``depth`` plies from the position, with the side to move as MAX. With ``keep_traces`` the one
     search it makes records its trace (and its time includes the recording). With ``quick_wins`` it prefers
-    quicker wins and slower losses (:class:`QuickerWins`)."""
+    quicker wins and slower losses (:class:`QuickerWins`; a search that backs up values only: MCTS's rewards are
+    1, ½ and 0 whenever the game ends). ``settings``: the algorithm's own (MCTS's ``iterations``, ``exploration``,
+    ``rollout``, ``final``). ``seconds``: an anytime search's budget per move (MCTS: iterations until it runs out,
+    or until ``iterations`` if given, else up to the maximum).
+
+    A search with random choices (MCTS) takes a new seed for each move from a generator seeded by ``seed``, and
+    :meth:`new_game` seeds it again, so every game of a match is its own and the match can be played again."""
 
     def __init__(self, algorithm: str, depth: int | None, keep_traces: bool = False, order: str = "natural",
-                 seed: int = 0, quick_wins: bool = False):
-        self.quick_wins = quick_wins
+                 seed: int = 0, quick_wins: bool = False, settings: dict[str, Any] | None = None,
+                 seconds: float | None = None):
         self.name = algorithm
         self.search = ALGORITHMS[algorithm]
+        if seconds is not None and not self.search.anytime:
+            raise UsageError(f"a time per move is for searches that can stop at any time "
+                             f"({', '.join(a for a, s in ALGORITHMS.items() if s.anytime)}), not {algorithm}")
+        if seconds is not None:
+            settings = {"iterations": MAX_ITERATIONS, **{k: v for k, v in (settings or {}).items() if v is not None}}
+        self.spec = as_spec(algorithm, depth=UNLIMITED if depth is None else depth, order=order, seed=seed,
+                            settings=settings)
         self.depth = depth
         self.keep_traces = keep_traces
-        self.order, self.seed = order, seed
+        self.quick_wins = quick_wins and self.search.family == "values"
+        self.seconds = seconds
+        self.seeds = random.Random(seed)
         self.title = None  # how a saved trace names the player's search (None: the algorithm's title)
+
+    def new_game(self, key: str) -> None:
+        """Seed the moves' seeds for a new game (``key``: the match's seed, the game and the player)."""
+        self.seeds = random.Random(key)
+
+    def settings(self) -> dict[str, Any]:
+        """What the player searches with (``tracer match --json``'s ``player_settings``): the algorithm, its depth
+        or its own settings, and ``seconds_per_move`` for a time budget."""
+        spec = self.spec
+        own = {name: value for name, value in spec.settings.items() if name != "seed"}
+        if self.seconds is not None:
+            own["seconds_per_move"] = self.seconds
+            if own.get("iterations") == MAX_ITERATIONS:
+                del own["iterations"]  # no count asked for: the time decides
+        depth = {} if not self.search.depth_limited else {"depth": self.depth}
+        order = {} if spec.order == "natural" else {"order": spec.order}
+        return {"kind": self.name, **depth, **order, **own}
+
+    def describe(self) -> str:
+        """The player as a match's heading names it: ``alphabeta (depth 4)``, ``mcts (2,000 iterations, C =
+        1.41)``, ``mcts (0.5 s a move, C = 1.41)``."""
+        settings = self.settings()
+        parts = []
+        if "seconds_per_move" in settings:
+            parts.append(f"{format_number(settings['seconds_per_move'])} s a move")
+        if "iterations" in settings:
+            parts.append(f"{'at most ' if parts else ''}{settings['iterations']:,} iterations")
+        if "depth" in settings:
+            parts.append("to the end" if settings["depth"] is None else f"depth {settings['depth']}")
+        if "exploration" in settings:
+            parts.append(f"C = {format_number(round(settings['exploration'], 2))}")
+        if settings.get("rollout", "random") != "random":
+            parts.append(f"{settings['rollout']} playouts")
+        if settings.get("final", "robust") != "robust":
+            parts.append(f"final {settings['final']}")
+        if "order" in settings:
+            parts.append(f"{settings['order']} order")
+        return f"{self.name} ({', '.join(parts)})"
 
     def choose(self, game, state) -> Choice:
         root = game.rooted(state)
         if self.quick_wins:
             root = QuickerWins(root)
-        depth = float("inf") if self.depth is None else self.depth
+        spec = self.spec
+        if "seed" in self.search.settings:
+            spec = replace(spec, seed=self.seeds.randrange(2**31))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        stop = None if deadline is None else lambda: time.perf_counter() >= deadline
         if self.keep_traces:
             notation = game.notation(state)
             meta = {"kind": "game", "game": game.name, "position": notation,
                     "title": f"{game.name} {notation or 'start position'}, {self.name} player"}
             start = time.perf_counter()
-            trace = trace_search(root, self.search.name, depth=depth, meta=meta, order=self.order, seed=self.seed)
+            trace = trace_search(root, spec, meta=meta, stop=stop)
+            seconds = time.perf_counter() - start
             if self.title:
                 trace.title = self.title
-            seconds = time.perf_counter() - start
+            made = None
+            if "iterations" in self.search.settings:
+                made = sum(isinstance(event, IterationStarted) for event in trace.events)
+                trace.spec = replace(trace.spec, iterations=made)  # with its seed, the count makes it again
             move = next(m for m in root.moves() if root.move_name(m) == trace.best_move)
             nodes = sum(NODES_VISITED in event.counted for event in trace.events)  # as the counting tracer counts
-            return Choice(move, trace.value, nodes, seconds, trace)
+            return Choice(move, trace.value, nodes, seconds, trace, made)
         counter = CountingTracer()
+        depth = spec.search_depth
         with deep_recursion():
             start = time.perf_counter()
-            value, move = self.search.run(ordered(root, self.order, depth, self.seed), depth, counter)
+            value, move = self.search.run(ordered(root, spec.order, depth, spec.seed), depth, counter, spec.rules,
+                                          spec.settings, stop=stop)
             seconds = time.perf_counter() - start
-        return Choice(move, value, counter.nodes_visited, seconds)
+        return Choice(move, value, counter.nodes_visited, seconds, iterations=counter.iterations
+                      if "iterations" in self.search.settings else None)
 
 
 class GreedyPlayer(SearchPlayer):
@@ -114,6 +185,12 @@ class GreedyPlayer(SearchPlayer):
         self.name = "greedy"
         self.title = "Greedy: the best-evaluated move, one ply of alpha-beta"
 
+    def settings(self) -> dict[str, Any]:
+        return {"kind": self.name}
+
+    def describe(self) -> str:
+        return self.name
+
 
 class RandomPlayer:
     """Any legal move, uniformly, from its own seeded generator."""
@@ -122,6 +199,12 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+
+    def settings(self) -> dict[str, Any]:
+        return {"kind": self.name}
+
+    def describe(self) -> str:
+        return self.name
 
     def choose(self, game, state) -> Choice:
         return Choice(self.rng.choice(list(state.moves())))
@@ -180,9 +263,11 @@ def hint(game, state, depth: int | None, quick_wins: bool = False) -> str:
 
 def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: bool = False,
                 read: Callable[[str], str] = input, say: Callable[[str], None] = print, order: str = "natural",
-                seed: int = 0, quick_wins: bool = False):
+                seed: int = 0, quick_wins: bool = False, settings: dict[str, Any] | None = None,
+                seconds: float | None = None):
     """A player of ``kind``; search players search ``depth`` plies with children in ``order`` (preferring quicker
-    wins with ``quick_wins``)."""
+    wins with ``quick_wins``), with the algorithm's own ``settings`` and, for an anytime search, ``seconds`` a
+    move (see :class:`SearchPlayer`)."""
     if kind == "human":
         return HumanPlayer(read, say, hint_depth=depth, quick_wins=quick_wins)
     if kind == "random":
@@ -190,5 +275,5 @@ def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: b
     if kind == "greedy":
         return GreedyPlayer(keep_traces, quick_wins)
     if kind in ALGORITHMS:
-        return SearchPlayer(kind, depth, keep_traces, order, seed, quick_wins)
+        return SearchPlayer(kind, depth, keep_traces, order, seed, quick_wins, settings, seconds)
     raise UsageError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")

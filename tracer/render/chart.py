@@ -52,6 +52,58 @@ def comparison_chart(rows, title: str, fmt: str, log: bool = False) -> bytes:
     time_axis.set_title("Time by depth (median of untraced runs)")
     nodes_axis.legend(frameon=False)
     figure.suptitle(", ".join(dict.fromkeys(row.algorithm for row in rows)) + f" compared on {title}")
+    return _saved(plt, figure, fmt)
+
+
+def convergence_chart(rows, title: str, fmt: str, log: bool = False) -> bytes:
+    """MCTS converging: two panels against iterations (log scale), one line per move order (and depth, when the
+    rows were checked at several): the chosen move's Q, each point filled where the move agrees with the reference
+    search and hollow where it does not, and seconds per search (the other searches' rows as level lines, for
+    scale). ``log``: a log scale for the time too."""
+    plt = _pyplot()
+    sampled = [row for row in rows if row.q is not None]
+    several_depths = len({row.depth for row in sampled}) > 1
+    series: dict[tuple[str, int], list] = {}
+    for row in sampled:
+        series.setdefault((row.order, row.depth), []).append(row)
+    figure, (q_axis, time_axis) = plt.subplots(1, 2, figsize=(11, 4.5), layout="constrained")
+    styles = zip(itertools.cycle(COLOURS), itertools.cycle(MARKERS), itertools.cycle(LINES))
+    for ((order, depth), points), (colour, marker, line) in zip(series.items(), styles):
+        points = sorted(points, key=lambda row: row.iterations)
+        counts = [row.iterations for row in points]
+        label = "mcts" + ("" if order == "natural" else f" ({order} order)")
+        label += f", checked at depth {depth}" if several_depths else ""
+        style = dict(color=colour, linestyle=line, linewidth=1.8, label=label)
+        q_axis.plot(counts, [row.q for row in points], **style)
+        for row in points:
+            q_axis.plot(row.iterations, row.q, marker=marker, markersize=7, color=colour,
+                        markerfacecolor=colour if row.agrees else "white", linestyle="none")
+        time_axis.plot(counts, [row.seconds for row in points], marker=marker, markersize=6, **style)
+    others = [row for row in rows if row.q is None]
+    for row, colour, line in zip(others, COLOURS[len(series):] + COLOURS, itertools.cycle(LINES[1:])):
+        label = f"{row.algorithm}, depth {row.depth}" + ("" if row.order == "natural" else f" ({row.order} order)")
+        time_axis.axhline(row.seconds, color=colour, linestyle=line, linewidth=1.2, label=label)
+    reference = next((row for row in sampled if row.reference_algorithm), None)
+    at = "" if several_depths or reference is None else f" at depth {reference.depth}"
+    checked = "" if reference is None else f" (filled: it reaches {reference.reference_algorithm}'s value{at})"
+    q_axis.set_title("Q of the chosen move" + checked, fontsize="medium")
+    q_axis.set_ylabel("Q, mean reward for the player to move (0 to 1)")
+    q_axis.set_ylim(-0.05, 1.05)
+    time_axis.set_title("Time per search (median of untraced runs)", fontsize="medium")
+    time_axis.set_ylabel("time per search (s)")
+    time_axis.set_yscale("log" if log else "linear")
+    for axis in (q_axis, time_axis):
+        axis.set_xscale("log")
+        axis.set_xlabel("iterations (log scale)")
+        axis.grid(True, alpha=0.3)
+    q_axis.legend(frameon=False)
+    if others:
+        time_axis.legend(frameon=False)
+    figure.suptitle(f"Monte Carlo tree search converging on {title}")
+    return _saved(plt, figure, fmt)
+
+
+def _saved(plt, figure, fmt: str) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format=fmt, dpi=150, metadata={"Date": None} if fmt in ("svg", "pdf") else None)
     plt.close(figure)
@@ -82,7 +134,4 @@ def match_chart(tally, title: str, fmt: str) -> bytes:
         axis.xaxis.get_major_locator().set_params(integer=True)
         axis.grid(True, axis="y", alpha=0.3)
     figure.suptitle(title)
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format=fmt, dpi=150, metadata={"Date": None} if fmt in ("svg", "pdf") else None)
-    plt.close(figure)
-    return buffer.getvalue()
+    return _saved(plt, figure, fmt)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import asdict
 from typing import Sequence
 
@@ -26,15 +27,18 @@ def grades_csv(results: Sequence[Grade]) -> str:
 
 
 def compare_csv(rows: Sequence, leaves: bool) -> str:
-    """The keys of ``compare --json``, one row per combination; the evaluated leaves space-separated."""
+    """The keys of ``compare --json``, one row per combination (every key any row has; blank where a row has
+    none); the evaluated leaves space-separated, MCTS's root ``children`` as JSON."""
     out = io.StringIO()
-    keys = list(rows[0].as_dict(with_leaves=leaves)) if rows else []
+    keys = list(dict.fromkeys(key for row in rows for key in row.as_dict(with_leaves=leaves)))
     writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
     writer.writeheader()
     for row in rows:
         data = row.as_dict(with_leaves=leaves)
         if "evaluated_leaves" in data:
             data["evaluated_leaves"] = " ".join(str(v) for v in data["evaluated_leaves"])
+        if "children" in data:
+            data["children"] = json.dumps(data["children"], ensure_ascii=False)
         writer.writerow(data)
     return out.getvalue()
 

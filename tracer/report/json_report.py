@@ -33,8 +33,8 @@ def compare_json(rows: Sequence, leaves: bool) -> str:
 
 
 def match_json(heading: dict, tally) -> str:
-    """A match: what was played (``heading``: game, games, depth, depths, seed, random_openings), each player's
-    summary, the speed ratio and a row per game."""
+    """A match: what was played (``heading``: game, games, depth, depths, seed, random_openings,
+    player_settings), each player's summary, the speed ratio and a row per game."""
     from dataclasses import asdict
 
     return json.dumps({**heading, "players": tally.summary(), "speed_ratio": tally.speed_ratio(),

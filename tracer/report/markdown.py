@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .text import COMPARE_COLUMNS, compare_cells
+from .text import compare_cells, compare_columns, compare_notes, sampled
 
 
 def compare_markdown(rows: Sequence) -> str:
-    lines = ["| " + " | ".join(COMPARE_COLUMNS) + " |",
-             "|" + "|".join(" --- " if i < 2 else " ---: " for i in range(len(COMPARE_COLUMNS))) + "|"]
-    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in compare_cells(row)) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
+    columns = compare_columns(rows)
+    lines = ["| " + " | ".join(columns) + " |",
+             "|" + "|".join(" --- " if i < 2 else " ---: " for i in range(len(columns))) + "|"]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in compare_cells(row, sampled(rows))) + " |"
+              for row in rows]
+    notes = compare_notes(rows)
+    return "\n".join(lines + ([""] + notes if notes else [])) + "\n"

@@ -17,6 +17,7 @@ from ..text import format_number
 
 COMPARE_COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds",
                    "ebf", "minimal", "×minimal")
+MCTS_COLUMNS = ("iterations", "Q", "agrees")  # compare's MCTS rows: Q for the player to move at the root
 STATS_COLUMNS = ("algorithm", "order", "value", "best move", "nodes", "leaves", "cutoffs", "seconds")
 
 
@@ -108,24 +109,57 @@ def abbreviated(values: list[str], shown_each_end: int = 8) -> str:
             "--json lists them all)")
 
 
-def compare_cells(row) -> tuple[str, ...]:
-    """A ``compare`` row's cells as the tables (text and Markdown) show them."""
-    return (row.algorithm, row.order, str(row.depth), format_number(row.value), str(row.best_move),
-            f"{row.nodes_visited:,}", f"{row.leaves_evaluated:,}", f"{row.cutoffs:,}", f"{row.seconds:.6f}",
-            "" if row.ebf is None else f"{row.ebf:.2f}", "" if row.minimal_leaves is None else f"{row.minimal_leaves:,}",
-            "" if row.minimal_ratio is None else f"{row.minimal_ratio:.2f}")
+def sampled(rows: Sequence) -> bool:
+    """Whether some of ``compare``'s rows are MCTS's (the tables then show its columns)."""
+    return any(row.q is not None for row in rows)
+
+
+def compare_columns(rows: Sequence) -> tuple[str, ...]:
+    """``compare``'s columns: the figures of every search, and MCTS's when some row has them."""
+    return COMPARE_COLUMNS + (MCTS_COLUMNS if sampled(rows) else ())
+
+
+def compare_cells(row, mcts_columns: bool = False) -> tuple[str, ...]:
+    """A ``compare`` row's cells as the tables (text and Markdown) show them; ``mcts_columns``: with MCTS's
+    (blank in the other searches' rows)."""
+    cells = (row.algorithm, row.order, str(row.depth), format_number(row.value), str(row.best_move),
+             f"{row.nodes_visited:,}", f"{row.leaves_evaluated:,}", f"{row.cutoffs:,}", f"{row.seconds:.6f}",
+             "" if row.ebf is None else f"{row.ebf:.2f}",
+             "" if row.minimal_leaves is None else f"{row.minimal_leaves:,}",
+             "" if row.minimal_ratio is None else f"{row.minimal_ratio:.2f}")
+    if not mcts_columns:
+        return cells
+    if row.q is None:
+        return cells + ("", "", "")
+    agrees = "" if row.agrees is None else "yes" if row.agrees else "no"
+    return cells + (f"{row.iterations:,}", f"{row.q:.3f}", agrees)
+
+
+def compare_notes(rows: Sequence) -> list[str]:
+    """What MCTS rows' ``agrees`` was checked against, a line per depth: ``agrees: the move reaches the value
+    alphabeta finds at depth 4 (alphabeta plays 3)``."""
+    notes = {}
+    for row in rows:
+        if row.reference_algorithm is not None and row.depth not in notes:
+            plays = "" if row.reference_move is None else f" ({row.reference_algorithm} plays {row.reference_move})"
+            notes[row.depth] = (f"agrees: MCTS's move reaches the value {row.reference_algorithm} finds at depth "
+                                f"{row.depth}{plays}; Q: the move's mean reward for the player to move")
+    return list(notes.values())
 
 
 def compare_table(title: str, rows: Sequence) -> str:
-    """``tracer compare``'s table: the title, then a row per combination."""
-    return (f"{title}\n" + format_table(COMPARE_COLUMNS, [compare_cells(row) for row in rows],
-                                        right=tuple(range(2, len(COMPARE_COLUMNS)))) + "\n")
+    """``tracer compare``'s table: the title, then a row per combination, then what MCTS rows were checked
+    against."""
+    columns = compare_columns(rows)
+    table = format_table(columns, [compare_cells(row, sampled(rows)) for row in rows],
+                         right=tuple(range(2, len(columns))))
+    return "".join(line + "\n" for line in [title, table, *compare_notes(rows)])
 
 
-def match_report(heading: str, tally, kinds: Sequence[str], depths: Sequence[int | None], sides: Sequence[str],
+def match_report(heading: str, tally, kinds: Sequence[str], labels: Sequence[str], sides: Sequence[str],
                  table: bool) -> str:
-    """``tracer match``: the heading, a row per game (``table``), a row per player, each player's results by
-    colour, and how their times per move compare."""
+    """``tracer match``: the heading, a row per game (``table``), a row per player (``labels``: each described
+    with its settings), each player's results by colour, and how their times per move compare."""
     lines = [heading]
     if table:
         lines.append(format_table(("game", "first", "winner", "moves", "p1 s/move", "p2 s/move", "p1 nodes/move",
@@ -136,10 +170,9 @@ def match_report(heading: str, tally, kinds: Sequence[str], depths: Sequence[int
         lines.append("")
     summary = tally.summary()
     lines.append(format_table(("player", "kind", "wins", "draws", "losses", "nodes/move", "seconds/move", "total s"),
-                              [(s["player"], f"{s['kind']} (depth {d})" if s["kind"] not in ("random", "greedy")
-                                and d is not None else s["kind"], str(s["wins"]), str(s["draws"]), str(s["losses"]),
+                              [(s["player"], label, str(s["wins"]), str(s["draws"]), str(s["losses"]),
                                 f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}",
-                                f"{s['total_seconds']:.3f}") for s, d in zip(summary, depths)],
+                                f"{s['total_seconds']:.3f}") for s, label in zip(summary, labels)],
                               right=(2, 3, 4, 5, 6, 7)))
     for player, kind in zip(summary, kinds):
         colours = [f"as {side} (moving {order}): {r['wins']} wins, {r['draws']} draws, {r['losses']} losses"

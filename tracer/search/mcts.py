@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Callable
 
 from ..model.state import UNLIMITED, GameState, Player, is_explicit
 from .tracers import NO_TRACER, NullTracer
@@ -122,11 +123,13 @@ class Node:
 
 def mcts(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, *,
          iterations: int = DEFAULT_ITERATIONS, exploration: float = EXPLORATION, rollout: str = "random",
-         final: str = "robust", seed: int = 0):
+         final: str = "robust", seed: int = 0, stop: Callable[[], bool] | None = None):
     """MONTE-CARLO-TREE-SEARCH (UCT) from ``root`` for ``iterations`` iterations. Returns the chosen move's mean
     reward for MAX and the move (``final``: ``robust``, the most visited; ``max``, the highest mean). ``depth`` is
     not used: playouts go to the end of the game. Nodes whose statistics the position gives (a tree file's
-    ``stats:``) are in the tree before the first iteration (see :func:`given_statistics`)."""
+    ``stats:``) are in the tree before the first iteration (see :func:`given_statistics`). ``stop``: asked between
+    iterations (after the first); when it says so the search ends early and chooses from what it has (an anytime
+    search: a time budget per move)."""
     rng = random.Random(seed)
     rewards = Rewards(root)
     tree = Node(root, None, None, 0)
@@ -134,6 +137,8 @@ def mcts(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRAC
     tracer.tree_root(tree)
     given_statistics(tree, made, tracer)
     for number in range(1, iterations + 1):
+        if number > 1 and stop is not None and stop():
+            break
         tracer.begin_iteration(number)
         node = select(tree, exploration, rng, tracer)
         if node.untried_here():

@@ -39,6 +39,7 @@ class Algorithm:
     # "mcts" keeps visits and rewards
     depth_limited: bool = True  # takes --depth (MCTS plays out to the end of the game instead)
     soft_only: bool = False  # needs fail-soft values (MTD(f), SSS*: see refuse)
+    anytime: bool = False  # takes stop(), asked between iterations: it can end early with a move (a time budget)
 
     @property
     def keeps_table(self) -> bool:
@@ -70,11 +71,16 @@ class Algorithm:
                                     "pass (and SSS*'s never come down from +∞); use --fail soft")
 
     def run(self, root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
-            rules: Rules = STANDARD, settings: dict[str, Any] | None = None) -> tuple[float, Any]:
+            rules: Rules = STANDARD, settings: dict[str, Any] | None = None,
+            stop: Callable[[], bool] | None = None) -> tuple[float, Any]:
         """Run the search; the value comes back in MAX's terms whatever the algorithm. ``settings``: values for
-        the algorithm's own settings (the others are ignored; ``None`` values mean the default)."""
+        the algorithm's own settings (the others are ignored; ``None`` values mean the default). ``stop``: for an
+        :attr:`anytime` search, asked between iterations whether to end now."""
         self.refuse(rules)
         own = {name: value for name, value in (settings or {}).items() if name in self.settings and value is not None}
+        if stop is not None:
+            assert self.anytime, f"{self.name} cannot be stopped early"
+            own["stop"] = stop
         if self.pruning:
             value, move = self.function(root, depth, tracer, rules, **own)
         else:
@@ -101,7 +107,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
         Algorithm("mcts", mcts, "Monte Carlo tree search (UCT)", pruning=False, chance=True, counts=("iterations",),
                   settings=("iterations", "exploration", "rollout", "final", "seed"), family="mcts",
-                  depth_limited=False),
+                  depth_limited=False, anytime=True),
     )
 }
 

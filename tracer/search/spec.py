@@ -209,7 +209,8 @@ def resolve(rules: Mapping[str, Any] | None = None, given: Mapping[str, Any] | N
             depth: float | None = None) -> tuple[list[SearchSpec], list[str]]:
     """The searches asked for, resolved once: the defaults, then a file's ``rules:`` (``algorithm``, ``prune``,
     ``fail``), then what was ``given`` on the command line (``None``: not given; ``algorithm`` and ``order`` may be
-    lists, to compare several: one spec per algorithm × order). ``depth``: the problem's (the file's or game's,
+    lists, to compare several: one spec per algorithm × order; so may ``iterations``: one spec per count for the
+    algorithms that take it). ``depth``: the problem's (the file's or game's,
     as the command line overrode it; ``None`` or UNLIMITED: no limit). Returns the specs and a note for each
     setting given that overrides the file's rules. An own setting (``guess``, ``tt_size``) that none of the
     algorithms takes is a mistake; one that some take goes to those."""
@@ -228,11 +229,16 @@ def resolve(rules: Mapping[str, Any] | None = None, given: Mapping[str, Any] | N
             raise SearchOptionError(_not_taken(name, chosen["algorithm"]))
     own = {name: given[name] if given.get(name) is not None else rules.get(name) for name in OWN_SETTINGS}
     depth = None if depth is None or depth == UNLIMITED else depth
+    counts = own["iterations"] if isinstance(own["iterations"], (list, tuple)) else [own["iterations"]]
     specs = []
     for algorithm, order in product(chosen["algorithm"], chosen["order"]):
         takes = find_algorithm(algorithm).settings
-        specs.append(SearchSpec(algorithm, chosen["prune"][0], chosen["fail"][0], depth, order, chosen["seed"][0],
-                                **{name: own[name] for name in OWN_SETTINGS if name in takes}))
+        for iterations in counts if "iterations" in takes else [None]:
+            settings = {name: own[name] for name in OWN_SETTINGS if name in takes}
+            if "iterations" in takes:
+                settings["iterations"] = iterations
+            specs.append(SearchSpec(algorithm, chosen["prune"][0], chosen["fail"][0], depth, order,
+                                    chosen["seed"][0], **settings))
     return specs, notes
 
 
