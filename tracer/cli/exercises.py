@@ -269,11 +269,22 @@ def cmd_worksheet(args) -> None:
         print(f"note: {note}", file=sys.stderr)
     trace = search(problem, spec)
     path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
-    options = DrawOptions(leaf_names=True) if args.key else DrawOptions(question=True, leaf_names=True)
+    options = DrawOptions(leaf_names=True) if args.key else \
+        DrawOptions(question=True, leaf_names=True, asked_paths=_asked_paths(problem, trace, args.file))
     drawn: list[str] = []
     path = render_to_file(trace, path, DrawRequest(fmt, options), drawn)
     say_notes(drawn)
     print(path)
+
+
+def _asked_paths(problem, trace, file: str) -> tuple[int, ...]:
+    """The iterations whose path an exercise on Monte Carlo tree search asks (its key's ``selected``)."""
+    if problem.expect is None or not trace.spec.samples:
+        return ()
+    from ..exercises.facts import SearchFacts
+    from ..inputs.answers import read_claims
+
+    return tuple(sorted(read_claims(problem.expect, file, SearchFacts(trace)).selected))
 
 
 def _range(what: str, separator: str, minimum: int | None):
