@@ -344,7 +344,8 @@ def cmd_exercise(args) -> None:
         rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
     search = SearchSpec(**rules)  # the defaults, then the --rules given
     if players is None:  # a search that averages gets the textbook's chance levels between the moves
-        players = ("max", "chance", "min", "chance") if search.search.chance else ("max", "min")
+        players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
+            ("max", "min")
     spec = Spec(args.branching, args.depth, args.values, players, search, args.min_cutoffs, args.deep_cutoff,
                 args.pruned_leaves, args.no_ties, args.seed)
     spec.check()
