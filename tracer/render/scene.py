@@ -269,14 +269,15 @@ class _SceneBuilder:
             return trace.meta.get("title") or trace.name, _question(trace), _asked(trace, self.options.asked_paths)
         rules = trace.rule_phrases()
         subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}"
+        result = []  # Monte Carlo tree search's result: a line of its own (its rules make a long subtitle)
         if self._gives_answer() and self.mcts:
             if trace.best_move is not None:
-                subtitle += f": best move {trace.best_move} (mean reward for MAX {trace.value:.2f})"
+                result.append(f"best move {trace.best_move} (mean reward for MAX {trace.value:.2f})")
         elif self._gives_answer():
             subtitle += f": value {format_number(trace.value)}"
             if trace.best_move is not None:
                 subtitle += f", best move {trace.best_move}"
-        notes = []
+        notes = result
         if self.mcts:
             notes.append(f"iteration {self.view.iteration:,} of {trace.spec.iterations:,}"
                          if self.frame and not self.view.finished else
