@@ -165,7 +165,8 @@ def key_with(tmp_path, **changes):
     ("wins", "C", "5/2", "back-up of"),
     ("wins", "C1", 1.6, "back-up of"),  # 1.6 rounds 1.5 to one digit only if it is 1.55 or more
     ("selected", 4, ["A", "B", "B2"], "iteration 4: B1 joins the tree"),
-    ("selected", 11, ["A", "C", "C2"], "C1 ends the game"),
+    ("selected", 11, ["A", "C", "C2"], "iteration 11: at C, UCT picks C1"),
+    ("selected", 8, ["A", "D", "D2"], "iteration 8: at A, UCT picks B"),
 ])
 def test_a_wrong_item_fails_with_the_step_that_decides_it(tmp_path, item, name, wrong, decided):
     result = run_tracer("check", key_with(tmp_path, **{item: (name, wrong)}), "--json")

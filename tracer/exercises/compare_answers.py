@@ -236,9 +236,12 @@ def compare_wins(facts: SearchFacts, node: int, claimed: tuple | None) -> Compar
 
 def compare_selected(facts: SearchFacts, number: int, claimed: list[int]) -> tuple[Compared, Difference | None]:
     """The path of iteration ``number``: the root, the nodes selection went through, and the node expanded (or
-    the end of the game reached); decided by that expansion (or that end's result). Also where the claim first
-    parts from it (None: nowhere)."""
+    the end of the game reached); decided by that expansion (or that end's result), or, where the claim parts from
+    it, by the step that went elsewhere (UCT's pick, or the expansion). Also where the claim first parts from it
+    (None: nowhere)."""
     path, decided = facts.paths[number]
     difference = first_difference(claimed, path)
+    if difference is not None and difference.found is not None:
+        decided = facts.path_steps[number][difference.index]
     return (Compared("selected", path[-1], str(number), [facts.label(n) for n in path],
                      [facts.label(n) for n in claimed], difference is None, decided.step, str(decided)), difference)

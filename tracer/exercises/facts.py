@@ -51,7 +51,8 @@ class SearchFacts:
         self.title = trace.title
         captions = []  # the steps in words, each read as it happens
         stats_steps: dict[int, int] = {}  # node -> the last step that set its N and W (a back-up, or given)
-        path_steps: dict[int, tuple[list[int], int]] = {}  # iteration -> (its path, the step ending it)
+        path_steps: dict[int, tuple[list[int], list[int]]] = {}  # iteration -> (its path, the step to each node)
+        steps_down: list[int] = []  # the steps of the iteration under way that went down a node (its path's)
         chosen = None
         for event, _ in view.replay():
             captions.append(view.caption())
@@ -59,8 +60,12 @@ class SearchFacts:
                 stats_steps.update((entry[0], view.step) for entry in event.path)
             elif event.kind == "mcts_given":
                 stats_steps[event.node] = view.step
-            elif event.kind == "mcts_expand" or event.kind == "mcts_playout" and event.how == "terminal":
-                path_steps[view.iteration] = (list(view.path), view.step)
+            elif event.kind == "mcts_iteration":
+                steps_down = [view.step]
+            elif event.kind in ("mcts_select", "mcts_chance", "mcts_expand"):
+                steps_down.append(view.step)
+            if event.kind == "mcts_expand" or event.kind == "mcts_playout" and event.how == "terminal":
+                path_steps[view.iteration] = (list(view.path), steps_down + [view.step])
             elif event.kind == "mcts_final":
                 chosen = view.step
 
@@ -83,7 +88,11 @@ class SearchFacts:
         self.last = Decided(view.step, view.caption())
         self.iterations = getattr(view, "iteration", 0)  # Monte Carlo tree search's: how many it made
         self.stats_decided = {node: decided(step) for node, step in stats_steps.items()}
-        self.paths = {number: (path, decided(step)) for number, (path, step) in path_steps.items()}
+        # iteration -> (its path, the step that decides it: its expansion or its end of the game reached)
+        self.paths = {number: (path, decided(steps[-1])) for number, (path, steps) in path_steps.items()}
+        # iteration -> the step that went to each node of its path (the root's: the iteration's start)
+        self.path_steps = {number: [decided(step) for step in steps[:len(path)]]
+                           for number, (path, steps) in path_steps.items()}
         self.chosen = decided(chosen) if chosen is not None else None  # its final choice
 
     # ---- nodes ------------------------------------------------------------------------------------------------
