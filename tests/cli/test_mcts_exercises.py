@@ -363,3 +363,32 @@ def test_the_exercise_command_writes_mcts_files_that_check_clean(tmp_path):
     assert "root: max" in files[0].read_text()  # MCTS samples chance nodes; without --players the levels alternate
     checked = run_tracer("check", out)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+# ---- the README's examples --------------------------------------------------------------------------------------
+
+def readme_console(command: str) -> list[str]:
+    """The lines the README shows under ``$ <command>`` in a console block (without the ``…`` lines)."""
+    from helpers import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
+    return [line for line in block.splitlines() if line.strip() != "…"]
+
+
+def test_the_readme_s_mcts_check_and_grade_examples_run_as_shown(tmp_path):
+    shown = readme_console("tracer check trees/mcts_exercise.yaml")
+    result = run_tracer("check", "trees/mcts_exercise.yaml", cwd=TREES.parent)
+    assert result.returncode == 0
+    assert shown and all(line in result.stdout.splitlines() for line in shown), result.stdout
+    answer, _ = perfect_answer()  # the README's student: W of C1 and C2 wrong, and iteration 8's path
+    answer = {**answer, "wins": {**answer["wins"], "C1": 0.5, "C2": 1}, "selected": {**answer["selected"],
+                                                                                     8: ["A", "D", "D2"]}}
+    (tmp_path / "trees").symlink_to(TREES)
+    (tmp_path / "answer.yaml").write_text(yaml.safe_dump(answer, allow_unicode=True))
+    shown = readme_console("tracer grade trees/mcts_exercise.yaml answer.yaml")
+    result = run_tracer("grade", "trees/mcts_exercise.yaml", "answer.yaml", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert shown and all(line in result.stdout.splitlines() for line in shown), result.stdout
+    sheet = run_tracer("worksheet", "trees/mcts_exercise.yaml", "-f", "png", cwd=tmp_path)
+    assert sheet.returncode == 0 and sheet.stdout.strip().endswith("mcts_exercise.worksheet.png")
