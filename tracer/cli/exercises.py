@@ -269,11 +269,22 @@ def cmd_worksheet(args) -> None:
         print(f"note: {note}", file=sys.stderr)
     trace = search(problem, spec)
     path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
-    options = DrawOptions(leaf_names=True) if args.key else DrawOptions(question=True, leaf_names=True)
+    options = DrawOptions(leaf_names=True) if args.key else \
+        DrawOptions(question=True, leaf_names=True, asked_paths=_asked_paths(problem, trace, args.file))
     drawn: list[str] = []
     path = render_to_file(trace, path, DrawRequest(fmt, options), drawn)
     say_notes(drawn)
     print(path)
+
+
+def _asked_paths(problem, trace, file: str) -> tuple[int, ...]:
+    """The iterations whose path an exercise on Monte Carlo tree search asks (its key's ``selected``)."""
+    if problem.expect is None or not trace.spec.samples:
+        return ()
+    from ..exercises.facts import SearchFacts
+    from ..inputs.answers import read_claims
+
+    return tuple(sorted(read_claims(problem.expect, file, SearchFacts(trace)).selected))
 
 
 def _range(what: str, separator: str, minimum: int | None):
@@ -333,7 +344,8 @@ def cmd_exercise(args) -> None:
         rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
     search = SearchSpec(**rules)  # the defaults, then the --rules given
     if players is None:  # a search that averages gets the textbook's chance levels between the moves
-        players = ("max", "chance", "min", "chance") if search.search.chance else ("max", "min")
+        players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
+            ("max", "min")
     spec = Spec(args.branching, args.depth, args.values, players, search, args.min_cutoffs, args.deep_cutoff,
                 args.pruned_leaves, args.no_ties, args.seed)
     spec.check()

@@ -16,7 +16,7 @@ from ..search.spec import SearchSpec
 from ..trace.trace import Trace
 from .compare_answers import (
     NEVER_REACHED, Compared, Difference, compare_best_move, compare_count, compare_order, compare_pruned,
-    compare_root_value, compare_value, compare_window,
+    compare_root_value, compare_selected, compare_value, compare_visits, compare_window, compare_wins,
 )
 from .facts import SearchFacts
 
@@ -96,6 +96,15 @@ def check_claims(claims: Claims, facts: SearchFacts) -> list[Check]:
             checks.append(_check("pruned", compare_pruned(facts, claims.pruned)))
         elif key == "order":
             checks.append(_order_check(facts, *compare_order(facts, claims.order)))
+        elif key == "visits":
+            checks.extend(_check(f"visits.{compared.label}", compared)
+                          for compared in (compare_visits(facts, node, n) for node, n in claims.visits.items()))
+        elif key == "wins":
+            checks.extend(_check(f"wins.{compared.label}", compared)
+                          for compared in (compare_wins(facts, node, w) for node, w in claims.wins.items()))
+        elif key == "selected":
+            checks.extend(_selected_check(facts, *compare_selected(facts, number, path))
+                          for number, path in claims.selected.items())
         else:
             checks.append(_check(key, compare_count(facts, key, claims.counts[key])))
     return checks
@@ -126,3 +135,13 @@ def _order_check(facts: SearchFacts, compared: Compared, difference: Difference 
     elif difference is not None:
         note = f"the search enters only {len(facts.order)} nodes; the key lists {len(compared.claimed)}"
     return Check("order", compared.claimed, compared.found, compared.ok, note)
+
+
+def _selected_check(facts: SearchFacts, compared: Compared, difference: Difference | None) -> Check:
+    """An iteration's path, with where the key first parts from it."""
+    note = compared.note
+    if difference is not None:
+        goes = "stops" if difference.found is None else f"goes to {facts.label(difference.found)}"
+        has = "the key stops" if difference.claimed is None else f"the key has {facts.label(difference.claimed)}"
+        note += f" (at place {difference.index + 1} the search {goes}, {has})"
+    return Check(f"selected.{compared.label}", compared.claimed, compared.found, compared.ok, note)

@@ -14,7 +14,9 @@ step of the trace that decides it. ``check`` and ``grade`` only name the items a
   kind (:func:`value_matches`) — the same in both commands;
 - a window matches when both α and β match; a visit order when the lists are equal (:func:`first_difference` says
   where they part); the pruned leaves, leaf by leaf (a node marked pruned stands for every leaf below it), and
-  only for a search that can prune (:func:`search_prunes`, as the registry says).
+  only for a search that can prune (:func:`search_prunes`, as the registry says);
+- Monte Carlo tree search's N of a node matches when equal, its W as a value does (a decimal rounded, a fraction
+  or a whole number exactly), and an iteration's path when the lists are equal.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 
 from ..inputs.answers import Claimed
 from ..view import EXACT
-from .claims import bound_text, json_number
+from .claims import bound_text, json_number, value_text
 from .facts import SearchFacts
 
 NEVER_REACHED = "never reached"
@@ -37,7 +39,8 @@ class Compared:
     claim does not give it), each as JSON and the reports write it; ``step`` and ``note`` are the step of the trace
     that decides the item, as a number and in words (``step 19: C: …``)."""
 
-    kind: str  # "value", "best_move", "values", "windows", "leaf", "pruned", "order", or a count's key
+    kind: str  # "value", "best_move", "values", "windows", "leaf", "pruned", "order", "visits", "wins",
+    # "selected", or a count's key
     node: int | None  # the node it is about (None: the whole search)
     label: str  # that node's name ("" for the whole search)
     found: Any
@@ -106,13 +109,13 @@ def first_difference(claimed: list[int], found: list[int]) -> Difference | None:
 
 def compare_root_value(facts: SearchFacts, claimed: float | None, decimals: int | None = None) -> Compared:
     """The root's value (``decimals``: the digits written after the point, for a decimal)."""
-    decided = facts.decided_value(0)
+    decided = facts.decided_choice()
     return Compared("value", 0, facts.label(0), facts.value, claimed,
                     claimed is not None and number_matches(claimed, facts.value, decimals), decided.step, str(decided))
 
 
 def compare_best_move(facts: SearchFacts, claimed: str | None) -> Compared:
-    decided = facts.decided_value(0)
+    decided = facts.decided_choice()
     return Compared("best_move", 0, facts.label(0), facts.best_move, claimed,
                     claimed is not None and str(claimed) == str(facts.best_move), decided.step, str(decided))
 
@@ -205,3 +208,40 @@ def compare_count(facts: SearchFacts, key: str, claimed: int) -> Compared:
     steps = facts.count_steps[key]
     return Compared(key, None, "", facts.counts[key], claimed, claimed == facts.counts[key],
                     steps[0] if steps else None, facts.counted(key))
+
+
+# ---- Monte Carlo tree search's items ----------------------------------------------------------------------------
+
+def compare_visits(facts: SearchFacts, node: int, claimed: int | None) -> Compared:
+    """N of a node after the last iteration, decided by the last back-up through it."""
+    decided = facts.decided_statistics(node)
+    found = facts.statistics(node)[0]
+    return Compared("visits", node, facts.label(node), found, claimed, claimed is not None and claimed == found,
+                    decided.step, str(decided))
+
+
+def compare_wins(facts: SearchFacts, node: int, claimed: tuple | None) -> Compared:
+    """W of a node after the last iteration (for the player who chose the move into it), as a value is compared;
+    ``found`` is written as a key writes it (``2.25``, ``25/14``), ``claimed`` as the answer wrote it."""
+    decided = facts.decided_statistics(node)
+    found = facts.statistics(node)[1]
+    written = None
+    if claimed is not None:
+        claimed = Claimed(*claimed)
+        written = bound_text(claimed.number, None, claimed.written)
+    return Compared("wins", node, facts.label(node), value_text(found), written,
+                    claimed is not None and number_matches(claimed.number, found, claimed.decimals),
+                    decided.step, str(decided))
+
+
+def compare_selected(facts: SearchFacts, number: int, claimed: list[int]) -> tuple[Compared, Difference | None]:
+    """The path of iteration ``number``: the root, the nodes selection went through, and the node expanded (or
+    the end of the game reached); decided by that expansion (or that end's result), or, where the claim parts from
+    it, by the step that went elsewhere (UCT's pick, or the expansion). Also where the claim first parts from it
+    (None: nowhere)."""
+    path, decided = facts.paths[number]
+    difference = first_difference(claimed, path)
+    if difference is not None and difference.found is not None:
+        decided = facts.path_steps[number][difference.index]
+    return (Compared("selected", path[-1], str(number), [facts.label(n) for n in path],
+                     [facts.label(n) for n in claimed], difference is None, decided.step, str(decided)), difference)

@@ -10,6 +10,14 @@ Items, named as the diagrams and the step table name nodes (``A``, ``B``, ``B1``
 ``windows``          (α, β) of each node when it is left
 ``order``            the nodes in the order the search enters them
 ``leaves_evaluated``, ``nodes_visited``, ``cutoffs``: counts, as ``tracer stats`` counts them
+
+Monte Carlo tree search (``samples``) has, instead of values, windows, pruned leaves, the visit order and cutoffs:
+
+``visits``, ``wins``  N and W of each node after the last iteration (W for the player who chose the move into the
+                     node; the root's in its own player's terms), decided by the last back-up through the node
+``selected``         the path of each iteration: the root, the nodes selection went through, and the node expanded
+                     (or the end of the game reached), decided by the expansion (or that end's result)
+``best_move``        decided by the final choice
 """
 
 from __future__ import annotations
@@ -39,7 +47,27 @@ class SearchFacts:
     def __init__(self, trace: Trace):
         self.trace = trace
         view = TraceView(trace, 0)
-        captions = [view.caption() for _ in view.replay()]  # the steps in words, each read as it happens
+        self.samples = trace.spec.samples  # Monte Carlo tree search: visits and rewards, not values
+        self.title = trace.title
+        captions = []  # the steps in words, each read as it happens
+        stats_steps: dict[int, int] = {}  # node -> the last step that set its N and W (a back-up, or given)
+        path_steps: dict[int, tuple[list[int], list[int]]] = {}  # iteration -> (its path, the step to each node)
+        steps_down: list[int] = []  # the steps of the iteration under way that went down a node (its path's)
+        chosen = None
+        for event, _ in view.replay():
+            captions.append(view.caption())
+            if event.kind == "mcts_backup":
+                stats_steps.update((entry[0], view.step) for entry in event.path)
+            elif event.kind == "mcts_given":
+                stats_steps[event.node] = view.step
+            elif event.kind == "mcts_iteration":
+                steps_down = [view.step]
+            elif event.kind in ("mcts_select", "mcts_chance", "mcts_expand"):
+                steps_down.append(view.step)
+            if event.kind == "mcts_expand" or event.kind == "mcts_playout" and event.how == "terminal":
+                path_steps[view.iteration] = (list(view.path), steps_down + [view.step])
+            elif event.kind == "mcts_final":
+                chosen = view.step
 
         def decided(step: int) -> Decided:
             return Decided(step, captions[step - 1])
@@ -58,6 +86,14 @@ class SearchFacts:
         self.labels = view.labels
         self.by_name = {label: index for index, label in enumerate(self.labels)}
         self.last = Decided(view.step, view.caption())
+        self.iterations = getattr(view, "iteration", 0)  # Monte Carlo tree search's: how many it made
+        self.stats_decided = {node: decided(step) for node, step in stats_steps.items()}
+        # iteration -> (its path, the step that decides it: its expansion or its end of the game reached)
+        self.paths = {number: (path, decided(steps[-1])) for number, (path, steps) in path_steps.items()}
+        # iteration -> the step that went to each node of its path (the root's: the iteration's start)
+        self.path_steps = {number: [decided(step) for step in steps[:len(path)]]
+                           for number, (path, steps) in path_steps.items()}
+        self.chosen = decided(chosen) if chosen is not None else None  # its final choice
 
     # ---- nodes ------------------------------------------------------------------------------------------------
     @staticmethod
@@ -129,6 +165,29 @@ class SearchFacts:
 
     def decided_value(self, node_id: int) -> Decided:
         return self.exited.get(node_id) or self.evaluated.get(node_id) or self.last
+
+    def decided_choice(self) -> Decided:
+        """The step that decides the root's value and best move: Monte Carlo tree search's final choice, else the
+        root's return."""
+        return self.chosen or self.decided_value(0)
+
+    # ---- Monte Carlo tree search ----------------------------------------------------------------------------------
+    def made(self) -> list[int]:
+        """The nodes the search made (given, or expanded), root first, in preorder."""
+        return [node for node in self._preorder() if self.view.nodes[node].reached]
+
+    def statistics(self, node_id: int) -> tuple[int, float]:
+        """(N, W) of a node after the last iteration: (0, 0) for a node the search never made."""
+        view = self.view.nodes[node_id]
+        return view.visits, view.wins
+
+    def decided_statistics(self, node_id: int) -> Decided:
+        """The last back-up through a node (or the tree file's statistics given it); for a node the search never
+        made, the last step, saying so."""
+        if node_id in self.stats_decided:
+            return self.stats_decided[node_id]
+        return Decided(self.last.step, f"{self.label(node_id)} never joins the tree in {self.iterations} "
+                                        f"iteration{'s' if self.iterations != 1 else ''}")
 
     def why_examined(self, leaf: int) -> str:
         """Why a leaf is examined, in trace terms: the window it was entered with was still open."""

@@ -15,6 +15,9 @@ exercise has the same maximum:
 - the windows of the nodes the key's ``windows`` names (for a search with windows: one that can prune), and the
   visit order when the key gives one.
 
+Monte Carlo tree search instead (:data:`MCTS_SCORING`): N and W of each node the search makes (W compared as a
+value is), the best move, and the path of each iteration the key's ``selected`` names.
+
 An item the answer does not give scores 0 (a blank sheet scores 0). What the answer gives that the key does not ask
 for (a window the key does not ask for, a value for a leaf or for a node never reached, a name the tree does not
 have) is pointed out and scores nothing either way.
@@ -30,7 +33,8 @@ from ..text import format_number, join_names
 from .check import describe_search
 from .claims import json_number, shown
 from .compare_answers import (
-    compare_best_move, compare_leaves, compare_order, compare_value, compare_window, search_prunes,
+    compare_best_move, compare_leaves, compare_order, compare_selected, compare_value, compare_visits, compare_window,
+    compare_wins, search_prunes,
 )
 from .facts import SearchFacts
 
@@ -42,13 +46,19 @@ SCORING = ("one point per item the key asks for, the same maximum for every answ
            "matches a bound with that number, a bound you write must be the search's kind; a decimal matches when "
            "the search's value rounded to the digits you wrote gives it (3.33 for 10/3), a whole number or a "
            "fraction must be exact; what the key does not ask for is pointed out, not scored")
+MCTS_SCORING = ("one point per item the key asks for, the same maximum for every answer: N and W of each node the "
+                "search makes (W for the player who chose the move into the node), the best move, and the path of "
+                "each iteration the key asks for; an item you do not give scores 0; a decimal W matches when the "
+                "search's W rounded to the digits you wrote gives it (1.33 for 4/3), a whole number or a fraction "
+                "must be exact; what the key does not ask for is pointed out, not scored")
 
 
 @dataclass
 class Item:
     """One graded item (``max_points`` 0: pointed out, not scored)."""
 
-    item: str  # "value of C", "C2 pruned?", "best move", "window at C", "visit order"
+    item: str  # "value of C", "C2 pruned?", "best move", "window at C", "visit order", "N of C", "W of C",
+    # "path of iteration 7"
     expected: Any
     given: Any
     points: int
@@ -58,7 +68,8 @@ class Item:
     why: str = ""  # that step, explained, for a wrong item
     node: int | None = None  # the node it is about (to mark it in a drawing)
     detail: str = ""  # what the reports say instead of "you wrote …, the search: …" (a list's first difference)
-    kind: str = ""  # "values", "leaf", "best_move", "windows", "order", "unknown", "extra"
+    kind: str = ""  # "values", "leaf", "best_move", "windows", "order", "visits", "wins", "selected", "unknown",
+    # "extra"
 
     def as_dict(self) -> dict[str, Any]:
         return {"item": self.item, "expected": self.expected, "given": self.given, "points": self.points,
@@ -72,6 +83,7 @@ class Grade:
     search: str
     items: list[Item] = field(default_factory=list)
     departure: str = ""  # the first place the answer departs from the search, in trace terms
+    scoring: str = SCORING  # the rule, as every report states it
 
     @property
     def score(self) -> int:
@@ -94,7 +106,24 @@ class Grade:
 def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: str, key: Claims | None = None) -> Grade:
     """Grade ``answer`` against the search on the items ``key`` (the file's ``expect:``, if any) asks for."""
     result = Grade(answer_file, tree_file, describe_search(facts.trace))
-    items = result.items
+    if facts.samples:
+        result.scoring = MCTS_SCORING
+        _visit_items(result.items, answer, facts, key)
+    else:
+        _value_items(result.items, answer, facts, key)
+    for unknown in answer.unknown:
+        result.items.append(Item(unknown.where, None, unknown.name, 0, 0, WRONG,
+                                 detail=f"line {unknown.line}: {unknown.message}", kind="unknown"))
+    departures = [item for item in result.items
+                  if item.verdict in (WRONG, EXTRA) and item.step is not None and item.why]
+    if departures:
+        result.departure = min(departures, key=lambda item: item.step).why
+    return result
+
+
+def _value_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None) -> None:
+    """The items of a search that backs up values: each inner node's value, each leaf pruned or not (a search
+    that prunes), the best move, the windows and the visit order the key asks for."""
     reached = facts.inner_reached()
     for node in reached:
         items.append(_value_item(facts, node, answer.values.get(node)))
@@ -122,13 +151,61 @@ def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: st
     elif answer.order is not None:
         items.append(Item("visit order", None, [facts.label(node) for node in answer.order], 0, 0, EXTRA,
                           detail="the key does not ask for the visit order (not graded)", kind="extra"))
-    for unknown in answer.unknown:
-        items.append(Item(unknown.where, None, unknown.name, 0, 0, WRONG,
-                          detail=f"line {unknown.line}: {unknown.message}", kind="unknown"))
-    departures = [item for item in items if item.verdict in (WRONG, EXTRA) and item.step is not None and item.why]
-    if departures:
-        result.departure = min(departures, key=lambda item: item.step).why
-    return result
+
+
+def _visit_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None) -> None:
+    """Monte Carlo tree search's items: N and W of each node the search makes, the best move, and the path of each
+    iteration the key's ``selected`` names."""
+    made = facts.made()
+    for node in made:
+        items.append(_statistic_item(compare_visits(facts, node, answer.visits.get(node)), "N"))
+        items.append(_statistic_item(compare_wins(facts, node, answer.wins.get(node)), "W"))
+    for what, given in (("N", answer.visits), ("W", answer.wins)):
+        for node in given:
+            if node not in made:
+                written = given[node] if what == "N" else compare_wins(facts, node, given[node]).claimed
+                items.append(Item(f"{what} of {facts.label(node)}", None, written, 0, 0, EXTRA, node=node,
+                                  kind="extra", detail=f"you wrote {shown(written)}, but {facts.label(node)} never "
+                                                       "joins the tree (not graded)"))
+    items.append(_best_move_item(facts, answer.best_move))
+    asked = sorted(key.selected) if key is not None else []
+    items.extend(_path_item(facts, number, answer.selected.get(number)) for number in asked)
+    for number, path in sorted(answer.selected.items()):
+        if number not in asked:
+            items.append(Item(f"path of iteration {number}", None, [facts.label(node) for node in path], 0, 0, EXTRA,
+                              detail=f"the key does not ask for iteration {number}'s path (not graded)",
+                              kind="extra"))
+
+
+def _statistic_item(compared, what: str) -> Item:
+    """N (``visits``) or W (``wins``) of a node, one point."""
+    item, name, kind = f"{what} of {compared.label}", compared.label, compared.kind
+    if compared.claimed is None:
+        return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
+                    f"{compared.note} — you gave no {what} for {name}", compared.node, kind=kind)
+    if compared.ok:
+        return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=compared.node,
+                    kind=kind)
+    return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
+                f"{compared.note} — you wrote {what} = {shown(compared.claimed)}", compared.node, kind=kind)
+
+
+def _path_item(facts: SearchFacts, number: int, given: list[int] | None) -> Item:
+    """Iteration ``number``'s path, one point; a wrong one says where it first parts from the search's."""
+    item = f"path of iteration {number}"
+    if given is None:
+        compared, _ = compare_selected(facts, number, [])
+        return Item(item, compared.found, None, 0, 1, MISSING, kind="selected")
+    compared, difference = compare_selected(facts, number, given)
+    if difference is None:
+        return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, kind="selected")
+    goes = "stops there" if difference.found is None else f"goes to {facts.label(difference.found)}"
+    wrote = "your path stops there" if difference.claimed is None else f"you wrote {facts.label(difference.claimed)}"
+    agree = f" (places 1–{difference.index} agree)" if difference.index > 1 else \
+        " (place 1 agrees)" if difference.index == 1 else ""
+    detail = f"place {difference.index + 1}: the search {goes}, {wrote}{agree}"
+    return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
+                f"{compared.note} — you wrote the path {shown(compared.claimed)}", detail=detail, kind="selected")
 
 
 def _value_item(facts: SearchFacts, node: int, given) -> Item:
@@ -260,6 +337,9 @@ def flags(result: Grade) -> tuple[tuple[int, str], ...]:
             if item.given is None:
                 continue
             said = item.given
+        elif item.kind in ("visits", "wins"):
+            what = "N" if item.kind == "visits" else "W"
+            said = f"no {what}" if item.given is None else f"{what} = {shown(item.given)}"
         else:
             said = "no value" if item.given is None else f"{shown(item.given)}"
         marks.setdefault(item.node, []).append(said)

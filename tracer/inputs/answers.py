@@ -14,6 +14,13 @@ The format (every key optional)::
     leaves_evaluated: 7               # counts, as tracer stats counts them (expect: only)
     nodes_visited: 11
     cutoffs: 1
+
+Monte Carlo tree search has items of its own instead of ``values``, ``pruned``, ``windows``, ``order`` and
+``cutoffs`` (:data:`VISIT_ITEMS`; given to the other searches, or theirs to it, each is one error)::
+
+    visits: {A: 10, B: 3}             # N of each node after the last iteration
+    wins: {B: 1, D: 9/4}              # W (for the player who chose the move into the node), 2.25 or 9/4
+    selected: {7: [A, C, C1]}         # iteration 7's path: the root ... the node expanded (or the end reached)
 """
 
 from __future__ import annotations
@@ -31,9 +38,11 @@ from ..errors import TreeFileError
 from ..search.bounds import Bound
 from .yaml_text import YamlReader, compose, describe_node, read_text
 
-ANSWER_KEYS = ("values", "pruned", "best_move", "windows", "order")
+ANSWER_KEYS = ("values", "pruned", "best_move", "windows", "order", "visits", "wins", "selected")
 COUNT_KEYS = ("leaves_evaluated", "nodes_visited", "cutoffs")
-EXPECT_KEYS = ("value", "best_move", "values", "pruned", "windows", "order") + COUNT_KEYS
+EXPECT_KEYS = ("value", "best_move", "values", "pruned", "windows", "order", "visits", "wins", "selected") + COUNT_KEYS
+VALUE_ITEMS = ("values", "pruned", "windows", "order", "cutoffs")  # the items of the searches that back up values
+VISIT_ITEMS = ("visits", "wins", "selected")  # Monte Carlo tree search's: N, W and each iteration's path
 
 _INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "∞": math.inf, "+∞": math.inf,
                "-∞": -math.inf, "−∞": -math.inf}
@@ -81,6 +90,9 @@ class Claims:
     windows: dict[int, tuple[float, float]] = field(default_factory=dict)
     order: list[int] | None = None
     counts: dict[str, int] = field(default_factory=dict)
+    visits: dict[int, int] = field(default_factory=dict)  # Monte Carlo tree search: N of each node named
+    wins: dict[int, Claimed] = field(default_factory=dict)  # ... W of each node named (a number, never a bound)
+    selected: dict[int, list[int]] = field(default_factory=dict)  # ... iteration number -> the path it went down
     given: tuple[str, ...] = ()  # the keys given, in the file's order
     lines: dict[str, int] = field(default_factory=dict)
     unknown: list[Unknown] = field(default_factory=list)  # names not in the tree (an answer's typos; keys refuse them)
@@ -88,10 +100,15 @@ class Claims:
 
 class NodeNames(Protocol):
     """The searched tree's node names, as claims name nodes (:class:`tracer.exercises.facts.SearchFacts` offers
-    them): ``by_name`` (name → node id), ``labels`` (every node's name, for messages) and ``label(node_id)``."""
+    them): ``by_name`` (name → node id), ``labels`` (every node's name, for messages) and ``label(node_id)``; and
+    which items the search has: ``samples`` (Monte Carlo tree search: :data:`VISIT_ITEMS`, else
+    :data:`VALUE_ITEMS`), its ``iterations`` and its ``title``."""
 
     by_name: dict[str, int]
     labels: list[str]
+    samples: bool
+    iterations: int
+    title: str
 
     def label(self, node_id: int) -> str: ...
 
@@ -116,6 +133,7 @@ def read_claims(node, file: str, facts: NodeNames, allowed=EXPECT_KEYS, prefix: 
     fields = reader.mapping(node, prefix, allowed=allowed)
     claims.given = tuple(fields)
     for key, value in fields.items():
+        reader.applies(value, key, allowed)
         claims.lines[key] = value.start_mark.line + 1
         if key == "value":
             claims.value = reader.number(value, key)
@@ -130,6 +148,21 @@ def read_claims(node, file: str, facts: NodeNames, allowed=EXPECT_KEYS, prefix: 
                 if node_id is not None:
                     claimed[node_id] = written
                     claims.lines[f"{key}.{facts.label(node_id)}"] = item.start_mark.line + 1
+        elif key in ("visits", "wins"):  # node name → N, or W
+            read, claimed = (reader.count, claims.visits) if key == "visits" else (reader.plain, claims.wins)
+            for name_node, item in reader.pairs(value, key):
+                node_id = reader.node(name_node, key)
+                written = read(item, f"{key}.{name_node.value}")
+                if node_id is not None:
+                    claimed[node_id] = written
+                    claims.lines[f"{key}.{facts.label(node_id)}"] = item.start_mark.line + 1
+        elif key == "selected":  # iteration number → the path from the root
+            for number_node, item in reader.pairs(value, key):
+                number = reader.iteration(number_node)
+                path = reader.items(item, f"{key}.{number}")
+                ids = [reader.node(step, f"{key}.{number}", index) for index, step in enumerate(path)]
+                claims.selected[number] = [node_id for node_id in ids if node_id is not None]
+                claims.lines[f"{key}.{number}"] = item.start_mark.line + 1
         elif key in ("pruned", "order"):
             items = reader.items(value, key)
             ids = [reader.node(item, key, index) for index, item in enumerate(items)]
@@ -211,6 +244,22 @@ class _Reader(YamlReader):
             fields[key] = value_node
         return fields
 
+    def applies(self, node, key, allowed) -> None:
+        """Refuse an item the search does not have: Monte Carlo tree search's to the others, theirs to it."""
+        foreign = VALUE_ITEMS if self.facts.samples else VISIT_ITEMS
+        if key in foreign:
+            own = ", ".join(item for item in allowed if item not in foreign)
+            raise self.error(node, key, f"{self.facts.title} has no {key} item (its items: {own})")
+
+    def iteration(self, node) -> int:
+        """An iteration number, from 1 to the search's last."""
+        value = self.scalar(node, self.where("selected"))
+        last = self.facts.iterations
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= last:
+            raise self.error(node, f"selected.{node.value}",
+                             f"expected an iteration number from 1 to {last}, got {node.value!r}")
+        return value
+
     def pairs(self, node, key):
         if not isinstance(node, yaml.MappingNode):
             raise self.error(node, key, "expected a mapping from node names, e.g. {B: 3, C: \"<=2\"}")
@@ -261,6 +310,15 @@ class _Reader(YamlReader):
         if parsed is None:
             got = repr(node.value) if isinstance(node, yaml.ScalarNode) else describe_node(node, None)
             raise self.error(node, path, f"expected a number or a bound such as \"<=2\", got {got}")
+        return parsed
+
+    def plain(self, node, path) -> Claimed:
+        """A number (a decimal or a fraction: ``2.25``, ``9/4``), never a bound."""
+        value = self.scalar(node, self.where(path))
+        parsed = parse_bounded(value, node.value if isinstance(node, yaml.ScalarNode) else None)
+        if parsed is None or parsed.bound is not None or not math.isfinite(parsed.number):
+            got = repr(node.value) if isinstance(node, yaml.ScalarNode) else describe_node(node, None)
+            raise self.error(node, path, f"expected a number such as 2.25 or 9/4, got {got}")
         return parsed
 
     def window(self, node, path) -> tuple[float, float]:

@@ -27,6 +27,7 @@ DEFAULT_MAX_SIZE = (26.7, 15.0)  # inches: a 16:9 slide (13.33 × 7.5) at half s
 
 ANSWERS = ("last", "always", "never")  # which frames of a deck give the search's result
 BOXES = ("stub", "more", "below", "rare", "playout")  # boxes standing for what is not drawn node by node
+W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N (Monte Carlo tree search)
 DASHED_BOXES = ("stub", "playout")  # drawn dashed (the others dotted)
 
 
@@ -40,7 +41,8 @@ class DrawOptions:
     one stub with its count. ``max_drawn``: refuse to draw more nodes than this (drawing would seem to hang).
     ``max_size``: refuse (or, without ``draw_depth``, cut) drawings larger than (width, height) inches.
     ``question``: the exercise as set (a worksheet): every node drawn plainly, leaves with their values, inner
-    nodes empty, nothing the search found. ``flags``: (node id, text) pairs marking nodes, such as a student's
+    nodes empty, nothing the search found (Monte Carlo tree search: every node a ``W/N`` blank to fill, and the
+    question names the iterations whose path it asks, ``asked_paths``). ``flags``: (node id, text) pairs marking nodes, such as a student's
     wrong answers (``✗ you: 4``). ``reveal``: in a frame of a deck, hide the nodes not reached yet (they still hold
     their place) rather than drawing them faint. ``pass_number``: draw pass K of a search that makes several
     (MTD(f), SSS*, iterative deepening) as it ends, rather than the last. ``font_scale``: text F times as large
@@ -66,6 +68,7 @@ class DrawOptions:
     pass_number: int | None = None  # draw the search at the end of this pass (a search that makes several)
     font_scale: float = 1.0
     answer: str = "last"  # one of ANSWERS
+    asked_paths: tuple[int, ...] = ()  # a worksheet of Monte Carlo tree search: the iterations whose path it asks
     playouts: bool = False
     min_visits: int | None = None
 
@@ -263,7 +266,7 @@ class _SceneBuilder:
     def _titles(self) -> tuple[str, str, list[str]]:
         trace = self.view.trace
         if self.options.question:
-            return trace.meta.get("title") or trace.name, _question(trace), []
+            return trace.meta.get("title") or trace.name, _question(trace), _asked(trace, self.options.asked_paths)
         rules = trace.rule_phrases()
         subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules and not self.mcts else ''}"
         if self._gives_answer() and self.mcts:
@@ -382,7 +385,13 @@ class _SceneBuilder:
                 static = -static  # a searched leaf's value is the mover's: the question states MAX's
             value = format_number(static) if static is not None else ""
         name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
-        return SceneNode(f"n{view.id}", kind, node.player, name=name, value=value)
+        scene_node = SceneNode(f"n{view.id}", kind, node.player, name=name, value=value)
+        if self.mcts:  # every node may join the tree: each has W/N to fill (a leaf's under its value)
+            if view.children:
+                scene_node.value = W_N_BLANK
+            else:
+                scene_node.head = W_N_BLANK
+        return scene_node
 
     # ---- edges ------------------------------------------------------------------------------------------------
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
@@ -412,11 +421,11 @@ class _SceneBuilder:
                 edge.labels.append(format_probability(child.node.p))
             if self.view.mover_terms and child.value is not None:
                 edge.labels.append(negated(format_number(child.value)))
-            if self.mcts and child.last_total is not None and child.reached:
-                edge.labels.append(f"UCB {child.last_total:.2f}")  # the total it was last selected by
             if self.options.question:
                 edges.append(edge)
                 continue
+            if self.mcts and child.last_total is not None and child.reached:
+                edge.labels.append(f"UCB {child.last_total:.2f}")  # the total it was last selected by
             edge.faded, edge.dashed = child.pruned or not child.reached, child.pruned
             edge.hidden = self.options.reveal and not child.reached
             if child_id == cut_at:
@@ -574,6 +583,20 @@ def _question(trace) -> str:
     """What a worksheet asks, with the rules it is asked under."""
     rules = trace.rule_phrases()
     ask = "give each inner node's value and the best move"
+    if trace.spec.samples:
+        ask = "write W/N in every node the search makes, and give the best move"
     if trace.spec.prunes:
         ask += "; cross out the leaves never examined"
     return f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {ask}"
+
+
+def _asked(trace, paths: tuple[int, ...]) -> list[str]:
+    """A worksheet's lines under its question: for Monte Carlo tree search, whose terms W is in, and the
+    iterations whose path it asks (``paths``)."""
+    if not trace.spec.samples:
+        return []
+    lines = ["W for the player who chose the move into the node (the root's: its own player's); N: visits"]
+    if paths:
+        lines.append(f"give the path of iteration{'s' if len(paths) > 1 else ''} {', '.join(map(str, paths))}: "
+                     "from the root to the node expanded (or the end of the game reached)")
+    return lines

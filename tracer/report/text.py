@@ -7,7 +7,7 @@ from typing import Sequence
 
 from ..exercises.check import FileResult
 from ..exercises.claims import shown
-from ..exercises.grade import EXTRA, MISSING, RIGHT, SCORING, Grade
+from ..exercises.grade import EXTRA, MISSING, RIGHT, Grade
 from ..inputs import Problem
 from ..model.state import UNLIMITED
 from ..render.table import format_table
@@ -77,7 +77,7 @@ def _grade(result: Grade) -> str:
         lines.append(f"  no departure from the search where the answer names the tree's nodes; {'; '.join(said)}")
     else:
         lines.append("  the answer follows the search throughout")
-    lines.append(f"  scoring: {SCORING}")
+    lines.append(f"  scoring: {result.scoring}")
     return "\n".join(lines)
 
 
