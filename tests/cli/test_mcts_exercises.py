@@ -194,7 +194,7 @@ def test_a_wrong_best_move_is_decided_by_the_final_choice(tmp_path):
     result = run_tracer("check", path)
     assert result.returncode == 1
     assert "✗ best_move: expected B, got C" in result.stdout
-    assert "after 11 iterations, C has the most visits: 2.75/5" in result.stdout
+    assert "the search ends (N = 11 at the root): C has the most visits: 2.75/5" in result.stdout
 
 
 # ---- bad keys: one line, exit 2 ---------------------------------------------------------------------------------

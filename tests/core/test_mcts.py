@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -367,3 +368,15 @@ def test_export_and_stats_json_give_visits_wins_and_means(tmp_path):
                                   "--json").stdout)
     row = stats[0] if isinstance(stats, list) else stats
     assert row["iterations"] == 25 and sum(c["visits"] for c in row["children"]) == 25
+
+
+def test_a_worksheet_shows_the_statistics_the_search_starts_from(tmp_path):
+    """The question of mcts_example.yaml is unanswerable without its stats: each given node shows them, blank W/N
+    beside, and the nodes not given show none."""
+    out = tmp_path / "sheet.svg"
+    assert run_tracer("worksheet", STATS_TREE, "-o", out).returncode == 0
+    svg = out.read_text(encoding="utf-8")
+    given = tracer.load_tree(STATS_TREE)
+    expected = {f"before: {int(w)}/{n}" for w, n in
+                (node.stats for node in [given.root, *given.root.children] if node.stats)}
+    assert expected <= set(re.findall(r"before: \d+/\d+", svg)) and len(re.findall("before:", svg)) == 10

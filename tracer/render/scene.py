@@ -10,6 +10,7 @@ rests on colour alone (pruned parts are dashed and faded, the best line is thick
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..errors import RenderError
 from ..model.state import Board, Player
@@ -374,6 +375,11 @@ class _SceneBuilder:
             return board
         return board.with_marked(board.differences(before))
 
+    @cached_property
+    def _given_before(self) -> dict:
+        """Monte Carlo tree search: node id -> the statistics the tree file gives it before the search."""
+        return {event.node: event for event in self.view.trace.events if event.kind == "mcts_given"}
+
     def _question_node(self, view: NodeView) -> SceneNode:
         """The node as the exercise sets it: a leaf with its value, an inner node empty (its name only)."""
         node = view.node
@@ -391,6 +397,9 @@ class _SceneBuilder:
                 scene_node.value = W_N_BLANK
             else:
                 scene_node.head = W_N_BLANK
+            given = self._given_before.get(view.id)
+            if given is not None:  # the tree file's stats: the search goes on from them
+                scene_node.notes.append(f"before: {statistic(given.wins)}/{given.visits}")
         return scene_node
 
     # ---- edges ------------------------------------------------------------------------------------------------
