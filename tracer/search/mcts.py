@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import itemgetter
 
 from ..model.state import UNLIMITED, GameState, Player, is_explicit
 from .tracers import NO_TRACER, NullTracer
@@ -29,6 +30,7 @@ EXPLORATION = math.sqrt(2)  # UCB1's constant C (Auer, Cesa-Bianchi & Fischer 20
 ROLLOUTS = ("random", "first", "eval")  # how a new node is valued: random moves, first moves, its evaluation
 FINALS = ("robust", "max")  # the move returned: most visits, or highest mean reward
 DEFAULT_ITERATIONS = 100
+TOTAL = itemgetter(3)  # of a scored child (child, Q, exploration term, total)
 
 
 class Rewards:
@@ -106,11 +108,6 @@ class Node:
         """Q = W / N."""
         return self.wins / self.visits
 
-    def ucb(self, parent_visits: int, exploration: float) -> tuple[float, float, float]:
-        """UCB1 for the player choosing at the parent: (Q, the exploration term C·√(ln N(parent) / N), their sum)."""
-        explore = exploration * math.sqrt(math.log(parent_visits) / self.visits)
-        return self.mean, explore, self.mean + explore
-
     def untried_here(self) -> bool:
         """Whether the search expands here: a node that is not terminal with a move not yet in the tree."""
         return bool(self.untried) and not self.state.is_terminal()
@@ -118,6 +115,23 @@ class Node:
     def reward_of(self, reward: float) -> float:
         """``reward`` (MAX's) in the terms of the player who chose the move into this node."""
         return 1.0 - reward if self.chooser is MIN else reward
+
+
+def scored(child, parent_visits: int, exploration: float) -> tuple:
+    """A child as UCB1 scores it for the player choosing at its parent, whose N is ``parent_visits``:
+    (child, Q = W/N, the exploration term C·√(ln N(parent) / N), their total). ``child`` is anything with
+    ``visits`` (N) and ``wins`` (W).
+
+    Guarded as UCT has it, for statistics given before the search (a tree file's ``stats:``): a child never visited
+    (N = 0) totals +∞ (its Q written 0), so it is selected before any visited child, the first such in move order,
+    as an untried move would be; and ln N(parent) counts as 0 while the parent has at most one visit (it is 0 at
+    N = 1), so a parent given no visits scores its children by Q alone, never by ln 0."""
+    visits = child.visits
+    if visits == 0:
+        return child, 0.0, math.inf, math.inf
+    mean = child.wins / visits
+    explore = exploration * math.sqrt(math.log(parent_visits) / visits) if parent_visits > 1 else 0.0
+    return child, mean, explore, mean + explore
 
 
 def mcts(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, *,
@@ -166,9 +180,9 @@ def select(node: Node, exploration: float, rng: random.Random, tracer: NullTrace
             continue
         if node.untried:
             return node
-        scored = [(child, *child.ucb(node.visits, exploration)) for child in node.children]
-        chosen = max(scored, key=lambda entry: entry[3])  # max keeps the first of equal totals: move order
-        tracer.select(node, chosen[0], scored)
+        scores = [scored(child, node.visits, exploration) for child in node.children]
+        chosen = max(scores, key=TOTAL)  # max keeps the first of equal totals: move order
+        tracer.select(node, chosen[0], scores)
         node = chosen[0]
     return node
 
