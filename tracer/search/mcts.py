@@ -8,7 +8,8 @@
 - **expansion**: at a node with untried children, the first untried one (in move order) joins the tree.
 - **simulation**: a playout from the new node to the end of the game, the moves uniformly at random (``random``)
   or always the first in move order (``first``), or none: the new node's static evaluation (``eval``). A terminal
-  node reached by selection gives its own result.
+  node reached by selection gives its own result. A playout that has not ended after ``PLAYOUT_LIMIT`` moves is
+  cut there and valued by the evaluation of the position reached.
 - **back-up**: every node on the path gets N + 1 and W + the reward, W in the terms of the player who chose the
   move into the node (the root's: its own player to move).
 
@@ -30,6 +31,11 @@ EXPLORATION = math.sqrt(2)  # UCB1's constant C (Auer, Cesa-Bianchi & Fischer 20
 ROLLOUTS = ("random", "first", "eval")  # how a new node is valued: random moves, first moves, its evaluation
 FINALS = ("robust", "max")  # the move returned: most visits, or highest mean reward
 DEFAULT_ITERATIONS = 100
+# A playout stops after this many moves and is valued by the evaluation of where it got to. No game tracer ships
+# lasts that long (Connect Four on 9 × 10: 90 moves; Clobber on 26 × 26: 675), but Pig need never end: rolling,
+# its first move, forever, or just a long run of luck. (A game's own random_playout plays to the end: only games
+# that always end well within the limit offer one.)
+PLAYOUT_LIMIT = 1_000
 TOTAL = itemgetter(3)  # of a scored child (child, Q, exploration term, total)
 
 
@@ -198,7 +204,9 @@ def expand(node: Node, made: list[Node], rng: random.Random, tracer: NullTracer)
 
 
 def simulate(node: Node, rollout: str, rewards: Rewards, rng: random.Random, tracer: NullTracer) -> float:
-    """The reward for MAX of a playout from ``node``: random or first moves to the end, or its evaluation."""
+    """The reward for MAX of a playout from ``node``: random or first moves to the end, or its evaluation. A
+    playout still going after :data:`PLAYOUT_LIMIT` moves stops there (``cut``), and the position it reached is
+    valued by its evaluation, as ``eval`` values a new node."""
     state = node.state
     if rollout == "eval":
         reward = rewards.estimate(state)
@@ -209,7 +217,7 @@ def simulate(node: Node, rollout: str, rewards: Rewards, rng: random.Random, tra
     if callable(fast):  # a game's own playout over its integers, drawing from rng as the loop below would
         moves, state = fast(rng)
     else:
-        while not state.is_terminal():
+        while not state.is_terminal() and len(moves) < PLAYOUT_LIMIT:
             choices = state.moves()
             if state.player is CHANCE:
                 move = draw_outcome(state, rng)
@@ -217,6 +225,10 @@ def simulate(node: Node, rollout: str, rewards: Rewards, rng: random.Random, tra
                 move = choices[rng.randrange(len(choices))] if rollout == "random" else choices[0]
             moves.append(move)
             state = state.child(move)
+    if not state.is_terminal():
+        reward = rewards.estimate(state)
+        tracer.playout(node, moves, reward, "cut")
+        return reward
     reward = rewards.terminal(state)
     tracer.playout(node, moves, reward, rollout)
     return reward
