@@ -242,7 +242,7 @@ class Connect4State:
         if not played:
             return played, self
         first, second = (mover, other) if count % 2 == FIRST else (other, mover)
-        history = self.history + "".join(COLUMN_NAMES[move] for move in played)
+        history = self.history + "".join([COLUMN_NAMES[move] for move in played])
         return played, Connect4State(first, second, geo, self.max_side, history)
 
     def result(self) -> float:

@@ -18,7 +18,7 @@ from ..model.state import Board, Player
 from ..search.bounds import Bound
 from ..search.registry import ALGORITHMS, MAX_TERMS, MOVER_TERMS
 from ..search.spec import SearchSpec
-from ..search.mcts import scored
+from ..search.mcts import ucb_scores
 from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, SearchPath, cut_kind
 from ..trace.trace import FORMAT, SCHEMA, VERSION, Trace, TraceNode
 from ..trace.events import BackedUp, FinalChoice, Selected
@@ -243,14 +243,13 @@ def check_replay(trace) -> None:
         where = f"events[{index}]"
         if isinstance(event, Selected):
             scores = []
-            for child, visits, wins, mean, explore, total in event.children:
-                held = view.nodes[child]
+            wanted = ucb_scores([view.nodes[entry[0]] for entry in event.children], view.nodes[event.node].visits, c)
+            for (child, visits, wins, mean, explore, total), (held, *want) in zip(event.children, wanted):
                 if (visits, wins) != (held.visits, held.wins):
                     raise ValueError(f"{where}: node {child}'s statistics {statistic(wins)}/{visits} are not what "
                                      f"the search had ({statistic(held.wins)}/{held.visits})")
-                want = scored(held, view.nodes[event.node].visits, c)[1:]
-                if not all(math.isclose(got, wanted, rel_tol=1e-9, abs_tol=1e-9)
-                           for got, wanted in zip((mean, explore, total), want)):
+                if not all(math.isclose(got, right, rel_tol=1e-9, abs_tol=1e-9)
+                           for got, right in zip((mean, explore, total), want)):
                     raise ValueError(f"{where}: node {child}'s UCB1 total {total!r} is not Q + C·√(ln N / n) = "
                                      f"{want[2]!r}")
                 scores.append((total, child))

@@ -123,21 +123,26 @@ class Node:
         return 1.0 - reward if self.chooser is MIN else reward
 
 
-def scored(child, parent_visits: int, exploration: float) -> tuple:
-    """A child as UCB1 scores it for the player choosing at its parent, whose N is ``parent_visits``:
-    (child, Q = W/N, the exploration term C·√(ln N(parent) / N), their total). ``child`` is anything with
+def ucb_scores(children, parent_visits: int, exploration: float) -> list[tuple]:
+    """The children of a node whose N is ``parent_visits`` as UCB1 scores them for the player choosing there, in
+    order: (child, Q = W/N, the exploration term C·√(ln N(parent) / N), their total) each. A child is anything with
     ``visits`` (N) and ``wins`` (W).
 
     Guarded as UCT has it, for statistics given before the search (a tree file's ``stats:``): a child never visited
     (N = 0) totals +∞ (its Q written 0), so it is selected before any visited child, the first such in move order,
     as an untried move would be; and ln N(parent) counts as 0 while the parent has at most one visit (it is 0 at
     N = 1), so a parent given no visits scores its children by Q alone, never by ln 0."""
-    visits = child.visits
-    if visits == 0:
-        return child, 0.0, math.inf, math.inf
-    mean = child.wins / visits
-    explore = exploration * math.sqrt(math.log(parent_visits) / visits) if parent_visits > 1 else 0.0
-    return child, mean, explore, mean + explore
+    log_parent = math.log(parent_visits) if parent_visits > 1 else 0.0
+    scores = []
+    for child in children:
+        visits = child.visits
+        if visits == 0:
+            scores.append((child, 0.0, math.inf, math.inf))
+        else:
+            mean = child.wins / visits
+            explore = exploration * math.sqrt(log_parent / visits)
+            scores.append((child, mean, explore, mean + explore))
+    return scores
 
 
 def mcts(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, *,
@@ -186,7 +191,7 @@ def select(node: Node, exploration: float, rng: random.Random, tracer: NullTrace
             continue
         if node.untried:
             return node
-        scores = [scored(child, node.visits, exploration) for child in node.children]
+        scores = ucb_scores(node.children, node.visits, exploration)
         chosen = max(scores, key=TOTAL)  # max keeps the first of equal totals: move order
         tracer.select(node, chosen[0], scores)
         node = chosen[0]
