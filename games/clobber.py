@@ -128,6 +128,12 @@ class ClobberState:
                  "centre_black", "centre_white", "last", "_moves")
     name = ""
     explicit = False
+    # MCTS's --rollout eval turns the evaluation v into a reward 1 / (1 + e^(−v / eval_scale)): 10, about the spread
+    # (one standard deviation) of the evaluation over random positions at one move number, maps to 0.73. The
+    # evaluation is not 0 for an even position, though (mobility and centre control count for MAX only, a few
+    # hundred at the start), so those rewards are near 1 for either side: Clobber's playouts are better random.
+    # utility()'s sign is the result exactly (±1,000,000, no draws), so no result().
+    eval_scale = 10
 
     def __init__(self, black: int, white: int, side: int, geo: Geometry, number: int, max_side: int,
                  weights: tuple[int, int, int], last: int | None = None):

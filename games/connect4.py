@@ -150,14 +150,19 @@ class Connect4State:
                  "_terminal", "_moves", "_shared", "_transposable")
     name = ""
     explicit = False
+    # MCTS's --rollout eval turns the windows score v into a reward 1 / (1 + e^(−v / eval_scale)): 16, one open
+    # three (a window of three discs and an empty cell, w[3]) more than the opponent, is a clear advantage and
+    # maps to 0.73. (Over random positions a quarter of the scores are beyond ±18.)
+    eval_scale = 16
 
     def __init__(self, first: int, second: int, geo: Geometry, max_side: int = FIRST, history: str = ""):
         """A position from its bitboards; line codes, score and end test are worked out from scratch."""
         lines = 0
         for player, bits in ((FIRST, first), (SECOND, second)):
-            for bit in range(geo.cols * geo.height):
-                if bits >> bit & 1:
-                    lines += geo.increments[player][bit]
+            while bits:  # each disc, lowest bit first
+                low = bits & -bits
+                lines += geo.increments[player][low.bit_length() - 1]
+                bits ^= low
         score, four = 0, False
         for offset, scores, fours in geo.line_fields:
             code = lines >> offset & geo.field_mask
@@ -214,6 +219,38 @@ class Connect4State:
             child._shared, child._transposable = shared, True
             shared[first, second] = child
         return child
+
+    def random_playout(self, rng) -> tuple[list[int], "Connect4State"]:
+        """MCTS's random playout, over the two bitboards alone: at each position the column
+        ``choices[rng.randrange(len(choices))]``, ``choices`` being :meth:`moves` there, exactly as the search's own
+        loop draws it (so the same seed gives the same trace), until four in a row or a full board. Only the end
+        position is made as a state. Returns the columns played and that position."""
+        geo = self.geo
+        moves_when_full, top_row, bottom, column = geo.moves_when_full, geo.top_row, geo.bottom, geo.column
+        cells = geo.cols * geo.rows
+        mover, other = (self.first, self.second) if self.count % 2 == FIRST else (self.second, self.first)
+        count, played, over = self.count, [], self._terminal
+        while not over:
+            both = mover | other
+            choices = moves_when_full[both & top_row]  # what moves() gives there
+            move = choices[rng.randrange(len(choices))]
+            played.append(move)
+            mover |= (both + bottom[move - 1]) & column[move - 1]  # the disc drops onto the column's top
+            count += 1
+            over = has_four(mover, geo) or count == cells
+            mover, other = other, mover  # the other side moves next
+        if not played:
+            return played, self
+        first, second = (mover, other) if count % 2 == FIRST else (other, mover)
+        history = self.history + "".join([COLUMN_NAMES[move] for move in played])
+        return played, Connect4State(first, second, geo, self.max_side, history)
+
+    def result(self) -> float:
+        """MAX's reward at the end of the game: 1 when MAX has four in a row, 0 when MIN has, ½ for a full board.
+        Read from the fours themselves: the windows score's sign is right in every game we have played, but
+        nothing bounds the loser's windows below the winner's 1000 (a 9 × 10 board has 207 windows)."""
+        mine, theirs = (self.first, self.second) if self.max_side == FIRST else (self.second, self.first)
+        return 1.0 if has_four(mine, self.geo) else 0.0 if has_four(theirs, self.geo) else 0.5
 
     def key(self) -> int:
         """The position as one number, for transposition tables: both bitboards (the side to move is their count's

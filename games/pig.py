@@ -80,6 +80,13 @@ class PigState:
         return mine - theirs + turn
 
     @property
+    def eval_scale(self) -> float:
+        """For MCTS's ``--rollout eval``, which turns the evaluation v into a reward 1 / (1 + e^(−v / eval_scale)):
+        a quarter of the target (5 in a race to 20, about one good turn's bank) is a clear lead and maps to 0.73.
+        utility()'s sign is the result exactly (±100, no draws), so no ``result()``."""
+        return self.target / 4
+
+    @property
     def name(self) -> str:
         """The position, as diagrams label its node: ``12-7+5``."""
         return notation_of(self)

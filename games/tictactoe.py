@@ -57,6 +57,10 @@ class TicTacToeState:
                  "_utility")
     name = ""
     explicit = False
+    # MCTS's --rollout eval turns the evaluation v into a reward 1 / (1 + e^(−v / eval_scale)): 0.2, two open lines
+    # more than the opponent (X in the centre against O on an edge, a won position for X), is a clear advantage
+    # and maps to 0.73. utility()'s sign is the result exactly (±1, or ±(10 − discs) ≥ ±1), so no result().
+    eval_scale = 0.2
 
     def __new__(cls, x: int, o: int, max_side: int = X_SIDE, quick_wins: bool = False):
         key = _key(x, o, max_side, quick_wins)
@@ -76,6 +80,27 @@ class TicTacToeState:
                 child = _make(key)
             self._children[move] = child
         return child
+
+    def random_playout(self, rng) -> tuple[list[int], "TicTacToeState"]:
+        """MCTS's random playout, over the two masks alone: at each position the cell
+        ``choices[rng.randrange(len(choices))]``, ``choices`` being :meth:`moves` there, exactly as the search's own
+        loop draws it (so the same seed gives the same trace), until three in a row or a full board. Returns the
+        cells played and the end position."""
+        x, o, side = self.x, self.o, self.side
+        played, over = [], self._terminal
+        while not over:
+            choices = _EMPTY_CELLS[FULL ^ (x | o)]  # what moves() gives there
+            move = choices[rng.randrange(len(choices))]
+            played.append(move)
+            if side == X_SIDE:
+                x |= 1 << (move - 1)
+                over = _WINNING[x]
+            else:
+                o |= 1 << (move - 1)
+                over = _WINNING[o]
+            over = over or x | o == FULL
+            side = 1 - side
+        return played, TicTacToeState(x, o, self.max_side, self.quick_wins)
 
     def key(self) -> int:
         """The position as one number, for transposition tables (X's mask, O's mask, MAX's side, the scoring)."""

@@ -380,3 +380,66 @@ def test_a_worksheet_shows_the_statistics_the_search_starts_from(tmp_path):
     expected = {f"before: {int(w)}/{n}" for w, n in
                 (node.stats for node in [given.root, *given.root.children] if node.stats)}
     assert expected <= set(re.findall(r"before: \d+/\d+", svg)) and len(re.findall("before:", svg)) == 10
+
+
+# ---- statistics given before the search: N = 0 and a parent with no visits ----------------------------------------
+
+class GivenStats:
+    """A tree node whose statistics (W, N) are given by its name, through the ``given_stats()`` hook a tree file's
+    ``stats:`` uses."""
+
+    def __init__(self, node, stats):
+        self.node, self.stats = node, stats
+
+    def __getattr__(self, name):
+        return getattr(self.node, name)
+
+    def child(self, move):
+        return GivenStats(self.node.child(move), self.stats)
+
+    def given_stats(self):
+        return self.stats.get(self.node.name)
+
+
+def selections(trace):
+    """Per selection: the child picked and every child's (visits, mean, explore, total), by name."""
+    names = {node.id: node.name for node in trace.nodes}
+    return [(names[e.child], {names[c]: (n, q, x, t) for c, n, w, q, x, t in e.children})
+            for e in trace.events if e.kind == "mcts_select"]
+
+
+def test_children_given_no_visits_are_selected_first_in_move_order():
+    state = GivenStats(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), {"B": (0.0, 0), "C": (1.5, 2), "D": (0.0, 0)})
+    trace = tracer.trace_search(state, "mcts", settings={"iterations": 6})
+    picks = selections(trace)
+    # iteration 1: the root has no visits (ln N counts as 0); B and D have none, so they total +∞, B first
+    assert picks[0] == ("B", {"B": (0, 0.0, math.inf, math.inf), "C": (2, 0.75, 0.0, 0.75),
+                              "D": (0, 0.0, math.inf, math.inf)})
+    assert picks[1][0] == "D" and picks[1][1]["D"][3] == math.inf  # iteration 2: the other one never visited
+    # from then on every child has visits, and UCB1 is the textbook's
+    backups = [e for e in trace.events if e.kind == "mcts_backup"]
+    root_visits = backups[1].path[-1][1]
+    for child, (n, q, x, t) in picks[2][1].items():
+        assert n >= 1 and x == pytest.approx(math.sqrt(2) * math.sqrt(math.log(root_visits) / n), abs=1e-12)
+        assert t == pytest.approx(q + x, abs=1e-12)
+    captions = [tracer.TraceView(trace, step).caption() for step in range(1, len(trace.events) + 1)]
+    assert any("UCT picks B: no visits yet, so ∞" in caption for caption in captions)
+    # a saved trace reads back the same, and a never-visited child's ∞ is checked like any total
+    from tracer.inputs.traces import trace_from_dict
+    data = json.loads(trace.to_json())
+    assert trace_from_dict(data) == trace
+    first = next(event for event in data["events"] if event["type"] == "mcts_select")
+    assert first["children"][0]["total"] == "inf"
+    first["children"][0]["total"] = 5
+    with pytest.raises(ValueError, match="UCB1"):
+        trace_from_dict(data)
+
+
+def test_a_parent_with_no_visits_scores_its_children_by_their_mean_alone():
+    stats = {"B": (1.0, 2), "C": (3.0, 4), "D": (0.5, 1)}
+    trace = tracer.trace_search(GivenStats(tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), stats), "mcts",
+                                settings={"iterations": 2})
+    picked, scored = selections(trace)[0]
+    means = {name: w / n for name, (w, n) in stats.items()}
+    assert picked == max(means, key=means.get) == "C"
+    assert scored == {name: (stats[name][1], q, 0.0, q) for name, q in means.items()}

@@ -18,6 +18,7 @@ from ..model.state import Board, Player
 from ..search.bounds import Bound
 from ..search.registry import ALGORITHMS, MAX_TERMS, MOVER_TERMS
 from ..search.spec import SearchSpec
+from ..search.mcts import ucb_scores
 from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, SearchPath, cut_kind
 from ..trace.trace import FORMAT, SCHEMA, VERSION, Trace, TraceNode
 from ..trace.events import BackedUp, FinalChoice, Selected
@@ -151,7 +152,7 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
         elif f.name == "skipped":
             value = tuple(value)
         elif f.name in cls.records:  # the schema has checked each record's keys and types
-            value = tuple(tuple(record[key] for key in cls.records[f.name]) for record in value)
+            value = tuple(tuple(_number_in(record[key]) for key in cls.records[f.name]) for record in value)
         elif f.name == "moves":
             value = tuple(_text(move, f"{where}.moves") for move in value)
         elif f.name in ("how", "rule"):
@@ -242,16 +243,15 @@ def check_replay(trace) -> None:
         where = f"events[{index}]"
         if isinstance(event, Selected):
             scores = []
-            for child, visits, wins, mean, explore, total in event.children:
-                held = view.nodes[child]
-                if (visits, wins) != (held.visits, held.wins) or visits < 1:
+            wanted = ucb_scores([view.nodes[entry[0]] for entry in event.children], view.nodes[event.node].visits, c)
+            for (child, visits, wins, mean, explore, total), (held, *want) in zip(event.children, wanted):
+                if (visits, wins) != (held.visits, held.wins):
                     raise ValueError(f"{where}: node {child}'s statistics {statistic(wins)}/{visits} are not what "
                                      f"the search had ({statistic(held.wins)}/{held.visits})")
-                want = held.wins / visits + c * math.sqrt(math.log(view.nodes[event.node].visits) / visits)
-                if not math.isclose(total, want, rel_tol=1e-9, abs_tol=1e-9) or not math.isclose(
-                        mean + explore, total, rel_tol=1e-9, abs_tol=1e-9):
+                if not all(math.isclose(got, right, rel_tol=1e-9, abs_tol=1e-9)
+                           for got, right in zip((mean, explore, total), want)):
                     raise ValueError(f"{where}: node {child}'s UCB1 total {total!r} is not Q + C·√(ln N / n) = "
-                                     f"{want!r}")
+                                     f"{want[2]!r}")
                 scores.append((total, child))
             best = max(scores, key=lambda score: score[0])[1]
             if best != event.child:

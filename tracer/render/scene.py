@@ -575,9 +575,12 @@ def playout_text(event, is_game: bool) -> str | None:
         what = "evaluation"
     elif event.how == "terminal" or not event.moves:
         return None
+    elif event.how == "cut":
+        what = f"{len(event.moves):,} moves, cut: evaluation"
     else:
         what = f"{len(event.moves)} {event.how} move{'s' if len(event.moves) != 1 else ''}"
-    result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game else None
+    result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game and event.how != "cut" \
+        else None
     return f"playout: {what}\n{result or f'reward {event.reward:.2f}'}"
 
 

@@ -8,7 +8,8 @@
 - **expansion**: at a node with untried children, the first untried one (in move order) joins the tree.
 - **simulation**: a playout from the new node to the end of the game, the moves uniformly at random (``random``)
   or always the first in move order (``first``), or none: the new node's static evaluation (``eval``). A terminal
-  node reached by selection gives its own result.
+  node reached by selection gives its own result. A playout that has not ended after ``PLAYOUT_LIMIT`` moves is
+  cut there and valued by the evaluation of the position reached.
 - **back-up**: every node on the path gets N + 1 and W + the reward, W in the terms of the player who chose the
   move into the node (the root's: its own player to move).
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import itemgetter
 from typing import Callable
 
 from ..model.state import UNLIMITED, GameState, Player, is_explicit
@@ -30,6 +32,12 @@ EXPLORATION = math.sqrt(2)  # UCB1's constant C (Auer, Cesa-Bianchi & Fischer 20
 ROLLOUTS = ("random", "first", "eval")  # how a new node is valued: random moves, first moves, its evaluation
 FINALS = ("robust", "max")  # the move returned: most visits, or highest mean reward
 DEFAULT_ITERATIONS = 100
+# A playout stops after this many moves and is valued by the evaluation of where it got to. No game tracer ships
+# lasts that long (Connect Four on 9 × 10: 90 moves; Clobber on 26 × 26: 675), but Pig need never end: rolling,
+# its first move, forever, or just a long run of luck. (A game's own random_playout plays to the end: only games
+# that always end well within the limit offer one.)
+PLAYOUT_LIMIT = 1_000
+TOTAL = itemgetter(3)  # of a scored child (child, Q, exploration term, total)
 
 
 class Rewards:
@@ -107,11 +115,6 @@ class Node:
         """Q = W / N."""
         return self.wins / self.visits
 
-    def ucb(self, parent_visits: int, exploration: float) -> tuple[float, float, float]:
-        """UCB1 for the player choosing at the parent: (Q, the exploration term C·√(ln N(parent) / N), their sum)."""
-        explore = exploration * math.sqrt(math.log(parent_visits) / self.visits)
-        return self.mean, explore, self.mean + explore
-
     def untried_here(self) -> bool:
         """Whether the search expands here: a node that is not terminal with a move not yet in the tree."""
         return bool(self.untried) and not self.state.is_terminal()
@@ -119,6 +122,28 @@ class Node:
     def reward_of(self, reward: float) -> float:
         """``reward`` (MAX's) in the terms of the player who chose the move into this node."""
         return 1.0 - reward if self.chooser is MIN else reward
+
+
+def ucb_scores(children, parent_visits: int, exploration: float) -> list[tuple]:
+    """The children of a node whose N is ``parent_visits`` as UCB1 scores them for the player choosing there, in
+    order: (child, Q = W/N, the exploration term C·√(ln N(parent) / N), their total) each. A child is anything with
+    ``visits`` (N) and ``wins`` (W).
+
+    Guarded as UCT has it, for statistics given before the search (a tree file's ``stats:``): a child never visited
+    (N = 0) totals +∞ (its Q written 0), so it is selected before any visited child, the first such in move order,
+    as an untried move would be; and ln N(parent) counts as 0 while the parent has at most one visit (it is 0 at
+    N = 1), so a parent given no visits scores its children by Q alone, never by ln 0."""
+    log_parent = math.log(parent_visits) if parent_visits > 1 else 0.0
+    scores = []
+    for child in children:
+        visits = child.visits
+        if visits == 0:
+            scores.append((child, 0.0, math.inf, math.inf))
+        else:
+            mean = child.wins / visits
+            explore = exploration * math.sqrt(log_parent / visits)
+            scores.append((child, mean, explore, mean + explore))
+    return scores
 
 
 def mcts(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, *,
@@ -171,9 +196,9 @@ def select(node: Node, exploration: float, rng: random.Random, tracer: NullTrace
             continue
         if node.untried:
             return node
-        scored = [(child, *child.ucb(node.visits, exploration)) for child in node.children]
-        chosen = max(scored, key=lambda entry: entry[3])  # max keeps the first of equal totals: move order
-        tracer.select(node, chosen[0], scored)
+        scores = ucb_scores(node.children, node.visits, exploration)
+        chosen = max(scores, key=TOTAL)  # max keeps the first of equal totals: move order
+        tracer.select(node, chosen[0], scores)
         node = chosen[0]
     return node
 
@@ -189,7 +214,9 @@ def expand(node: Node, made: list[Node], rng: random.Random, tracer: NullTracer)
 
 
 def simulate(node: Node, rollout: str, rewards: Rewards, rng: random.Random, tracer: NullTracer) -> float:
-    """The reward for MAX of a playout from ``node``: random or first moves to the end, or its evaluation."""
+    """The reward for MAX of a playout from ``node``: random or first moves to the end, or its evaluation. A
+    playout still going after :data:`PLAYOUT_LIMIT` moves stops there (``cut``), and the position it reached is
+    valued by its evaluation, as ``eval`` values a new node."""
     state = node.state
     if rollout == "eval":
         reward = rewards.estimate(state)
@@ -200,7 +227,7 @@ def simulate(node: Node, rollout: str, rewards: Rewards, rng: random.Random, tra
     if callable(fast):  # a game's own playout over its integers, drawing from rng as the loop below would
         moves, state = fast(rng)
     else:
-        while not state.is_terminal():
+        while not state.is_terminal() and len(moves) < PLAYOUT_LIMIT:
             choices = state.moves()
             if state.player is CHANCE:
                 move = draw_outcome(state, rng)
@@ -208,6 +235,10 @@ def simulate(node: Node, rollout: str, rewards: Rewards, rng: random.Random, tra
                 move = choices[rng.randrange(len(choices))] if rollout == "random" else choices[0]
             moves.append(move)
             state = state.child(move)
+    if not state.is_terminal():
+        reward = rewards.estimate(state)
+        tracer.playout(node, moves, reward, "cut")
+        return reward
     reward = rewards.terminal(state)
     tracer.playout(node, moves, reward, rollout)
     return reward
@@ -252,10 +283,9 @@ def given_statistics(tree: Node, made: list[Node], tracer: NullTracer) -> None:
     while pending:
         node = pending.pop(0)
         stats = _given(node.state)
-        if stats is None:
-            continue  # a root without statistics: the search starts from nothing
-        node.wins, node.visits = stats
-        tracer.given(node)
+        if stats is not None:  # only the root may have none (a child joins here only when given)
+            node.wins, node.visits = stats
+            tracer.given(node)
         for move in list(node.untried):
             child_state = node.state.child(move)
             if _given(child_state) is not None:

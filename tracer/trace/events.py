@@ -398,7 +398,8 @@ class Expanded(Event):
 @dataclass(slots=True)
 class PlayedOut(Event):
     """From ``node``, the playout ``how`` (``random``, ``first``; ``eval``: no playout, the node's evaluation;
-    ``terminal``: the node ends the game) plays ``moves`` and gives MAX ``reward`` (0 to 1)."""
+    ``terminal``: the node ends the game; ``cut``: the moves did not end the game within the search's limit, and
+    the position reached is valued by its evaluation) plays ``moves`` and gives MAX ``reward`` (0 to 1)."""
 
     kind: ClassVar[str] = "mcts_playout"
     counted: ClassVar[tuple[str, ...]] = (LEAVES_EVALUATED,)

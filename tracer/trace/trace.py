@@ -193,7 +193,7 @@ def _event_out(event) -> dict[str, Any]:
     for f in fields(event):
         value = getattr(event, f.name)
         if f.name in event.records:  # records of statistics, as objects
-            out[f.name] = [dict(zip(event.records[f.name], record)) for record in value]
+            out[f.name] = [dict(zip(event.records[f.name], map(_number_out, record))) for record in value]
             continue
         if isinstance(value, Player):
             value = value.value

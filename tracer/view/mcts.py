@@ -140,9 +140,13 @@ def _caption_selected(view, event: Selected):
     c = view.trace.spec.exploration
     chosen = next(entry for entry in event.children if entry[0] == event.child)
     _, visits, wins, mean, explore, total = chosen
-    formula = (f"{ratio(mean)} + {format_number(round(c, 2))}·√(ln {event.visits} / {statistic(visits)}) "
-               f"= {ratio(total)}")
-    others = [f"{view.label(entry[0])} {ratio(entry[5])}" for entry in event.children if entry[0] != event.child]
+    if not visits:  # given no visits before the search: UCB1 is +∞ (see tracer.search.mcts.scored)
+        formula = "no visits yet, so ∞"
+    else:
+        formula = (f"{ratio(mean)} + {format_number(round(c, 2))}·√(ln {event.visits} / {statistic(visits)}) "
+                   f"= {ratio(total)}")
+    others = [f"{view.label(entry[0])} {ratio(entry[5]) if entry[1] else '∞'}" for entry in event.children
+              if entry[0] != event.child]
     note = f"iteration {view.iteration}: at {view.label(event.node)}, UCT picks {view.label(event.child)}: {formula}"
     if others:
         note += "; " + ", ".join(others)
@@ -170,10 +174,10 @@ def _caption_played_out(view, event: PlayedOut):
         note = f"{view.label(event.node)} is the end of the game: MAX's reward {ratio(event.reward)}{outcome}"
     else:
         shown = " ".join(event.moves[:12]) + (" …" if len(event.moves) > 12 else "")
-        moves = f"{len(event.moves)} {'random' if event.how == 'random' else 'first'} move" \
-                f"{'s' if len(event.moves) != 1 else ''}"
-        note = f"playout from {view.label(event.node)}: {moves}{' (' + shown + ')' if shown else ''}, MAX's reward " \
-               f"{ratio(event.reward)}{outcome}"
+        moves = f"{len(event.moves):,} {view.trace.spec.rollout} move{'s' if len(event.moves) != 1 else ''}"
+        cut = ", no end of the game: cut there, and its evaluation gives" if event.how == "cut" else ","
+        note = f"playout from {view.label(event.node)}: {moves}{' (' + shown + ')' if shown else ''}{cut} MAX's " \
+               f"reward {ratio(event.reward)}{outcome}"
     return _step("playout", ratio(event.reward), note)
 
 
