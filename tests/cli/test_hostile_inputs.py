@@ -4,6 +4,7 @@ no traceback, no file left behind."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -199,3 +200,50 @@ def test_a_dot_that_cannot_run_is_one_line(tmp_path, content, mode, fragment):
     result = run_tracer("render", "trees/rn_example.yaml", "-o", out, env={"PATH": str(bin_dir)})
     assert_one_line_error(result, fragment)
     assert not out.exists() and list(tmp_path.iterdir()) == [bin_dir]
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["exercise", "--depth", "1000000000"], "--depth 1000000000: an exercise is a tree file, at most 999 levels"),
+    (["exercise", "--branching", "1", "--depth", "5000"], "at most 999 levels deep"),
+    (["exercise", "--count", "1000000000"], "expected a whole number up to 1,000, got 1000000000"),
+    (["compare", "--game", "tictactoe", "--depths", "0-1000000"], "at most 100 depths, got '0-1000000'"),
+    (["compare", "--game", "tictactoe", "--depths", ",".join(map(str, range(101)))], "at most 100 depths"),
+    (["compare", "--game", "tictactoe", "--repeat", "1000000000"], "--repeat: expected a whole number up to 100"),
+])
+def test_options_that_would_take_the_machine_are_bounded(tmp_path, args, fragment):
+    assert_one_line_error(run_tracer(*args, cwd=tmp_path), fragment)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_chain_as_deep_as_a_tree_file_allows_is_an_exercise_whose_key_holds(tmp_path):
+    result = run_tracer("exercise", "--branching", "1", "--depth", "998", "--seed", "5", "-o", tmp_path)
+    assert result.returncode == 0, result.stderr
+    path = tmp_path / "exercise-01.yaml"
+    tree = next(line for line in path.read_text().splitlines() if line.startswith("tree: "))
+    assert re.fullmatch(r"tree: \[{998}-?[0-9]\]{998}", tree)  # one leaf, 998 levels down
+    assert run_tracer("check", path).returncode == 0
+
+
+def test_different_values_from_a_range_too_wide_to_list():
+    from tracer.exercises.generate import Spec, generate
+
+    low, high = -10**12, 10**12
+    import yaml
+
+    def leaves(nested):
+        return [leaf for child in nested for leaf in leaves(child)] if isinstance(nested, list) else [nested]
+
+    text, _ = generate(Spec(no_ties=True, values=(low, high), seed=3), 1)
+    values = leaves(yaml.safe_load(text)["tree"])
+    assert len(values) == len(set(values)) >= 8 and all(low <= v <= high for v in values)
+
+
+def test_a_comparison_at_depth_0_has_no_move_and_no_disagreement():
+    import json
+
+    result = run_tracer("compare", "--game", "tictactoe", "-a", "minimax", "-a", "alphabeta", "--depths", "0,1",
+                        "--repeat", "1", "--json")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    rows = [row for row in json.loads(result.stdout) if row["depth"] == 0]
+    leaf = json.loads(run_tracer("stats", "--game", "tictactoe", "--depth", "0", "--json").stdout)
+    assert len(rows) == 2 and all(row["best_move"] is None and row["value"] == leaf["value"] for row in rows)
