@@ -247,3 +247,23 @@ def test_a_comparison_at_depth_0_has_no_move_and_no_disagreement():
     rows = [row for row in json.loads(result.stdout) if row["depth"] == 0]
     leaf = json.loads(run_tracer("stats", "--game", "tictactoe", "--depth", "0", "--json").stdout)
     assert len(rows) == 2 and all(row["best_move"] is None and row["value"] == leaf["value"] for row in rows)
+
+
+@pytest.mark.parametrize("claim, fragment", [
+    ('"<=1.2.3"', "expected a number or a bound"),  # a bound whose number has no reading
+    ('"1' + "0" * 400 + '/3"', "expected a number or a bound"),  # too large for a float
+    ('"<=1' + "0" * 400 + '/3"', "expected a number or a bound"),
+    ('"1' + "0" * 400 + '/1"', "expected a number or a bound"),
+    ("1" + "0" * 400, "expected a number or a bound"),
+    ('"1' + "0" * 5000 + '/3"', "expected a number or a bound"),  # more digits than Python reads
+    ("!!bool maybe", "cannot read 'maybe' (tag:yaml.org,2002:bool): not one of its values"),
+])
+def test_answers_that_are_no_number_are_one_line_in_grade_and_check(tmp_path, claim, fragment):
+    tree = tmp_path / "tree.yaml"
+    tree.write_text(f"root: max\ntree: [[3, 12], [2, 4]]\nexpect:\n  values: {{A: {claim}}}\n")
+    answer = tmp_path / "answer.yaml"
+    answer.write_text(f"values: {{A: {claim}}}\n")
+    assert_one_line_error(run_tracer("check", tree, cwd=tmp_path), f"{tree}:4: expect.values.A: ", fragment)
+    tree.write_text("root: max\ntree: [[3, 12], [2, 4]]\n")
+    assert_one_line_error(run_tracer("grade", tree, answer, cwd=tmp_path), f"{answer}:1: values.A: ", fragment)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["answer.yaml", "tree.yaml"]
