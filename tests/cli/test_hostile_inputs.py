@@ -189,6 +189,7 @@ def test_an_interrupt_while_tracer_starts_is_one_line(monkeypatch, capsys):
     ("#!/bin/sh\nexit 0\n", 0o644, "Graphviz's 'dot' program was not found"),  # not executable: not a program
     ("not a program\n", 0o755, "cannot run Graphviz's dot"),  # executable, but the system cannot run it
     ("#!/bin/sh\necho 'Error: something broke' >&2\nexit 3\n", 0o755, "Graphviz failed: Error: something broke"),
+    ("#!/bin/sh\nprintf '\\377\\376\\000binary'\n", 0o755, "dot printed something other than its JSON layout"),
 ])
 def test_a_dot_that_cannot_run_is_one_line(tmp_path, content, mode, fragment):
     bin_dir = tmp_path / "bin"
