@@ -268,3 +268,25 @@ def test_answers_that_are_no_number_are_one_line_in_grade_and_check(tmp_path, cl
     tree.write_text("root: max\ntree: [[3, 12], [2, 4]]\n")
     assert_one_line_error(run_tracer("grade", tree, answer, cwd=tmp_path), f"{answer}:1: values.A: ", fragment)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["answer.yaml", "tree.yaml"]
+
+
+def test_a_terminal_that_cannot_show_alpha_and_beta_gets_their_names():
+    result = run_tracer("trace", TREES / "rn_example.yaml", env={"PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    utf8 = run_tracer("trace", TREES / "rn_example.yaml").stdout
+    from tracer.cli.main import PLAIN_NAMES
+
+    assert result.stdout.isascii() and not utf8.isascii()
+    assert "window alpha = -inf, beta = +inf" in result.stdout  # the signs the code page lacks, as their names
+    assert result.stdout.splitlines()[2:] == ["".join(PLAIN_NAMES.get(c, c) for c in line)
+                                              for line in utf8.splitlines()[2:]]  # the rest as it was
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file descriptors")
+def test_no_standard_output_is_one_line_and_nothing_written(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "tracer", "render", str(TREES / "rn_example.yaml"), "-o", "x.svg"],
+                          cwd=tmp_path, stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1),
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["tracer render: error: no standard output (it is closed)"]
+    assert list(tmp_path.iterdir()) == []
