@@ -290,3 +290,15 @@ def test_no_standard_output_is_one_line_and_nothing_written(tmp_path):
     assert done.returncode == 2
     assert done.stderr.splitlines() == ["tracer render: error: no standard output (it is closed)"]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_backslashes_in_names_are_drawn_as_written(tmp_path):
+    import html
+
+    tree = tmp_path / "tree.yaml"
+    names = ["a\\Nb", "\\G", "c\\L", "x\\\\y"]
+    tree.write_text("root: max\ntree:\n" + "".join(f"  - name: '{name}'\n    children: [{i}]\n"
+                                                   for i, name in enumerate(names)))
+    assert run_tracer("render", tree, "-o", tmp_path / "out.svg").returncode == 0
+    drawn = {html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", (tmp_path / "out.svg").read_text())}
+    assert set(names) <= drawn
