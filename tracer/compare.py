@@ -129,10 +129,11 @@ def disagreements(rows: list[Row], source: dict, known: dict[int, Reference] | N
 def reference(source: dict, depth: int) -> Reference:
     """The root's moves at ``depth`` plies as alpha-beta (expectiminimax where chance moves) values each: its move
     is the first in move order that reaches the root's value (as alpha-beta returns it), and every move that does.
-    A terminal root has no move (``None``); a chance node at the root chooses none."""
+    A terminal root, or one searched to depth 0 (a leaf), has no move (``None``); a chance node at the root chooses
+    none."""
     root = load_problem(**source, depth=depth).fresh_root()
     search = chance_search() if has_chance(root) else algorithm(REFERENCE)
-    if root.is_terminal():
+    if root.is_terminal() or depth == 0:
         return Reference(search.name, None, frozenset({None}))
     if root.player is Player.CHANCE:
         return Reference(search.name, None, frozenset())

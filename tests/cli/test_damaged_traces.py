@@ -94,6 +94,9 @@ DAMAGE = {
     "a board that is not one": (set_in(["nodes", 1, "board"], "X.O"), "nodes[1].board: expected a mapping or null"),
     "a pass in the middle": (lambda d: d["events"].insert(3, {"type": "pass_started", "node": 0, "number": 2,
                                                                "label": ""}), "pass 2 starts while node"),
+    "a result too large for a float": (set_in(["result", "value"], 10**400),
+                                       "result.value: the number 10000000000000000000… is too large (401 digits"),
+    "a leaf too large for a float": (on_event("leaf_evaluated", "value", -10**400), "].value: the number -1000"),
 }
 
 
@@ -135,3 +138,43 @@ def test_a_saved_trace_never_chooses_where_output_goes(tmp_path, name, algorithm
     assert result.stdout.strip() == expected
     assert (tmp_path / "work" / expected).is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["work"]
+
+
+def test_a_number_of_more_digits_than_python_reads_is_one_line(tmp_path):
+    text = json.dumps(GOOD).replace('"value": 3}', '"value": ' + "9" * 5000 + "}", 1)
+    assert "9" * 5000 in text
+    trace = tmp_path / "run.json"
+    trace.write_text(text, encoding="utf-8")
+    for command, args in COMMANDS.items():
+        assert_one_line_error(run_tracer(command, trace, *args, cwd=tmp_path), str(trace), "a number of more than")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["run.json"]
+
+
+def test_an_alpha_or_beta_update_where_the_search_keeps_no_window_is_one_line(tmp_path):
+    from tracer import load_problem, trace_search
+
+    problem = load_problem(str(ROOT / "trees" / "rn_example.yaml"))
+    data = json.loads(trace_search(problem.root, "minimax", meta=problem.meta).to_json())
+    at = event_index(data, "value_updated")
+    update = data["events"][at]
+    for kind in ("beta_updated", "alpha_updated"):
+        damaged = copy.deepcopy(data)
+        damaged["events"].insert(at + 1, {**update, "type": kind})
+        trace = tmp_path / "run.json"
+        trace.write_text(json.dumps(damaged), encoding="utf-8")
+        for command, args in COMMANDS.items():
+            assert_one_line_error(run_tracer(command, trace, *args, cwd=tmp_path), str(trace),
+                                  f"events[{at + 1}]: a {kind} at node {update['node']}, which was entered without "
+                                  "a window")
+            assert sorted(p.name for p in tmp_path.iterdir()) == ["run.json"]
+
+
+@pytest.mark.parametrize("missing", ["fail", "prune"])
+def test_options_an_older_trace_lacks_take_their_defaults_in_every_command(tmp_path, missing):
+    data = copy.deepcopy(GOOD)
+    del data["options"][missing]
+    trace = tmp_path / "run.json"
+    trace.write_text(json.dumps(data), encoding="utf-8")
+    for command, args in COMMANDS.items():
+        result = run_tracer(command, trace, *args, cwd=tmp_path)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, (command, result.stderr)

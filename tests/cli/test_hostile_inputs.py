@@ -4,6 +4,7 @@ no traceback, no file left behind."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -188,6 +189,7 @@ def test_an_interrupt_while_tracer_starts_is_one_line(monkeypatch, capsys):
     ("#!/bin/sh\nexit 0\n", 0o644, "Graphviz's 'dot' program was not found"),  # not executable: not a program
     ("not a program\n", 0o755, "cannot run Graphviz's dot"),  # executable, but the system cannot run it
     ("#!/bin/sh\necho 'Error: something broke' >&2\nexit 3\n", 0o755, "Graphviz failed: Error: something broke"),
+    ("#!/bin/sh\nprintf '\\377\\376\\000binary'\n", 0o755, "dot printed something other than its JSON layout"),
 ])
 def test_a_dot_that_cannot_run_is_one_line(tmp_path, content, mode, fragment):
     bin_dir = tmp_path / "bin"
@@ -199,3 +201,104 @@ def test_a_dot_that_cannot_run_is_one_line(tmp_path, content, mode, fragment):
     result = run_tracer("render", "trees/rn_example.yaml", "-o", out, env={"PATH": str(bin_dir)})
     assert_one_line_error(result, fragment)
     assert not out.exists() and list(tmp_path.iterdir()) == [bin_dir]
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["exercise", "--depth", "1000000000"], "--depth 1000000000: an exercise is a tree file, at most 999 levels"),
+    (["exercise", "--branching", "1", "--depth", "5000"], "at most 999 levels deep"),
+    (["exercise", "--count", "1000000000"], "expected a whole number up to 1,000, got 1000000000"),
+    (["compare", "--game", "tictactoe", "--depths", "0-1000000"], "at most 100 depths, got '0-1000000'"),
+    (["compare", "--game", "tictactoe", "--depths", ",".join(map(str, range(101)))], "at most 100 depths"),
+    (["compare", "--game", "tictactoe", "--repeat", "1000000000"], "--repeat: expected a whole number up to 100"),
+])
+def test_options_that_would_take_the_machine_are_bounded(tmp_path, args, fragment):
+    assert_one_line_error(run_tracer(*args, cwd=tmp_path), fragment)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_chain_as_deep_as_a_tree_file_allows_is_an_exercise_whose_key_holds(tmp_path):
+    result = run_tracer("exercise", "--branching", "1", "--depth", "998", "--seed", "5", "-o", tmp_path)
+    assert result.returncode == 0, result.stderr
+    path = tmp_path / "exercise-01.yaml"
+    tree = next(line for line in path.read_text().splitlines() if line.startswith("tree: "))
+    assert re.fullmatch(r"tree: \[{998}-?[0-9]\]{998}", tree)  # one leaf, 998 levels down
+    assert run_tracer("check", path).returncode == 0
+
+
+def test_different_values_from_a_range_too_wide_to_list():
+    from tracer.exercises.generate import Spec, generate
+
+    low, high = -10**12, 10**12
+    import yaml
+
+    def leaves(nested):
+        return [leaf for child in nested for leaf in leaves(child)] if isinstance(nested, list) else [nested]
+
+    text, _ = generate(Spec(no_ties=True, values=(low, high), seed=3), 1)
+    values = leaves(yaml.safe_load(text)["tree"])
+    assert len(values) == len(set(values)) >= 8 and all(low <= v <= high for v in values)
+
+
+def test_a_comparison_at_depth_0_has_no_move_and_no_disagreement():
+    import json
+
+    result = run_tracer("compare", "--game", "tictactoe", "-a", "minimax", "-a", "alphabeta", "--depths", "0,1",
+                        "--repeat", "1", "--json")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    rows = [row for row in json.loads(result.stdout) if row["depth"] == 0]
+    leaf = json.loads(run_tracer("stats", "--game", "tictactoe", "--depth", "0", "--json").stdout)
+    assert len(rows) == 2 and all(row["best_move"] is None and row["value"] == leaf["value"] for row in rows)
+
+
+@pytest.mark.parametrize("claim, fragment", [
+    ('"<=1.2.3"', "expected a number or a bound"),  # a bound whose number has no reading
+    ('"1' + "0" * 400 + '/3"', "expected a number or a bound"),  # too large for a float
+    ('"<=1' + "0" * 400 + '/3"', "expected a number or a bound"),
+    ('"1' + "0" * 400 + '/1"', "expected a number or a bound"),
+    ("1" + "0" * 400, "expected a number or a bound"),
+    ('"1' + "0" * 5000 + '/3"', "expected a number or a bound"),  # more digits than Python reads
+    ("!!bool maybe", "cannot read 'maybe' (tag:yaml.org,2002:bool): not one of its values"),
+])
+def test_answers_that_are_no_number_are_one_line_in_grade_and_check(tmp_path, claim, fragment):
+    tree = tmp_path / "tree.yaml"
+    tree.write_text(f"root: max\ntree: [[3, 12], [2, 4]]\nexpect:\n  values: {{A: {claim}}}\n")
+    answer = tmp_path / "answer.yaml"
+    answer.write_text(f"values: {{A: {claim}}}\n")
+    assert_one_line_error(run_tracer("check", tree, cwd=tmp_path), f"{tree}:4: expect.values.A: ", fragment)
+    tree.write_text("root: max\ntree: [[3, 12], [2, 4]]\n")
+    assert_one_line_error(run_tracer("grade", tree, answer, cwd=tmp_path), f"{answer}:1: values.A: ", fragment)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["answer.yaml", "tree.yaml"]
+
+
+def test_a_terminal_that_cannot_show_alpha_and_beta_gets_their_names():
+    result = run_tracer("trace", TREES / "rn_example.yaml", env={"PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    utf8 = run_tracer("trace", TREES / "rn_example.yaml").stdout
+    from tracer.cli.main import PLAIN_NAMES
+
+    assert result.stdout.isascii() and not utf8.isascii()
+    assert "window alpha = -inf, beta = +inf" in result.stdout  # the signs the code page lacks, as their names
+    assert result.stdout.splitlines()[2:] == ["".join(PLAIN_NAMES.get(c, c) for c in line)
+                                              for line in utf8.splitlines()[2:]]  # the rest as it was
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file descriptors")
+def test_no_standard_output_is_one_line_and_nothing_written(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "tracer", "render", str(TREES / "rn_example.yaml"), "-o", "x.svg"],
+                          cwd=tmp_path, stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1),
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ["tracer render: error: no standard output (it is closed)"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_backslashes_in_names_are_drawn_as_written(tmp_path):
+    import html
+
+    tree = tmp_path / "tree.yaml"
+    names = ["a\\Nb", "\\G", "c\\L", "x\\\\y"]
+    tree.write_text("root: max\ntree:\n" + "".join(f"  - name: '{name}'\n    children: [{i}]\n"
+                                                   for i, name in enumerate(names)))
+    assert run_tracer("render", tree, "-o", tmp_path / "out.svg").returncode == 0
+    drawn = {html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", (tmp_path / "out.svg").read_text())}
+    assert set(names) <= drawn

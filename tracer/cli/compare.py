@@ -9,6 +9,9 @@ from ..errors import UsageError
 from .options import (
     add_input_options, add_search_options, depth_list, game_options, jobs, positive, progress_bar, say_notes, search_specs,
 )
+from .options import whole_number
+
+MAX_REPEAT = 100  # untraced runs per row: the median of a few is steady; more only makes the table wait
 
 EXAMPLES = """examples:
   tracer compare --game connect4 -a minimax -a alphabeta --depths 1-5 --chart output/c4.svg
@@ -29,8 +32,8 @@ def add_commands(command) -> None:
     compare.add_argument("--depths", type=depth_list, metavar="DEPTHS",
                          help="depths to search, e.g. 1-5 or 1,3,5 (default: the game's depth; tree files: "
                               "their rules: depth, else to their leaves)")
-    compare.add_argument("--repeat", type=positive, default=3, metavar="N",
-                         help="time each row as the median of N untraced runs (default 3)")
+    compare.add_argument("--repeat", type=whole_number(1, MAX_REPEAT), default=3, metavar="N",
+                         help=f"time each row as the median of N untraced runs (default 3, at most {MAX_REPEAT})")
     output = compare.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print a JSON list of rows (the keys of stats --json, "
                                                             "and order, depth, ebf, minimal_leaves, minimal_ratio; "

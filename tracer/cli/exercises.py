@@ -9,7 +9,9 @@ import sys
 
 from ..errors import TracerError, UsageError
 from ..inputs.trees import DEFAULT_MAX_NODES
-from .options import add_search_options, depth, positive, say_notes, search_spec
+from .options import add_search_options, depth, positive, say_notes, search_spec, whole_number
+
+MAX_EXERCISES = 1_000  # per run: all are made (and held) before any is written
 
 CHECK_EXAMPLES = """examples:
   tracer check trees/rn_example.yaml                  # every expectation, passed or failed, with its step
@@ -116,7 +118,8 @@ def add_commands(command) -> None:
     wanted.add_argument("--rules", type=_rules_option, default={}, metavar="'{algorithm: A, prune: P, fail: F}'",
                         help="the exercise's rules: block, as YAML (default {algorithm: alphabeta})")
     exercise.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    exercise.add_argument("--count", type=positive, default=1, metavar="N", help="how many exercises (default 1)")
+    exercise.add_argument("--count", type=whole_number(1, MAX_EXERCISES), default=1, metavar="N",
+                          help=f"how many exercises (default 1, at most {MAX_EXERCISES:,})")
     exercise.add_argument("-o", "--output", metavar="DIR", help="write exercise-01.yaml, ... into DIR (default: one "
                                                                 "exercise on stdout; several into output/exercises)")
     exercise.set_defaults(run=cmd_exercise)

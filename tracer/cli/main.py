@@ -97,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     for signal_name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, signal_name) and threading.current_thread() is threading.main_thread():
             signal.signal(getattr(signal, signal_name), _stop)
+    if sys.stdout is None:  # started with standard output closed (`>&-`): nowhere to say what was done
+        print(f"{name}: error: no standard output (it is closed)", file=sys.stderr)
+        return 2
+    _plain_where_unencodable()
     measuring = argv[:1] != [] and argv[0] in DRAWING_COMMANDS and "-h" not in argv and "--help" not in argv
     try:
         if measuring:
@@ -130,6 +134,31 @@ def main(argv: list[str] | None = None) -> int:
 
             engine.stop_measuring()  # if the command never drew, its measuring run is not left behind
     return status
+
+
+# How a terminal that cannot show them (PYTHONIOENCODING=ascii, an old code page) gets the signs tracer prints.
+PLAIN_NAMES = {"α": "alpha", "β": "beta", "≥": ">=", "≤": "<=", "∞": "inf", "−": "-", "…": "...", "×": "x",
+               "→": "->", "≠": "!=", "√": "sqrt", "·": "*", "—": "--", "–": "-"}
+
+
+def _plain_names(error: UnicodeEncodeError) -> tuple[str, int]:
+    """A codecs error handler: each character the encoding lacks as its plain name (``α`` as ``alpha``), else ``?``."""
+    return "".join(PLAIN_NAMES.get(char, "?") for char in error.object[error.start:error.end]), error.end
+
+
+def _plain_where_unencodable() -> None:
+    """Standard output and error that cannot encode α and β write plain names for them instead of failing."""
+    import codecs
+
+    codecs.register_error("tracer-plain", _plain_names)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        try:
+            "".join(PLAIN_NAMES).encode(encoding or "utf-8")
+        except UnicodeEncodeError:
+            stream.reconfigure(errors="tracer-plain")
+        except (LookupError, AttributeError):  # an unknown encoding, or a stream that cannot be reconfigured
+            pass
 
 
 def _silence_stdout() -> None:

@@ -238,22 +238,31 @@ def iteration_list(text: str) -> list[int]:
     return counts
 
 
+MAX_DEPTHS = 100  # depths in one --depths list: each is a row per algorithm and order
+
+
 def depth_list(text: str) -> list[int]:
-    """An argparse type: depths as ``1-5``, ``1,3,5`` or a mix (``1-3,6``), each a whole number ≥ 0."""
-    depths: list[int] = []
+    """An argparse type: depths as ``1-5``, ``1,3,5`` or a mix (``1-3,6``), each a whole number ≥ 0, at most
+    MAX_DEPTHS of them (a depth given twice counts once)."""
+    depths: dict[int, None] = {}  # ordered, and a depth given twice is found at once
     for part in text.split(","):
         low, dash, high = part.strip().partition("-")
         try:
-            first, last = int(low), int(high) if dash else int(low)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected depths such as 1-5 or 1,3,5, got {text!r}") from None
-        if first < 0 or last < first:
+            first, last = whole_number(0, 10**30)(low), whole_number(0, 10**30)(high) if dash else None
+        except argparse.ArgumentTypeError:
+            raise argparse.ArgumentTypeError(f"expected depths such as 1-5 or 1,3,5, got {text[:60]!r}") from None
+        last = first if last is None else last
+        if last < first:
             raise argparse.ArgumentTypeError(f"expected depths from low to high, each ≥ 0, got {part.strip()!r}")
         wrong = mistake("depth", last)
         if wrong is not None:
             raise argparse.ArgumentTypeError(f"{wrong}, got {last}")
-        depths.extend(d for d in range(first, last + 1) if d not in depths)
-    return depths
+        if last - first + 1 > MAX_DEPTHS:  # refused before the range is listed
+            raise argparse.ArgumentTypeError(f"at most {MAX_DEPTHS} depths, got {part.strip()!r}")
+        depths.update(dict.fromkeys(range(first, last + 1)))
+        if len(depths) > MAX_DEPTHS:
+            raise argparse.ArgumentTypeError(f"at most {MAX_DEPTHS} depths, got {len(depths)} or more in {text[:60]!r}")
+    return list(depths)
 
 
 def progress_bar(total: int, what: str, unit: str):

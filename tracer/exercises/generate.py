@@ -18,8 +18,10 @@ import yaml
 from ..errors import UsageError
 from ..inputs import Problem
 from ..inputs.trees import parse_tree
+from ..inputs.yaml_text import MAX_DEPTH
 from ..model.state import Player
 from ..model.trees import TreeNode
+from ..run import deep_recursion
 from ..search.registry import IN_MAX_TERMS, PRUNING, chance_search
 from ..search.spec import SearchSpec
 from ..text import exact_fraction
@@ -52,6 +54,8 @@ class Spec:
         low, high = self.branching
         if self.depth < 1:
             raise UsageError("--depth must be at least 1 for an exercise")
+        if self.depth >= MAX_DEPTH:  # before the leaf count below, whose power grows with the depth
+            raise UsageError(f"--depth {self.depth}: an exercise is a tree file, at most {MAX_DEPTH - 1} levels deep")
         most_leaves = high ** self.depth
         if most_leaves > 4_096:
             raise UsageError(f"trees of up to {most_leaves:,} leaves are too big for an exercise; lower --depth or "
@@ -94,12 +98,17 @@ class _Draw:
     def between(self, low: int, high: int) -> int:
         return low + self.below(high - low + 1)
 
-    def shuffled(self, items: list) -> list:
-        items = list(items)
-        for i in range(len(items) - 1, 0, -1):  # Fisher-Yates
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-        return items
+    def distinct(self, low: int, high: int, count: int) -> list[int]:
+        """``count`` different whole numbers from ``low..high``: the first steps of a Fisher-Yates shuffle, with only
+        the places it swapped held (the range may be far too wide to list)."""
+        swapped: dict[int, int] = {}
+        size = high - low + 1
+        chosen = []
+        for i in range(count):
+            j = i + self.below(size - i)
+            chosen.append(swapped.get(j, j))
+            swapped[j] = swapped.get(i, i)
+        return [low + offset for offset in chosen]
 
 
 def _shape(draw: _Draw, spec: Spec, level: int = 0):
@@ -161,15 +170,19 @@ def rules_block(search: SearchSpec) -> dict:
 def generate(spec: Spec, index: int = 1) -> tuple[str, SearchFacts]:
     """Exercise number ``index`` (from 1) of ``spec``: the tree file's text, with its key, and the search's facts."""
     spec.check()
+    with deep_recursion(spec.depth):  # a chain (--branching 1) may be as deep as a tree file
+        return _generate(spec, index)
+
+
+def _generate(spec: Spec, index: int) -> tuple[str, SearchFacts]:
     draw = _Draw(spec.seed * 1_000_003 + index)
     for _ in range(ATTEMPTS):
         shape = _shape(draw, spec)
         leaves = _leaf_count(shape)
         if spec.no_ties:
-            pool = draw.shuffled(range(spec.values[0], spec.values[1] + 1))
-            if len(pool) < leaves:
+            if spec.values[1] - spec.values[0] + 1 < leaves:
                 continue
-            values = iter(pool[:leaves])
+            values = iter(draw.distinct(*spec.values, leaves))
         else:
             values = iter([draw.between(*spec.values) for _ in range(leaves)])
         nested = _fill(shape, values)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple, Protocol
@@ -198,6 +199,8 @@ def parse_number(value) -> float | None:
     """A number (a YAML number, or text such as ``-inf``, ``∞``, ``−2``, ``8/3``), or None."""
     if isinstance(value, bool):
         return None
+    if isinstance(value, int) and abs(value) > sys.float_info.max:  # compared with the search's floats: none could be
+        return None
     if isinstance(value, (int, float)):
         return value if not (isinstance(value, float) and math.isnan(value)) else None
     if isinstance(value, str):
@@ -205,14 +208,25 @@ def parse_number(value) -> float | None:
         if text in _INFINITIES:
             return _INFINITIES[text]
         if FRACTION.match(text):
-            fraction = Fraction(text.replace("−", "-"))
-            return int(fraction) if fraction.denominator == 1 else float(fraction)
+            try:
+                fraction = Fraction(text.replace("−", "-"))
+            except ValueError:  # more digits than Python reads
+                return None
+            return parse_number(int(fraction)) if fraction.denominator == 1 else _float(fraction)
         try:
             number = float(text.replace("−", "-"))
         except ValueError:
             return None
         return None if math.isnan(number) else int(number) if number.is_integer() and "." not in text else number
     return None
+
+
+def _float(fraction: Fraction) -> float | None:
+    """A fraction as a float, or None when it is too large for one."""
+    try:
+        return float(fraction)
+    except OverflowError:
+        return None
 
 
 class _Reader(YamlReader):

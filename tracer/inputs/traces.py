@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 from dataclasses import MISSING, fields
 from typing import Any
 
@@ -21,7 +22,7 @@ from ..search.spec import SearchSpec
 from ..search.mcts import ucb_scores
 from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, SearchPath, cut_kind
 from ..trace.trace import FORMAT, SCHEMA, VERSION, Trace, TraceNode
-from ..trace.events import BackedUp, FinalChoice, Selected
+from ..trace.events import AlphaUpdated, BackedUp, BetaUpdated, FinalChoice, Selected
 from ..view import TraceView
 from ..view.mcts import ratio, statistic
 from .yaml_text import unprintable
@@ -39,6 +40,8 @@ def load_trace(path: str | os.PathLike) -> Trace:
         raise TraceFileError(f"{path}: not a text file (expected UTF-8 JSON)") from None
     except json.JSONDecodeError as error:
         raise TraceFileError(f"{path}:{error.lineno}: not valid JSON: {error.msg}") from None
+    except ValueError:  # the one other ValueError json raises: a whole number of more digits than Python reads
+        raise TraceFileError(f"{path}: a number of more than {sys.get_int_max_str_digits():,} digits") from None
     except RecursionError:
         raise TraceFileError(f"{path}: nested too deeply to be a trace") from None
     return trace_from_dict(data, str(path))
@@ -55,8 +58,12 @@ def trace_from_dict(data: Any, file: str = "<trace>") -> Trace:
         raise TraceFileError(f"{file}: {error}") from None
 
 
-def _number_in(value):
-    """A number as saved (the schema has checked it): ±∞ are the strings "inf" and "-inf"."""
+def _number_in(value, what: str):
+    """A number as saved (the schema has checked it): ±∞ are the strings "inf" and "-inf". A whole number too
+    large for a float (which every value a search makes is) is refused."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > sys.float_info.max:
+        raise ValueError(f"{what}: the number {str(value)[:20]}… is too large ({len(str(abs(value)))} digits; "
+                         "at most about 308)")
     return {"inf": math.inf, "-inf": -math.inf}.get(value, value) if isinstance(value, str) else value
 
 
@@ -128,7 +135,7 @@ def _node_in(index: int, data: dict[str, Any]) -> TraceNode:
         player=Player(data["player"]),
         ply=data["ply"],
         pruned=data["pruned"],
-        value=_number_in(data.get("value")),
+        value=_number_in(data.get("value"), f"{where}.value"),
         board=Board.from_dict(board) if board is not None else None,
         p=data.get("p"),
     )
@@ -162,7 +169,7 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
         elif f.name in ("label", "cut", "found", "move"):
             value = _text(value, f"{where}.{f.name}")
         elif f.name not in ("node", "ply", "number", "parent", "child", "best_child", "visits", "iterations"):
-            value = _number_in(value)
+            value = _number_in(value, f"{where}.{f.name}")
         values[f.name] = value
     event = cls(**values)
     for node in event.node_ids():
@@ -192,6 +199,17 @@ def _check_order(events: list, nodes: list[TraceNode]) -> None:
         raise ValueError(f"events: the trace ends while node {path[-1]} is still being searched")
 
 
+def _check_windows(events: list) -> None:
+    """α and β are updated only at a node entered with a window (α, β): a minimax trace has none to update."""
+    windowless = set()
+    for index, event in enumerate(events):
+        if isinstance(event, NodeEntered):
+            (windowless.add if event.alpha is None or event.beta is None else windowless.discard)(event.node)
+        elif isinstance(event, (AlphaUpdated, BetaUpdated)) and event.node in windowless:
+            raise ValueError(f"events[{index}]: a {event.kind} at node {event.node}, which was entered without a "
+                             "window (α, β)")
+
+
 def _trace_in(data: Any) -> Trace:
     """A trace from JSON data: the schema first (every key and type), then what a schema cannot say."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -209,6 +227,7 @@ def _trace_in(data: Any) -> Trace:
     nodes = [_node_in(i, n) for i, n in enumerate(data["nodes"])]
     events = [_event_in(i, e, nodes, version, terms == MOVER_TERMS) for i, e in enumerate(data["events"])]
     _check_order(events, nodes)
+    _check_windows(events)
     meta = data.get("meta") or {}
     for key, value in meta.items():
         _text(key, "meta")
@@ -217,11 +236,11 @@ def _trace_in(data: Any) -> Trace:
     result = data["result"]
     trace = Trace(
         algorithm=algorithm,
-        options=SearchSpec.from_options(algorithm, {k: _number_in(v) if k in ("depth", "guess") else v
+        options=SearchSpec.from_options(algorithm, {k: _number_in(v, f"options.{k}") if k in ("depth", "guess") else v
                                                     for k, v in data["options"].items()}),
         nodes=nodes,
         events=events,
-        value=_number_in(result["value"]),
+        value=_number_in(result["value"], "result.value"),
         best_move=_text(result["best_move"], "result.best_move"),
         meta=dict(meta),
         title=title,

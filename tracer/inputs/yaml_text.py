@@ -141,6 +141,8 @@ class YamlReader:
         except (yaml.YAMLError, ValueError, OverflowError) as error:
             problem = getattr(error, "problem", None) or str(error).splitlines()[0]
             raise self.error(node, path, f"cannot read {node.value!r} ({node.tag}): {problem}") from None
+        except KeyError:  # a tag whose values are a fixed list (!!bool maybe)
+            raise self.error(node, path, f"cannot read {node.value!r} ({node.tag}): not one of its values") from None
 
     def text(self, node, path):
         value = self.scalar(node, path)

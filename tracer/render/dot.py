@@ -23,8 +23,11 @@ PERIPHERY_GAP = 4.0  # points: how far outside a shape Graphviz draws its second
 
 
 def text(value) -> str:
-    """User text (names, moves, titles) for an HTML-like label: never markup."""
-    return html.escape(str(value), quote=True).replace("\n", '<BR ALIGN="CENTER"/>')
+    """User text (names, moves, titles) for an HTML-like label: never markup, and a backslash stays a backslash
+    (Graphviz reads a backslash in a label as an escape, even in an HTML-like one: ``\\N``, ``\\G`` and ``\\L``
+    would become the node's or graph's name; ``\\\\`` is one backslash)."""
+    return (html.escape(str(value), quote=True).replace("\\", "\\\\")
+            .replace("\n", '<BR ALIGN="CENTER"/>'))
 
 
 def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: int | None = None) -> str:

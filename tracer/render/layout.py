@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import graphviz
 
+from ..errors import RenderError
 from .scene import BOXES, Scene, SceneNode
 from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
@@ -76,8 +77,13 @@ def measure_source(chars: list[str]) -> str:
 
 
 def learn_widths(data: bytes | str, chars: list[str]) -> None:
-    """Remember the widths ``dot -Tjson`` reported for :func:`measure_source` of ``chars``."""
-    widths = {obj["name"]: float(obj["width"]) * 72 for obj in json.loads(data).get("objects", [])}
+    """Remember the widths ``dot -Tjson`` reported for :func:`measure_source` of ``chars``; output that is not
+    Graphviz's JSON (a ``dot`` that is some other program) is a :class:`RenderError`."""
+    try:
+        widths = {obj["name"]: float(obj["width"]) * 72 for obj in json.loads(data).get("objects", [])}
+    except (ValueError, TypeError, KeyError, AttributeError):  # not JSON, not UTF-8, or not Graphviz's layout
+        raise RenderError("Graphviz's dot printed something other than its JSON layout: is 'dot' on the PATH "
+                          "Graphviz?") from None
     for i, char in enumerate(chars):
         for suffix, bold in (("", False), ("_b", True)):
             probe = widths.get("probe" + suffix, 0.0)

@@ -16,6 +16,7 @@ SCALARS = [
     "!!binary 3", '"\\x1b[2J"', '"\\ud800"', '"\\x00"', '"\\x9b"', "[]", "{}", "[1, [2]]", "{a: 1}", '"text"',
     "!!python/object:os.system x", "!!python/name:os.system ''", "1e999", "!!float x", "!!timestamp 2001-13-01",
     "!!set {a}", "!!omap [a: 1]", "yes", "0o9", "1_000_000_000_000_000_000_000_000_000_000_000_000_000_000x",
+    "!!bool maybe", '"1' + "0" * 400 + '/3"', '"1' + "0" * 5000 + '/3"',
 ]
 VALID_AS_A_CHILD = ("[1, [2]]", "{a: 1}", "!!omap [a: 1]")  # a subtree, a node named in place: trees, not attacks
 TREE = "title: Hostile\nroot: max\ntree: [[{leaf}, 12, 8], [2, 4, 6], [14, 5, 2]]\n"
