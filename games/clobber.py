@@ -210,6 +210,8 @@ class ClobberState:
             return w_mobility * self.contacts + w_material * material + w_centre * self.centre_black
         return w_mobility * self.contacts - w_material * material + w_centre * self.centre_white
 
+    fixed_move_names = True  # a move's name never depends on the position (a trace names playouts faster)
+
     def move_name(self, move):
         return self.geo.move_names[move]
 

@@ -265,6 +265,8 @@ class Connect4State:
 
     utility = evaluate  # terminal positions are scored by the windows too (four in a row is worth 1000)
 
+    fixed_move_names = True  # a move's name never depends on the position (a trace names playouts faster)
+
     def move_name(self, move):
         return COLUMN_NAMES[move]
 

@@ -91,6 +91,8 @@ class PigState:
         """The position, as diagrams label its node: ``12-7+5``."""
         return notation_of(self)
 
+    fixed_move_names = True  # a move's name never depends on the position (a trace names playouts faster)
+
     def move_name(self, move):
         return move if isinstance(move, str) else str(move)
 

@@ -207,3 +207,18 @@ def test_pig_with_first_playouts_finishes_and_random_playouts_still_play_to_the_
     playouts = [event for event in trace.events if event.kind == "mcts_playout"]
     assert {event.how for event in playouts} == {"random"}
     assert all(event.reward in (0.0, 1.0) for event in playouts)  # every one reached the end of the game
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4", "clobber", "pig"])
+def test_games_that_declare_fixed_move_names_name_every_move_alike_everywhere(game):
+    """fixed_move_names lets a trace name a playout's moves in its first position: check that claim against random
+    games, every move's name in the position it is played in equal to its name at the start."""
+    start = load_game(game).start()
+    assert start.fixed_move_names
+    rng = random.Random(7)
+    for _ in range(30):
+        state = start
+        while not state.is_terminal():
+            move = state.moves()[rng.randrange(len(state.moves()))]
+            assert state.move_name(move) == start.move_name(move)
+            state = state.child(move)

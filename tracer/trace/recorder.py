@@ -312,8 +312,11 @@ class _Decoder:
 
 
     def playout(self, node, how, moves, reward):
-        """A playout's moves named as the game writes them, each in the position it was played in."""
+        """A playout's moves named as the game writes them, each in the position it was played in (all in the first
+        when the game declares ``fixed_move_names``: a move's name never depends on the position)."""
         names, state = [], self.records[node][0]
+        if getattr(state, "fixed_move_names", False):
+            return PlayedOut(node, how, tuple(map(state.move_name, moves)), reward)
         for move in moves:
             names.append(state.move_name(move))
             state = state.child(move)
