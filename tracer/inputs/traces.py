@@ -159,7 +159,8 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
         elif f.name == "skipped":
             value = tuple(value)
         elif f.name in cls.records:  # the schema has checked each record's keys and types
-            value = tuple(tuple(_number_in(record[key]) for key in cls.records[f.name]) for record in value)
+            value = tuple(tuple(_number_in(record[key], f"{where}.{f.name}[{i}].{key}") for key in cls.records[f.name])
+                          for i, record in enumerate(value))
         elif f.name == "moves":
             value = tuple(_text(move, f"{where}.moves") for move in value)
         elif f.name in ("how", "rule"):
