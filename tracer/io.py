@@ -29,6 +29,23 @@ def read_input(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES) -> bytes:
     return data
 
 
+WRITTEN: list[str] = []  # the files this process has written, in order: a command that fails after writing
+# them (its standard output full, say) takes them back, so that a failure leaves no output behind
+
+
+def take_back_written() -> list[str]:
+    """Remove the files this process wrote (see :data:`WRITTEN`); returns their paths."""
+    removed = []
+    while WRITTEN:
+        path = WRITTEN.pop()
+        try:
+            os.unlink(path)
+            removed.append(path)
+        except OSError:
+            pass
+    return removed[::-1]
+
+
 def write_atomically(path: str | os.PathLike, data: bytes) -> None:
     """Write all of ``data`` or nothing: a temporary file beside ``path``, then one rename. A symbolic link is
     written through (its target is replaced, the link stays); anything there that is not a regular file (a
@@ -51,6 +68,7 @@ def write_atomically(path: str | os.PathLike, data: bytes) -> None:
             out.write(data)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
+        WRITTEN.append(path)
     except OSError as error:
         raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
     finally:

@@ -10,6 +10,7 @@ import sys
 import threading
 
 from ..errors import TracerError
+from ..io import take_back_written
 
 DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 
@@ -126,7 +127,9 @@ def main(argv: list[str] | None = None) -> int:
         if error.filename is not None:  # a file tracer opened: its own errors name it; this is a bug
             raise
         _silence_stdout()  # what could not be written is dropped, so that exiting does not try again
-        print(f"{name}: error: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
+        removed = take_back_written()  # the command failed: nothing it wrote stays behind
+        undone = f" (so {', '.join(removed)} {'was' if len(removed) == 1 else 'were'} removed)" if removed else ""
+        print(f"{name}: error: cannot write to standard output: {error.strerror or error}{undone}", file=sys.stderr)
         return 2
     finally:
         if measuring:
