@@ -137,6 +137,9 @@ def test_output_onto_a_link_writes_through_and_a_device_is_never_replaced(tmp_pa
     ("a\\x1b[2Jb", "unprintable character '\\x1b'"), ("x\\x00", "unprintable character '\\x00'"),
     ("bell\\a", "unprintable character '\\x07'"), ("\\x9b31m", "unprintable character '\\x9b'"),
     ("\\ud800", "invalid Unicode character escape"),  # a lone surrogate: YAML (libyaml) refuses it already
+    ("evil\\u202egnp.exe", "unprintable character '\\u202e'"),  # a bidirectional override turns the text around
+    ("\\u2066x\\u2069", "unprintable character '\\u2066'"), ("zero\\u200bwidth", "unprintable character '\\u200b'"),
+    ("\\ufdd0", "unprintable character '\\ufdd0'"),  # a noncharacter, which GraphML (XML) may not hold
 ])
 @pytest.mark.parametrize("command", ["render", "trace", "stats", "export", "slides", "check"])
 def test_names_that_cannot_be_printed_are_refused_with_their_line(tmp_path, text, shown, command):
@@ -147,13 +150,23 @@ def test_names_that_cannot_be_printed_are_refused_with_their_line(tmp_path, text
     assert "\x1b" not in result.stderr and sorted(p.name for p in tmp_path.iterdir()) == ["tree.yaml"]
 
 
+def test_an_answer_with_a_bidirectional_control_is_refused_with_its_line(tmp_path):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text('values: {B: 3}\nbest_move: "B\\u202e"\n')
+    for command in (["grade", TREES / "rn_example.yaml", answers], ["check", answers]):
+        result = run_tracer(*command, cwd=tmp_path)
+        assert_one_line_error(result, f"{answers}:2:", "unprintable character '\\u202e'")
+        assert "\u202e" not in result.stderr
+
+
 def test_a_saved_trace_with_unprintable_text_is_refused(tmp_path):
     import json
 
     assert run_tracer("trace", TREES / "rn_example.yaml", "-o", tmp_path / "run.json").returncode == 0
     data = json.loads((tmp_path / "run.json").read_text())
     for where, change in (("nodes[2].name", lambda d: d["nodes"][2].update(name="B\x1b[2J")),
-                          ("meta.title", lambda d: d["meta"].update(title="\ud800"))):
+                          ("meta.title", lambda d: d["meta"].update(title="\ud800")),
+                          ("nodes[1].name", lambda d: d["nodes"][1].update(name="B\u202e"))):
         damaged = json.loads(json.dumps(data))
         change(damaged)
         (tmp_path / "bad.json").write_text(json.dumps(damaged))

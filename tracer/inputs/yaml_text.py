@@ -85,11 +85,19 @@ def _check_events(text: str, file: str) -> None:
 
 def unprintable(text: str) -> str | None:
     """The first character of ``text`` that no output should carry: a control character (a line break or a tab
-    aside) or a lone surrogate; None if there is none."""
+    aside), a lone surrogate, a format character (bidirectional controls such as U+202E, which would turn the
+    text around it on a terminal or a slide, zero-width characters) or a noncharacter (U+FFFE, U+FDD0, …, which
+    XML such as GraphML may not hold); None if there is none."""
     for char in text:
-        if char not in "\n\t" and unicodedata.category(char) in ("Cc", "Cs"):
+        if char in "\n\t":
+            continue
+        if unicodedata.category(char) in ("Cc", "Cs", "Cf") or _noncharacter(ord(char)):
             return char
     return None
+
+
+def _noncharacter(code: int) -> bool:
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
 
 
 def _check_text(document, file: str) -> None:
