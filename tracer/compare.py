@@ -5,12 +5,12 @@ Knuth & Moore's minimal tree), and the checks that rows which must agree do."""
 from __future__ import annotations
 
 import math
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .inputs import load_problem
 from .model.state import UNLIMITED, Player, is_explicit
+from .parallel import in_processes
 from .run import Stats, deep_recursion, has_chance, search_stats
 from .search.registry import ALGORITHMS, algorithm, chance_search
 from .search.spec import SearchSpec
@@ -85,8 +85,7 @@ def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Ite
     jobs = min(jobs, len(cases))  # a process per row at most: no worker starts with nothing to do
     if jobs <= 1:
         return [run_case(case) for case in progress(cases)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(progress(pool.map(run_case, cases)))
+    return list(progress(in_processes(run_case, cases, jobs)))
 
 
 def references(rows: list[Row], source: dict) -> dict[int, Reference]:
