@@ -4,6 +4,7 @@ no traceback, no file left behind."""
 from __future__ import annotations
 
 import os
+import shutil
 import re
 import signal
 import subprocess
@@ -216,6 +217,35 @@ def test_a_dot_that_cannot_run_is_one_line(tmp_path, content, mode, fragment):
     result = run_tracer("render", "trees/rn_example.yaml", "-o", out, env={"PATH": str(bin_dir)})
     assert_one_line_error(result, fragment)
     assert not out.exists() and list(tmp_path.iterdir()) == [bin_dir]
+
+
+@pytest.mark.parametrize("stage, args", [
+    ("measuring the text", ["render", "trees/rn_example.yaml"]),
+    ("drawing the diagram", ["render", "trees/rn_example.yaml"]),
+    ("drawing frames 1–", ["slides", "trees/rn_example.yaml", "-f", "png"]),
+])
+def test_a_graphviz_that_never_answers_is_stopped_naming_the_stage(tmp_path, monkeypatch, stage, args):
+    """Each run of Graphviz is given time in proportion to its drawing (engine.time_allowed), then stopped; a
+    Graphviz that hangs is one line naming what it was doing, nothing written. The allowance is shortened here
+    (2 s) so that the test does not wait the full 30."""
+    from tracer.render import engine, layout
+
+    real_dot, real_neato = shutil.which("dot"), shutil.which("neato")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    hanging = "#!/bin/sh\nexec sleep 600\n"
+    (bin_dir / "dot").write_text(hanging if stage == "measuring the text" else f'#!/bin/sh\nexec {real_dot} "$@"\n')
+    (bin_dir / "neato").write_text(hanging if stage != "measuring the text" else f'#!/bin/sh\nexec {real_neato} "$@"\n')
+    for program in ("dot", "neato"):
+        (bin_dir / program).chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setattr(engine, "BASE_SECONDS", 2.0)
+    monkeypatch.setattr(engine, "_measured", False)
+    monkeypatch.setattr(layout, "_measured", {})
+    out = tmp_path / "out" / ("deck" if args[0] == "slides" else "x.svg")
+    result = run_tracer(*args, "-o", out)
+    assert_one_line_error(result, "took more than 2 s", stage, "was stopped")
+    assert not out.exists()
 
 
 @pytest.mark.parametrize("args, fragment", [

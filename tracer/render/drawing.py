@@ -107,7 +107,7 @@ def dot_to_bytes(source: str, fmt: str) -> bytes:
         raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     if fmt == "dot":
         return source.encode("utf-8")
-    return run_graphviz(source, fmt, "dot")
+    return run_graphviz(source, fmt, "dot", stage="laying out and drawing the DOT")
 
 
 def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: int | None = None) -> bytes:
@@ -142,7 +142,7 @@ def measure(scenes) -> None:
         learn_widths(common, engine.COMMON_CHARS)
     chars = unmeasured(text for scene in scenes for text in scene_texts(scene))
     if chars:
-        learn_widths(run_graphviz(measure_source(chars), "json", "dot"), chars)
+        learn_widths(run_graphviz(measure_source(chars), "json", "dot", stage="measuring the text"), chars)
 
 
 def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> Layout:

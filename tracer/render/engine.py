@@ -18,28 +18,39 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..errors import RenderError
 
-TIMEOUT = 600  # seconds: past this Graphviz is stopped (it would seem to hang)
+BASE_SECONDS, SECONDS_PER_MB = 30.0, 10.0  # Graphviz is stopped past BASE + PER_MB × the DOT's megabytes: about
+# twenty times what it takes (neato -n2 draws 2.6 MB, a b=3 d=8 tree, in 1.3 s), so a Graphviz that never answers
+# is not waited on for long, and a big drawing still has the time it needs
+
+
+def time_allowed(source_bytes: int) -> float:
+    """Seconds Graphviz may take for DOT of ``source_bytes`` bytes."""
+    return BASE_SECONDS + SECONDS_PER_MB * source_bytes / 2**20
 INSTALL_HINT = ("Graphviz's 'dot' program was not found: install Graphviz "
                 "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz), then try again")
 DRAW_LESS = "draw less with --draw-depth N, --first-children K or --compact"
 
 
 def run_graphviz(source: str, fmt: str, program: str = "dot", args: tuple[str, ...] = (),
-                 strict: bool = False) -> bytes:
-    """Run a Graphviz program on ``source`` and return what it writes. Its failure, a time-out, or (``strict``)
-    any warning is a :class:`RenderError` in one line; the program is killed on any way out."""
-    return _run(program, [f"-T{fmt}", *args], source.encode("utf-8"), strict)
+                 strict: bool = False, stage: str = "drawing the diagram") -> bytes:
+    """Run a Graphviz program on ``source`` and return what it writes. Its failure, a time-out (see
+    :func:`time_allowed`; the message names the ``stage``), or (``strict``) any warning is a :class:`RenderError`
+    in one line; the program is killed on any way out."""
+    data = source.encode("utf-8")
+    return _run(program, [f"-T{fmt}", *args], data, strict, stage, time_allowed(len(data)))
 
 
-def _run(program: str, args: list[str], source: bytes | None = None, strict: bool = False) -> bytes:
+def _run(program: str, args: list[str], source: bytes | None = None, strict: bool = False,
+         stage: str = "drawing the diagram", timeout: float = BASE_SECONDS) -> bytes:
     """Run ``program args`` (``source`` on its standard input); what it writes, or one line saying what failed."""
     executable = shutil.which(program)
     if executable is None:
         raise RenderError(INSTALL_HINT)
     try:
-        done = subprocess.run([executable, *args], input=source, capture_output=True, timeout=TIMEOUT)
+        done = subprocess.run([executable, *args], input=source, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise RenderError(f"Graphviz took more than {TIMEOUT} s; {DRAW_LESS}") from None
+        raise RenderError(f"Graphviz's {program} took more than {timeout:.0f} s {stage} and was stopped; "
+                          f"{DRAW_LESS}") from None
     except OSError as error:
         raise RenderError(f"cannot run Graphviz's {program} ({executable}): {error.strerror or error}") from None
     messages = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
@@ -67,7 +78,8 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
             path = os.path.join(folder, f"chunk{index}.gv")
             with open(path, "w", encoding="utf-8") as out:
                 out.write("\n".join(chunk))
-            _run(program, [f"-T{fmt}", "-O", *args, path])
+            _run(program, [f"-T{fmt}", "-O", *args, path], stage=f"drawing frames {index * size + 1}–"
+                 f"{index * size + len(chunk)} of {count}", timeout=time_allowed(os.path.getsize(path)))
             outputs = []
             for i in range(len(chunk)):
                 name = f"{path}.{fmt}" if i == 0 else f"{path}.{i + 1}.{fmt}"
@@ -122,11 +134,12 @@ def measured_ahead() -> bytes | None:
     if process is None:
         return None
     try:
-        data, _ = process.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
+        data, _ = process.communicate(timeout=BASE_SECONDS)
+    except subprocess.TimeoutExpired:  # a dot that never answers: asking it again would only wait as long again
         process.kill()
         process.communicate()
-        return None
+        raise RenderError(f"Graphviz's dot took more than {BASE_SECONDS:.0f} s measuring the text and was stopped "
+                          "(is Graphviz working? try: echo 'digraph{a}' | dot -Tsvg)") from None
     _measured = process.returncode == 0
     return data if _measured else None
 
