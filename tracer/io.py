@@ -12,20 +12,25 @@ from .errors import OutputError
 
 
 MAX_INPUT_BYTES = 256 * 2**20  # a tree, position or trace file larger than this is not one a person made
+MAX_ANSWER_BYTES = 2 * 2**20  # an answer file: a student's answers for the largest trees anyone grades by hand
 
 
-def read_input(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES) -> bytes:
+def read_input(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES,
+               what: str = "a tree, position or trace file") -> bytes:
     """The bytes of an input file. Anything that is not a regular file (a FIFO, a device such as /dev/zero, a
     folder) is refused before it is opened, so reading never blocks or runs without end; so is a file past
-    ``limit`` bytes. Failures are :class:`OSError` with a ``strerror`` a user can read."""
+    ``limit`` bytes (checked before it is read, let alone parsed). Failures are :class:`OSError` with a
+    ``strerror`` a user can read."""
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise OSError(0, f"{kind} (give a tree, position or trace file)")
+        raise OSError(0, f"{kind} (give {what})")
+    if info.st_size > limit:
+        raise OSError(0, f"larger than {limit // 2**20} MB, too large to be {what}")
     with open(path, "rb") as handle:
         data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(0, f"larger than {limit // 2**20} MB, too large to be a tree, position or trace file")
+    if len(data) > limit:  # it grew while being read
+        raise OSError(0, f"larger than {limit // 2**20} MB, too large to be {what}")
     return data
 
 

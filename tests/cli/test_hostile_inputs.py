@@ -151,6 +151,17 @@ def test_names_that_cannot_be_printed_are_refused_with_their_line(tmp_path, text
     assert "\x1b" not in result.stderr and sorted(p.name for p in tmp_path.iterdir()) == ["tree.yaml"]
 
 
+def test_an_answer_file_past_its_size_limit_is_refused_before_it_is_parsed(tmp_path):
+    """A 2,000,000-item order: list (6 MB) took 18 s to parse; answer files are read only up to 2 MB."""
+    from tracer.io import MAX_ANSWER_BYTES
+
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("order: [" + ", ".join(["B"] * (MAX_ANSWER_BYTES // 3 + 1)) + "]\n")
+    assert answers.stat().st_size > MAX_ANSWER_BYTES
+    result = run_tracer("grade", TREES / "rn_example.yaml", answers, cwd=tmp_path)
+    assert_one_line_error(result, f"{answers}: cannot read: larger than 2 MB, too large to be an answer file")
+
+
 def test_an_answer_with_a_bidirectional_control_is_refused_with_its_line(tmp_path):
     answers = tmp_path / "answers.yaml"
     answers.write_text('values: {B: 3}\nbest_move: "B\\u202e"\n')

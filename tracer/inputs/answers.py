@@ -36,6 +36,7 @@ from typing import NamedTuple, Protocol
 import yaml
 
 from ..errors import TreeFileError
+from ..io import MAX_ANSWER_BYTES
 from ..search.bounds import Bound
 from .yaml_text import YamlReader, compose, describe_node, read_text
 
@@ -117,7 +118,7 @@ class NodeNames(Protocol):
 def read_answer_file(path: str, facts: NodeNames) -> Claims:
     """A student's answer file, checked against the searched tree's names. An empty file is a blank sheet (it claims
     nothing); a name the tree does not have is kept in ``unknown`` (one wrong item when graded), not refused."""
-    document = compose(read_text(path), path)
+    document = compose(read_text(path, MAX_ANSWER_BYTES, "an answer file"), path)
     if document is None:
         return Claims()
     return read_claims(document, path, facts, ANSWER_KEYS, prefix="", lenient=True)

@@ -11,7 +11,7 @@ import unicodedata
 import yaml
 
 from ..errors import TreeFileError
-from ..io import read_input
+from ..io import MAX_INPUT_BYTES, read_input
 
 MAX_DEPTH = 1_000  # levels; deeper trees get a clear error (the searches recurse once per level)
 
@@ -25,10 +25,10 @@ def file_name(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
-def read_text(path: str) -> str:
-    """A YAML file's text, or a one-line error naming it."""
+def read_text(path: str, limit: int = MAX_INPUT_BYTES, what: str = "a tree, position or trace file") -> str:
+    """A YAML file's text (at most ``limit`` bytes), or a one-line error naming it."""
     try:
-        return read_input(path).decode("utf-8")
+        return read_input(path, limit, what).decode("utf-8")
     except OSError as error:
         raise TreeFileError(f"cannot read: {error.strerror or error}", file=path) from None
     except UnicodeDecodeError:
