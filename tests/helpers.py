@@ -11,6 +11,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -173,3 +174,40 @@ def documented(command: str, word: str) -> list[list[str]]:
     lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     return [shlex.split(line.split("  #")[0])[2:] for line in lines
             if line.startswith(f"tracer {command} ") and word in line]
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(child) for child in (task / "children").read_text().split())
+    return found
+
+
+def stopped_by_signal(args, signum: int, cwd, workers: int = 2) -> tuple[int, list[str], list[int]]:
+    """Start ``python -m tracer ARGS`` in ``cwd``, in a session of its own, wait until it has ``workers`` worker processes and
+    they have computed for half a second, then send ``signum`` (Ctrl-C to the whole process group, as a terminal
+    does; other signals to tracer alone). Its exit status, its lines on stderr, and the workers still alive
+    afterwards (not zombies). Linux only (``/proc``)."""
+    command = [sys.executable, "-m", "tracer", *map(str, args)]
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=dict(os.environ, PYTHONPATH=str(ROOT)), start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        for _ in range(600):  # until the workers exist
+            started = _children(process.pid)
+            if len(started) >= workers:
+                break
+            time.sleep(0.05)
+        assert len(started) >= workers, "the workers did not start"
+        time.sleep(0.5)  # the workers are computing
+        if signum == signal.SIGINT:
+            os.killpg(process.pid, signum)
+        else:
+            process.send_signal(signum)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    alive = [pid for pid in started if Path(f"/proc/{pid}").exists()
+             and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
+    return process.returncode, err.strip().splitlines(), alive

@@ -8,14 +8,11 @@ import io
 import json
 import os
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, TREES, assert_one_line_error, documented, run_tracer
+from helpers import ROOT, TREES, assert_one_line_error, documented, run_tracer, stopped_by_signal
 from tracer.cli.options import depth_list
 from tracer.compare import Case, Row, compare, disagreements
 from tracer.search.spec import SearchSpec
@@ -242,13 +239,6 @@ def test_the_readme_s_mcts_comparisons_run(args, tmp_path):
     assert result.returncode == 0 and "DISAGREEMENT" not in result.stderr, result.stderr
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found.update(int(child) for child in (task / "children").read_text().split())
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists() or (os.cpu_count() or 1) < 2,
                     reason="needs Linux's /proc and 2 CPUs")
 @pytest.mark.parametrize("signum, status, said", [
@@ -259,27 +249,5 @@ def _children(pid: int) -> set[int]:
 def test_a_parallel_compare_stops_on_a_signal_with_its_workers(tmp_path, signum, status, said):
     """--jobs 2 on rows that take minutes: Ctrl-C (sent to the whole process group, as a terminal does), SIGTERM or
     SIGHUP while the workers compute stops tracer at once with one line, and no worker is left computing."""
-    command = [sys.executable, "-m", "tracer", "compare", "--game", "connect4", "--depths", "8-9", "-a", "minimax",
-               "--jobs", "2"]
-    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=dict(os.environ, PYTHONPATH=str(ROOT)), start_new_session=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        for _ in range(600):  # until both workers exist (they compute the rows for minutes)
-            workers = _children(process.pid)
-            if len(workers) >= 2:
-                break
-            time.sleep(0.05)
-        assert len(workers) >= 2
-        time.sleep(0.5)  # the workers are computing rows
-        if signum == signal.SIGINT:
-            os.killpg(process.pid, signum)
-        else:
-            process.send_signal(signum)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    assert (process.returncode, err.strip().splitlines()) == (status, [said])
-    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()
-                and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
+    args = ["compare", "--game", "connect4", "--depths", "8-9", "-a", "minimax", "--jobs", "2"]
+    assert stopped_by_signal(args, signum, tmp_path) == (status, [said], [])

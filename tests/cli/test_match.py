@@ -5,11 +5,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import random
 import re
+import signal
+from pathlib import Path
 
 import pytest
 
-from helpers import assert_one_line_error, documented, run_tracer
+from helpers import assert_one_line_error, documented, run_tracer, stopped_by_signal
 
 
 def match_json(*args) -> dict:
@@ -149,3 +153,81 @@ def test_the_readme_s_mcts_matches_run():
     for args in commands:
         result = run_tracer("match", *args, "--quiet")
         assert result.returncode == 0, (args, result.stderr)
+
+
+# ---- games in parallel -------------------------------------------------------------------------------------------
+
+def without_times(data: dict) -> dict:
+    """A match's JSON but for what the clock decides."""
+    rows = [{k: v for k, v in row.items() if "seconds" not in k} for row in data["rows"]]
+    players = [{k: v for k, v in player.items() if "seconds" not in k} for player in data["players"]]
+    return {**data, "rows": rows, "players": players, "speed_ratio": None}
+
+
+@pytest.mark.parametrize("args", [
+    ("tictactoe", "--p1", "mcts", "--p1-iterations", "30", "--p2", "random", "--games", "5", "--seed", "3"),
+    ("clobber", "--rows", "3", "--cols", "4", "--p1", "alphabeta", "--depth", "3", "--p2", "greedy", "--games", "4",
+     "--random-openings", "2", "--seed", "1"),
+    ("tictactoe", "--p1", "random", "--p2", "random", "--games", "1"),  # more jobs than games: one process
+], ids=["mcts-random", "clobber-openings", "one-game"])
+def test_parallel_games_are_the_serial_games(args):
+    serial = match_json(*args, "--jobs", "1")
+    parallel = match_json(*args, "--jobs", "2")
+    assert without_times(parallel) == without_times(serial)
+    table = run_tracer("match", *args, "--jobs", "2", "--table")
+    assert table.returncode == 0, table.stderr
+    assert [line.split(":")[0] for line in table.stderr.splitlines()] == [
+        f"game {n}/{serial['games']}" for n in range(1, serial["games"] + 1)]  # progress, in order
+
+
+def test_a_game_of_a_match_is_the_same_game_played_alone():
+    """Game k depends on the seed and k only: played alone by fresh players, it is game k of players that played
+    the games before it."""
+    from games import load_game
+    from tracer.play.match import play_one
+    from tracer.play.players import make_player
+
+    game = load_game("tictactoe")
+    def players():
+        return [make_player("mcts", None, random.Random(0), settings={"iterations": 20}, seed=2),
+                make_player("random", None, random.Random(0))]
+
+    def moves(number, by):
+        return [turn.move for turn in play_one(game, by, number, openings=1, seed=2)[0].turns]
+
+    same = players()
+    in_order = [moves(number, same) for number in range(6)]
+    assert len(set(map(tuple, in_order))) > 1
+    for number in (5, 2):
+        assert moves(number, players()) == in_order[number]
+
+
+def test_jobs_are_bounded_by_the_cpus():
+    cpus = os.cpu_count() or 1
+    assert_one_line_error(run_tracer("match", "tictactoe", "--jobs", str(cpus + 1)),
+                          f"--jobs: expected a whole number up to {cpus}", f"this machine has {cpus} CPU")
+    assert_one_line_error(run_tracer("match", "tictactoe", "--jobs", "0"), "--jobs: expected a whole number ≥ 1")
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs 2 CPUs")
+def test_the_readme_s_parallel_match_runs():
+    commands = documented("match", "--jobs")
+    assert commands
+    for args in commands:
+        result = run_tracer("match", *args, "--quiet")
+        assert result.returncode == 0, (args, result.stderr)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists() or (os.cpu_count() or 1) < 2,
+                    reason="needs Linux's /proc and 2 CPUs")
+@pytest.mark.parametrize("signum, status, said", [
+    (signal.SIGINT, 130, "tracer match: interrupted"),
+    (signal.SIGTERM, 128 + signal.SIGTERM, "tracer match: stopped by SIGTERM"),
+    (signal.SIGHUP, 128 + signal.SIGHUP, "tracer match: stopped by SIGHUP"),
+])
+def test_a_parallel_match_stops_on_a_signal_with_its_workers(tmp_path, signum, status, said):
+    """--jobs 2 on games whose first move takes minutes: a signal stops tracer at once, with one line and no
+    worker left playing."""
+    args = ["match", "connect4", "--p1", "minimax", "--p2", "minimax", "--depth", "10", "--games", "4", "--jobs", "2",
+            "--quiet"]
+    assert stopped_by_signal(args, signum, tmp_path) == (status, [said], [])

@@ -9,7 +9,7 @@ import random
 import sys
 
 from ..errors import UsageError
-from .options import add_game_options, depth, exploration, game_options, iteration_count, number, positive
+from .options import add_game_options, depth, exploration, game_options, iteration_count, jobs, number, positive
 
 PLAY_EXAMPLES = """examples:
   tracer play tictactoe                                 # you are X, alpha-beta plays O
@@ -21,6 +21,7 @@ PLAY_EXAMPLES = """examples:
 MATCH_EXAMPLES = """examples:
   tracer match clobber --p1 alphabeta --p2 greedy --depth 4 --games 20 --seed 1
   tracer match tictactoe --p1 minimax --p2 random --games 100 --json
+  tracer match connect4 --p1 alphabeta --p2 greedy --games 20 --jobs 2          # two games at a time
   tracer match tictactoe --p1 minimax --p2 alphabeta --games 10 --table     # a row per game
   tracer match connect4 --p1 alphabeta --p2 alphabeta --depth1 2 --depth2 4 --games 6 --chart output/m.svg
   tracer match connect4 --p1 mcts --iterations 2000 --p2 alphabeta --depth 4 --games 100
@@ -92,6 +93,9 @@ def add_commands(command) -> None:
     match.add_argument("--depth2", type=positive, metavar="D", help="the second player's search depth (default --depth)")
     match.add_argument("--table", action="store_true", help="print a row per game before the summary")
     match.add_argument("--quiet", action="store_true", help="no progress line per game on stderr")
+    match.add_argument("--jobs", type=jobs, default=1, metavar="N",
+                       help="play the games in N processes, at most one per CPU and per game (default 1; the games "
+                            "are the same, times aside)")
     match.add_argument("--random-openings", type=depth, default=0, metavar="K",
                        help="start each pair of games (one per colour) from K random moves, seeded by --seed, so "
                             "that deterministic players play different games (default 0)")
@@ -228,7 +232,8 @@ def cmd_match(args) -> None:
         print(f"game {row.game}/{args.games}: {row.first} moves first; {result} in {row.moves} moves, "
               f"{seconds:.2f} s", file=sys.stderr, flush=True)
 
-    tally = play_match(game, players, kinds, args.games, progress, openings=args.random_openings, seed=args.seed)
+    tally = play_match(game, players, kinds, args.games, progress, openings=args.random_openings, seed=args.seed,
+                       jobs=args.jobs)
     if chart_format:
         from ..render.chart import match_chart
 

@@ -7,8 +7,10 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable
 
+from ..parallel import in_processes
 from .game_loop import GameRecord, play_game
 
 
@@ -87,7 +89,7 @@ def random_opening(game, plies: int, rng: random.Random):
 
 
 def new_game(players, seed: int, number: int) -> None:
-    """Seed the players that make random choices of their own (MCTS) for game ``number`` (from 0) of a match
+    """Seed the players that make random choices of their own (MCTS, random) for game ``number`` (from 0) of a match
     played with ``seed``: each named player its own generator for each game, so the games differ and the match can
     be played again."""
     for index, player in enumerate(players):
@@ -99,21 +101,33 @@ def _mean(values) -> float:
     return statistics.fmean(values) if values else 0.0
 
 
+def play_one(game, players, number: int, openings: int = 0, seed: int = 0) -> tuple[GameRecord, float]:
+    """Game ``number`` (from 0) of a match played with ``seed``, and its time in seconds: the first player named
+    moves first when ``number`` is even. Everything random in it (the opening, the dice, the players' own choices)
+    is seeded by ``seed`` and ``number`` alone, so it is the same game whichever process plays it, in any order."""
+    first = number % 2
+    new_game(players, seed, number)
+    start = time.perf_counter()
+    state = random_opening(game, openings, random.Random(seed * 1_000_003 + number // 2))
+    dice = random.Random(f"{seed}/dice/{number // 2}")  # a pair of games (one per colour) rolls the same
+    record = play_game(game, (players[first], players[1 - first]), state, rng=dice)
+    return record, time.perf_counter() - start
+
+
 def play_match(game, players, kinds: tuple[str, str], games: int,
-               on_game: Callable[[GameRow, float], None] | None = None, openings: int = 0, seed: int = 0) -> Tally:
+               on_game: Callable[[GameRow, float], None] | None = None, openings: int = 0, seed: int = 0,
+               jobs: int = 1) -> Tally:
     """Play ``games`` games; the first player named moves first in games 1, 3, 5, ... ``on_game(row, seconds)``
-    hears of each game as it ends (for progress lines). ``openings`` random moves (seeded by ``seed`` and the game's
-    number) start each game, so that deterministic players do not repeat the same games; they count as moves of
-    the sides that make them but not in the players' times and nodes. Players with random choices of their own
-    are seeded for each game from ``seed`` (:func:`new_game`)."""
+    hears of each game, in order, as it ends (for progress lines). ``openings`` random moves (seeded by ``seed`` and
+    the game's number) start each game, so that deterministic players do not repeat the same games; they count as
+    moves of the sides that make them but not in the players' times and nodes. Players with random choices of their
+    own are seeded for each game from ``seed`` (:func:`new_game`). ``jobs`` > 1 plays the games in that many
+    processes (at most one per game): the same games, times aside (:func:`play_one`)."""
+    play = partial(play_one, game, players, openings=openings, seed=seed)
+    played = map(play, range(games)) if jobs <= 1 else in_processes(play, list(range(games)), jobs)
     tally = Tally(kinds)
-    for number in range(games):
-        first = number % 2
-        new_game(players, seed, number)
-        start = time.perf_counter()
-        state = random_opening(game, openings, random.Random(seed * 1_000_003 + number // 2))
-        dice = random.Random(f"{seed}/dice/{number // 2}")  # a pair of games (one per colour) rolls the same
-        tally.add(play_game(game, (players[first], players[1 - first]), state, rng=dice), first)
+    for number, (record, seconds) in enumerate(played):
+        tally.add(record, number % 2)
         if on_game is not None:
-            on_game(tally.games[-1], time.perf_counter() - start)
+            on_game(tally.games[-1], seconds)
     return tally

@@ -193,12 +193,17 @@ class GreedyPlayer(SearchPlayer):
 
 
 class RandomPlayer:
-    """Any legal move, uniformly, from its own seeded generator."""
+    """Any legal move, uniformly, from its own seeded generator (seeded again for each game of a match by
+    :meth:`new_game`)."""
 
     name = "random"
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+
+    def new_game(self, key: str) -> None:
+        """Seed the choices for a new game (``key``: the match's seed, the game and the player)."""
+        self.rng = random.Random(key)
 
     def settings(self) -> dict[str, Any]:
         return {"kind": self.name}
