@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Board, Player
+from tracer.model.state import Board, Player, quicker
 
 BLACK, WHITE = 0, 1
 WIN = 1_000_000
@@ -125,7 +125,7 @@ class ClobberState:
     """
 
     __slots__ = ("black", "white", "side", "geo", "number", "max_side", "weights", "player", "contacts",
-                 "centre_black", "centre_white", "last", "_moves")
+                 "centre_black", "centre_white", "last", "_moves", "origin")
     name = ""
     explicit = False
     # MCTS's --rollout eval turns the evaluation v into a reward 1 / (1 + e^(−v / eval_scale)): 10, about the spread
@@ -147,6 +147,7 @@ class ClobberState:
         self.contacts, self.centre_black, self.centre_white = contacts, centre_black, centre_white
         self.last = last  # the cell the last move went to, when known (drawn outlined)
         self._moves = None
+        self.origin = None  # the root's move number when game ends are scored by their distance from it
 
     # ---- GameState -------------------------------------------------------------------------------------------
     def moves(self):
@@ -178,7 +179,7 @@ class ClobberState:
         child = ClobberState.__new__(ClobberState)
         child.geo, child.number, child.max_side, child.weights = geo, self.number + 1, self.max_side, self.weights
         child.player = Player.MIN if self.player is Player.MAX else Player.MAX
-        child.contacts, child.last, child._moves = contacts, target, None
+        child.contacts, child.last, child._moves, child.origin = contacts, target, None, self.origin
         if self.side == BLACK:  # black leaves `source` for `target`; the white piece there is gone
             child.side, child.black, child.white = WHITE, own ^ (1 << source | 1 << target), other ^ 1 << target
             child.centre_black = self.centre_black - weight[source] + weight[target]
@@ -197,8 +198,9 @@ class ClobberState:
         return not self.contacts
 
     def utility(self):
-        """The player to move has no move and has lost."""
-        return -WIN if self.player is Player.MAX else WIN
+        """The player to move has no move and has lost (by less the further below a quicker-wins root)."""
+        value = -WIN if self.player is Player.MAX else WIN
+        return value if self.origin is None else quicker(value, self.number - self.origin)
 
     def evaluate(self):
         """w1·mobility + w2·(MAX's pieces − MIN's pieces) + w3·MAX's centre control (see the module docstring)."""
@@ -232,8 +234,9 @@ class ClobberState:
 
     def _key(self):
         """What makes two states the same search node: the board, the side to move, MAX and the evaluation
-        weights (the move number matters only through them)."""
-        return (self.black, self.white, self.side, self.geo.cols, self.geo.rows, self.max_side, self.weights)
+        weights (the move number matters only through them), and how game ends are scored (``origin``)."""
+        return (self.black, self.white, self.side, self.geo.cols, self.geo.rows, self.max_side, self.weights,
+                self.origin)
 
     def __eq__(self, other):
         return isinstance(other, ClobberState) and self._key() == other._key()
@@ -343,6 +346,12 @@ class Clobber:
         rooted = ClobberState.__new__(ClobberState)
         rooted._set(state.black, state.white, state.side, state.geo, state.number, state.side,
                     weights_for(state.number), state.contacts, state.centre_black, state.centre_white, state.last)
+        return rooted
+
+    def rooted_quicker(self, state: ClobberState) -> ClobberState:
+        """:meth:`rooted`, with game ends scored by their distance from it (:func:`tracer.model.state.quicker`)."""
+        rooted = self.rooted(state)
+        rooted.origin = state.number
         return rooted
 
     def text(self, state: ClobberState) -> str:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import product
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Board, Player
+from tracer.model.state import Board, Player, quicker
 
 WEIGHTS = (0, 1, 4, 16, 1000)
 FIRST, SECOND = 0, 1
@@ -147,7 +147,7 @@ class Connect4State:
     """
 
     __slots__ = ("first", "second", "count", "geo", "max_side", "player", "history", "score", "_lines",
-                 "_terminal", "_moves", "_shared", "_transposable")
+                 "_terminal", "_moves", "_shared", "_transposable", "origin")
     name = ""
     explicit = False
     # MCTS's --rollout eval turns the windows score v into a reward 1 / (1 + e^(−v / eval_scale)): 16, one open
@@ -179,6 +179,7 @@ class Connect4State:
         self._moves = None
         self._shared = None  # below a search's root: the positions made so far, by their bitboards
         self._transposable = False  # made in a search below its root: may be reached by other move orders
+        self.origin = None  # the root's disc count when game ends are scored by their distance from it
 
     @property
     def side(self) -> int:
@@ -215,6 +216,7 @@ class Connect4State:
         count = self.count + 1
         child._set(first, second, count, geo, self.max_side, self.history + COLUMN_NAMES[move],
                    lines + geo.increments[mover][bit], score, four or count == geo.cols * geo.rows)
+        child.origin = self.origin
         if shared is not None:
             child._shared, child._transposable = shared, True
             shared[first, second] = child
@@ -263,7 +265,11 @@ class Connect4State:
     def evaluate(self):
         return self.score if self.max_side == FIRST else -self.score
 
-    utility = evaluate  # terminal positions are scored by the windows too (four in a row is worth 1000)
+    def utility(self):
+        """The windows score, as :meth:`evaluate` (four in a row is worth 1000), by less the further below a
+        quicker-wins root."""
+        value = self.score if self.max_side == FIRST else -self.score
+        return value if self.origin is None else quicker(value, self.count - self.origin)
 
     fixed_move_names = True  # a move's name never depends on the position (a trace names playouts faster)
 
@@ -292,8 +298,8 @@ class Connect4State:
         return f"Connect4State({self.history!r})"
 
     def __eq__(self, other):
-        return (isinstance(other, Connect4State) and (self.first, self.second, self.geo, self.max_side)
-                == (other.first, other.second, other.geo, other.max_side))
+        return (isinstance(other, Connect4State) and (self.first, self.second, self.geo, self.max_side, self.origin)
+                == (other.first, other.second, other.geo, other.max_side, other.origin))
 
     def __hash__(self):
         return hash((self.first, self.second, self.geo.cols, self.geo.rows, self.max_side))
@@ -368,6 +374,12 @@ class Connect4:
         rooted._set(state.first, state.second, state.count, state.geo, state.side, state.history, state._lines,
                     state.score, state._terminal)
         rooted._shared = {}  # the search's positions, shared between the move orders that reach them
+        return rooted
+
+    def rooted_quicker(self, state: Connect4State) -> Connect4State:
+        """:meth:`rooted`, with game ends scored by their distance from it (:func:`tracer.model.state.quicker`)."""
+        rooted = self.rooted(state)
+        rooted.origin = state.count
         return rooted
 
     def text(self, state: Connect4State) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Player
+from tracer.model.state import Player, quicker
 
 WIN = 100
 FACES = (1, 2, 3, 4, 5, 6)
@@ -28,16 +28,17 @@ NOTATION = re.compile(r"^([0-9]+)-([0-9]+)(?:\+([0-9]+))?(\?)?$")
 
 class PigState:
     """``scores[i]`` is side i's banked score; ``side`` whose turn it is; ``total`` the turn's total so far;
-    ``rolling`` true while the die is in the air (then chance moves). MAX is ``max_side``."""
+    ``rolling`` true while the die is in the air (then chance moves). MAX is ``max_side``. ``plies``: how far
+    below a quicker-wins root (:meth:`Pig.rooted_quicker`; ``None`` for a plain search)."""
 
-    __slots__ = ("scores", "side", "total", "rolling", "target", "max_side", "player")
+    __slots__ = ("scores", "side", "total", "rolling", "target", "max_side", "player", "plies")
     explicit = False
     chance = True  # positions of this game may be chance nodes: only expectiminimax searches it
 
     def __init__(self, scores: tuple[int, int], side: int, total: int, rolling: bool, target: int,
-                 max_side: int = 0):
+                 max_side: int = 0, plies: int | None = None):
         self.scores, self.side, self.total, self.rolling = scores, side, total, rolling
-        self.target, self.max_side = target, max_side
+        self.target, self.max_side, self.plies = target, max_side, plies
         if rolling:
             self.player = Player.CHANCE
         else:
@@ -56,25 +57,27 @@ class PigState:
 
     def child(self, move):
         scores, side, total = self.scores, self.side, self.total
+        plies = None if self.plies is None else self.plies + 1
         if move == ROLL:
-            return PigState(scores, side, total, True, self.target, self.max_side)
+            return PigState(scores, side, total, True, self.target, self.max_side, plies)
         if move == HOLD:
             banked = list(scores)
             banked[side] += total
-            return PigState(tuple(banked), 1 - side, 0, False, self.target, self.max_side)
+            return PigState(tuple(banked), 1 - side, 0, False, self.target, self.max_side, plies)
         if move == 1:  # the turn's total is lost
-            return PigState(scores, 1 - side, 0, False, self.target, self.max_side)
-        return PigState(scores, side, total + move, False, self.target, self.max_side)
+            return PigState(scores, 1 - side, 0, False, self.target, self.max_side, plies)
+        return PigState(scores, side, total + move, False, self.target, self.max_side, plies)
 
     def is_terminal(self):
         return max(self.scores) >= self.target
 
     def utility(self):
-        return WIN if self.scores[self.max_side] >= self.target else -WIN
+        value = WIN if self.scores[self.max_side] >= self.target else -WIN
+        return value if self.plies is None else quicker(value, self.plies)
 
     def evaluate(self):
         if self.is_terminal():
-            return self.utility()
+            return WIN if self.scores[self.max_side] >= self.target else -WIN  # unscaled, quicker wins or not
         mine, theirs = self.scores[self.max_side], self.scores[1 - self.max_side]
         turn = self.total if self.side == self.max_side else -self.total
         return mine - theirs + turn
@@ -103,7 +106,7 @@ class PigState:
         return hash(self._key())
 
     def _key(self):
-        return self.scores, self.side, self.total, self.rolling, self.target, self.max_side
+        return self.scores, self.side, self.total, self.rolling, self.target, self.max_side, self.plies
 
     def __repr__(self):
         return f"PigState({notation_of(self)!r}, side={self.side})"
@@ -168,6 +171,10 @@ class Pig:
 
     def rooted(self, state: PigState) -> PigState:
         return PigState(state.scores, state.side, state.total, state.rolling, state.target, state.side)
+
+    def rooted_quicker(self, state: PigState) -> PigState:
+        """:meth:`rooted`, with game ends scored by their distance from it (:func:`tracer.model.state.quicker`)."""
+        return PigState(state.scores, state.side, state.total, state.rolling, state.target, state.side, 0)
 
     def text(self, state: PigState) -> str:
         first, second = state.scores

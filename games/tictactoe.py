@@ -13,7 +13,7 @@ mostly follows references.
 from __future__ import annotations
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Board, Player
+from tracer.model.state import Board, Player, quicker
 
 LINES = (0b000000111, 0b000111000, 0b111000000, 0b001001001, 0b010010010, 0b100100100, 0b100010001, 0b001010100)
 FULL = 0b111111111
@@ -41,9 +41,10 @@ def _has_line(mask: int) -> bool:
     return _WINNING[mask]
 
 
-def _key(x: int, o: int, max_side: int, quick_wins: bool) -> int:
-    """A position as one integer: X's mask, O's mask, MAX's side and the scoring rule, in bit fields."""
-    return x | o << 9 | max_side << 18 | int(quick_wins) << 19
+def _key(x: int, o: int, max_side: int, quick_wins: bool, origin: int | None = None) -> int:
+    """A position as one integer: X's mask, O's mask, MAX's side, the scoring rule and the distance's origin (0
+    for none, else the discs at a quicker-wins root + 1), in bit fields."""
+    return x | o << 9 | max_side << 18 | int(quick_wins) << 19 | (0 if origin is None else origin + 1) << 20
 
 
 class TicTacToeState:
@@ -54,7 +55,7 @@ class TicTacToeState:
     """
 
     __slots__ = ("x", "o", "max_side", "quick_wins", "side", "player", "_key", "_moves", "_children", "_terminal",
-                 "_utility")
+                 "_utility", "_outcome")
     name = ""
     explicit = False
     # MCTS's --rollout eval turns the evaluation v into a reward 1 / (1 + e^(−v / eval_scale)): 0.2, two open lines
@@ -116,7 +117,7 @@ class TicTacToeState:
         """Nilsson's estimate: lines still open for MAX minus lines still open for MIN, divided by 10 so that any
         won position scores higher (a line is open for a side when the other side has no disc in it)."""
         if self._terminal:
-            return self._utility
+            return self._outcome  # unscaled by a quicker-wins root's distance
         mine, theirs = (self.x, self.o) if self.max_side == X_SIDE else (self.o, self.x)
         return (_LINES_FREE_OF[theirs] - _LINES_FREE_OF[mine]) / 10
 
@@ -146,17 +147,19 @@ class TicTacToeState:
 def _make(key: int) -> TicTacToeState:
     """Make and intern the position with this key."""
     state = object.__new__(TicTacToeState)
-    x, o, max_side, quick_wins = key & FULL, key >> 9 & FULL, key >> 18 & 1, bool(key >> 19)
+    x, o, max_side, quick_wins = key & FULL, key >> 9 & FULL, key >> 18 & 1, bool(key >> 19 & 1)
     state.x, state.o, state.max_side, state.quick_wins, state._key = x, o, max_side, quick_wins, key
     state.side = side = X_SIDE if x.bit_count() == o.bit_count() else O_SIDE
     state.player = Player.MAX if side == max_side else Player.MIN
     x_won, o_won = _WINNING[x], _WINNING[o]
     filled = x | o
     state._terminal = terminal = x_won or o_won or filled == FULL
-    state._utility = 0
+    state._utility = state._outcome = 0
     if x_won or o_won:
         size = 10 - filled.bit_count() if quick_wins else 1
-        state._utility = size if x_won == (max_side == X_SIDE) else -size
+        state._utility = state._outcome = size if x_won == (max_side == X_SIDE) else -size
+        if key >> 20:  # scored by the distance from a quicker-wins root with key >> 20 discs, plus one
+            state._utility = quicker(state._outcome, filled.bit_count() - ((key >> 20) - 1))
     state._moves = () if terminal else _EMPTY_CELLS[FULL ^ filled]
     state._children = [None] * 10  # by move, 1-9
     _interned[key] = state
@@ -231,6 +234,11 @@ class TicTacToe:
 
     def rooted(self, state: TicTacToeState) -> TicTacToeState:
         return TicTacToeState(state.x, state.o, state.side, state.quick_wins)
+
+    def rooted_quicker(self, state: TicTacToeState) -> TicTacToeState:
+        """:meth:`rooted`, with game ends scored by their distance from it (:func:`tracer.model.state.quicker`)."""
+        key = _key(state.x, state.o, state.side, state.quick_wins, (state.x | state.o).bit_count())
+        return _interned.get(key) or _make(key)
 
     def text(self, state: TicTacToeState) -> str:
         rows = state.rows()

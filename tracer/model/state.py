@@ -15,6 +15,15 @@ from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
 #: Depth meaning "search to the terminal positions" (``UNLIMITED - 1 == UNLIMITED``).
 UNLIMITED = math.inf
 
+DISTANCE = 1_000  # a game's end k plies below a search's root scores (1 − k/DISTANCE) of its value
+
+
+def quicker(value: float, plies: int) -> float:
+    """A game end's ``value`` as players that prefer quicker wins score it ``plies`` below their search's root:
+    ``value · (1 − k/1000)`` (k at most 999), so of two wins the quicker scores more, and of two losses the slower
+    loses less (a draw stays 0)."""
+    return value * (1 - min(plies, DISTANCE - 1) / DISTANCE)
+
 
 class Player(enum.Enum):
     """Who moves at a node. MAX is the player to move at the root of a game search.

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..errors import IllegalMoveError, UsageError
-from ..model.state import UNLIMITED
+from ..model.state import UNLIMITED, quicker
 from ..run import deep_recursion, trace_search
 from ..search.mcts import MAX_ITERATIONS
 from ..search.ordering import ordered
@@ -50,13 +50,11 @@ class Choice:
     iterations: int | None = None  # MCTS: the iterations it made (fewer than asked when its time ran out)
 
 
-DISTANCE = 1_000  # a game's end k plies ahead scores (1 − k/DISTANCE) of its value
-
-
 class QuickerWins:
-    """A position whose game ends are worth less the further away they are: a win k plies ahead scores
-    ``u · (1 − k/1000)``, so of two wins the quicker scores more, and of two losses the slower loses less (a draw
-    stays 0). Everything else, evaluations at the depth limit included, is the wrapped position's."""
+    """A position whose game ends are worth less the further away they are (:func:`tracer.model.state.quicker`):
+    a win k plies ahead scores ``u · (1 − k/1000)``. Everything else, evaluations at the depth limit included, is
+    the wrapped position's. For games without ``rooted_quicker`` (see :func:`search_root`): it wraps every state
+    the search makes."""
 
     __slots__ = ("inner", "ply")
 
@@ -70,7 +68,17 @@ class QuickerWins:
         return QuickerWins(self.inner.child(move), self.ply + 1)
 
     def utility(self):
-        return self.inner.utility() * (1 - min(self.ply, DISTANCE - 1) / DISTANCE)
+        return quicker(self.inner.utility(), self.ply)
+
+
+def search_root(game, state, quick_wins: bool = False):
+    """Where a player's search starts: ``state`` with its side to move as MAX (``game.rooted``); with
+    ``quick_wins``, game ends scored by their distance (:func:`tracer.model.state.quicker`) by the game's own
+    states where the game offers ``rooted_quicker(state)``, else by a :class:`QuickerWins` around each state."""
+    if not quick_wins:
+        return game.rooted(state)
+    native = getattr(game, "rooted_quicker", None)
+    return native(state) if callable(native) else QuickerWins(game.rooted(state))
 
 
 class SearchPlayer:
@@ -142,9 +150,7 @@ class SearchPlayer:
         return f"{self.name} ({', '.join(parts)})"
 
     def choose(self, game, state) -> Choice:
-        root = game.rooted(state)
-        if self.quick_wins:
-            root = QuickerWins(root)
+        root = search_root(game, state, self.quick_wins)
         spec = self.spec
         if "seed" in self.search.settings:
             spec = replace(spec, seed=self.seeds.randrange(2**31))
@@ -251,7 +257,7 @@ class HumanPlayer:
 def hint(game, state, depth: int | None, quick_wins: bool = False) -> str:
     """Every legal move with its alpha-beta value for the side to move, best first (expectiminimax where chance
     moves)."""
-    root = QuickerWins(game.rooted(state)) if quick_wins else game.rooted(state)
+    root = search_root(game, state, quick_wins)
     search = chance_search() if getattr(root, "chance", False) is True else ALGORITHMS[DEFAULT_ALGORITHM]
     limit = float("inf") if depth is None else depth
     scored = []
