@@ -184,8 +184,8 @@ def _children(pid: int) -> set[int]:
 
 
 def stopped_by_signal(args, signum: int, cwd, workers: int = 2) -> tuple[int, list[str], list[int]]:
-    """Start ``python -m tracer ARGS`` in ``cwd``, in a session of its own, wait until it has ``workers`` worker processes and
-    they have computed for half a second, then send ``signum`` (Ctrl-C to the whole process group, as a terminal
+    """Start ``python -m tracer ARGS`` in ``cwd``, in a session of its own, wait until it has ``workers`` worker
+    processes and they have computed for half a second, then send ``signum`` (Ctrl-C to the whole process group, as a terminal
     does; other signals to tracer alone). Its exit status, its lines on stderr, and the workers still alive
     afterwards (not zombies). Linux only (``/proc``)."""
     command = [sys.executable, "-m", "tracer", *map(str, args)]

@@ -29,7 +29,10 @@ class Game(Protocol):
     ``text(state)``     the board as text for a terminal
 
     Optional: ``clear_caches()`` empties whatever positions cache, so that timed searches start cold;
-    ``move_word``, how captions name a move (``"column"``: "column 4"; default ``"move"``).
+    ``move_word``, how captions name a move (``"column"``: "column 4"; default ``"move"``);
+    ``rooted_quicker(state)``, ``rooted(state)`` whose game ends score (1 − k/1000) of their value k plies below
+    it (:func:`tracer.model.state.quicker`), for players that prefer quicker wins (without it, each state they
+    search is wrapped).
     """
 
     name: str
