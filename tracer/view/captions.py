@@ -86,8 +86,26 @@ def _cutoff(view, event: Cutoff) -> Step:
     greek = "β" if event.cut == BETA_CUT else "α"
     skipped = [view.label(child) + _static(view, child) for child in event.skipped]
     what = f"prune {view.label(event.node)}'s remaining " + ("child " if len(skipped) == 1 else "children ")
-    return Step("cutoff", "", f"v = {node.cut.reason().replace('=', ' = ')}: {greek}-cutoff — "
-                              f"{what}{join_names(skipped)}")
+    return Step("cutoff", "", f"v = {node.cut.reason().replace('=', ' = ')}: {greek}-cutoff, "
+                              f"{cut_depth(view, node)} — {what}{join_names(skipped)}")
+
+
+PLIES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+
+def cut_depth(view, node) -> str:
+    """Where the bound that cut ``node`` came from: ``shallow: α from the parent D``, ``deep: β from A, three plies
+    up``, the table's bound, or the window the root was searched with."""
+    cut = node.cut
+    greek = "β" if cut.kind == BETA_CUT else "α"
+    if cut.source is None:
+        return f"{greek} from the window the {'pass' if view.passes > 1 else 'search'} gave the root"
+    source = view.label(cut.source)
+    if cut.plies == 0:
+        return f"{greek} from the transposition table's bound on {source}"
+    if cut.plies == 1:
+        return f"shallow: {greek} from the parent {source}"
+    return f"deep: {greek} from {source}, {PLIES.get(cut.plies, str(cut.plies))} plies up"
 
 
 def _research(view, event: Researched) -> Step:
