@@ -17,6 +17,7 @@ from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
 from ..view import Bound, NodeView, TraceView, pass_steps
 from ..view.mcts import statistic
+from ..view.node_types import NODE_TYPES  # a node's type tag, which printers set in bold
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
