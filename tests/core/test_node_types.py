@@ -164,9 +164,9 @@ def test_deep_and_shallow_cutoffs_name_the_node_that_set_the_bound(nested, playe
 def test_the_deep_cutoff_tree_says_deep_naming_the_root():
     result = run_tracer("trace", TREES / "deep_cutoff.yaml")
     (line,) = [line for line in result.stdout.splitlines() if " cutoff " in line]
-    assert "v = 4 ≤ α = 5: α-cutoff, deep: α from A, three plies up — prune E's remaining child E2 (9)" in line
+    assert "v = 4 ≤ α = 5: α-cutoff, deep: α from A — prune E's remaining child E2 (9)" in line
     shallow = run_tracer("trace", TREES / "rn_example.yaml").stdout
-    assert "α-cutoff, shallow: α from the parent A — prune C's" in shallow
+    assert "α-cutoff, shallow: α from A — prune C's" in shallow
 
 
 def test_principal_variation_search_names_the_node_that_opened_a_null_window():

@@ -90,22 +90,18 @@ def _cutoff(view, event: Cutoff) -> Step:
                               f"{cut_depth(view, node)} — {what}{join_names(skipped)}")
 
 
-PLIES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-
-
 def cut_depth(view, node) -> str:
-    """Where the bound that cut ``node`` came from: ``shallow: α from the parent D``, ``deep: β from A, three plies
-    up``, the table's bound, or the window the root was searched with."""
+    """Where the bound that cut ``node`` came from: ``shallow: α from D`` (the parent), ``deep: β from A`` (a node
+    two or more plies up), the table's bound, or the window the root was searched with. Short, so that a deck's
+    caption stays on one line."""
     cut = node.cut
     greek = "β" if cut.kind == BETA_CUT else "α"
     if cut.source is None:
-        return f"{greek} from the window the {'pass' if view.passes > 1 else 'search'} gave the root"
+        return f"{greek} from the root's window"
     source = view.label(cut.source)
     if cut.plies == 0:
-        return f"{greek} from the transposition table's bound on {source}"
-    if cut.plies == 1:
-        return f"shallow: {greek} from the parent {source}"
-    return f"deep: {greek} from {source}, {PLIES.get(cut.plies, str(cut.plies))} plies up"
+        return f"{greek} from the table"
+    return f"{'deep' if cut.deep else 'shallow'}: {greek} from {source}"
 
 
 def _research(view, event: Researched) -> Step:
