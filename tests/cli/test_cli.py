@@ -65,7 +65,8 @@ def test_trace_prints_the_step_table(tmp_path):
     result = run_tracer("trace", TREES / "rn_example.yaml")
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["step", "node", "visit", "event", "α", "β", "value", "note"]
-    assert any("cutoff" in line and "α-cutoff — prune C's remaining children C2 (4) and C3 (6)" in line
+    assert any("cutoff" in line
+               and "α-cutoff, shallow: α from A — prune C's remaining children C2 (4) and C3 (6)" in line
                for line in lines)
     assert lines[-1] == "alphabeta: value 3, best move B"
     # the visit column is the diagram's #n: C is the sixth node entered (A, B, B1, B2, B3, C), at step 14

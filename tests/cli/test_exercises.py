@@ -93,7 +93,7 @@ def test_a_missed_prune_is_explained_by_the_cutoff_step(tmp_path):
     path = tmp_path / "rn.yaml"
     path.write_text(RN.read_text().replace("  pruned: [C2, C3]", "  pruned: []"))
     result = run_tracer("check", path)
-    assert "step 19: C: v = 2 ≤ α = 3: α-cutoff — prune C's remaining children C2 (4) and C3 (6)" in result.stdout
+    assert "step 19: C: v = 2 ≤ α = 3: α-cutoff, shallow: α from A — prune C's remaining children C2 (4) and C3 (6)" in result.stdout
 
 
 def test_the_command_line_overrides_the_rules_and_says_so():
@@ -171,8 +171,8 @@ def test_a_bound_counts_the_same_in_check_and_grade(tmp_path, node, written, hol
 
 def test_the_first_departure_is_explained_in_trace_terms(tmp_path):
     result = run_tracer("grade", RN, answer(tmp_path, pruned=[]))
-    assert ("first departure from the search: step 19: C: v = 2 ≤ α = 3: α-cutoff — prune C's remaining children "
-            "C2 (4) and C3 (6) — you examined them") in result.stdout
+    assert ("first departure from the search: step 19: C: v = 2 ≤ α = 3: α-cutoff, shallow: α from A — "
+            "prune C's remaining children C2 (4) and C3 (6) — you examined them") in result.stdout
     result = run_tracer("grade", RN, answer(tmp_path, pruned=["C2", "C3", "D3"]))
     assert "first departure from the search: step 30: D still has the window α = 3, β = 5 (no cutoff before D3)" in result.stdout
     assert "you marked it pruned" in result.stdout

@@ -114,7 +114,7 @@ def test_a_cut_reads_the_same_in_table_caption_and_diagram(algorithm, greek, rea
 def test_a_caption_names_the_pruned_children_with_their_values():
     trace = traced(TREES / "rn_example.yaml", "alphabeta")
     assert TraceView(trace, 19).caption() == \
-        "C: v = 2 ≤ α = 3: α-cutoff — prune C's remaining children C2 (4) and C3 (6)"
+        "C: v = 2 ≤ α = 3: α-cutoff, shallow: α from A — prune C's remaining children C2 (4) and C3 (6)"
     negamax = traced(TREES / "rn_example.yaml", "negamax")
     assert TraceView(negamax, 5).caption() == "B: B1 returns 3, so v = max(−∞, −(3)) = −3"
 

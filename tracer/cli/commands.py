@@ -153,6 +153,9 @@ def add_drawing_options(parser) -> None:
                              "their counts")
     from ..search.registry import ALGORITHMS
 
+    typed = ", ".join(name for name, search in ALGORITHMS.items() if search.node_types)
+    parser.add_argument("--node-types", action="store_true",
+                        help=f"{typed}: tag each node searched PV, CUT or ALL, as Knuth and Moore type them")
     several = ", ".join(name for name, search in ALGORITHMS.items() if search.several_passes)
     parser.add_argument("--pass", dest="pass_number", type=positive, metavar="K",
                         help=f"{several}: draw pass K (render: as it ends; slides: its steps) rather than the "
@@ -165,14 +168,22 @@ def drawing_options(args, **more):
     return DrawOptions(visits=args.visits, legend=args.legend, compact=args.compact,
                        first_children=args.first_children, max_drawn=args.max_drawn, leaf_names=args.leaf_names,
                        draw_depth=args.draw_depth, max_size=args.max_size, font_scale=args.font_scale,
-                       playouts=args.playouts, min_visits=args.min_visits, **more)
+                       playouts=args.playouts, min_visits=args.min_visits, node_types=args.node_types, **more)
 
 
 def refuse_unfit_drawing(args, trace) -> None:
-    """Drawing options of Monte Carlo tree search given for another search's trace: one line."""
+    """Drawing options given for a search they do not fit (Monte Carlo tree search's for another search's trace;
+    node types for a search that is not alpha-beta): one line."""
     given = [flag for flag, value in (("--playouts", args.playouts), ("--min-visits", args.min_visits)) if value]
     if given and not trace.spec.samples:
         raise UsageError(f"{given[0]} is for -a mcts, not -a {trace.algorithm}")
+    search = trace.spec.search
+    if args.node_types and (search is None or not search.node_types):
+        from ..search.registry import ALGORITHMS
+
+        typed = ", ".join(name for name, entry in ALGORITHMS.items() if entry.node_types)
+        raise UsageError(f"--node-types: Knuth and Moore's node types are for alpha-beta searches ({typed}), "
+                         f"not -a {trace.algorithm}")
 
 
 def pass_range(args, trace) -> tuple[int, int] | None:

@@ -15,8 +15,8 @@ from ..run import trace_search
 from ..search.spec import SearchSpec
 from ..trace.trace import Trace
 from .compare_answers import (
-    NEVER_REACHED, Compared, Difference, compare_best_move, compare_count, compare_order, compare_pruned,
-    compare_root_value, compare_selected, compare_value, compare_visits, compare_window, compare_wins,
+    NEVER_REACHED, Compared, Difference, compare_best_move, compare_count, compare_node_type, compare_order,
+    compare_pruned, compare_root_value, compare_selected, compare_value, compare_visits, compare_window, compare_wins,
 )
 from .facts import SearchFacts
 
@@ -92,6 +92,9 @@ def check_claims(claims: Claims, facts: SearchFacts) -> list[Check]:
         elif key == "windows":
             checks.extend(_window_check(compare_window(facts, node, claimed))
                           for node, claimed in claims.windows.items())
+        elif key == "node_types":
+            checks.extend(_check(f"node_types.{compared.label}", compared) for compared in
+                          (compare_node_type(facts, node, claimed) for node, claimed in claims.node_types.items()))
         elif key == "pruned":
             checks.append(_check("pruned", compare_pruned(facts, claims.pruned)))
         elif key == "order":

@@ -12,7 +12,7 @@ step of the trace that decides it. ``check`` and ``grade`` only name the items a
 - a value written as a plain number claims only the number, so it matches an exact value or a bound with that
   number; a value written as a bound (``"<=2"``, ``"≥ 3"``) also claims its kind, and matches only a bound of that
   kind (:func:`value_matches`) — the same in both commands;
-- a window matches when both α and β match; a visit order when the lists are equal (:func:`first_difference` says
+- a window matches when both α and β match; a node type (PV, CUT, ALL) when it is the same; a visit order when the lists are equal (:func:`first_difference` says
   where they part); the pruned leaves, leaf by leaf (a node marked pruned stands for every leaf below it), and
   only for a search that can prune (:func:`search_prunes`, as the registry says);
 - Monte Carlo tree search's N of a node matches when equal, its W as a value does (a decimal rounded, a fraction
@@ -31,6 +31,7 @@ from .claims import bound_text, json_number, value_text
 from .facts import SearchFacts
 
 NEVER_REACHED = "never reached"
+NO_TYPE = "no type"  # a node type asked of a search the types are not for
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,17 @@ def compare_window(facts: SearchFacts, node: int, claimed: tuple[float, float] |
                     None if claimed is None else [json_number(v) for v in claimed],
                     claimed is not None and window is not None and window_matches(claimed, window),
                     decided.step, str(decided), reached=facts.returned(node) is not None)
+
+
+def compare_node_type(facts: SearchFacts, node: int, claimed: str | None) -> Compared:
+    """Knuth and Moore's type of a node (PV, CUT or ALL), decided by the step that enters it; ``found`` is
+    :data:`NEVER_REACHED` for a node the search never enters, and ``no type`` in a search the types are not for
+    (the registry says which)."""
+    found = facts.node_type(node)
+    decided = facts.entered.get(node) or facts.last
+    shown = found if found is not None else NEVER_REACHED if facts.typed else NO_TYPE
+    return Compared("node_types", node, facts.label(node), shown, claimed, claimed is not None and claimed == found,
+                    decided.step, str(decided), reached=node in facts.entered)
 
 
 def compare_leaves(facts: SearchFacts, marked: list[int]) -> list[Compared]:

@@ -8,6 +8,8 @@ Items, named as the diagrams and the step table name nodes (``A``, ``B``, ``B1``
 ``values``           the value each node returns, with its bound (``≤ 2``: left early by a cutoff)
 ``pruned``           the leaves never examined (a pruned inner node stands for every leaf below it)
 ``windows``          (α, β) of each node when it is left
+``node_types``       Knuth and Moore's type of each node searched, PV, CUT or ALL (an alpha-beta search), decided
+                     by the step that enters it (its type is its place in the order the search takes the moves)
 ``order``            the nodes in the order the search enters them
 ``leaves_evaluated``, ``nodes_visited``, ``cutoffs``: counts, as ``tracer stats`` counts them
 
@@ -48,6 +50,9 @@ class SearchFacts:
         self.trace = trace
         view = TraceView(trace, 0)
         self.samples = trace.spec.samples  # Monte Carlo tree search: visits and rewards, not values
+        search = trace.spec.search
+        self.typed = search is not None and search.node_types  # Knuth and Moore's node types apply
+        types: dict[int, str] = {}  # node -> its type as it was last entered, in any pass
         self.title = trace.title
         captions = []  # the steps in words, each read as it happens
         stats_steps: dict[int, int] = {}  # node -> the last step that set its N and W (a back-up, or given)
@@ -68,6 +73,8 @@ class SearchFacts:
                 path_steps[view.iteration] = (list(view.path), steps_down + [view.step])
             elif event.kind == "mcts_final":
                 chosen = view.step
+            if self.typed and event.kind == "node_entered":
+                types[event.node] = view.nodes[event.node].node_type
 
         def decided(step: int) -> Decided:
             return Decided(step, captions[step - 1])
@@ -80,6 +87,7 @@ class SearchFacts:
         # node -> (the node whose cutoff pruned it, that step)
         self.pruned_by = {node: (cut.node, decided(cut.step)) for node, cut in view.pruned_by.items()}
         self.settled = view.settled  # node -> (value, bound, window, window_in) as it was last left, in any pass
+        self.node_types = types
         self.order = view.order
         self.counts = {key: view.counts[key] for key in ("leaves_evaluated", "nodes_visited", "cutoffs")}
         self.count_steps = view.count_steps  # the steps each count counts
@@ -149,6 +157,10 @@ class SearchFacts:
 
     def window(self, node_id: int) -> tuple[float, float] | None:
         return self.settled[node_id].window if node_id in self.settled else None
+
+    def node_type(self, node_id: int) -> str | None:
+        """Knuth and Moore's type of a node as it was last entered (None: never entered, or an untyped search)."""
+        return self.node_types.get(node_id)
 
     def pruned_leaves(self) -> set[int]:
         """The leaves never examined: neither evaluated nor answered from a table, in any pass."""

@@ -12,8 +12,9 @@ exercise has the same maximum:
   ``pruned:`` (a wrong mark loses the point exactly as a missing one does; a pruned inner node marks every leaf
   below it);
 - the best move;
-- the windows of the nodes the key's ``windows`` names (for a search with windows: one that can prune), and the
-  visit order when the key gives one.
+- the windows of the nodes the key's ``windows`` names (for a search with windows: one that can prune), the node
+  types of the nodes the key's ``node_types`` names (an alpha-beta search), and the visit order when the key gives
+  one.
 
 Monte Carlo tree search instead (:data:`MCTS_SCORING`): N and W of each node the search makes (W compared as a
 value is), the best move, and the path of each iteration the key's ``selected`` names.
@@ -33,8 +34,8 @@ from ..text import format_number, join_names
 from .check import describe_search
 from .claims import json_number, shown
 from .compare_answers import (
-    compare_best_move, compare_leaves, compare_order, compare_selected, compare_value, compare_visits, compare_window,
-    compare_wins, search_prunes,
+    compare_best_move, compare_leaves, compare_node_type, compare_order, compare_selected, compare_value,
+    compare_visits, compare_window, compare_wins, search_prunes,
 )
 from .facts import SearchFacts
 
@@ -42,9 +43,9 @@ RIGHT, WRONG, MISSING, EXTRA = "right", "wrong", "missing", "extra"
 
 SCORING = ("one point per item the key asks for, the same maximum for every answer: each inner node's value, "
            "each leaf pruned or not (when the search can prune; graded only when you give pruned:), the best move, "
-           "and the windows and visit order the key asks for; an item you do not give scores 0; a plain number "
-           "matches a bound with that number, a bound you write must be the search's kind; a decimal matches when "
-           "the search's value rounded to the digits you wrote gives it (3.33 for 10/3), a whole number or a "
+           "and the windows, node types and visit order the key asks for; an item you do not give scores 0; a plain "
+           "number matches a bound with that number, a bound you write must be the search's kind; a decimal matches "
+           "when the search's value rounded to the digits you wrote gives it (3.33 for 10/3), a whole number or a "
            "fraction must be exact; what the key does not ask for is pointed out, not scored")
 MCTS_SCORING = ("one point per item the key asks for, the same maximum for every answer: N and W of each node the "
                 "search makes (W for the player who chose the move into the node), the best move, and the path of "
@@ -68,7 +69,7 @@ class Item:
     why: str = ""  # that step, explained, for a wrong item
     node: int | None = None  # the node it is about (to mark it in a drawing)
     detail: str = ""  # what the reports say instead of "you wrote …, the search: …" (a list's first difference)
-    kind: str = ""  # "values", "leaf", "best_move", "windows", "order", "visits", "wins", "selected", "unknown",
+    kind: str = ""  # "values", "leaf", "best_move", "windows", "node_types", "order", "visits", "wins", "selected", "unknown",
     # "extra"
 
     def as_dict(self) -> dict[str, Any]:
@@ -146,6 +147,14 @@ def _value_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Cla
             written = [json_number(number) for number in given]
             items.append(Item(f"window at {facts.label(node)}", None, written, 0, 0, EXTRA, node=node,
                               detail=f"you wrote {shown(written)}, but {why} (not graded)", kind="extra"))
+    asked_types = list(key.node_types) if key is not None and facts.typed else []  # alpha-beta searches only
+    items.extend(_node_type_item(facts, node, answer.node_types.get(node)) for node in asked_types)
+    for node, given in answer.node_types.items():
+        if node not in asked_types:
+            why = f"the key does not ask for {facts.label(node)}'s type" if facts.typed else \
+                f"{facts.trace.title.lower()} has no node types"
+            items.append(Item(f"type of {facts.label(node)}", None, given, 0, 0, EXTRA, node=node, kind="extra",
+                              detail=f"you wrote {given}, but {why} (not graded)"))
     if key is not None and key.order is not None:
         items.append(_order_item(facts, answer.order, answer.unknown))
     elif answer.order is not None:
@@ -294,6 +303,19 @@ def _window_item(facts: SearchFacts, node: int, given) -> Item:
                 f"[{', '.join(format_number(v) for v in given)}]", node, kind="windows")
 
 
+def _node_type_item(facts: SearchFacts, node: int, given: str | None) -> Item:
+    """Knuth and Moore's type of a node, one point; a wrong one names the step that entered the node."""
+    compared = compare_node_type(facts, node, given)
+    item, name = f"type of {compared.label}", compared.label
+    if given is None:
+        return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
+                    f"{compared.note} — you gave no type for {name}", node, kind="node_types")
+    if compared.ok:
+        return Item(item, compared.found, given, 1, 1, RIGHT, compared.step, node=node, kind="node_types")
+    return Item(item, compared.found, given, 0, 1, WRONG, compared.step,
+                f"{compared.note}: {name} is {compared.found} — you wrote {given}", node, kind="node_types")
+
+
 def _order_item(facts: SearchFacts, given: list[int] | None, unknown=()) -> Item:
     """The visit order, one point; a wrong one says where it first parts from the search's (at a name the tree does
     not have, where the answer wrote it: ``unknown``'s names are not in ``given``)."""
@@ -333,6 +355,8 @@ def flags(result: Grade) -> tuple[tuple[int, str], ...]:
             said = f"best move: {item.given}" if item.given is not None else "no best move"
         elif item.kind == "windows":
             said = "no window" if item.given is None else f"window [{', '.join(map(shown, item.given))}]"
+        elif item.kind == "node_types":
+            said = "no type" if item.given is None else f"type {item.given}"
         elif item.kind == "leaf":
             if item.given is None:
                 continue

@@ -10,6 +10,7 @@ The format (every key optional)::
                                       # as 8/3 (a chance node's average), or a decimal rounded: 2.67
     pruned: [C2, C3]                  # the leaves never examined; a node stands for its whole subtree
     windows: {C: [3, 2]}              # (α, β) when the node is left; infinities as inf, -inf, ∞, −∞
+    node_types: {A: PV, B: PV, C: CUT}  # Knuth and Moore's types (PV, CUT, ALL), for alpha-beta searches
     order: [A, B, B1, B2, B3, C, C1, D, D1, D2, D3]
     leaves_evaluated: 7               # counts, as tracer stats counts them (expect: only)
     nodes_visited: 11
@@ -38,12 +39,14 @@ import yaml
 from ..errors import TreeFileError
 from ..io import MAX_ANSWER_BYTES
 from ..search.bounds import Bound
+from ..view.node_types import NODE_TYPES
 from .yaml_text import YamlReader, compose, describe_node, read_text
 
-ANSWER_KEYS = ("values", "pruned", "best_move", "windows", "order", "visits", "wins", "selected")
+ANSWER_KEYS = ("values", "pruned", "best_move", "windows", "node_types", "order", "visits", "wins", "selected")
 COUNT_KEYS = ("leaves_evaluated", "nodes_visited", "cutoffs")
-EXPECT_KEYS = ("value", "best_move", "values", "pruned", "windows", "order", "visits", "wins", "selected") + COUNT_KEYS
-VALUE_ITEMS = ("values", "pruned", "windows", "order", "cutoffs")  # the items of the searches that back up values
+EXPECT_KEYS = ("value", "best_move", "values", "pruned", "windows", "node_types", "order", "visits", "wins",
+               "selected") + COUNT_KEYS
+VALUE_ITEMS = ("values", "pruned", "windows", "node_types", "order", "cutoffs")  # the searches that back up values'
 VISIT_ITEMS = ("visits", "wins", "selected")  # Monte Carlo tree search's: N, W and each iteration's path
 
 _INFINITIES = {"inf": math.inf, "+inf": math.inf, "-inf": -math.inf, "∞": math.inf, "+∞": math.inf,
@@ -90,6 +93,7 @@ class Claims:
     values: dict[int, Claimed] = field(default_factory=dict)
     pruned: list[int] | None = None
     windows: dict[int, tuple[float, float]] = field(default_factory=dict)
+    node_types: dict[int, str] = field(default_factory=dict)  # Knuth and Moore's type of each node named
     order: list[int] | None = None
     counts: dict[str, int] = field(default_factory=dict)
     visits: dict[int, int] = field(default_factory=dict)  # Monte Carlo tree search: N of each node named
@@ -142,8 +146,9 @@ def read_claims(node, file: str, facts: NodeNames, allowed=EXPECT_KEYS, prefix: 
             claims.value_decimals = _digits(value.value)[0] if isinstance(value, yaml.ScalarNode) else None
         elif key == "best_move":
             claims.best_move = reader.text(value, reader.where(key))
-        elif key in ("values", "windows"):  # node name → a value, or a window (α, β)
-            read, claimed = (reader.bounded, claims.values) if key == "values" else (reader.window, claims.windows)
+        elif key in ("values", "windows", "node_types"):  # node name → a value, a window (α, β), or a type
+            read, claimed = {"values": (reader.bounded, claims.values), "windows": (reader.window, claims.windows),
+                             "node_types": (reader.node_type, claims.node_types)}[key]
             for name_node, item in reader.pairs(value, key):
                 node_id = reader.node(name_node, key)
                 written = read(item, f"{key}.{name_node.value}")  # read even for an unknown name: its own errors
@@ -340,6 +345,14 @@ class _Reader(YamlReader):
         if not isinstance(node, yaml.SequenceNode) or len(node.value) != 2:
             raise self.error(node, path, "expected [α, β], e.g. [3, 2] or [-inf, 5]")
         return self.number(node.value[0], path), self.number(node.value[1], path)
+
+    def node_type(self, node, path) -> str:
+        """Knuth and Moore's type of a node: PV, CUT or ALL (in any case)."""
+        value = self.scalar(node, self.where(path))
+        if not isinstance(value, str) or value.upper() not in NODE_TYPES:
+            raise self.error(node, path, f"expected a node type, {', '.join(NODE_TYPES[:-1])} or {NODE_TYPES[-1]}, "
+                                         f"got {node.value!r}")
+        return value.upper()
 
     def count(self, node, path) -> int:
         value = self.scalar(node, self.where(path))

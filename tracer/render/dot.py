@@ -13,7 +13,7 @@ import graphviz
 
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size
 from .page import Page, legend_grid, legend_lines, page_of
-from .scene import BOXES, DASHED_BOXES, Scene, SceneEdge, SceneNode
+from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
     BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, title_lines,
 )
@@ -130,7 +130,8 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
 
 def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, str]:
     """The notes under a node, centred in the room the layout kept for them, on white (the edges to the node's
-    children pass under them): the visit number in bold, the window, and a flag (a wrong answer) in red bold."""
+    children pass under them): the visit number and the node type in bold, the window, and a flag (a wrong answer)
+    in red bold."""
     colour = FADED if node.faded else NOTE
     if node.flag:  # clear of the second outline under the shape (see _node_attributes)
         box = Box(box.x, box.y - PERIPHERY_GAP, box.width, box.height)
@@ -140,7 +141,7 @@ def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, 
             cells.append(f'<FONT COLOR="{CUT}" POINT-SIZE="10"><B>{text(line)}</B></FONT>')
         elif line.startswith("✂"):
             cells.append(f'<FONT COLOR="{CUT}">{text(line)}</FONT>')
-        elif line.startswith("#"):
+        elif line.startswith("#") or line in NODE_TYPES:
             cells.append(f"<B>{text(line)}</B>")
         else:
             cells.append(text(line))

@@ -17,6 +17,7 @@ from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
 from ..view import Bound, NodeView, TraceView, pass_steps
 from ..view.mcts import statistic
+from ..view.node_types import NODE_TYPES  # a node's type tag, which printers set in bold
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
@@ -49,7 +50,9 @@ class DrawOptions:
     (MTD(f), SSS*, iterative deepening) as it ends, rather than the last. ``font_scale``: text F times as large
     against the drawing (the layout keeps 1/F of its room around the text; see :mod:`.layout`). ``answer``: in a
     deck, which frames' subtitles give the search's result (value and best move): ``last`` (only the last, so the
-    deck does not give the answer away), ``always`` or ``never``; a single drawing always gives it.
+    deck does not give the answer away), ``always`` or ``never``; a single drawing always gives it. ``node_types``:
+    tag each node searched with its Knuth and Moore type, PV, CUT or ALL, as the view assigns it (an alpha-beta
+    search's trace: the command line refuses the others).
     Monte Carlo tree search: ``playouts`` draws the latest playout as a dashed line to a box with its result (a
     deck's frames always do); ``min_visits``: children visited fewer than K times (by the end) are drawn as one
     box per parent with their counts.
@@ -72,6 +75,7 @@ class DrawOptions:
     asked_paths: tuple[int, ...] = ()  # a worksheet of Monte Carlo tree search: the iterations whose path it asks
     playouts: bool = False
     min_visits: int | None = None
+    node_types: bool = False
 
 
 @dataclass
@@ -356,6 +360,11 @@ class _SceneBuilder:
                 scene_node.head = visit  # inside the box, under the value: a leaf's level has no room to spare
             elif not self.mcts:
                 scene_node.notes = [note for note in (visit, window) if note]
+        if self.options.node_types and not self.mcts and view.node_type is not None and not view.pruned:
+            if scene_node.kind == "leaf":  # inside the box, beside its visit number: a leaf's level has no room
+                scene_node.head = " ".join(text for text in (scene_node.head, view.node_type) if text)
+            else:
+                scene_node.notes.insert(0, view.node_type)
         if view.cut is not None and self._cut_child(view) in self._shown_children(view.id):
             scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
         if view.id in self.view.tested and not self.options.question:  # principal variation search
@@ -530,6 +539,7 @@ class _SceneBuilder:
             "path": self.mcts and any(edge.taken for edge in edges),
             "playout": "playout" in kinds,
             "rare": "rare" in kinds,
+            "node types": self.options.node_types and not self.mcts,
         }
         return [row for name, row in KEY_ROWS.items() if shown[name]]
 
@@ -566,6 +576,8 @@ KEY_ROWS = {
     "path": ("┃", "the latest iteration's path: thick red"),
     "playout": ("┄ □", "the playout from the new node, and its result"),
     "rare": ("⋯ n", "children visited fewer than --min-visits times, as one box"),
+    "node types": ("PV CUT ALL", "Knuth & Moore's node types: the root PV; a PV's first child PV, its others CUT; "
+                                 "a CUT's children ALL; an ALL's children CUT"),
 }
 
 

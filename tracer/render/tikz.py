@@ -13,7 +13,7 @@ from ..model.state import Player
 from .latex import PACKAGES, latex_text
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines
 from .page import Page, legend_grid, legend_lines
-from .scene import BOXES, DASHED_BOXES, Scene, SceneNode
+from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneNode
 from .style import (
     BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, VALUE_SIZE, title_lines,
 )
@@ -185,7 +185,7 @@ def _notes(node: SceneNode, lines: list[str], box: Box) -> list[str]:
         text = latex_text(line)
         if line == node.flag or line.startswith("✂"):
             rows.append(f"\\textcolor{{cut}}{{{text}}}")
-        elif line.startswith("#"):
+        elif line.startswith("#") or line in NODE_TYPES:
             rows.append(f"\\textbf{{{text}}}")
         else:
             rows.append(text)

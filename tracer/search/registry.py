@@ -40,6 +40,8 @@ class Algorithm:
     depth_limited: bool = True  # takes --depth (MCTS plays out to the end of the game instead)
     soft_only: bool = False  # needs fail-soft values (MTD(f), SSS*: see refuse)
     anytime: bool = False  # takes stop(), asked between iterations: it can end early with a move (a time budget)
+    node_types: bool = False  # Knuth and Moore's node types (PV, CUT, ALL) apply: a depth-first alpha-beta search
+    # that opens each pass at the root with its whole window (not the null windows of MTD(f) and SSS*)
 
     @property
     def keeps_table(self) -> bool:
@@ -94,16 +96,18 @@ ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
     for a in (
         Algorithm("minimax", minimax, "Minimax", pruning=False),
-        Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True),
+        Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True, node_types=True),
         Algorithm("negamax", negamax, "Negamax", pruning=False, terms=MOVER_TERMS),
-        Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, terms=MOVER_TERMS),
-        Algorithm("pvs", pvs, "Principal variation search", pruning=True, terms=MOVER_TERMS, counts=("researches",)),
+        Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, terms=MOVER_TERMS,
+                  node_types=True),
+        Algorithm("pvs", pvs, "Principal variation search", pruning=True, terms=MOVER_TERMS, counts=("researches",),
+                  node_types=True),
         Algorithm("mtdf", mtdf, "MTD(f)", pruning=True, counts=("passes", "tt_probes", "tt_hits"),
                   settings=("guess", "tt_size"), soft_only=True),
         Algorithm("sss", sss, "SSS* (as MT-SSS*)", pruning=True, counts=("passes", "tt_probes", "tt_hits"),
                   settings=("tt_size",), soft_only=True),
         Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
-                  counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",)),
+                  counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",), node_types=True),
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
         Algorithm("mcts", mcts, "Monte Carlo tree search (UCT)", pruning=False, chance=True, counts=("iterations",),
                   settings=("iterations", "exploration", "rollout", "final", "seed"), family="mcts",

@@ -86,8 +86,22 @@ def _cutoff(view, event: Cutoff) -> Step:
     greek = "β" if event.cut == BETA_CUT else "α"
     skipped = [view.label(child) + _static(view, child) for child in event.skipped]
     what = f"prune {view.label(event.node)}'s remaining " + ("child " if len(skipped) == 1 else "children ")
-    return Step("cutoff", "", f"v = {node.cut.reason().replace('=', ' = ')}: {greek}-cutoff — "
-                              f"{what}{join_names(skipped)}")
+    return Step("cutoff", "", f"v = {node.cut.reason().replace('=', ' = ')}: {greek}-cutoff, "
+                              f"{cut_depth(view, node)} — {what}{join_names(skipped)}")
+
+
+def cut_depth(view, node) -> str:
+    """Where the bound that cut ``node`` came from: ``shallow: α from D`` (the parent), ``deep: β from A`` (a node
+    two or more plies up), the table's bound, or the window the root was searched with. Short, so that a deck's
+    caption stays on one line."""
+    cut = node.cut
+    greek = "β" if cut.kind == BETA_CUT else "α"
+    if cut.source is None:
+        return f"{greek} from the root's window"
+    source = view.label(cut.source)
+    if cut.plies == 0:
+        return f"{greek} from the table"
+    return f"{'deep' if cut.deep else 'shallow'}: {greek} from {source}"
 
 
 def _research(view, event: Researched) -> Step:

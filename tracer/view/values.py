@@ -17,6 +17,7 @@ from ..trace.events import (
     BETA_CUT, AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
     TableCutoff, TableProbe, TableStore, ValueUpdated,
 )
+from .node_types import child_type
 from .nodes import DONE, NodeView
 
 EXACT, LOWER, UPPER, UNKNOWN = Bound.EXACT, Bound.LOWER, Bound.UPPER, Bound.UNKNOWN
@@ -25,12 +26,21 @@ INF = math.inf
 
 class Cut(NamedTuple):
     """Why a node was left early: its value ``value`` crossed the window's bound ``limit`` (``kind`` says which:
-    ``"beta"`` for value ≥ β, ``"alpha"`` for value ≤ α)."""
+    ``"beta"`` for value ≥ β, ``"alpha"`` for value ≤ α). ``source``: the node that set that bound (the node
+    itself: a transposition table's bound narrowed its window; ``None``: the window the pass searched the root
+    with); ``plies``: how far above the cut node it is (``None`` with no source). A cutoff is shallow when the
+    bound came from the parent (one ply up), deep when it came from two or more plies up."""
 
     kind: str
     value: float
     limit: float | None
     strict: bool  # the search cuts only when the bound is passed (> rather than ≥)
+    source: int | None = None
+    plies: int | None = None
+
+    @property
+    def deep(self) -> bool:
+        return self.plies is not None and self.plies >= 2
 
     def reason(self) -> str:
         """``2 ≤ α=3``, ``5 ≥ β=4`` (``<``/``>`` under the α > β rule)."""
@@ -65,19 +75,23 @@ class ValueNode(NodeView):
     from_table: bool = False  # answered from the table, not searched
     stored: tuple[float, float] | None = None  # the bounds the search stored in the table for the node
     origin: tuple[int | None, int | None] = (None, None)  # the nodes that set its α and β (None: the root's window)
+    node_type: str | None = None  # Knuth and Moore's type, PV, CUT or ALL (.node_types), once entered
+    searched: tuple[int, ...] = ()  # its children entered in this pass, in the order the search took them
 
     def reset(self) -> None:
         NodeView.reset(self)
         self.window_in, self.window, self.value = None, None, None
         self.bound, self.leaf, self.cut, self.best_child = EXACT, False, None, None
         self.probed, self.from_table, self.stored, self.origin = None, False, None, (None, None)
+        self.node_type, self.searched = None, ()
 
     def settled(self) -> Settled:
         return Settled(self.value, self.bound, self.window, self.window_in)
 
     def state(self) -> tuple:
         return NodeView.state(self) + (self.window_in, self.window, self.value, self.bound, self.leaf, self.cut,
-                                       self.best_child, self.probed, self.from_table, self.stored, self.origin)
+                                       self.best_child, self.probed, self.from_table, self.stored, self.origin,
+                                       self.node_type, self.searched)
 
 
 # ---- the fold: how each event changes a node (the view has set its status, visit and pass already) ---------------
@@ -85,9 +99,27 @@ class ValueNode(NodeView):
 def _entered(view, node: ValueNode, event: NodeEntered) -> None:
     if event.alpha is not None:
         node.window_in = node.window = (event.alpha, event.beta)
-    if event.parent is not None:  # the window comes from the parent, swapped with it in negamax
-        inherited = view.nodes[event.parent].origin
-        node.origin = inherited[::-1] if view.mover_terms else inherited
+    if event.parent is None:
+        node.node_type = child_type(None, True)
+        return
+    parent = view.nodes[event.parent]
+    if event.node not in parent.searched:  # a child searched again (a re-search) keeps its place
+        parent.searched += (event.node,)
+    node.node_type = child_type(parent.node_type, parent.searched[0] == event.node)
+    node.origin = _origin(view, parent, node.window)
+
+
+def _origin(view, parent: ValueNode, window: tuple[float, float] | None) -> tuple[int | None, int | None]:
+    """The nodes that set a child's α and β: each bound the parent passes down (swapped and negated in negamax)
+    keeps the node that set it; a bound the parent made up for the child (a null window) was set by the parent."""
+    inherited, passed = parent.origin, parent.window
+    if view.mover_terms:
+        inherited = inherited[::-1]
+        passed = None if passed is None else (-passed[1], -passed[0])
+    if window is None or passed is None:
+        return inherited
+    return tuple(source if bound == given else parent.id
+                 for source, bound, given in zip(inherited, window, passed))
 
 
 def _leaf(view, node: ValueNode, event: LeafEvaluated) -> None:
@@ -113,9 +145,10 @@ def _beta(view, node: ValueNode, event: BetaUpdated) -> None:
 def _cutoff(view, node: ValueNode, event: Cutoff) -> None:
     beta = event.cut == BETA_CUT
     limit = None if node.window is None else node.window[1] if beta else node.window[0]
-    node.cut = Cut(event.cut, node.value, limit, view.strict_pruning)
     source = node.origin[1 if beta else 0]
-    if source is not None and node.node.ply - view.nodes[source].node.ply >= 2:
+    plies = None if source is None else node.node.ply - view.nodes[source].node.ply
+    node.cut = Cut(event.cut, node.value, limit, view.strict_pruning, source, plies)
+    if node.cut.deep:
         view.deep_cutoffs.append(node.id)  # the bound that cut came from two or more levels up
 
 
@@ -132,7 +165,10 @@ def settles(view, probe: TableProbe, window: tuple[float, float]) -> bool:
 def _probe(view, node: ValueNode, event: TableProbe) -> None:
     node.probed = event.found
     if event.hit and node.window is not None and not settles(view, event, node.window):
-        node.window = (max(node.window[0], event.lower), min(node.window[1], event.upper))
+        narrowed = (max(node.window[0], event.lower), min(node.window[1], event.upper))
+        node.origin = tuple(node.id if new != old else source  # the table set the bounds it narrowed
+                            for source, new, old in zip(node.origin, narrowed, node.window))
+        node.window = narrowed
 
 
 def _table_cutoff(view, node: ValueNode, event: TableCutoff) -> None:
