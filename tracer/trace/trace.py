@@ -171,6 +171,8 @@ class Trace:
 # ---- JSON out ------------------------------------------------------------------------------------------------
 
 def _number_out(value):
+    if isinstance(value, tuple):  # a vector of utilities (max^n)
+        return list(value)
     if isinstance(value, float) and math.isinf(value):
         return "inf" if value > 0 else "-inf"
     return value
@@ -188,6 +190,7 @@ def _node_out(node: TraceNode) -> dict[str, Any]:
         "value": _number_out(node.value),
         "board": node.board.as_dict() if node.board is not None else None,
         **({"p": node.p} if node.p is not None else {}),
+        **({"mover": node.mover} if node.mover is not None else {}),
     }
 
 
