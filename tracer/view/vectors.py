@@ -13,6 +13,7 @@ from ..text import format_number as num, join_names
 from ..trace.events import LeafEvaluated, NodeEntered, NodeExited, ShallowCutoff, ValueUpdated
 from .captions import Step
 from .nodes import NodeView
+from .values import Settled
 
 
 class ShallowCut(NamedTuple):
@@ -43,8 +44,8 @@ class VectorNode(NodeView):
         NodeView.reset(self)
         self.value, self.best_child, self.leaf, self.cut = None, None, False, None
 
-    def settled(self):
-        return self.value
+    def settled(self) -> Settled:
+        return Settled(self.value, Bound.EXACT, None, None)
 
     def state(self) -> tuple:
         return NodeView.state(self) + (self.value, self.best_child, self.leaf, self.cut)
