@@ -185,7 +185,8 @@ BAD = {
                             "adds up to 3"),
     "bounds a leaf breaks": ('players: [A, B]\nrules: {bounds: [0, 3]}\ntree: [["(1, 2)", "(3, 0)"], ["(4, 1)"]]\n',
                              "outside the bounds [0, 3]"),
-    "max among named players": ("players: [A, max]\ntree: [[\"(1, 2)\"]]\n", "cannot be among them"),
+    "one named player": ("players: [A]\ntree: [[\"(1, 2)\"]]\n", "two or more"),
+    "max among named players": ("players: [A, max]\ntree: [[\"(1, 2)\"]]\n", "expected 'max', 'min' or 'chance'"),
     "an unknown player at a node": ('players: [A, B]\ntree: [{player: Z, children: ["(1, 2)"]}]\n',
                                     "expected one of the players A, B"),
 }

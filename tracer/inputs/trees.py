@@ -158,17 +158,14 @@ class TreeReader(YamlReader):
         return players or (Player.MAX, Player.MIN)
 
     def named_players(self, node) -> bool:
-        """Whether ``players:`` names the players (any item other than max, min and chance); if so, check the
-        names (two or more, each once, none of max, min, chance) and keep them."""
+        """Whether ``players:`` names the players (none of its items is max, min or chance: a list with any of
+        them gives the players by level, and its other items are mistakes); if so, check the names (two or more,
+        each once) and keep them."""
         items = [self.scalar(item, f"players[{i}]") for i, item in enumerate(node.value)]
-        if all(isinstance(item, str) and item.lower() in LEVEL_PLAYERS for item in items):
+        if any(isinstance(item, str) and item.lower() in LEVEL_PLAYERS for item in items):
             return False
         names = [self.name(item, f"players[{i}]") for i, item in enumerate(node.value)]
         for i, name in enumerate(names):
-            if name.lower() in LEVEL_PLAYERS:
-                raise self.error(node.value[i], f"players[{i}]", f"players: names the players ({', '.join(names)}), "
-                                 f"so {name!r} cannot be among them: list either players by level ([max, min, "
-                                 "min]) or the players' names ([A, B, C])")
             if name in names[:i]:
                 raise self.error(node.value[i], f"players[{i}]", f"the player {name!r} is named twice")
         if len(names) < 2:
