@@ -377,6 +377,8 @@ def test_the_hand_worked_examples_are_shipped():
 def test_each_shipped_tree_loads_and_matches_the_brute_force(path):
     tree = load_tree(path)
     assert tree.title.strip() and tree.source.strip()
+    if tree.root.named is not None:  # vectors of utilities: tests/core/test_vectors.py checks max^n and paranoid
+        return
     expected = brute_force(to_nested(tree.root), tree.root.player) if tree.alternates else by_players(tree.root)
     if path.stem in SHIPPED_VALUES:
         assert (expected, search_stats(tree.root, "minimax").best_move) == SHIPPED_VALUES[path.stem]
