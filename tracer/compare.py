@@ -111,7 +111,8 @@ def disagreements(rows: list[Row], source: dict, known: dict[int, Reference] | N
     problems = []
     known = known or {}
     for depth in sorted({row.depth for row in rows}):
-        same = [row for row in rows if row.depth == depth and ALGORITHMS[row.algorithm].family == "values"]
+        same = [row for row in rows if row.depth == depth and ALGORITHMS[row.algorithm].family == "values"
+                and not ALGORITHMS[row.algorithm].vectors]  # max^n and paranoid answer different questions
         values = {row.value for row in same}
         if len(values) > 1:
             problems.append(f"depth {depth}: the values differ: " +
@@ -129,8 +130,11 @@ def reference(source: dict, depth: int) -> Reference:
     """The root's moves at ``depth`` plies as alpha-beta (expectiminimax where chance moves) values each: its move
     is the first in move order that reaches the root's value (as alpha-beta returns it), and every move that does.
     A terminal root, or one searched to depth 0 (a leaf), has no move (``None``); a chance node at the root chooses
-    none."""
+    none. A game of named players (vector utilities) has no one reference: max^n and paranoid ask different
+    questions (``None``, no moves)."""
     root = load_problem(**source, depth=depth).fresh_root()
+    if getattr(root, "named", None) is not None:
+        return Reference("maxn", None, frozenset())
     search = chance_search() if has_chance(root) else algorithm(REFERENCE)
     if root.is_terminal() or depth == 0:
         return Reference(search.name, None, frozenset({None}))

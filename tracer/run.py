@@ -15,7 +15,7 @@ from .model.state import GameState
 from .model.trees import TreeNode, first_chance, first_repeat
 from .search.algorithms import Rules
 from .search.ordering import for_timing, ordered
-from .search.registry import DEFAULT_ALGORITHM, OWN_COUNTS
+from .search.registry import ALGORITHMS, DEFAULT_ALGORITHM, OWN_COUNTS
 from .search.spec import SearchSpec, as_spec
 from .search.tracers import NO_TRACER, CountingTracer
 from .trace.recorder import RecordingTracer
@@ -67,6 +67,15 @@ def refuse_unfit(search, root) -> None:
     if not search.chance and getattr(inner, "chance", False) is True:  # a game with dice
         raise SearchOptionError(f"the game has chance moves, which {search.name} cannot search: use "
                                 "-a expectiminimax")
+    named = getattr(inner, "named", None)
+    if search.vectors and named is None:
+        what = "the tree's leaves are single numbers" if isinstance(inner, TreeNode) else "the game has one utility"
+        raise SearchOptionError(f"-a {search.name} searches games of several players, each leaf a vector of "
+                                f"utilities, but {what} (MAX's): name the players in a tree file, players: [A, B, C]")
+    if not search.vectors and named is not None:
+        takers = " or -a ".join(name for name, other in ALGORITHMS.items() if other.vectors)
+        raise SearchOptionError(f"-a {search.name} searches one utility, but the tree's leaves are vectors, one per "
+                                f"player ({', '.join(named.names)}): use -a {takers}")
     if search.negamax and isinstance(inner, TreeNode):
         repeat = first_repeat(inner)
         if repeat is not None:

@@ -17,11 +17,13 @@ def exact_fraction(value: float, largest_denominator: int) -> Fraction | None:
     return fraction if abs(float(fraction) - value) <= 1e-9 * max(1.0, abs(value)) else None
 
 
-def format_number(value: float | None) -> str:
+def format_number(value: float | tuple | None) -> str:
     """Numbers as textbooks write them: 3, −2, 0.5, 8/3 (an average no short decimal gives), +∞, −∞ (a true minus
-    sign); ``None`` is empty."""
+    sign); a vector of utilities (max^n) as ``(1, 2, 6)``; ``None`` is empty."""
     if value is None:
         return ""
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(map(format_number, value)) + ")"
     if value == math.inf:
         return "+∞"
     if value == -math.inf:

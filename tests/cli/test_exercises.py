@@ -24,7 +24,7 @@ from tracer.run import trace_search
 from tracer.search.registry import ALGORITHMS
 from tracer.search.spec import SearchSpec
 
-ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 
 RN = TREES / "rn_example.yaml"
 # The full answer for alpha-beta on rn_example: 4 inner nodes + 9 leaves + 1 best move, and the window at C and the

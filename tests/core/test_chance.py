@@ -114,7 +114,7 @@ def test_without_chance_nodes_it_is_minimax(name):
     assert (ours.value, ours.best_move, ours.nodes_visited) == (theirs.value, theirs.best_move, theirs.nodes_visited)
 
 
-@pytest.mark.parametrize("algorithm", [name for name, search in ALGORITHMS.items() if not search.chance])
+@pytest.mark.parametrize("algorithm", [name for name, search in ALGORITHMS.items() if not search.chance and not search.vectors])
 def test_every_other_search_refuses_chance_nodes_naming_expectiminimax(tmp_path, algorithm):
     path = tmp_path / "die.yaml"
     path.write_text(DIE)

@@ -23,7 +23,7 @@ from tracer.trace.recorder import RecordingTracer
 from tracer.trace.trace import Trace
 from tracer.view import TraceView
 
-ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 
 DATA = Path(__file__).parent / "data"
 SHIPPED = sorted(TREES.glob("*.yaml"))

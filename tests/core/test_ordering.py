@@ -13,7 +13,7 @@ from tracer import ALGORITHMS, SearchOptionError, parse_tree, search_stats, to_d
 from tracer.inputs import load_problem
 from tracer.search.ordering import ORDERS, ordered
 
-ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 
 
 SIZES = [(2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (2, 6)]

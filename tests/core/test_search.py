@@ -21,7 +21,7 @@ from tracer.search.spec import SearchSpec
 from tracer.trace.events import (AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited,
                           ValueUpdated)
 
-ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 
 PROPERTY = settings(max_examples=500, deadline=None, derandomize=True)
 PRUNING = ("alphabeta", "negamax-ab")

@@ -104,7 +104,7 @@ def test_the_python_api_keywords_make_the_same_spec():
 
 
 def test_algorithm_facts_come_from_the_registry():
-    assert set(PRUNING) == {"alphabeta", "negamax-ab", "pvs", "mtdf", "sss", "id"}
+    assert set(PRUNING) == {"alphabeta", "negamax-ab", "pvs", "mtdf", "sss", "id", "paranoid"}
     assert set(OWN_COUNTS) == {count for search in ALGORITHMS.values() for count in search.counts}
     assert set(OWN_COUNTS) <= {f.name for f in fields(Stats)}  # each count the registry names, stats can report
     assert [name for name, search in ALGORITHMS.items() if search.several_passes] == ["mtdf", "sss", "id"]

@@ -18,7 +18,7 @@ from tracer.inputs.traces import load_trace, trace_from_dict
 from tracer.trace.events import LeafEvaluated, NodeEntered
 from tracer.trace.trace import TraceNode
 
-ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 
 DECIMALS = "title: Decimals\ntree: [[-1.5, [2, -3]], 4.25, [[0.5, -2], [7, [1, -6.75]]], [0.1, 0.2]]"
 STATS_KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs", "evaluated_leaves",
@@ -150,7 +150,7 @@ def test_bad_events_and_nodes_are_refused(tmp_path):
     with pytest.raises(TraceFileError) as error:
         load_trace(path)
     assert str(error.value) == (f"{path}: events[0].type: expected pass_started, node_entered, leaf_evaluated, "
-                                f"value_updated, alpha_updated, beta_updated, cutoff, research, table_probe, "
+                                f"value_updated, alpha_updated, beta_updated, cutoff, shallow_cutoff, research, table_probe, "
                                 f"table_cutoff, table_store, node_exited, mcts_given, mcts_iteration, "
                                 f"mcts_select, mcts_chance, mcts_expand, mcts_playout, mcts_backup or mcts_final, "
                                 f"got 'node_teleported'")

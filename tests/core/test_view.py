@@ -12,7 +12,7 @@ from tracer import ALGORITHMS, Rules, load_tree, parse_tree, trace_search
 from tracer.text import format_number
 from tracer.view import EXACT, LOWER, UPPER, TraceView
 
-ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 
 RN_LABELS = ["A", "B", "B1", "B2", "B3", "C", "C1", "C2", "C3", "D", "D1", "D2", "D3"]
 

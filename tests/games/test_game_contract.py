@@ -21,7 +21,7 @@ from tracer import ALGORITHMS, IllegalMoveError, Player
 from tracer.model.game import Game
 from tracer.model.state import GameState
 
-ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values"}  # searches backing up values (MCTS: test_mcts.py)
+ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,10 @@ def bound_text(number: float, bound: Bound | None, written: str | None = None) -
 
 def value_text(value: float) -> str:
     """A number as a key or an answer writes it: ``3``, ``-2``, ``2.5``, and ``10/3`` for a value that is a fraction
-    no short decimal gives exactly (an expectiminimax average), rather than its rounded ``3.33333``."""
+    no short decimal gives exactly (an expectiminimax average), rather than its rounded ``3.33333``; a vector of
+    utilities (max^n) as ``(1, 2, 6)``."""
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(value_text, value)) + ")"
     text = format_number(value).replace("−", "-")
     if not math.isfinite(value) or "/" in text or float(text) == value:
         return text

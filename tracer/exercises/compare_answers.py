@@ -67,7 +67,11 @@ class Difference:
 def number_matches(claimed: float, found: float, decimals: int | None = None) -> bool:
     """A claimed number against the search's: equal, or both finite and equal but for floating-point rounding
     (8/3 written as a fraction against the search's 2.666…); a decimal written with ``decimals`` digits after its
-    point matches when the search's value rounded to that many digits gives it (either way of rounding a half)."""
+    point matches when the search's value rounded to that many digits gives it (either way of rounding a half).
+    Vectors of utilities (max^n) match component by component."""
+    if isinstance(claimed, tuple) or isinstance(found, tuple):
+        return (isinstance(claimed, tuple) and isinstance(found, tuple) and len(claimed) == len(found)
+                and all(map(number_matches, claimed, found)))
     if claimed == found:
         return True
     if not (math.isfinite(claimed) and math.isfinite(found)):

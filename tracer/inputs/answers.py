@@ -186,6 +186,9 @@ def parse_bounded(value, text: str | None = None) -> Claimed | None:
     number = parse_number(value)
     if number is not None:
         return Claimed(number, None, *_digits(text if text is not None else value))
+    vector = parse_vector(value)
+    if vector is not None:
+        return Claimed(vector)
     if isinstance(value, str):
         match = _BOUND.match(value)
         if match:
@@ -193,6 +196,15 @@ def parse_bounded(value, text: str | None = None) -> Claimed | None:
             number = parse_number(match.group(2).replace("−", "-"))
             return None if number is None else Claimed(number, bound, *_digits(match.group(2)))
     return None
+
+
+def parse_vector(value) -> tuple | None:
+    """A vector of utilities (max^n) written ``"(1, 2, 6)"``: two or more numbers; None if it is not one."""
+    text = value.strip() if isinstance(value, str) else ""
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    parts = [parse_number(part) for part in text[1:-1].split(",")]
+    return tuple(parts) if len(parts) >= 2 and None not in parts else None
 
 
 def _digits(text) -> tuple[int | None, str | None]:
@@ -317,11 +329,15 @@ class _Reader(YamlReader):
             return None
         return self.facts.by_name[name]
 
-    def number(self, node, path) -> float:
+    def number(self, node, path) -> float | tuple:
+        """A number, or a vector of utilities ``"(1, 2, 6)"`` (max^n)."""
         value = self.scalar(node, self.where(path))
         number = parse_number(value)
         if number is None:
-            raise self.error(node, path, f"expected a number, got {node.value!r}")
+            number = parse_vector(value)
+        if number is None:
+            raise self.error(node, path, f"expected a number (or a vector such as \"(1, 2, 6)\"), got "
+                                         f"{node.value!r}")
         return number
 
     def bounded(self, node, path) -> Claimed:
@@ -329,7 +345,8 @@ class _Reader(YamlReader):
         parsed = parse_bounded(value, node.value if isinstance(node, yaml.ScalarNode) else None)
         if parsed is None:
             got = repr(node.value) if isinstance(node, yaml.ScalarNode) else describe_node(node, None)
-            raise self.error(node, path, f"expected a number or a bound such as \"<=2\", got {got}")
+            raise self.error(node, path, f"expected a number, a bound such as \"<=2\" or a vector such as "
+                                         f"\"(1, 2, 6)\", got {got}")
         return parsed
 
     def plain(self, node, path) -> Claimed:

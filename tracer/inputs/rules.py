@@ -11,12 +11,15 @@ from ..search.spec import mistake
 from .yaml_text import YamlReader
 
 # a file's rules: block, each a default the command line overrides (seed and the MCTS settings: for -a mcts)
-RULE_KEYS = ("algorithm", "prune", "fail", "depth", "seed", "iterations", "exploration", "rollout", "final")
+RULE_KEYS = ("algorithm", "prune", "fail", "depth", "seed", "iterations", "exploration", "rollout", "final", "sum",
+             "bounds")
+UTILITY_RULES = ("sum", "bounds")  # what every leaf's utilities satisfy: read and checked with the tree
+# (tracer.inputs.trees.TreeReader.utility_rules), not settings of the search
 
 
 def read_rules(node, path: str) -> dict[str, Any]:
     """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth, seed, iterations, exploration, rollout,
-    final}``, any of them."""
+    final}``, any of them (``sum`` and ``bounds`` are the tree's: see :data:`UTILITY_RULES`)."""
     if node is None:
         return {}
     reader = YamlReader(path)
@@ -24,6 +27,8 @@ def read_rules(node, path: str) -> dict[str, Any]:
         raise reader.error(node, "rules", "expected a mapping such as {algorithm: alphabeta, prune: ge}")
     rules = {}
     for key, value in reader.mapping(node, "rules", allowed=RULE_KEYS).items():
+        if key in UTILITY_RULES:
+            continue
         read = reader.scalar(value, f"rules.{key}")
         wrong = mistake(key, read)  # the spec's own check
         if wrong is not None:

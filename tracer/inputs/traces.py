@@ -64,6 +64,8 @@ def _number_in(value, what: str):
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > sys.float_info.max:
         raise ValueError(f"{what}: the number {str(value)[:20]}… is too large ({len(str(abs(value)))} digits; "
                          "at most about 308)")
+    if isinstance(value, list):  # a vector of utilities (max^n)
+        return tuple(_number_in(part, what) for part in value)
     return {"inf": math.inf, "-inf": -math.inf}.get(value, value) if isinstance(value, str) else value
 
 
@@ -138,6 +140,7 @@ def _node_in(index: int, data: dict[str, Any]) -> TraceNode:
         value=_number_in(data.get("value"), f"{where}.value"),
         board=Board.from_dict(board) if board is not None else None,
         p=data.get("p"),
+        mover=_text(data.get("mover"), f"{where}.mover"),
     )
 
 

@@ -20,6 +20,14 @@ written in full. Unnamed inner nodes are named the textbook way, ``A`` for the r
 by level; unnamed leaves show their value and are called by their parent's name and position (``B1``, ``B2``, …)
 in tables.
 
+``players:`` may instead name the players, ``players: [A, B, C]`` (two or more names, none of them ``max``,
+``min`` or ``chance``): a game of several players, each maximising its own utility (max^n; Russell & Norvig,
+Figure 5.4). Every leaf is then a vector, one number per player in the order named, written as quoted text:
+``"(1, 2, 6)"``. The players move in turn by level (A at the root, then B, C, A, ...) unless a node written in full
+says otherwise (``{player: B, children: [...]}``). ``rules: {sum: 10}`` declares that every leaf's components add up
+to 10 and ``rules: {bounds: [0, 10]}`` that each lies in [0, 10] (each leaf is checked); max^n prunes with them
+(Korf's shallow pruning, :func:`tracer.search.algorithms.maxn`).
+
 ``stats:`` gives nodes the statistics a Monte Carlo tree search starts from, as a textbook figure does:
 ``stats: {A: 63/100, B: 60/79, C: 1/10, D: 2/11}`` (wins/visits, W in the terms of the player who chose the move
 into the node, the root's in its own player's) or ``{B: {wins: 60, visits: 79}}``.
@@ -36,7 +44,8 @@ import yaml
 
 from ..errors import TreeFileError
 from ..model.state import Player
-from ..model.trees import Tree, TreeNode
+from ..model.trees import NamedPlayers, Tree, TreeNode
+from ..text import format_number
 from .yaml_text import MAX_DEPTH, YamlReader, compose, describe_node, file_name, read_text
 
 DEFAULT_MAX_NODES = 100_000
@@ -44,6 +53,8 @@ TREE_KEYS = ("tree", "title", "source", "root", "players", "names", "stats", "ru
 # the commands that use them (tracer.inputs.load: rules, tracer.inputs.answers: expect)
 NODE_KEYS = ("name", "value", "children", "eval", "player", "p")  # a node written in full
 PROBABILITY_SLACK = 1e-9  # a chance node's probabilities must add up to 1 within this
+SUM_SLACK = 1e-9  # a vector's components must add up to the declared sum within this (times the sum's size)
+LEVEL_PLAYERS = ("max", "min", "chance")  # players: listing only these gives the players by level
 
 
 def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
@@ -69,6 +80,7 @@ def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODE
             raise parser.error(document, "", "no 'tree' key: a tree file is a nested list, or a mapping with 'tree:'")
         meta = {key: parser.text(fields[key], key) for key in ("title", "source") if key in fields}
         players = parser.players(fields)
+        parser.utility_rules(fields.get("rules"))
         names = parser.names(fields["names"]) if "names" in fields else []
         tree = parser.tree(fields["tree"], name=name, players=players, names=names,
                            names_node=fields.get("names"), **meta)
@@ -88,6 +100,9 @@ class TreeReader(YamlReader):
     def __init__(self, file: str, max_nodes: int):
         super().__init__(file)
         self.max_nodes = max_nodes
+        self.named: NamedPlayers | None = None  # the players named by players: [A, B, C], if any
+        self.total = None  # rules: {sum: S}, as its YAML node and value
+        self.bounds = None  # rules: {bounds: [L, U]}, as its YAML node and (L, U)
 
     def names(self, node):
         if not isinstance(node, yaml.SequenceNode):
@@ -118,8 +133,9 @@ class TreeReader(YamlReader):
             raise self.error(node, path, f"leaf values must be finite numbers, got {node.value}")
         return value
 
-    def players(self, fields) -> tuple[Player, ...]:
-        """The players of levels 0, 1, 2, ... (repeating), from ``root:`` (alternation) or ``players:``."""
+    def players(self, fields) -> tuple:
+        """The players of levels 0, 1, 2, ... (repeating), from ``root:`` (alternation) or ``players:``: MAX, MIN
+        and CHANCE, or, where ``players:`` names the players (:meth:`named_players`), their indices in turn."""
         root = players = None
         if "root" in fields:
             root = self.player(fields["root"], "root", chance=False)
@@ -127,7 +143,13 @@ class TreeReader(YamlReader):
         if "players" in fields:
             node = fields["players"]
             if not isinstance(node, yaml.SequenceNode) or not node.value:
-                raise self.error(node, "players", "expected a list of players by level, e.g. [max, min, min]")
+                raise self.error(node, "players", "expected a list of players by level, e.g. [max, min, min], "
+                                                  "or the players' names, e.g. [A, B, C]")
+            if self.named_players(node):
+                if root is not None:
+                    raise self.error(fields["root"], "root", "root: is MAX or MIN, but players: names the players "
+                                                             "(the first named moves at the root); give one of them")
+                return tuple(range(len(self.named.names)))
             listed = tuple(self.player(item, f"players[{i}]") for i, item in enumerate(node.value))
             if root is not None and listed[0] is not root:
                 raise self.error(node, "players", f"the root is {root.value} (root:) but players: starts with "
@@ -135,8 +157,95 @@ class TreeReader(YamlReader):
             players = listed
         return players or (Player.MAX, Player.MIN)
 
-    def player(self, node, path, chance: bool = True) -> Player:
+    def named_players(self, node) -> bool:
+        """Whether ``players:`` names the players (none of its items is max, min or chance: a list with any of
+        them gives the players by level, and its other items are mistakes); if so, check the names (two or more,
+        each once) and keep them."""
+        items = [self.scalar(item, f"players[{i}]") for i, item in enumerate(node.value)]
+        if any(isinstance(item, str) and item.lower() in LEVEL_PLAYERS for item in items):
+            return False
+        names = [self.name(item, f"players[{i}]") for i, item in enumerate(node.value)]
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise self.error(node.value[i], f"players[{i}]", f"the player {name!r} is named twice")
+        if len(names) < 2:
+            raise self.error(node, "players", f"a game of named players has two or more, got only {names[0]!r}")
+        self.named = NamedPlayers(tuple(names))
+        return True
+
+    def utility_rules(self, node) -> None:
+        """``rules: {sum: S, bounds: [L, U]}``: what every leaf's utilities satisfy (the other rules are the
+        search's, read by :func:`tracer.inputs.rules.read_rules`). Kept to check each leaf against."""
+        if not isinstance(node, yaml.MappingNode):
+            return  # read_rules reports it
+        fields = {key.value: value for key, value in node.value}
+        if "sum" in fields:
+            if self.named is None:
+                raise self.error(fields["sum"], "rules.sum", "sum: is what every leaf's vector adds up to, but the "
+                                                             "file names no players (players: [A, B, C])")
+            self.total = (fields["sum"], self.number(fields["sum"], "rules.sum"))
+        if "bounds" in fields:
+            bounds = fields["bounds"]
+            if not isinstance(bounds, yaml.SequenceNode) or len(bounds.value) != 2:
+                raise self.error(bounds, "rules.bounds", "expected the lowest and highest leaf value, e.g. [0, 10]")
+            low, high = (self.number(item, "rules.bounds") for item in bounds.value)
+            if low > high:
+                raise self.error(bounds, "rules.bounds", f"the lowest value {format_number(low)} is above the "
+                                                         f"highest {format_number(high)}")
+            self.bounds = (bounds, (low, high))
+        if self.named is not None:
+            self.named = NamedPlayers(self.named.names, None if self.total is None else self.total[1],
+                                      (None, None) if self.bounds is None else self.bounds[1])
+
+    def leaf_value(self, node, path):
+        """A leaf's value (or an ``eval:``): a number, or in a tree with named players a vector ``"(1, 2, 6)"``,
+        one number per player; checked against the declared sum and bounds."""
+        if self.named is None:
+            if isinstance(node, yaml.ScalarNode) and node.value.lstrip().startswith("("):
+                raise self.error(node, path, f"a vector leaf {node.value!r}, but the file names no players: a "
+                                             "two-player tree's leaves are numbers (name the players for vectors: "
+                                             "players: [A, B, C])")
+            return self._in_bounds(node, path, (self.number(node, path),))[0]
+        names = self.named.names
+        example = "(" + ", ".join(str(i + 1) for i in range(len(names))) + ")"
+        text = self.scalar(node, path) if isinstance(node, yaml.ScalarNode) else None
+        if not isinstance(text, str) or not (text.strip().startswith("(") and text.strip().endswith(")")):
+            raise self.error(node, path, f"a leaf of this {len(names)}-player tree is a vector, one number per "
+                                         f"player ({', '.join(names)}), written \"{example}\"; got "
+                                         f"{describe_node(node, text)}")
+        parts = [part.strip() for part in text.strip()[1:-1].split(",")]
+        if len(parts) != len(names):
+            raise self.error(node, path, f"the vector {text.strip()} has {len(parts)} number"
+                                         f"{'s' if len(parts) != 1 else ''}, but the tree has {len(names)} players "
+                                         f"({', '.join(names)})")
+        vector = []
+        for part in parts:
+            number = _number(part)
+            if isinstance(number, str) or not math.isfinite(number):
+                raise self.error(node, path, f"the vector {text.strip()} holds {part!r}, not a finite number")
+            vector.append(number)
+        if self.total is not None and abs(math.fsum(vector) - self.total[1]) > SUM_SLACK * max(1, abs(self.total[1])):
+            raise self.error(node, path, f"the vector {text.strip()} adds up to {format_number(math.fsum(vector))}, "
+                                         f"but rules: says every leaf's sum is {format_number(self.total[1])}")
+        return self._in_bounds(node, path, tuple(vector))
+
+    def _in_bounds(self, node, path, values):
+        if self.bounds is not None:
+            low, high = self.bounds[1]
+            for value in values:
+                if not low <= value <= high:
+                    raise self.error(node, path, f"the value {format_number(value)} lies outside the bounds "
+                                                 f"[{format_number(low)}, {format_number(high)}] that rules: declares")
+        return values
+
+    def player(self, node, path, chance: bool = True) -> Player | int:
         text = self.scalar(node, path)
+        if self.named is not None:
+            names = self.named.names
+            if text is None or str(text) not in names:
+                raise self.error(node, path, f"expected one of the players {', '.join(names)}, got "
+                                             f"{describe_node(node, text)}")
+            return names.index(str(text))
         choices = ("max", "min", "chance") if chance else ("max", "min")
         if not isinstance(text, str) or text.lower() not in choices:
             wanted = "'max', 'min' or 'chance'" if chance else "'max' or 'min'"
@@ -165,7 +274,7 @@ class TreeReader(YamlReader):
         """
         def entry(node, path, ply, parent):
             content, given, extra = self.unwrap(node, path, top=parent is None)
-            player = extra.pop("player", None) or players[ply % len(players)]
+            player = extra.pop("player") if "player" in extra else players[ply % len(players)]
             if "p" in extra and (parent is None or entries[parent][2] is not Player.CHANCE):
                 raise self.error(node, f"{path}.p", "p: is the probability of a chance node's child, but this node's "
                                                     f"parent is {'none' if parent is None else entries[parent][2].value}")
@@ -192,12 +301,14 @@ class TreeReader(YamlReader):
             node, path, player, _, parent, extra = entries[index]
             common = dict(name=given_names.get(index, ""), path=path, line=extra.get("line", node.start_mark.line + 1),
                           file=self.file, p=extra.get("p"))
+            if self.named is not None:  # each player maximises its own component
+                player, common = Player.MAX, dict(common, mover=player, named=self.named)
             if isinstance(node, yaml.SequenceNode):
                 made[index] = TreeNode(player, reversed(children[index]), evaluation=extra.get("eval"), **common)
                 if player is Player.CHANCE:
                     self._chances(made[index])
             else:
-                made[index] = TreeNode(player, value=self.number(node, path), **common)
+                made[index] = TreeNode(player, value=self.leaf_value(node, path), **common)
             if parent is not None:
                 children[parent].append(made[index])
         default_names = (letters for letters in _letter_names() if letters not in given_names.values())
@@ -337,7 +448,7 @@ class TreeReader(YamlReader):
             if "value" in fields:
                 raise self.error(fields["eval"], f"{path}.eval", "eval: is an inner node's static value; "
                                                                   "a leaf has value: only")
-            extra["eval"] = self.number(fields["eval"], f"{path}.eval")
+            extra["eval"] = self.leaf_value(fields["eval"], f"{path}.eval")
         name = self.name(fields["name"], f"{path}.name") if "name" in fields else None
         if "children" in fields:
             content = fields["children"]
@@ -358,7 +469,7 @@ class TreeReader(YamlReader):
             return node.value
         if path == "tree":
             raise self.error(node, path, "the tree must be a list (a single leaf is not a search problem)")
-        self.number(node, path)  # checked now, so errors come in file order
+        self.leaf_value(node, path)  # checked now, so errors come in file order
         return ()
 
 

@@ -7,25 +7,49 @@ evaluated by their ``eval``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import SearchOptionError
 from .state import Player
+
+
+@dataclass(frozen=True)
+class NamedPlayers:
+    """The players of a tree with vector utilities (``players: [A, B, C]``), and what the file declares of every
+    leaf's vector: ``total``, the constant sum of its components (``rules: {sum: 10}``), and ``bounds``, the
+    (lowest, highest) any component can be (``rules: {bounds: [0, 10]}``; the lowest is 0 by default when a sum is
+    declared). Shared by every node of the tree."""
+
+    names: tuple[str, ...]
+    total: float | None = None
+    bounds: tuple[float | None, float | None] = field(default=(None, None))
+
+    @property
+    def lowest(self) -> float:
+        """The lowest value a component can have, as shallow pruning assumes it (0 unless ``bounds`` say)."""
+        return 0 if self.bounds[0] is None else self.bounds[0]
 
 
 class TreeNode:
     """A node of an explicit game tree: a leaf with a value, or an inner node with children (and perhaps a static
     ``evaluation``, its ``eval:``, for searches with a depth limit).
 
+    In a tree with named players (``named``, a :class:`NamedPlayers`), a leaf's value is a tuple, one utility per
+    player, and ``mover`` is the index of the player to move (``player`` is then MAX: each player maximises its own
+    component); elsewhere ``named`` and ``mover`` are ``None``.
+
     Offers :class:`tracer.model.state.GameState`; its moves are child indices.
     """
 
-    __slots__ = ("name", "player", "children", "value", "evaluation", "path", "line", "file", "p", "stats")
+    __slots__ = ("name", "player", "children", "value", "evaluation", "path", "line", "file", "p", "stats", "mover",
+                 "named")
     explicit = True  # the whole subtree is data: pruned subtrees can be drawn in full
 
     def __init__(self, player, children=(), value=None, name="", path="tree", line=None, evaluation=None, file=None,
-                 p=None, stats=None):
+                 p=None, stats=None, mover=None, named=None):
         self.player = player
+        self.mover = mover  # the index of the player to move, in a tree with named players
+        self.named = named  # the tree's NamedPlayers, or None (two players, MAX and MIN)
         self.stats = stats  # (W, N) a tree file's stats: gives the node before a Monte Carlo tree search
         self.p = p  # the probability of reaching this node from its parent, a chance node
         self.children = tuple(children)
@@ -74,6 +98,11 @@ class TreeNode:
     def move_name(self, move):
         return self.children[move].name or f"{self.name}{move + 1}"
 
+    @property
+    def mover_name(self) -> str | None:
+        """The name of the player to move, in a tree with named players (``"B"``), else ``None``."""
+        return None if self.named is None else self.named.names[self.mover]
+
     def copy(self, children=None, **changes) -> "TreeNode":
         """This node with other children (or fields)."""
         fields = {slot: getattr(self, slot) for slot in self.__slots__}
@@ -99,7 +128,10 @@ class Tree:
     node_count: int = 0
 
     def meta(self) -> dict:
-        return {"kind": "tree", "name": self.name, "title": self.title, "source": self.source, "file": self.file}
+        meta = {"kind": "tree", "name": self.name, "title": self.title, "source": self.source, "file": self.file}
+        if self.root.named is not None:  # a game of named players: the order of every vector's components
+            meta["players"] = list(self.root.named.names)
+        return meta
 
     @property
     def alternates(self) -> bool:

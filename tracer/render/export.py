@@ -27,12 +27,12 @@ def to_networkx(trace):
 
     view = TraceView(trace)
     best = {node.id for node in view.best_line()}
-    graph = nx.DiGraph(algorithm=trace.algorithm, value=float(trace.value), best_move=trace.best_move or "")
+    graph = nx.DiGraph(algorithm=trace.algorithm, value=_number(trace.value), best_move=trace.best_move or "")
     for node in view.nodes:
         attrs = {
             "label": view.labels[node.id],
             "name": node.node.name,
-            "player": node.node.player.value,
+            "player": node.node.mover or node.node.player.value,  # a named player's name (max^n)
             "ply": node.node.ply,
             "pruned": node.pruned,
             "best_line": node.id in best,
@@ -41,7 +41,7 @@ def to_networkx(trace):
         value = node.value if node.value is not None else node.node.value
         if value is not None:
             bound = node.bound if node.value is not None and node.bound != view.UNKNOWN else view.EXACT
-            attrs.update(value=float(value), bound=str(bound), shown=view.shows(value, bound))  # its symbol
+            attrs.update(value=_number(value), bound=str(bound), shown=view.shows(value, bound))  # its symbol
         if node.window is not None:
             attrs["alpha"], attrs["beta"] = (float(x) for x in node.window)
         if view.family.name == "mcts":  # Monte Carlo tree search: N, W (the chooser's) and Q = W/N
@@ -62,12 +62,28 @@ def export_bytes(trace, fmt: str) -> bytes:
     graph = to_networkx(trace)
     if fmt == "graphml":
         buffer = io.BytesIO()
-        nx.write_graphml(graph, buffer)
+        nx.write_graphml(_scalars(graph), buffer)
         return buffer.getvalue()
     if fmt == "json":
         data = _finite(nx.node_link_data(graph, edges="edges"))
         return (json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n").encode()
     raise ValueError(f"unknown export format {fmt!r}")
+
+
+def _number(value):
+    """A value as the graph keeps it: a float, or a vector (max^n) as a list of floats."""
+    return [float(part) for part in value] if isinstance(value, (tuple, list)) else float(value)
+
+
+def _scalars(graph):
+    """The graph with each vector written as it is shown, ``(1, 2, 6)``: GraphML's attributes are single values."""
+    from ..text import format_number
+
+    graph = graph.copy()
+    for attrs in [graph.graph, *(attrs for _, attrs in graph.nodes(data=True))]:
+        if isinstance(attrs.get("value"), list):
+            attrs["value"] = format_number(tuple(attrs["value"]))
+    return graph
 
 
 def _finite(data):

@@ -437,3 +437,80 @@ def _first_iteration(root: GameState, depth: float) -> int:
         if all(state.is_terminal() or getattr(state, "evaluation", None) is not None for state in level):
             return plies
     return max(1, plies)
+
+
+def maxn(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER):
+    """MAX^N (Luckhardt & Irani 1986; Russell & Norvig, 4th ed., Section 5.2.2): a game of several players, each
+    leaf a vector of utilities, one per player; at each node the player to move (``state.mover``, an index) takes
+    the child whose vector is best for itself. Ties keep the first child in move order.
+
+    With a declared constant sum S of the components and a lowest value L of each (``state.named``: 0 unless the
+    tree's bounds say), Korf's shallow pruning (1991, "Shallow", Figure 3, there with L = 0): a node is searched
+    with a Bound, the most its player can get before its parent's player must prefer what it has, S − (n − 2)·L −
+    Best[i], Best[i] being the parent's player's best so far (L before the first child; the root's bound is
+    S − (n − 1)·L, the most anyone can get). As soon as the node's best for its own player reaches the Bound, its
+    other children cannot matter: the parent's player would get at most S − (n − 2)·L − (that best) ≤ Best[i]
+    from it, and keeps the first of equals."""
+    named = root.named
+    players, total, lowest = len(named.names), named.total, named.lowest
+
+    def bound_for(best) -> float | None:
+        """The Bound a child is searched with: S − (n − 2)·L − the best so far for the player to move here."""
+        if total is None:
+            return None
+        return total - (players - 2) * lowest - (lowest if best is None else best)
+
+    def value(state, depth, move, bound):
+        tracer.enter(state, move)
+        v = leaf_value(state, depth)
+        if v is not None:
+            tracer.leaf(v)
+            return v, None
+        i = state.mover
+        v, best = None, None
+        for k, a in enumerate(moves := state.moves()):
+            v2, _ = value(state.child(a), depth - 1, a, bound_for(None if v is None else v[i]))
+            if v is None or v2[i] > v[i]:
+                tracer.value_updated(v, v2)
+                v, best = v2, a
+            if bound is not None and v[i] >= bound:
+                tracer.shallow_cutoff(moves[k + 1:], bound)
+                break
+        tracer.exit(v, best)
+        return v, best
+
+    return value(root, depth, None, bound_for(None))
+
+
+class RootPlayersView:
+    """A state of a tree with named players seen by the root's player against all the others (paranoid,
+    Sturtevant & Korf 2000): MAX where the root's player moves, MIN elsewhere, and the root player's component of
+    each leaf as its utility. Every other member is the state's own."""
+
+    __slots__ = ("inner", "me")
+
+    def __init__(self, inner, me: int):
+        self.inner, self.me = inner, me
+
+    @property
+    def player(self) -> Player:
+        return MAX if self.inner.mover == self.me else MIN
+
+    def child(self, move):
+        return RootPlayersView(self.inner.child(move), self.me)
+
+    def utility(self):
+        return self.inner.utility()[self.me]
+
+    def evaluate(self):
+        return self.inner.evaluate()[self.me]
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def paranoid(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD):
+    """PARANOID (Sturtevant & Korf 2000): the root's player assumes every other player plays against it, so the
+    game is two-player: its own component maximised where it moves, minimised everywhere else, searched with
+    alpha-beta (:func:`alphabeta`, on :class:`RootPlayersView`). Values are the root player's utility."""
+    return alphabeta(RootPlayersView(root, root.mover), depth, tracer, rules)

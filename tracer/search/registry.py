@@ -12,7 +12,8 @@ from typing import Any, Callable
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState
 from .algorithms import (
-    STANDARD, Rules, alphabeta, expectiminimax, iterative_deepening, minimax, mtdf, negamax, negamax_ab, pvs, sss,
+    STANDARD, Rules, alphabeta, expectiminimax, iterative_deepening, maxn, minimax, mtdf, negamax, negamax_ab,
+    paranoid, pvs, sss,
 )
 from .mcts import mcts
 from .tracers import NO_TRACER, NullTracer
@@ -36,12 +37,14 @@ class Algorithm:
     settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size;
     # MCTS's iterations, exploration, rollout, final (and the spec's seed, which every random choice comes from)
     family: str = "values"  # the view's family of its trace (tracer.view.FAMILIES): "values" backs up values,
-    # "mcts" keeps visits and rewards
+    # "mcts" keeps visits and rewards; "vectors" backs up vectors of utilities, one per player (max^n)
     depth_limited: bool = True  # takes --depth (MCTS plays out to the end of the game instead)
     soft_only: bool = False  # needs fail-soft values (MTD(f), SSS*: see refuse)
     anytime: bool = False  # takes stop(), asked between iterations: it can end early with a move (a time budget)
     node_types: bool = False  # Knuth and Moore's node types (PV, CUT, ALL) apply: a depth-first alpha-beta search
     # that opens each pass at the root with its whole window (not the null windows of MTD(f) and SSS*)
+    vectors: bool = False  # searches games of named players, each leaf a vector of utilities (max^n, paranoid);
+    # only these take them, and they take nothing else
 
     @property
     def keeps_table(self) -> bool:
@@ -109,6 +112,9 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
                   counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",), node_types=True),
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
+        Algorithm("maxn", maxn, "Max^n", pruning=False, family="vectors", vectors=True),
+        Algorithm("paranoid", paranoid, "Paranoid (alpha-beta for the root's player against the rest)",
+                  pruning=True, vectors=True, node_types=True),
         Algorithm("mcts", mcts, "Monte Carlo tree search (UCT)", pruning=False, chance=True, counts=("iterations",),
                   settings=("iterations", "exploration", "rollout", "final", "seed"), family="mcts",
                   depth_limited=False, anytime=True),

@@ -3,7 +3,8 @@
 A search calls, for each node, in order: ``enter`` (the node is entered, with its window when the search has
 one), then either ``leaf`` (the node is evaluated and left) or any number of ``value_updated`` /
 ``alpha_updated`` / ``beta_updated`` (each caused by the child that has just returned), perhaps one ``cutoff``
-(the remaining moves are skipped), and ``exit`` (the value returned and the move the search chose).
+(the remaining moves are skipped; max^n's shallow pruning calls ``shallow_cutoff`` with the Bound its player's value
+reached), and ``exit`` (the value returned and the move the search chose).
 A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
 Principal variation search calls ``research`` when a child's null-window test fails high, just before it enters
 that child again with the wider window. The searches with a transposition table (:mod:`.table`) call, at a node
@@ -51,6 +52,9 @@ class NullTracer:
         pass
 
     def research(self, value, alpha, beta):
+        pass
+
+    def shallow_cutoff(self, skipped_moves, bound):
         pass
 
     def table_probe(self, entry, depth, move_first):
@@ -149,6 +153,9 @@ class CountingTracer(NullTracer):
 
     def research(self, value, alpha, beta):
         self.researches += 1
+
+    def shallow_cutoff(self, skipped_moves, bound):
+        self.cutoff(skipped_moves)
 
     def begin_pass(self, label, alpha=None, beta=None):
         self.passes += 1

@@ -185,6 +185,27 @@ class Cutoff(Event):
 
 
 @dataclass(slots=True)
+class ShallowCutoff(Event):
+    """Max^n's shallow pruning (Korf 1991): the node's player has a component at least ``bound`` (the declared
+    sum ``total``, less the lowest value ``lowest`` of each of the other players but two, less the parent's
+    player's best so far), so the parent's player cannot gain from the node's other children, ``skipped``."""
+
+    kind: ClassVar[str] = "shallow_cutoff"
+    cuts: ClassVar[bool] = True
+    counted: ClassVar[tuple[str, ...]] = (CUTOFFS,)
+    node: int
+    skipped: tuple[int, ...]
+    bound: float
+    total: float
+    lowest: float
+
+    def follow(self, path, nodes):
+        self._at_node(path)
+        for child in self.skipped:
+            self._child_of(self.node, child, nodes, "shallow_cutoff: skipped node")
+
+
+@dataclass(slots=True)
 class Researched(Event):
     """Principal variation search: ``child``'s null-window test (α, α + 1) failed high with ``value`` (the
     parent's terms), inside the window (``alpha``, ``beta``), so the child is searched again with (value, β), or
@@ -457,6 +478,7 @@ MCTS_EVENTS = (StatsGiven, IterationStarted, Selected, Sampled, Expanded, Played
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
-    for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, Researched,
+    for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, ShallowCutoff,
+                Researched,
                 TableProbe, TableCutoff, TableStore, NodeExited, *MCTS_EVENTS)
 }

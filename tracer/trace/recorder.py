@@ -15,7 +15,7 @@ from ..search.bounds import Bound
 from ..search.tracers import NullTracer, deep_enough, skips_any
 from .events import (
     AlphaUpdated, BackedUp, BetaUpdated, Cutoff, Expanded, FinalChoice, IterationStarted, LeafEvaluated, NodeEntered,
-    NodeExited, PassStarted, PlayedOut, Researched, Sampled, Selected, StatsGiven, TableCutoff, TableProbe, TableStore,
+    NodeExited, PassStarted, PlayedOut, Researched, Sampled, Selected, ShallowCutoff, StatsGiven, TableCutoff, TableProbe, TableStore,
     ValueUpdated, cut_kind,
 )
 from .trace import TraceNode
@@ -82,6 +82,16 @@ class RecordingTracer(NullTracer):
         first = len(self._entries)
         self._entries.extend((None, entry, move, True) for move in skipped_moves)  # the child is made when read
         self._emit((Cutoff, entry, first, len(self._entries)))
+        if len(self._entries) > self._limit:
+            self._too_large()
+
+    def shallow_cutoff(self, skipped_moves, bound):
+        if not skips_any(skipped_moves):
+            return
+        entry = self._stack[-1]
+        first = len(self._entries)
+        self._entries.extend((None, entry, move, True) for move in skipped_moves)
+        self._emit((ShallowCutoff, entry, first, len(self._entries), bound))
         if len(self._entries) > self._limit:
             self._too_large()
 
@@ -240,7 +250,8 @@ class RecordingTracer(NullTracer):
             chance = parent is not None and records[parent][0].player is Player.CHANCE
             nodes.append(TraceNode(node, parent, move_name, node_name(state), state.player, ply, not entered,
                                    state.utility() if explicit_leaf else None, board,
-                                   records[parent][0].probability(move) if chance else None))
+                                   records[parent][0].probability(move) if chance else None,
+                                   getattr(state, "mover_name", None)))
         return nodes
 
 
@@ -260,7 +271,8 @@ class _Decoder:
                 BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff, Researched: self.research,
                 TableProbe: self.probe, TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited,
                 StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
-                Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice}
+                Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
+                ShallowCutoff: self.shallow_cutoff}
 
     def _move_name(self, node: int, move) -> str | None:
         return None if move is None else self.records[node][0].move_name(move)
@@ -289,6 +301,13 @@ class _Decoder:
         node = self.node_of[entry]
         skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
         return Cutoff(node, cut_kind(self.records[node][0].player, self.mover_terms), skipped)
+
+    def shallow_cutoff(self, entry, first, end, bound):
+        node = self.node_of[entry]
+        state = self.records[node][0]
+        named = state.named
+        return ShallowCutoff(node, tuple(dict.fromkeys(self.node_of[e] for e in range(first, end))), bound,
+                             named.total, named.lowest)
 
     def research(self, entry, value, alpha, beta, child):
         return Researched(self.node_of[entry], self.node_of[child], value, alpha, beta)

@@ -29,15 +29,16 @@ class TraceNode:
     never drawn). ``p`` is the probability of the move from the parent, where the parent is a chance node.
     """
 
-    __slots__ = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "_board", "p")
-    FIELDS = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "board", "p")
+    __slots__ = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "_board", "p", "mover")
+    FIELDS = ("id", "parent", "move", "name", "player", "ply", "pruned", "value", "board", "p", "mover")
 
     def __init__(self, id: int, parent: int | None, move: str | None, name: str, player: Player, ply: int,
                  pruned: bool = False, value: float | None = None,
-                 board: Board | Callable[[], Board] | None = None, p: float | None = None):
+                 board: Board | Callable[[], Board] | None = None, p: float | None = None, mover: str | None = None):
         self.id, self.parent, self.move, self.name = id, parent, move, name
         self.player, self.ply, self.pruned, self.value = player, ply, pruned, value
         self._board, self.p = board, p
+        self.mover = mover  # in a game of named players, the name of the player to move here (its value: a vector)
 
     @property
     def board(self) -> Board | None:
@@ -65,6 +66,8 @@ class Trace:
     search's :class:`SearchSpec` (given as one, or as the JSON ``options`` it is saved as); later stages ask it
     (``trace.spec.strict_pruning``, ``trace.spec.fail_hard``). ``value`` is the root's value in MAX's terms;
     ``best_move`` is the name of the move the search returned.
+
+    In a game of named players (max^n), values are vectors (tuples; lists in JSON), one utility per player.
 
     ``nodes`` and ``events`` may be given as functions that make the lists: each is called the first time it is
     read, so a search pays for event objects, names, move names and boards only when the trace is used.
@@ -168,6 +171,8 @@ class Trace:
 # ---- JSON out ------------------------------------------------------------------------------------------------
 
 def _number_out(value):
+    if isinstance(value, tuple):  # a vector of utilities (max^n)
+        return list(value)
     if isinstance(value, float) and math.isinf(value):
         return "inf" if value > 0 else "-inf"
     return value
@@ -185,6 +190,7 @@ def _node_out(node: TraceNode) -> dict[str, Any]:
         "value": _number_out(node.value),
         "board": node.board.as_dict() if node.board is not None else None,
         **({"p": node.p} if node.p is not None else {}),
+        **({"mover": node.mover} if node.mover is not None else {}),
     }
 
 

@@ -24,11 +24,11 @@ from typing import Iterator, NamedTuple
 from ..search.bounds import Bound
 from ..search.tracers import COUNTS
 from ..text import format_number
-from ..trace.events import Cutoff, Event, LeafEvaluated, NodeEntered, PassStarted, TableCutoff
+from ..trace.events import Cutoff, Event, LeafEvaluated, NodeEntered, PassStarted, ShallowCutoff, TableCutoff
 from ..trace.trace import Trace
 from .captions import CAPTIONS, Step
 from .nodes import ACTIVE, DONE, PRUNED, UNREACHED, Family, NodeView
-from . import mcts
+from . import mcts, vectors
 from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 
 __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
@@ -42,7 +42,8 @@ MCTS_STEPS = ("event", "iteration", "phase")  # the modes for Monte Carlo tree s
 # values) adds its node class, handlers and captions in a module of its own and one line here.
 VALUES = Family("values", ValueNode, FOLD, CAPTIONS)
 MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin)
-FAMILIES = (VALUES, MCTS)
+VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, vectors.begin, vectors.bound_now)
+FAMILIES = (VALUES, MCTS, VECTORS)
 
 
 def family_of(trace: Trace) -> Family:
@@ -133,7 +134,7 @@ class TraceView:
         elif event.leaves_node:
             node.status = DONE
         self._fold[kind](self, node, event)
-        if kind is Cutoff:
+        if kind is Cutoff or kind is ShallowCutoff:
             self.prune(event.node, event.skipped)
         if event.leaves_node:
             if kind is LeafEvaluated:
@@ -188,7 +189,7 @@ class TraceView:
 
     def bound_now(self, view: NodeView) -> Bound:
         """The bound of a node's value so far: its settled bound once done, else what its children give."""
-        return bound_now(self, view)
+        return (self.family.bound_now or bound_now)(self, view)
 
     # ---- reading --------------------------------------------------------------------------------------------
     def label(self, node_id: int) -> str:

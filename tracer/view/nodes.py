@@ -72,6 +72,8 @@ class Family:
     fold: dict[type, Handler]
     captions: dict[type, Caption]
     begin: Callable[[Any], None] = lambda view: None  # sets up what the family keeps for the whole search
+    bound_now: Callable[[Any, Any], Any] | None = None  # (view, node view) -> the Bound of its value so far
+    # (None: the value family's, tracer.view.values.bound_now)
 
     def knows(self, event_types) -> bool:
         return all(kind in self.fold for kind in event_types)

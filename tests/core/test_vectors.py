@@ -1,0 +1,218 @@
+"""Games of named players, each leaf a vector of utilities: max^n (with Korf's shallow pruning where a constant sum
+is declared) and paranoid, checked against independent implementations written here from their papers, on
+thousands of random trees; the textbook's three-player tree; and the one-line errors of bad tree files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from helpers import TREES, assert_one_line_error, run_tracer
+from tracer.inputs.trees import parse_tree
+from tracer.run import search_stats, trace_search
+from tracer.search.registry import algorithm
+from tracer.search.tracers import NullTracer
+from tracer.view import TraceView
+
+NAMES = "ABCD"
+
+
+# ---- random vector trees, written as a tree file --------------------------------------------------------------
+
+@st.composite
+def vector_trees(draw, total=None):
+    """A tree file's text: 2 to 4 players, 1 to 4 levels, 1 to 3 children a node; with ``total`` every leaf's
+    components are whole numbers from 0 adding up to it (and ``rules: {sum: total}`` says so)."""
+    players = draw(st.integers(2, 4))
+
+    def leaf():
+        if total is None:
+            parts = draw(st.lists(st.integers(-5, 9), min_size=players, max_size=players))
+        else:
+            cuts = sorted(draw(st.lists(st.integers(0, total), min_size=players - 1, max_size=players - 1)))
+            parts = [b - a for a, b in zip([0] + cuts, cuts + [total])]
+        return '"(' + ", ".join(map(str, parts)) + ')"'
+
+    def node(depth):
+        if depth == 0 or (depth < 3 and draw(st.booleans()) and draw(st.booleans())):
+            return leaf()
+        return "[" + ", ".join(node(depth - 1) for _ in range(draw(st.integers(1, 3)))) + "]"
+
+    tree = "[" + ", ".join(node(draw(st.integers(0, 3))) for _ in range(draw(st.integers(1, 3)))) + "]"
+    rules = "" if total is None else f"rules: {{sum: {total}}}\n"
+    return f"players: [{', '.join(NAMES[:players])}]\n{rules}tree: {tree}\n"
+
+
+def brute_maxn(node):
+    """Max^n from its definition: the mover takes the first child whose vector is largest in its component."""
+    if not node.children:
+        return node.value
+    best = None
+    for child in node.children:
+        vector = brute_maxn(child)
+        if best is None or vector[node.mover] > best[node.mover]:
+            best = vector
+    return best
+
+
+def korf_shallow(node, bound, total, players, leaves):
+    """Korf (1991), Figure 3, "Shallow(Node, Player, Bound)" as the paper writes it (lowest value 0): the vector,
+    and ``leaves`` gets the path of every leaf evaluated."""
+    if not node.children:
+        leaves.append(node.path)
+        return node.value
+    i = node.mover
+    best = korf_shallow(node.children[0], total, total, players, leaves)
+    for child in node.children[1:]:
+        if best[i] >= bound:
+            return best
+        current = korf_shallow(child, total - best[i], total, players, leaves)
+        if current[i] > best[i]:
+            best = current
+    return best
+
+
+def brute_paranoid(node, me):
+    """The root player's component, maximised where it moves and minimised everywhere else."""
+    if not node.children:
+        return node.value[me]
+    values = [brute_paranoid(child, me) for child in node.children]
+    return max(values) if node.mover == me else min(values)
+
+
+class LeafPaths(NullTracer):
+    """Keeps the path of each leaf a search evaluates."""
+
+    def __init__(self):
+        self.paths, self.state = [], None
+
+    def enter(self, state, move, alpha=None, beta=None):
+        self.state = state
+
+    def leaf(self, value):
+        self.paths.append(self.state.path)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(vector_trees())
+def test_maxn_is_maxn_from_its_definition(text):
+    root = parse_tree(text).root
+    value, move = algorithm("maxn").run(root)
+    assert value == brute_maxn(root)
+    assert brute_maxn(root.children[move]) == value  # the move reaches the value
+    assert all(brute_maxn(child)[root.mover] < value[root.mover] for child in root.children[:move])  # the first
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.integers(1, 12).flatmap(lambda total: vector_trees(total=total)))
+def test_shallow_pruning_prunes_what_korf_prunes_and_keeps_the_value(text):
+    root = parse_tree(text).root
+    total, players = root.named.total, len(root.named.names)
+    tracer = LeafPaths()
+    value, _ = algorithm("maxn").run(root, tracer=tracer)
+    korf_leaves = []
+    assert value == korf_shallow(root, total, total, players, korf_leaves)
+    assert tracer.paths == korf_leaves
+    unpruned = parse_tree(text.replace(f"rules: {{sum: {total}}}\n", "")).root
+    assert value == brute_maxn(unpruned)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(vector_trees())
+def test_paranoid_is_alpha_beta_for_the_root_player(text):
+    root = parse_tree(text).root
+    value, move = algorithm("paranoid").run(root)
+    assert value == brute_paranoid(root, root.mover)
+    assert brute_paranoid(root.children[move], root.mover) == value
+
+
+# ---- the textbook's tree --------------------------------------------------------------------------------------
+
+THREE = TREES / "three_players.yaml"
+BACKED_UP = {"A": (1, 2, 6), "B1": (1, 2, 6), "B2": (1, 5, 2), "C1": (1, 2, 6), "C2": (6, 1, 2), "C3": (1, 5, 2),
+             "C4": (5, 4, 5)}  # Russell & Norvig, Figure 5.4
+
+
+def test_the_three_player_tree_backs_up_the_books_vectors():
+    from tracer.inputs.trees import load_tree
+
+    trace = trace_search(load_tree(THREE).root, "maxn")
+    view = TraceView(trace)
+    shown = {view.label(node.id): node.value for node in view.nodes if node.children}
+    assert shown == BACKED_UP
+    assert trace.best_move == "B1"  # A's tie, 1 and 1, keeps the first move
+
+
+def test_the_three_player_trees_key_holds():
+    result = run_tracer("check", THREE)
+    assert result.returncode == 0, result.stderr
+    assert "8 of 8" in result.stdout
+
+
+def test_a_vector_is_a_list_in_stats_and_the_saved_trace(tmp_path):
+    stats = json.loads(run_tracer("stats", THREE, "-a", "maxn", "--json").stdout)
+    assert stats["value"] == [1, 2, 6] and stats["evaluated_leaves"][0] == [1, 2, 6]
+    saved = tmp_path / "t.json"
+    assert run_tracer("trace", THREE, "-a", "maxn", "-o", saved).returncode == 0
+    data = json.loads(saved.read_text())
+    assert data["result"]["value"] == [1, 2, 6]
+    assert run_tracer("trace", saved).returncode == 0  # read back, checked against the schema
+
+
+def test_shallow_cutoff_caption_shows_the_arithmetic(tmp_path):
+    tree = tmp_path / "sum.yaml"
+    tree.write_text('players: [A, B, C]\nrules: {sum: 10}\nnames: [R, P, Q, S, T, U, V]\n'
+                    'tree: [[["(3, 3, 4)", "(1, 5, 4)"], ["(2, 1, 7)", "(4, 4, 2)"]],'
+                    ' [["(1, 8, 1)", "(5, 0, 5)"], ["(2, 6, 2)", "(0, 10, 0)"]]]\n')
+    trace = trace_search(parse_tree(tree.read_text()).root, "maxn")
+    view = TraceView(trace, 0)
+    notes = [step.note for event, step in view.replay() if event.kind == "shallow_cutoff"]
+    # at T, C has 7 ≥ 10 − 3 (B's 3 at P): B can get at most 3 there, no better than it has
+    assert notes and notes[0].startswith("C has 7 ≥ 10 − 3 = 7, so B gets at most 10 − 7 = 3 ≤ 3")
+    assert search_stats(parse_tree(tree.read_text()).root, "maxn").cutoffs == len(notes)
+
+
+# ---- mistakes: one line, exit 2, nothing written ------------------------------------------------------------------
+
+BAD = {
+    "a vector of the wrong length": ('players: [A, B, C]\ntree: [["(1, 2)", "(1, 2, 3)"], ["(1, 2, 3)"]]\n',
+                                     "has 2 numbers, but the tree has 3 players"),
+    "a number in a vector tree": ('players: [A, B, C]\ntree: [[7, "(1, 2, 3)"], ["(1, 2, 3)"]]\n', "is a vector"),
+    "a vector in a two-player file": ('tree: [["(1, 2)", 3], [4]]\n', "names no players"),
+    "a sum a leaf breaks": ('players: [A, B]\nrules: {sum: 5}\ntree: [["(1, 2)", "(3, 2)"], ["(4, 1)"]]\n',
+                            "adds up to 3"),
+    "bounds a leaf breaks": ('players: [A, B]\nrules: {bounds: [0, 3]}\ntree: [["(1, 2)", "(3, 0)"], ["(4, 1)"]]\n',
+                             "outside the bounds [0, 3]"),
+    "one named player": ("players: [A]\ntree: [[\"(1, 2)\"]]\n", "two or more"),
+    "max among named players": ("players: [A, max]\ntree: [[\"(1, 2)\"]]\n", "expected 'max', 'min' or 'chance'"),
+    "an unknown player at a node": ('players: [A, B]\ntree: [{player: Z, children: ["(1, 2)"]}]\n',
+                                    "expected one of the players A, B"),
+}
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_a_bad_vector_tree_is_one_line(tmp_path, name):
+    text, fragment = BAD[name]
+    tree = tmp_path / "bad.yaml"
+    tree.write_text(text)
+    result = run_tracer("render", tree, "-a", "maxn", "-o", tmp_path / "out.svg")
+    assert_one_line_error(result, fragment)
+    assert not (tmp_path / "out.svg").exists()
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--game", "tictactoe", "-a", "maxn"], "the game has one utility"),
+    (["--game", "tictactoe", "-a", "paranoid"], "the game has one utility"),
+])
+def test_a_search_that_does_not_fit_is_one_line(args, fragment):
+    assert_one_line_error(run_tracer("stats", *args), fragment)
+
+
+def test_a_two_player_tree_is_not_for_max_n(tmp_path):
+    tree = tmp_path / "two.yaml"
+    tree.write_text("tree: [[3, 12], [2, 4]]\n")
+    assert_one_line_error(run_tracer("stats", tree, "-a", "maxn"), "leaves are single numbers")
+    tree.write_text('players: [A, B]\ntree: [["(1, 2)", "(2, 1)"]]\n')
+    assert_one_line_error(run_tracer("stats", tree, "-a", "alphabeta"), "use -a maxn or -a paranoid")

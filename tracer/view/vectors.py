@@ -1,0 +1,150 @@
+"""The family of max^n, as the view sees it (part of the view stage): each node keeps a vector of utilities, one
+per player, the best so far for the player to move (its own component largest, the first of equals), the child
+that gave it, and the shallow cutoff that left it early (:data:`FOLD`); and how each step reads (:data:`CAPTIONS`),
+with the arithmetic of Korf's shallow pruning."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..search.bounds import Bound
+from ..text import format_number as num, join_names
+from ..trace.events import LeafEvaluated, NodeEntered, NodeExited, ShallowCutoff, ValueUpdated
+from .captions import Step
+from .nodes import NodeView
+from .values import Settled
+
+
+class ShallowCut(NamedTuple):
+    """Why a node was left early: its player's component ``got`` reached the ``bound``."""
+
+    got: float
+    bound: float
+
+    def reason(self) -> str:
+        return f"{num(self.got)} ≥ {num(self.bound)}"
+
+
+@dataclass(eq=False)
+class VectorNode(NodeView):
+    """A node of max^n: its vector so far (the returned vector once done), the child that gave it, whether it is a
+    leaf, and its shallow cutoff. What the value family's readers ask besides (a window, a table's answer) is
+    nothing here; a vector is exact once the node is done."""
+
+    value: tuple | None = None
+    best_child: int | None = None
+    leaf: bool = False
+    cut: ShallowCut | None = None
+    window = window_in = None
+    from_table = False
+    bound = Bound.EXACT
+
+    def reset(self) -> None:
+        NodeView.reset(self)
+        self.value, self.best_child, self.leaf, self.cut = None, None, False, None
+
+    def settled(self) -> Settled:
+        return Settled(self.value, Bound.EXACT, None, None)
+
+    def state(self) -> tuple:
+        return NodeView.state(self) + (self.value, self.best_child, self.leaf, self.cut)
+
+
+def bound_now(view, node: VectorNode) -> Bound:
+    """A vector is the node's value once the node is done; before, it is only the best so far."""
+    return Bound.EXACT if node.done or node.leaf else Bound.UNKNOWN
+
+
+def _leaf(view, node: VectorNode, event: LeafEvaluated) -> None:
+    node.value, node.leaf = tuple(event.value), True
+
+
+def _value(view, node: VectorNode, event: ValueUpdated) -> None:
+    node.value, node.best_child = tuple(event.new), event.child
+
+
+def _cutoff(view, node: VectorNode, event: ShallowCutoff) -> None:
+    node.cut = ShallowCut(node.value[mover(view, node.id)], event.bound)
+
+
+def _exited(view, node: VectorNode, event: NodeExited) -> None:
+    node.value, node.best_child = tuple(event.value), event.best_child
+
+
+FOLD = {NodeEntered: lambda view, node, event: None, LeafEvaluated: _leaf, ValueUpdated: _value,
+        ShallowCutoff: _cutoff, NodeExited: _exited}
+
+
+# ---- how each step reads --------------------------------------------------------------------------------------
+
+def mover(view, node_id: int) -> int:
+    """The index of the player to move at a node (its place in the vector)."""
+    return view.players.index(view.nodes[node_id].node.mover)
+
+
+def begin(view) -> None:
+    """The players, in the order of each vector's components (the root's player first, then in turn as named)."""
+    movers = list(dict.fromkeys(node.mover for node in view.trace.nodes if node.mover is not None))
+    view.players = view.trace.meta.get("players") or movers
+
+
+def _entered(view, event: NodeEntered) -> Step:
+    node = view.nodes[event.node].node
+    note = f"{node.mover} to move at ply {event.ply}" if node.mover else f"a leaf at ply {event.ply}"
+    if event.parent is not None:
+        note = f"{view.label(event.parent)}'s child {view.position(event.node)}: {note}"
+    return Step("enter", "", note)
+
+
+def _leaf_step(view, event: LeafEvaluated) -> Step:
+    return Step("leaf", num(tuple(event.value)), f"a leaf: its utilities are {num(tuple(event.value))}")
+
+
+def _value_step(view, event: ValueUpdated) -> Step:
+    i = mover(view, event.node)
+    player = view.players[i]
+    new, child = tuple(event.new), view.label(event.child)
+    if event.old is None:
+        return Step("value", num(new), f"{child} returns {num(new)}: the first for {player}")
+    return Step("value", num(new), f"{child} returns {num(new)}, better for {player} than {num(tuple(event.old))} "
+                                   f"({num(new[i])} > {num(event.old[i])})")
+
+
+def _cutoff_step(view, event: ShallowCutoff) -> Step:
+    node = view.nodes[event.node]
+    i, parent = mover(view, event.node), node.node.parent
+    players = len(view.players)
+    j = mover(view, parent) if parent is not None else None
+    got = node.value[i]
+    others = f" − {players - 2}·{num(event.lowest)}" if event.lowest and players > 2 else ""
+    skipped = join_names([view.label(child) for child in event.skipped])
+    if j is None:
+        why = (f"{view.players[i]} has {num(got)}, the most anyone can get ({num(event.total)}{others.replace('2', '1')} "
+               f"= {num(event.bound)})")
+    else:
+        best = view.nodes[parent].value
+        x = event.lowest if best is None else best[j]
+        why = (f"{view.players[i]} has {num(got)} ≥ {num(event.total)}{others} − {num(x)} = {num(event.bound)}, so "
+               f"{view.players[j]} gets at most {num(event.total)}{others} − {num(got)} = "
+               f"{num(event.total - (players - 2) * event.lowest - got)} ≤ {num(x)} here, "
+               f"what {view.players[j]} has at {view.label(parent)}")
+    return Step("shallow cut", "", f"{why}: shallow cutoff — prune {skipped}")
+
+
+def _exited_step(view, event: NodeExited) -> Step:
+    node = view.nodes[event.node]
+    shown = num(tuple(event.value))
+    if node.node.parent is None:
+        note = f"the root returns {shown}"
+        if event.best_child is not None:
+            note += f": best move {view.nodes[event.best_child].node.move}"
+    else:
+        note = f"returns {shown} to {view.label(node.node.parent)}"
+        if event.best_child is not None:
+            note += f" (best child {view.label(event.best_child)})"
+    return Step("exit", shown, note)
+
+
+CAPTIONS = {NodeEntered: _entered, LeafEvaluated: _leaf_step, ValueUpdated: _value_step,
+            ShallowCutoff: _cutoff_step, NodeExited: _exited_step}
