@@ -16,7 +16,7 @@ from tracer import ALGORITHMS, Rules, load_tree, trace_search
 from tracer.view import TraceView
 from tracer.view.captions import cut_depth
 
-TYPED = [name for name, search in ALGORITHMS.items() if search.node_types]
+TYPED = [name for name, search in ALGORITHMS.items() if search.node_types and not search.vectors]  # two-player trees
 ONE_PASS = [name for name in TYPED if not ALGORITHMS[name].several_passes]
 
 
@@ -183,7 +183,7 @@ def test_render_tags_node_types_and_refuses_untyped_searches(tmp_path):
     assert result.returncode == 0, result.stderr
     svg = out.read_text(encoding="utf-8")
     assert all(f">{tag}<" in svg for tag in ("PV", "CUT", "ALL")) and "Knuth &amp; Moore" in svg
-    for algorithm in [name for name in ALGORITHMS if name not in TYPED]:
+    for algorithm in [name for name, search in ALGORITHMS.items() if name not in TYPED and not search.vectors]:
         refused = tmp_path / f"{algorithm}.svg"
         result = run_tracer("render", TREES / "rn_example.yaml", "-a", algorithm, "--node-types", "-o", refused)
         errors = [line for line in result.stderr.splitlines() if not line.startswith("note:")]

@@ -310,7 +310,7 @@ def test_the_rules_cut_and_clamp_as_documented():
 def test_unknown_algorithms_and_depth_limits_on_tree_files_are_refused():
     with pytest.raises(SearchOptionError) as error:
         trace_search(rn_root(), "sss*")
-    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab, pvs, mtdf, sss, id, expectiminimax, mcts)"
+    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab, pvs, mtdf, sss, id, expectiminimax, maxn, paranoid, mcts)"
     with pytest.raises(SearchOptionError) as error:
         search_stats(rn_root(), "minimax", depth=1)
     assert str(error.value).startswith(f"{TREES / 'rn_example.yaml'}:4: tree[0] (B): the search stops here (a depth "

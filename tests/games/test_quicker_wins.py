@@ -37,7 +37,7 @@ class WithoutNativeOption:
 def searches(game) -> list[str]:
     chance = getattr(game.start(), "chance", False) is True
     return [name for name, search in ALGORITHMS.items()
-            if search.family == "values" and (search.chance or not chance)]
+            if search.family == "values" and not search.vectors and (search.chance or not chance)]
 
 
 def search(root, name: str, depth, order: str):
