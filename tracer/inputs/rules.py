@@ -11,12 +11,12 @@ from ..search.spec import mistake
 from .yaml_text import YamlReader
 
 # a file's rules: block, each a default the command line overrides (seed and the MCTS settings: for -a mcts)
-RULE_KEYS = ("algorithm", "prune", "fail", "depth", "seed", "iterations", "exploration", "rollout", "final")
+RULE_KEYS = ("algorithm", "prune", "fail", "depth", "seed", "iterations", "exploration", "rollout", "final", "bounds")
 
 
 def read_rules(node, path: str) -> dict[str, Any]:
     """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth, seed, iterations, exploration, rollout,
-    final}``, any of them."""
+    final, bounds}``, any of them (``bounds``: a list of two numbers, ``[-2, 2]``)."""
     if node is None:
         return {}
     reader = YamlReader(path)
@@ -24,10 +24,13 @@ def read_rules(node, path: str) -> dict[str, Any]:
         raise reader.error(node, "rules", "expected a mapping such as {algorithm: alphabeta, prune: ge}")
     rules = {}
     for key, value in reader.mapping(node, "rules", allowed=RULE_KEYS).items():
-        read = reader.scalar(value, f"rules.{key}")
+        if isinstance(value, yaml.SequenceNode):
+            read = [reader.scalar(item, f"rules.{key}[{i}]") for i, item in enumerate(value.value)]
+        else:
+            read = reader.scalar(value, f"rules.{key}")
         wrong = mistake(key, read)  # the spec's own check
         if wrong is not None:
-            shown = value.value[:20] if key == "depth" else getattr(value, "value", read)
+            shown = value.value[:20] if key == "depth" else read if key == "bounds" else getattr(value, "value", read)
             raise reader.error(value, f"rules.{key}", f"{wrong}, got {shown!r}")
         rules[key] = read
     return rules

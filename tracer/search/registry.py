@@ -34,7 +34,8 @@ class Algorithm:
     # them
     counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
     settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size;
-    # MCTS's iterations, exploration, rollout, final (and the spec's seed, which every random choice comes from)
+    # MCTS's iterations, exploration, rollout, final (and the spec's seed, which every random choice comes from);
+    # expectiminimax's bounds on the leaf values (with them it prunes by Star1)
     family: str = "values"  # the view's family of its trace (tracer.view.FAMILIES): "values" backs up values,
     # "mcts" keeps visits and rewards
     depth_limited: bool = True  # takes --depth (MCTS plays out to the end of the game instead)
@@ -63,6 +64,11 @@ class Algorithm:
         """Searches the root more than once (MTD(f), SSS*, iterative deepening): ``--pass K`` applies."""
         return self.family == "values" and ("passes" in self.counts or "iterations" in self.counts)
 
+    def prunes_with(self, bounds) -> bool:
+        """Whether the search prunes (takes :class:`Rules`; α and β are part of its trace): alpha-beta's kin always,
+        expectiminimax when it is given ``bounds`` on the leaf values (Star1 at its chance nodes)."""
+        return self.pruning or ("bounds" in self.settings and bounds is not None)
+
     def refuse(self, rules: Rules) -> None:
         """Refuse rules the search cannot run under: MTD(f) and SSS* need fail-soft values."""
         if self.soft_only and rules.fail_hard:
@@ -81,7 +87,7 @@ class Algorithm:
         if stop is not None:
             assert self.anytime, f"{self.name} cannot be stopped early"
             own["stop"] = stop
-        if self.pruning:
+        if self.prunes_with(own.get("bounds")):
             value, move = self.function(root, depth, tracer, rules, **own)
         else:
             value, move = self.function(root, depth, tracer, **own)
@@ -104,7 +110,8 @@ ALGORITHMS: dict[str, Algorithm] = {
                   settings=("tt_size",), soft_only=True),
         Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
                   counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",)),
-        Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
+        Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True,
+                  settings=("bounds",)),
         Algorithm("mcts", mcts, "Monte Carlo tree search (UCT)", pruning=False, chance=True, counts=("iterations",),
                   settings=("iterations", "exploration", "rollout", "final", "seed"), family="mcts",
                   depth_limited=False, anytime=True),
