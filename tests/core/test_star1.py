@@ -203,7 +203,7 @@ def test_without_bounds_nothing_changes():
 def test_a_leaf_outside_the_bounds_is_one_line_naming_it_and_nothing_is_written(tmp_path):
     out = tmp_path / "run.json"
     result = run_tracer("trace", str(STAR1_TREE), "--bounds", "0", "2", "-o", str(out))
-    assert_one_line_error(result, f"{STAR1_TREE}:", "tree[1][1][0] (G1)", "the value −1 is outside the bounds [0, 2]")
+    assert_one_line_error(result, f"{STAR1_TREE}:", ":10: tree[1][1][0]: the value −1 is outside the bounds [0, 2]")
     assert not out.exists()
 
 
