@@ -246,3 +246,24 @@ def test_a_file_with_bounds_searched_by_alpha_beta_ignores_them(tmp_path):
     file.write_text("tree: [[3, 12, 8], [2, 4, 6]]\nrules: {bounds: [0, 12]}\n")
     result = run_tracer("stats", str(file), "-a", "alphabeta", "--json")
     assert result.returncode == 0 and '"value": 3' in result.stdout
+
+
+# ---- exercises -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_generated_star1_exercises_pass_their_own_check(tmp_path, seed):
+    folder = tmp_path / "set"
+    made = run_tracer("exercise", "--chance", "--bounds", "-2..2", "--min-pruned", "2", "--count", "8",
+                      "--seed", str(seed), "-o", str(folder))
+    assert made.returncode == 0, made.stderr
+    for file in sorted(folder.glob("*.yaml")):
+        document = yaml.safe_load(file.read_text())
+        assert document["rules"] == {"algorithm": "expectiminimax", "bounds": [-2, 2]}
+        assert len(document["expect"]["pruned"]) >= 1
+        assert all(-2 <= value <= 2 for value in leaf_values_of(document["tree"]))
+    checked = run_tracer("check", str(folder))
+    assert checked.returncode == 0, checked.stdout
+
+
+def leaf_values_of(nested) -> list:
+    return [nested] if not isinstance(nested, list) else [v for child in nested for v in leaf_values_of(child)]
