@@ -12,12 +12,13 @@ from typing import Any
 
 from .errors import SearchOptionError
 from .model.state import GameState
-from .model.trees import TreeNode, first_chance, first_repeat
+from .model.trees import TreeNode, first_chance, first_outside, first_repeat
 from .search.algorithms import Rules
 from .search.ordering import for_timing, ordered
 from .search.registry import ALGORITHMS, DEFAULT_ALGORITHM, OWN_COUNTS
 from .search.spec import SearchSpec, as_spec
 from .search.tracers import NO_TRACER, CountingTracer
+from .text import format_number
 from .trace.recorder import RecordingTracer
 from .trace.trace import Trace
 
@@ -85,6 +86,23 @@ def refuse_unfit(search, root) -> None:
                                     "use -a minimax or -a alphabeta")
 
 
+def refuse_outside_bounds(spec: SearchSpec, root) -> None:
+    """Refuse declared leaf bounds (Star1's) that a leaf of the tree breaks, naming the leaf, or that are given for a
+    game (whose values tracer cannot check before it searches)."""
+    if spec.bounds is None:
+        return
+    inner = getattr(root, "inner", root)
+    if not isinstance(inner, TreeNode):
+        raise SearchOptionError("--bounds is for tree files, whose every leaf value can be checked before the search; "
+                                "a game's values cannot")
+    outside = first_outside(inner, *spec.bounds, spec.search_depth)
+    if outside is not None:
+        node, value = outside
+        low, high = map(format_number, spec.bounds)
+        raise SearchOptionError(f"{node.place()}: the value {format_number(value)} is outside the bounds [{low}, "
+                                f"{high}] the leaf values were declared to lie in (rules: bounds, or --bounds)")
+
+
 def trace_search(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITHM, *, depth: float | None = None,
                  rules: Rules | None = None, meta: dict[str, Any] | None = None, order: str | None = None,
                  seed: int | None = None, max_nodes: int | None = None,
@@ -97,6 +115,7 @@ def trace_search(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     spec = as_spec(algorithm, depth=depth, rules=rules, order=order, seed=seed, settings=settings)
     search = spec.search
     refuse_unfit(search, root)
+    refuse_outside_bounds(spec, root)
     tracer = RecordingTracer(mover_terms=search.negamax, max_nodes=max_nodes)
     with deep_recursion(), no_garbage_collection():
         root = ordered(root, spec.order, spec.search_depth, spec.seed)
@@ -169,6 +188,7 @@ def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     spec = as_spec(algorithm, depth=depth, rules=rules, order=order, seed=seed, settings=settings)
     search, depth, order, seed = spec.search, spec.search_depth, spec.order, spec.seed
     refuse_unfit(search, root)
+    refuse_outside_bounds(spec, root)
     counter = CountingTracer(mover_terms=search.negamax)
     times = []
     with deep_recursion():

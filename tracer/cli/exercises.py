@@ -49,6 +49,7 @@ EXERCISE_EXAMPLES = """examples:
   tracer exercise --depth 3 --branching 3 --pruned-leaves 8 --rules '{algorithm: alphabeta, fail: hard}'
   tracer exercise --players max,min,min --depth 3 --branching 2
   tracer exercise --players max,chance,min --depth 3 --branching 2      # expectiminimax, with fair chance nodes
+  tracer exercise --chance --bounds -2..2 --min-pruned 2 --depth 3 --branching 2   # Star1 prunes 2+ leaves
 
 The same --seed gives the same files on every machine and Python version."""
 
@@ -102,8 +103,13 @@ def add_commands(command) -> None:
     shape.add_argument("--branching", type=_range("branching", "-", 1), default=(2, 3), metavar="B",
                        help="children per inner node: 2, or a range 2-3 (default 2-3)")
     shape.add_argument("--depth", type=positive, default=3, metavar="D", help="levels below the root (default 3)")
-    shape.add_argument("--values", type=_range("values", "..", None), default=(-9, 9), metavar="LOW..HIGH",
-                       help="leaf values, whole numbers (default -9..9)")
+    shape.add_argument("--values", type=_range("values", "..", None), metavar="LOW..HIGH",
+                       help="leaf values, whole numbers (default -9..9, or --bounds)")
+    shape.add_argument("--chance", action="store_true",
+                       help="chance levels between the moves (max,chance,min,chance), searched by expectiminimax")
+    shape.add_argument("--bounds", type=_range("bounds", "..", None), metavar="L..U",
+                       help="expectiminimax: every leaf value lies in L..U (the key's rules say bounds: [L, U]), so "
+                            "Star1 prunes at chance nodes; the leaves are drawn from L..U unless --values says")
     players = shape.add_mutually_exclusive_group()
     players.add_argument("--root", choices=("max", "min"), help="who moves at the root; levels alternate "
                                                                  "(default max)")
@@ -114,6 +120,7 @@ def add_commands(command) -> None:
     wanted.add_argument("--deep-cutoff", action="store_true",
                         help="at least one cutoff caused by a bound from two or more levels up")
     wanted.add_argument("--pruned-leaves", type=depth, metavar="K", help="exactly K leaves pruned")
+    wanted.add_argument("--min-pruned", type=depth, default=0, metavar="K", help="at least K leaves pruned")
     wanted.add_argument("--no-ties", action="store_true", help="every leaf value different")
     wanted.add_argument("--rules", type=_rules_option, default={}, metavar="'{algorithm: A, prune: P, fail: F}'",
                         help="the exercise's rules: block, as YAML (default {algorithm: alphabeta})")
@@ -342,15 +349,23 @@ def cmd_exercise(args) -> None:
     from .options import OUTPUT_DIR
 
     players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else None)
+    if args.chance:
+        players = players or ("max", "chance", "min", "chance")
+        if "chance" not in players:
+            raise UsageError("--chance puts chance levels between the moves; --players gives none")
     rules = dict(args.rules)
+    if args.bounds is not None:
+        rules["bounds"] = list(args.bounds)
+        rules.setdefault("algorithm", chance_search().name)
     if players and "chance" in players and "algorithm" not in rules:
         rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
     search = SearchSpec(**rules)  # the defaults, then the --rules given
     if players is None:  # a search that averages gets the textbook's chance levels between the moves
         players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
             ("max", "min")
-    spec = Spec(args.branching, args.depth, args.values, players, search, args.min_cutoffs, args.deep_cutoff,
-                args.pruned_leaves, args.no_ties, args.seed)
+    values = args.values or (tuple(search.bounds) if search.bounds is not None else (-9, 9))
+    spec = Spec(args.branching, args.depth, values, players, search, args.min_cutoffs, args.deep_cutoff,
+                args.pruned_leaves, args.no_ties, args.seed, args.min_pruned)
     spec.check()
     if args.count == 1 and not args.output:
         print(generate(spec, 1)[0], end="")

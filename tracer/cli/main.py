@@ -65,15 +65,16 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
-# Options whose value may start with a minus (``--values -9..9``), which argparse would take for an option.
-NEGATIVE_VALUES = ("--values",)
+# Options whose value may be a range starting with a minus (``--values -9..9``, ``tracer exercise --bounds -2..2``),
+# which argparse would take for an option (a lone negative number it reads as a value: ``trace --bounds -2 2``).
+NEGATIVE_VALUES = ("--values", "--bounds")
 
 
 def _attach_negative_values(argv: list[str]) -> list[str]:
     """``--values -9..9`` as ``--values=-9..9``, so the range is read as the option's value."""
     joined: list[str] = []
     for arg in argv:
-        if joined and joined[-1] in NEGATIVE_VALUES and arg[:1] == "-" and arg[1:2].isdigit():
+        if joined and joined[-1] in NEGATIVE_VALUES and arg[:1] == "-" and arg[1:2].isdigit() and ".." in arg:
             joined[-1] = f"{joined[-1]}={arg}"
         else:
             joined.append(arg)

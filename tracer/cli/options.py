@@ -134,6 +134,9 @@ def add_search_options(parser, several: bool = False) -> None:
                         help=f"{_takers('guess')}: the first guess at the value (default 0)")
     parser.add_argument("--tt-size", type=positive, metavar="N",
                         help=f"{_takers('tt_size')}: the transposition table's size in entries (default: unbounded)")
+    parser.add_argument("--bounds", type=number, nargs=2, metavar=("L", "U"),
+                        help=f"{_takers('bounds')}: every leaf value lies in [L, U], so Star1 prunes at chance "
+                             "nodes (a tree file may say rules: {bounds: [L, U]})")
     mcts = parser.add_argument_group("Monte Carlo tree search (-a mcts)")
     if several:
         mcts.add_argument("--iterations", type=iteration_list, metavar="N,N,...",
@@ -157,7 +160,7 @@ def _takers(setting: str) -> str:
 
 
 SEARCH_OPTIONS = ("algorithm", "order", "seed", "prune", "fail", "guess", "tt_size", "iterations", "exploration", "rollout",
-                  "final")  # the spec's, on the command line
+                  "final", "bounds")  # the spec's, on the command line
 
 
 def given_search_options(args) -> list[str]:

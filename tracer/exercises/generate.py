@@ -48,6 +48,7 @@ class Spec:
     pruned_leaves: int | None = None
     no_ties: bool = False
     seed: int = 0
+    min_pruned: int = 0  # at least this many leaves pruned
 
     def check(self) -> None:
         """Refuse at once what no tree can meet."""
@@ -63,9 +64,14 @@ class Spec:
         if self.no_ties and self.values[1] - self.values[0] + 1 < low ** self.depth:
             raise UsageError(f"--no-ties needs at least {low ** self.depth} different values, and --values "
                              f"{self.values[0]}..{self.values[1]} has {self.values[1] - self.values[0] + 1}")
-        if not self.search.prunes and (self.min_cutoffs or self.deep_cutoff or self.pruned_leaves):
-            raise UsageError(f"{self.search.algorithm} never prunes: --min-cutoffs, --deep-cutoff and "
-                             f"--pruned-leaves need a search that does ({', '.join(PRUNING)})")
+        if not self.search.prunes and (self.min_cutoffs or self.deep_cutoff or self.pruned_leaves or self.min_pruned):
+            raise UsageError(f"{self.search.algorithm} never prunes: --min-cutoffs, --deep-cutoff, --pruned-leaves "
+                             f"and --min-pruned need a search that does ({', '.join(PRUNING)}, or expectiminimax "
+                             "with --bounds)")
+        bounds = self.search.bounds
+        if bounds is not None and not bounds[0] <= self.values[0] <= self.values[1] <= bounds[1]:
+            raise UsageError(f"--values {self.values[0]}..{self.values[1]} go outside --bounds "
+                             f"{bounds[0]}..{bounds[1]}")
         if self.pruned_leaves is not None:
             # alpha-beta examines at least the leaves of a minimal tree: b^ceil(d/2) + b^floor(d/2) - 1 at branching b
             least = low ** math.ceil(self.depth / 2) + low ** (self.depth // 2) - 1
@@ -149,6 +155,8 @@ def _meets(spec: Spec, facts: SearchFacts) -> bool:
         return False
     if spec.pruned_leaves is not None and len(facts.pruned_leaves()) != spec.pruned_leaves:
         return False
+    if len(facts.pruned_leaves()) < spec.min_pruned:
+        return False
     return not spec.deep_cutoff or bool(facts.view.deep_cutoffs)
 
 
@@ -164,6 +172,8 @@ def rules_block(search: SearchSpec) -> dict:
     default = SearchSpec(search.algorithm)
     rules.update({name: getattr(search, name) for name in ("prune", "fail", *search.settings)
                   if getattr(search, name) != getattr(default, name)})
+    if rules.get("bounds") is not None:
+        rules["bounds"] = list(rules["bounds"])  # as a file writes it: [L, U]
     return rules
 
 

@@ -179,3 +179,16 @@ def first_repeat(root: TreeNode) -> tuple[TreeNode, TreeNode] | None:
                 return node, child
             pending.append(child)
     return None
+
+
+def first_outside(root: TreeNode, low: float, high: float, depth: float) -> tuple[TreeNode, float] | None:
+    """The first node, breadth-first, that a search ``depth`` plies deep values outside [``low``, ``high``] (a leaf,
+    or a node on the horizon with an ``eval:``), with that value; or None."""
+    pending = [(root, 0)]
+    for node, ply in pending:
+        value = node.value if not node.children else node.evaluation if ply >= depth else None
+        if value is not None and not low <= value <= high:
+            return node, value
+        if ply < depth:
+            pending.extend((child, ply + 1) for child in node.children)
+    return None

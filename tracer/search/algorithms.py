@@ -22,6 +22,7 @@ from typing import Callable
 
 from ..model.state import UNLIMITED, GameState, Player
 from ..text import format_number
+from .bounds import Bound
 from .table import TranspositionTable, table_key
 from .tracers import NO_TRACER, NullTracer
 
@@ -122,9 +123,13 @@ def minimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_T
     return value(root, depth, None)
 
 
-def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER):
+def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
+                   rules: Rules = STANDARD, bounds: tuple[float, float] | None = None):
     """EXPECTIMINIMAX (Russell & Norvig, 4th ed., Section 5.5): minimax where MAX and MIN move, and at a chance
-    node the sum of its children's values, each weighted by its probability P(r)."""
+    node the sum of its children's values, each weighted by its probability P(r). Given ``bounds`` (L, U) on every
+    leaf value, it is searched by :func:`star1` instead, with ``rules``: the same value, fewer leaves."""
+    if bounds is not None:
+        return star1(root, depth, tracer, rules, bounds)
 
     def value(state, depth, move):
         tracer.enter(state, move)
@@ -159,8 +164,10 @@ def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer
     return value(root, depth, None)
 
 
-def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD):
-    """ALPHA-BETA-SEARCH: the same value and move as minimax, skipping children that cannot matter."""
+def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
+              chance=None):
+    """ALPHA-BETA-SEARCH: the same value and move as minimax, skipping children that cannot matter. ``chance``:
+    how a chance node is searched (:func:`star1`'s), called as ``chance(state, α, β, depth, move, value)``."""
     cuts = rules.cuts
 
     def max_value(state, alpha, beta, depth, move):
@@ -210,10 +217,77 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
         return v, best
 
     def value(state, alpha, beta, depth, move):
+        if state.player is CHANCE:
+            return chance(state, alpha, beta, depth, move, value)
         search = max_value if state.player is MAX else min_value
         return search(state, alpha, beta, depth, move)
 
     return value(root, -INF, INF, depth, None)
+
+
+def star1(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
+          bounds: tuple[float, float] = (-INF, INF)):
+    """*-MINIMAX with STAR1 (Ballard 1983, as Hauk, Buro & Schaeffer 2004 give it): alpha-beta at MAX and MIN nodes;
+    at a chance node, every leaf value known to lie in [L, U] = ``bounds``, each outcome is searched with the window
+    that the bounds and the outcomes already seen allow, and the node is cut off as soon as one outcome's value
+    proves the average outside (α, β): at most α with every outcome not yet searched at U, or at least β with every
+    one at L. Ballard's weighted form: outcome i has probability P(i), so with S the weighted sum of the outcomes
+    seen and R the probability not yet searched, outcome i gets the window (A, B), clipped to [L, U], where
+    S + P(i)·A + R·U = α and S + P(i)·B + R·L = β. The value is expectiminimax's (the arithmetic is exact)."""
+    low, high = bounds
+    cuts = rules.cuts
+
+    def chance_value(state, alpha, beta, depth, move, value):
+        tracer.enter(state, move, alpha, beta)
+        v = leaf_value(state, depth)
+        if v is not None:
+            tracer.leaf(v)
+            return v, None
+        moves = state.moves()
+        weights, denominator = chance_weights(tuple(state.probability(r) for r in moves))
+        v, terms, seen = 0, [], Fraction(0)  # the sum so far, rounded (as expectiminimax's) and exact
+        for i, (r, weight) in enumerate(zip(moves, weights)):
+            rest = weights[i + 1:]  # the outcomes not yet searched
+            a = _solve(alpha, denominator, seen, sum(rest) * Fraction(high), weight)  # v ≤ A: the average ≤ α
+            b = _solve(beta, denominator, seen, sum(rest) * Fraction(low), weight)  # v ≥ B: the average ≥ β
+            v2, _ = value(state.child(r), _float_below(max(a, low)), _float_above(min(b, high)), depth - 1, r)
+            terms.append(weight * v2)
+            seen += weight * Fraction(v2)
+            new = math.fsum(terms) / denominator
+            tracer.value_updated(v, new)
+            v = new
+            if cuts(a, v2) or cuts(v2, b):  # every outcome not searched at U (or at L) cannot save it
+                fail_low = cuts(a, v2)
+                assumed = high if fail_low else low
+                v = math.fsum(terms + [w * assumed for w in rest]) / denominator
+                tracer.chance_cutoff(moves[i + 1:], Bound.UPPER if fail_low else Bound.LOWER, v,
+                                     alpha if fail_low else beta, assumed)
+                break
+        v = rules.returned(v, alpha, beta)
+        tracer.exit(v, None)  # chance chooses no move
+        return v, None
+
+    return alphabeta(root, depth, tracer, rules, chance=chance_value)
+
+
+def _solve(limit: float, denominator: int, seen: Fraction, rest: Fraction, weight: int) -> Fraction | float:
+    """The value x of the next outcome (weight/denominator its probability) at which the average reaches ``limit``
+    when the outcomes seen sum to ``seen`` and those not yet searched to ``rest`` (weighted): ±∞ with the limit."""
+    if math.isinf(limit):
+        return limit
+    return (denominator * Fraction(limit) - seen - rest) / weight
+
+
+def _float_below(x) -> float:
+    """The largest float at most ``x`` (a window's lower end, widened so the child's bound still proves the cut)."""
+    f = float(x)
+    return math.nextafter(f, -INF) if f > x else f
+
+
+def _float_above(x) -> float:
+    """The smallest float at least ``x``."""
+    f = float(x)
+    return math.nextafter(f, INF) if f < x else f
 
 
 def negamax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER):

@@ -35,7 +35,8 @@ class Algorithm:
     # them
     counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
     settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size;
-    # MCTS's iterations, exploration, rollout, final (and the spec's seed, which every random choice comes from)
+    # MCTS's iterations, exploration, rollout, final (and the spec's seed, which every random choice comes from);
+    # expectiminimax's bounds on the leaf values (with them it prunes by Star1)
     family: str = "values"  # the view's family of its trace (tracer.view.FAMILIES): "values" backs up values,
     # "mcts" keeps visits and rewards; "vectors" backs up vectors of utilities, one per player (max^n)
     depth_limited: bool = True  # takes --depth (MCTS plays out to the end of the game instead)
@@ -68,6 +69,11 @@ class Algorithm:
         """Searches the root more than once (MTD(f), SSS*, iterative deepening): ``--pass K`` applies."""
         return self.family == "values" and ("passes" in self.counts or "iterations" in self.counts)
 
+    def prunes_with(self, bounds) -> bool:
+        """Whether the search prunes (takes :class:`Rules`; α and β are part of its trace): alpha-beta's kin always,
+        expectiminimax when it is given ``bounds`` on the leaf values (Star1 at its chance nodes)."""
+        return self.pruning or ("bounds" in self.settings and bounds is not None)
+
     def refuse(self, rules: Rules) -> None:
         """Refuse rules the search cannot run under: MTD(f) and SSS* need fail-soft values."""
         if self.soft_only and rules.fail_hard:
@@ -86,7 +92,7 @@ class Algorithm:
         if stop is not None:
             assert self.anytime, f"{self.name} cannot be stopped early"
             own["stop"] = stop
-        if self.pruning:
+        if self.prunes_with(own.get("bounds")):
             value, move = self.function(root, depth, tracer, rules, **own)
         else:
             value, move = self.function(root, depth, tracer, **own)
@@ -111,7 +117,8 @@ ALGORITHMS: dict[str, Algorithm] = {
                   settings=("tt_size",), soft_only=True),
         Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
                   counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",), node_types=True),
-        Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True),
+        Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True,
+                  settings=("bounds",)),
         Algorithm("maxn", maxn, "Max^n", pruning=False, family="vectors", vectors=True),
         Algorithm("paranoid", paranoid, "Paranoid (alpha-beta for the root's player against the rest)",
                   pruning=True, vectors=True, node_types=True),

@@ -23,11 +23,12 @@ PRUNE_RULES = ("ge", "gt")  # cut when α ≥ β, or only when α > β
 FAIL_MODES = ("soft", "hard")  # return the best value seen, or clamp it into the window
 CHOICES = {"algorithm": tuple(ALGORITHMS), "prune": PRUNE_RULES, "fail": FAIL_MODES, "order": ORDERS}
 # the settings of particular algorithms (Algorithm.settings names them)
-OWN_SETTINGS = ("guess", "tt_size", "iterations", "exploration", "rollout", "final")
+OWN_SETTINGS = ("guess", "tt_size", "iterations", "exploration", "rollout", "final", "bounds")
 MCTS_DEFAULTS = dict(zip(MCTS_SETTINGS, (DEFAULT_ITERATIONS, EXPLORATION, "random", "robust")))
 FLAGS = {"algorithm": "-a", "prune": "--prune", "fail": "--fail", "depth": "--depth", "order": "--order",
          "seed": "--seed", "guess": "--guess", "tt_size": "--tt-size", "iterations": "--iterations",
-         "exploration": "--exploration", "rollout": "--rollout", "final": "--final"}  # how the command line names each
+         "exploration": "--exploration", "rollout": "--rollout", "final": "--final",
+         "bounds": "--bounds"}  # how the command line names each
 
 
 def mistake(name: str, value: Any) -> str | None:
@@ -43,8 +44,22 @@ def mistake(name: str, value: Any) -> str | None:
         return setting_mistake(name, value)
     if name == "seed":
         return None if not isinstance(value, bool) and isinstance(value, int) else "expected a whole number"
+    if name == "bounds":
+        return bounds_mistake(value)
     choices = CHOICES[name]
     return None if isinstance(value, str) and value in choices else f"expected one of {', '.join(choices)}"
+
+
+def bounds_mistake(value: Any) -> str | None:
+    """What leaf bounds (``rules: {bounds: [L, U]}``, ``--bounds L U``) expect when ``value`` is not that: two finite
+    numbers, the lower first (L < U), else ``None``."""
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or any(isinstance(end, bool) or not isinstance(end, (int, float)) or not math.isfinite(end)
+                   for end in value)):
+        return "expected two finite numbers [L, U], the lowest and highest leaf values"
+    if not value[0] < value[1]:
+        return "expected the lower bound first and below the upper (L < U)"
+    return None
 
 
 @dataclass(frozen=True)
@@ -70,6 +85,7 @@ class SearchSpec:
     exploration: float | None = None  # ... UCB1's constant C (default √2)
     rollout: str | None = None  # ... random, first or eval (default random)
     final: str | None = None  # ... robust (most visits) or max (highest mean) (default robust)
+    bounds: tuple[float, float] | None = None  # expectiminimax's: every leaf value lies in [L, U] (Star1 prunes)
     recorded: bool = field(default=False, compare=False, repr=False)
     recorded_prunes: bool | None = field(default=None, compare=False, repr=False)  # unknown recorded algorithms
 
@@ -87,6 +103,11 @@ class SearchSpec:
         if self.tt_size is not None and (isinstance(self.tt_size, bool) or not isinstance(self.tt_size, int)
                                          or self.tt_size < 1):
             raise SearchOptionError(f"tt_size: expected a whole number ≥ 1, got {self.tt_size!r}")
+        if self.bounds is not None:
+            wrong = bounds_mistake(self.bounds)
+            if wrong is not None:
+                raise SearchOptionError(f"bounds: {wrong}, got {self.bounds!r}")
+            object.__setattr__(self, "bounds", tuple(self.bounds))
         for name in MCTS_SETTINGS:
             value = getattr(self, name)
             wrong = None if value is None else setting_mistake(name, value)
@@ -123,7 +144,7 @@ class SearchSpec:
         """The search prunes (takes the rules; α and β are part of its trace)."""
         if self.search is None:
             return bool(self.recorded_prunes)
-        return self.search.pruning
+        return self.search.prunes_with(self.bounds)
 
     @property
     def strict_pruning(self) -> bool:
@@ -145,6 +166,8 @@ class SearchSpec:
         """The algorithm's own settings that are set (``guess``, ``tt_size``; MCTS's ``iterations``,
         ``exploration``, ``rollout``, ``final`` and its ``seed``), as the search function takes them."""
         own = {name: getattr(self, name) for name in OWN_SETTINGS if getattr(self, name) is not None}
+        if self.bounds is not None:
+            own["bounds"] = list(self.bounds)  # as JSON writes it; the search takes any pair
         if self.search is not None and "seed" in self.search.settings:
             own["seed"] = self.seed
         return own
@@ -171,6 +194,8 @@ class SearchSpec:
             if self.final == "max":
                 phrases.append("the highest mean chosen")
             phrases.append(f"seed {self.seed}")
+        if self.bounds is not None:
+            phrases.append(f"leaf values in [{format_number(self.bounds[0])}, {format_number(self.bounds[1])}]")
         if self.order != "natural":
             seed = f", seed {self.seed}" if self.order == "random" and not self.samples else ""
             phrases.append(f"{self.order} move order{seed}")

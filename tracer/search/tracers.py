@@ -4,7 +4,9 @@ A search calls, for each node, in order: ``enter`` (the node is entered, with it
 one), then either ``leaf`` (the node is evaluated and left) or any number of ``value_updated`` /
 ``alpha_updated`` / ``beta_updated`` (each caused by the child that has just returned), perhaps one ``cutoff``
 (the remaining moves are skipped; max^n's shallow pruning calls ``shallow_cutoff`` with the Bound its player's value
-reached), and ``exit`` (the value returned and the move the search chose).
+reached; at a chance node searched by Star1, ``chance_cutoff``, with the bound the outcomes seen prove on the
+average, ``value``, beyond α or β, ``limit``, each outcome not searched taken at ``assumed``, the bound U or L), and
+``exit`` (the value returned and the move the search chose).
 A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
 Principal variation search calls ``research`` when a child's null-window test fails high, just before it enters
 that child again with the wider window. The searches with a transposition table (:mod:`.table`) call, at a node
@@ -49,6 +51,9 @@ class NullTracer:
         pass
 
     def cutoff(self, skipped_moves):
+        pass
+
+    def chance_cutoff(self, skipped_moves, bound, value, limit, assumed):
         pass
 
     def research(self, value, alpha, beta):
@@ -150,6 +155,9 @@ class CountingTracer(NullTracer):
     def cutoff(self, skipped_moves):
         if skips_any(skipped_moves):
             self.cutoffs += 1
+
+    def chance_cutoff(self, skipped_moves, bound, value, limit, assumed):
+        self.cutoff(skipped_moves)
 
     def research(self, value, alpha, beta):
         self.researches += 1

@@ -41,6 +41,7 @@ class Event:
     kind: ClassVar[str]
     leaves_node: ClassVar[bool] = False  # the search is done with the event's node (a deck's --step node)
     cuts: ClassVar[bool] = False  # the event is a cutoff (a deck's --step cutoff)
+    skips: ClassVar[bool] = False  # the event skips children (``skipped``): they and their subtrees are pruned
     counted: ClassVar[tuple[str, ...]] = ()  # the counts (tracer.search.tracers) the event adds one to
     records: ClassVar[dict[str, tuple[str, ...]]] = {}  # fields holding tuples of records: their JSON object keys
     __slots__ = ()
@@ -173,6 +174,7 @@ class Cutoff(Event):
 
     kind: ClassVar[str] = "cutoff"
     cuts: ClassVar[bool] = True
+    skips: ClassVar[bool] = True
     counted: ClassVar[tuple[str, ...]] = (CUTOFFS,)
     node: int
     cut: str
@@ -181,7 +183,28 @@ class Cutoff(Event):
     def follow(self, path, nodes):
         self._at_node(path)
         for child in self.skipped:
-            self._child_of(self.node, child, nodes, "cutoff: skipped node")
+            self._child_of(self.node, child, nodes, f"{self.kind}: skipped node")
+
+
+@dataclass(slots=True)
+class ChanceCutoff(Event):
+    """Star1 at a chance node (expectiminimax with bounds on the leaf values): after the outcomes searched so far,
+    with each outcome not searched taken at ``assumed`` (the upper bound U for an α-cutoff, the lower L for a
+    β-cutoff), the average is at most (at least) ``value``, which is ≤ α (≥ β) = ``limit``; the remaining outcomes,
+    ``skipped``, are pruned. ``cut``: ``alpha`` (the average is at most α) or ``beta`` (at least β)."""
+
+    kind: ClassVar[str] = "chance_cutoff"
+    cuts: ClassVar[bool] = True
+    skips: ClassVar[bool] = True
+    counted: ClassVar[tuple[str, ...]] = (CUTOFFS,)
+    node: int
+    cut: str
+    value: float
+    limit: float
+    assumed: float
+    skipped: tuple[int, ...]
+
+    follow = Cutoff.follow
 
 
 @dataclass(slots=True)
@@ -192,6 +215,7 @@ class ShallowCutoff(Event):
 
     kind: ClassVar[str] = "shallow_cutoff"
     cuts: ClassVar[bool] = True
+    skips: ClassVar[bool] = True
     counted: ClassVar[tuple[str, ...]] = (CUTOFFS,)
     node: int
     skipped: tuple[int, ...]
@@ -479,6 +503,5 @@ MCTS_EVENTS = (StatsGiven, IterationStarted, Selected, Sampled, Expanded, Played
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, ShallowCutoff,
-                Researched,
-                TableProbe, TableCutoff, TableStore, NodeExited, *MCTS_EVENTS)
+                ChanceCutoff, Researched, TableProbe, TableCutoff, TableStore, NodeExited, *MCTS_EVENTS)
 }

@@ -14,9 +14,9 @@ from ..model.state import Player, has_board, is_explicit, node_board, node_name
 from ..search.bounds import Bound
 from ..search.tracers import NullTracer, deep_enough, skips_any
 from .events import (
-    AlphaUpdated, BackedUp, BetaUpdated, Cutoff, Expanded, FinalChoice, IterationStarted, LeafEvaluated, NodeEntered,
-    NodeExited, PassStarted, PlayedOut, Researched, Sampled, Selected, ShallowCutoff, StatsGiven, TableCutoff, TableProbe, TableStore,
-    ValueUpdated, cut_kind,
+    AlphaUpdated, BackedUp, BetaUpdated, ChanceCutoff, Cutoff, Expanded, FinalChoice, IterationStarted, LeafEvaluated,
+    NodeEntered, NodeExited, PassStarted, PlayedOut, Researched, Sampled, Selected, ShallowCutoff, StatsGiven,
+    TableCutoff, TableProbe, TableStore, ValueUpdated, ALPHA_CUT, BETA_CUT, cut_kind,
 )
 from .trace import TraceNode
 
@@ -86,12 +86,20 @@ class RecordingTracer(NullTracer):
             self._too_large()
 
     def shallow_cutoff(self, skipped_moves, bound):
+        self._skip(skipped_moves, lambda entry, first, end: (ShallowCutoff, entry, first, end, bound))
+
+    def chance_cutoff(self, skipped_moves, bound, value, limit, assumed):
+        self._skip(skipped_moves,
+                   lambda entry, first, end: (ChanceCutoff, entry, first, end, bound, value, limit, assumed))
+
+    def _skip(self, skipped_moves, event) -> None:
+        """A cutoff of max^n's or Star1's: the children skipped join the trace, pruned, with the event."""
         if not skips_any(skipped_moves):
             return
         entry = self._stack[-1]
         first = len(self._entries)
         self._entries.extend((None, entry, move, True) for move in skipped_moves)
-        self._emit((ShallowCutoff, entry, first, len(self._entries), bound))
+        self._emit(event(entry, first, len(self._entries)))
         if len(self._entries) > self._limit:
             self._too_large()
 
@@ -268,7 +276,8 @@ class _Decoder:
     def table(self) -> dict:
         return {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
                 ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
-                BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff, Researched: self.research,
+                BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff,
+                ChanceCutoff: self.chance_cutoff, Researched: self.research,
                 TableProbe: self.probe, TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited,
                 StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
                 Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
@@ -308,6 +317,11 @@ class _Decoder:
         named = state.named
         return ShallowCutoff(node, tuple(dict.fromkeys(self.node_of[e] for e in range(first, end))), bound,
                              named.total, named.lowest)
+
+    def chance_cutoff(self, entry, first, end, bound, value, limit, assumed):
+        node = self.node_of[entry]
+        skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
+        return ChanceCutoff(node, ALPHA_CUT if bound is Bound.UPPER else BETA_CUT, value, limit, assumed, skipped)
 
     def research(self, entry, value, alpha, beta, child):
         return Researched(self.node_of[entry], self.node_of[child], value, alpha, beta)

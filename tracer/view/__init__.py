@@ -24,7 +24,7 @@ from typing import Iterator, NamedTuple
 from ..search.bounds import Bound
 from ..search.tracers import COUNTS
 from ..text import format_number
-from ..trace.events import Cutoff, Event, LeafEvaluated, NodeEntered, PassStarted, ShallowCutoff, TableCutoff
+from ..trace.events import Event, LeafEvaluated, NodeEntered, PassStarted, TableCutoff
 from ..trace.trace import Trace
 from .captions import CAPTIONS, Step
 from .nodes import ACTIVE, DONE, PRUNED, UNREACHED, Family, NodeView
@@ -134,7 +134,7 @@ class TraceView:
         elif event.leaves_node:
             node.status = DONE
         self._fold[kind](self, node, event)
-        if kind is Cutoff or kind is ShallowCutoff:
+        if event.skips:
             self.prune(event.node, event.skipped)
         if event.leaves_node:
             if kind is LeafEvaluated:

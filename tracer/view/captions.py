@@ -11,7 +11,7 @@ from ..model.state import Player
 from ..search.bounds import Bound
 from ..text import format_number as num, format_probability, join_names
 from ..trace.events import (
-    BETA_CUT, AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
+    BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
     TableCutoff, TableProbe, TableStore, ValueUpdated,
 )
 
@@ -104,6 +104,28 @@ def cut_depth(view, node) -> str:
     return f"{'deep' if cut.deep else 'shallow'}: {greek} from {source}"
 
 
+def _factor(value: float) -> str:
+    """A number as a product's factor: a negative one in brackets, ``(−1)``."""
+    return f"({num(value)})" if value < 0 else num(value)
+
+
+def _chance_cutoff(view, event: ChanceCutoff) -> Step:
+    """Star1's arithmetic: the outcomes searched at their values, the rest at the bound, weighed by probability."""
+    children = view.nodes[event.node].children
+    terms = [f"{format_probability(view.nodes[child].node.p)}·"
+             f"{_factor(event.assumed if child in event.skipped else view.nodes[child].value)}" for child in children]
+    low = event.cut != BETA_CUT
+    sign = ("<" if low else ">") if view.strict_pruning else ("≤" if low else "≥")
+    skipped = [view.label(child) + _static(view, child) for child in event.skipped]
+    what = "outcome " if len(skipped) == 1 else "outcomes "
+    searched = len(children) - len(event.skipped)
+    return Step("chance cut", view.shows(event.value, Bound.UPPER if low else Bound.LOWER),
+                f"after {searched} of {len(children)} outcomes the average is {'at most' if low else 'at least'} "
+                f"{' + '.join(terms)} = {num(event.value)} {sign} {'α' if low else 'β'} = {num(event.limit)} "
+                f"(each outcome not searched at {'most U' if low else 'least L'} = {num(event.assumed)}): prune "
+                f"{view.label(event.node)}'s remaining {what}{join_names(skipped)}")
+
+
 def _research(view, event: Researched) -> Step:
     child = view.label(event.child)
     low = event.alpha if view.trace.spec.fail_hard else event.value
@@ -185,5 +207,6 @@ def _exited(view, event: NodeExited) -> Step:
 
 
 CAPTIONS = {PassStarted: _pass_started, NodeEntered: _entered, LeafEvaluated: _leaf, ValueUpdated: _value,
-            AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, Researched: _research, TableProbe: _probe,
+            AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, ChanceCutoff: _chance_cutoff,
+            Researched: _research, TableProbe: _probe,
             TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}

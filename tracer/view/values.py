@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..model.state import Player
+from ..search.algorithms import chance_weights
 from ..search.bounds import Bound
 from ..text import format_number as num
 from ..trace.events import (
-    BETA_CUT, AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
+    BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
     TableCutoff, TableProbe, TableStore, ValueUpdated,
 )
 from .node_types import child_type
@@ -152,6 +153,10 @@ def _cutoff(view, node: ValueNode, event: Cutoff) -> None:
         view.deep_cutoffs.append(node.id)  # the bound that cut came from two or more levels up
 
 
+def _chance_cutoff(view, node: ValueNode, event: ChanceCutoff) -> None:
+    node.cut = Cut(event.cut, event.value, event.limit, view.strict_pruning)
+
+
 def _research(view, node: ValueNode, event: Researched) -> None:
     view.tested[event.child] = -event.value  # the test proved: the child's value (its own terms) is at most −v
 
@@ -186,7 +191,8 @@ def _exited(view, node: ValueNode, event: NodeExited) -> None:
 
 
 FOLD = {PassStarted: lambda view, node, event: None, NodeEntered: _entered, LeafEvaluated: _leaf,
-        ValueUpdated: _value, AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, Researched: _research,
+        ValueUpdated: _value, AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff,
+        ChanceCutoff: _chance_cutoff, Researched: _research,
         TableProbe: _probe, TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}
 
 
@@ -204,9 +210,8 @@ def bound_of(view, node: ValueNode) -> Bound:
         return EXACT
     if node.value is None:
         return UNKNOWN
-    if node.node.player is Player.CHANCE:  # an average is exact once every child's value is
-        exact = all(_interval(view, view.nodes[child]) == (view.nodes[child].value,) * 2 for child in node.children)
-        return EXACT if exact else UNKNOWN
+    if node.node.player is Player.CHANCE:
+        return _average_bound(view, node)
     lows, highs = [], []
     for child_id in node.children:
         low, high = _interval(view, view.nodes[child_id])
@@ -226,16 +231,36 @@ def bound_of(view, node: ValueNode) -> Bound:
     return UNKNOWN
 
 
+def _average_bound(view, node: ValueNode) -> Bound:
+    """A chance node's value, the average of its children's, is exact when every child's is; at most (at least) the
+    average of their upper (lower) ends, the bounds on the leaf values standing in for the children not searched
+    (Star1), summed as the search sums them, so equal values compare equal."""
+    weights, denominator = chance_weights(tuple(view.nodes[child].node.p for child in node.children))
+    ends = [_interval(view, view.nodes[child]) for child in node.children]
+    low = math.fsum(w * end[0] for w, end in zip(weights, ends)) / denominator
+    high = math.fsum(w * end[1] for w, end in zip(weights, ends)) / denominator
+    if low == node.value == high:
+        return EXACT
+    if high <= node.value:
+        return UPPER
+    if low >= node.value:
+        return LOWER
+    return UNKNOWN
+
+
 def _interval(view, child: ValueNode) -> tuple[float, float]:
+    """What the search established of a child's value: (lowest, highest), within the bounds the leaf values were
+    declared to lie in (Star1's), if any."""
+    low, high = view.trace.spec.bounds or (-INF, INF)
     if child.status != DONE or child.pass_number != view.pass_number:
-        return -INF, INF
+        return low, high
     if child.bound == EXACT:
         return child.value, child.value
     if child.bound == LOWER:
-        return child.value, INF
+        return child.value, high
     if child.bound == UPPER:
-        return -INF, child.value
-    return -INF, INF
+        return low, child.value
+    return low, high
 
 
 def settled_bound(view, node: ValueNode) -> Bound:
