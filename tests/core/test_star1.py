@@ -158,11 +158,11 @@ def check_caption(view, event) -> None:
     for child, (p, x) in zip(children, factors):
         assert number(p) == Fraction(view.nodes[child].node.p).limit_denominator(1000)
         shown = event.assumed if child in event.skipped else view.nodes[child].value
-        assert number(x) == Fraction(shown)
+        assert number(x) == Fraction(shown).limit_denominator(1000)  # an average is shown as its fraction
     total_value = sum(number(p) * number(x) for p, x in factors)
-    assert total_value == number(value) == Fraction(event.value)
+    assert total_value == number(value) == Fraction(event.value).limit_denominator(1000)
     assert (side, sign, greek) == (("most", "≤", "α") if event.cut == "alpha" else ("least", "≥", "β"))
-    assert number(limit) == Fraction(event.limit)
+    assert number(limit) == Fraction(event.limit).limit_denominator(1000)
     assert (total_value <= number(limit)) if side == "most" else (total_value >= number(limit))
     assert number(assumed) == Fraction(view.trace.spec.bounds[1 if side == "most" else 0])
 

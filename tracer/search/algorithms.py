@@ -217,7 +217,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
         return v, best
 
     def value(state, alpha, beta, depth, move):
-        if state.player is CHANCE:
+        if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
             return chance(state, alpha, beta, depth, move, value)
         search = max_value if state.player is MAX else min_value
         return search(state, alpha, beta, depth, move)
