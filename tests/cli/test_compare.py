@@ -260,7 +260,7 @@ def test_a_parallel_compare_stops_on_a_signal_with_its_workers(tmp_path, signum,
     """--jobs 2 on rows that take minutes: Ctrl-C (sent to the whole process group, as a terminal does), SIGTERM or
     SIGHUP while the workers compute stops tracer at once with one line, and no worker is left computing."""
     command = [sys.executable, "-m", "tracer", "compare", "--game", "connect4", "--depths", "8-9", "-a", "minimax",
-               "--jobs", "2"]
+               "--jobs", "2", "--max-nodes", "100000000"]
     process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=dict(os.environ, PYTHONPATH=str(ROOT)), start_new_session=True,
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
