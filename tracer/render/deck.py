@@ -117,12 +117,13 @@ def check_deck_size(trace: Trace, steps: list[int], nodes: int, options: DrawOpt
     raise RenderError(
         f"the deck would draw {len(steps):,} frames of {each}{cut}, as much work as {cost:,} nodes (counting "
         f"{PAGE_NODES} a frame for its page{' and its boxes' * bool(boxed)}), more than the limit of {limit:,} "
-        f"({DECK_DRAWINGS} × --max-drawn {options.max_drawn:,}); show fewer steps with {_coarser_steps(trace, steps)} "
-        "or --from K --to M, choose what a frame draws with --draw-depth N, or raise the limit with --max-drawn N")
+        f"({DECK_DRAWINGS} × --max-drawn {options.max_drawn:,}); show fewer steps with "
+        f"{_coarser_steps(trace, steps)}, choose what a frame draws with --draw-depth N, or raise the limit with --max-drawn N")
 
 
 def _coarser_steps(trace: Trace, steps: list[int]) -> str:
-    """The ``--step`` modes that give fewer frames than ``steps`` over the same events, each with its count."""
+    """The ``--step`` modes that give fewer frames than ``steps`` over the same events, each with its count, and
+    ``--from K --to M``."""
     counts = []
     for mode in STEP_MODES:
         try:
@@ -131,7 +132,9 @@ def _coarser_steps(trace: Trace, steps: list[int]) -> str:
             continue
         if count < len(steps):
             counts.append((count, f"--step {mode} ({count:,} frames)"))
-    return " or ".join(text for _, text in sorted(counts)) or "--step"
+    if not counts:
+        return "--from K --to M (no --step gives fewer frames)"
+    return " or ".join([text for _, text in sorted(counts)] + ["--from K --to M"])
 
 
 def unseen_steps(frames: list[Frame]) -> str | None:
