@@ -118,7 +118,8 @@ def check_deck_size(trace: Trace, steps: list[int], nodes: int, options: DrawOpt
         f"the deck would draw {len(steps):,} frames of {each}{cut}, as much work as {cost:,} nodes (counting "
         f"{PAGE_NODES} a frame for its page{' and its boxes' * bool(boxed)}), more than the limit of {limit:,} "
         f"({DECK_DRAWINGS} × --max-drawn {options.max_drawn:,}); show fewer steps with "
-        f"{_coarser_steps(trace, steps)}, choose what a frame draws with --draw-depth N, or raise the limit with --max-drawn N")
+        f"{_coarser_steps(trace, steps)}, choose what a frame draws with --draw-depth N, or raise the limit with "
+        "--max-drawn N")
 
 
 def _coarser_steps(trace: Trace, steps: list[int]) -> str:
