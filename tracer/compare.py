@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from .errors import BudgetError, TracerError
 from .inputs import load_problem
 from .model.state import UNLIMITED, Player, is_explicit
 from .parallel import in_processes
@@ -26,6 +27,21 @@ class Case:
     spec: SearchSpec  # the search (its depth is the problem's, set when the problem is loaded)
     depth: int | None  # None: the problem's own depth (a tree file's leaves)
     repeat: int = 1
+    max_nodes: int | None = None  # the row's budget: nodes its search may visit, ...
+    max_seconds: float | None = None  # ... and seconds it may take (None: no limit)
+
+    def describe(self) -> str:
+        """The row in words: ``alphabeta (natural order), depth 8``."""
+        depth = "to the leaves" if self.depth is None else f"depth {self.depth}"
+        return f"{self.spec.search.name} ({self.spec.order} order), {depth}"
+
+
+class RowStopped(TracerError):
+    """A row passed its budget: ``rows`` holds those done before it (in order), the message says which and why."""
+
+    def __init__(self, message: str, rows: list):
+        super().__init__(message)
+        self.rows = rows
 
 
 @dataclass
@@ -68,7 +84,7 @@ def run_case(case: Case) -> Row:
     problem = load_problem(**case.source, depth=case.depth)
     depth = problem.depth
     stats = search_stats(problem.fresh_root(), case.spec, depth=depth, repeat=case.repeat,
-                         fresh_root=problem.fresh_root)
+                         fresh_root=problem.fresh_root, max_nodes=case.max_nodes, max_seconds=case.max_seconds)
     searched = _height(problem.root) if depth == UNLIMITED else depth
     shape = uniform_shape(problem.root, searched)
     minimal = None if shape is None else shape[0] ** math.ceil(shape[1] / 2) + shape[0] ** (shape[1] // 2) - 1
@@ -81,11 +97,17 @@ def run_case(case: Case) -> Row:
 
 def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Iterable] = iter) -> list[Row]:
     """Every case's row, in the order given; ``jobs`` > 1 runs them in that many processes (same rows, but for
-    the times)."""
+    the times). The first row past its budget stops the comparison: :class:`RowStopped`, with the rows done."""
     jobs = min(jobs, len(cases))  # a process per row at most: no worker starts with nothing to do
-    if jobs <= 1:
-        return [run_case(case) for case in progress(cases)]
-    return list(progress(in_processes(run_case, cases, jobs)))
+    rows: list[Row] = []
+    try:
+        for row in progress(map(run_case, cases) if jobs <= 1 else in_processes(run_case, cases, jobs)):
+            rows.append(row)
+    except BudgetError as error:
+        raise RowStopped(f"row {len(rows) + 1} of {len(cases)} ({cases[len(rows)].describe()}): {error} and was "
+                         "stopped, with the rows after it; raise the budget with --max-nodes N or --max-seconds S, "
+                         "or compare fewer --depths", rows) from None
+    return rows
 
 
 def references(rows: list[Row], source: dict) -> dict[int, Reference]:

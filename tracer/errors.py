@@ -46,3 +46,7 @@ class OutputError(TracerError, OSError):
 
 class TraceTooLargeError(TracerError):
     """A traced search recorded more nodes than the limit in force: it was stopped before memory ran out."""
+
+
+class BudgetError(TracerError):
+    """An untraced search (a row of ``tracer compare``) passed its node or time budget and was stopped."""

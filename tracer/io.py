@@ -121,8 +121,9 @@ def format_of(path: str, formats: tuple[str, ...], given: str | None = None, def
     return named
 
 
-def write_folder_atomically(path: str | os.PathLike, files: dict[str, bytes], owned=lambda name: False) -> None:
-    """Make the folder ``path`` hold exactly ``files`` (name → bytes), whole or not at all: the files are written
+def write_folder_atomically(path: str | os.PathLike, files, owned=lambda name: False) -> None:
+    """Make the folder ``path`` hold exactly ``files`` (a dict of name → bytes, or (name, bytes) pairs, each
+    written as it comes, so a generator's files are never all held), whole or not at all: the files are written
     into a temporary folder beside it, which then takes its place. A folder already there is replaced only if it
     holds nothing but files ``owned(name)`` says an earlier run wrote; anything else is refused, never deleted."""
     path = os.fspath(path).rstrip("/\\") or "."
@@ -141,7 +142,7 @@ def write_folder_atomically(path: str | os.PathLike, files: dict[str, bytes], ow
         raise OutputError(f"{path}: cannot write: {error.strerror or error}") from None
     old = None
     try:
-        for name, data in files.items():
+        for name, data in files.items() if isinstance(files, dict) else files:
             with open(os.path.join(temporary, name), "wb") as out:
                 out.write(data)
         os.chmod(temporary, 0o755)

@@ -17,7 +17,7 @@ from .search.algorithms import Rules
 from .search.ordering import for_timing, ordered
 from .search.registry import ALGORITHMS, DEFAULT_ALGORITHM, OWN_COUNTS
 from .search.spec import SearchSpec, as_spec
-from .search.tracers import NO_TRACER, CountingTracer
+from .search.tracers import NO_TRACER, BudgetTracer, CountingTracer
 from .text import format_number
 from .trace.recorder import RecordingTracer
 from .trace.trace import Trace
@@ -177,29 +177,41 @@ class Stats:
 
 def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITHM, *, depth: float | None = None,
                  rules: Rules | None = None, order: str | None = None, seed: int | None = None, repeat: int = 1,
-                 fresh_root=None, settings: dict[str, Any] | None = None) -> Stats:
+                 fresh_root=None, settings: dict[str, Any] | None = None, max_nodes: int | None = None,
+                 max_seconds: float | None = None) -> Stats:
     """Count what a search does, and time it. ``algorithm`` and the search's keywords: as :func:`trace_search`.
 
     ``seconds`` is the wall time of an untraced run (the median of ``repeat`` runs, each from ``fresh_root()``
     when given, so that no run profits from a cache an earlier one filled), so it is the search's own time; the
     move ordering is worked out before the clock starts. The counts come from one more run with a counting tracer
     (the searches are deterministic, so every run does the same work).
+
+    A budget (``max_nodes`` nodes visited, ``max_seconds`` seconds: a row of ``tracer compare``) makes the counted
+    run come first, stopped with a :class:`~tracer.errors.BudgetError` past either; the timed runs then repeat
+    work known to fit, and stop early (the median of those made) once ``max_seconds`` have gone.
     """
     spec = as_spec(algorithm, depth=depth, rules=rules, order=order, seed=seed, settings=settings)
     search, depth, order, seed = spec.search, spec.search_depth, spec.order, spec.seed
     refuse_unfit(search, root)
     refuse_outside_bounds(spec, root)
-    counter = CountingTracer(mover_terms=search.negamax)
+    budgeted = max_nodes is not None or max_seconds is not None
+    counter = (BudgetTracer(search.negamax, max_nodes, max_seconds) if budgeted
+               else CountingTracer(mover_terms=search.negamax))
     times = []
     with deep_recursion():
+        if budgeted:
+            value, move = _counted(search, spec, root, counter)
         for _ in range(max(1, repeat)):
+            if times and budgeted and counter.out_of_time():
+                break
             start_root = for_timing(ordered(fresh_root() if fresh_root else root, order, depth, seed))
             if order in ("best", "worst", "eval"):
                 search.run(start_root, depth, NO_TRACER, spec.rules, spec.settings)  # orders every node first
             start = time.perf_counter()
             search.run(start_root, depth, NO_TRACER, spec.rules, spec.settings)
             times.append(time.perf_counter() - start)
-        value, move = search.run(ordered(root, order, depth, seed), depth, counter, spec.rules, spec.settings)
+        if not budgeted:
+            value, move = _counted(search, spec, root, counter)
     seconds = statistics.median(times)
     return Stats(
         algorithm=search.name,
@@ -216,3 +228,9 @@ def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
             {"move": move, "visits": visits, "wins": wins, "mean": wins / visits if visits else None}
             for move, visits, wins in counter.root_children],
     )
+
+
+def _counted(search, spec: SearchSpec, root: GameState, counter: CountingTracer):
+    """The search's (value, move), run from ``root`` with ``counter`` counting."""
+    return search.run(ordered(root, spec.order, spec.search_depth, spec.seed), spec.search_depth, counter,
+                      spec.rules, spec.settings)

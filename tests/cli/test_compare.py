@@ -249,5 +249,6 @@ def test_the_readme_s_mcts_comparisons_run(args, tmp_path):
 def test_a_parallel_compare_stops_on_a_signal_with_its_workers(tmp_path, signum, status, said):
     """--jobs 2 on rows that take minutes: Ctrl-C (sent to the whole process group, as a terminal does), SIGTERM or
     SIGHUP while the workers compute stops tracer at once with one line, and no worker is left computing."""
-    args = ["compare", "--game", "connect4", "--depths", "8-9", "-a", "minimax", "--jobs", "2"]
+    args = ["compare", "--game", "connect4", "--depths", "8-9", "-a", "minimax", "--jobs", "2",
+            "--max-nodes", "100000000"]
     assert stopped_by_signal(args, signum, tmp_path) == (status, [said], [])

@@ -3,6 +3,7 @@ no traceback, no file left behind."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import re
@@ -358,3 +359,71 @@ def test_backslashes_in_names_are_drawn_as_written(tmp_path):
     assert run_tracer("render", tree, "-o", tmp_path / "out.svg").returncode == 0
     drawn = {html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", (tmp_path / "out.svg").read_text())}
     assert set(names) <= drawn
+
+
+# ---- big decks and comparisons: bounded before the work starts --------------------------------------------------
+
+def test_a_deck_too_big_to_draw_is_refused_before_any_frame(tmp_path):
+    """Figure 5.2's 35 steps cost 35 × (13 nodes + 100 for a page) = 3,955 nodes of drawing: under a limit of
+    10 × --max-drawn 396 it is drawn, under 10 × 395 it is refused at once, in one line naming the ways out and
+    the frame counts of the coarser steps (computed here from the trace, independently)."""
+    from tracer.inputs import load_problem
+    from tracer.run import trace_search
+    from tracer.view import frame_steps
+
+    trace = trace_search(load_problem(TREES / "rn_example.yaml").root, "alphabeta")
+    cutoffs, nodes = len(frame_steps(trace, "cutoff")), len(frame_steps(trace, "node"))
+    assert len(trace.events) == 35 and trace.node_count == 13
+    out = tmp_path / "deck.pdf"
+    refused = run_tracer("slides", TREES / "rn_example.yaml", "--max-drawn", "395", "-o", out, cwd=tmp_path)
+    assert_one_line_error(refused, "35 frames of 13 nodes", "3,955", "more than the limit of 3,950",
+                          f"--step cutoff ({cutoffs:,} frames)", f"--step node ({nodes:,} frames)", "--draw-depth N",
+                          "--max-drawn N", "--from K --to M")
+    assert list(tmp_path.iterdir()) == []
+    drawn = run_tracer("slides", TREES / "rn_example.yaml", "--max-drawn", "396", "-o", out, cwd=tmp_path)
+    assert drawn.returncode == 0 and out.exists()
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "html", "gif", "png"])
+def test_a_deck_of_too_many_frames_is_refused_before_anything_is_laid_out(tmp_path, fmt):
+    """A frame costs at least its page: 35 frames × 101 is past 10 × --max-drawn 300 whatever the drawing, so the
+    deck is refused before the search is even laid out (the count says "at least"), whatever the format."""
+    result = run_tracer("slides", TREES / "rn_example.yaml", "--max-drawn", "300", "-f", fmt, "-o",
+                        tmp_path / "deck", cwd=tmp_path)
+    assert_one_line_error(result, "35 frames of at least one node", "--step", "--draw-depth", "--max-drawn")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_compare_row_past_its_node_budget_stops_the_table_there(tmp_path):
+    """Rows whose search visits at most --max-nodes nodes are printed; the first that visits more (its count taken
+    from a comparison without a budget) stops the rest with one line naming the row and the budget; exit 2."""
+    args = ("compare", "--game", "tictactoe", "-a", "minimax", "--depths", "1-4", "--json")
+    counts = [row["nodes_visited"] for row in json.loads(run_tracer(*args).stdout)]
+    assert counts == sorted(counts) and len(set(counts)) == 4
+    budget = counts[1]  # depth 2 fits exactly, depth 3 does not
+    result = run_tracer(*args, "--max-nodes", str(budget), cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert [row["nodes_visited"] for row in json.loads(result.stdout)] == counts[:2]
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "row 3 of 4" in lines[0] and "depth 3" in lines[0] and "minimax" in lines[0]
+    assert f"passed {budget:,} nodes (--max-nodes)" in lines[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_compare_whose_first_row_is_past_its_budget_prints_only_the_line(tmp_path):
+    result = run_tracer("compare", "--game", "tictactoe", "-a", "minimax", "--depths", "3", "--max-nodes", "5",
+                        "--chart", tmp_path / "c.svg", cwd=tmp_path)
+    assert_one_line_error(result, "row 1 of 1", "passed 5 nodes (--max-nodes)", "--max-seconds S")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("given", ["0", "-1", "nan", "x", "1e9"])
+def test_compare_time_budgets_are_checked(given):
+    result = run_tracer("compare", "--game", "tictactoe", "--max-seconds", given)
+    assert result.returncode == 2 and "--max-seconds" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_compare_row_past_its_time_budget_is_stopped():
+    """The clock is read every 1,024 nodes: a depth-5 minimax row (thousands of nodes) is past a microsecond there."""
+    result = run_tracer("compare", "--game", "tictactoe", "-a", "minimax", "--depths", "5", "--max-seconds", "1e-6")
+    assert_one_line_error(result, "row 1 of 1", "took more than 1e-06 s (--max-seconds)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import xml.etree.ElementTree as ElementTree
@@ -262,12 +263,34 @@ def test_frames_are_drawn_in_parallel_chunks_in_order():
     trace = traced(TREES / "binary_depth4.yaml", "minimax")
     deck = make_deck(trace, frame_steps(trace))
     done = []
-    svgs = draw_deck(deck, "svg", progress=done.append)
+    svgs = list(draw_deck(deck, "svg", progress=done.append))
     assert sum(done) == len(deck.frames) == len(svgs) and len(done) > 1
     captions = [re.search(rb'<g id="caption".*?<text[^>]*>(.*?)</text>', svg, re.S).group(1) for svg in svgs]
     first_words = [frame.scene.caption.split("\n")[0] for frame in deck.frames]
     from html import unescape
     assert [unescape(c.decode()) for c in captions] == first_words
+
+
+def test_frames_are_streamed_not_held():
+    """A deck's frames are made, drawn and handed on a few chunks at a time: when the first frame comes out, only
+    the chunks drawn ahead have been asked for, however many frames there are."""
+    from tracer.render import engine
+
+    count, asked, done = 600, [], []
+
+    def sources():
+        for i in range(count):
+            asked.append(i)
+            yield f'digraph {{ n{i} [label="{i}"] }}'
+
+    frames = engine.run_graphviz_many(sources(), count, "svg", program="dot", args=(), progress=done.append)
+    first = next(frames)
+    workers = max(1, min(os.cpu_count() or 1, 8))
+    ahead = (engine.CHUNKS_AHEAD * workers + 1) * 25  # chunks of at most 25 graphs
+    assert b">0</text>" in first
+    assert len(asked) <= ahead < count and sum(done) <= ahead
+    rest = list(frames)
+    assert len(asked) == count == 1 + len(rest) and b">599</text>" in rest[-1]
 
 
 def documented_slides_commands() -> list[str]:

@@ -11,6 +11,7 @@ from .options import (
 )
 from .options import whole_number
 
+MAX_SECONDS = 86_400.0  # a row's time budget: at most a day
 MAX_REPEAT = 100  # untraced runs per row: the median of a few is steady; more only makes the table wait
 
 EXAMPLES = """examples:
@@ -23,6 +24,20 @@ EXAMPLES = """examples:
 Rows at the same depth must agree on the value, and on the best move unless moves tie: a disagreement is
 reported on stderr and the exit status is 1. MCTS rows (one per --iterations count) are estimates: each says
 whether its move reaches the value alpha-beta finds at the row's depth (agrees)."""
+
+def seconds(text: str) -> float:
+    """An argparse type: a time budget in seconds, more than 0 and at most :data:`MAX_SECONDS`."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected seconds from more than 0 to {MAX_SECONDS:,.0f}, such as 30 or "
+                                         f"0.5, got {text!r}")
+    return value
+
 
 def add_commands(command) -> None:
     compare = command("compare", "compare searches: algorithms × depths × move orders, as a table or a chart",
@@ -44,6 +59,10 @@ def add_commands(command) -> None:
     compare.add_argument("--chart", metavar="PATH", help="draw nodes and time against depth (svg, png or pdf); "
                                                          "with -a mcts, Q and time against iterations")
     compare.add_argument("--log", action="store_true", help="log scale for the chart's values")
+    compare.add_argument("--max-seconds", type=seconds, metavar="S",
+                         help="stop a row whose search takes more than S seconds (default: no limit; --max-nodes "
+                              "bounds every row's search too): the rows done are printed, then one line, exit "
+                              "status 2")
     compare.add_argument("--jobs", type=jobs, default=1, metavar="N",
                          help="run rows in N processes, at most one per CPU and per row (default 1; the rows are the "
                               "same, times aside)")
@@ -51,7 +70,7 @@ def add_commands(command) -> None:
 
 
 def cmd_compare(args) -> int:
-    from ..compare import Case, add_agreement, compare, disagreements, references
+    from ..compare import Case, RowStopped, add_agreement, compare, disagreements, references
     from ..inputs import load_problem
     from ..io import format_of, is_saved_trace, write_atomically
     from ..report.csv_report import compare_csv
@@ -71,8 +90,14 @@ def cmd_compare(args) -> int:
         for depth in args.depths:  # a tree file cut at each depth needs an eval: at that ply; say so before searching
             load_problem(**source, depth=depth)
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
-    cases = [Case(source, spec, depth, args.repeat) for depth in args.depths or [None] for spec in specs]
-    rows = compare(cases, args.jobs, progress_bar(len(cases), "compare", "row"))
+    cases = [Case(source, spec, depth, args.repeat, args.max_nodes, args.max_seconds)
+             for depth in args.depths or [None] for spec in specs]
+    try:
+        rows, stopped = compare(cases, args.jobs, progress_bar(len(cases), "compare", "row")), None
+    except RowStopped as error:  # the rows done are shown, then the line saying which row and budget (exit 2)
+        rows, stopped = error.rows, error
+    if not rows:
+        raise stopped
     known = references(rows, source)
     add_agreement(rows, known)
     leaves = problem.game is None  # game leaves are many and say little, as in stats
@@ -85,7 +110,7 @@ def cmd_compare(args) -> int:
         print(compare_markdown(rows), end="")
     else:
         print(compare_table(title, rows), end="")
-    if chart_format:
+    if chart_format and not stopped:
         from ..render.chart import comparison_chart, convergence_chart
 
         chart = convergence_chart if any(row.q is not None for row in rows) else comparison_chart
@@ -94,4 +119,6 @@ def cmd_compare(args) -> int:
     problems = disagreements(rows, source, known)
     for problem_text in problems:
         print(f"tracer compare: DISAGREEMENT: {problem_text}", file=sys.stderr)
+    if stopped:
+        raise stopped
     return 1 if problems else 0

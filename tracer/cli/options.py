@@ -97,8 +97,8 @@ def add_input_options(parser, traces: bool = False, depth_option: bool = True) -
                                                                 "a game's own depth)")
     add_game_options(games)
     parser.add_argument("--max-nodes", type=positive, default=DEFAULT_MAX_NODES, metavar="N",
-                        help=f"refuse tree files of more than N nodes, and stop a traced search past N nodes "
-                             f"(default {DEFAULT_MAX_NODES:,})")
+                        help=f"refuse tree files of more than N nodes, and stop a traced search (compare: each "
+                             f"row's search) past N nodes (default {DEFAULT_MAX_NODES:,})")
 
 
 def add_game_options(parser) -> None:

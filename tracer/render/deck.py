@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..errors import RenderError
 from ..trace.trace import Trace
-from ..view import TraceView
+from ..view import STEP_MODES, TraceView, frame_steps
 from .drawing import fitted, lay_out, measure, on_slide
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
@@ -21,6 +22,9 @@ from .scene import KEY_ROWS, DrawOptions, Scene, frame_scene
 from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
+DECK_DRAWINGS = 10  # a deck may cost as much to draw as ten diagrams of --max-drawn nodes (about 100 s by default)
+PAGE_NODES = 100  # what a frame costs beyond its nodes (titles, caption, key; a PDF page, a GIF image), in nodes
+COUNTED_PER_DRAWN = 50  # a frame counts the nodes in each box afresh: about fifty counted cost one drawn
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,12 @@ class Deck:
 
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
               size: tuple[float, float] = DEFAULT_SLIDE) -> Deck:
-    """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once."""
+    """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once. A deck that
+    would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made."""
+    check_deck_size(trace, steps, 1, options)  # before any layout: the frames alone may be too many
     fit = fitted(trace, options, slide=size)  # the final drawing fits the slide (boards legible), or is cut
     options, note = fit.options, fit.note
+    check_deck_size(trace, steps, len(fit.scene.nodes), options)
     final = TraceView(trace)
     wanted, frames = set(steps), []
     view = TraceView(trace, 0)
@@ -85,6 +92,50 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
                                    lambda layout: [page_of(scene, layout, size[0] / size[1]) for scene in scenes])
     return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None,
                 unseen_steps(frames))
+
+
+def deck_cost(frames: int, nodes: int, boxed: int = 0) -> int:
+    """What drawing a deck of ``frames`` frames costs, counted in nodes drawn: every frame draws the same ``nodes``,
+    costs :data:`PAGE_NODES` more for its page, and counts again the ``boxed`` nodes its boxes stand for (the
+    subtrees below ``--draw-depth``), at :data:`COUNTED_PER_DRAWN` counted for one drawn."""
+    return frames * (nodes + PAGE_NODES + boxed // COUNTED_PER_DRAWN)
+
+
+def check_deck_size(trace: Trace, steps: list[int], nodes: int, options: DrawOptions) -> None:
+    """Refuse, in one line, a deck whose :func:`deck_cost` passes ``DECK_DRAWINGS × options.max_drawn``: its
+    drawing would take minutes and its frames gigabytes. ``nodes``: those each frame draws (1 before the drawing
+    is fitted: a lower bound). The line gives the frame counts of the coarser ``--step`` modes, so that choosing
+    one is one edit. (A deck is refused rather than drawn at a coarser step than asked: the lecturer chooses what
+    the frames show, told at once what each choice gives, instead of waiting minutes for a deck not asked for.)"""
+    limit = DECK_DRAWINGS * options.max_drawn
+    boxed = max(0, trace.node_count - nodes) if options.draw_depth is not None and nodes > 1 else 0
+    cost = deck_cost(len(steps), nodes, boxed)
+    if cost <= limit:
+        return
+    each = f"{nodes:,} node{'s' * (nodes != 1)}" if nodes > 1 else "at least one node"
+    cut = f" (drawn to depth {options.draw_depth})" if options.draw_depth is not None and nodes > 1 else ""
+    raise RenderError(
+        f"the deck would draw {len(steps):,} frames of {each}{cut}, as much work as {cost:,} nodes (counting "
+        f"{PAGE_NODES} a frame for its page{' and its boxes' * bool(boxed)}), more than the limit of {limit:,} "
+        f"({DECK_DRAWINGS} × --max-drawn {options.max_drawn:,}); show fewer steps with "
+        f"{_coarser_steps(trace, steps)}, choose what a frame draws with --draw-depth N, or raise the limit with "
+        "--max-drawn N")
+
+
+def _coarser_steps(trace: Trace, steps: list[int]) -> str:
+    """The ``--step`` modes that give fewer frames than ``steps`` over the same events, each with its count, and
+    ``--from K --to M``."""
+    counts = []
+    for mode in STEP_MODES:
+        try:
+            count = len(frame_steps(trace, mode, steps[0], steps[-1]))
+        except ValueError:  # a mode that does not fit the search
+            continue
+        if count < len(steps):
+            counts.append((count, f"--step {mode} ({count:,} frames)"))
+    if not counts:
+        return "--from K --to M (no --step gives fewer frames)"
+    return " or ".join([text for _, text in sorted(counts)] + ["--from K --to M"])
 
 
 def unseen_steps(frames: list[Frame]) -> str | None:

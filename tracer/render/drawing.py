@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from ..errors import RenderError
 from ..io import format_of, tikz_by_name, write_atomically
@@ -120,16 +120,18 @@ def draw(scene: Scene, layout: Layout, fmt: str, page: Page | None = None, dpi: 
     return run_graphviz(source, fmt, "neato", ("-n2",))
 
 
-def draw_deck(deck, fmt: str, dpi: int | None = None, progress=None) -> list[bytes]:
+def draw_deck(deck, fmt: str, dpi: int | None = None, progress=None) -> Iterator[bytes]:
     """Every frame of a :class:`.deck.Deck` drawn in ``fmt`` (svg, png or pdf) on the deck's one page, at the
-    slide's size; a PNG at ``dpi`` dots per slide inch. ``progress(n)`` is called as ``n`` more frames are done."""
+    slide's size; a PNG at ``dpi`` dots per slide inch. The frames are yielded in order as they are drawn (a writer
+    packages each and lets it go: see :func:`.engine.run_graphviz_many`). ``progress(n)`` is called as ``n`` more
+    frames are done."""
     if len(deck.frames) == 1:
-        drawn = [draw(deck.frames[0].scene, deck.layout, fmt, deck.page, dpi)]
+        yield draw(deck.frames[0].scene, deck.layout, fmt, deck.page, dpi)
         if progress is not None:
             progress(1)
-        return drawn
+        return
     sources = (scene_to_dot(frame.scene, deck.layout, deck.page, dpi) for frame in deck.frames)
-    return run_graphviz_many(sources, len(deck.frames), fmt, progress=progress)
+    yield from run_graphviz_many(sources, len(deck.frames), fmt, progress=progress)
 
 
 # ---- laid out once, and fitted to the limits ------------------------------------------------------------------

@@ -14,7 +14,9 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
+from typing import Iterator
 
 from ..errors import RenderError
 
@@ -63,12 +65,13 @@ def _run(program: str, args: list[str], source: bytes | None = None, strict: boo
 
 
 def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", args: tuple[str, ...] = ("-n2",),
-                      progress=None) -> list[bytes]:
-    """Run a Graphviz program on ``count`` graphs (the frames of a deck; ``sources`` yields their DOT) and return
-    each one's output, in order. The graphs go in chunks, one process per chunk (a process draws a graph in a few
-    milliseconds but takes tens to start), as many processes at once as there are CPUs, each chunk started as soon
-    as its sources are made; Graphviz writes each graph's output to its own file (``-O``). ``progress(n)`` is
-    called as each chunk of ``n`` graphs is done."""
+                      progress=None) -> Iterator[bytes]:
+    """Run a Graphviz program on ``count`` graphs (the frames of a deck; ``sources`` yields their DOT) and yield
+    each one's output, in order, as it is drawn. The graphs go in chunks, one process per chunk (a process draws a
+    graph in a few milliseconds but takes tens to start), as many processes at once as there are CPUs, each chunk
+    started as soon as its sources are made; Graphviz writes each graph's output to its own file (``-O``). At most
+    :data:`CHUNKS_AHEAD` chunks per process are drawn ahead of the reader, so memory stays bounded however many
+    frames there are. ``progress(n)`` is called as each chunk of ``n`` graphs is done."""
     if shutil.which(program) is None:
         raise RenderError(INSTALL_HINT)
     workers = max(1, min(os.cpu_count() or 1, 8))
@@ -86,25 +89,38 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
                 with open(name, "rb") as drawn:
                     outputs.append(drawn.read())
                 os.unlink(name)
+            os.unlink(path)
             if progress is not None:
                 progress(len(outputs))
             return outputs
 
         with ThreadPoolExecutor(max_workers=workers) as pool:
-            futures, chunk = [], []
+            pending: deque = deque()
             try:
-                for source in sources:
-                    chunk.append(source)
-                    if len(chunk) == size:
-                        futures.append(pool.submit(draw_chunk, len(futures), chunk))
-                        chunk = []
-                if chunk:
-                    futures.append(pool.submit(draw_chunk, len(futures), chunk))
-                return [output for future in futures for output in future.result()]
-            except BaseException:
-                for future in futures:
+                for index, chunk in enumerate(_chunks(sources, size)):
+                    pending.append(pool.submit(draw_chunk, index, chunk))
+                    while len(pending) > CHUNKS_AHEAD * workers:  # the reader is behind: give it the oldest
+                        yield from pending.popleft().result()
+                while pending:
+                    yield from pending.popleft().result()
+            finally:  # stopped early (an error, the reader gone): draw nothing more
+                for future in pending:
                     future.cancel()
-                raise
+
+
+CHUNKS_AHEAD = 2  # chunks per process drawn ahead of the frames' reader
+
+
+def _chunks(items, size: int) -> Iterator[list]:
+    """``items`` in lists of ``size`` (the last perhaps shorter), each made only when asked for."""
+    chunk = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 # ---- text measured ahead: started as a drawing command starts, collected when it first lays out ---------------

@@ -13,6 +13,7 @@ such as ``</script><script>alert(1)</script>``) can become markup or run. Nothin
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 import xml.etree.ElementTree as ElementTree
@@ -46,18 +47,20 @@ def json_for_script(data) -> str:
 _PART = re.compile(r'<g id="([^"]+)" class="([^"]*)">\n(.*?)</g>\n', re.S)
 
 
-def player_data(deck: Deck, svgs: list[bytes]) -> dict:
+def player_data(deck: Deck, svgs) -> dict:
     """What the page's script needs: the SVG's frame, the parts in drawing order, each part's variants, each
     frame's variants, captions and step numbers, and the step table."""
     order: list[str] = []
     variants: list = []
     index: dict[str, int] = {}
     frames = []
-    root = ElementTree.fromstring(svgs[0])
+    svgs = iter(svgs)  # each frame's SVG is parsed as it is drawn, and let go
+    first = next(svgs)
+    root = ElementTree.fromstring(first)
     graph = root.find(f"{SVG}g")
     svg_attrs = {key: value for key, value in root.attrib.items() if "}" not in key}
     background = [_element(child) for child in graph if child.tag not in (f"{SVG}g", f"{SVG}title")]
-    for frame, drawn in zip(deck.frames, svgs):
+    for frame, drawn in zip(deck.frames, itertools.chain([first], svgs)):
         parts, previous = {}, None
         for part, classes, body in _PART.findall(drawn.decode("utf-8")):
             if part == "caption":

@@ -1,6 +1,7 @@
 """Deck → slide files: a multi-page PDF (pages joined and scaled by pypdf), a folder of numbered SVG or PNG frames,
 an animated GIF (Pillow), and a Beamer frame over the PDF's pages. The HTML player is :mod:`.player`. Each writer
-only packages the frames the deck draws; each output is written whole or not at all (:mod:`tracer.io`).
+only packages the frames the deck draws, each as it is drawn (a folder's frames go to disk one by one); each
+output is written whole or not at all (:mod:`tracer.io`).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from dataclasses import replace
 
 from ..io import write_atomically, write_folder_atomically
 from .deck import Deck
@@ -35,7 +37,7 @@ def write_slides(deck: Deck, fmt: str, path: str, dpi: int | None = None, fps: f
         write_atomically(path, pdf_deck(deck, progress))
     elif fmt in FOLDER_FORMATS:
         drawn = draw_deck(deck, fmt, dpi or PNG_DPI if fmt == "png" else None, progress)
-        write_folder_atomically(path, dict(zip(frame_names(len(drawn), fmt), drawn)),
+        write_folder_atomically(path, zip(frame_names(len(deck.frames), fmt), drawn),  # each written as drawn
                                 owned=lambda name: FRAME_NAME.fullmatch(name) is not None)
     elif fmt == "gif":
         write_atomically(path, gif_animation(deck, dpi or GIF_DPI, fps, progress))
@@ -72,12 +74,15 @@ def gif_animation(deck: Deck, dpi: int, fps: float, progress=None) -> bytes:
     long, so the result can be read before the search starts again."""
     from PIL import Image
 
-    images = []
-    for drawn in draw_deck(deck, "png", dpi, progress):
+    def quantized(drawn: bytes, palette=None):
         with Image.open(io.BytesIO(drawn)) as image:
-            images.append(image.convert("RGB"))
-    palette = images[-1].quantize(colors=64)  # one palette for all: the final frame has every colour in use
-    frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+            rgb = image.convert("RGB")
+        return rgb.quantize(colors=64) if palette is None else rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+
+    # one palette for all, from the final frame (it has every colour in use), drawn first; then each frame is
+    # reduced to it as it is drawn (a third of its RGB image), so no frame is held in full colour
+    palette = quantized(next(draw_deck(replace(deck, frames=deck.frames[-1:]), "png", dpi)))
+    frames = [quantized(drawn, palette) for drawn in draw_deck(deck, "png", dpi, progress)]
     durations = [round(1000 / fps)] * len(frames)
     durations[-1] *= 3
     out = io.BytesIO()

@@ -26,6 +26,10 @@ The recording tracer, which turns these calls into a trace, is in :mod:`tracer.t
 
 from __future__ import annotations
 
+import time
+
+from ..errors import BudgetError
+
 
 class NullTracer:
     """Tracing off: every step is a no-op, so an untraced search allocates no events."""
@@ -191,3 +195,42 @@ class CountingTracer(NullTracer):
         self.tt_probes += 1
         if entry is not None and deep_enough(entry, depth):
             self.tt_hits += 1
+
+
+class BudgetTracer(CountingTracer):
+    """A counting tracer that stops the search (a :class:`~tracer.errors.BudgetError`) once it has visited more
+    than ``max_nodes`` nodes, or once ``max_seconds`` have passed since it was made (the clock is read every
+    :data:`CLOCK_EVERY` nodes and iterations, so it costs next to nothing). ``None``: no such budget."""
+
+    __slots__ = ("max_nodes", "deadline", "max_seconds", "_ticks")
+    CLOCK_EVERY = 1024
+
+    def __init__(self, mover_terms: bool = False, max_nodes: int | None = None, max_seconds: float | None = None):
+        super().__init__(mover_terms)
+        self.max_nodes = max_nodes if max_nodes is not None else float("inf")
+        self.max_seconds = max_seconds
+        self.deadline = float("inf") if max_seconds is None else time.monotonic() + max_seconds
+        self._ticks = 0
+
+    def enter(self, state, move, alpha=None, beta=None):
+        super().enter(state, move, alpha, beta)
+        self._spent()
+
+    def expand(self, node):
+        super().expand(node)
+        self._spent()
+
+    def begin_iteration(self, number):
+        super().begin_iteration(number)
+        self._spent()
+
+    def out_of_time(self) -> bool:
+        """Whether the time budget is spent."""
+        return time.monotonic() > self.deadline
+
+    def _spent(self):
+        if self.nodes_visited > self.max_nodes:
+            raise BudgetError(f"the search passed {self.max_nodes:,} nodes (--max-nodes)")
+        self._ticks += 1
+        if self._ticks % self.CLOCK_EVERY == 0 and self.out_of_time():
+            raise BudgetError(f"the search took more than {self.max_seconds:g} s (--max-seconds)")
