@@ -117,8 +117,8 @@ def test_check_bad_input_is_one_line(tmp_path):
 def test_a_single_unreadable_answer_is_one_line(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("values: {A: [1]}\n")
-    assert_one_line_error(run_tracer("grade", RN, bad), f"{bad}:1: values.A: expected a number or a bound such as "
-                                                        '"<=2", got a list')
+    assert_one_line_error(run_tracer("grade", RN, bad), f"{bad}:1: values.A: expected a number, a bound such as "
+                                                        '"<=2" or a vector such as "(1, 2, 6)", got a list')
 
 
 # ---- tracer grade -----------------------------------------------------------------------------------------------

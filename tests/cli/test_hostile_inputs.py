@@ -308,12 +308,12 @@ def test_a_comparison_at_depth_0_has_no_move_and_no_disagreement():
 
 
 @pytest.mark.parametrize("claim, fragment", [
-    ('"<=1.2.3"', "expected a number or a bound"),  # a bound whose number has no reading
-    ('"1' + "0" * 400 + '/3"', "expected a number or a bound"),  # too large for a float
-    ('"<=1' + "0" * 400 + '/3"', "expected a number or a bound"),
-    ('"1' + "0" * 400 + '/1"', "expected a number or a bound"),
-    ("1" + "0" * 400, "expected a number or a bound"),
-    ('"1' + "0" * 5000 + '/3"', "expected a number or a bound"),  # more digits than Python reads
+    ('"<=1.2.3"', "expected a number, a bound"),  # a bound whose number has no reading
+    ('"1' + "0" * 400 + '/3"', "expected a number, a bound"),  # too large for a float
+    ('"<=1' + "0" * 400 + '/3"', "expected a number, a bound"),
+    ('"1' + "0" * 400 + '/1"', "expected a number, a bound"),
+    ("1" + "0" * 400, "expected a number, a bound"),
+    ('"1' + "0" * 5000 + '/3"', "expected a number, a bound"),  # more digits than Python reads
     ("!!bool maybe", "cannot read 'maybe' (tag:yaml.org,2002:bool): not one of its values"),
 ])
 def test_answers_that_are_no_number_are_one_line_in_grade_and_check(tmp_path, claim, fragment):
