@@ -50,3 +50,31 @@ def test_the_trace_is_byte_for_byte_the_one_made_before(name, tmp_path):
         for key in old:
             assert new.get(key) == old[key], key
     assert now == before
+
+
+def test_a_game_positions_pruned_children_are_made_only_when_their_nodes_are_read(monkeypatch):
+    """Building a game trace's nodes makes no position (the search made those it entered); a pruned child is made
+    once, when its node's name, player or board is first read, and is the position the move leads to."""
+    from games.connect4 import Connect4, Connect4State
+    from tracer import trace_search
+
+    made = []
+    child = Connect4State.child
+    monkeypatch.setattr(Connect4State, "child", lambda state, move: made.append(move) or child(state, move))
+    game = Connect4()
+    trace = trace_search(game.rooted(game.position("4453")), "alphabeta", depth=3)
+    searched = len(made)
+    nodes = trace.nodes
+    pruned = [node for node in nodes if node.pruned]
+    assert len(pruned) > 10 and len(made) == searched
+    node = pruned[0]
+    assert node.player is not None and len(made) == searched + 1
+    node.name, node.board
+    assert len(made) == searched + 1
+    path, at = [], node
+    while at.parent is not None:
+        path.append(at.move)
+        at = nodes[at.parent]
+    expected = game.position("4453" + "".join(reversed(path)))  # rooted: MAX to move there
+    assert node.board.rows == expected.board().rows
+    assert node.player is (expected.player if len(path) % 2 == 0 else expected.player.other)
