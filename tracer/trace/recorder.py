@@ -249,7 +249,7 @@ class RecordingTracer(NullTracer):
                 p = above.probability(move) if above.player is CHANCE else None
             plies.append(ply)
             if state is None:
-                nodes.append(PrunedChild(node, parent, move_name, ply, partial(above.child, move), p))
+                nodes.append(PrunedChild(node, parent, move_name, ply, above, move, p))
                 continue
             explicit_leaf = is_explicit(state) and state.is_terminal()
             board = partial(node_board, state) if has_board(state) else None  # the board is made when read
@@ -259,21 +259,21 @@ class RecordingTracer(NullTracer):
 
 
 class PrunedChild(TraceNode):
-    """The node of a pruned child of a game position, holding how to make the position (its parent's ``child``
-    with the move): the position is made, and its name, player and board read, the first time one of them is
-    asked. Drawings ask for few; a search that cuts off often prunes many more children than it enters."""
+    """The node of a pruned child of a game position, holding its parent's position and the move: the child
+    position is made, and its name, player and board read, the first time one of them is asked. Drawings ask for
+    few; a search that cuts off often prunes many more children than it enters."""
 
-    __slots__ = ("_position",)
+    __slots__ = ("_above", "_played")
 
-    def __init__(self, id: int, parent: int, move: str, ply: int, position, p: float | None = None):
+    def __init__(self, id: int, parent: int, move: str, ply: int, above, played, p: float | None = None):
         self.id, self.parent, self.move, self.ply, self.p = id, parent, move, ply, p
         self.pruned, self.value = True, None
-        self._position = position  # name, player and _board stay unset until one of them is read
+        self._above, self._played = above, played  # name, player and _board stay unset until one of them is read
 
     def __getattr__(self, name):  # only called for a slot still unset
         if name not in ("name", "player", "_board"):
             raise AttributeError(name)
-        state = self._position()
+        state = self._above.child(self._played)
         self.name, self.player = node_name(state), state.player
         self._board = partial(node_board, state) if has_board(state) else None
         return getattr(self, name)
