@@ -30,7 +30,7 @@ MIN_COLS, MAX_COLS = 4, 9  # one digit per move in the notation
 MIN_ROWS, MAX_ROWS = 4, 10
 COLUMN_NAMES = tuple(str(col) for col in range(MAX_COLS + 1))  # traces name every node's move
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # (columns, rows) per step: up a column, along a row, diagonals
-# A search shares at most this many positions between move orders (about 60 MB); when the table is full it is
+# A search shares at most this many positions between move orders (about 40 MB); when the table is full it is
 # emptied and fills again with the positions the search makes next (a depth-first search transposes mostly nearby
 # moves). Without a bound, depth-9 minimax held about 1 GB of positions.
 SHARED_POSITIONS = 100_000

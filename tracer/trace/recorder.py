@@ -1,7 +1,8 @@
 """The recording tracer: what a search calls to build a :class:`~tracer.trace.trace.Trace`.
 
 The search path stays cheap: each step appends one small tuple, and states are kept as they are (positions are
-immutable). Node ids, event objects, names, move names and boards are made only when the trace is read.
+immutable). Node ids, event objects, names, move names and boards are made only when the trace is read, and the
+positions of a game's pruned children only when their nodes are.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ class RecordingTracer(NullTracer):
     pass every entry is a node of its own.
     """
 
-    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_numbered", "_passes",
-                 "_limit", "_researched", "_mcts")
+    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_numbered",
+                 "_passes", "_limit", "_researched", "_mcts")
 
     def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
         """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs. ``max_nodes``:
@@ -171,7 +172,7 @@ class RecordingTracer(NullTracer):
             return len(self.nodes())
         count = len(self._entries)
         for state, parent, move, entered in self._entries:
-            if not entered and is_explicit(self._entries[parent][0]):  # a game position's pruned child brings no subtree
+            if not entered and is_explicit(self._entries[parent][0]):  # (a game position's brings no subtree)
                 pending = [self._entries[parent][0].child(move)]
                 while pending and is_explicit(pending[-1]):
                     state = pending.pop()
@@ -220,7 +221,7 @@ class RecordingTracer(NullTracer):
         position is not made here: its node makes it the first time its name, player or board is read
         (:class:`PrunedChild`), as most are never drawn.
         """
-        records = list(self._records()[0])  # the records read (never changed), and the pruned subtrees' added
+        records = list(self._records()[0])  # a copy: the pruned subtrees of tree files are added at its end
         has_children = {record[1] for record in records}
         for node in range(len(records)):
             state, parent, move, entered = records[node]
