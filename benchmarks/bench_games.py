@@ -10,7 +10,7 @@ one 5×6 Clobber self-play game with depth-4 alpha-beta on both sides ≤ 1 s; t
 Every timed run starts cold, and the emptying is timed with it. What persists between searches: tic-tac-toe
 interns its positions, each keeping its children once made (a dict of all positions made, emptied by
 ``clear_caches``); Connect Four shares the positions of one search between the move orders that reach them (a
-table that lives with the search's root) and keeps nothing between searches; Clobber keeps nothing between
+table of at most 100,000 that lives with the search's root) and keeps nothing between searches; Clobber keeps nothing between
 searches (their tables of lines, neighbours and moves are rules, fixed per board size, made when the game is made).
 """
 
@@ -92,7 +92,8 @@ def main() -> None:
     ]
     print(f"medians of {args.repeat} cold runs with tracing off, {traced_repeat} with tracing on")
     print("  off: the search with the null tracer")
-    print("  on:  trace_search (a RecordingTracer), then the trace's nodes made (boards stay lazy until drawn)")
+    print("  on:  trace_search (a RecordingTracer), then the trace's nodes made (boards, and the positions of pruned")
+    print("       children, stay unmade until read; the events are made when read, and are not timed)")
     print(f"{'case':<38} {'nodes':>9} {'off':>9} {'target':>8}        {'on':>9} {'on/off':>7}")
     for title, target, (off, on, nodes) in cases:
         off_time = median_seconds(off, args.repeat)

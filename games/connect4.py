@@ -30,6 +30,10 @@ MIN_COLS, MAX_COLS = 4, 9  # one digit per move in the notation
 MIN_ROWS, MAX_ROWS = 4, 10
 COLUMN_NAMES = tuple(str(col) for col in range(MAX_COLS + 1))  # traces name every node's move
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # (columns, rows) per step: up a column, along a row, diagonals
+# A search shares at most this many positions between move orders (about 40 MB); when the table is full it is
+# emptied and fills again with the positions the search makes next (a depth-first search transposes mostly nearby
+# moves). Without a bound, depth-9 minimax held about 1 GB of positions.
+SHARED_POSITIONS = 100_000
 
 
 @lru_cache(maxsize=None)
@@ -141,9 +145,10 @@ class Connect4State:
     from the first player's view, kept up to date move by move.
 
     Below a search's root (:meth:`Connect4.rooted`) positions are shared: a position reached again by another
-    move order (a transposition: columns 4 3 5, or 5 3 4) is the same object, made once, so its moves and children
-    are worked out once. Its ``history`` is the order that made it first, and its board marks no last disc (which
-    disc came last depends on the way in); a diagram marks the disc that differs from the parent's board.
+    move order (a transposition: columns 4 3 5, or 5 3 4) is the same object while it stays in the table (at most
+    ``SHARED_POSITIONS``), so its moves and children are worked out once. Its ``history`` is the order that made it
+    (first, or since it left the table), and its board marks no last disc (which disc came last depends on the way
+    in); a diagram marks the disc that differs from the parent's board.
     """
 
     __slots__ = ("first", "second", "count", "geo", "max_side", "player", "history", "score", "_lines",
@@ -219,6 +224,8 @@ class Connect4State:
         child.origin = self.origin
         if shared is not None:
             child._shared, child._transposable = shared, True
+            if len(shared) >= SHARED_POSITIONS:  # bounded memory: start again, keeping the search's recent ones
+                shared.clear()
             shared[first, second] = child
         return child
 

@@ -191,3 +191,31 @@ def test_a_search_shares_transposed_positions_without_changing_what_it_finds():
     for state in list(root._shared.values()):
         fresh = Connect4State(state.first, state.second, state.geo, state.max_side)
         assert (fresh.score, fresh.is_terminal(), fresh.moves()) == (state.score, state.is_terminal(), state.moves())
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "mtdf"])
+def test_the_shared_positions_are_bounded_without_changing_what_a_search_finds(algorithm, monkeypatch):
+    """A table of shared positions kept below a small bound (emptied when full) gives the same value, move, nodes
+    and leaves as an unbounded table, and as no sharing at all; the table never holds more than the bound."""
+    import games.connect4 as connect4
+
+    class WatchedTable(dict):
+        most = 0
+
+        def __setitem__(self, key, value):
+            super().__setitem__(key, value)
+            WatchedTable.most = max(WatchedTable.most, len(self))
+
+    def search(bound, share=True):
+        monkeypatch.setattr(connect4, "SHARED_POSITIONS", bound)
+        root = GAME.rooted(GAME.position("4453"))
+        root._shared = WatchedTable() if share else None
+        counter = CountingTracer()
+        found = ALGORITHMS[algorithm].run(root, 4, counter)
+        return found, counter.nodes_visited, counter.evaluated_leaves
+
+    unbounded = search(10 ** 9)
+    assert WatchedTable.most > 200  # the search does make more positions than the bound below
+    WatchedTable.most = 0
+    assert search(50) == unbounded == search(10 ** 9, share=False)
+    assert 0 < WatchedTable.most <= 50

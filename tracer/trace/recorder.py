@@ -1,7 +1,8 @@
 """The recording tracer: what a search calls to build a :class:`~tracer.trace.trace.Trace`.
 
 The search path stays cheap: each step appends one small tuple, and states are kept as they are (positions are
-immutable). Node ids, event objects, names, move names and boards are made only when the trace is read.
+immutable). Node ids, event objects, names, move names and boards are made only when the trace is read, and the
+positions of a game's pruned children only when their nodes are.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from .events import (
 )
 from .trace import TraceNode
 
+CHANCE = Player.CHANCE  # read once: an enum member costs a look-up through its class at every node
+
 
 class RecordingTracer(NullTracer):
     """Records every step, and every node entered or pruned.
@@ -29,8 +32,8 @@ class RecordingTracer(NullTracer):
     pass every entry is a node of its own.
     """
 
-    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_built", "_passes",
-                 "_limit", "_researched", "_mcts")
+    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_numbered",
+                 "_passes", "_limit", "_researched", "_mcts")
 
     def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
         """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs. ``max_nodes``:
@@ -39,11 +42,11 @@ class RecordingTracer(NullTracer):
         self.mover_terms = mover_terms
         self._limit = max_nodes if max_nodes is not None else sys.maxsize
         self._log: list[tuple] = []  # per step: (event class, the call's arguments, entries standing for nodes)
-        self._entries: list[tuple] = []  # per entry: (state, parent entry, move, pruned)
+        self._entries: list[tuple] = []  # per entry: (state, parent entry, move, entered); no state when pruned
         self._stack: list = [None]  # the entries on the search path, under a None for the root's parent
         self._last_child = None  # the entry that returned last: it caused the next update
         self._emit, self._record = self._log.append, self._entries.append  # bound once: called at every step
-        self._built = None
+        self._numbered = None  # (records, node of each entry), made once when the trace is read
         self._passes = 0
         self._researched = False  # a child was searched again (principal variation search): entries merge
         self._mcts = False  # Monte Carlo tree search: an entry is a node of its search tree, made once
@@ -58,7 +61,7 @@ class RecordingTracer(NullTracer):
         entry = len(self._entries)
         if entry >= self._limit:
             self._too_large()
-        self._record((state, stack[-1], move, False))
+        self._record((state, stack[-1], move, True))
         self._emit((NodeEntered, entry, alpha, beta))
         stack.append(entry)
 
@@ -80,7 +83,7 @@ class RecordingTracer(NullTracer):
             return
         entry = self._stack[-1]
         first = len(self._entries)
-        self._entries.extend((None, entry, move, True) for move in skipped_moves)  # the child is made when read
+        self._entries.extend([(None, entry, move, False) for move in skipped_moves])  # the child is made when read
         self._emit((Cutoff, entry, first, len(self._entries)))
         if len(self._entries) > self._limit:
             self._too_large()
@@ -131,7 +134,7 @@ class RecordingTracer(NullTracer):
     # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
     def tree_root(self, node):
         self._mcts = True
-        self._record((node.state, None, None, False))
+        self._record((node.state, None, None, True))
 
     def given(self, node):
         if node.parent is None:
@@ -171,7 +174,7 @@ class RecordingTracer(NullTracer):
     def _add(self, node):
         if node.index >= self._limit:
             self._too_large()
-        self._record((node.state, node.parent.index, node.move, False))
+        self._record((node.state, node.parent.index, node.move, True))
 
     def _too_large(self):
         raise TraceTooLargeError(
@@ -186,8 +189,8 @@ class RecordingTracer(NullTracer):
         if self._passes >= 2 or self._researched or self._mcts:
             return len(self.nodes())
         count = len(self._entries)
-        for state, parent, move, pruned in self._entries:
-            if pruned:
+        for state, parent, move, entered in self._entries:
+            if not entered and is_explicit(self._entries[parent][0]):  # (a game position's brings no subtree)
                 pending = [self._entries[parent][0].child(move)]
                 while pending and is_explicit(pending[-1]):
                     state = pending.pop()
@@ -196,49 +199,58 @@ class RecordingTracer(NullTracer):
                     pending.extend(children)
         return count
 
-    def _build(self):
-        """Number the nodes (entries with the same parent and move are one node) and make the events."""
-        if self._built is not None:
-            return self._built
+    def _records(self):
+        """Number the nodes (entries with the same parent and move are one node): per node, (state, parent id,
+        move, ever entered), with no state for a pruned child not made yet; and the node of each entry."""
+        if self._numbered is not None:
+            return self._numbered
         entries = self._entries
         if self._passes < 2 and not self._researched:  # every entry is a node of its own (the common case, fast)
             node_of = range(len(entries))
-            records = [[state, parent, move, not pruned] for state, parent, move, pruned in entries]
+            records = list(entries) if self._mcts else entries  # (MCTS adds the children it never expanded)
         else:
             node_of: list[int] = []  # entry -> node id
             ids: dict[tuple, int] = {}  # (parent node id, move) -> node id
             records: list[list] = []  # per node: [state, parent id, move, ever entered]
-            for state, parent, move, pruned in entries:
+            for state, parent, move, entered in entries:
                 key = (None if parent is None else node_of[parent], move)
                 node = ids.setdefault(key, len(records))
                 if node == len(records):
-                    records.append([state, key[0], move, not pruned])
-                elif not pruned:
+                    records.append([state, key[0], move, entered])
+                elif entered:
                     records[node][0], records[node][3] = state, True
                 node_of.append(node)
         if self._mcts:
             _add_unexpanded(records)
-        decode = _Decoder(records, node_of, self.mover_terms).table()
-        events = [decode[step[0]](*step[1:]) for step in self._log]
-        self._built = (records, events)
-        return self._built
+        self._numbered = (records, node_of)
+        return self._numbered
 
     def events(self) -> list:
-        return self._build()[1]
+        """The events, made from the log: each step's entries turned into node ids, its moves into names."""
+        records, node_of = self._records()
+        decode = _Decoder(records, node_of, self.mover_terms).table()
+        return [decode[step[0]](*step[1:]) for step in self._log]
 
     def nodes(self) -> list[TraceNode]:
         """The nodes, in id order, with names, move names and boards filled in.
 
         A pruned child of an explicit tree (a tree file) that was never searched brings its whole subtree, so it
-        can be drawn faded; those nodes are numbered after the ones the search recorded.
+        can be drawn faded; those nodes are numbered after the ones the search recorded. A pruned child of a game
+        position is not made here: its node makes it the first time its name, player or board is read
+        (:class:`PrunedChild`), as most are never drawn.
         """
-        records = [list(record) for record in self._build()[0]]
+        records = list(self._records()[0])  # a copy: the pruned subtrees of tree files are added at its end
         has_children = {record[1] for record in records}
         for node in range(len(records)):
             state, parent, move, entered = records[node]
+            if entered or node in has_children:
+                continue
             if state is None:
-                state = records[node][0] = records[parent][0].child(move)
-            if not entered and node not in has_children and is_explicit(state):
+                if not is_explicit(records[parent][0]):
+                    continue
+                state = records[parent][0].child(move)
+                records[node] = [state, parent, move, entered]
+            if is_explicit(state):
                 pending = [(state, node)]
                 while pending:
                     state, parent = pending.pop()
@@ -249,18 +261,42 @@ class RecordingTracer(NullTracer):
         nodes, plies = [], []
         for node, (state, parent, move, entered) in enumerate(records):
             if parent is None:
-                ply, move_name = 0, None
+                ply, move_name, p = 0, None, None
             else:
-                ply, move_name = plies[parent] + 1, records[parent][0].move_name(move)
+                above = records[parent][0]
+                ply, move_name = plies[parent] + 1, above.move_name(move)
+                p = above.probability(move) if above.player is CHANCE else None
             plies.append(ply)
+            if state is None:
+                nodes.append(PrunedChild(node, parent, move_name, ply, above, move, p))
+                continue
             explicit_leaf = is_explicit(state) and state.is_terminal()
-            board = _board_maker(state) if has_board(state) else None  # the board is made when read
-            chance = parent is not None and records[parent][0].player is Player.CHANCE
+            board = partial(node_board, state) if has_board(state) else None  # the board is made when read
             nodes.append(TraceNode(node, parent, move_name, node_name(state), state.player, ply, not entered,
-                                   state.utility() if explicit_leaf else None, board,
-                                   records[parent][0].probability(move) if chance else None,
+                                   state.utility() if explicit_leaf else None, board, p,
                                    getattr(state, "mover_name", None)))
         return nodes
+
+
+class PrunedChild(TraceNode):
+    """The node of a pruned child of a game position, holding its parent's position and the move: the child
+    position is made, and its name, player and board read, the first time one of them is asked. Drawings ask for
+    few; a search that cuts off often prunes many more children than it enters."""
+
+    __slots__ = ("_above", "_played")
+
+    def __init__(self, id: int, parent: int, move: str, ply: int, above, played, p: float | None = None):
+        self.id, self.parent, self.move, self.ply, self.p = id, parent, move, ply, p
+        self.pruned, self.value, self.mover = True, None, None  # games have one utility: no named players
+        self._above, self._played = above, played  # name, player and _board stay unset until one of them is read
+
+    def __getattr__(self, name):  # only called for a slot still unset
+        if name not in ("name", "player", "_board"):
+            raise AttributeError(name)
+        state = self._above.child(self._played)
+        self.name, self.player = node_name(state), state.player
+        self._board = partial(node_board, state) if has_board(state) else None
+        return getattr(self, name)
 
 
 class _Decoder:
@@ -367,7 +403,3 @@ def _add_unexpanded(records: list[list]) -> None:
         state = records[node][0]
         if is_explicit(state) and not state.is_terminal():
             records.extend([None, node, move, False] for move in state.moves() if move not in expanded.get(node, ()))
-
-
-def _board_maker(state):
-    return lambda: node_board(state)
