@@ -105,6 +105,8 @@ def _expected(error) -> str:
         return f"expected {', '.join(choices[:-1])} or {choices[-1]}, got {shown}"
     if rule == "minimum":
         return f"expected at least {wanted}, got {shown}"
+    if rule == "anyOf":  # the one choice the schema offers: a value is a number, or max^n's vector of them
+        return f'expected a number ("inf" or "-inf" for ±∞) or a vector of numbers, got {shown}'
     if rule == "minItems":
         return f"expected at least {wanted} item{'s' if wanted != 1 else ''}, got {shown}"
     return f"{error.message.removeprefix(error.name).strip()}, got {shown}"
