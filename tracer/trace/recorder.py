@@ -101,7 +101,7 @@ class RecordingTracer(NullTracer):
             return
         entry = self._stack[-1]
         first = len(self._entries)
-        self._entries.extend((None, entry, move, True) for move in skipped_moves)
+        self._entries.extend((None, entry, move, False) for move in skipped_moves)  # never entered
         self._emit(event(entry, first, len(self._entries)))
         if len(self._entries) > self._limit:
             self._too_large()
