@@ -62,6 +62,12 @@ def _import_class(spec: str):
     except (ImportError, SyntaxError) as error:  # a user's module that does not even load: one line, not a traceback
         raise GameError(f"game {spec!r}: cannot import module {module_name!r} ({type(error).__name__}: {error})") \
             from None
+    except SystemExit as error:  # sys.exit() while importing would end tracer without a word (exit 0, or 3)
+        raise GameError(f"game {spec!r}: importing module {module_name!r} called sys.exit({error.code!r}); a game "
+                        "module must not exit when imported") from None
+    except Exception as error:  # any other failure of the module's own code as it loads
+        raise GameError(f"game {spec!r}: importing module {module_name!r} failed ({type(error).__name__}: "
+                        f"{error})") from None
     game_class = getattr(module, class_name, None)
     if game_class is None:
         raise GameError(f"game {spec!r}: module {module_name!r} has no {class_name!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import GAMES, load_game
+from helpers import assert_one_line_error, run_tracer
 from tracer import GameError
 
 
@@ -65,6 +66,18 @@ def test_a_module_that_does_not_load_is_one_clear_line(tmp_path, monkeypatch):
     with pytest.raises(GameError, match=r"cannot import module 'needy_game' \(ModuleNotFoundError: No module named "
                                         r"'no_such_dependency'\)"):
         load_game("needy_game:Game")
+
+
+def test_a_module_that_exits_or_fails_as_it_loads_is_one_line_exit_2(tmp_path):
+    """sys.exit() in a game module made render exit 0 (or 3) without a word; any other failure of its own code was
+    a traceback."""
+    (tmp_path / "quitter.py").write_text("import sys\nsys.exit(0)\n")
+    (tmp_path / "crasher.py").write_text("raise RuntimeError('boom')\n")
+    for spec, fragment in (("quitter:Game", "importing module 'quitter' called sys.exit(0)"),
+                           ("crasher:Game", "importing module 'crasher' failed (RuntimeError: boom)")):
+        result = run_tracer("render", "--game", spec, "-o", tmp_path / "x.svg", cwd=tmp_path)
+        assert_one_line_error(result, fragment)
+        assert not (tmp_path / "x.svg").exists()
 
 
 def test_nothing_that_is_not_a_game_class_is_ever_called(tmp_path, monkeypatch):
