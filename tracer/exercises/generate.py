@@ -79,6 +79,20 @@ class Spec:
                 raise UsageError(f"--pruned-leaves {self.pruned_leaves}: a tree of depth {self.depth} and branching "
                                  f"{low}-{high} has at most {most_leaves} leaves, and alpha-beta examines at least "
                                  f"{least} of them")
+        # requests the numbers already refuse, before any tree is drawn: every cutoff skips at least one leaf (of
+        # its own: the subtrees skipped are disjoint), and a node cuts off at most once
+        cutting = max(self.min_cutoffs, 1 if self.deep_cutoff else 0)
+        if self.pruned_leaves is not None and self.pruned_leaves < self.min_pruned:
+            raise UsageError(f"--pruned-leaves {self.pruned_leaves} with --min-pruned {self.min_pruned}: exactly "
+                             f"{self.pruned_leaves} pruned leaves cannot be at least {self.min_pruned}")
+        if self.pruned_leaves is not None and self.pruned_leaves < cutting:
+            wanted = f"--min-cutoffs {self.min_cutoffs}" if self.min_cutoffs >= cutting else "--deep-cutoff"
+            raise UsageError(f"--pruned-leaves {self.pruned_leaves} with {wanted}: impossible, since every cutoff "
+                             "prunes at least one leaf of its own")
+        inner = sum(high ** level for level in range(self.depth))
+        if self.min_cutoffs > inner:
+            raise UsageError(f"--min-cutoffs {self.min_cutoffs}: a tree of depth {self.depth} and branching "
+                             f"{low}-{high} has at most {inner} inner nodes, and each cuts off at most once")
         if "chance" in self.players and not self.search.search.chance:
             raise UsageError(f"--players has chance levels, which {self.search.algorithm} cannot search: use "
                              f"{chance_search().name}")
