@@ -285,3 +285,34 @@ def _descendants(node):
 ])
 def test_a_bad_vector_exercise_is_one_line(args, fragment):
     assert_one_line_error(run_tracer("exercise", *args), fragment)
+
+
+# ---- tracer grade on vectors --------------------------------------------------------------------------------------
+
+def _grade(tmp_path, answer: dict) -> dict:
+    path = tmp_path / "answer.yaml"
+    path.write_text(yaml.safe_dump(answer))
+    result = run_tracer("grade", TREES / "three_players.yaml", path, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_vector_answers_are_graded_item_by_item(tmp_path):
+    """An answer made from the three-player tree's key (its vectors, the root's value, its best move) scores every
+    point; one wrong vector loses exactly that item; a blank answer scores nothing. The items are the tree's inner
+    nodes and the best move, counted from the file."""
+    text = (TREES / "three_players.yaml").read_text()
+    expect, root = yaml.safe_load(text)["expect"], parse_tree(text).root
+    inner = [name for name, node in _descendants(root) if node.children]
+    right = {"values": {**expect["values"], root.name: expect["value"]}, "best_move": expect["best_move"]}
+    assert sorted(right["values"]) == sorted(inner)
+    full = _grade(tmp_path, right)
+    assert full["score"] == full["max_score"] == len(inner) + 1
+    wrong_node = inner[-1]
+    wrong = {**right, "values": {**right["values"], wrong_node: "(0, 0, 0)"}}
+    graded = _grade(tmp_path, wrong)
+    assert graded["score"] == full["max_score"] - 1
+    assert [item["item"] for item in graded["items"] if item["points"] < item["max_points"]] == \
+        [f"value of {wrong_node}"]
+    blank = _grade(tmp_path, {})
+    assert blank["score"] == 0 and blank["max_score"] == full["max_score"]
