@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
 from hypothesis import given, settings, strategies as st
 
 from helpers import TREES, assert_one_line_error, run_tracer
@@ -216,3 +217,102 @@ def test_a_two_player_tree_is_not_for_max_n(tmp_path):
     assert_one_line_error(run_tracer("stats", tree, "-a", "maxn"), "leaves are single numbers")
     tree.write_text('players: [A, B]\ntree: [["(1, 2)", "(2, 1)"]]\n')
     assert_one_line_error(run_tracer("stats", tree, "-a", "alphabeta"), "use -a maxn or -a paranoid")
+
+
+# ---- generated exercises: tracer exercise --players A,B,C --vector -------------------------------------------------
+
+def _leaves(node):
+    return [node] if not node.children else [leaf for child in node.children for leaf in _leaves(child)]
+
+
+@pytest.mark.parametrize("options", [
+    ("--values", "0..9"),
+    ("--values", "0..10", "--sum", "10", "--min-pruned", "1"),
+    ("--values", "0..6", "--sum", "6", "--rules", "{algorithm: paranoid}", "--min-pruned", "2"),
+])
+def test_generated_vector_exercises_are_right_by_brute_force_and_pass_check(tmp_path, options):
+    """Twenty seeds each: every leaf a vector in range (adding up to --sum), the key's value is max^n's (or the
+    paranoid value) from its definition, the pruned leaves are those Korf's Shallow never evaluates, and the file
+    passes its own tracer check."""
+    given = dict(zip(options[::2], options[1::2]))
+    low, high = map(int, given["--values"].split(".."))
+    for seed in range(20):
+        result = run_tracer("exercise", "--players", "A,B,C", "--vector", "--depth", "3", "--seed", seed, *options)
+        assert result.returncode == 0, result.stderr
+        path = tmp_path / f"e{seed}.yaml"
+        path.write_text(result.stdout)
+        tree = parse_tree(result.stdout)
+        root, expect = tree.root, yaml.safe_load(result.stdout)["expect"]
+        for leaf in _leaves(root):
+            assert len(leaf.value) == 3 and all(low <= part <= high for part in leaf.value)
+            assert "--sum" not in given or sum(leaf.value) == int(given["--sum"])
+        if "--rules" in given:
+            assert expect["value"] == brute_paranoid(root, root.mover)
+        else:
+            assert expect["value"] == "(" + ", ".join(map(str, brute_maxn(root))) + ")"
+        if "--sum" in given and "--rules" not in given:
+            evaluated = []
+            korf_shallow(root, int(given["--sum"]), int(given["--sum"]), 3, evaluated)
+            pruned_paths = {leaf.path for leaf in _leaves(root)} - set(evaluated)
+            named = dict(_descendants(root))
+            assert {leaf.path for top in expect["pruned"] for leaf in _leaves(named[top])} == pruned_paths
+            assert pruned_paths  # --min-pruned 1
+        assert run_tracer("check", path).returncode == 0
+
+
+def _descendants(node):
+    """Every node, with its name as a key calls it: its own, or a leaf's parent's name and its place (B1, B2)."""
+    yield node.name, node
+    for place, child in enumerate(node.children, 1):
+        if child.name:
+            yield from _descendants(child)
+        else:
+            yield f"{node.name}{place}", child
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--vector",), "--players A,B,C"),
+    (("--players", "A,B,C"), "--vector"),
+    (("--players", "max,min", "--vector"), "--players A,B,C"),
+    (("--sum", "3"), "--sum"),
+    (("--players", "A,B", "--vector", "--sum", "30"), "--sum 30"),
+    (("--players", "A,max", "--vector"), "--players"),
+    (("--players", "A,A", "--vector"), "--players"),
+    (("--players", "A,B,C", "--vector", "--rules", "{algorithm: alphabeta}"), "alphabeta searches numbers"),
+    (("--rules", "{algorithm: maxn}"), "--vector"),
+    (("--players", "A,B,C", "--vector", "--min-pruned", "1"), "never prunes"),
+    (("--players", "A,B,C", "--vector", "--no-ties"), "--no-ties"),
+])
+def test_a_bad_vector_exercise_is_one_line(args, fragment):
+    assert_one_line_error(run_tracer("exercise", *args), fragment)
+
+
+# ---- tracer grade on vectors --------------------------------------------------------------------------------------
+
+def _grade(tmp_path, answer: dict) -> dict:
+    path = tmp_path / "answer.yaml"
+    path.write_text(yaml.safe_dump(answer))
+    result = run_tracer("grade", TREES / "three_players.yaml", path, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_vector_answers_are_graded_item_by_item(tmp_path):
+    """An answer made from the three-player tree's key (its vectors, the root's value, its best move) scores every
+    point; one wrong vector loses exactly that item; a blank answer scores nothing. The items are the tree's inner
+    nodes and the best move, counted from the file."""
+    text = (TREES / "three_players.yaml").read_text()
+    expect, root = yaml.safe_load(text)["expect"], parse_tree(text).root
+    inner = [name for name, node in _descendants(root) if node.children]
+    right = {"values": {**expect["values"], root.name: expect["value"]}, "best_move": expect["best_move"]}
+    assert sorted(right["values"]) == sorted(inner)
+    full = _grade(tmp_path, right)
+    assert full["score"] == full["max_score"] == len(inner) + 1
+    wrong_node = inner[-1]
+    wrong = {**right, "values": {**right["values"], wrong_node: "(0, 0, 0)"}}
+    graded = _grade(tmp_path, wrong)
+    assert graded["score"] == full["max_score"] - 1
+    assert [item["item"] for item in graded["items"] if item["points"] < item["max_points"]] == \
+        [f"value of {wrong_node}"]
+    blank = _grade(tmp_path, {})
+    assert blank["score"] == 0 and blank["max_score"] == full["max_score"]

@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..errors import TracerError, UsageError
-from ..inputs.trees import DEFAULT_MAX_NODES
+from ..inputs.trees import DEFAULT_MAX_NODES, LEVEL_PLAYERS
 from .options import add_search_options, depth, positive, say_notes, search_spec, whole_number
 
 MAX_EXERCISES = 1_000  # per run: all are made (and held) before any is written
@@ -114,7 +114,14 @@ def add_commands(command) -> None:
     players.add_argument("--root", choices=("max", "min"), help="who moves at the root; levels alternate "
                                                                  "(default max)")
     players.add_argument("--players", type=_players, metavar="P,P,...",
-                         help="players by level, repeating, e.g. max,min,min")
+                         help="players by level, repeating, e.g. max,min,min; or named players, e.g. A,B,C, with "
+                              "--vector")
+    shape.add_argument("--vector", action="store_true",
+                       help="with --players A,B,C: each leaf a vector, one utility per player from --values, "
+                            "searched by max^n (or --rules' algorithm: paranoid)")
+    shape.add_argument("--sum", type=int, metavar="S",
+                       help="with --vector: every leaf's utilities add up to S (rules: {sum: S, bounds: [LOW, "
+                            "HIGH]}), so max^n prunes (Korf's shallow pruning)")
     wanted = exercise.add_argument_group("constraints")
     wanted.add_argument("--min-cutoffs", type=depth, default=0, metavar="K", help="at least K cutoffs")
     wanted.add_argument("--deep-cutoff", action="store_true",
@@ -315,11 +322,16 @@ def _range(what: str, separator: str, minimum: int | None):
 
 
 def _players(text: str) -> tuple[str, ...]:
-    players = tuple(part.strip().lower() for part in text.split(","))
-    if not all(player in ("max", "min", "chance") for player in players) or players[0] == "chance":
-        raise argparse.ArgumentTypeError(f"expected players such as max,min,min or max,chance,min,chance (max or "
-                                         f"min at the root), got {text!r}")
-    return players
+    """Players by level (max, min, chance: ``max,min,min``), or the names of several players (``A,B,C``)."""
+    names = tuple(part.strip() for part in text.split(","))
+    players = tuple(name.lower() for name in names)
+    if not any(player in LEVEL_PLAYERS for player in players):
+        if len(set(names)) == len(names) >= 2 and all(names):
+            return names
+    elif all(player in LEVEL_PLAYERS for player in players) and players[0] != "chance":
+        return players
+    raise argparse.ArgumentTypeError(f"expected players such as max,min,min or max,chance,min,chance (max or min at "
+                                     f"the root), or two or more different names such as A,B,C, got {text!r}")
 
 
 def _rules_option(text: str) -> dict:
@@ -344,7 +356,7 @@ def _rules_option(text: str) -> dict:
 def cmd_exercise(args) -> None:
     from ..exercises.generate import Spec, generate
     from ..io import write_atomically
-    from ..search.registry import chance_search
+    from ..search.registry import chance_search, vector_search
     from ..search.spec import SearchSpec
     from .options import OUTPUT_DIR
 
@@ -359,13 +371,15 @@ def cmd_exercise(args) -> None:
         rules.setdefault("algorithm", chance_search().name)
     if players and "chance" in players and "algorithm" not in rules:
         rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
+    if args.vector:
+        rules.setdefault("algorithm", vector_search().name)  # vectors: each player maximises its own utility
     search = SearchSpec(**rules)  # the defaults, then the --rules given
     if players is None:  # a search that averages gets the textbook's chance levels between the moves
         players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
             ("max", "min")
     values = args.values or (tuple(search.bounds) if search.bounds is not None else (-9, 9))
     spec = Spec(args.branching, args.depth, values, players, search, args.min_cutoffs, args.deep_cutoff,
-                args.pruned_leaves, args.no_ties, args.seed, args.min_pruned)
+                args.pruned_leaves, args.no_ties, args.seed, args.min_pruned, args.vector, args.sum)
     spec.check()
     if args.count == 1 and not args.output:
         print(generate(spec, 1)[0], end="")

@@ -17,18 +17,18 @@ import yaml
 
 from ..errors import UsageError
 from ..inputs import Problem
-from ..inputs.trees import parse_tree
+from ..inputs.trees import LEVEL_PLAYERS, parse_tree
 from ..inputs.yaml_text import MAX_DEPTH
 from ..model.state import Player
 from ..model.trees import TreeNode
 from ..run import deep_recursion
-from ..search.registry import IN_MAX_TERMS, PRUNING, chance_search
+from ..search.registry import ALGORITHMS, IN_MAX_TERMS, PRUNING, chance_search, vector_search
 from ..search.spec import SearchSpec
 from ..text import exact_fraction
 from ..trace.trace import Trace
 from ..view import EXACT, TraceView
 from .check import describe_search, search
-from .claims import bound_text
+from .claims import bound_text, value_text
 from .facts import SearchFacts
 
 ATTEMPTS = 2_000  # draws per exercise before giving up (about two seconds)
@@ -49,10 +49,19 @@ class Spec:
     no_ties: bool = False
     seed: int = 0
     min_pruned: int = 0  # at least this many leaves pruned
+    vector: bool = False  # the players are named (A, B, C) and each leaf is a vector, one utility per player
+    total: int | None = None  # with vector: what every leaf's components add up to (rules: {sum: S})
+
+    @property
+    def prunes(self) -> bool:
+        """Whether the search can prune: alpha-beta's kin, Star1 with bounds, and max^n with a declared sum
+        (Korf's shallow pruning)."""
+        return self.search.prunes or (self.vector and self.total is not None)
 
     def check(self) -> None:
         """Refuse at once what no tree can meet."""
         low, high = self.branching
+        self._check_vector()
         if self.depth < 1:
             raise UsageError("--depth must be at least 1 for an exercise")
         if self.depth >= MAX_DEPTH:  # before the leaf count below, whose power grows with the depth
@@ -64,10 +73,10 @@ class Spec:
         if self.no_ties and self.values[1] - self.values[0] + 1 < low ** self.depth:
             raise UsageError(f"--no-ties needs at least {low ** self.depth} different values, and --values "
                              f"{self.values[0]}..{self.values[1]} has {self.values[1] - self.values[0] + 1}")
-        if not self.search.prunes and (self.min_cutoffs or self.deep_cutoff or self.pruned_leaves or self.min_pruned):
+        if not self.prunes and (self.min_cutoffs or self.deep_cutoff or self.pruned_leaves or self.min_pruned):
             raise UsageError(f"{self.search.algorithm} never prunes: --min-cutoffs, --deep-cutoff, --pruned-leaves "
-                             f"and --min-pruned need a search that does ({', '.join(PRUNING)}, or expectiminimax "
-                             "with --bounds)")
+                             f"and --min-pruned need a search that does ({', '.join(PRUNING)}, expectiminimax "
+                             f"with --bounds, or {vector_search().name} with --sum)")
         bounds = self.search.bounds
         if bounds is not None and not bounds[0] <= self.values[0] <= self.values[1] <= bounds[1]:
             raise UsageError(f"--values {self.values[0]}..{self.values[1]} go outside --bounds "
@@ -101,9 +110,36 @@ class Spec:
             raise UsageError("--deep-cutoff needs --depth 4 or more when the players alternate (a node cut by a bound "
                              "from two levels up is a grandchild of the node that set it, and its children are "
                              "the leaves pruned)" if alternating else "--deep-cutoff needs --depth 3 or more")
-        if not alternating and self.search.search.negamax:
+        if not alternating and not self.vector and self.search.search.negamax:
             raise UsageError(f"{self.search.algorithm} assumes the players alternate; --players needs a search in "
                              f"MAX's terms ({', '.join(IN_MAX_TERMS)})")
+
+
+    def _check_vector(self) -> None:
+        """Refuse a game of named players without vector leaves, vector leaves without named players, a search
+        that cannot back vectors up, and a sum that no vector of --values reaches."""
+        named = not any(player in LEVEL_PLAYERS for player in self.players)
+        if self.vector != named:
+            raise UsageError("--vector gives each named player a utility: give --players A,B,C with it" if self.vector
+                             else f"--players {','.join(self.players)} names the players: add --vector (each leaf a "
+                                  "vector of utilities, one per player)")
+        if self.vector and not self.search.search.vectors:
+            raise UsageError(f"{self.search.algorithm} searches numbers, not vectors: use one of "
+                             f"{', '.join(name for name, search in ALGORITHMS.items() if search.vectors)}")
+        if self.search.search.vectors and not self.vector:
+            raise UsageError(f"{self.search.algorithm} searches vectors of utilities: add --players A,B,C --vector")
+        if self.total is not None:
+            if not self.vector:
+                raise UsageError("--sum is what every leaf's vector adds up to: it needs --players A,B,C --vector")
+            low, high = self.values
+            if not len(self.players) * low <= self.total <= len(self.players) * high:
+                raise UsageError(f"--sum {self.total}: {len(self.players)} components in {low}..{high} add up to "
+                                 f"{len(self.players) * low}..{len(self.players) * high}")
+        if self.vector and self.no_ties:
+            raise UsageError("--no-ties is for leaves that are numbers, not vectors")
+        if self.vector and self.deep_cutoff and not self.search.prunes:
+            raise UsageError(f"--deep-cutoff: {self.search.algorithm}'s shallow pruning cuts only with its parent's "
+                             "bound")
 
 
 class _Draw:
@@ -177,7 +213,10 @@ def _meets(spec: Spec, facts: SearchFacts) -> bool:
 def _header(spec: Spec, nested) -> dict:
     players = list(spec.players)
     head = {"root": players[0]} if players in (["max", "min"], ["min", "max"]) else {"players": players}
-    return {**head, "rules": rules_block(spec.search), "tree": nested}
+    rules = rules_block(spec.search)
+    if spec.total is not None:  # what every vector adds up to, and the range of each component (shallow pruning's)
+        rules.update(sum=spec.total, bounds=list(spec.values))
+    return {**head, "rules": rules, "tree": nested}
 
 
 def rules_block(search: SearchSpec) -> dict:
@@ -207,22 +246,52 @@ def _generate(spec: Spec, index: int) -> tuple[str, SearchFacts]:
             if spec.values[1] - spec.values[0] + 1 < leaves:
                 continue
             values = iter(draw.distinct(*spec.values, leaves))
+        elif spec.vector:
+            values = iter([_vector(draw, spec) for _ in range(leaves)])
         else:
             values = iter([draw.between(*spec.values) for _ in range(leaves)])
         nested = _fill(shape, values)
-        candidate = SearchFacts(search(Problem(_tree_of(nested, spec.players), math.inf, {}), spec.search))
+        candidate = SearchFacts(search(_candidate(spec, nested), spec.search))
         if _meets(spec, candidate):  # the file is written, read back and searched again for its key
             header = _header(spec, nested)
-            tree = parse_tree(_yaml(header), file="<exercise>")
-            facts = SearchFacts(search(Problem(tree.root, math.inf, tree.meta()), spec.search))
+            facts = SearchFacts(search(_read_back(header), spec.search))
             return _document(spec, index, header, facts), facts
     raise UsageError(f"no tree met the constraints in {ATTEMPTS:,} tries (exercise {index}, seed {spec.seed}): "
                      "loosen them (fewer --min-cutoffs or --pruned-leaves, a wider --branching or --depth)")
 
 
+def _candidate(spec: Spec, nested) -> Problem:
+    """A drawn tree to check the constraints on: built directly, or for vector leaves (which only the tree reader
+    turns into a game of named players) written and read back."""
+    if spec.vector:
+        return _read_back(_header(spec, nested))
+    return Problem(_tree_of(nested, spec.players), math.inf, {})
+
+
+def _read_back(header: dict) -> Problem:
+    tree = parse_tree(_yaml(header), file="<exercise>")
+    return Problem(tree.root, math.inf, tree.meta())
+
+
+def _vector(draw: _Draw, spec: Spec) -> str:
+    """A leaf's vector as a tree file writes it, ``"(1, 2, 6)"``: a whole number from ``--values`` per player, adding
+    up to ``--sum`` if given (each component drawn from what still lets the ones after it reach the sum)."""
+    low, high = spec.values
+    parts: list[int] = []
+    for after in reversed(range(len(spec.players))):  # the components still to draw after this one
+        if spec.total is None:
+            parts.append(draw.between(low, high))
+        else:
+            rest = spec.total - sum(parts)
+            parts.append(draw.between(max(low, rest - after * high), min(high, rest - after * low)))
+    return value_text(tuple(parts))
+
+
 def _key_number(value: float):
     """A value as an answer key writes it: a whole number, a decimal that ends (2.5), or else a fraction ("10/3":
-    an average of whole numbers over equally likely outcomes is one)."""
+    an average of whole numbers over equally likely outcomes is one); a vector of utilities as ``"(1, 2, 6)"``."""
+    if isinstance(value, tuple):
+        return value_text(value)
     exact = exact_fraction(value, 1_000_000) or Fraction(value)
     if exact.denominator == 1:
         return int(exact)
@@ -236,7 +305,7 @@ def _document(spec: Spec, index: int, header: dict, facts: SearchFacts) -> str:
     if facts.samples:
         expect.update(_visit_key(facts))
     else:
-        expect.update(_value_key(facts))
+        expect.update(_value_key(facts, spec.prunes))
     lines = [
         f"title: {_flow(f'Exercise {index}')}",
         f"source: {_flow(f'generated by tracer exercise, seed {spec.seed}, exercise {index}: {describe_search(facts.trace)}')}",
@@ -256,7 +325,7 @@ def _visit_key(facts: SearchFacts) -> dict:
                          for number, (path, _) in sorted(facts.paths.items())}}
 
 
-def _value_key(facts: SearchFacts) -> dict:
+def _value_key(facts: SearchFacts, prunes: bool) -> dict:
     """The key of a search that backs up values: each inner node's value, the pruned leaves (a search that
     prunes) and the counts."""
     expect = {}
@@ -265,7 +334,7 @@ def _value_key(facts: SearchFacts) -> dict:
         value, bound = facts.returned(node)
         values[facts.label(node)] = _key_number(value) if bound == EXACT else bound_text(value, bound)
     expect["values"] = values
-    if facts.trace.spec.prunes:
+    if prunes:
         expect["pruned"] = [facts.label(node) for node in facts.pruned_tops()]
     expect["leaves_evaluated"] = facts.counts["leaves_evaluated"]
     expect["cutoffs"] = facts.counts["cutoffs"]

@@ -110,7 +110,7 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
         return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node),
                     **({"class": "current"} if node.current else {}))
     leaf = node.kind == "leaf"
-    attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else FILL[node.player], label=_plain_label(node),
+    attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else node.fill or FILL[node.player], label=_plain_label(node),
                  margin="0")
     if node.faded:
         attrs.update(color=FADED, fontcolor=FADED, fillcolor="white", style="dashed" if node.dashed else "filled")

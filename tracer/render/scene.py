@@ -17,6 +17,8 @@ from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
 from ..view import Bound, NodeView, TraceView, pass_steps
 from ..view.mcts import statistic
+from ..view.vectors import named_players
+from .style import PLAYER_FILLS
 from ..view.node_types import NODE_TYPES  # a node's type tag, which printers set in bold
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
@@ -99,6 +101,7 @@ class SceneNode:
     current: bool = False  # the node the step is about
     hidden: bool = False  # not reached yet, in a deck that reveals the tree step by step: holds its place unseen
     flag: str = ""  # a mark on the node, such as a wrong answer: drawn under it, the shape doubly outlined
+    fill: str = ""  # in a game of named players, the fill of the player to move (style.PLAYER_FILLS); else by player
 
 
 @dataclass
@@ -365,6 +368,9 @@ class _SceneBuilder:
                 scene_node.head = " ".join(text for text in (scene_node.head, view.node_type) if text)
             else:
                 scene_node.notes.insert(0, view.node_type)
+        if node.mover is not None and view.children:  # whose move: the player's name beside it, and its colour
+            scene_node.notes.insert(0, node.mover)
+            scene_node.fill = player_fill(self.view.trace, node.mover)[0]
         if view.cut is not None and self._cut_child(view) in self._shown_children(view.id):
             scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
         if view.id in self.view.tested and not self.options.question:  # principal variation search
@@ -541,7 +547,15 @@ class _SceneBuilder:
             "rare": "rare" in kinds,
             "node types": self.options.node_types and not self.mcts,
         }
-        return [row for name, row in KEY_ROWS.items() if shown[name]]
+        rows = [row for name, row in KEY_ROWS.items() if shown[name]]
+        players = named_players(self.view.trace)
+        return rows + [(f"■ {player}", f"{player} to move (named under it; {player_fill(self.view.trace, player)[1]})") for player in players
+                       if any(node.fill and node.notes[:1] == [player] for node in nodes)]
+
+
+def player_fill(trace, player: str) -> tuple[str, str]:
+    """The fill of a named player's nodes and its colour's name (:data:`PLAYER_FILLS`, in turn)."""
+    return PLAYER_FILLS[named_players(trace).index(player) % len(PLAYER_FILLS)]
 
 
 # Every row a key can have, in the order a key lists them (a deck's key is the union of its frames' keys).

@@ -139,6 +139,11 @@ def chance_search() -> Algorithm:
     return next(search for search in ALGORITHMS.values() if search.chance)
 
 
+def vector_search() -> Algorithm:
+    """The search that backs up vectors of utilities, one per named player (max^n)."""
+    return next(search for search in ALGORITHMS.values() if search.family == "vectors")
+
+
 def algorithm(name: str) -> Algorithm:
     """Look an algorithm up by its command-line name."""
     try:

@@ -83,10 +83,16 @@ def mover(view, node_id: int) -> int:
     return view.players.index(view.nodes[node_id].node.mover)
 
 
+def named_players(trace) -> list[str]:
+    """A game's named players in the order of each vector's components (the root's first, then in turn as
+    named); empty for a game of MAX and MIN."""
+    movers = list(dict.fromkeys(node.mover for node in trace.nodes if node.mover is not None))
+    return trace.meta.get("players") or movers
+
+
 def begin(view) -> None:
     """The players, in the order of each vector's components (the root's player first, then in turn as named)."""
-    movers = list(dict.fromkeys(node.mover for node in view.trace.nodes if node.mover is not None))
-    view.players = view.trace.meta.get("players") or movers
+    view.players = named_players(view.trace)
 
 
 def _entered(view, event: NodeEntered) -> Step:
