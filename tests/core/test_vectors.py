@@ -316,3 +316,24 @@ def test_vector_answers_are_graded_item_by_item(tmp_path):
         [f"value of {wrong_node}"]
     blank = _grade(tmp_path, {})
     assert blank["score"] == 0 and blank["max_score"] == full["max_score"]
+
+
+def test_grade_marks_the_leaves_max_n_prunes_when_the_tree_declares_a_sum(tmp_path):
+    """With rules: {sum: S}, max^n can prune, so each leaf is an item of the grade as for alpha-beta: the key's
+    pruned leaves score full marks, and leaving one out loses exactly that leaf's point."""
+    tree = tmp_path / "x.yaml"
+    made = run_tracer("exercise", "--players", "A,B,C", "--vector", "--values", "0..10", "--sum", "10",
+                      "--min-pruned", "1", "--seed", "2")
+    assert made.returncode == 0, made.stderr
+    tree.write_text(made.stdout)
+    key = yaml.safe_load(made.stdout)["expect"]
+    answer = {"best_move": key["best_move"], "values": key["values"], "pruned": key["pruned"]}
+    graded = []
+    for pruned in (key["pruned"], key["pruned"][1:]):
+        (tmp_path / "a.yaml").write_text(yaml.safe_dump(dict(answer, pruned=pruned)))
+        result = run_tracer("grade", tree, tmp_path / "a.yaml", "--json")
+        assert result.returncode == 0, result.stderr
+        graded.append(json.loads(result.stdout))
+    leaves = [item for item in graded[0]["items"] if item["item"].endswith(" pruned?")]
+    assert leaves and graded[0]["score"] == graded[0]["max_score"]
+    assert graded[1]["score"] == graded[0]["score"] - 1

@@ -91,9 +91,12 @@ def value_matches(claimed: tuple, found: tuple[float, str]) -> bool:
 
 
 def search_prunes(facts: SearchFacts) -> bool:
-    """Whether the search can prune at all (its specification says, from the registry): only then are leaves pruned
-    or not."""
-    return facts.trace.spec.prunes
+    """Whether the search can prune at all (the registry says, from its specification and, for max^n, the sum the
+    tree declares): only then are leaves pruned or not."""
+    spec = facts.trace.spec
+    if spec.search is None:  # a saved trace of a search this version does not know: it says itself
+        return spec.prunes
+    return spec.search.prunes_with(spec.bounds, facts.trace.meta.get("sum"))
 
 
 def window_matches(claimed: tuple[float, float], found: tuple[float, float]) -> bool:

@@ -56,7 +56,7 @@ class Spec:
     def prunes(self) -> bool:
         """Whether the search can prune: alpha-beta's kin, Star1 with bounds, and max^n with a declared sum
         (Korf's shallow pruning)."""
-        return self.search.prunes or (self.vector and self.total is not None)
+        return self.search.search.prunes_with(self.search.bounds, self.total if self.vector else None)
 
     def check(self) -> None:
         """Refuse at once what no tree can meet."""

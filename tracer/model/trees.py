@@ -131,6 +131,8 @@ class Tree:
         meta = {"kind": "tree", "name": self.name, "title": self.title, "source": self.source, "file": self.file}
         if self.root.named is not None:  # a game of named players: the order of every vector's components
             meta["players"] = list(self.root.named.names)
+            if self.root.named.total is not None:  # every vector's sum: max^n can prune (tracer grade reads it)
+                meta["sum"] = self.root.named.total
         return meta
 
     @property

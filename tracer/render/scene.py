@@ -547,10 +547,12 @@ class _SceneBuilder:
             "rare": "rare" in kinds,
             "node types": self.options.node_types and not self.mcts,
         }
-        rows = [row for name, row in KEY_ROWS.items() if shown[name]]
         players = named_players(self.view.trace)
-        return rows + [(f"■ {player}", f"{player} to move (named under it; {player_fill(self.view.trace, player)[1]})") for player in players
-                       if any(node.fill and node.notes[:1] == [player] for node in nodes)]
+        if players:  # a game of named players: each player's row says whose node it is, not MAX's triangle
+            shown["max"] = shown["min"] = False
+        rows = [row for name, row in KEY_ROWS.items() if shown[name]]
+        return rows + [(f"■ {player}", f"{player} to move (named under it; {player_fill(self.view.trace, player)[1]})")
+                       for player in players if any(node.fill and node.notes[:1] == [player] for node in nodes)]
 
 
 def player_fill(trace, player: str) -> tuple[str, str]:

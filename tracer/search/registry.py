@@ -69,10 +69,12 @@ class Algorithm:
         """Searches the root more than once (MTD(f), SSS*, iterative deepening): ``--pass K`` applies."""
         return self.family == "values" and ("passes" in self.counts or "iterations" in self.counts)
 
-    def prunes_with(self, bounds) -> bool:
-        """Whether the search prunes (takes :class:`Rules`; α and β are part of its trace): alpha-beta's kin always,
-        expectiminimax when it is given ``bounds`` on the leaf values (Star1 at its chance nodes)."""
-        return self.pruning or ("bounds" in self.settings and bounds is not None)
+    def prunes_with(self, bounds, total=None) -> bool:
+        """Whether the search can prune: alpha-beta's kin always (they take :class:`Rules`; α and β are part of
+        their trace), expectiminimax when it is given ``bounds`` on the leaf values (Star1 at its chance nodes),
+        max^n when the tree declares the ``total`` every leaf's vector adds up to (Korf's shallow pruning)."""
+        return (self.pruning or ("bounds" in self.settings and bounds is not None)
+                or (self.family == "vectors" and total is not None))
 
     def refuse(self, rules: Rules) -> None:
         """Refuse rules the search cannot run under: MTD(f) and SSS* need fail-soft values."""
