@@ -297,3 +297,31 @@ def test_the_readme_game_examples_show_what_each_flag_does(tmp_path, args):
         assert re.search(r"⋯ \d+ searched", svg)
     if "--min-visits" in args:
         assert re.search(r"\d+ nodes.*?\d+ visits", svg, re.S)
+
+
+def test_a_very_deep_chain_is_cut_to_a_slide_in_a_few_layouts(tmp_path, monkeypatch):
+    """The deepest cut that fits is found by halving (a drawing cut deeper is never smaller), not by laying out
+    one cut per ply: a 998-deep chain took minutes to render. Counted in layouts, not timed; the cut is the
+    deepest that fits, as checking every depth finds it."""
+    from tracer.render import drawing
+
+    nested = "0"
+    for _ in range(300):
+        nested = f"[{nested}]"
+    tree = tmp_path / "chain.yaml"
+    tree.write_text(f"tree: {nested}\n")
+    layouts = []
+    real = drawing.lay_out
+    monkeypatch.setattr(drawing, "lay_out", lambda *args, **kwargs: layouts.append(1) or real(*args, **kwargs))
+    result = run_tracer("render", tree, "-o", tmp_path / "chain.svg")
+    assert result.returncode == 0, result.stderr
+    drawn = int(re.search(r"drawn to depth (\d+) of 300", result.stderr).group(1))
+    assert 0 < drawn < 300 and len(layouts) <= 12
+    problem = load_problem(str(tree))
+    trace = trace_search(problem.root, "alphabeta", meta=problem.meta)
+
+    def fits(depth: int) -> bool:
+        scene = scene_of(trace, DrawOptions(draw_depth=depth))
+        return drawing._fits(drawing.page_of(scene, real(scene)), DrawOptions())
+
+    assert fits(drawn) and not fits(drawn + 1)  # the deepest cut that fits (a deeper one is never smaller)

@@ -132,7 +132,7 @@ def _coarser_steps(trace: Trace, steps: list[int]) -> str:
         except ValueError:  # a mode that does not fit the search
             continue
         if count < len(steps):
-            counts.append((count, f"--step {mode} ({count:,} frames)"))
+            counts.append((count, f"--step {mode} ({count:,} frame{'s' if count != 1 else ''})"))
     if not counts:
         return "--from K --to M (no --step gives fewer frames)"
     return " or ".join([text for _, text in sorted(counts)] + ["--from K --to M"])

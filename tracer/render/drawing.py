@@ -269,17 +269,32 @@ def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = Fals
         layout = lay_out(scene, spacing)
         return Fitted(scene, layout, page_of(scene, layout), options, None)
     deepest = max(node.ply for node in trace.nodes)
-    for depth in range(deepest - 1, -1, -1):
+
+    def cut_at(depth: int):
+        """The drawing cut at ``depth``, laid out, if it fits (depth 0 always does); else None."""
         smaller = replace(options, draw_depth=depth)
         scene = scene_of(trace, smaller)
         if estimated_width(scene, spacing) > options.max_size[0] * 72 and depth:
-            continue
+            return None
         layout = lay_out(scene, spacing)
         page = page_of(scene, layout)
         if (_fits(page, options) and _boards_legible(scene, layout, size)) or not depth:
-            why = "" if fits_whole else " (choose with --draw-depth N; --max-size WxH sets the limit)"
-            return Fitted(scene, layout, page, smaller, (
-                f"the whole search is too large for a slide: drawn to depth {depth} of {deepest}"
-                + (why or " so that its boards stay an inch wide (choose with --draw-depth N, --first-children K "
-                          "or --compact)")))
-    raise AssertionError("depth 0 always returns")
+            return scene, layout, page, smaller
+        return None
+
+    # A drawing cut deeper is never smaller, so the deepest cut that fits is found by halving: a few layouts, not
+    # one per ply (a 999-deep chain took minutes).
+    low, high, found = 1, deepest - 1, None
+    while low <= high:
+        middle = (low + high) // 2
+        fitting = cut_at(middle)
+        if fitting is None:
+            high = middle - 1
+        else:
+            found, low = (middle, fitting), middle + 1
+    depth, (scene, layout, page, smaller) = found or (0, cut_at(0))
+    why = "" if fits_whole else " (choose with --draw-depth N; --max-size WxH sets the limit)"
+    return Fitted(scene, layout, page, smaller, (
+        f"the whole search is too large for a slide: drawn to depth {depth} of {deepest}"
+        + (why or " so that its boards stay an inch wide (choose with --draw-depth N, --first-children K "
+                  "or --compact)")))
