@@ -10,7 +10,7 @@ import sys
 import threading
 
 from ..errors import TracerError
-from ..io import take_back_written
+from ..io import WRITTEN, take_back_written
 
 DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 
@@ -103,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: error: no standard output (it is closed)", file=sys.stderr)
         return 2
     _plain_where_unencodable()
+    WRITTEN.clear()  # only this command's files are taken back if it fails (main may run many in one process)
     measuring = argv[:1] != [] and argv[0] in DRAWING_COMMANDS and "-h" not in argv and "--help" not in argv
     try:
         if measuring:
