@@ -279,6 +279,8 @@ def draw_outcome(state: GameState, rng: random.Random):
 def given_statistics(tree: Node, made: list[Node], tracer: NullTracer) -> None:
     """Put in the tree, before the search, the nodes whose statistics the state gives (``given_stats()``, a tree
     file's ``stats:``: (W, N) in the convention above), in move order, parents before children."""
+    if not callable(getattr(tree.state, "given_stats", None)):
+        return  # a position that can give none (a game's): its children need not be made to ask
     pending = [tree]
     while pending:
         node = pending.pop(0)
