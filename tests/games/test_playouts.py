@@ -222,3 +222,15 @@ def test_games_that_declare_fixed_move_names_name_every_move_alike_everywhere(ga
             move = state.moves()[rng.randrange(len(state.moves()))]
             assert state.move_name(move) == start.move_name(move)
             state = state.child(move)
+
+
+@pytest.mark.parametrize("order", ["reversed", "random"])
+def test_a_reordered_search_plays_out_over_the_moves_as_ordered(order):
+    """The game's own playout draws over its natural move order; a search in another order must play out over the
+    moves as ordered (the README's rule), so the reordered position does not offer the game's playout: the trace
+    equals the one made with the playout hidden."""
+    game = load_game("tictactoe")
+    root = game.rooted(game.start())
+    ours, hidden = (trace_search(state, "mcts", order=order, seed=3, settings={"iterations": 30})
+                    for state in (root, WithoutPlayout(root)))
+    assert ours.to_json() == hidden.to_json()

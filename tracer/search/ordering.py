@@ -105,6 +105,10 @@ def _identity(state):
         return id(state)
 
 
+IN_ITS_OWN_ORDER = ("random_playout",)  # a state's hooks that go by its own move order: not offered reordered (MCTS
+# then plays out with its loop over the moves as ordered, as the README's rule says)
+
+
 class Ordered:
     """``inner``, with its moves in the policy's order; everything else (player, values, names, boards) is the
     wrapped state's, read through ``__getattr__``."""
@@ -116,6 +120,8 @@ class Ordered:
         self._moves = None
 
     def __getattr__(self, name):
+        if name in IN_ITS_OWN_ORDER:
+            raise AttributeError(name)  # the wrapped state's would play its moves in their order, not this one
         return getattr(self.inner, name)
 
     def moves(self):
