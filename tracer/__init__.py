@@ -7,7 +7,8 @@ value into a trace; renderers turn the trace into Graphviz diagrams, step tables
     tree = tracer.load_tree("trees/rn_example.yaml")
     trace = tracer.trace_search(tree.root, "alphabeta", meta=tree.meta())
     trace.spec                              # the search, as one typed value (SearchSpec)
-    trace                                   # in Jupyter: the diagram, inline SVG
+    trace                                   # in Jupyter: the step-through player (the diagram without HTML)
+    tracer.player(trace, step="cutoff")     # the player, a frame after each cutoff
     tracer.render_to_file(trace, "output/rn.svg")
     print(tracer.step_table(trace))
 
@@ -38,6 +39,7 @@ _EXPORTS = {
     "render.deck": ("make_deck",),
     "render.slides": ("write_slides",),
     "render.table": ("step_table",),
+    "render.notebook": ("player",),
     "run": ("Stats", "search_stats", "trace_search"),
     "inputs": ("Problem", "load_problem", "load_trace", "load_tree", "parse_tree"),
     "exercises.facts": ("SearchFacts",),
@@ -63,19 +65,29 @@ def __dir__():
 
 
 def _svg(trace) -> str:
-    """A trace's diagram as SVG text (what Jupyter shows), within the drawing limits."""
+    """A trace's diagram as SVG text (what Jupyter shows where it shows no HTML), within the drawing limits."""
     from .render.drawing import render_bytes
 
     return render_bytes(trace, "svg").decode("utf-8")
 
 
+def _html(trace) -> str:
+    """A trace's step-through player, inline (what Jupyter shows): see :mod:`tracer.render.notebook`."""
+    from .render.notebook import player_output
+
+    return player_output(trace)
+
+
 def _show_traces_in_jupyter() -> None:
-    """In IPython or Jupyter, show a Trace as its diagram. Registered by the class's name, so nothing is imported
-    until a trace is shown; the trace itself knows nothing of rendering."""
+    """In IPython or Jupyter, show a Trace as its step-through player, and as its diagram where HTML is not shown.
+    Registered by the class's name, so nothing is imported until a trace is shown; the trace itself knows nothing
+    of rendering."""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
     if shell is not None:
-        shell.display_formatter.formatters["image/svg+xml"].for_type_by_name("tracer.trace.trace", "Trace", _svg)
+        formatters = shell.display_formatter.formatters
+        formatters["text/html"].for_type_by_name("tracer.trace.trace", "Trace", _html)
+        formatters["image/svg+xml"].for_type_by_name("tracer.trace.trace", "Trace", _svg)
 
 
 _show_traces_in_jupyter()

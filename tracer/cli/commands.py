@@ -290,7 +290,7 @@ def cmd_slides(args) -> None:
     from ..render.deck import make_deck
     from ..render.page import DEFAULT_SLIDE
     from ..render.slides import EXTENSIONS, FOLDER_FORMATS, SLIDE_FORMATS, write_slides
-    from ..view import frame_steps
+    from ..view import default_step_mode, frame_steps
     from .options import progress_counter
 
     if args.format is None and args.output and not os.path.isdir(args.output):
@@ -317,7 +317,7 @@ def cmd_slides(args) -> None:
     if in_pass is not None:  # the pass's steps, within --from and --to
         first, last = max(first or 1, in_pass[0]), min(last or total, in_pass[1])
     refuse_unfit_drawing(args, trace)
-    step = args.step or ("iteration" if trace.spec.samples else "event")
+    step = args.step or default_step_mode(trace)
     try:
         steps = frame_steps(trace, step, first, last)
     except ValueError as error:

@@ -32,7 +32,7 @@ from . import mcts, vectors
 from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 
 __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
-           "UPPER", "frame_steps", "pass_steps"]
+           "UPPER", "default_step_mode", "frame_steps", "pass_steps"]
 
 STEP_MODES = ("event", "node", "cutoff", "iteration", "phase")  # how often a deck shows the search (frame_steps)
 MCTS_STEPS = ("event", "iteration", "phase")  # the modes for Monte Carlo tree search (the others for the rest)
@@ -269,6 +269,12 @@ def _ends(event: Event, after: Event | None, every: str) -> bool:
     if event.kind in ("mcts_select", "mcts_chance"):
         return after.kind not in ("mcts_select", "mcts_chance")
     return event.kind in ("mcts_expand", "mcts_playout")
+
+
+def default_step_mode(trace: Trace) -> str:
+    """How often a deck shows ``trace`` unless told: after each iteration for Monte Carlo tree search (an event
+    is a fraction of one), after every event for the rest."""
+    return "iteration" if trace.spec.samples else "event"
 
 
 def frame_steps(trace: Trace, every: str = "event", first: int | None = None, last: int | None = None) -> list[int]:
