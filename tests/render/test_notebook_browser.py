@@ -1,0 +1,133 @@
+"""Two inline players on one page, as a notebook shows them, in a real headless browser (Debian's chromium,
+driven by Playwright): each steps on its own by keys and buttons and leaves the other as it was, keys reach a
+player only while it has the focus, neither scrolls inside its frame at a notebook's usual widths, nothing fails
+and nothing is fetched."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tracer import load_problem, trace_search
+from tracer.render.notebook import TWO_COLUMNS, player_output
+from tracer.view import TraceView
+
+ROOT = Path(__file__).resolve().parents[2]
+TREES = ROOT / "trees"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+playwright = pytest.importorskip("playwright.sync_api", reason="the player's tests need Playwright (pip install "
+                                                               "-e '.[test]')")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)"),
+    pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
+                                                ".ci/run installs it)"),
+]
+
+
+def traced(name: str, algorithm: str):
+    problem = load_problem(str(TREES / name))
+    return trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta)
+
+
+def caption(trace, step: int) -> str:
+    """The caption after ``step`` events, from the view (independently of the page)."""
+    return f"Step {step}: {TraceView(trace, step).caption()}"
+
+
+@pytest.fixture(scope="module")
+def notebook(tmp_path_factory):
+    """A page holding what the notebook shows for two traces, one under the other, as Jupyter's outputs are."""
+    traces = [traced("rn_example.yaml", "alphabeta"), traced("binary_depth4.yaml", "minimax")]
+    outputs = "".join(f'<div class="output">{player_output(trace)}</div>' for trace in traces)
+    path = tmp_path_factory.mktemp("notebook") / "notebook.html"
+    path.write_text(f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>a notebook</title></head>'
+                    f'<body style="margin:8px"><h1 id="outside">a notebook</h1>{outputs}</body></html>',
+                    encoding="utf-8")
+    return path, traces
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+class Notebook:
+    """The page in a browser, with its two players' frames and what went wrong or was fetched."""
+
+    def __init__(self, browser, path: Path, width: int = 1000):
+        self.page = browser.new_page(viewport={"width": width, "height": 1400})
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.goto(path.as_uri())
+        self.frames = [handle.content_frame() for handle in self.page.query_selector_all("iframe")]
+        for frame in self.frames:
+            frame.wait_for_function("document.getElementById('caption').textContent.startsWith('Step ')")
+
+    def captions(self) -> list[str]:
+        return [frame.inner_text("#caption") for frame in self.frames]
+
+    def close(self):
+        self.page.close()
+
+
+def test_two_players_step_each_on_its_own(browser, notebook):
+    path, (alphabeta, minimax) = notebook
+    shown = Notebook(browser, path)
+    first, second = shown.frames
+    assert shown.captions() == [caption(alphabeta, 1), caption(minimax, 1)]
+    first.click("#next")
+    first.click("#next")  # the button keeps the focus: the keys now go to the first player
+    shown.page.keyboard.press("ArrowRight")
+    assert shown.captions() == [caption(alphabeta, 4), caption(minimax, 1)]
+    second.click("#last")
+    shown.page.keyboard.press("ArrowLeft")
+    last = len(minimax.events)
+    assert shown.captions() == [caption(alphabeta, 4), caption(minimax, last - 1)]
+    assert second.eval_on_selector_all("#table tr.current", "rows => rows.map(r => r.dataset.step)") == [str(last - 1)]
+    shown.page.click("#outside")  # the notebook has the focus: no player hears the keys
+    for key in ("ArrowRight", "Home", "End"):
+        shown.page.keyboard.press(key)
+    assert shown.captions() == [caption(alphabeta, 4), caption(minimax, last - 1)]
+    first.click("#table tbody tr[data-step='19']")
+    assert shown.captions() == [caption(alphabeta, 19), caption(minimax, last - 1)]
+    assert [frame.evaluate("location.href") for frame in shown.frames] == ["about:srcdoc#step=19",
+                                                                           f"about:srcdoc#step={last - 1}"]
+    assert shown.page.url == path.as_uri()  # the notebook's own address is left alone
+    assert shown.errors == []
+    assert shown.requests == [path.as_uri()]  # the notebook's page itself, and nothing else
+    shown.close()
+
+
+def test_each_player_plays_on_its_own(browser, notebook):
+    path, (alphabeta, minimax) = notebook
+    shown = Notebook(browser, path)
+    first, second = shown.frames
+    first.click("#table tbody tr[data-step='33']")
+    first.select_option("#speed", "250")
+    first.click("#play")
+    first.wait_for_function(f"document.getElementById('caption').textContent.startsWith('Step {len(alphabeta.events)}:')",
+                            timeout=10_000)
+    assert shown.captions()[1] == caption(minimax, 1)
+    assert shown.errors == []
+    shown.close()
+
+
+@pytest.mark.parametrize("width", [TWO_COLUMNS + 40, 1280, 1920])
+def test_each_player_fits_its_frame(browser, notebook, width):
+    """At a notebook's usual widths, a frame is as tall as its page: no scrollbar inside, the whole tree in view."""
+    path, _ = notebook
+    shown = Notebook(browser, path, width)
+    for frame in shown.frames:
+        inside = frame.evaluate("[document.documentElement.scrollHeight, innerHeight, innerWidth]")
+        tree = frame.eval_on_selector("#tree svg", "svg => svg.getBoundingClientRect().toJSON()")
+        assert inside[0] <= inside[1]
+        assert tree["bottom"] <= inside[1] and tree["width"] >= 0.5 * inside[2]  # most of the width, unclipped
+    shown.close()
