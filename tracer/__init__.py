@@ -64,11 +64,11 @@ def __dir__():
     return sorted(set(globals()) | set(__all__))
 
 
-def _svg(trace) -> str:
+def _svg(trace) -> str | None:
     """A trace's diagram as SVG text (what Jupyter shows where it shows no HTML), within the drawing limits."""
-    from .render.drawing import render_bytes
+    from .render.notebook import diagram_svg
 
-    return render_bytes(trace, "svg").decode("utf-8")
+    return diagram_svg(trace)
 
 
 def _html(trace) -> str:

@@ -117,6 +117,7 @@ def test_a_trace_too_large_even_for_its_diagram_gives_the_notes_alone():
     (text,) = elements.text
     assert text.startswith("No step-through player: the deck would draw")
     assert text.endswith(f"; no diagram either: {refused.value}")
+    assert player(trace, options=options)._repr_svg_() is None  # the HTML says why, no traceback
 
 
 def test_player_checks_its_steps_at_once():

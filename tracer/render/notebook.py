@@ -107,8 +107,9 @@ def player_output(trace: Trace, steps: list[int] | None = None, options: DrawOpt
 
 
 def diagram_output(trace: Trace, options: DrawOptions, note: str) -> str:
-    """The trace's diagram as the SVG formatter draws it, under ``note`` (and how the drawing was fitted, if it
-    was), as one line of text: an image, so its SVG shares no ids with the notebook."""
+    """The trace's diagram, drawn as for :func:`diagram_svg`, under one line of text: ``note``, and how the drawing
+    was fitted if it was, or why it was refused. The diagram is an image, so its SVG shares no ids with the
+    notebook's."""
     notes = [note]
     try:
         svg = render_bytes(trace, DrawRequest("svg", options), notes)
@@ -121,6 +122,15 @@ def diagram_output(trace: Trace, options: DrawOptions, note: str) -> str:
     source = base64.b64encode(svg).decode("ascii")
     return (f'{line}<img src="data:image/svg+xml;base64,{source}" alt="{html.escape(trace.title)}" '
             'style="max-width:100%;height:auto">')
+
+
+def diagram_svg(trace: Trace, options: DrawOptions = DrawOptions()) -> str | None:
+    """The trace's diagram as SVG text, for a notebook viewer that shows no HTML; None (no SVG shown, rather than
+    a traceback) when it is refused as too large: the HTML output says why."""
+    try:
+        return render_bytes(trace, DrawRequest("svg", options)).decode("utf-8")
+    except RenderError:
+        return None
 
 
 class Player:
@@ -136,8 +146,8 @@ class Player:
     def _repr_html_(self) -> str:
         return player_output(self.trace, self.steps, self.options, self.size)
 
-    def _repr_svg_(self) -> str:
-        return render_bytes(self.trace, DrawRequest("svg", self.options)).decode("utf-8")
+    def _repr_svg_(self) -> str | None:
+        return diagram_svg(self.trace, self.options)
 
 
 def player(trace: Trace, step: str | None = None, *, first: int | None = None, last: int | None = None,
