@@ -113,8 +113,8 @@ def test_each_player_plays_on_its_own(browser, notebook):
     first.click("#table tbody tr[data-step='33']")
     first.select_option("#speed", "250")
     first.click("#play")
-    first.wait_for_function(f"document.getElementById('caption').textContent.startsWith('Step {len(alphabeta.events)}:')",
-                            timeout=10_000)
+    end = f"Step {len(alphabeta.events)}:"
+    first.wait_for_function(f"document.getElementById('caption').textContent.startsWith('{end}')", timeout=10_000)
     assert shown.captions()[1] == caption(minimax, 1)
     assert shown.errors == []
     shown.close()
