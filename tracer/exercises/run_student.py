@@ -37,7 +37,8 @@ class Action:
 @dataclass
 class Failure:
     """Why a call gave no answer: ``kind`` is ``raised``, ``timeout``, ``memory``, ``recursion``, ``wrong_return``
-    or ``died``; ``line`` says it in one line; ``traceback`` is the student's frames (empty when there are none)."""
+    or ``died``; ``line`` says it in one line, after "your function" (``raised ZeroDivisionError: division by
+    zero``); ``traceback`` is the student's frames (empty when there are none)."""
 
     kind: str
     line: str
@@ -264,10 +265,11 @@ def _failure(message: dict, limits: Limits) -> Failure:
     """A failure in one line, from the child's message."""
     kind, text, trace = message.get("op"), str(message.get("message", "")), str(message.get("traceback", ""))
     if kind == "wrong_return":
-        return Failure("wrong_return", f"wrong return type: {text}")
+        return Failure("wrong_return", text)
     raised = str(message.get("kind", "Exception"))
     if raised == "RecursionError":
-        return Failure("recursion", f"RecursionError: {text} (does it call itself without end?)", trace)
+        return Failure("recursion", "raised RecursionError: maximum recursion depth exceeded (does it call itself "
+                                    "without end?)", trace)
     if raised == "MemoryError":
         return Failure("memory", f"ran out of memory (the limit is {limits.memory // 2**20:,} MB): MemoryError",
                        trace)

@@ -19,8 +19,10 @@ import numbers
 import os
 import resource
 import sys
+import sysconfig
 import traceback
 
+STDLIB = sysconfig.get_paths()["stdlib"] + os.sep  # Python's own frames are left out of a traceback too
 BALLAST = 8 * 1024 * 1024  # bytes kept back, freed on MemoryError so the error can still be described
 
 
@@ -142,10 +144,11 @@ def takes(function, count: int) -> bool:
 
 
 def student_traceback(error: BaseException) -> str:
-    """The traceback with only the student's frames (this module's are left out); repeats are folded."""
+    """The traceback with only the student's frames (this module's and Python's own are left out); repeats are
+    folded."""
     summary = traceback.TracebackException.from_exception(error, limit=None)
     summary.stack = traceback.StackSummary.from_list(
-        [frame for frame in summary.stack if frame.filename != __file__])
+        [frame for frame in summary.stack if frame.filename != __file__ and not frame.filename.startswith(STDLIB)])
     lines = list(summary.format())
     return "".join(lines[-60:] if len(lines) > 60 else lines)
 
@@ -153,17 +156,21 @@ def student_traceback(error: BaseException) -> str:
 def returned(result, moves: list[str]) -> dict:
     """The message for what the function returned: the pair (value, move), or why it is not one."""
     if not isinstance(result, tuple) or len(result) != 2:
-        shown = repr(result)[:80]
-        return {"op": "wrong_return", "message": f"returned {shown} (a {type(result).__name__}); expected a pair "
+        return {"op": "wrong_return", "message": f"returned {repr(result)[:80]} ({_a(result)}), not a pair "
                                                  "(value, move)"}
     value, move = result
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return {"op": "wrong_return", "message": f"returned the value {repr(value)[:60]} (a {type(value).__name__}); "
-                                                 "expected a number"}
+        return {"op": "wrong_return", "message": f"returned the value {repr(value)[:60]} ({_a(value)}), not a "
+                                                 "number"}
     if move is not None and (not isinstance(move, str) or move not in moves):
         return {"op": "wrong_return", "message": f"returned the move {repr(move)[:60]}, which is not one of the "
                                                  f"root's moves ({', '.join(moves) or 'none'}) nor None"}
     return {"op": "returned", "value": float(value), "move": move}
+
+
+def _a(value) -> str:
+    name = type(value).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def main(argv: list[str]) -> int:

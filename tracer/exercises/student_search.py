@@ -295,13 +295,13 @@ def _item(name: str, expected, given, right: bool, detail: str) -> Item:
 def _list_difference(given: list, theirs: list, kind: str, name_of) -> str:
     """Where two lists of states first differ, as grade's visit order says it."""
     index = next((i for i, (a, b) in enumerate(zip(given, theirs)) if a != b), min(len(given), len(theirs)))
-    agree = f" ({'places 1–' + str(index) if index > 1 else 'place 1'} agree)" if index else ""
+    agree = f" (places 1–{index} agree)" if index > 1 else " (place 1 agrees)" if index else ""
     if index >= len(theirs):
         return f"place {index + 1}: the search has {kind} all its {len(theirs)}; you {kind} " \
                f"{name_of(given[index])} too{agree}"
     if index >= len(given):
         return f"place {index + 1}: the search {kind} {name_of(theirs[index])}; yours stop there{agree}"
-    return f"place {index + 1}: you {kind} {name_of(given[index])}, the search {name_of(theirs[index])}{agree}"
+    return f"place {index + 1}: you {kind} {name_of(given[index])}, the search {kind} {name_of(theirs[index])}{agree}"
 
 
 VERB = {EXPANDED: "expands", EVALUATED: "evaluates"}
@@ -342,7 +342,8 @@ def _sequence_departure(mine: list[Action], reference: list[tuple[Action, int]],
                 step, why = facts.why_pruned(node_at[pruned])
                 return step, f"your search {action.kind} {label}; {title} prunes {name_of(pruned)} at {why}"
             return last, f"your search {action.kind} {label}; {title} never reaches it"
-        kind, step = done[action.path]
+        theirs_there, step = done[action.path]
+        kind = theirs_there.kind
         if kind != action.kind:
             decided = facts.entered[node] if kind == EXPANDED else facts.evaluated[node]
             if kind == EXPANDED:
@@ -430,7 +431,8 @@ def _conventions(result: CaseResult, mine: list[Action]) -> None:
         if prune != spec.prune:
             sentences.append(f"{PRUNE_YOU[prune]}; {PRUNE_COURSE[spec.prune]}")
         if order != "natural":
-            sentences.append(f"you try {ORDER_WORDS[order]}; this course tries {ORDER_WORDS['natural']}")
+            sentences.append(f"you try {ORDER_WORDS[order]}; this course tries {ORDER_WORDS['natural']} "
+                             "(the course's order)")
     elif not fitting:
         tried = " or ".join(f"α {'≥' if p == 'ge' else '>'} β" for p in PRUNE_RULES) if spec.prunes else ""
         sentences.append("your order of expansions and evaluations fits none of the conventions tried ("
