@@ -121,7 +121,7 @@ def load(target: str):
     if function is None:
         raise Unusable(f"{module_name} has no function {function_name!r}")
     if not callable(function):
-        raise Unusable(f"{module_name}:{function_name} is a {type(function).__name__}, not a function")
+        raise Unusable(f"{module_name}:{function_name} is {_a(function)}, not a function")
     return function
 
 

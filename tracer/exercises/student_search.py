@@ -269,7 +269,7 @@ def _judge(result: CaseResult, facts: SearchFacts, paths, node_at, name_of, refe
                               f"you returned the move {call.move}, the search: {move} (ties keep the first move)"))
     if call.move != move:
         departures.append((root_step.step, f"your search chooses {call.move} at the root; {facts.title.lower()} "
-                                           f"chooses {move} at {root_step} (ties keep the first move)"))
+                                           f"chooses {move} at {root_step}"))
         marks.setdefault(0, []).append(f"move {call.move}")
     mine = call.actions
     for kind, theirs in ((EXPANDED, expanded), (EVALUATED, evaluated)):
