@@ -119,7 +119,7 @@ def test_a_correct_alphabeta_scores_full_marks_under_its_convention(function, op
     found = report(f"{TEXTBOOK}:{function}", *map(str, files), *options)
     assert found["score"] == found["max_score"] == 10
     for case in found["cases"]:
-        if case["case"] == "ties":  # where α ≥ β and α > β prune differently
+        if case["case"] == "ties" and "--order" not in options:  # where α ≥ β and α > β prune differently
             assert case["matches"]["prune"] == named["prune"]
         else:
             assert set(named["prune"]) <= set(case["matches"]["prune"])
@@ -243,7 +243,7 @@ def test_a_failing_function_costs_its_case_only(function, line, frame):
     assert passed["score"] == passed["max_score"] == 5 and passed["error"] is None
     text = run_tracer("test-search", f"{MISBEHAVING}:{function}", str(TREES / "rn_example.yaml"), "--time-limit", "1",
                       "--memory-limit", "200", cwd=ROOT).stdout
-    assert f"  ✗ your function {line}\n" in text
+    assert f"  ✗ your function {line}" in text
 
 
 @pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses"])
