@@ -123,7 +123,10 @@ def test_a_correct_alphabeta_scores_full_marks_under_its_convention(function, op
             assert case["matches"]["prune"] == named["prune"]
         else:
             assert set(named["prune"]) <= set(case["matches"]["prune"])
-        assert case["matches"]["fail"] == named["fail"]
+        if "--order" in options:  # searched last to first, these trees' fail-soft and fail-hard values agree
+            assert set(named["fail"]) <= set(case["matches"]["fail"])
+        else:
+            assert case["matches"]["fail"] == named["fail"]
         assert case["matches"]["order"] == ["given"]  # the states give the moves in the course's order
         assert case["conventions"][0].startswith("you follow this course's conventions")
 
