@@ -44,7 +44,7 @@ def report(target, *args) -> dict:
 class Noting:
     """A state over a tracer tree node that notes each state expanded and evaluated, as the README defines them."""
 
-    def __init__(self, node, name, notes, depth_evals=True):
+    def __init__(self, node, name, notes):
         self.node, self.name, self.notes = node, name, notes
         self.player = node.player.value
 
@@ -308,3 +308,20 @@ def test_render_draws_each_case_with_its_marks(tmp_path):
 ])
 def test_a_bad_function_is_one_line_and_exit_2(target, words):
     assert_one_line_error(test_search(target, str(TREES / "rn_example.yaml")), words)
+
+
+def test_the_readme_s_examples_run(tmp_path):
+    from helpers import documented
+
+    examples = documented("test-search", "tests/data/students")
+    assert len(examples) >= 5
+    for args in examples:
+        args = [arg.replace("output/", f"{tmp_path}/") for arg in args]
+        result = run_tracer("test-search", *args, *FAST, cwd=ROOT)
+        assert result.returncode in (0, 1) and result.stderr.count("error") == 0, (args, result.stderr)
+    assert (tmp_path / "feedback" / "rn_example.svg").exists() and (tmp_path / "results.json").exists()
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = text.split("$ tracer test-search tests/data/students/buggy.py:prunes_on_equality")[1].split("…")[0]
+    command, *lines = shown.strip().splitlines()
+    result = run_tracer("test-search", "tests/data/students/buggy.py:prunes_on_equality", *command.split(), cwd=ROOT)
+    assert result.stdout.splitlines()[:len(lines)] == lines

@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from ..errors import TracerError, UsageError
+from ..errors import UsageError
 from .exercises import _search_options, exercise_spec, load_exercise, yaml_files
 from .options import number, say_notes, whole_number
 
