@@ -18,7 +18,7 @@ DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with ``only``, the other commands are listed but their options not built (a
     tenth of a render's start-up)."""
-    from . import commands, compare, exercises, play
+    from . import commands, compare, exercises, play, student
     from .options import Parser
 
     parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
@@ -38,6 +38,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     compare.add_commands(command)
     exercises.add_commands(command)
     play.add_commands(command)
+    student.add_commands(command)
     return parser
 
 

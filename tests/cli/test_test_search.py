@@ -1,0 +1,327 @@
+"""tracer test-search: a student's own search function, run in a child process, compared with the traced search.
+
+The students are in tests/data/students/: textbook.py (correct, one per convention), buggy.py (the typical bugs),
+misbehaving.py (hangs, crashes, recursion, memory, wrong return type). What each bug's first departure must name is
+worked out here independently: the buggy function and the textbook one are run in this process on states that
+record what is asked of them, and the first place their records differ is the state the report must name."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+import pytest
+
+from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer
+from tracer.exercises.run_student import Limits
+from tracer.exercises.student_search import CASES_DIR, Case, run_case
+from tracer.inputs import load_problem, load_tree
+from tracer.search.spec import SearchSpec
+
+STUDENTS = Path("tests/data/students")  # relative to ROOT, where the commands run
+TEXTBOOK, BUGGY, MISBEHAVING = STUDENTS / "textbook.py", STUDENTS / "buggy.py", STUDENTS / "misbehaving.py"
+SHIPPED = Path(CASES_DIR)
+FAST = ("--time-limit", "2")
+
+
+def test_search(target, *args):
+    return run_tracer("test-search", str(target), *args, *FAST, cwd=ROOT)
+
+
+test_search.__test__ = False  # a helper, not a test
+
+
+def report(target, *args) -> dict:
+    result = test_search(target, *args, "--json")
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout)
+
+
+# ---- an independent record: the function run here, on states that note what is asked of them ---------------------
+
+class Noting:
+    """A state over a tracer tree node that notes each state expanded and evaluated, as the README defines them."""
+
+    def __init__(self, node, name, notes):
+        self.node, self.name, self.notes = node, name, notes
+        self.player = node.player.value
+
+    def is_terminal(self):
+        return not self.node.children
+
+    def moves(self):
+        if self.node.children and ("expanded", self.name) not in self.notes:
+            self.notes.append(("expanded", self.name))
+        return [self.node.move_name(i) for i in range(len(self.node.children))]
+
+    def child(self, move):
+        index = [self.node.move_name(i) for i in range(len(self.node.children))].index(move)
+        return Noting(self.node.children[index], move, self.notes)
+
+    def _note(self):
+        if ("evaluated", self.name) not in self.notes:
+            self.notes.append(("evaluated", self.name))
+
+    def utility(self):
+        self._note()
+        return self.node.value
+
+    def evaluate(self):
+        self._note()
+        return self.node.evaluation if self.node.children else self.node.value
+
+    def probability(self, move):
+        index = [self.node.move_name(i) for i in range(len(self.node.children))].index(move)
+        return float(self.node.children[index].p)
+
+
+def noted(function, tree_file, depth=math.inf, window=True):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("noted_student", ROOT / function[0])
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    notes = []
+    root = Noting(load_tree(str(tree_file)).root, "A", notes)
+    args = (root, depth, -math.inf, math.inf) if window else (root, depth)
+    value, move = getattr(module, function[1])(*args)
+    return notes, value, move
+
+
+def first_difference(mine, theirs):
+    """The first action where two records part, as the report's first words must say it."""
+    index = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    done = {name for _, name in theirs}
+    if index < len(mine) and mine[index][1] not in done:
+        return f"your search {mine[index][0]} {mine[index][1]}"
+    kind, name = theirs[index]
+    if name not in {n for _, n in mine}:
+        return f"your search never {kind} {name}"
+    return f"your search {mine[index][0]} {mine[index][1]}"
+
+
+# ---- correct functions are recognised -----------------------------------------------------------------------------
+
+CONVENTIONS = [  # (function, options, the conventions it is named by)
+    ("alphabeta", (), {"prune": ["ge"], "fail": ["soft"]}),
+    ("alphabeta_strict", ("--prune", "gt"), {"prune": ["gt"], "fail": ["soft"]}),
+    ("alphabeta_hard", ("--fail", "hard"), {"prune": ["ge"], "fail": ["hard"]}),
+    ("alphabeta_strict_hard", ("--prune", "gt", "--fail", "hard"), {"prune": ["gt"], "fail": ["hard"]}),
+    ("alphabeta", ("--order", "reversed"), {"prune": ["ge"], "fail": ["soft"]}),  # the states give that order
+]
+
+
+@pytest.mark.parametrize("function, options, named", CONVENTIONS)
+def test_a_correct_alphabeta_scores_full_marks_under_its_convention(function, options, named):
+    files = [SHIPPED / "ties.yaml", SHIPPED / "rn_example.yaml"]  # ≥ and > differ on ties, soft and hard on both
+    found = report(f"{TEXTBOOK}:{function}", *map(str, files), *options)
+    assert found["score"] == found["max_score"] == 10
+    for case in found["cases"]:
+        if case["case"] == "ties" and "--order" not in options:  # where α ≥ β and α > β prune differently
+            assert case["matches"]["prune"] == named["prune"]
+        else:
+            assert set(named["prune"]) <= set(case["matches"]["prune"])
+        if "--order" in options:  # searched last to first, these trees' fail-soft and fail-hard values agree
+            assert set(named["fail"]) <= set(case["matches"]["fail"])
+        else:
+            assert case["matches"]["fail"] == named["fail"]
+        assert case["matches"]["order"] == ["given"]  # the states give the moves in the course's order
+        assert case["conventions"][0].startswith("you follow this course's conventions")
+
+
+@pytest.mark.parametrize("function, options, named", CONVENTIONS[1:4])
+def test_a_correct_alphabeta_under_another_convention_is_told_which(function, options, named):
+    found = report(f"{TEXTBOOK}:{function}", str(SHIPPED / "ties.yaml"), str(SHIPPED / "rn_example.yaml"))
+    assert found["score"] < found["max_score"]
+    sentences = " ".join(" ".join(case["conventions"]) for case in found["cases"])
+    if named["prune"] == ["gt"]:
+        assert "you prune only on strict inequality (α > β); this course prunes on equality too (α ≥ β)" in sentences
+    if named["fail"] == ["hard"]:
+        assert "you fail hard" in sentences and "this course fails soft" in sentences
+
+
+def test_the_shipped_cases_cover_every_convention_and_a_correct_search_scores_full_on_each():
+    for function, algorithm in (("alphabeta", "alphabeta"), ("minimax", "minimax"),
+                                ("expectiminimax", "expectiminimax")):
+        found = report(f"{TEXTBOOK}:{function}", "-a", algorithm)
+        assert found["score"] == found["max_score"], found
+        names = {case["case"] for case in found["cases"]}
+        assert {"ties", "rn_example", "three_agents", "depth_limited", "tictactoe_depth2"} <= names
+        assert ("dice" in names) == (algorithm == "expectiminimax")  # chance nodes: expectiminimax only
+
+
+def test_the_reversed_order_is_named_in_the_courses_words():
+    found = report(f"{TEXTBOOK}:alphabeta_reversed", str(SHIPPED / "rn_example.yaml"))
+    case = found["cases"][0]
+    assert case["matches"]["order"] == ["reversed"]
+    assert "you try the moves last to first" in case["conventions"][0]
+
+
+# ---- each typical bug's first departure ----------------------------------------------------------------------------
+
+def departure_of(function, tree_file, *options):
+    found = report(f"{BUGGY}:{function}", str(tree_file), *options)
+    return found["cases"][0]
+
+
+@pytest.mark.parametrize("function, tree, options", [
+    ("prunes_on_equality", "ties.yaml", ("--prune", "gt")),
+    ("alpha_at_min", "rn_example.yaml", ()),
+    ("no_window_down", "deep_cutoff.yaml", ()),
+    ("evaluates_first", "depth_limited.yaml", ()),
+])
+def test_a_bug_in_what_is_searched_is_named_at_the_first_state_it_touches(function, tree, options):
+    depth = 2 if tree == "depth_limited.yaml" else math.inf
+    correct = "alphabeta_strict" if options else "alphabeta"
+    theirs, _, _ = noted((TEXTBOOK, correct), SHIPPED / tree, depth)
+    mine, _, _ = noted((BUGGY, function), SHIPPED / tree, depth)
+    assert mine != theirs
+    case = departure_of(function, SHIPPED / tree, *options)
+    assert case["first_departure"].startswith(first_difference(mine, theirs) + ";"), case["first_departure"]
+    assert case["score"] < case["max_score"]
+
+
+def test_pruning_on_equality_is_told_the_courses_rule():
+    case = departure_of("prunes_on_equality", SHIPPED / "ties.yaml", "--prune", "gt")
+    assert case["conventions"] == ["you prune on equality (α ≥ β); this course prunes only on strict inequality "
+                                   "(α > β)"]
+    assert "evaluates C2 at step" in case["first_departure"]
+
+
+def test_forgetting_the_window_is_told_the_cutoff_it_misses():
+    case = departure_of("no_window_down", SHIPPED / "deep_cutoff.yaml")
+    assert case["first_departure"].startswith("your search evaluated E2; alpha-beta prunes E2 at step ")
+    assert "deep" in case["first_departure"]
+
+
+def test_the_move_of_the_last_child_is_the_departure():
+    tree = TREES / "rn_example.yaml"
+    _, value, move = noted((BUGGY, "last_move"), tree)
+    best = max(range(3), key=lambda i: (brute_force(load_tree(str(tree)).root.children[i]), -i))
+    right = load_tree(str(tree)).root.move_name(best)
+    assert move != right and value == brute_force(load_tree(str(tree)).root)
+    case = departure_of("last_move", tree)
+    assert case["returned"] == {"value": value, "move": move}
+    assert case["expected"]["move"] == right
+    assert case["first_departure"].startswith(f"your search chooses {move} at the root; alpha-beta chooses {right}")
+    assert [item["points"] for item in case["items"] if item["item"] == "move"] == [0]
+
+
+def test_averaging_without_probabilities_is_found_at_the_chance_node():
+    tree = SHIPPED / "dice.yaml"
+    root = load_tree(str(tree)).root
+    wrong = [child for child in root.children
+             if any(c.p != root.children[0].children[0].p for c in child.children)]  # unequal probabilities
+    assert len(wrong) == 1
+    case = departure_of("expectimax_plain_average", tree, "-a", "expectiminimax")
+    plain = sum(brute_force(c) for c in wrong[0].children) / len(wrong[0].children)
+    assert case["first_departure"].startswith(f"called on {wrong[0].name or 'C'}, your function returns "
+                                              f"{plain:g}; expectiminimax returns 8/3")
+    assert math.isclose(brute_force(wrong[0]), 8 / 3)
+
+
+# ---- failures cost their case only --------------------------------------------------------------------------------
+
+FAILURES = [  # (function, the one line's words, a traceback line)
+    ("hangs", "did not return within the time limit (1 s); it was stopped", None),
+    ("crashes", "raised ZeroDivisionError: division by zero", "in helper"),
+    ("recurses", "raised RecursionError: maximum recursion depth exceeded", "in recurses"),
+    ("eats_memory", "ran out of memory (the limit is 200 MB)", "in eats_memory"),
+    ("wrong_type", "returned 3 (an int), not a pair (value, move)", None),
+]
+
+
+@pytest.mark.parametrize("function, line, frame", FAILURES)
+def test_a_failing_function_costs_its_case_only(function, line, frame):
+    result = run_tracer("test-search", f"{MISBEHAVING}:{function}", str(TREES / "rn_example.yaml"),
+                        str(TREES / "three_agents.yaml"), "--time-limit", "1", "--memory-limit", "200", "--json",
+                        cwd=ROOT)
+    assert result.returncode == 1, result.stderr
+    failed, passed = json.loads(result.stdout)["cases"]
+    assert failed["score"] == 0 and failed["error"]["message"].startswith(line)
+    assert (frame in failed["error"]["traceback"]) if frame else failed["error"]["traceback"] == ""
+    assert "student_process" not in failed["error"]["traceback"]  # the student's frames only
+    assert passed["score"] == passed["max_score"] == 5 and passed["error"] is None
+    text = run_tracer("test-search", f"{MISBEHAVING}:{function}", str(TREES / "rn_example.yaml"), "--time-limit", "1",
+                      "--memory-limit", "200", cwd=ROOT).stdout
+    assert f"  ✗ your function {line}" in text
+
+
+@pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses"])
+def test_nothing_is_left_running(function):
+    pids: list[int] = []
+    problem = load_problem(str(TREES / "rn_example.yaml"))
+    case = Case("rn_example", "rn_example.yaml", problem, SearchSpec("alphabeta"))
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        result = run_case(case, f"{MISBEHAVING}:{function}", Limits(1, 200 * 2**20), pids)
+    finally:
+        os.chdir(cwd)
+    assert result.failure is not None and len(pids) == 1
+    assert not Path(f"/proc/{pids[0]}").exists()  # the child is gone, and waited for (no zombie either)
+    children = Path(f"/proc/{os.getpid()}/task")
+    assert not any((task / "children").read_text().split() for task in children.iterdir())
+
+
+# ---- outputs and mistakes -------------------------------------------------------------------------------------------
+
+def test_json_has_the_documented_keys():
+    found = report(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"))
+    assert set(found) == {"function", "score", "max_score", "cases"}
+    case = found["cases"][0]
+    assert set(case) == {"case", "file", "search", "score", "max_score", "returned", "expected", "expanded",
+                         "expected_expanded", "evaluated", "expected_evaluated", "matches", "conventions",
+                         "first_departure", "error", "items"}
+    assert case["expected_evaluated"] == ["B1", "B2", "B3", "C1", "D1", "D2", "D3"]  # R&N's Figure 5.2
+    assert all(set(item) == {"item", "expected", "given", "points", "max_points", "verdict"} for item in case["items"])
+    assert case["score"] == sum(item["points"] for item in case["items"])
+
+
+def test_gradescope_results_have_gradescopes_layout(tmp_path):
+    out = tmp_path / "results.json"
+    result = test_search(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), str(TREES / "three_agents.yaml"),
+                         "--format", "gradescope", "-o", str(out))
+    assert result.returncode == 1 and result.stdout == f"{out}\n"
+    data = json.loads(out.read_text())
+    assert set(data) == {"score", "output", "tests"}
+    assert len(data["tests"]) == 10
+    assert all(set(test) == {"name", "score", "max_score", "output"} for test in data["tests"])
+    assert data["score"] == sum(test["score"] for test in data["tests"])
+    assert "First departure from the search: rn_example: your search never evaluated B2" in data["output"]
+
+
+def test_render_draws_each_case_with_its_marks(tmp_path):
+    result = test_search(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), "--render", str(tmp_path))
+    svg = (tmp_path / "rn_example.svg").read_text()
+    assert "✗ you: not evaluated" in svg and result.returncode == 1
+
+
+@pytest.mark.parametrize("target, words", [
+    ("nosuchmodule:alphabeta", "no module named 'nosuchmodule'"),
+    (f"{BUGGY}:nosuch", "has no function 'nosuch'"),
+    (f"{MISBEHAVING}:not_a_function", "is an int, not a function"),
+    ("no colon", "expected MODULE:FUNCTION"),
+    (f"{TEXTBOOK}:minimax", "cannot be called as alphabeta(state, depth, alpha, beta)"),
+])
+def test_a_bad_function_is_one_line_and_exit_2(target, words):
+    assert_one_line_error(test_search(target, str(TREES / "rn_example.yaml")), words)
+
+
+def test_the_readme_s_examples_run(tmp_path):
+    from helpers import documented
+
+    examples = documented("test-search", "tests/data/students")
+    assert len(examples) >= 5
+    for args in examples:
+        args = [arg.replace("output/", f"{tmp_path}/") for arg in args]
+        result = run_tracer("test-search", *args, *FAST, cwd=ROOT)
+        assert result.returncode in (0, 1) and result.stderr.count("error") == 0, (args, result.stderr)
+    assert (tmp_path / "feedback" / "rn_example.svg").exists() and (tmp_path / "results.json").exists()
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = text.split("$ tracer test-search tests/data/students/buggy.py:prunes_on_equality")[1].split("…")[0]
+    command, *lines = shown.strip().splitlines()
+    result = run_tracer("test-search", "tests/data/students/buggy.py:prunes_on_equality", *command.split(), cwd=ROOT)
+    assert result.stdout.splitlines()[:len(lines)] == lines

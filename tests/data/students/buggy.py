@@ -1,0 +1,133 @@
+"""Typical student bugs, each a small change to the textbook's alpha-beta or expectimax, for ``tracer
+test-search``'s tests."""
+
+import math
+
+
+def prunes_on_equality(state, depth, alpha=-math.inf, beta=math.inf):
+    """Cuts when v ≥ β where the course cuts only when v > β."""
+    if state.is_terminal():
+        return state.utility(), None
+    if depth == 0:
+        return state.evaluate(), None
+    if state.player == "max":
+        v, best = -math.inf, None
+        for move in state.moves():
+            v2, _ = prunes_on_equality(state.child(move), depth - 1, alpha, beta)
+            if v2 > v:
+                v, best = v2, move
+                alpha = max(alpha, v)
+            if v >= beta:
+                break
+        return v, best
+    v, best = math.inf, None
+    for move in state.moves():
+        v2, _ = prunes_on_equality(state.child(move), depth - 1, alpha, beta)
+        if v2 < v:
+            v, best = v2, move
+            beta = min(beta, v)
+        if v <= alpha:
+            break
+    return v, best
+
+
+def alpha_at_min(state, depth, alpha=-math.inf, beta=math.inf):
+    """At a MIN node, updates α (the MAX node's update, copied) instead of β."""
+    if state.is_terminal():
+        return state.utility(), None
+    if depth == 0:
+        return state.evaluate(), None
+    if state.player == "max":
+        v, best = -math.inf, None
+        for move in state.moves():
+            v2, _ = alpha_at_min(state.child(move), depth - 1, alpha, beta)
+            if v2 > v:
+                v, best = v2, move
+            alpha = max(alpha, v)
+            if v >= beta:
+                break
+        return v, best
+    v, best = math.inf, None
+    for move in state.moves():
+        v2, _ = alpha_at_min(state.child(move), depth - 1, alpha, beta)
+        if v2 < v:
+            v, best = v2, move
+        alpha = max(alpha, v)
+        if v <= alpha:
+            break
+    return v, best
+
+
+def no_window_down(state, depth, alpha=-math.inf, beta=math.inf):
+    """Forgets to pass α and β down: every child is searched with the full window."""
+    if state.is_terminal():
+        return state.utility(), None
+    if depth == 0:
+        return state.evaluate(), None
+    maximizing = state.player == "max"
+    v, best = (-math.inf if maximizing else math.inf), None
+    for move in state.moves():
+        v2, _ = no_window_down(state.child(move), depth - 1)
+        if (v2 > v) if maximizing else (v2 < v):
+            v, best = v2, move
+        if maximizing:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return v, best
+
+
+def last_move(state, depth, alpha=-math.inf, beta=math.inf):
+    """Returns the move of the last child searched instead of the best one."""
+    if state.is_terminal():
+        return state.utility(), None
+    if depth == 0:
+        return state.evaluate(), None
+    maximizing = state.player == "max"
+    v, move = (-math.inf if maximizing else math.inf), None
+    for move in state.moves():
+        v2, _ = last_move(state.child(move), depth - 1, alpha, beta)
+        v = max(v, v2) if maximizing else min(v, v2)
+        if maximizing:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return v, move
+
+
+def evaluates_first(state, depth, alpha=-math.inf, beta=math.inf):
+    """Evaluates every state before checking whether the search stops there."""
+    estimate = state.evaluate() if not state.is_terminal() else state.utility()
+    if state.is_terminal() or depth == 0:
+        return estimate, None
+    maximizing = state.player == "max"
+    v, best = (-math.inf if maximizing else math.inf), None
+    for move in state.moves():
+        v2, _ = evaluates_first(state.child(move), depth - 1, alpha, beta)
+        if (v2 > v) if maximizing else (v2 < v):
+            v, best = v2, move
+        if maximizing:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return v, best
+
+
+def expectimax_plain_average(state, depth):
+    """Averages a chance node's children without their probabilities."""
+    if state.is_terminal():
+        return state.utility(), None
+    if depth == 0:
+        return state.evaluate(), None
+    moves = state.moves()
+    if state.player == "chance":
+        return sum(expectimax_plain_average(state.child(m), depth - 1)[0] for m in moves) / len(moves), None
+    values = [expectimax_plain_average(state.child(m), depth - 1)[0] for m in moves]
+    best = max(values) if state.player == "max" else min(values)
+    return best, moves[values.index(best)]

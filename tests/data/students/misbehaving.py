@@ -1,0 +1,55 @@
+"""Student functions that fail in each way a case must survive, for ``tracer test-search``'s tests. Each fails
+only at a root A with three moves (trees/rn_example.yaml); elsewhere (trees/three_agents.yaml, whose root has two)
+it is the textbook's alpha-beta."""
+
+import math
+import sys
+import os
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from textbook import alphabeta  # noqa: E402
+
+
+def _fails(state):
+    return state.name == "A" and len(state.moves()) == 3
+
+
+def hangs(state, depth, alpha=-math.inf, beta=math.inf):
+    if _fails(state):
+        while True:
+            pass
+    return alphabeta(state, depth, alpha, beta)
+
+
+def crashes(state, depth, alpha=-math.inf, beta=math.inf):
+    if _fails(state):
+        return helper(state)
+    return alphabeta(state, depth, alpha, beta)
+
+
+def helper(state):
+    return 1 / 0
+
+
+def recurses(state, depth, alpha=-math.inf, beta=math.inf):
+    if _fails(state):
+        return recurses(state, depth, alpha, beta)
+    return alphabeta(state, depth, alpha, beta)
+
+
+def eats_memory(state, depth, alpha=-math.inf, beta=math.inf):
+    if _fails(state):
+        hoard = []
+        while True:
+            hoard.append(bytearray(64 * 1024 * 1024))
+    return alphabeta(state, depth, alpha, beta)
+
+
+def wrong_type(state, depth, alpha=-math.inf, beta=math.inf):
+    if _fails(state):
+        return 3
+    return alphabeta(state, depth, alpha, beta)
+
+
+not_a_function = 42

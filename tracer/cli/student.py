@@ -1,0 +1,133 @@
+"""``tracer test-search``: run a student's own search function on tree and position files, each in a child process
+with time and memory limits, and compare what it did with the traced search."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..errors import UsageError
+from .exercises import _search_options, exercise_spec, load_exercise, yaml_files
+from .options import number, say_notes, whole_number
+
+DEFAULT_SECONDS = 10.0
+MAX_SECONDS = 3600.0
+DEFAULT_MEGABYTES = 512
+LEAST_MEGABYTES = 64  # what Python itself needs to start
+
+TEST_SEARCH_EXAMPLES = """examples:
+  tracer test-search student:alphabeta                    # the shipped cases, alpha-beta (α ≥ β, fail-soft)
+  tracer test-search student.py:alphabeta --prune gt --fail hard   # this course's conventions
+  tracer test-search student:minimax -a minimax trees/rn_example.yaml trees/three_agents.yaml
+  tracer test-search student:expectimax -a expectiminimax
+  tracer test-search student:alphabeta --render output/feedback   # a diagram per case, departures marked
+  tracer test-search student:alphabeta --format gradescope -o results.json
+
+the function: minimax(state, depth), alphabeta(state, depth, alpha, beta) or expectiminimax(state, depth),
+returning (value, move); see the README, 'Checking a student's search code'.
+exit status: 0 every case scores full marks, 1 some case does not, 2 the function or a file cannot be used"""
+
+
+def add_commands(command) -> None:
+    tester = command("test-search", "run a student's search function on tree and position files and compare what "
+                                    "it does with the traced search", TEST_SEARCH_EXAMPLES)
+    tester.add_argument("target", metavar="MODULE:FUNCTION",
+                        help="the student's function: a module importable from here (student:alphabeta) or a file "
+                             "(path/student.py:alphabeta)")
+    tester.add_argument("files", nargs="*", metavar="FILE",
+                        help="tree or position files, or folders of them (default: the shipped cases)")
+    _search_options(tester)
+    tester.add_argument("--time-limit", type=_seconds, default=DEFAULT_SECONDS, metavar="S",
+                        help=f"seconds each call of the function may take (default {DEFAULT_SECONDS:g})")
+    tester.add_argument("--memory-limit", type=_megabytes, metavar="MB",
+                        help=f"megabytes the function's process may use (default {DEFAULT_MEGABYTES}, or half "
+                             "this machine's memory if less)")
+    out = tester.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print JSON: the function, its score, and each case")
+    out.add_argument("--format", choices=("report", "gradescope"), default="report", dest="test_format",
+                     help="report (default), or gradescope: write Gradescope autograder results.json")
+    tester.add_argument("-o", "--output", metavar="PATH", help="gradescope: where to write (default results.json)")
+    tester.add_argument("--render", metavar="DIR",
+                        help="draw each case's search with the function's departures marked: DIR/<case>.svg")
+    tester.set_defaults(run=cmd_test_search)
+
+
+def machine_megabytes() -> int:
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
+
+
+def _seconds(text: str) -> float:
+    value = number(text)
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0, at most {MAX_SECONDS:g}, got {text[:30]}")
+    return value
+
+
+def _megabytes(text: str) -> int:
+    return whole_number(LEAST_MEGABYTES, machine_megabytes())(text)
+
+
+def _target(text: str) -> str:
+    """MODULE:FUNCTION, checked for its shape (whether it can be imported is the child process's to find)."""
+    module, colon, function = text.rpartition(":")
+    if not colon or not module or not function.isidentifier():
+        raise UsageError(f"{text!r}: expected MODULE:FUNCTION, e.g. student:alphabeta or student.py:alphabeta")
+    if not module.endswith(".py") and not all(part.isidentifier() for part in module.split(".")):
+        raise UsageError(f"{text!r}: {module!r} is not a module name (a file ends in .py)")
+    return text
+
+
+def cmd_test_search(args) -> int:
+    from ..exercises.run_student import Limits
+    from ..exercises.student_search import Case, check_form, default_cases, run_case
+    from ..report.student_search import search_json, search_report
+
+    target = _target(args.target)
+    if args.output and args.test_format != "gradescope":
+        raise UsageError("-o goes with --format gradescope (the report and --json print on stdout)")
+    given = bool(args.files)
+    cases = []
+    for path in yaml_files(args.files) if given else default_cases():
+        problem = load_exercise(path, args)
+        spec, notes = exercise_spec(args, problem)
+        check_form(spec)
+        if not given and _unfit(spec, problem):
+            continue  # a shipped case this search cannot search (chance nodes, for minimax and alpha-beta)
+        say_notes(notes)
+        name = os.path.splitext(os.path.basename(path))[0]
+        cases.append(Case(name, path if given else f"(shipped) {os.path.basename(path)}", problem, spec))
+    memory = args.memory_limit or min(DEFAULT_MEGABYTES, machine_megabytes() // 2)
+    limits = Limits(args.time_limit, memory * 2**20)
+    results = [run_case(case, target, limits) for case in cases]
+    if args.render:
+        _render(args.render, results)
+    if args.json:
+        print(search_json(target, results), end="")
+    elif args.test_format == "gradescope":
+        from ..exercises.student_search import as_grade
+        from ..report.gradescope import write_results
+
+        for written in write_results(args.output, [as_grade(target, results)], several=False):
+            print(written)
+    else:
+        print(search_report(target, results), end="")
+    return 0 if all(result.score == result.max_score for result in results) else 1
+
+
+def _unfit(spec, problem) -> bool:
+    from ..run import has_chance
+
+    return has_chance(problem.root) and not spec.search.chance
+
+
+def _render(folder: str, results) -> None:
+    from ..render.drawing import DrawRequest, render_to_file
+    from ..render.scene import DrawOptions
+
+    for result in results:
+        notes: list[str] = []
+        path = os.path.join(folder, f"{result.case.name}.svg")
+        options = DrawOptions(flags=result.marks, legend=True, leaf_names=True)
+        print(render_to_file(result.trace, path, DrawRequest("svg", options), notes), file=sys.stderr)
+        say_notes(notes)

@@ -1,0 +1,280 @@
+"""Running a student's search function in a child process (:mod:`.student_process`) on states that stay here:
+every question the function asks of a state is answered here and recorded (which states it expands, which it
+evaluates, in order), so the record is what the function did, whatever its code does to itself.
+
+Each case gets a process of its own, started fresh, with a memory limit (``RLIMIT_AS``) and a time limit for each
+call (wall clock); a call that passes it is stopped by killing the whole process group, and a process is always
+killed and waited for when its case ends, so nothing is left running. Nothing is written to disk.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+from ..errors import SearchOptionError, UsageError
+from ..model.state import Player
+
+EXPANDED, EVALUATED = "expanded", "evaluated"
+MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
+
+
+@dataclass(frozen=True)
+class Action:
+    """What the function did with a state: ``expanded`` (asked a non-terminal state for its moves) or ``evaluated``
+    (asked for its utility or its evaluation); ``path``: the moves from the root to the state, by name."""
+
+    kind: str
+    path: tuple[str, ...]
+
+
+@dataclass
+class Failure:
+    """Why a call gave no answer: ``kind`` is ``raised``, ``timeout``, ``memory``, ``recursion``, ``wrong_return``
+    or ``died``; ``line`` says it in one line, after "your function" (``raised ZeroDivisionError: division by
+    zero``); ``traceback`` is the student's frames (empty when there are none)."""
+
+    kind: str
+    line: str
+    traceback: str = ""
+
+
+@dataclass
+class Call:
+    """One call of the student's function: what it did with the states, and what it returned (or its failure)."""
+
+    actions: list[Action] = field(default_factory=list)
+    value: float | None = None
+    move: str | None = None
+    failure: Failure | None = None
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Each call's time limit (seconds, wall clock) and the process's memory limit (bytes of address space)."""
+
+    seconds: float = 10.0
+    memory: int = 512 * 1024 * 1024
+
+
+class StudentProcess:
+    """The student's function in a child process of its own; a context manager that always ends the process.
+
+    ``start()`` imports the function there (a :class:`UsageError` when it cannot be: no such module or function,
+    not callable); ``call(root, name_of, depth, window)`` calls it on ``root`` and records what it does."""
+
+    def __init__(self, target: str, limits: Limits):
+        self.target, self.limits = target, limits
+        self.process: subprocess.Popen | None = None
+        self.takes_window = False
+        self.states: list = []
+        self.buffer = b""
+
+    # ---- the process ----------------------------------------------------------------------------------------------
+    def __enter__(self) -> "StudentProcess":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        """Start the child and wait until it has imported the function."""
+        child_read, self.write_fd = os.pipe()
+        self.read_fd, child_write = os.pipe()
+        package_parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH")]))
+        env["PYTHONDONTWRITEBYTECODE"] = "1"  # no __pycache__ left beside the student's module
+        command = [sys.executable, "-m", "tracer.exercises.student_process", str(child_read), str(child_write),
+                   self.target, str(self.limits.memory)]
+        try:
+            self.process = subprocess.Popen(command, pass_fds=(child_read, child_write), start_new_session=True,
+                                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL, env=env)
+        finally:
+            os.close(child_read)
+            os.close(child_write)
+        message = self._receive(time.monotonic() + max(self.limits.seconds, 10.0))
+        if message is None or message.get("op") not in ("ready", "unusable"):
+            raise UsageError(f"{self.target}: the function could not be loaded (its process ended at start-up"
+                             f"{self._ended()})")
+        if message["op"] == "unusable":
+            raise UsageError(message["message"])
+        self.takes_window = bool(message.get("window"))
+        self.takes_plain = bool(message.get("plain"))
+
+    def stop(self) -> None:
+        """End the child and everything it started, and wait for it (nothing is left running)."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.process.wait()
+        for fd in (self.read_fd, self.write_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.process = None
+
+    @property
+    def pid(self) -> int | None:
+        return None if self.process is None else self.process.pid
+
+    # ---- one call ---------------------------------------------------------------------------------------------
+    def call(self, root, name_of, depth: float, window: tuple[float, float] | None) -> Call:
+        """Call the function on ``root`` (a state of tracer's), ``depth`` plies, with ``window`` (α, β) or none;
+        ``name_of(path)``: the name the state at that path is given. The record is of this call only."""
+        self.states, self.expanded, self.evaluated = [], set(), set()
+        self.name_of = name_of
+        record = Call()
+        root_info = self._register(root, ())
+        moves = [root.move_name(move) for move in root.moves()] if not root.is_terminal() else []
+        self._send({"op": "call", "root": root_info, "depth": depth, "moves": moves,
+                    "window": list(window) if window is not None else None})
+        deadline = time.monotonic() + self.limits.seconds
+        while True:
+            message = self._receive(deadline)
+            if message is None:
+                record.failure = self._no_answer(deadline)
+                return record
+            op = message.get("op")
+            if op == "returned":
+                record.value, record.move = message["value"], message["move"]
+                return record
+            if op in ("raised", "wrong_return"):
+                record.failure = _failure(message, self.limits)
+                return record
+            self._send(self._answer(op, message, record))
+
+    def _register(self, state, path: tuple[str, ...]) -> dict:
+        self.states.append((state, path))
+        player = state.player.value if isinstance(state.player, Player) else str(state.player)
+        return {"id": len(self.states) - 1, "player": player, "name": self.name_of(path),
+                "terminal": bool(state.is_terminal())}
+
+    def _answer(self, op, message: dict, record: Call) -> dict:
+        """The answer to one question about a state, recorded."""
+        index = message.get("id")
+        if not isinstance(index, int) or not 0 <= index < len(self.states):
+            return {"error": "no such state"}
+        state, path = self.states[index]
+        name = self.name_of(path)
+        try:
+            if op == "moves":
+                if state.is_terminal():
+                    return {"ok": []}  # asking a terminal state for its moves is not an expansion
+                if index not in self.expanded:
+                    self.expanded.add(index)
+                    record.actions.append(Action(EXPANDED, path))
+                return {"ok": [state.move_name(move) for move in state.moves()]}
+            if op == "child" or op == "probability":
+                move = _move(state, message.get("move"), name)
+                if op == "probability":
+                    if state.player is not Player.CHANCE:
+                        return {"error": f"{name} is not a chance node: its moves have no probability"}
+                    return {"ok": float(state.probability(move))}
+                return {"ok": self._register(state.child(move), path + (state.move_name(move),))}
+            if op in ("utility", "evaluate"):
+                if op == "utility" and not state.is_terminal():
+                    return {"error": f"{name} is not terminal: utility() is for terminal states (use evaluate() "
+                                     "at the depth limit)"}
+                value = state.utility() if op == "utility" else state.evaluate()
+                if index not in self.evaluated:
+                    self.evaluated.add(index)
+                    record.actions.append(Action(EVALUATED, path))
+                return {"ok": float(value)}
+        except _NoMove as error:
+            return {"error": str(error)}
+        except SearchOptionError:  # a tree node with no eval: given
+            return {"error": f"{name} has no evaluation (the tree file gives it no eval:)"}
+        return {"error": f"no such question: {op!r}"}
+
+    # ---- the pipes ----------------------------------------------------------------------------------------------
+    def _send(self, message: dict) -> None:
+        data = (json.dumps(message) + "\n").encode("utf-8")
+        try:
+            while data:
+                written = os.write(self.write_fd, data)
+                data = data[written:]
+        except BrokenPipeError:
+            pass  # the child is gone: the next read says so
+
+    def _receive(self, deadline: float) -> dict | None:
+        """The child's next message, or None if none comes before ``deadline`` or the child is gone."""
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or len(self.buffer) > MAX_LINE:
+                return None
+            ready, _, _ = select.select([self.read_fd], [], [], left)
+            if not ready:
+                return None
+            chunk = os.read(self.read_fd, 65536)
+            if not chunk:
+                return None
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        try:
+            message = json.loads(line)
+        except ValueError:
+            return None
+        return message if isinstance(message, dict) else None
+
+    def _no_answer(self, deadline: float) -> Failure:
+        """The failure of a call that gave no answer: past its time, or its process ended."""
+        if time.monotonic() >= deadline:
+            self.stop()
+            return Failure("timeout", f"did not return within the time limit ({_seconds(self.limits.seconds)}); "
+                                      "it was stopped")
+        self.process.wait()
+        return Failure("died", f"its process ended without an answer{self._ended()}")
+
+    def _ended(self) -> str:
+        if self.process is None or self.process.poll() is None:
+            return ""
+        code = self.process.returncode
+        if code < 0:
+            name = signal.Signals(-code).name
+            hint = " (the memory limit?)" if -code in (signal.SIGKILL, signal.SIGSEGV) else ""
+            return f" (killed by {name}{hint})"
+        return f" (exit status {code})"
+
+
+def _move(state, given, name: str):
+    """The move of ``state`` written ``given``."""
+    moves = {state.move_name(move): move for move in state.moves()}
+    if given not in moves:
+        shown = ", ".join(moves) or "none: it is terminal"
+        raise _NoMove(f"{name} has no move {given!r} (its moves: {shown})")
+    return moves[given]
+
+
+class _NoMove(SearchOptionError):
+    """A move the state does not have (answered to the student as an error)."""
+
+
+def _failure(message: dict, limits: Limits) -> Failure:
+    """A failure in one line, from the child's message."""
+    kind, text, trace = message.get("op"), str(message.get("message", "")), str(message.get("traceback", ""))
+    if kind == "wrong_return":
+        return Failure("wrong_return", text)
+    raised = str(message.get("kind", "Exception"))
+    if raised == "RecursionError":
+        return Failure("recursion", "raised RecursionError: maximum recursion depth exceeded (does it call itself "
+                                    "without end?)", trace)
+    if raised == "MemoryError":
+        return Failure("memory", f"ran out of memory (the limit is {limits.memory // 2**20:,} MB): MemoryError",
+                       trace)
+    return Failure("raised", f"raised {raised}: {text}" if text else f"raised {raised}", trace)
+
+
+def _seconds(seconds: float) -> str:
+    return f"{seconds:g} s"

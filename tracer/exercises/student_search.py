@@ -1,0 +1,488 @@
+"""Checking a student's own search code (``tracer test-search``): the student's function is run on each case
+(:mod:`.run_student`, in a child process), and what it did with the states is compared with the traced search
+under the course's conventions, and under the others, to say which it follows.
+
+Per case, five points (:data:`SCORING`, stated in the README and in every report):
+
+- the root's value it returns, and the move (the traced search's best move; ties keep the first move);
+- the states it expands (asks a non-terminal state for its moves), in order, against those the search expands;
+- the states it evaluates (asks for ``utility()`` or ``evaluate()``), in order, against the leaves and horizon
+  nodes the search evaluates;
+- the values it returns at the inner nodes: the function is called again on each inner node the search reaches
+  (at most :data:`MAX_PROBES`), with the depth left there and, for alpha-beta, the window (α, β) the search gave
+  the node, and must return the value the search returns there (a fail-soft bound, or a fail-hard clamped value).
+
+A call that fails (an exception, the time or memory limit, a wrong return type) scores 0 for what it was to answer.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field, replace
+
+from ..errors import UsageError
+from ..inputs.problem import Problem
+from ..run import trace_search
+from ..search.ordering import ordered
+from ..search.spec import PRUNE_RULES, SearchSpec
+from ..text import format_number
+from ..trace.trace import Trace
+from .check import describe_search, search
+from .facts import SearchFacts
+from .grade import MISSING, RIGHT, WRONG, Grade, Item
+from .run_student import EVALUATED, EXPANDED, Action, Call, Limits, StudentProcess
+
+CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "search_cases")  # the shipped cases
+MAX_PROBES = 40  # inner nodes a case calls the function on again, to check the values it returns there
+
+# The searches a student's function can be checked against, and how the function is called for each.
+FORMS = {
+    "minimax": "minimax(state, depth)",
+    "alphabeta": "alphabeta(state, depth, alpha, beta)",
+    "expectiminimax": "expectiminimax(state, depth)",
+}
+
+SCORING = ("five points a case: the root's value, the move, the states expanded (in order), the states evaluated "
+           "(in order), and the values returned at the inner nodes (the function called again on each, with the "
+           "depth left and, for alpha-beta, the window the search gave it); a call that fails (an exception, the "
+           "time or memory limit, a wrong return type) scores 0 for what it was to answer")
+
+PRUNE_YOU = {"ge": "you prune on equality (α ≥ β)", "gt": "you prune only on strict inequality (α > β)"}
+PRUNE_COURSE = {"ge": "this course prunes on equality too (α ≥ β)",
+                "gt": "this course prunes only on strict inequality (α > β)"}
+FAIL_YOU = {"soft": "you fail soft (a node returns the best value it saw, even outside its window)",
+            "hard": "you fail hard (a node's value is clamped into its window [α, β])"}
+FAIL_COURSE = {"soft": "this course fails soft (a node returns the best value it saw)",
+               "hard": "this course fails hard (values clamped into the window [α, β])"}
+ORDER_WORDS = {"natural": "the moves in the order state.moves() gives them",
+               "reversed": "the moves last to first"}
+
+
+@dataclass
+class Case:
+    """One tree or position file, searched under the course's ``spec``."""
+
+    name: str
+    file: str
+    problem: Problem
+    spec: SearchSpec
+
+
+@dataclass
+class CaseResult:
+    """What the student's function did on one case, against the search."""
+
+    case: Case
+    search: str
+    items: list[Item] = field(default_factory=list)
+    departure: str = ""
+    conventions: list[str] = field(default_factory=list)  # sentences: which conventions the function follows
+    matches: dict[str, list[str]] = field(default_factory=dict)  # convention -> the variants its record fits
+    call: Call | None = None
+    expected: tuple = ()  # the search's (value, move)
+    actions: list[Action] = field(default_factory=list)  # the search's
+    trace: Trace | None = None
+    marks: tuple[tuple[int, str], ...] = ()  # (node, what the student did there), to draw
+    probes: list = field(default_factory=list)  # (node, Call): the function called again on inner nodes
+
+    @property
+    def score(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def max_score(self) -> int:
+        return sum(item.max_points for item in self.items)
+
+    @property
+    def failure(self):
+        return None if self.call is None else self.call.failure
+
+
+def default_cases() -> list[str]:
+    """The shipped cases' files, sorted."""
+    return sorted(os.path.join(CASES_DIR, name) for name in os.listdir(CASES_DIR) if name.endswith(".yaml"))
+
+
+def check_form(spec: SearchSpec) -> str:
+    """The function's form for the search asked (``alphabeta(state, depth, alpha, beta)``), or a UsageError."""
+    if spec.algorithm not in FORMS or spec.bounds is not None:
+        raise UsageError(f"-a {spec.algorithm}{' with --bounds' if spec.bounds is not None else ''}: test-search "
+                         f"checks functions of the forms {', '.join(FORMS.values())} (-a {', -a '.join(FORMS)})")
+    return FORMS[spec.algorithm]
+
+
+# ---- the search's record ------------------------------------------------------------------------------------------
+
+def node_paths(trace: Trace) -> dict[int, tuple[str, ...]]:
+    """Each node of the trace's path from the root: the names of the moves."""
+    paths: dict[int, tuple[str, ...]] = {}
+    for node in trace.nodes:  # parents come before their children
+        paths[node.id] = () if node.parent is None else paths[node.parent] + (node.move,)
+    return paths
+
+
+def search_actions(trace: Trace) -> list[tuple[Action, int]]:
+    """What the search did with the states, as the student's record says it: each node it expands (enters and does
+    not evaluate) and each it evaluates, in order, with the step."""
+    paths = node_paths(trace)
+    evaluated = {event.node for event in trace.events if event.kind == "leaf_evaluated"}
+    actions = []
+    for step, event in enumerate(trace.events, 1):
+        if event.kind == "node_entered" and event.node not in evaluated:
+            actions.append((Action(EXPANDED, paths[event.node]), step))
+        elif event.kind == "leaf_evaluated":
+            actions.append((Action(EVALUATED, paths[event.node]), step))
+    return actions
+
+
+def _given_root(problem: Problem, spec: SearchSpec, whole: bool):
+    """The root as the student's function receives it (the whole tree, so the depth limit is the function's to
+    keep) or as the searches compare against it (cut at the depth), with the moves in the course's order."""
+    root = problem.tree.root if whole and problem.tree is not None else problem.root
+    return ordered(root, spec.order, spec.search_depth, spec.seed)
+
+
+def _variants(case: Case) -> dict[tuple[str, str], list[Action]]:
+    """The search's record under each convention the order of expansions can tell: (prune rule, move order) ->
+    the actions; ``natural`` is the order the states give, ``reversed`` last to first."""
+    root = _given_root(case.problem, case.spec, whole=False)
+    prunes = PRUNE_RULES if case.spec.prunes else (case.spec.prune,)
+    found = {}
+    for prune in prunes:
+        for order in ("natural", "reversed"):
+            trace = trace_search(root, replace(case.spec, prune=prune, order=order), depth=case.problem.depth,
+                                 meta=case.problem.meta)
+            found[(prune, order)] = [action for action, _ in search_actions(trace)]
+    return found
+
+
+def _other_fail(case: Case) -> dict[tuple[str, ...], float]:
+    """Each node's value under the other fail mode (fail-hard for a fail-soft course), by path."""
+    other = "hard" if case.spec.fail == "soft" else "soft"
+    root = _given_root(case.problem, case.spec, whole=False)
+    trace = trace_search(root, replace(case.spec, fail=other, order="natural"), depth=case.problem.depth,
+                         meta=case.problem.meta)
+    facts, paths = SearchFacts(trace), node_paths(trace)
+    return {paths[node]: facts.returned(node)[0] for node in facts.settled}
+
+
+# ---- running a case -------------------------------------------------------------------------------------------------
+
+def state_at(root, path: tuple[str, ...]):
+    """The state reached from ``root`` by the moves named ``path``."""
+    state = root
+    for name in path:
+        state = state.child(next(move for move in state.moves() if state.move_name(move) == name))
+    return state
+
+
+def same_value(mine: float | None, theirs: float | None) -> bool:
+    if mine is None or theirs is None:
+        return False
+    if math.isinf(mine) or math.isinf(theirs):
+        return mine == theirs
+    return math.isclose(mine, theirs, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def run_case(case: Case, target: str, limits: Limits, pids: list[int] | None = None) -> CaseResult:
+    """Run the student's function (``target``) on ``case`` in a process of its own and compare it with the search.
+    ``pids``: where to note the process's id (for the tests, which check it ends)."""
+    trace = search(case.problem, case.spec)
+    facts = SearchFacts(trace)
+    paths = node_paths(trace)
+    node_at = {path: node for node, path in paths.items()}
+    labels = {path: facts.label(node) for path, node in node_at.items()}
+
+    def name_of(path: tuple[str, ...]) -> str:
+        known = len(path)
+        while path[:known] not in labels:
+            known -= 1
+        return "→".join([labels[path[:known]], *path[known:]])
+
+    result = CaseResult(case, describe_search(trace), trace=trace)
+    result.expected = (trace.value, trace.best_move)
+    reference = search_actions(trace)
+    result.actions = [action for action, _ in reference]
+    root = _given_root(case.problem, case.spec, whole=True)
+    window = (-math.inf, math.inf) if case.spec.algorithm == "alphabeta" else None
+    probes = []
+    with StudentProcess(target, limits) as process:
+        process.start()
+        if pids is not None:
+            pids.append(process.pid)
+        _check_arity(process, case.spec, target)
+        call = process.call(root, name_of, case.problem.depth, window)
+        result.call = call
+        if call.failure is None:
+            for node in _probed(facts, trace):
+                settled = facts.settled[node]
+                probe = process.call(state_at(root, paths[node]), name_of,
+                                     case.problem.depth - trace.nodes[node].ply,
+                                     settled.window_in if window is not None else None)
+                probes.append((node, probe))
+                if probe.failure is not None:
+                    break
+    _judge(result, facts, paths, node_at, name_of, reference, probes)
+    return result
+
+
+def _check_arity(process: StudentProcess, spec: SearchSpec, target: str) -> None:
+    takes = process.takes_window if spec.algorithm == "alphabeta" else process.takes_plain
+    if not takes:
+        raise UsageError(f"{target}: cannot be called as {FORMS[spec.algorithm]} (see the README, 'Checking a "
+                         "student's search code')")
+
+
+def _probed(facts: SearchFacts, trace: Trace) -> list[int]:
+    """The inner nodes below the root the search reaches, in the order it leaves them (at most MAX_PROBES)."""
+    inner = [node for node in facts.inner_reached() if node != 0 and node in facts.exited]
+    return sorted(inner, key=lambda node: facts.exited[node].step)[:MAX_PROBES]
+
+
+# ---- judging ------------------------------------------------------------------------------------------------------
+
+def _judge(result: CaseResult, facts: SearchFacts, paths, node_at, name_of, reference, probes) -> None:
+    """The items, the conventions, the first departure and the marks of a case whose function was run."""
+    call, case = result.call, result.case
+    value, move = result.expected
+    expanded = [action.path for action in result.actions if action.kind == EXPANDED]
+    evaluated = [action.path for action in result.actions if action.kind == EVALUATED]
+    departures: list[tuple[int, str]] = []
+    marks: dict[int, list[str]] = {}
+    root_step = facts.decided_choice()
+    if call.failure is not None:
+        why = f"your function {call.failure.line}"
+        for name in ("value of the root", "move", "states expanded", "states evaluated", "values at inner nodes"):
+            result.items.append(Item(name, None, None, 0, 1, WRONG, detail=why, kind="test_search"))
+        sequence = _sequence_departure(call.actions, reference, facts, node_at, name_of, partial=True)
+        result.departure = sequence[1] if sequence else why
+        return
+    shown_value = format_number(call.value)
+    result.items.append(_item("value of the root", format_number(value), shown_value, same_value(call.value, value),
+                              f"you returned {shown_value}, the search: {format_number(value)}"))
+    if not same_value(call.value, value):
+        departures.append((root_step.step, f"your search returns {shown_value} at the root; "
+                                           f"{facts.title.lower()} returns {format_number(value)} at {root_step}"))
+        marks.setdefault(0, []).append(f"value {shown_value}")
+    result.items.append(_item("move", move, call.move, call.move == move,
+                              f"you returned the move {call.move}, the search: {move} (ties keep the first move)"))
+    if call.move != move:
+        departures.append((root_step.step, f"your search chooses {call.move} at the root; {facts.title.lower()} "
+                                           f"chooses {move} at {root_step}"))
+        marks.setdefault(0, []).append(f"move {call.move}")
+    mine = call.actions
+    for kind, theirs in ((EXPANDED, expanded), (EVALUATED, evaluated)):
+        given = [action.path for action in mine if action.kind == kind]
+        result.items.append(_item(f"states {kind}", [name_of(p) for p in theirs], [name_of(p) for p in given],
+                                  given == theirs,
+                                  "" if given == theirs else _list_difference(given, theirs, kind, name_of)))
+    sequence = _sequence_departure(mine, reference, facts, node_at, name_of)
+    if sequence:
+        departures.append(sequence)
+    _mark_actions(marks, mine, result.actions, node_at)
+    _value_probes(result, facts, probes, name_of, departures, marks)
+    _conventions(result, mine)
+    result.departure = min(departures)[1] if departures else ""
+    result.marks = tuple((node, "✗ you: " + "; ".join(said)) for node, said in marks.items())
+
+
+def _item(name: str, expected, given, right: bool, detail: str) -> Item:
+    return Item(name, expected, given, int(right), 1, RIGHT if right else WRONG, detail="" if right else detail,
+                kind="test_search")
+
+
+def _list_difference(given: list, theirs: list, kind: str, name_of) -> str:
+    """Where two lists of states first differ, as grade's visit order says it."""
+    index = next((i for i, (a, b) in enumerate(zip(given, theirs)) if a != b), min(len(given), len(theirs)))
+    agree = f" (places 1–{index} agree)" if index > 1 else " (place 1 agrees)" if index else ""
+    if index >= len(theirs):
+        return f"place {index + 1}: the search has {kind} all its {len(theirs)}; you {kind} " \
+               f"{name_of(given[index])} too{agree}"
+    if index >= len(given):
+        return f"place {index + 1}: the search {kind} {name_of(theirs[index])}; yours stop there{agree}"
+    return f"place {index + 1}: you {kind} {name_of(given[index])}, the search {kind} {name_of(theirs[index])}{agree}"
+
+
+VERB = {EXPANDED: "expands", EVALUATED: "evaluates"}
+
+
+def _sequence_departure(mine: list[Action], reference: list[tuple[Action, int]], facts: SearchFacts, node_at,
+                        name_of, partial: bool = False) -> tuple[int, str] | None:
+    """The first place the function's record departs from the search's, in the words of the search's step:
+    ``your search evaluated C2; alpha-beta prunes C2 at step 19: C: v = 2 ≤ α = 3: …``. ``partial``: the record
+    of a call that failed, departing only where it did something the search does not."""
+    theirs = [action for action, _ in reference]
+    index = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+    if index == len(mine) == len(theirs) or (partial and index >= len(mine)):
+        return None
+    title = facts.title.lower()
+    done = {action.path: (action, step) for action, step in reversed(reference)}  # each path's first action
+    seen = {}
+    for action in mine:
+        seen.setdefault(action.path, action.kind)
+    last = reference[-1][1] if reference else 1
+    if index < len(mine):
+        action = mine[index]
+        label = name_of(action.path)
+        node = node_at.get(action.path)
+        if action.path not in done:  # something the search never does
+            if node is not None and node in facts.pruned_by:
+                step, why = facts.why_pruned(node)
+                return step, f"your search {action.kind} {label}; {title} prunes {label} at {why}"
+            above = next((action.path[:k] for k in range(len(action.path) - 1, -1, -1)
+                          if action.path[:k] in done and done[action.path[:k]][0].kind == EVALUATED), None)
+            if above is not None:
+                step = done[above][1]
+                return step, (f"your search {action.kind} {label}; {title} goes no deeper than {name_of(above)}, "
+                              f"which it evaluates at {facts.evaluated[node_at[above]]}")
+            pruned = next((action.path[:k] for k in range(len(action.path) - 1, 0, -1)
+                           if node_at.get(action.path[:k]) in facts.pruned_by), None)
+            if pruned is not None:
+                step, why = facts.why_pruned(node_at[pruned])
+                return step, f"your search {action.kind} {label}; {title} prunes {name_of(pruned)} at {why}"
+            return last, f"your search {action.kind} {label}; {title} never reaches it"
+        theirs_there, step = done[action.path]
+        kind = theirs_there.kind
+        if kind != action.kind:
+            decided = facts.entered[node] if kind == EXPANDED else facts.evaluated[node]
+            if kind == EXPANDED:
+                return step, (f"your search {action.kind} {label}; {title} evaluates only where it stops (a terminal "
+                              f"state, or the depth limit) and expands {label} at {decided}")
+            return step, (f"your search {action.kind} {label}; {title} stops there (a terminal state, or the depth "
+                          f"limit) and evaluates it at {decided}")
+        if index >= len(theirs) or _count(mine[:index + 1], action) > 1:
+            return step, f"your search {action.kind} {label} again; {title} {VERB[kind]} it once, at step {step}"
+    wanted, step = reference[index]
+    label = name_of(wanted.path)
+    node = node_at[wanted.path]
+    if wanted.path not in seen:
+        if wanted.kind == EVALUATED:
+            return step, f"your search never evaluated {label}; {title} evaluates {label} at {facts.why_examined(node)}"
+        return step, f"your search never expanded {label}; {title} expands {label} at {facts.entered[node]}"
+    action = mine[index]
+    decided = facts.entered[node] if wanted.kind == EXPANDED else facts.evaluated[node]
+    return step, (f"your search {action.kind} {name_of(action.path)} before {label}; {title} {VERB[wanted.kind]} "
+                  f"{label} first, at {decided}")
+
+
+def _count(actions: list[Action], action: Action) -> int:
+    return sum(other == action for other in actions)
+
+
+def _mark_actions(marks: dict, mine: list[Action], theirs: list[Action], node_at) -> None:
+    """Mark, on the search's drawing, each state the function treated otherwise than the search."""
+    mine_kinds = {action.path: action.kind for action in mine}
+    their_kinds = {action.path: action.kind for action in theirs}
+    for path, kind in mine_kinds.items():
+        node = node_at.get(path)
+        if node is not None and their_kinds.get(path) != kind:
+            what = "evaluated, not expanded" if kind == EVALUATED and path in their_kinds else \
+                "expanded, not evaluated" if path in their_kinds else kind
+            marks.setdefault(node, []).append(what)
+    for path, kind in their_kinds.items():
+        if path not in mine_kinds:
+            marks.setdefault(node_at[path], []).append(f"not {kind}")
+
+
+def _value_probes(result: CaseResult, facts: SearchFacts, probes, name_of, departures, marks) -> None:
+    """The values item: the function called again on each inner node, against the search's values there."""
+    title = facts.title.lower()
+    wrong = None
+    for node, probe in probes:
+        label = name_of(_path_of(result, node))
+        if probe.failure is not None:
+            wrong = wrong or (node, f"called on {label}, your function {probe.failure.line}")
+            continue
+        theirs = facts.returned(node)[0]
+        if not same_value(probe.value, theirs):
+            marks.setdefault(node, []).append(f"returns {format_number(probe.value)}")
+            if wrong is None:
+                settled = facts.settled[node]
+                window = "" if settled.window_in is None else \
+                    f" with α = {format_number(settled.window_in[0])}, β = {format_number(settled.window_in[1])}"
+                wrong = (node, f"called on {label}{window}, your function returns {format_number(probe.value)}; "
+                               f"{title} returns {format_number(theirs)} there, at {facts.exited[node]}")
+    detail = "" if wrong is None else wrong[1]
+    if wrong is not None:
+        departures.append((facts.exited[wrong[0]].step, detail))
+    result.items.append(Item("values at inner nodes", len(probes), len(probes) - (wrong is not None),
+                             int(wrong is None), 1, RIGHT if wrong is None else WRONG, detail=detail,
+                             kind="test_search"))
+    result.probes = probes
+
+
+def _path_of(result: CaseResult, node: int) -> tuple[str, ...]:
+    return node_paths(result.trace)[node]
+
+
+def _conventions(result: CaseResult, mine: list[Action]) -> None:
+    """Which conventions the function's record fits (each variant of the search tried), as sentences."""
+    case, spec = result.case, result.case.spec
+    variants = _variants(case)
+    fitting = [variant for variant, actions in variants.items() if actions == mine]
+    result.matches["order"] = sorted({"given" if order == "natural" else "reversed" for _, order in fitting})
+    if spec.prunes:
+        result.matches["prune"] = sorted({prune for prune, _ in fitting})
+        result.matches["fail"] = _fail_matches(result)
+    sentences = []
+    if fitting and (spec.prune, "natural") not in fitting:
+        prune, order = next(iter(fitting))
+        if prune != spec.prune:
+            sentences.append(f"{PRUNE_YOU[prune]}; {PRUNE_COURSE[spec.prune]}")
+        if order != "natural":
+            sentences.append(f"you try {ORDER_WORDS[order]}; this course tries {ORDER_WORDS['natural']} "
+                             "(the course's order)")
+    elif not fitting:
+        tried = " or ".join(f"α {'≥' if p == 'ge' else '>'} β" for p in PRUNE_RULES) if spec.prunes else ""
+        sentences.append("your order of expansions and evaluations fits none of the conventions tried ("
+                         + (f"cut when {tried}, " if tried else "") + "the moves in the order given or last to first)")
+    fail = result.matches.get("fail")
+    if fail == ["hard" if spec.fail == "soft" else "soft"]:
+        sentences.append(f"{FAIL_YOU[fail[0]]}; {FAIL_COURSE[spec.fail]}")
+    if not sentences:
+        followed = [f"cut when α {'≥' if spec.prune == 'ge' else '>'} β", f"fail-{spec.fail}"] if spec.prunes else []
+        sentences.append("you follow this course's conventions: " + ", ".join(followed + [ORDER_WORDS["natural"]]))
+    result.conventions = sentences
+
+
+def _fail_matches(result: CaseResult) -> list[str]:
+    """The fail modes whose values the function's values at the inner nodes fit (both, when they agree there)."""
+    probes = [(node, probe) for node, probe in result.probes if probe.failure is None]
+    if len(probes) != len(result.probes):
+        return []
+    paths = node_paths(result.trace)
+    facts = SearchFacts(result.trace)
+    other = "hard" if result.case.spec.fail == "soft" else "soft"
+    other_values = _other_fail(result.case)
+    found = []
+    if all(same_value(probe.value, facts.returned(node)[0]) for node, probe in probes):
+        found.append(result.case.spec.fail)
+    if all(same_value(probe.value, other_values.get(paths[node])) for node, probe in probes):
+        found.append(other)
+    return sorted(found)
+
+
+def as_grade(target: str, results: list[CaseResult]) -> Grade:
+    """Every case's items as one :class:`Grade` (each item named with its case), for Gradescope's results.json."""
+    grade = Grade(target, ", ".join(result.case.name for result in results),
+                  "; ".join(sorted({result.search for result in results})), scoring=SCORING)
+    for result in results:
+        for item in result.items:
+            grade.items.append(replace(item, item=f"{result.case.name}: {item.item}",
+                                       detail=item.detail if item.points else _case_output(result, item)))
+    first = next((result for result in results if result.departure), None)
+    if first is not None:
+        grade.departure = f"{first.case.name}: {first.departure}"
+    return grade
+
+
+def _case_output(result: CaseResult, item: Item) -> str:
+    """What Gradescope shows under a lost point: the item's difference, and the case's first departure, with the
+    student's traceback when the function failed."""
+    lines = [item.detail]
+    if result.departure and result.departure != item.detail:
+        lines.append(f"first departure: {result.departure}")
+    if result.failure is not None and result.failure.traceback:
+        lines.append(result.failure.traceback.rstrip())
+    return "\n".join(lines)
