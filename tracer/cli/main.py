@@ -39,7 +39,20 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     exercises.add_commands(command)
     play.add_commands(command)
     student.add_commands(command)
+    parser.commands = subcommands.choices  # each command's own parser, by name (see parse_command_line)
     return parser
+
+
+def parse_command_line(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The command's arguments, its options allowed before, between and after its files
+    (``tracer test-search student.py:alphabeta --prune gt trees/ties.yaml``): a command's parser reads them
+    intermixed, which argparse's parser of subcommands cannot."""
+    command = parser.commands.get(argv[0]) if argv else None
+    if command is None:  # no command, --version, -h, or a name that is not a command: the main parser says so
+        return parser.parse_args(argv)
+    args = command.parse_intermixed_args(argv[1:])
+    args.command = argv[0]
+    return args
 
 
 class _Unbuilt:
@@ -111,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             from ..render import engine
 
             engine.start_measuring()  # dot measures text while Python imports
-        args = build_parser(argv[0] if argv else None).parse_args(_attach_negative_values(argv))
+        args = parse_command_line(build_parser(argv[0] if argv else None), _attach_negative_values(argv))
         status = args.run(args) or 0
         sys.stdout.flush()  # here, where a full disk can still be reported
     except TracerError as error:
