@@ -59,7 +59,7 @@ def player_data(deck: Deck, svgs) -> dict:
     root = ElementTree.fromstring(first)
     graph = root.find(f"{SVG}g")
     svg_attrs = {key: value for key, value in root.attrib.items() if "}" not in key}
-    background = [_element(child) for child in graph if child.tag not in (f"{SVG}g", f"{SVG}title")]
+    background = [element_data(child) for child in graph if child.tag not in (f"{SVG}g", f"{SVG}title")]
     for frame, drawn in zip(deck.frames, itertools.chain([first], svgs)):
         parts, previous = {}, None
         for part, classes, body in _PART.findall(drawn.decode("utf-8")):
@@ -73,7 +73,7 @@ def player_data(deck: Deck, svgs) -> dict:
                 index[key] = len(variants)
                 group = ElementTree.fromstring(f'<g xmlns="http://www.w3.org/2000/svg" id="{part}" '
                                                f'class="{classes}">{body}</g>')
-                variants.append(_element(group))
+                variants.append(element_data(group))
             parts[part] = index[key]
             previous = part
         frames.append({"step": frame.step, "caption": frame.caption, "current": frame.current, "parts": parts})
@@ -97,12 +97,12 @@ def _labels(deck: Deck) -> list[str]:
     return [view.label(node.id) for node in deck.trace.nodes]
 
 
-def _element(element) -> list:
+def element_data(element) -> list:
     """An SVG element as data: ``[tag, {attribute: value}, text, [children]]`` (SVG's own attributes only)."""
     tag = element.tag.replace(SVG, "")
     attrs = {key: value for key, value in element.attrib.items() if "}" not in key}
     return [tag, attrs, (element.text or "").strip("\n") if tag == "text" else "",
-            [_element(child) for child in element if child.tag != f"{SVG}title"]]  # Graphviz's ids as tooltips
+            [element_data(child) for child in element if child.tag != f"{SVG}title"]]  # Graphviz's ids as tooltips
 
 
 # One player's parts, found by class (player.js's mount); the ids serve the player's own page (links, tests) and
