@@ -56,6 +56,8 @@ def practice_sheet(facts: SearchFacts, key: Claims | None, tree_file: str = "") 
     }
     if facts.samples:
         sheet["inputs"] = facts.preorder()  # every node may join the tree: each has N and W to fill
+    boxed = set(sheet["inputs"] + sheet["windows"] + sheet["types"])  # a key may ask a leaf's type
+    sheet["rows"] = [node for node in facts.preorder() if node in boxed]
     return sheet
 
 

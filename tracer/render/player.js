@@ -6,17 +6,18 @@ window.TracerPlayer = (function () {
   "use strict";
   const SVG_NS = "http://www.w3.org/2000/svg";
 
-  function build(spec) {
+  // An SVG element from its data; Graphviz's ids become data-part where several players share the page (`ids` false).
+  function build(spec, ids) {
     const [tag, attrs, text, children] = spec;
     const element = document.createElementNS(SVG_NS, tag);
-    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name === "id" && !ids ? "data-part" : name, value);
     if (text) element.textContent = text;
-    for (const child of children) element.appendChild(build(child));
+    for (const child of children) element.appendChild(build(child, ids));
     return element;
   }
 
   // options.keys: the element whose key presses steer the player (default root: keys act while the focus is in
-  // it); options.hash: follow and write #step=N in the address (the player's own page only).
+  // it); options.hash: the player's own page: follow and write #step=N in the address, keep Graphviz's ids.
   // Returns {showStep(step)}: show the last frame at or before step number `step`.
   function mount(root, data, options = {}) {
     const frames = data.frames;
@@ -27,8 +28,8 @@ window.TracerPlayer = (function () {
     for (const [name, value] of Object.entries(data.svg)) svg.setAttribute(name, value);
     svg.setAttribute("role", "img");
     const graph = document.createElementNS(SVG_NS, "g");
-    for (const [name, value] of Object.entries(data.graph)) graph.setAttribute(name, value);
-    for (const spec of data.background) graph.appendChild(build(spec));
+    for (const [name, value] of Object.entries(data.graph)) graph.setAttribute(name === "id" && !options.hash ? "data-part" : name, value);
+    for (const spec of data.background) graph.appendChild(build(spec, options.hash));
     const slots = data.order.map(() => {
       const slot = document.createElementNS(SVG_NS, "g");
       graph.appendChild(slot);
@@ -40,7 +41,7 @@ window.TracerPlayer = (function () {
     const showing = slots.map(() => -1);
 
     function variant(index) {
-      if (!built.has(index)) built.set(index, build(data.variants[index]));
+      if (!built.has(index)) built.set(index, build(data.variants[index], options.hash));
       return built.get(index);
     }
 

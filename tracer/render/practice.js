@@ -366,11 +366,13 @@
     for (const name of columns) head.appendChild(element("th", { scope: "col" }, name));
     table.appendChild(element("thead")).appendChild(head);
     const body = table.appendChild(element("tbody"));
-    for (const node of sheet.inputs) {
+    for (const node of sheet.rows) {
       const row = element("tr");
       row.appendChild(element("th", { scope: "row" }, label(node)));
       const cell = (child) => row.appendChild(element("td")).appendChild(child);
-      if (sheet.mcts) {
+      if (!sheet.inputs.includes(node)) {
+        cell(element("span"));  // a leaf whose type or window the key asks: its value is given
+      } else if (sheet.mcts) {
         cell(box(`visits:${node}`, "visits", node, "N", `N of ${label(node)}`));
         cell(box(`wins:${node}`, "wins", node, "W", `W of ${label(node)}`));
       } else {
@@ -552,7 +554,7 @@
     function openPlayer(step) {
       if (!ex.player) {
         explanation.textContent = (explanation.textContent ? explanation.textContent + " " : "") +
-          "(this search was too large to embed a player)";
+          "(the step-through player is not on this page: made with --no-player, or the search was too large)";
         return;
       }
       if (player === null) {
