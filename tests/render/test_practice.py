@@ -351,3 +351,34 @@ def test_a_bad_file_or_option_is_one_line_and_writes_nothing(tmp_path, args):
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr
     assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("options", [
+    ["-a", "minimax"], ["-a", "alphabeta", "--prune", "gt", "--fail", "hard"], ["-a", "negamax"],
+    ["-a", "negamax-ab", "--fail", "hard"], ["-a", "pvs"], ["-a", "mtdf", "--guess", "2"], ["-a", "sss"],
+    ["-a", "id"],
+])
+def test_every_search_of_plain_trees_scores_as_tracer_grade(browser, tmp_path, options):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", TREES / "deep_cutoff.yaml", *options,
+                               "--no-player"))
+    assert all(options[1] in exercise["sheet"]["search"] for exercise in page.data["exercises"])
+    check_every_exercise(page, tmp_path, ROOT, seed=len(options))
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("generator", [
+    ["--chance", "--bounds", "-2..2", "--min-pruned", "1", "--depth", "3", "--branching", "2"],
+    ["--players", "A,B,C", "--vector", "--sum", "10", "--values", "0..10", "--depth", "3", "--branching", "2"],
+    ["--players", "max,min,min", "--depth", "3", "--branching", "2"],
+    ["--rules", "{algorithm: alphabeta, prune: gt, fail: hard}", "--min-cutoffs", "2"],
+])
+def test_generated_exercises_of_every_kind_score_as_tracer_grade(browser, tmp_path, generator):
+    page = Page(browser, build(tmp_path, "--count", "6", "--seed", "3", *generator, "--no-player"))
+    folder = tmp_path / "set"
+    folder.mkdir()
+    words = shlex.split(next(line for line in page.download(1).splitlines() if line.startswith("# the tree: "))[12:])
+    assert run_tracer(*words[1:], cwd=folder).returncode == 0
+    check_every_exercise(page, folder, folder, seed=3)
+    assert page.errors == []
+    page.close()

@@ -167,7 +167,7 @@ def _extras(facts: SearchFacts, probed: dict) -> dict[str, dict]:
     graded (``max`` 0), with the cutoff that skipped it when there is one (grade's ``extra`` items)."""
     extras = {}
     for title, item in probed.items():
-        if item.kind == "extra":
+        if item.kind == "extra" and title.partition(" of ")[0] in ("value", "N", "W"):  # the page has their boxes
             extras[title] = {"item": title, "kind": "extra", "node": item.node, "max": 0, "step": item.step,
                              "why": item.why}
     return extras
