@@ -382,3 +382,20 @@ def test_generated_exercises_of_every_kind_score_as_tracer_grade(browser, tmp_pa
     check_every_exercise(page, folder, folder, seed=3)
     assert page.errors == []
     page.close()
+
+
+def test_the_readme_s_practice_commands_run_as_shown(tmp_path):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("### Practice pages: `tracer practice`", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
+    commands = [line[2:] for line in block.splitlines() if line.startswith("$ ")]
+    assert len(commands) >= 3
+    (tmp_path / "trees").symlink_to(TREES)
+    for command in commands:
+        words = shlex.split(command)
+        result = run_tracer(*words[1:], cwd=tmp_path)
+        assert result.returncode == 0, (command, result.stderr)
+        written = result.stdout.strip()
+        assert (tmp_path / written).is_file() and written == (words[words.index("-o") + 1] if "-o" in words else
+                                                               "output/practice.html")
+    shown = block.split(f"$ {commands[0]}\n", 1)[1].splitlines()[0]
+    assert shown == "output/practice.html"
