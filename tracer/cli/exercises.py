@@ -425,7 +425,7 @@ def generator_spec(args):
 
 def cmd_practice(args) -> None:
     from ..io import write_atomically
-    from ..render.practice import practice_html
+    from ..report.practice import practice_html
     from .options import OUTPUT_DIR
 
     path = args.output or os.path.join(OUTPUT_DIR, "practice.html")
@@ -445,7 +445,7 @@ def _file_exercise(path: str, args):
     """A tree or position file as a practice exercise, searched as ``tracer grade`` would with these options."""
     from ..search.spec import mistake
     from ..inputs.yaml_text import read_text
-    from ..render.practice import PracticeExercise
+    from ..report.practice import PracticeExercise
 
     given = [name for name, default in args.generator_defaults.items()
              if name not in ("depth", "seed", "bounds") and getattr(args, name) != default]
@@ -467,7 +467,7 @@ def _generated_exercises(args) -> list:
     """The exercises ``tracer exercise`` makes with these options, each searched as ``tracer grade`` would."""
     from ..exercises.generate import generate
     from ..inputs import load_problem
-    from ..render.practice import PracticeExercise
+    from ..report.practice import PracticeExercise
 
     spec = generator_spec(args)
     search_args = _search_args(args)
@@ -513,7 +513,7 @@ def _grade_command(file: str, search_args, args, extra=()) -> str:
 
 
 def _stem(file: str) -> str:
-    from ..render.practice import file_stem
+    from ..report.practice import file_stem
 
     return file_stem(file)
 
@@ -521,7 +521,6 @@ def _stem(file: str) -> str:
 def _generator_command(args) -> str:
     """``tracer exercise ... --count N -o .``: the command that writes the generated exercises again, each under
     the name the page gives it."""
-    import json
     import shlex
 
     words = ["tracer", "exercise"]
@@ -538,7 +537,7 @@ def _generator_command(args) -> str:
         elif name == "players":
             words.append(f"{flag}={','.join(value)}")
         elif name == "rules":
-            words.append(f"{flag}={json.dumps(value)}")  # JSON is YAML: --rules reads it back
+            words.append(f"{flag}={{{', '.join(f'{key}: {setting}' for key, setting in value.items())}}}")
         else:
             words.append(f"{flag}={value}")
     words += [f"--count={args.count}", "-o", "."]

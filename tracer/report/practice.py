@@ -4,8 +4,8 @@ embedded step-through player), "Show the search", answers kept in the browser an
 ``tracer grade`` reads with the same score.
 
 What each exercise asks and how each item is scored is :func:`tracer.exercises.practice.practice_sheet`'s; the
-page's script (practice.js) only reads what is typed and applies the one matching rule. As in the player, the data
-sits in one ``<script type="application/json">`` block (:func:`.player.json_for_script`) and the page is built with
+page's script (practice.js, beside this module) only reads what is typed and applies the one matching rule. As in the player, the data
+sits in one ``<script type="application/json">`` block (:func:`tracer.render.player.json_for_script`) and the page is built with
 ``createElementNS``, ``setAttribute`` and ``textContent`` only; nothing is fetched.
 """
 
@@ -24,11 +24,11 @@ from ..exercises.facts import SearchFacts
 from ..exercises.practice import practice_sheet
 from ..inputs.answers import read_claims
 from ..inputs.problem import Problem
+from ..render.deck import make_deck
+from ..render.drawing import draw_deck, render_bytes
+from ..render.player import SVG, element_data, json_for_script, player_assets, player_data, skeleton
+from ..render.scene import DrawOptions
 from ..search.spec import SearchSpec
-from .deck import make_deck
-from .drawing import draw_deck, render_bytes
-from .player import SVG, element_data, json_for_script, player_assets, player_data, skeleton
-from .scene import DrawOptions
 
 UNSAFE_IN_COMMENT = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # what would end a YAML comment's line
 

@@ -1,4 +1,4 @@
-// tracer's practice page (see tracer/render/practice.py). Every item, what it is worth, what the search found and
+// tracer's practice page (see tracer/report/practice.py). Every item, what it is worth, what the search found and
 // the step that decides it come from Python (tracer/exercises/practice.py, computed by grade itself); this script
 // only reads what is typed, with answers.py's grammar, and applies compare_answers.py's matching rule. The page is
 // built with createElement(NS), setAttribute and textContent only: nothing from the data is parsed as markup.
