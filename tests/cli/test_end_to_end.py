@@ -25,6 +25,7 @@ WORKING = {
     "grade": (["grade", RN, STUDENT], None, "/"),
     "worksheet": (["worksheet", RN, "-f", "svg", "-o", "sheet.svg"], "sheet.svg", ""),
     "exercise": (["exercise", "--depth", "2", "--branching", "2", "--seed", "3", "-o", "set"], "set", ""),
+    "practice": (["practice", RN, "--no-player", "-o", "page.html"], "page.html", "page.html"),
     "play": (["play", "tictactoe", "--p1", "alphabeta", "--p2", "alphabeta"], None, "Draw."),
     "match": (["match", "tictactoe", "--p1", "alphabeta", "--p2", "random", "--games", "2", "--seed", "1"], None,
               "alphabeta"),
@@ -42,6 +43,7 @@ MISTAKES = {
     "grade": (["grade", RN, "no_such_answer.yaml"], "no_such_answer.yaml"),
     "worksheet": (["worksheet", RN, "-f", "doc"], "-f"),
     "exercise": (["exercise", "--depth", "0"], "--depth"),
+    "practice": (["practice", RN, "--branching", "2"], "--branching"),
     "play": (["play", "chess"], "chess"),
     "match": (["match", "tictactoe", "--games", "0"], "--games"),
 }

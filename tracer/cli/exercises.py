@@ -53,6 +53,17 @@ EXERCISE_EXAMPLES = """examples:
 
 The same --seed gives the same files on every machine and Python version."""
 
+PRACTICE_EXAMPLES = """examples:
+  tracer practice trees/rn_example.yaml                     # output/practice.html: one exercise
+  tracer practice trees -o output/all.html                  # every tree file in trees/
+  tracer practice --count 20 --seed 7 --depth 3 --branching 2-3 -o output/set7.html
+  tracer practice trees/rn_example.yaml --prune gt --fail hard    # the search's options, as tracer grade takes them
+
+Without FILEs the exercises are generated (tracer exercise's options). With FILEs, --depth D searches D plies,
+--seed is the search's seed and --bounds L..U its leaf bounds, as tracer grade's options; the generator's other
+options do not apply. Each exercise's "Download answers" writes an answer file whose first lines give the tracer
+grade command that scores it the same."""
+
 WORKSHEET_EXAMPLES = """examples:
   tracer worksheet trees/rn_example.yaml               # output/rn_example.worksheet.svg: leaf values, empty nodes
   tracer worksheet trees/rn_example.yaml --key -f pdf  # output/rn_example.key.pdf: the answer key diagram
@@ -99,10 +110,34 @@ def add_commands(command) -> None:
 
     exercise = command("exercise", "generate exercises (tree files with their answer keys) that meet constraints",
                        EXERCISE_EXAMPLES)
-    shape = exercise.add_argument_group("the tree")
+    add_generator_options(exercise)
+    exercise.add_argument("-o", "--output", metavar="DIR", help="write exercise-01.yaml, ... into DIR (default: one "
+                                                                "exercise on stdout; several into output/exercises)")
+    exercise.set_defaults(run=cmd_exercise)
+
+    practice = command("practice", "write a self-contained HTML practice page: exercises to answer in the browser, "
+                                   "checked by tracer grade's rules", PRACTICE_EXAMPLES)
+    practice.add_argument("files", nargs="*", metavar="FILE",
+                          help="tree or position files, or folders of them (none: generate exercises with the "
+                               "generator's options)")
+    defaults = add_generator_options(practice)  # --depth, --seed and --bounds: the search's too, for FILEs
+    add_search_options(practice, without=("seed", "bounds"))
+    practice.add_argument("--max-nodes", type=positive, default=DEFAULT_MAX_NODES, metavar="N",
+                          help=f"refuse tree files of more than N nodes (default {DEFAULT_MAX_NODES:,})")
+    practice.add_argument("--no-player", action="store_true",
+                          help="leave out the step-through players (\"Why?\" then explains in words only): a "
+                               "smaller page, made faster")
+    practice.add_argument("-o", "--output", metavar="PATH", help="where to write (default output/practice.html)")
+    practice.set_defaults(run=cmd_practice, generator_defaults=defaults)
+
+
+def add_generator_options(parser) -> dict:
+    """The generator's options (``tracer exercise``'s, shared with ``tracer practice``); returns each option's
+    default, by its name in ``args``."""
+    shape = parser.add_argument_group("the tree")
     shape.add_argument("--branching", type=_range("branching", "-", 1), default=(2, 3), metavar="B",
                        help="children per inner node: 2, or a range 2-3 (default 2-3)")
-    shape.add_argument("--depth", type=positive, default=3, metavar="D", help="levels below the root (default 3)")
+    shape.add_argument("--depth", type=positive, metavar="D", help=f"levels below the root (default {DEFAULT_DEPTH})")
     shape.add_argument("--values", type=_range("values", "..", None), metavar="LOW..HIGH",
                        help="leaf values, whole numbers (default -9..9, or --bounds)")
     shape.add_argument("--chance", action="store_true",
@@ -122,7 +157,7 @@ def add_commands(command) -> None:
     shape.add_argument("--sum", type=int, metavar="S",
                        help="with --vector: every leaf's utilities add up to S (rules: {sum: S, bounds: [LOW, "
                             "HIGH]}), so max^n prunes (Korf's shallow pruning)")
-    wanted = exercise.add_argument_group("constraints")
+    wanted = parser.add_argument_group("constraints")
     wanted.add_argument("--min-cutoffs", type=depth, default=0, metavar="K", help="at least K cutoffs")
     wanted.add_argument("--deep-cutoff", action="store_true",
                         help="at least one cutoff caused by a bound from two or more levels up")
@@ -131,12 +166,15 @@ def add_commands(command) -> None:
     wanted.add_argument("--no-ties", action="store_true", help="every leaf value different")
     wanted.add_argument("--rules", type=_rules_option, default={}, metavar="'{algorithm: A, prune: P, fail: F}'",
                         help="the exercise's rules: block, as YAML (default {algorithm: alphabeta})")
-    exercise.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    exercise.add_argument("--count", type=whole_number(1, MAX_EXERCISES), default=1, metavar="N",
-                          help=f"how many exercises (default 1, at most {MAX_EXERCISES:,})")
-    exercise.add_argument("-o", "--output", metavar="DIR", help="write exercise-01.yaml, ... into DIR (default: one "
-                                                                "exercise on stdout; several into output/exercises)")
-    exercise.set_defaults(run=cmd_exercise)
+    parser.add_argument("--seed", type=int, metavar="SEED", help="the seed (default 0)")
+    parser.add_argument("--count", type=whole_number(1, MAX_EXERCISES), default=1, metavar="N",
+                        help=f"how many exercises (default 1, at most {MAX_EXERCISES:,})")
+    return {name: parser.get_default(name) for name in GENERATOR_OPTIONS}
+
+
+GENERATOR_OPTIONS = ("branching", "depth", "values", "chance", "bounds", "root", "players", "vector", "sum",
+                     "min_cutoffs", "deep_cutoff", "pruned_leaves", "min_pruned", "no_ties", "rules", "seed", "count")
+DEFAULT_DEPTH = 3
 
 
 def _search_options(parser) -> None:
@@ -167,13 +205,13 @@ def exercise_spec(args, problem):
     return spec, problem.notes + notes
 
 
-def load_exercise(path: str, args):
+def load_exercise(path: str, args, text: str | None = None):
     from ..inputs import load_problem
     from ..io import is_saved_trace
 
     if is_saved_trace(path):
         raise UsageError(f"{path}: a saved trace holds no answer key; check the tree or position file")
-    return load_problem(path, depth=args.depth, max_nodes=args.max_nodes)
+    return load_problem(path, depth=args.depth, max_nodes=args.max_nodes, text=text)
 
 
 def cmd_check(args) -> int:
@@ -353,12 +391,12 @@ def _rules_option(text: str) -> dict:
     return rules
 
 
-def cmd_exercise(args) -> None:
-    from ..exercises.generate import Spec, generate
-    from ..io import write_atomically
+def generator_spec(args):
+    """The generator's :class:`~tracer.exercises.generate.Spec` from its options (refused in one line when the
+    numbers cannot be met)."""
+    from ..exercises.generate import Spec
     from ..search.registry import chance_search, vector_search
     from ..search.spec import SearchSpec
-    from .options import OUTPUT_DIR
 
     players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else None)
     if args.chance:
@@ -378,16 +416,152 @@ def cmd_exercise(args) -> None:
         players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
             ("max", "min")
     values = args.values or (tuple(search.bounds) if search.bounds is not None else (-9, 9))
-    spec = Spec(args.branching, args.depth, values, players, search, args.min_cutoffs, args.deep_cutoff,
-                args.pruned_leaves, args.no_ties, args.seed, args.min_pruned, args.vector, args.sum)
+    spec = Spec(args.branching, args.depth or DEFAULT_DEPTH, values, players, search, args.min_cutoffs,
+                args.deep_cutoff, args.pruned_leaves, args.no_ties, args.seed or 0, args.min_pruned, args.vector,
+                args.sum)
     spec.check()
+    return spec
+
+
+def cmd_practice(args) -> None:
+    from ..io import write_atomically
+    from ..report.practice import practice_html
+    from .options import OUTPUT_DIR
+
+    path = args.output or os.path.join(OUTPUT_DIR, "practice.html")
+    if not path.lower().endswith((".html", ".htm")):
+        raise UsageError(f"-o {path}: the practice page is one HTML file; name it .html")
+    if args.files:
+        exercises = [_file_exercise(file, args) for file in yaml_files(args.files)]
+    else:
+        exercises = _generated_exercises(args)
+    count = f"{len(exercises)} exercise{'s' if len(exercises) > 1 else ''}"
+    page = practice_html(exercises, title=f"Practice: {count}", player=not args.no_player)
+    write_atomically(path, page.encode("utf-8"))
+    print(path)
+
+
+def _file_exercise(path: str, args):
+    """A tree or position file as a practice exercise, searched as ``tracer grade`` would with these options."""
+    from ..search.spec import mistake
+    from ..inputs.yaml_text import read_text
+    from ..report.practice import PracticeExercise
+
+    given = [name for name, default in args.generator_defaults.items()
+             if name not in ("depth", "seed", "bounds") and getattr(args, name) != default]
+    if given:
+        raise UsageError(f"--{given[0].replace('_', '-')} makes generated exercises; give no FILE to generate them")
+    wrong = None if args.depth is None else mistake("depth", args.depth)  # the plies to search, as grade's
+    if wrong is not None:
+        raise UsageError(f"--depth: {wrong}, got {args.depth}")
+    text = read_text(path)
+    problem = load_exercise(path, args, text=text)
+    search_args = _search_args(args, seed=args.seed, bounds=args.bounds)
+    spec, notes = search_spec(search_args, problem.rules, problem.depth)
+    say_notes(problem.notes + notes)
+    extra = ["--depth", str(args.depth)] if args.depth is not None else []
+    return PracticeExercise(problem, spec, path, text, _grade_command(path, search_args, args, extra))
+
+
+def _generated_exercises(args) -> list:
+    """The exercises ``tracer exercise`` makes with these options, each searched as ``tracer grade`` would."""
+    from ..exercises.generate import generate
+    from ..inputs import load_problem
+    from ..report.practice import PracticeExercise
+
+    spec = generator_spec(args)
+    search_args = _search_args(args)
+    regenerate = _generator_command(args)
+    exercises = []
+    for index, name in enumerate(exercise_names(args.count), 1):
+        text = generate(spec, index)[0]
+        problem = load_problem(name, text=text, max_nodes=args.max_nodes)
+        search, notes = search_spec(search_args, problem.rules, problem.depth)
+        if index == 1:
+            say_notes(notes)
+        exercises.append(PracticeExercise(problem, search, name, text, _grade_command(name, search_args, args),
+                                          regenerate))
+    return exercises
+
+
+def _search_args(args, seed=None, bounds=None) -> argparse.Namespace:
+    """The search's options from practice's (its --seed and --bounds are the generator's, unless given with
+    FILEs)."""
+    from .options import SEARCH_OPTIONS
+
+    given = {name: getattr(args, name, None) for name in SEARCH_OPTIONS}
+    given.update(seed=seed, bounds=None if bounds is None else list(bounds))
+    return argparse.Namespace(**given)
+
+
+def _grade_command(file: str, search_args, args, extra=()) -> str:
+    """``tracer grade FILE ANSWERS`` with the search's options given: what scores the downloaded answers."""
+    import shlex
+
+    from ..search.spec import FLAGS
+    from .options import SEARCH_OPTIONS
+
+    words = ["tracer", "grade", file, f"{_stem(file)}.answers.yaml"]
+    for name in SEARCH_OPTIONS:
+        value = getattr(search_args, name)
+        if value is not None:
+            words += [FLAGS[name], *map(str, value)] if isinstance(value, list) else [f"{FLAGS[name]}={value}"]
+    words += list(extra)
+    if args.max_nodes != DEFAULT_MAX_NODES:
+        words.append(f"--max-nodes={args.max_nodes}")
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def _stem(file: str) -> str:
+    from ..report.practice import file_stem
+
+    return file_stem(file)
+
+
+def _generator_command(args) -> str:
+    """``tracer exercise ... --count N -o .``: the command that writes the generated exercises again, each under
+    the name the page gives it."""
+    import shlex
+
+    words = ["tracer", "exercise"]
+    for name in GENERATOR_OPTIONS:
+        value, flag = getattr(args, name), "--" + name.replace("_", "-")
+        if value == args.generator_defaults[name] or name == "count":
+            continue
+        if value is True:
+            words.append(flag)
+        elif name == "branching":
+            words.append(f"{flag}={value[0]}" if value[0] == value[1] else f"{flag}={value[0]}-{value[1]}")
+        elif name in ("values", "bounds"):
+            words.append(f"{flag}={value[0]}..{value[1]}")
+        elif name == "players":
+            words.append(f"{flag}={','.join(value)}")
+        elif name == "rules":
+            words.append(f"{flag}={{{', '.join(f'{key}: {setting}' for key, setting in value.items())}}}")
+        else:
+            words.append(f"{flag}={value}")
+    words += [f"--count={args.count}", "-o", "."]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def exercise_names(count: int) -> list[str]:
+    """The files ``tracer exercise --count N -o DIR`` writes into DIR: exercise-01.yaml, ..."""
+    width = max(2, len(str(count)))
+    return [f"exercise-{index:0{width}d}.yaml" for index in range(1, count + 1)]
+
+
+def cmd_exercise(args) -> None:
+    from ..exercises.generate import generate
+    from ..io import write_atomically
+    from .options import OUTPUT_DIR
+
+    spec = generator_spec(args)
     if args.count == 1 and not args.output:
         print(generate(spec, 1)[0], end="")
         return
     folder = args.output or os.path.join(OUTPUT_DIR, "exercises")
-    width = max(2, len(str(args.count)))
     texts = [generate(spec, index)[0] for index in range(1, args.count + 1)]  # all made before any is written
-    for index, text in enumerate(texts, 1):
-        path = os.path.join(folder, f"exercise-{index:0{width}d}.yaml")
+    for name, text in zip(exercise_names(args.count), texts):
+        path = os.path.join(folder, name)
         write_atomically(path, text.encode("utf-8"))
         print(path)

@@ -112,7 +112,9 @@ def game_options(args) -> dict:
     return {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins}
 
 
-def add_search_options(parser, several: bool = False) -> None:
+def add_search_options(parser, several: bool = False, without: tuple[str, ...] = ()) -> None:
+    """The search's options (:data:`SEARCH_OPTIONS`), but those named in ``without`` (a command whose own option
+    has that name: ``tracer practice``'s ``--seed`` and ``--bounds`` are the generator's)."""
     names = list(ALGORITHMS)
     if several:
         parser.add_argument("-a", "--algorithm", choices=names, action="append", metavar="ALG",
@@ -125,7 +127,9 @@ def add_search_options(parser, several: bool = False) -> None:
         parser.add_argument("--order", choices=ORDERS, metavar="ORDER",
                             help=f"move order: {', '.join(ORDERS)} (default natural: as written or generated)")
     # No defaults here: the spec fills them in (search_specs), so a command can tell which options were given.
-    parser.add_argument("--seed", type=int, help="seed for --order random and for MCTS's random choices (default 0)")
+    if "seed" not in without:
+        parser.add_argument("--seed", type=int, help="seed for --order random and for MCTS's random choices "
+                                                     "(default 0)")
     parser.add_argument("--prune", choices=PRUNE_RULES,
                         help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
     parser.add_argument("--fail", choices=FAIL_MODES,
@@ -134,9 +138,10 @@ def add_search_options(parser, several: bool = False) -> None:
                         help=f"{_takers('guess')}: the first guess at the value (default 0)")
     parser.add_argument("--tt-size", type=positive, metavar="N",
                         help=f"{_takers('tt_size')}: the transposition table's size in entries (default: unbounded)")
-    parser.add_argument("--bounds", type=number, nargs=2, metavar=("L", "U"),
-                        help=f"{_takers('bounds')}: every leaf value lies in [L, U], so Star1 prunes at chance "
-                             "nodes (a tree file may say rules: {bounds: [L, U]})")
+    if "bounds" not in without:
+        parser.add_argument("--bounds", type=number, nargs=2, metavar=("L", "U"),
+                            help=f"{_takers('bounds')}: every leaf value lies in [L, U], so Star1 prunes at chance "
+                                 "nodes (a tree file may say rules: {bounds: [L, U]})")
     mcts = parser.add_argument_group("Monte Carlo tree search (-a mcts)")
     if several:
         mcts.add_argument("--iterations", type=iteration_list, metavar="N,N,...",

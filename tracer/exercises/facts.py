@@ -130,6 +130,10 @@ class SearchFacts:
     def leaves_under(self, node_id: int) -> list[int]:
         return [node for node in self._subtree(self.view, node_id) if not self.view.nodes[node].children]
 
+    def preorder(self) -> list[int]:
+        """Every node of the searched tree, root first, left to right."""
+        return self._preorder()
+
     def _preorder(self) -> list[int]:
         order, pending = [], [0]
         while pending:

@@ -20,8 +20,9 @@ from .yaml_text import compose, read_text
 
 def load_problem(path: str | None = None, *, game: str | None = None, position: str | None = None,
                  depth: int | None = None, game_options: dict[str, Any] | None = None,
-                 max_nodes: int = DEFAULT_MAX_NODES) -> Problem:
-    """A tree file, a position file (YAML with ``game:``), or ``game``/``position`` given directly."""
+                 max_nodes: int = DEFAULT_MAX_NODES, text: str | None = None) -> Problem:
+    """A tree file, a position file (YAML with ``game:``), or ``game``/``position`` given directly. ``text``: the
+    file's text, already in hand (a generated exercise), named ``path`` in messages."""
     game_options = {k: v for k, v in (game_options or {}).items() if v is not None}
     if path is not None and game is not None:
         raise UsageError("give either a file or --game, not both")
@@ -31,7 +32,7 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
         return game_problem(game, position, depth, game_options, {})
     if position is not None:
         raise UsageError("--position goes with --game; a position file holds its own position")
-    text = read_text(path)
+    text = read_text(path) if text is None else text
     document = compose(text, path)
     blocks = _blocks(document)
     rules = read_rules(blocks.get("rules"), path)

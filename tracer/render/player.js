@@ -1,150 +1,172 @@
 // tracer's step-through player. The data (see tracer/render/player.py) is read with JSON.parse and every element is
 // built with createElementNS, setAttribute and textContent: nothing from the data is ever parsed as markup.
-(function () {
+// TracerPlayer.mount(root, data, options) runs one player inside `root` (a copy of player.py's SKELETON): it finds
+// its parts by class within root and uses no ids, so several players live on one page (the practice page's).
+window.TracerPlayer = (function () {
   "use strict";
   const SVG_NS = "http://www.w3.org/2000/svg";
-  const data = JSON.parse(document.getElementById("trace-data").textContent);
-  const frames = data.frames;
-  const $ = (id) => document.getElementById(id);
 
-  function build(spec) {
+  // An SVG element from its data; Graphviz's ids become data-part where several players share the page (`ids` false).
+  function build(spec, ids) {
     const [tag, attrs, text, children] = spec;
     const element = document.createElementNS(SVG_NS, tag);
-    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name === "id" && !ids ? "data-part" : name, value);
     if (text) element.textContent = text;
-    for (const child of children) element.appendChild(build(child));
+    for (const child of children) element.appendChild(build(child, ids));
     return element;
   }
 
-  // The drawing: the SVG's frame once, then one slot per part; a slot shows the part's variant for the frame.
-  const svg = document.createElementNS(SVG_NS, "svg");
-  for (const [name, value] of Object.entries(data.svg)) svg.setAttribute(name, value);
-  svg.setAttribute("role", "img");
-  const graph = document.createElementNS(SVG_NS, "g");
-  for (const [name, value] of Object.entries(data.graph)) graph.setAttribute(name, value);
-  for (const spec of data.background) graph.appendChild(build(spec));
-  const slots = data.order.map(() => {
-    const slot = document.createElementNS(SVG_NS, "g");
-    graph.appendChild(slot);
-    return slot;
-  });
-  svg.appendChild(graph);
-  $("tree").appendChild(svg);
-  const built = new Map();  // variant index -> element, built once
-  const showing = slots.map(() => -1);
+  // options.keys: the element whose key presses steer the player (default root: keys act while the focus is in
+  // it); options.hash: the player's own page: follow and write #step=N in the address, keep Graphviz's ids.
+  // Returns {showStep(step)}: show the last frame at or before step number `step`.
+  function mount(root, data, options = {}) {
+    const frames = data.frames;
+    const $ = (name) => root.querySelector(`.${name}`);
 
-  function variant(index) {
-    if (!built.has(index)) built.set(index, build(data.variants[index]));
-    return built.get(index);
-  }
-
-  // The step table, every row clickable.
-  // The title is drawn in the diagram, as on the slides; the page's heading says it to screen readers only.
-  $("title").textContent = data.title;
-  const head = document.createElement("tr");
-  for (const name of data.table.headers) {
-    const cell = document.createElement("th");
-    cell.textContent = name;
-    head.appendChild(cell);
-  }
-  document.querySelector("#table thead").appendChild(head);
-  const body = document.querySelector("#table tbody");
-  const rows = data.table.rows.map((row) => {
-    const tr = document.createElement("tr");
-    for (const value of row) {
-      const cell = document.createElement("td");
-      cell.textContent = value;
-      tr.appendChild(cell);
-    }
-    const step = Number(row[0]);
-    tr.dataset.step = String(step);
-    tr.tabIndex = -1;
-    tr.addEventListener("click", () => { pause(); show(frameAt(step)); });
-    body.appendChild(tr);
-    return tr;
-  });
-
-  // The last frame that shows the search at or before step number `step`.
-  function frameAt(step) {
-    let found = 0;
-    frames.forEach((frame, i) => { if (frame.step <= step) found = i; });
-    return found;
-  }
-
-  let current = -1;
-  const slider = $("slider");
-  slider.max = String(frames.length - 1);
-
-  function show(index) {
-    index = Math.max(0, Math.min(frames.length - 1, index));
-    const frame = frames[index];
-    frame.parts.forEach((part, i) => {
-      if (showing[i] === part) return;
-      slots[i].replaceChildren();
-      if (part >= 0) slots[i].appendChild(variant(part));
-      showing[i] = part;
+    // The drawing: the SVG's frame once, then one slot per part; a slot shows the part's variant for the frame.
+    const svg = document.createElementNS(SVG_NS, "svg");
+    for (const [name, value] of Object.entries(data.svg)) svg.setAttribute(name, value);
+    svg.setAttribute("role", "img");
+    const graph = document.createElementNS(SVG_NS, "g");
+    for (const [name, value] of Object.entries(data.graph)) graph.setAttribute(name === "id" && !options.hash ? "data-part" : name, value);
+    for (const spec of data.background) graph.appendChild(build(spec, options.hash));
+    const slots = data.order.map(() => {
+      const slot = document.createElementNS(SVG_NS, "g");
+      graph.appendChild(slot);
+      return slot;
     });
-    current = index;
-    slider.value = String(index);
-    $("caption").textContent = `Step ${frame.step}: ${frame.caption}`;
-    $("position").textContent = `frame ${index + 1} of ${frames.length} · step ${frame.step} of ${rows.length}`;
-    svg.setAttribute("aria-label", `the search after step ${frame.step}: ${frame.caption}`);
-    for (const row of rows) {
-      const on = Number(row.dataset.step) === frame.step;
-      row.classList.toggle("current", on);
-      if (on) row.setAttribute("aria-current", "step"); else row.removeAttribute("aria-current");
+    svg.appendChild(graph);
+    $("tree").appendChild(svg);
+    const built = new Map();  // variant index -> element, built once
+    const showing = slots.map(() => -1);
+
+    function variant(index) {
+      if (!built.has(index)) built.set(index, build(data.variants[index], options.hash));
+      return built.get(index);
     }
-    const row = rows[frame.step - 1];
-    if (row) row.scrollIntoView({ block: "nearest" });
-    $("first").disabled = $("previous").disabled = index === 0;
-    $("next").disabled = $("last").disabled = index === frames.length - 1;
-    const hash = `#step=${frame.step}`;
-    if (location.hash !== hash) history.replaceState(null, "", hash);
+
+    // The step table, every row clickable.
+    // The title is drawn in the diagram, as on the slides; the heading says it to screen readers only.
+    $("title").textContent = data.title;
+    const head = document.createElement("tr");
+    for (const name of data.table.headers) {
+      const cell = document.createElement("th");
+      cell.textContent = name;
+      head.appendChild(cell);
+    }
+    $("table").querySelector("thead").appendChild(head);
+    const body = $("table").querySelector("tbody");
+    const rows = data.table.rows.map((row) => {
+      const tr = document.createElement("tr");
+      for (const value of row) {
+        const cell = document.createElement("td");
+        cell.textContent = value;
+        tr.appendChild(cell);
+      }
+      const step = Number(row[0]);
+      tr.dataset.step = String(step);
+      tr.tabIndex = -1;
+      tr.addEventListener("click", () => { pause(); show(frameAt(step)); });
+      body.appendChild(tr);
+      return tr;
+    });
+
+    // The last frame that shows the search at or before step number `step`.
+    function frameAt(step) {
+      let found = 0;
+      frames.forEach((frame, i) => { if (frame.step <= step) found = i; });
+      return found;
+    }
+
+    let current = -1;
+    const slider = $("slider");
+    slider.max = String(frames.length - 1);
+
+    function show(index) {
+      index = Math.max(0, Math.min(frames.length - 1, index));
+      const frame = frames[index];
+      frame.parts.forEach((part, i) => {
+        if (showing[i] === part) return;
+        slots[i].replaceChildren();
+        if (part >= 0) slots[i].appendChild(variant(part));
+        showing[i] = part;
+      });
+      current = index;
+      slider.value = String(index);
+      $("caption").textContent = `Step ${frame.step}: ${frame.caption}`;
+      $("position").textContent = `frame ${index + 1} of ${frames.length} · step ${frame.step} of ${rows.length}`;
+      svg.setAttribute("aria-label", `the search after step ${frame.step}: ${frame.caption}`);
+      for (const row of rows) {
+        const on = Number(row.dataset.step) === frame.step;
+        row.classList.toggle("current", on);
+        if (on) row.setAttribute("aria-current", "step"); else row.removeAttribute("aria-current");
+      }
+      const row = rows[frame.step - 1];
+      if (row) {  // into the table's view, without scrolling the page around the player
+        const steps = $("steps"), box = steps.getBoundingClientRect(), at = row.getBoundingClientRect();
+        const header = steps.querySelector("thead").getBoundingClientRect().height;
+        if (at.top < box.top + header) steps.scrollTop -= box.top + header - at.top;
+        else if (at.bottom > box.bottom) steps.scrollTop += at.bottom - box.bottom;
+      }
+      $("first").disabled = $("previous").disabled = index === 0;
+      $("next").disabled = $("last").disabled = index === frames.length - 1;
+      if (options.hash) {
+        const hash = `#step=${frame.step}`;
+        if (location.hash !== hash) history.replaceState(null, "", hash);
+      }
+    }
+
+    // Play and pause.
+    let timer = null;
+    function pause() {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      $("play").textContent = "▶ play";
+      $("play").setAttribute("aria-label", "play");
+    }
+    function play() {
+      if (current === frames.length - 1) show(0);
+      $("play").textContent = "❚❚ pause";
+      $("play").setAttribute("aria-label", "pause");
+      timer = setInterval(() => {
+        if (current >= frames.length - 1) pause(); else show(current + 1);
+      }, Number($("speed").value));
+    }
+    $("speed").addEventListener("change", () => { if (timer !== null) { pause(); play(); } });
+    $("play").addEventListener("click", () => (timer === null ? play() : pause()));
+    $("first").addEventListener("click", () => { pause(); show(0); });
+    $("previous").addEventListener("click", () => { pause(); show(current - 1); });
+    $("next").addEventListener("click", () => { pause(); show(current + 1); });
+    $("last").addEventListener("click", () => { pause(); show(frames.length - 1); });
+    slider.addEventListener("input", () => { pause(); show(Number(slider.value)); });
+    (options.keys || root).addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target instanceof HTMLSelectElement) return;
+      const moves = { ArrowLeft: () => show(current - 1), ArrowRight: () => show(current + 1),
+                      Home: () => show(0), End: () => show(frames.length - 1) };
+      if (moves[event.key]) {
+        if (event.target === slider) return;  // the slider moves itself
+        event.preventDefault();
+        pause();
+        moves[event.key]();
+      } else if (event.key === " ") {  // whatever has focus: a clicked button keeps it, and Enter still presses it
+        event.preventDefault();
+        timer === null ? play() : pause();
+      }
+    });
+
+    if (options.hash) {
+      const fromHash = () => {
+        const match = /^#step=(\d+)$/.exec(location.hash);
+        return match ? frameAt(Number(match[1])) : 0;
+      };
+      window.addEventListener("hashchange", () => { pause(); show(fromHash()); });
+      show(fromHash());
+    } else {
+      show(0);
+    }
+    return { showStep: (step) => { pause(); show(frameAt(step)); } };
   }
 
-  // Play and pause.
-  let timer = null;
-  function pause() {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
-    $("play").textContent = "▶ play";
-    $("play").setAttribute("aria-label", "play");
-  }
-  function play() {
-    if (current === frames.length - 1) show(0);
-    $("play").textContent = "❚❚ pause";
-    $("play").setAttribute("aria-label", "pause");
-    timer = setInterval(() => {
-      if (current >= frames.length - 1) pause(); else show(current + 1);
-    }, Number($("speed").value));
-  }
-  $("speed").addEventListener("change", () => { if (timer !== null) { pause(); play(); } });
-  $("play").addEventListener("click", () => (timer === null ? play() : pause()));
-  $("first").addEventListener("click", () => { pause(); show(0); });
-  $("previous").addEventListener("click", () => { pause(); show(current - 1); });
-  $("next").addEventListener("click", () => { pause(); show(current + 1); });
-  $("last").addEventListener("click", () => { pause(); show(frames.length - 1); });
-  slider.addEventListener("input", () => { pause(); show(Number(slider.value)); });
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target instanceof HTMLSelectElement) return;
-    const moves = { ArrowLeft: () => show(current - 1), ArrowRight: () => show(current + 1),
-                    Home: () => show(0), End: () => show(frames.length - 1) };
-    if (moves[event.key]) {
-      if (event.target === slider) return;  // the slider moves itself
-      event.preventDefault();
-      pause();
-      moves[event.key]();
-    } else if (event.key === " ") {  // whatever has focus: a clicked button keeps it, and Enter still presses it
-      event.preventDefault();
-      timer === null ? play() : pause();
-    }
-  });
-
-  function fromHash() {
-    const match = /^#step=(\d+)$/.exec(location.hash);
-    return match ? frameAt(Number(match[1])) : 0;
-  }
-  window.addEventListener("hashchange", () => { pause(); show(fromHash()); });
-  show(fromHash());
+  return { mount };
 })();

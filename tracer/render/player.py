@@ -30,9 +30,9 @@ def player_html(deck: Deck, progress=None) -> str:
     """The player page for ``deck``."""
     data = player_data(deck, draw_deck(deck, "svg", progress=progress))
     title = f"{deck.frames[-1].scene.title}: {deck.trace.title}"
-    script = resources.files(__package__).joinpath("player.js").read_text(encoding="utf-8")
-    style = resources.files(__package__).joinpath("player.css").read_text(encoding="utf-8")
-    return PAGE.format(title=html.escape(title), style=style, script=script, data=json_for_script(data))
+    script, style = player_assets()
+    return PAGE.format(title=html.escape(title), style=style, script=script, data=json_for_script(data),
+                       skeleton=skeleton())
 
 
 def json_for_script(data) -> str:
@@ -59,7 +59,7 @@ def player_data(deck: Deck, svgs) -> dict:
     root = ElementTree.fromstring(first)
     graph = root.find(f"{SVG}g")
     svg_attrs = {key: value for key, value in root.attrib.items() if "}" not in key}
-    background = [_element(child) for child in graph if child.tag not in (f"{SVG}g", f"{SVG}title")]
+    background = [element_data(child) for child in graph if child.tag not in (f"{SVG}g", f"{SVG}title")]
     for frame, drawn in zip(deck.frames, itertools.chain([first], svgs)):
         parts, previous = {}, None
         for part, classes, body in _PART.findall(drawn.decode("utf-8")):
@@ -73,7 +73,7 @@ def player_data(deck: Deck, svgs) -> dict:
                 index[key] = len(variants)
                 group = ElementTree.fromstring(f'<g xmlns="http://www.w3.org/2000/svg" id="{part}" '
                                                f'class="{classes}">{body}</g>')
-                variants.append(_element(group))
+                variants.append(element_data(group))
             parts[part] = index[key]
             previous = part
         frames.append({"step": frame.step, "caption": frame.caption, "current": frame.current, "parts": parts})
@@ -97,12 +97,52 @@ def _labels(deck: Deck) -> list[str]:
     return [view.label(node.id) for node in deck.trace.nodes]
 
 
-def _element(element) -> list:
+def element_data(element) -> list:
     """An SVG element as data: ``[tag, {attribute: value}, text, [children]]`` (SVG's own attributes only)."""
     tag = element.tag.replace(SVG, "")
     attrs = {key: value for key, value in element.attrib.items() if "}" not in key}
     return [tag, attrs, (element.text or "").strip("\n") if tag == "text" else "",
-            [_element(child) for child in element if child.tag != f"{SVG}title"]]  # Graphviz's ids as tooltips
+            [element_data(child) for child in element if child.tag != f"{SVG}title"]]  # Graphviz's ids as tooltips
+
+
+# One player's parts, found by class (player.js's mount); the ids serve the player's own page (links, tests) and
+# are left out where several players share a page (:func:`skeleton`).
+SKELETON = """<div class="tracer-player">
+  <header><h1 id="title" class="title screen-reader"></h1></header>
+  <div id="stage" class="stage">
+    <figure id="tree" class="tree" aria-live="polite"></figure>
+    <aside id="steps" class="steps"><table id="table" class="table"><thead></thead><tbody></tbody></table></aside>
+  </div>
+  <p id="caption" class="caption" aria-live="polite"></p>
+  <nav id="controls" class="controls" aria-label="steps">
+    <button type="button" id="first" class="first" title="first step (Home)" aria-label="first step">|◀</button>
+    <button type="button" id="previous" class="previous" title="previous step (←)" aria-label="previous step">◀</button>
+    <button type="button" id="play" class="play" title="play or pause (space)" aria-label="play">▶ play</button>
+    <button type="button" id="next" class="next" title="next step (→)" aria-label="next step">▶</button>
+    <button type="button" id="last" class="last" title="last step (End)" aria-label="last step">▶|</button>
+    <input type="range" id="slider" class="slider" min="0" value="0" aria-label="step">
+    <span id="position" class="position"></span>
+    <label>speed <select id="speed" class="speed" aria-label="speed">
+      <option value="2000">0.5×</option><option value="1000" selected>1×</option>
+      <option value="500">2×</option><option value="250">4×</option>
+    </select></label>
+  </nav>
+  <p id="help" class="help">{help}</p>
+</div>"""
+HELP = "← → step · Home End first and last · space play/pause · click a row of the table"
+
+
+def skeleton(ids: bool = True, help_text: str = HELP + " · link to a step: <code>#step=N</code>") -> str:
+    """A player's markup (no data: player.js fills it); without ``ids`` for a page of several players."""
+    markup = SKELETON.replace("{help}", help_text)
+    return markup if ids else re.sub(r' id="[^"]*"', "", markup)
+
+
+def player_assets() -> tuple[str, str]:
+    """player.js and player.css, for a page that embeds players."""
+    files = resources.files(__package__)
+    return (files.joinpath("player.js").read_text(encoding="utf-8"),
+            files.joinpath("player.css").read_text(encoding="utf-8"))
 
 
 PAGE = """<!DOCTYPE html>
@@ -118,31 +158,13 @@ PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <main id="player">
-  <header><h1 id="title" class="screen-reader"></h1></header>
-  <div id="stage">
-    <figure id="tree" aria-live="polite"></figure>
-    <aside id="steps"><table id="table"><thead></thead><tbody></tbody></table></aside>
-  </div>
-  <p id="caption" aria-live="polite"></p>
-  <nav id="controls" aria-label="steps">
-    <button type="button" id="first" title="first step (Home)" aria-label="first step">|◀</button>
-    <button type="button" id="previous" title="previous step (←)" aria-label="previous step">◀</button>
-    <button type="button" id="play" title="play or pause (space)" aria-label="play">▶ play</button>
-    <button type="button" id="next" title="next step (→)" aria-label="next step">▶</button>
-    <button type="button" id="last" title="last step (End)" aria-label="last step">▶|</button>
-    <input type="range" id="slider" min="0" value="0" aria-label="step">
-    <span id="position"></span>
-    <label>speed <select id="speed" aria-label="speed">
-      <option value="2000">0.5×</option><option value="1000" selected>1×</option>
-      <option value="500">2×</option><option value="250">4×</option>
-    </select></label>
-  </nav>
-  <p id="help">← → step · Home End first and last · space play/pause · click a row of the table · link to a step:
-    <code>#step=N</code></p>
+{skeleton}
 </main>
 <script type="application/json" id="trace-data">{data}</script>
 <script>
 {script}
+TracerPlayer.mount(document.getElementById("player"), JSON.parse(document.getElementById("trace-data").textContent),
+                   {{keys: document, hash: true}});
 </script>
 </body>
 </html>

@@ -1,0 +1,401 @@
+"""The practice page, in a real headless browser (Debian's chromium, driven by Playwright): answers filled in, checked,
+downloaded and graded by ``tracer grade`` as the answer file's own comment says, with the page's score and verdicts
+held to grade's for every shipped tree and 100 generated exercises; keyboard-only use; no request leaves the page;
+hostile names shown as text; answers kept across a reload; the command's one-line errors."""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from helpers import run_tracer
+
+ROOT = Path(__file__).resolve().parents[2]
+TREES = ROOT / "trees"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+playwright = pytest.importorskip("playwright.sync_api", reason="the practice page's tests need Playwright (pip "
+                                                               "install -e '.[test]')")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)"),
+    pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
+                                                ".ci/run installs it)"),
+]
+
+HOSTILE = """title: "</script><img src=x onerror=alert(1)> & \\"q\\""
+root: max
+rules: {algorithm: alphabeta}
+tree:
+  - name: "</script><img src=x onerror=alert(2)>"
+    children: [{name: "</svg>", value: 3}, {name: "a & b", value: 5}]
+  - name: "<b>bold</b>"
+    children: [{name: "<!--", value: 2}, {name: "x — you wrote", value: 9}]
+"""
+
+FILL = """([index, boxes, leaves, none, selects]) => {
+  const section = document.getElementById(`exercise-${index}`);
+  for (const [label, text] of Object.entries(boxes)) {
+    const input = [...section.querySelectorAll("input.box")].find((box) => box.getAttribute("aria-label") === label);
+    input.value = text;
+    input.dispatchEvent(new Event("input"));
+  }
+  for (const leaf of leaves) section.querySelector(`g[data-node="${leaf}"]`).dispatchEvent(new MouseEvent("click"));
+  if (none) { const box = section.querySelector(`#none-${index}`); box.checked = true; box.dispatchEvent(new Event("change")); }
+  for (const [label, value] of Object.entries(selects)) {
+    const select = section.querySelector(label === "best" ? "select.best" : `select[aria-label="${label}"]`);
+    select.value = value;
+    select.dispatchEvent(new Event("change"));
+  }
+  section.querySelector("button[type=submit]").click();
+}"""
+
+VERDICTS = """(index) => {
+  const section = document.getElementById(`exercise-${index}`);
+  const score = section.querySelector(".score");
+  return {score: Number(score.dataset.score), max: Number(score.dataset.max),
+          items: [...section.querySelectorAll(".item-list tr")].map((row) => [row.dataset.item, row.dataset.verdict])};
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+class Page:
+    """A practice page open in the browser, with what its console said and every request it made."""
+
+    def __init__(self, browser, path: Path):
+        self.path = path
+        self.page = browser.new_page(viewport={"width": 1366, "height": 800}, accept_downloads=True)
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.goto(path.as_uri())
+        self.data = self.page.evaluate("JSON.parse(document.getElementById('practice-data').textContent)")
+
+    def download(self, index: int, button: str = "Download answers") -> str:
+        with self.page.expect_download() as download:
+            self.page.click(f"#exercise-{index} button:has-text('{button}')")
+        return Path(download.value.path()).read_text(encoding="utf-8")
+
+    def verdicts(self, index: int) -> dict:
+        return self.page.evaluate(VERDICTS, index)
+
+    def departure(self, index: int) -> str:
+        self.page.click(f"#exercise-{index} button:has-text('Why?')")
+        return self.page.inner_text(f"#exercise-{index} .why")
+
+    def close(self):
+        self.page.close()
+
+
+def build(tmp_path, *args) -> Path:
+    out = tmp_path / "practice.html"
+    result = run_tracer("practice", *args, "-o", out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def grade_as_the_file_says(answer: str, answer_path: Path, cwd: Path) -> dict:
+    """Run the ``tracer grade`` command the answer file's comment names (the answers saved at ``answer_path``)."""
+    answer_path.write_text(answer, encoding="utf-8")
+    line = next(line for line in answer.splitlines() if line.startswith("# grade them: "))
+    words = shlex.split(line.removeprefix("# grade them: "))
+    assert words[:2] == ["tracer", "grade"]
+    words[3] = str(answer_path)
+    result = run_tracer(*words[1:], "--json", cwd=cwd)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+# ---- answers to fill in: a mix of right, wrong, blank and unreadable, written in every form the grammar has -------
+
+def number_text(value, rng: random.Random, right: bool) -> str:
+    """A value as a student may write it: right (as a whole number, a decimal, a fraction, a vector), or wrong."""
+    if isinstance(value, list):
+        parts = [number_text(part, rng, True) for part in value]
+        if not right:
+            parts[0] = number_text(value[0], rng, False)
+        return "(" + ", ".join(parts) + ")"
+    if value in ("inf", "-inf"):
+        return (value if rng.random() < 0.5 else value.replace("inf", "∞")) if right else "0"
+    if not right:
+        return rng.choice([str(value + 1), f"{value - 0.5}", "<=-1000", ">=1000"])
+    if float(value).is_integer():
+        return rng.choice([str(int(value)), f"{int(value)}.0", f"{int(value)}/1"])
+    fraction = Fraction(value).limit_denominator(1000)
+    return rng.choice([f"{value:.2f}", f"{value:.3f}", f"{fraction.numerator}/{fraction.denominator}"])
+
+
+def fill_for(sheet: dict, rng: random.Random):
+    """Boxes (by their aria-label), leaves to click, the "no leaf is pruned" box, and selects, for one exercise."""
+    labels, boxes, selects = sheet["labels"], {}, {}
+    leaves, none = [], False
+    for item in sheet["items"]:
+        choice = rng.choice(["right", "right", "wrong", "blank", "junk"])
+        if choice == "blank" or item["kind"] == "leaf":
+            continue
+        node = item["node"]
+        right = choice == "right"
+        if item["kind"] == "values":
+            found = item["found"]
+            text = number_text(found["number"], rng, right)
+            if right and found["bound"] != "=" and rng.random() < 0.5:
+                text = ("<=" if found["bound"] == "≤" else "≥ ") + text
+            boxes[f"value of {labels[node]}"] = "x1" if choice == "junk" else text
+        elif item["kind"] == "visits":
+            boxes[f"N of {labels[node]}"] = "abc" if choice == "junk" else str(item["found"] + (0 if right else 1))
+        elif item["kind"] == "wins":
+            boxes[f"W of {labels[node]}"] = "<=1" if choice == "junk" else number_text(item["found"], rng, right)
+        elif item["kind"] == "windows" and item["found"] is not None:
+            alpha, beta = item["found"]
+            boxes[f"α at {labels[node]}"] = number_text(alpha, rng, True)
+            boxes[f"β at {labels[node]}"] = number_text(beta, rng, right) if choice != "junk" else ""
+        elif item["kind"] == "node_types":
+            selects[f"type of {labels[node]}"] = item["found"] if right else \
+                next(t for t in sheet["node_types"] if t != item["found"])
+        elif item["kind"] == "best_move" and sheet["moves"]:
+            selects["best"] = str(item["found"]) if right else rng.choice(sheet["moves"])
+        elif item["kind"] in ("order", "selected"):
+            names = list(item["found"]) if right else item["found"][:-1] + [labels[0]]
+            label = "visit order, names separated by commas" if item["kind"] == "order" else \
+                f"{item['item']}, names separated by commas"
+            boxes[label] = "Nope, A" if choice == "junk" else ", ".join(names)
+    for title in sheet["extras"]:  # a value (N, W) for a node the search never reaches (makes), now and then
+        if rng.random() < 0.3:
+            boxes[title] = "1"
+    if sheet["prunes"]:
+        pruned = [item["node"] for item in sheet["items"] if item["kind"] == "leaf" and item["found"] == "pruned"]
+        how = rng.choice(["right", "some", "blank", "none"])
+        if how == "right":
+            leaves = pruned
+        elif how == "some":
+            leaves = rng.sample(sheet["leaves"], k=min(2, len(sheet["leaves"])))
+        none = how == "none" or (how == "right" and not pruned)
+    return boxes, leaves, none, selects
+
+
+def check_every_exercise(page: Page, tmp_path: Path, cwd: Path, seed: int) -> int:
+    """Fill each exercise of the page, check it, download the answers, grade them as the file says, and compare;
+    returns how many items differed from a blank sheet's 0 (so the test knows the mix scored something)."""
+    rng = random.Random(seed)
+    scored = 0
+    for exercise in page.data["exercises"]:
+        index = exercise["index"]
+        page.page.evaluate(FILL, [index, *fill_for(exercise["sheet"], rng)])
+        shown = page.verdicts(index)
+        departure = page.departure(index)
+        answer = page.download(index)
+        graded = grade_as_the_file_says(answer, tmp_path / f"{exercise['name']}.answers.yaml", cwd)
+        assert (shown["score"], shown["max"]) == (graded["score"], graded["max_score"]), (exercise["file"], answer)
+        assert shown["items"] == [[item["item"], item["verdict"]] for item in graded["items"]], exercise["file"]
+        if graded["first_departure"]:
+            assert departure.removeprefix("First departure: ").rpartition(" — ")[0] == \
+                graded["first_departure"].rpartition(" — ")[0]
+        else:
+            assert not departure.startswith("First departure")
+        scored += graded["score"] > 0
+    return scored
+
+
+def test_every_shipped_tree_scores_as_tracer_grade_scores_the_download(browser, tmp_path):
+    page = Page(browser, build(tmp_path, TREES, "--no-player"))
+    assert len(page.data["exercises"]) == len(list(TREES.glob("*.yaml")))
+    kinds = {item["kind"] for exercise in page.data["exercises"] for item in exercise["sheet"]["items"]}
+    assert {"values", "leaf", "best_move", "windows", "order", "visits", "wins", "selected"} <= kinds
+    assert check_every_exercise(page, tmp_path, ROOT, seed=1) > 0
+    assert page.errors == [] and page.dialogs == []
+    page.close()
+
+
+def test_100_generated_exercises_score_as_tracer_grade_scores_the_download(browser, tmp_path):
+    page = Page(browser, build(tmp_path, "--count", "100", "--seed", "7", "--depth", "3", "--branching", "2-3",
+                               "--no-player"))
+    answer = page.download(1)
+    regenerate = next(line for line in answer.splitlines() if line.startswith("# the tree: "))
+    words = shlex.split(regenerate.removeprefix("# the tree: "))
+    folder = tmp_path / "exercises"
+    folder.mkdir()
+    assert run_tracer(*words[1:], cwd=folder).returncode == 0  # the trees, made again as the comment says
+    tree = page.download(5, "Download the tree")
+    assert (folder / "exercise-005.yaml").read_text(encoding="utf-8") == tree
+    assert check_every_exercise(page, folder, folder, seed=2) > 20
+    assert page.errors == []
+    page.close()
+
+
+def test_a_blank_page_scores_0_and_so_does_its_answer_file(browser, tmp_path):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", TREES / "mcts_exercise.yaml", "--no-player"))
+    for exercise in page.data["exercises"]:
+        page.page.click(f"#exercise-{exercise['index']} button[type=submit]")
+        shown = page.verdicts(exercise["index"])
+        graded = grade_as_the_file_says(page.download(exercise["index"]), tmp_path / "blank.yaml", ROOT)
+        assert shown["score"] == graded["score"] == 0 and shown["max"] == graded["max_score"] > 0
+        assert {verdict for _, verdict in shown["items"]} == {"missing"}
+    page.close()
+
+
+def test_why_opens_the_first_departure_in_the_player_and_nothing_is_fetched(browser, tmp_path):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", TREES / "dice.yaml"))
+    page.page.fill("#exercise-1 input[aria-label='value of C']", "3")  # C returns ≤ 2: decided at step 20
+    page.page.click("#exercise-1 button[type=submit]")
+    assert page.departure(1).startswith("First departure: step 20: ")
+    caption = page.page.inner_text("#exercise-1 .tracer-player .caption")
+    assert caption.startswith("Step 20: ") and page.page.locator(".tracer-player").count() == 1
+    page.page.click("#exercise-2 button:has-text('Show the search')")  # a second player on the same page
+    assert page.page.locator(".tracer-player").count() == 2
+    page.page.click("#exercise-2 .tracer-player .next")
+    assert page.page.inner_text("#exercise-2 .tracer-player .caption").startswith("Step 2: ")
+    assert page.page.inner_text("#exercise-1 .tracer-player .caption").startswith("Step 20: ")  # not the other's
+    page.download(1)
+    assert page.page.evaluate("document.querySelectorAll('[id]').length") == \
+        page.page.evaluate("new Set([...document.querySelectorAll('[id]')].map(e => e.id)).size")  # ids unique
+    assert page.errors == []
+    assert all(url == page.path.as_uri() or url.startswith("blob:") for url in page.requests), page.requests
+    text = page.path.read_text(encoding="utf-8")
+    for outside in ("<link", " src=", "@import", "url(", "http://cdn", "https://"):  # SVG's namespace is a name
+        assert outside not in text
+    page.close()
+
+
+def test_keyboard_only(browser, tmp_path):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
+    keys = page.page.keyboard
+
+    def tab_to(label: str) -> None:
+        for _ in range(60):
+            keys.press("Tab")
+            if page.page.evaluate("document.activeElement.getAttribute('aria-label')") == label:
+                return
+        raise AssertionError(f"Tab never reached {label}")
+
+    tab_to("leaf C2: pruned?")
+    keys.press("Enter")
+    tab_to("leaf C3: pruned?")
+    keys.press(" ")
+    assert page.page.get_attribute("#exercise-1 g[data-node='8']", "aria-checked") == "true"
+    for name, value in (("A", "3"), ("B", "3"), ("C", "<=2"), ("D", "2")):  # Russell and Norvig's values
+        tab_to(f"value of {name}")
+        keys.type(value)
+    keys.press("Enter")  # in a box: checks
+    shown = page.verdicts(1)
+    assert page.page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"  # focus visible
+    graded = grade_as_the_file_says(page.download(1), tmp_path / "keys.yaml", ROOT)
+    assert shown["score"] == graded["score"] == 4 + 9  # 4 values and 9 leaves right; no move, window or order
+    page.close()
+
+
+def test_hostile_names_are_text(browser, tmp_path):
+    tree = tmp_path / "hostile.yaml"
+    tree.write_text(HOSTILE, encoding="utf-8")
+    page = Page(browser, build(tmp_path, tree))
+    page.page.fill("#exercise-1 input.values >> nth=0", "3")
+    page.page.click("#exercise-1 button[type=submit]")
+    page.departure(1)
+    assert page.dialogs == [] and page.errors == []
+    assert page.page.eval_on_selector_all("img, iframe, object, b", "els => els.length") == 0
+    assert page.page.eval_on_selector_all("script", "els => els.length") == 2
+    texts = page.page.eval_on_selector_all(".drawing svg text", "ts => ts.map(t => t.textContent)")
+    for name in ("</svg>", "a & b", "<!--", "x — you wrote"):
+        assert name in texts
+    rows = page.page.eval_on_selector_all(".boxes tbody th", "ths => ths.map(th => th.textContent)")
+    assert "</script><img src=x onerror=alert(2)>" in rows and "<b>bold</b>" in rows
+    answer = page.download(1)
+    assert "\n# " in answer and grade_as_the_file_says(answer, tmp_path / "h.yaml", ROOT)["score"] == \
+        page.verdicts(1)["score"]
+    page.close()
+
+
+def test_answers_are_kept_across_a_reload_and_never_mixed(browser, tmp_path):
+    first = build(tmp_path, TREES / "rn_example.yaml", "--no-player")
+    page = Page(browser, first)
+    page.page.fill("#exercise-1 input[aria-label='value of B']", "3")
+    page.page.click("#exercise-1 g[data-node='7']")
+    page.page.reload()
+    assert page.page.input_value("#exercise-1 input[aria-label='value of B']") == "3"
+    assert page.page.get_attribute("#exercise-1 g[data-node='7']", "aria-checked") == "true"
+    other = tmp_path / "other"
+    other.mkdir()
+    page.page.goto(build(other, TREES / "min_root.yaml", "--no-player").as_uri())  # exercise 1 of another page
+    assert all(value == "" for value in page.page.eval_on_selector_all("input.box", "bs => bs.map(b => b.value)"))
+    page.close()
+
+
+@pytest.mark.parametrize("args", [
+    ["trees/no_such_file.yaml"],
+    ["--count", "0"],
+    ["--count", "2000"],
+    ["trees/rn_example.yaml", "--branching", "2"],
+    ["trees/rn_example.yaml", "-a", "nosuch"],
+    ["--depth", "2", "--pruned-leaves", "9", "--branching", "2"],
+    ["trees/rn_example.yaml", "-o", "{out}.svg"],
+])
+def test_a_bad_file_or_option_is_one_line_and_writes_nothing(tmp_path, args):
+    out = tmp_path / "page"
+    args = [arg.replace("{out}", str(out)) for arg in args]
+    target = out.with_suffix(".svg") if "-o" in args else out.with_suffix(".html")
+    result = run_tracer("practice", *args, *([] if "-o" in args else ["-o", target]))
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("options", [
+    ["-a", "minimax"], ["-a", "alphabeta", "--prune", "gt", "--fail", "hard"], ["-a", "negamax"],
+    ["-a", "negamax-ab", "--fail", "hard"], ["-a", "pvs"], ["-a", "mtdf", "--guess", "2"], ["-a", "sss"],
+    ["-a", "id"],
+])
+def test_every_search_of_plain_trees_scores_as_tracer_grade(browser, tmp_path, options):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", TREES / "deep_cutoff.yaml", *options,
+                               "--no-player"))
+    assert all(options[1] in exercise["sheet"]["search"] for exercise in page.data["exercises"])
+    check_every_exercise(page, tmp_path, ROOT, seed=len(options))
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("generator", [
+    ["--chance", "--bounds", "-2..2", "--min-pruned", "1", "--depth", "3", "--branching", "2"],
+    ["--players", "A,B,C", "--vector", "--sum", "10", "--values", "0..10", "--depth", "3", "--branching", "2"],
+    ["--players", "max,min,min", "--depth", "3", "--branching", "2"],
+    ["--rules", "{algorithm: alphabeta, prune: gt, fail: hard}", "--min-cutoffs", "2"],
+])
+def test_generated_exercises_of_every_kind_score_as_tracer_grade(browser, tmp_path, generator):
+    page = Page(browser, build(tmp_path, "--count", "6", "--seed", "3", *generator, "--no-player"))
+    folder = tmp_path / "set"
+    folder.mkdir()
+    words = shlex.split(next(line for line in page.download(1).splitlines() if line.startswith("# the tree: "))[12:])
+    assert run_tracer(*words[1:], cwd=folder).returncode == 0
+    check_every_exercise(page, folder, folder, seed=3)
+    assert page.errors == []
+    page.close()
+
+
+def test_the_readme_s_practice_commands_run_as_shown(tmp_path):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("### Practice pages: `tracer practice`", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
+    commands = [line[2:] for line in block.splitlines() if line.startswith("$ ")]
+    assert len(commands) >= 3
+    (tmp_path / "trees").symlink_to(TREES)
+    for command in commands:
+        words = shlex.split(command)
+        result = run_tracer(*words[1:], cwd=tmp_path)
+        assert result.returncode == 0, (command, result.stderr)
+        written = result.stdout.strip()
+        assert (tmp_path / written).is_file() and written == (words[words.index("-o") + 1] if "-o" in words else
+                                                               "output/practice.html")
+    shown = block.split(f"$ {commands[0]}\n", 1)[1].splitlines()[0]
+    assert shown == "output/practice.html"

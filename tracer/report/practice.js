@@ -1,0 +1,629 @@
+// tracer's practice page (see tracer/report/practice.py). Every item, what it is worth, what the search found and
+// the step that decides it come from Python (tracer/exercises/practice.py, computed by grade itself); this script
+// only reads what is typed, with answers.py's grammar, and applies compare_answers.py's matching rule. The page is
+// built with createElement(NS), setAttribute and textContent only: nothing from the data is parsed as markup.
+(function () {
+  "use strict";
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const data = JSON.parse(document.getElementById("practice-data").textContent);
+
+  // ---- reading what is typed: a subset of tracer/inputs/answers.py's grammar, read to the same numbers --------
+  // (what this refuses is left out of the answer file, so the page and tracer grade both count it as not given)
+  const INFINITIES = new Map([["inf", Infinity], ["+inf", Infinity], ["-inf", -Infinity], ["∞", Infinity],
+                              ["+∞", Infinity], ["-∞", -Infinity], ["−∞", -Infinity]]);
+  const FRACTION = /^[-−+]?[0-9]{1,15}\/[0-9]{0,14}[1-9][0-9]{0,14}$/;  // answers.FRACTION, digits a double holds
+  const FLOAT = /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/;  // what Python's float() and Number() both read
+  const DECIMAL = /^\s*[-−+]?[0-9]*\.([0-9]+)\s*$/;  // answers._DECIMAL
+  const BOUND = /^\s*(<=|≤|>=|≥)\s*([-−+]?[0-9.]+(?:[eE][-+]?[0-9]+)?|[-−+]?[0-9]+\/[0-9]+|[-−+]?∞|[-+]?inf)\s*$/;
+  const SIGNS = { "<=": "≤", "≤": "≤", ">=": "≥", "≥": "≥" };  // Bound.from_sign
+
+  // answers.parse_number: a number, or null.
+  function parseNumber(text) {
+    text = text.trim();
+    if (INFINITIES.has(text)) return INFINITIES.get(text);
+    const plain = text.replace(/−/g, "-");
+    if (FRACTION.test(text)) {
+      const [top, bottom] = plain.split("/");
+      return Number(top) / Number(bottom);  // exact integers, one correctly rounded division: float(Fraction)
+    }
+    if (!FLOAT.test(plain)) return null;
+    const number = Number(plain);
+    return Number.isNaN(number) ? null : number;
+  }
+
+  // answers._digits: the digits after a decimal's point (null for a whole number, a fraction, an infinity).
+  function digits(text) {
+    const match = DECIMAL.exec(text);
+    return match ? match[1].length : null;
+  }
+
+  // answers.parse_vector: "(1, 2, 6)", two or more numbers; null if it is not one.
+  function parseVector(text) {
+    text = text.trim();
+    if (!(text.startsWith("(") && text.endsWith(")"))) return null;
+    const parts = text.slice(1, -1).split(",").map(parseNumber);
+    return parts.length >= 2 && !parts.includes(null) ? parts : null;
+  }
+
+  // answers.parse_bounded: {number, bound (null: a plain number), decimals}, or null.
+  function parseBounded(text) {
+    const number = parseNumber(text);
+    if (number !== null) return { number, bound: null, decimals: digits(text) };
+    const vector = parseVector(text);
+    if (vector !== null) return { number: vector, bound: null, decimals: null };
+    const match = BOUND.exec(text);
+    if (!match) return null;
+    const bounded = parseNumber(match[2].replace(/−/g, "-"));
+    return bounded === null ? null : { number: bounded, bound: SIGNS[match[1]], decimals: digits(match[2]) };
+  }
+
+  // ---- the matching rules: compare_answers.number_matches and value_matches ------------------------------------
+  function numberMatches(claimed, found, decimals = null) {
+    if (Array.isArray(claimed) || Array.isArray(found)) {  // vectors (max^n), component by component
+      return Array.isArray(claimed) && Array.isArray(found) && claimed.length === found.length &&
+        claimed.every((part, i) => numberMatches(part, found[i]));
+    }
+    if (claimed === found) return true;
+    if (!Number.isFinite(claimed) || !Number.isFinite(found)) return false;
+    if (decimals !== null && Math.abs(claimed - found) <= 0.5 * 10 ** -decimals * (1 + 1e-9)) return true;
+    return Math.abs(claimed - found) <= Math.max(1e-9 * Math.max(Math.abs(claimed), Math.abs(found)), 1e-12);
+  }
+
+  function valueMatches(claimed, found) {
+    return numberMatches(claimed.number, found.number, claimed.decimals) &&
+      (claimed.bound === null || claimed.bound === found.bound);
+  }
+
+  const fromJson = (value) => (Array.isArray(value) ? value.map(fromJson) :
+    value === "inf" ? Infinity : value === "-inf" ? -Infinity : value);
+
+  const joinNames = (names) => (names.length <= 1 ? names.join("") :
+    `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);  // text.join_names
+
+  // ---- one exercise ------------------------------------------------------------------------------------------
+  function element(tag, attrs = {}, text = "") {
+    const made = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) made.setAttribute(name, value);
+    if (text) made.textContent = text;
+    return made;
+  }
+
+  function buildSvg(spec) {
+    const [tag, attrs, text, children] = spec;
+    const made = document.createElementNS(SVG_NS, tag);
+    for (const [name, value] of Object.entries(attrs)) made.setAttribute(name, value);
+    if (text) made.textContent = text;
+    for (const child of children) made.appendChild(buildSvg(child));
+    return made;
+  }
+
+  function Exercise(ex) {
+    const sheet = ex.sheet;
+    const label = (node) => sheet.labels[node];
+    const byName = new Map(sheet.labels.map((name, node) => [name, node]));
+    const storageKey = `tracer-practice:${ex.key}`;
+    const state = load();
+    const section = element("section", { class: "exercise", id: `exercise-${ex.index}`,
+                                         "aria-labelledby": `exercise-${ex.index}-title` });
+    const inputs = new Map();  // "values:3" -> the input (or select) it is typed in
+    let showMarked = () => {};  // the leaves marked, shown in the drawing and in words (a search that prunes)
+    const marks = new Map();   // node -> [its marks in the form and in the drawing]
+
+    // -- the state: what the student typed, kept in localStorage under the exercise's content
+    function load() {
+      const blank = { values: {}, alpha: {}, beta: {}, types: {}, visits: {}, wins: {}, paths: {}, marked: [],
+                      none: false, best: "", order: "" };
+      try {
+        const kept = JSON.parse(localStorage.getItem(storageKey) || "null");
+        return kept && typeof kept === "object" ? Object.assign(blank, kept) : blank;
+      } catch (error) {
+        return blank;  // storage refused (some browsers on file://): the page still works, it only forgets
+      }
+    }
+    function save() {
+      try { localStorage.setItem(storageKey, JSON.stringify(state)); } catch (error) { /* see load */ }
+    }
+
+    // -- the answer the state gives: exactly what the answer file says (unreadable boxes left out)
+    function names(text) {
+      const parts = text.split(",").map((part) => part.trim()).filter((part) => part !== "");
+      const nodes = parts.map((part) => byName.get(part));
+      return text.trim() === "" || nodes.includes(undefined) ? null : nodes;
+    }
+    function answer() {
+      const given = { values: new Map(), pruned: null, best: state.best || null, windows: new Map(),
+                      types: new Map(), order: null, visits: new Map(), wins: new Map(), selected: new Map() };
+      for (const node of sheet.inputs) {
+        const text = (sheet.mcts ? state.wins : state.values)[node];
+        const parsed = text ? parseBounded(text) : null;
+        if (parsed === null) continue;
+        if (sheet.mcts) {
+          if (parsed.bound === null && !Array.isArray(parsed.number) && Number.isFinite(parsed.number)) {
+            given.wins.set(node, { text: text.trim(), claimed: parsed });  // answers._Reader.plain
+          }
+        } else {
+          given.values.set(node, { text: text.trim(), claimed: parsed });
+        }
+      }
+      for (const node of sheet.inputs) {
+        const visits = (state.visits[node] || "").trim();
+        if (sheet.mcts && /^[0-9]{1,15}$/.test(visits)) given.visits.set(node, Number(visits));
+      }
+      if (sheet.prunes && (state.marked.length > 0 || state.none)) {
+        given.pruned = sheet.leaves.filter((leaf) => state.marked.includes(leaf));
+      }
+      for (const node of sheet.windows) {
+        const alpha = parseNumber(state.alpha[node] || ""), beta = parseNumber(state.beta[node] || "");
+        if (alpha !== null && beta !== null) given.windows.set(node, [alpha, beta]);
+      }
+      for (const node of sheet.types) if (state.types[node]) given.types.set(node, state.types[node]);
+      if (sheet.order) given.order = names(state.order);
+      for (const number of sheet.paths) {
+        const path = names(state.paths[number] || "");
+        if (path !== null) given.selected.set(number, path);
+      }
+      return given;
+    }
+
+    // -- scoring: grade's items in grade's order, each right, wrong, missing or extra (given, not asked)
+    function score(given) {
+      const items = [];
+      const extras = [];
+      const extra = (title) => {
+        const known = sheet.extras[title];
+        if (known) extras.push({ ...known, verdict: "extra", points: 0 });
+      };
+      for (const node of sheet.inputs) {
+        if (given.values.has(node)) extra(`value of ${label(node)}`);
+      }
+      for (const [what, map] of [["N", given.visits], ["W", given.wins]]) {
+        for (const node of sheet.inputs) if (map.has(node)) extra(`${what} of ${label(node)}`);
+      }
+      const lastStatistic = Math.max(...sheet.items.map((item, i) =>
+        (["values", "visits", "wins"].includes(item.kind) ? i : -1)));
+      sheet.items.forEach((asked, i) => {
+        items.push(judge(asked, given));
+        if (i === lastStatistic) items.push(...extras);  // grade: after the values (N and W) asked
+      });
+      if (lastStatistic < 0) items.unshift(...extras);
+      const departures = items.filter((item) => ["wrong", "extra"].includes(item.verdict) && item.step !== null &&
+                                               item.why);
+      const first = departures.reduce((best, item) => (best === null || item.step < best.step ? item : best), null);
+      return { items, first, score: items.reduce((sum, item) => sum + item.points, 0),
+               max: items.reduce((sum, item) => sum + item.max, 0),
+               missing: items.filter((item) => item.verdict === "missing").length };
+    }
+
+    function judge(asked, given) {
+      const item = { item: asked.item, kind: asked.kind, node: asked.node, max: asked.max, step: asked.step,
+                     why: "", verdict: "missing", points: 0 };
+      const verdict = (ok, why, step = asked.step) => {
+        item.verdict = ok ? "right" : "wrong";
+        item.points = ok ? asked.max : 0;
+        if (!ok) { item.why = why; item.step = step; }
+        return item;
+      };
+      const node = asked.node;
+      switch (asked.kind) {
+        case "values": {
+          const value = given.values.get(node);
+          if (!value) return item;
+          const found = { number: fromJson(asked.found.number), bound: asked.found.bound };
+          return verdict(valueMatches(value.claimed, found), `${asked.because} — you wrote ${value.text}`);
+        }
+        case "leaf": {
+          if (given.pruned === null) return item;
+          const marked = given.pruned.includes(node);
+          if ((asked.found === "pruned") === marked) return verdict(true);
+          if (marked) return verdict(false, `${asked.marked.because} — you marked it pruned`, asked.marked.step);
+          const missed = asked.missed.cut.filter((leaf) => !given.pruned.includes(leaf));
+          const them = missed.length === asked.missed.cut.length ? (missed.length === 1 ? "it" : "them") :
+            joinNames(sheet.leaves.filter((leaf) => missed.includes(leaf)).map(label));
+          return verdict(false, `${asked.missed.because} — you examined ${them}`, asked.missed.step);
+        }
+        case "best_move":
+          if (given.best === null) return item;
+          return verdict(given.best === String(asked.found), `${asked.because} — you chose ${given.best}`);
+        case "windows": {
+          const window = given.windows.get(node);
+          if (!window) return item;
+          const found = asked.found === null ? null : fromJson(asked.found);
+          return verdict(found !== null && numberMatches(window[0], found[0]) && numberMatches(window[1], found[1]),
+                         `${asked.because} — you wrote [${state.alpha[node].trim()}, ${state.beta[node].trim()}]`);
+        }
+        case "node_types": {
+          const type = given.types.get(node);
+          if (!type) return item;
+          return verdict(type === asked.found, `${asked.because} — you wrote ${type}`);
+        }
+        case "visits": {
+          const visits = given.visits.get(node);
+          if (visits === undefined) return item;
+          return verdict(visits === asked.found, `${asked.because} — you wrote N = ${visits}`);
+        }
+        case "wins": {
+          const wins = given.wins.get(node);
+          if (!wins) return item;
+          return verdict(numberMatches(wins.claimed.number, fromJson(asked.found), wins.claimed.decimals),
+                         `${asked.because} — you wrote W = ${wins.text}`);
+        }
+        case "order":
+        case "selected": {
+          const list = asked.kind === "order" ? given.order : given.selected.get(Number(asked.item.split(" ").pop()));
+          if (!list) return item;
+          const claimed = list.map(label);
+          let index = 0;  // compare_answers.first_difference
+          while (index < Math.max(claimed.length, asked.found.length) && claimed[index] === asked.found[index]) index++;
+          if (index === Math.max(claimed.length, asked.found.length)) return verdict(true);
+          const place = asked.places[Math.min(index, asked.found.length)];
+          let wrote;
+          if (asked.kind === "selected") wrote = `you wrote the path [${claimed.join(", ")}]`;
+          else if (index >= asked.found.length) wrote = `your order goes on with ${claimed[index]}`;
+          else wrote = index >= claimed.length ? "your order stops there" : `you wrote ${claimed[index]}`;
+          return verdict(false, `${place.because} — ${wrote}`, place.step);
+        }
+        default:
+          return item;
+      }
+    }
+
+    // -- the answer file: what answer() gives, as YAML that tracer grade reads (names and texts quoted as JSON)
+    function answerFile() {
+      const given = answer();
+      const q = (text) => JSON.stringify(String(text)).replace(/[\u0085\u2028\u2029]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+      const lines = ex.comments.map((line) => `# ${line}`);
+      const mapping = (key, entries) => {
+        if (entries.length === 0) return;
+        lines.push(`${key}:`);
+        for (const [name, value] of entries) lines.push(`  ${q(name)}: ${value}`);
+      };
+      mapping("values", [...given.values].map(([node, value]) => [label(node), q(value.text)]));
+      if (given.pruned !== null) lines.push(`pruned: [${given.pruned.map((leaf) => q(label(leaf))).join(", ")}]`);
+      if (given.best !== null) lines.push(`best_move: ${q(given.best)}`);
+      mapping("windows", [...given.windows.keys()].map((node) =>
+        [label(node), `[${q(state.alpha[node].trim())}, ${q(state.beta[node].trim())}]`]));
+      mapping("node_types", [...given.types].map(([node, type]) => [label(node), q(type)]));
+      if (given.order !== null) lines.push(`order: [${given.order.map((node) => q(label(node))).join(", ")}]`);
+      mapping("visits", [...given.visits].map(([node, visits]) => [label(node), String(visits)]));
+      mapping("wins", [...given.wins].map(([node, wins]) => [label(node), q(wins.text)]));
+      if (given.selected.size > 0) {
+        lines.push("selected:");
+        for (const [number, path] of given.selected) lines.push(`  ${number}: [${path.map((n) => q(label(n))).join(", ")}]`);
+      }
+      if (lines.length === ex.comments.length) lines.push("{}  # a blank sheet");
+      return lines.join("\n") + "\n";
+    }
+
+    function download(name, text) {
+      const url = URL.createObjectURL(new Blob([text], { type: "application/yaml" }));
+      const link = element("a", { href: url, download: name });
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    }
+
+    // -- the page's part: heading, drawing, the answer boxes, the buttons, the verdicts
+    const heading = element("h2", { id: `exercise-${ex.index}-title` }, `Exercise ${ex.index}: ${ex.title}`);
+    section.appendChild(heading);
+    section.appendChild(element("p", { class: "search" }, `${ex.file} · ${sheet.search}`));
+    const work = element("div", { class: "work" });
+    const figure = element("figure", { class: "drawing" });
+    const svg = document.createElementNS(SVG_NS, "svg");
+    for (const [name, value] of Object.entries(ex.drawing.svg)) svg.setAttribute(name, value);
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", `the tree of exercise ${ex.index}`);
+    const graph = document.createElementNS(SVG_NS, "g");
+    for (const [name, value] of Object.entries(ex.drawing.graph)) graph.setAttribute(name, value);
+    for (const spec of ex.drawing.children) graph.appendChild(buildSvg(spec));
+    svg.appendChild(graph);
+    figure.appendChild(svg);
+    work.appendChild(figure);
+    const form = element("form", { class: "answers", novalidate: "" });
+    work.appendChild(form);
+    section.appendChild(work);
+    const groups = new Map();
+    for (const group of graph.querySelectorAll("g[data-node]")) groups.set(Number(group.dataset.node), group);
+
+    // A box for state[kind][node] (the visit order's: state.order, no node).
+    function box(key, kind, node, placeholder, labelText) {
+      const input = element("input", { type: "text", class: `box ${kind}`, autocomplete: "off", spellcheck: "false",
+                                       placeholder, "aria-label": labelText });
+      const keep = (text) => { if (kind === "order") state.order = text; else state[kind][node] = text; };
+      input.value = (kind === "order" ? state.order : state[kind][node]) || "";
+      input.addEventListener("input", () => { keep(input.value); save(); refreshBox(input, kind); });
+      inputs.set(key, input);
+      refreshBox(input, kind);
+      return input;
+    }
+    function refreshBox(input, kind) {  // a box whose text the answer file cannot carry says so
+      const text = input.value.trim();
+      let ok = text === "";
+      if (!ok && kind === "values") ok = parseBounded(text) !== null;
+      else if (!ok && (kind === "alpha" || kind === "beta")) ok = parseNumber(text) !== null;
+      else if (!ok && kind === "visits") ok = /^[0-9]{1,15}$/.test(text);
+      else if (!ok && kind === "wins") {
+        const parsed = parseBounded(text);
+        ok = parsed !== null && parsed.bound === null && !Array.isArray(parsed.number) && Number.isFinite(parsed.number);
+      } else if (!ok) ok = names(text) !== null;
+      input.classList.toggle("unreadable", !ok);
+      input.title = ok ? "" : "not read: this box is left out of the answer until it is fixed";
+    }
+    function markCell(key) {  // where an item's ✓ or ✗ shows: a node's row, or "best", "order", "path of iteration 4"
+      const cell = element("span", { class: "mark" });
+      if (!marks.has(key)) marks.set(key, []);
+      marks.get(key).push(cell);
+      return cell;
+    }
+    const markKey = (item) => (item.kind === "best_move" ? "best" : item.kind === "order" ? "order" :
+      item.kind === "selected" ? item.item : item.node);
+
+    const table = element("table", { class: "boxes" });
+    const head = element("tr");
+    const columns = ["node"].concat(sheet.mcts ? ["N", "W"] : ["value"],
+                                    sheet.windows.length ? ["α", "β"] : [], sheet.types.length ? ["type"] : [], [""]);
+    for (const name of columns) head.appendChild(element("th", { scope: "col" }, name));
+    table.appendChild(element("thead")).appendChild(head);
+    const body = table.appendChild(element("tbody"));
+    for (const node of sheet.rows) {
+      const row = element("tr");
+      row.appendChild(element("th", { scope: "row" }, label(node)));
+      const cell = (child) => row.appendChild(element("td")).appendChild(child);
+      if (!sheet.inputs.includes(node)) {
+        cell(element("span"));  // a leaf whose type or window the key asks: its value is given
+      } else if (sheet.mcts) {
+        cell(box(`visits:${node}`, "visits", node, "N", `N of ${label(node)}`));
+        cell(box(`wins:${node}`, "wins", node, "W", `W of ${label(node)}`));
+      } else {
+        cell(box(`values:${node}`, "values", node, "value", `value of ${label(node)}`));
+      }
+      if (sheet.windows.length) {
+        const asked = sheet.windows.includes(node);
+        row.appendChild(element("td")).appendChild(asked ? box(`alpha:${node}`, "alpha", node, "α", `α at ${label(node)}`) : element("span"));
+        row.appendChild(element("td")).appendChild(asked ? box(`beta:${node}`, "beta", node, "β", `β at ${label(node)}`) : element("span"));
+      }
+      if (sheet.types.length) {
+        const td = row.appendChild(element("td"));
+        if (sheet.types.includes(node)) {
+          const select = element("select", { class: "type", "aria-label": `type of ${label(node)}` });
+          for (const type of [""].concat(sheet.node_types)) select.appendChild(element("option", { value: type }, type || "–"));
+          select.value = state.types[node] || "";
+          select.addEventListener("change", () => { state.types[node] = select.value; save(); });
+          td.appendChild(select);
+        }
+      }
+      row.appendChild(element("td")).appendChild(markCell(node));
+      body.appendChild(row);
+    }
+    form.appendChild(table);
+
+    if (sheet.prunes) {
+      const line = element("p", { class: "pruned" });
+      const none = element("input", { type: "checkbox", id: `none-${ex.index}` });
+      none.checked = state.none;
+      none.addEventListener("change", () => { state.none = none.checked; save(); showMarked(); });
+      line.appendChild(none);
+      line.appendChild(element("label", { for: `none-${ex.index}` }, "no leaf is pruned"));
+      const listed = element("span", { class: "marked-list", "aria-live": "polite" });
+      line.appendChild(listed);
+      form.appendChild(line);
+      showMarked = () => {
+        const marked = sheet.leaves.filter((leaf) => state.marked.includes(leaf));
+        listed.textContent = marked.length ? `pruned: ${marked.map(label).join(", ")}` :
+          state.none ? "pruned: none" : "no leaf marked yet (click the leaves never examined)";
+        for (const leaf of sheet.leaves) {
+          const group = groups.get(leaf);
+          if (!group) continue;
+          const on = state.marked.includes(leaf);
+          group.classList.toggle("marked", on);
+          group.setAttribute("aria-checked", String(on));
+        }
+      };
+      for (const leaf of sheet.leaves) {
+        const group = groups.get(leaf);
+        if (!group) continue;
+        group.setAttribute("tabindex", "0");
+        group.setAttribute("role", "checkbox");
+        group.setAttribute("aria-label", `leaf ${label(leaf)}: pruned?`);
+        group.classList.add("leaf");
+        const toggle = () => {
+          state.marked = state.marked.includes(leaf) ? state.marked.filter((other) => other !== leaf) :
+            state.marked.concat([leaf]);
+          save();
+          showMarked();
+        };
+        group.addEventListener("click", toggle);
+        group.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
+        });
+      }
+      showMarked();
+    }
+    for (const node of sheet.inputs) {  // a click on a node in the drawing goes to its box
+      const group = groups.get(node);
+      const target = inputs.get(`${sheet.mcts ? "visits" : "values"}:${node}`);
+      if (group && target && !group.classList.contains("leaf")) {
+        group.classList.add("askable");
+        group.addEventListener("click", () => target.focus());
+      }
+    }
+
+    const moveLine = element("p", { class: "move" });
+    const moveId = `best-${ex.index}`;
+    moveLine.appendChild(element("label", { for: moveId }, "best move "));
+    const best = element("select", { id: moveId, class: "best" });
+    for (const move of [""].concat(sheet.moves)) best.appendChild(element("option", { value: move }, move || "–"));
+    best.value = sheet.moves.includes(state.best) ? state.best : "";
+    best.addEventListener("change", () => { state.best = best.value; save(); });
+    moveLine.appendChild(best);
+    moveLine.appendChild(markCell("best"));
+    form.appendChild(moveLine);
+    if (sheet.order) {
+      const line = element("p", { class: "list" });
+      line.appendChild(element("label", {}, "visit order "));
+      line.firstChild.appendChild(box("order", "order", undefined, "A, B, B1, …", "visit order, names separated by commas"));
+      line.appendChild(markCell("order"));
+      form.appendChild(line);
+    }
+    for (const number of sheet.paths) {
+      const line = element("p", { class: "list" });
+      line.appendChild(element("label", {}, `path of iteration ${number} `));
+      line.firstChild.appendChild(box(`paths:${number}`, "paths", number, "A, B, B1", `path of iteration ${number}, names separated by commas`));
+      line.appendChild(markCell(`path of iteration ${number}`));
+      form.appendChild(line);
+    }
+
+    const buttons = element("p", { class: "buttons" });
+    const button = (text, title, action, type = "button") => {
+      const made = element("button", { type, title }, text);
+      if (action) made.addEventListener("click", action);
+      buttons.appendChild(made);
+      return made;
+    };
+    button("Check", "score every item (Enter in any box)", null, "submit");
+    const whyButton = button("Why?", "the first place your answer departs from the search, opened in the player", () => why());
+    button("Show the search", "step through the search", () => openPlayer(null));
+    button("Download answers", "an answer file tracer grade reads", () => download(`${ex.name}.answers.yaml`, answerFile()));
+    button("Download the tree", "the exercise's tree file", () => download(`${ex.name}.yaml`, ex.text));
+    button("Clear", "empty every box of this exercise", () => clear());
+    form.appendChild(buttons);
+    const result = element("p", { class: "score", "aria-live": "polite" });
+    form.appendChild(result);
+    const explanation = element("p", { class: "why", "aria-live": "polite" });
+    form.appendChild(explanation);
+    const details = element("details", { class: "items" });
+    details.appendChild(element("summary", {}, "items"));
+    const list = element("table", { class: "item-list" });
+    details.appendChild(list);
+    form.appendChild(details);
+    const playerSlot = element("div", { class: "player-slot" });
+    section.appendChild(playerSlot);
+    form.addEventListener("submit", (event) => { event.preventDefault(); check(); });
+
+    let checked = null;
+    function check() {
+      checked = score(answer());
+      const { items } = checked;
+      for (const cells of marks.values()) for (const cell of cells) { cell.textContent = ""; cell.className = "mark"; }
+      for (const old of graph.querySelectorAll(".verdict")) old.remove();
+      const byKey = new Map();  // a node (or the move, a list) is right when every item of it given is
+      for (const item of items) {
+        const key = markKey(item);
+        if (key === null || key === undefined || item.verdict === "missing") continue;
+        byKey.set(key, (byKey.has(key) ? byKey.get(key) : true) && item.verdict === "right");
+      }
+      for (const [key, right] of byKey) {
+        const text = right ? "✓" : "✗";
+        for (const cell of marks.get(key) || []) {
+          cell.textContent = text;
+          cell.className = `mark ${right ? "right" : "wrong"}`;
+          cell.setAttribute("aria-label", right ? "right" : "wrong");
+        }
+        const group = typeof key === "number" ? groups.get(key) : null;
+        if (group) {
+          const box = group.getBBox();
+          const tick = document.createElementNS(SVG_NS, "text");
+          tick.setAttribute("x", String(box.x + box.width + 2));
+          tick.setAttribute("y", String(box.y + 12));
+          tick.setAttribute("class", `verdict ${right ? "right" : "wrong"}`);
+          tick.textContent = text;
+          graph.appendChild(tick);
+        }
+      }
+      result.textContent = `Score: ${checked.score} / ${checked.max}` +
+        (checked.missing ? ` · ${checked.missing} not answered` : "") +
+        (checked.score === checked.max ? " · all right" : "");
+      result.dataset.score = String(checked.score);
+      result.dataset.max = String(checked.max);
+      list.replaceChildren();
+      for (const item of items) {
+        const row = element("tr", { "data-item": item.item, "data-verdict": item.verdict });
+        row.appendChild(element("td", {}, item.item));
+        row.appendChild(element("td", { class: item.verdict }, item.verdict));
+        row.appendChild(element("td", {}, `${item.points}/${item.max}`));
+        list.appendChild(row);
+      }
+      explanation.textContent = "";
+      whyButton.disabled = false;
+      updateTotal();
+      return checked;
+    }
+
+    let player = null;
+    function openPlayer(step) {
+      if (!ex.player) {
+        explanation.textContent = (explanation.textContent ? explanation.textContent + " " : "") +
+          "(the step-through player is not on this page: made with --no-player, or the search was too large)";
+        return;
+      }
+      if (player === null) {
+        const copy = document.getElementById("player-template").content.firstElementChild.cloneNode(true);
+        copy.tabIndex = -1;
+        playerSlot.appendChild(copy);
+        player = TracerPlayer.mount(copy, ex.player);
+      }
+      playerSlot.hidden = false;
+      if (step !== null) player.showStep(step);
+      playerSlot.querySelector(".tracer-player").focus({ preventScroll: true });
+      playerSlot.scrollIntoView({ block: "nearest" });
+    }
+
+    function why() {
+      const done = checked || check();
+      if (done.first) {
+        explanation.textContent = `First departure: ${done.first.why}`;
+        explanation.dataset.step = String(done.first.step);
+        openPlayer(done.first.step);
+      } else {
+        explanation.textContent = done.missing ?
+          "Everything you gave agrees with the search; fill in the rest." :
+          "Everything agrees with the search.";
+        delete explanation.dataset.step;
+      }
+    }
+
+    function clear() {
+      for (const key of ["values", "alpha", "beta", "types", "visits", "wins", "paths"]) state[key] = {};
+      Object.assign(state, { marked: [], none: false, best: "", order: "" });
+      save();
+      for (const [key, input] of inputs) { input.value = ""; refreshBox(input, key.split(":")[0]); }
+      for (const select of form.querySelectorAll("select")) select.value = "";
+      const none = form.querySelector(`#none-${ex.index}`);
+      if (none) none.checked = false;
+      if (sheet.prunes) showMarked();
+      checked = null;
+    }
+
+    return { section, check, score: () => checked, answerFile, index: ex.index };
+  }
+
+  // ---- the page ----------------------------------------------------------------------------------------------
+  document.getElementById("page-title").textContent = data.title;
+  document.title = data.title;
+  const holder = document.getElementById("exercises");
+  const index = document.getElementById("index");
+  const exercises = data.exercises.map((ex) => {
+    const made = Exercise(ex);
+    holder.appendChild(made.section);
+    const link = element("a", { href: `#exercise-${ex.index}` }, String(ex.index));
+    index.appendChild(link);
+    made.link = link;
+    return made;
+  });
+  function updateTotal() {
+    let score = 0, max = 0, done = 0;
+    for (const made of exercises) {
+      const result = made.score();
+      if (!result) continue;
+      score += result.score; max += result.max; done += 1;
+      made.link.className = result.score === result.max ? "right" : "wrong";
+      made.link.title = `${result.score} / ${result.max}`;
+    }
+    document.getElementById("total").textContent = done ?
+      `${exercises.length} exercise${exercises.length > 1 ? "s" : ""} · checked ${done}: ${score} / ${max}` :
+      `${exercises.length} exercise${exercises.length > 1 ? "s" : ""}`;
+  }
+  updateTotal();
+  window.tracerPractice = { exercises };  // for tests and the curious: each exercise's check() and answerFile()
+})();

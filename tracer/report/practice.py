@@ -1,0 +1,153 @@
+"""Exercises → one self-contained practice page: each exercise's tree drawn as the worksheet draws it, boxes for
+the answers, "Check" (scored item by item by ``tracer grade``'s rules), "Why?" (the first departure, opened in an
+embedded step-through player), "Show the search", answers kept in the browser and downloaded as an answer file
+``tracer grade`` reads with the same score.
+
+What each exercise asks and how each item is scored is :func:`tracer.exercises.practice.practice_sheet`'s; the
+page's script (practice.js, beside this module) only reads what is typed and applies the one matching rule. As in the player, the data
+sits in one ``<script type="application/json">`` block (:func:`tracer.render.player.json_for_script`) and the page is built with
+``createElementNS``, ``setAttribute`` and ``textContent`` only; nothing is fetched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from importlib import resources
+
+from ..errors import TracerError
+from ..exercises.check import search
+from ..exercises.facts import SearchFacts
+from ..exercises.practice import practice_sheet
+from ..inputs.answers import read_claims
+from ..inputs.problem import Problem
+from ..render.deck import make_deck
+from ..render.drawing import draw_deck, render_bytes
+from ..render.player import SVG, element_data, json_for_script, player_assets, player_data, skeleton
+from ..render.scene import DrawOptions
+from ..search.spec import SearchSpec
+
+UNSAFE_IN_COMMENT = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # what would end a YAML comment's line
+
+
+@dataclass
+class PracticeExercise:
+    """One exercise for the page: the problem and the search it is about, where it came from (``file``, as ``tracer
+    grade`` is to be given it, and its ``text``, offered for download), and the commands a student runs to grade
+    the downloaded answers (``grade``) and, for a generated exercise, to make the tree again (``regenerate``)."""
+
+    problem: Problem
+    spec: SearchSpec
+    file: str
+    text: str
+    grade: str
+    regenerate: str = ""
+
+
+def practice_html(exercises: list[PracticeExercise], title: str = "Practice", player: bool = True) -> str:
+    """The practice page for ``exercises`` (``player``: embed each search's step-through player, for "Why?" and
+    "Show the search")."""
+    data = {"title": title, "exercises": [exercise_data(exercise, index, player)
+                                          for index, exercise in enumerate(exercises, 1)]}
+    files = resources.files(__package__)
+    player_script, player_style = player_assets()
+    return PAGE.format(title=html.escape(title), style=player_style + files.joinpath("practice.css").read_text("utf-8"),
+                       script=player_script + files.joinpath("practice.js").read_text("utf-8"),
+                       player=skeleton(ids=False, help_text=PLAYER_HELP), data=json_for_script(data))
+
+
+def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -> dict:
+    """One exercise as the page's script reads it."""
+    trace = search(exercise.problem, exercise.spec)
+    facts = SearchFacts(trace)
+    key = None if exercise.problem.expect is None else read_claims(exercise.problem.expect, exercise.file, facts)
+    sheet = practice_sheet(facts, key, exercise.file)
+    drawn = render_bytes(trace, "svg", options=DrawOptions(question=True, leaf_names=True,
+                                                           asked_paths=tuple(sheet["paths"])))
+    name = exercise.problem.meta.get("title") or trace.name
+    comments = [f"tracer practice: answers to exercise {index}, {name} ({exercise.file})",
+                f"grade them: {exercise.grade}"]
+    if exercise.regenerate:
+        comments.append(f"the tree: {exercise.regenerate}")
+    return {
+        "index": index, "title": str(name), "file": exercise.file, "name": file_stem(exercise.file),
+        "key": hashlib.sha256(f"{exercise.text}\n{sheet['search']}".encode("utf-8")).hexdigest()[:24],
+        "sheet": sheet, "drawing": drawing_data(drawn), "text": exercise.text,
+        "comments": [UNSAFE_IN_COMMENT.sub(" ", line) for line in comments],
+        "player": _player(trace) if player else None,
+    }
+
+
+def drawing_data(svg: bytes) -> dict:
+    """A Graphviz SVG as data for the page: the SVG's and the graph's attributes and the graph's elements, each
+    node's group named by ``data-node`` (its trace id) instead of an id, so drawings can share a page."""
+    root = ElementTree.fromstring(svg)
+    graph = root.find(f"{SVG}g")
+    children = []
+    for child in graph:
+        if child.tag == f"{SVG}title":
+            continue
+        spec = element_data(child)
+        part = spec[1].pop("id", "")
+        if re.fullmatch(r"n[0-9]+", part):
+            spec[1]["data-node"] = part[1:]
+        children.append(spec)
+    return {"svg": {key: value for key, value in root.attrib.items() if "}" not in key},
+            "graph": {key: value for key, value in graph.attrib.items() if key != "id"}, "children": children}
+
+
+def _player(trace) -> dict | None:
+    """The search's step-through player (every step; every iteration for Monte Carlo tree search), or None when
+    its deck would be too large to draw."""
+    from ..view import frame_steps
+
+    try:
+        deck = make_deck(trace, frame_steps(trace, "iteration" if trace.spec.samples else "event"))
+    except (TracerError, ValueError):
+        return None
+    return player_data(deck, draw_deck(deck, "svg"))
+
+
+def file_stem(path: str) -> str:
+    """A download's name from the exercise's file: its stem, letters, digits, ``_ + - .`` only."""
+    stem = re.sub(r"\.ya?ml$", "", path.replace("\\", "/").rsplit("/", 1)[-1], flags=re.I)
+    return re.sub(r"[^\w+.-]", "_", stem)[:80].lstrip(".") or "exercise"
+
+
+PLAYER_HELP = "← → step · Home End first and last · space play/pause · click a row of the table"
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="tracer">
+<title>{title}</title>
+<style>
+{style}
+</style>
+</head>
+<body>
+<main id="practice">
+  <header class="page-head">
+    <h1 id="page-title"></h1>
+    <p class="help">Type each inner node's value (a number, a bound such as <code>&lt;=2</code> or
+      <code>≥ 3</code>, a fraction <code>10/3</code> or a decimal <code>3.33</code>); mark the leaves never examined by
+      clicking them (or Tab to a leaf and press Enter or Space); pick the best move. <kbd>Enter</kbd> in any box
+      checks. Answers stay in this browser; "Download answers" saves a file <code>tracer grade</code> reads.</p>
+    <p id="total" aria-live="polite"></p>
+    <nav id="index" aria-label="exercises"></nav>
+  </header>
+  <div id="exercises"></div>
+</main>
+<template id="player-template">{player}</template>
+<script type="application/json" id="practice-data">{data}</script>
+<script>
+{script}
+</script>
+</body>
+</html>
+"""
