@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import run_tracer
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "docs" / "notebook.ipynb"
 nbformat = pytest.importorskip("nbformat", reason="the notebook's test needs nbformat (pip install -e '.[test]')")
@@ -53,7 +55,7 @@ def test_every_cell_runs_without_an_error(executed):
 
 def test_each_trace_shows_its_player_and_its_diagram(executed):
     bundles = [bundle for cell in executed.cells if cell.cell_type == "code" for bundle in shown(cell)]
-    players = [bundle for bundle in bundles if "text/html" in bundle]
+    players = [bundle for bundle in bundles if "image/svg+xml" in bundle]
     assert len(players) == 2  # the alpha-beta trace itself, and tracer.player(minimax, ...)
     titles = []
     for bundle in players:
@@ -78,3 +80,16 @@ def test_the_statistics_compare_the_two_searches(executed):
     assert (minimax["value"], minimax["move"]) == (alphabeta["value"], alphabeta["move"]) == ("3", "B")  # R&N
     assert (int(minimax["leaves"]), int(minimax["nodes"]), minimax["cutoffs"]) == (9, 13, "0")  # the whole tree
     assert int(alphabeta["leaves"]) < 9 and int(alphabeta["cutoffs"]) > 0
+
+
+def test_the_practice_page_shows_inline_as_tracer_practice_writes_it(executed, tmp_path):
+    bundles = [bundle for cell in executed.cells if cell.cell_type == "code" for bundle in shown(cell)
+               if "image/svg+xml" not in bundle and "text/html" in bundle]
+    assert len(bundles) == 1
+    frame = re.search(r'<iframe srcdoc="([^"]*)" sandbox="allow-scripts allow-downloads"', bundles[0]["text/html"])
+    page = html.unescape(frame.group(1)).replace('\n<base href="about:srcdoc">', "", 1)
+    written = tmp_path / "practice.html"
+    result = run_tracer("practice", "../trees/rn_example.yaml", "--no-player", "-o", str(written),
+                        cwd=NOTEBOOK.parent)
+    assert result.returncode == 0, result.stderr
+    assert page == written.read_text(encoding="utf-8")  # the command's page, whole

@@ -46,6 +46,7 @@ _EXPORTS = {
     "exercises.check": ("check_file",),
     "exercises.grade": ("grade",),
     "exercises.generate": ("generate",),
+    "cli.notebook": ("practice",),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_WHERE)

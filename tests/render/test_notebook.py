@@ -135,3 +135,15 @@ def test_without_html_a_player_shows_the_diagram():
     trace = traced(TREES / "rn_example.yaml")
     options = DrawOptions(visits=True)
     assert player(trace, options=options)._repr_svg_() == render_bytes(trace, "svg", options=options).decode()
+
+
+def test_practice_takes_the_commands_options_and_says_its_mistakes():
+    import tracer
+
+    widget = tracer.practice(str(TREES / "rn_example.yaml"), prune="gt", player=False)
+    assert "--prune=gt" in widget.html  # the search it is about, in the command that grades its answers
+    assert 'sandbox="allow-scripts allow-downloads"' in widget._repr_html_()
+    with pytest.raises(tracer.UsageError, match=r"^argument --count: expected a whole number ≥ 1, got 0$"):
+        tracer.practice(count=0)
+    with pytest.raises(tracer.UsageError, match="--prune"):
+        tracer.practice(str(TREES / "rn_example.yaml"), prune="maybe")

@@ -425,20 +425,25 @@ def generator_spec(args):
 
 def cmd_practice(args) -> None:
     from ..io import write_atomically
-    from ..report.practice import practice_html
     from .options import OUTPUT_DIR
 
     path = args.output or os.path.join(OUTPUT_DIR, "practice.html")
     if not path.lower().endswith((".html", ".htm")):
         raise UsageError(f"-o {path}: the practice page is one HTML file; name it .html")
+    write_atomically(path, practice_page(args).encode("utf-8"))
+    print(path)
+
+
+def practice_page(args) -> str:
+    """The practice page ``tracer practice`` writes with these options."""
+    from ..report.practice import practice_html
+
     if args.files:
         exercises = [_file_exercise(file, args) for file in yaml_files(args.files)]
     else:
         exercises = _generated_exercises(args)
     count = f"{len(exercises)} exercise{'s' if len(exercises) > 1 else ''}"
-    page = practice_html(exercises, title=f"Practice: {count}", player=not args.no_player)
-    write_atomically(path, page.encode("utf-8"))
-    print(path)
+    return practice_html(exercises, title=f"Practice: {count}", player=not args.no_player)
 
 
 def _file_exercise(path: str, args):
