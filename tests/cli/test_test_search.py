@@ -152,6 +152,44 @@ def test_the_shipped_cases_cover_every_convention_and_a_correct_search_scores_fu
         assert ("dice" in names) == (algorithm == "expectiminimax")  # chance nodes: expectiminimax only
 
 
+def test_a_correct_search_under_another_prune_rule_is_told_only_what_each_case_can_tell():
+    """A correct fail-soft search that cuts on α ≥ β, under a course that cuts only on α > β: each tree case tells
+    the two rules apart exactly when the two textbook searches (run here) do different things on it; a case that
+    cannot tell says so and claims neither; fail-soft is never called fail-hard (the values are judged under the
+    rule the function follows, not the course's)."""
+    found = report(f"{TEXTBOOK}:alphabeta", "--prune", "gt")
+    telling = set()
+    for case in found["cases"]:
+        sentences = " ".join(case["conventions"])
+        assert "soft" in case["matches"]["fail"] and "you fail hard" not in sentences
+        assert "cut only when α > β" not in sentences  # never that the function follows the course's rule
+        assert "ge" in case["matches"]["prune"]
+        if case["case"] != "tictactoe_depth2":  # a tree file: run both textbook searches on it
+            ge, _, _ = noted((TEXTBOOK, "alphabeta"), SHIPPED / f"{case['case']}.yaml", _depth_of(case))
+            gt, _, _ = noted((TEXTBOOK, "alphabeta_strict"), SHIPPED / f"{case['case']}.yaml", _depth_of(case))
+            assert (ge != gt) == (case["matches"]["prune"] == ["ge"]), case["case"]
+        if case["matches"]["prune"] == ["ge"]:
+            telling.add(case["case"])
+            assert "you prune on equality (α ≥ β); this course prunes only on strict inequality" in sentences
+        else:
+            assert "this case does not tell α ≥ β from α > β" in sentences
+    assert {"ties"} <= telling  # a leaf equal to α
+    assert found["conventions"]["prune"] == {"ge": sorted(telling)}
+    text = test_search(f"{TEXTBOOK}:alphabeta", "--prune", "gt").stdout
+    assert f"conventions, each judged on the cases that tell it: cut when α ≥ β ({', '.join(sorted(telling))})" in text
+
+
+def test_a_correct_fail_hard_search_under_another_prune_rule_is_called_fail_hard():
+    found = report(f"{TEXTBOOK}:alphabeta_hard", str(SHIPPED / "rn_example.yaml"), "--prune", "gt")
+    case = found["cases"][0]  # R&N's Figure 5.2: C returns 2 fail-soft, α = 3 fail-hard, under either rule
+    assert case["matches"]["fail"] == ["hard"]
+    assert "you fail hard" in " ".join(case["conventions"])
+
+
+def _depth_of(case) -> float:
+    return 2 if case["case"] == "depth_limited" else math.inf
+
+
 def test_the_reversed_order_is_named_in_the_courses_words():
     found = report(f"{TEXTBOOK}:alphabeta_reversed", str(SHIPPED / "rn_example.yaml"))
     case = found["cases"][0]
@@ -185,8 +223,8 @@ def test_a_bug_in_what_is_searched_is_named_at_the_first_state_it_touches(functi
 
 def test_pruning_on_equality_is_told_the_courses_rule():
     case = departure_of("prunes_on_equality", SHIPPED / "ties.yaml", "--prune", "gt")
-    assert case["conventions"] == ["you prune on equality (α ≥ β); this course prunes only on strict inequality "
-                                   "(α > β)"]
+    assert "you prune on equality (α ≥ β); this course prunes only on strict inequality (α > β)" in case["conventions"]
+    assert not any("cut only when α > β" in sentence for sentence in case["conventions"])
     assert "evaluates C2 at step" in case["first_departure"]
 
 
@@ -272,7 +310,7 @@ def test_nothing_is_left_running(function):
 
 def test_json_has_the_documented_keys():
     found = report(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"))
-    assert set(found) == {"function", "score", "max_score", "cases"}
+    assert set(found) == {"function", "score", "max_score", "conventions", "cases"}
     case = found["cases"][0]
     assert set(case) == {"case", "file", "search", "score", "max_score", "returned", "expected", "expanded",
                          "expected_expanded", "evaluated", "expected_evaluated", "matches", "conventions",
