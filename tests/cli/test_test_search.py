@@ -247,6 +247,28 @@ def test_the_move_of_the_last_child_is_the_departure():
     assert [item["points"] for item in case["items"] if item["item"] == "move"] == [0]
 
 
+def test_a_wrong_move_is_said_to_tie_only_when_it_ties():
+    """rn_example: the last child D is worth 2, the search's B 3, so nothing ties; ties: keeping the last of the
+    moves worth the most returns C, worth what B is (brute force)."""
+    tree = TREES / "rn_example.yaml"
+    root = load_tree(str(tree)).root
+    values = {root.move_name(i): brute_force(child) for i, child in enumerate(root.children)}
+    case = departure_of("last_move", tree)
+    given, right = case["returned"]["move"], case["expected"]["move"]
+    assert values[given] != values[right]
+    text = test_search(f"{BUGGY}:last_move", str(tree)).stdout
+    assert f"✗ move: you returned the move {given}, the search: {right}\n" in text
+    tree = SHIPPED / "ties.yaml"
+    root = load_tree(str(tree)).root
+    values = {root.move_name(i): brute_force(child) for i, child in enumerate(root.children)}
+    case = departure_of("last_of_ties", tree, "-a", "minimax")
+    given, right = case["returned"]["move"], case["expected"]["move"]
+    assert given != right and values[given] == values[right]
+    text = test_search(f"{BUGGY}:last_of_ties", str(tree), "-a", "minimax").stdout
+    assert (f"✗ move: you returned the move {given}, the search: {right} (both worth {values[right]:g}; ties keep "
+            "the first move)\n") in text
+
+
 def test_averaging_without_probabilities_is_found_at_the_chance_node():
     tree = SHIPPED / "dice.yaml"
     root = load_tree(str(tree)).root

@@ -266,8 +266,10 @@ def _judge(result: CaseResult, facts: SearchFacts, paths, node_at, name_of, refe
         departures.append((root_step.step, f"your search returns {shown_value} at the root; "
                                            f"{facts.title.lower()} returns {format_number(value)} at {root_step}"))
         marks.setdefault(0, []).append(f"value {shown_value}")
+    tie = None if call.move == move else _worth_the_same(case, call.move, move)
+    why = "" if tie is None else f" (both worth {format_number(tie)}; ties keep the first move)"
     result.items.append(_item("move", move, call.move, call.move == move,
-                              f"you returned the move {call.move}, the search: {move} (ties keep the first move)"))
+                              f"you returned the move {call.move}, the search: {move}{why}"))
     if call.move != move:
         departures.append((root_step.step, f"your search chooses {call.move} at the root; {facts.title.lower()} "
                                            f"chooses {move} at {root_step}"))
@@ -286,6 +288,18 @@ def _judge(result: CaseResult, facts: SearchFacts, paths, node_at, name_of, refe
     _conventions(result, mine)
     result.departure = min(departures)[1] if departures else ""
     result.marks = tuple((node, "✗ you: " + "; ".join(said)) for node, said in marks.items())
+
+
+def _worth_the_same(case: Case, mine: str | None, theirs: str | None) -> float | None:
+    """The value both moves at the root are worth, when they are worth the same (each child's value found by the
+    search, untraced, from the full window); else None."""
+    root = _given_root(case.problem, case.spec, whole=False)
+    moves = {root.move_name(move): move for move in root.moves()} if not root.is_terminal() else {}
+    if mine not in moves or theirs not in moves:
+        return None
+    values = [case.spec.search.run(root.child(moves[name]), case.spec.search_depth - 1, rules=case.spec.rules)[0]
+              for name in (mine, theirs)]
+    return values[1] if same_value(*values) else None
 
 
 def _item(name: str, expected, given, right: bool, detail: str) -> Item:
