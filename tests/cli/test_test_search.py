@@ -355,6 +355,15 @@ def test_gradescope_results_have_gradescopes_layout(tmp_path):
     assert "First departure from the search: rn_example: your search never evaluated B2" in data["output"]
 
 
+def test_gradescope_counts_the_inner_nodes_in_words_not_as_a_value(tmp_path):
+    out = tmp_path / "results.json"
+    test_search(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"), "--format", "gradescope", "-o", str(out))
+    inner = [child for child in load_tree(str(TREES / "rn_example.yaml")).root.children if child.children]
+    tests = {test["name"]: test for test in json.loads(out.read_text())["tests"]}
+    assert tests["rn_example: values at inner nodes"]["output"] == f"all {len(inner)} inner nodes' values right"
+    assert tests["rn_example: move"]["output"] == "right: B"
+
+
 def test_render_draws_each_case_with_its_marks(tmp_path):
     result = test_search(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), "--render", str(tmp_path))
     svg = (tmp_path / "rn_example.svg").read_text()

@@ -418,13 +418,20 @@ def _value_probes(result: CaseResult, facts: SearchFacts, probes, name_of, depar
                     f" with α = {format_number(settled.window_in[0])}, β = {format_number(settled.window_in[1])}"
                 wrong = (node, f"called on {label}{window}, your function returns {format_number(probe.value)}; "
                                f"{title} returns {format_number(theirs)} there, at {facts.exited[node]}")
-    detail = "" if wrong is None else wrong[1]
+    detail = _values_right(len(probes)) if wrong is None else wrong[1]
     if wrong is not None:
         departures.append((facts.exited[wrong[0]].step, detail))
     result.items.append(Item("values at inner nodes", len(probes), len(probes) - (wrong is not None),
                              int(wrong is None), 1, RIGHT if wrong is None else WRONG, detail=detail,
                              kind="test_search"))
     result.probes = probes
+
+
+def _values_right(count: int) -> str:
+    """The values item, right: what the reports say (the count is of nodes, not a value)."""
+    if not count:
+        return "no inner node below the root"
+    return f"all {count} inner nodes' values right" if count > 1 else "the one inner node's value right"
 
 
 def _path_of(result: CaseResult, node: int) -> tuple[str, ...]:

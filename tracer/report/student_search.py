@@ -45,7 +45,7 @@ def search_report(target: str, results: Sequence[CaseResult]) -> str:
 
 def _given(item) -> str:
     if item.item == "values at inner nodes":
-        return f"all {item.expected} as the search returns them" if item.expected else "no inner node below the root"
+        return item.detail
     if isinstance(item.given, list):
         return f"{shown(item.given)} ({len(item.given)})"
     return shown(item.given)
