@@ -311,6 +311,18 @@ def test_a_failing_function_costs_its_case_only(function, line, frame):
     assert f"  ✗ your function {line}" in text
 
 
+def test_a_wrong_move_below_the_root_names_the_node_it_was_called_on():
+    root = load_tree(str(TREES / "rn_example.yaml")).root
+    first = root.children[0]  # the first inner node the search leaves: its moves are its children's names
+    moves = ", ".join(first.move_name(i) for i in range(len(first.children)))
+    found = report(f"{MISBEHAVING}:roots_move_everywhere", str(TREES / "rn_example.yaml"))
+    case = found["cases"][0]
+    assert [item["points"] for item in case["items"]] == [1, 1, 1, 1, 0]
+    detail = f"called on {root.move_name(0)}, your function returned the move 'B', which is not one of " \
+             f"{root.move_name(0)}'s moves ({moves}) nor None"
+    assert case["first_departure"] == detail
+
+
 @pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses"])
 def test_nothing_is_left_running(function):
     pids: list[int] = []

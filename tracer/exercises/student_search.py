@@ -218,7 +218,8 @@ def run_case(case: Case, target: str, limits: Limits, pids: list[int] | None = N
         if call.failure is None:
             for node in _probed(facts, trace):
                 settled = facts.settled[node]
-                probe = process.call(state_at(root, paths[node]), name_of,
+                below = paths[node]  # the states are named from the root, as in the search
+                probe = process.call(state_at(root, below), lambda path, below=below: name_of(below + path),
                                      case.problem.depth - trace.nodes[node].ply,
                                      settled.window_in if window is not None else None)
                 probes.append((node, probe))
