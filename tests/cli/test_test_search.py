@@ -393,6 +393,17 @@ def test_a_bad_function_is_one_line_and_exit_2(target, words):
     assert_one_line_error(test_search(target, str(TREES / "rn_example.yaml")), words)
 
 
+def test_help_lists_only_the_searches_test_search_takes_and_refuses_the_others_in_one_line():
+    from tracer.search.registry import ALGORITHMS
+
+    text = " ".join(run_tracer("test-search", "--help", cwd=ROOT).stdout.split())
+    listed = text.split("--algorithm ALG one of ")[1].split(" (default")[0]
+    assert listed == "minimax, alphabeta, expectiminimax"  # the README's contract table
+    for other in set(ALGORITHMS) - {"minimax", "alphabeta", "expectiminimax"}:
+        assert_one_line_error(test_search(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"), "-a", other),
+                              f"-a {other}")
+
+
 def test_the_readme_s_examples_run(tmp_path):
     from helpers import documented
 

@@ -8,6 +8,7 @@ import os
 import sys
 
 from ..errors import UsageError
+from ..exercises.run_student import FORMS
 from .exercises import _search_options, exercise_spec, load_exercise, yaml_files
 from .options import number, say_notes, whole_number
 
@@ -37,7 +38,7 @@ def add_commands(command) -> None:
                              "(path/student.py:alphabeta)")
     tester.add_argument("files", nargs="*", metavar="FILE",
                         help="tree or position files, or folders of them (default: the shipped cases)")
-    _search_options(tester)
+    _search_options(tester, listed=tuple(FORMS))
     tester.add_argument("--time-limit", type=_seconds, default=DEFAULT_SECONDS, metavar="S",
                         help=f"seconds each call of the function may take (default {DEFAULT_SECONDS:g})")
     tester.add_argument("--memory-limit", type=_megabytes, metavar="MB",

@@ -31,17 +31,11 @@ from ..trace.trace import Trace
 from .check import describe_search, search
 from .facts import SearchFacts
 from .grade import MISSING, RIGHT, WRONG, Grade, Item
-from .run_student import EVALUATED, EXPANDED, Action, Call, Limits, StudentProcess
+from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Limits, StudentProcess
 
 CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "search_cases")  # the shipped cases
 MAX_PROBES = 40  # inner nodes a case calls the function on again, to check the values it returns there
 
-# The searches a student's function can be checked against, and how the function is called for each.
-FORMS = {
-    "minimax": "minimax(state, depth)",
-    "alphabeta": "alphabeta(state, depth, alpha, beta)",
-    "expectiminimax": "expectiminimax(state, depth)",
-}
 
 SCORING = ("five points a case: the root's value, the move, the states expanded (in order), the states evaluated "
            "(in order), and the values returned at the inner nodes (the function called again on each, with the "
