@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -391,6 +392,18 @@ def test_render_draws_each_case_with_its_marks(tmp_path):
 ])
 def test_a_bad_function_is_one_line_and_exit_2(target, words):
     assert_one_line_error(test_search(target, str(TREES / "rn_example.yaml")), words)
+
+
+def test_render_draws_the_whole_search_so_no_departure_is_folded_away(tmp_path):
+    """tictactoe_depth2, a correct ≥ search under a > course: the search evaluates a leaf the function never does
+    (its first departure); the drawing is whole, with no ply folded into a box, and gives no advice about options
+    test-search does not take."""
+    result = test_search(f"{TEXTBOOK}:alphabeta", str(SHIPPED / "tictactoe_depth2.yaml"), "--prune", "gt",
+                         "--render", str(tmp_path))
+    assert result.returncode == 1
+    svg = (tmp_path / "tictactoe_depth2.svg").read_text()
+    assert "✗ you: not evaluated" in svg and not re.search(r"\d+ searched", svg)  # a box: ⋯ 2 searched
+    assert "--draw-depth" not in result.stderr and "drawn to depth" not in result.stderr
 
 
 def test_help_lists_only_the_searches_test_search_takes_and_refuses_the_others_in_one_line():

@@ -4,6 +4,7 @@ with time and memory limits, and compare what it did with the traced search."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
@@ -126,9 +127,10 @@ def _render(folder: str, results) -> None:
     from ..render.drawing import DrawRequest, render_to_file
     from ..render.scene import DrawOptions
 
+    whole = (math.inf, math.inf)  # no size limit: a ply folded into a box could hide the departure marked in it
     for result in results:
         notes: list[str] = []
         path = os.path.join(folder, f"{result.case.name}.svg")
-        options = DrawOptions(flags=result.marks, legend=True, leaf_names=True)
+        options = DrawOptions(flags=result.marks, legend=True, leaf_names=True, max_size=whole)
         print(render_to_file(result.trace, path, DrawRequest("svg", options), notes), file=sys.stderr)
         say_notes(notes)
