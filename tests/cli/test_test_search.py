@@ -283,6 +283,21 @@ def test_averaging_without_probabilities_is_found_at_the_chance_node():
     assert math.isclose(brute_force(wrong[0]), 8 / 3)
 
 
+def test_a_chance_node_uses_up_a_ply():
+    """Searched 2 plies under players [max, chance, min], the MIN states are evaluated (brute force, from the
+    definition, decrements the depth at every node); a function that does not count the chance node's ply expands
+    the first of them, and is told the search stops there at the depth limit."""
+    tree = STUDENTS / "chance_depth.yaml"
+    root = load_tree(str(ROOT / tree)).root
+    right = report(f"{TEXTBOOK}:expectiminimax", str(tree), "-a", "expectiminimax")["cases"][0]
+    assert right["score"] == right["max_score"] and right["returned"]["value"] == brute_force(root, 2)
+    first_min = root.children[0].children[0]
+    assert right["expected_evaluated"][0] == first_min.name
+    case = report(f"{BUGGY}:chance_uses_no_ply", str(tree), "-a", "expectiminimax")["cases"][0]
+    assert case["first_departure"].startswith(f"your search expanded {first_min.name}; expectiminimax stops there "
+                                              "(at ply 2, the depth limit) and evaluates it at step ")
+
+
 # ---- failures cost their case only --------------------------------------------------------------------------------
 
 FAILURES = [  # (function, the one line's words, a traceback line)

@@ -359,8 +359,8 @@ def _sequence_departure(mine: list[Action], reference: list[tuple[Action, int]],
             if kind == EXPANDED:
                 return step, (f"your search {action.kind} {label}; {title} evaluates only where it stops (a terminal "
                               f"state, or the depth limit) and expands {label} at {decided}")
-            return step, (f"your search {action.kind} {label}; {title} stops there (a terminal state, or the depth "
-                          f"limit) and evaluates it at {decided}")
+            return step, (f"your search {action.kind} {label}; {title} stops there ({_stop(facts, node)}) and "
+                          f"evaluates it at {decided}")
         if index >= len(theirs) or _count(mine[:index + 1], action) > 1:
             return step, f"your search {action.kind} {label} again; {title} {VERB[kind]} it once, at step {step}"
     wanted, step = reference[index]
@@ -374,6 +374,12 @@ def _sequence_departure(mine: list[Action], reference: list[tuple[Action, int]],
     decided = facts.entered[node] if wanted.kind == EXPANDED else facts.evaluated[node]
     return step, (f"your search {action.kind} {name_of(action.path)} before {label}; {title} {VERB[wanted.kind]} "
                   f"{label} first, at {decided}")
+
+
+def _stop(facts: SearchFacts, node: int) -> str:
+    """Why the search evaluates ``node``: the depth limit (``at ply 2, the depth limit``) or a terminal state."""
+    depth, ply = facts.trace.spec.depth, facts.trace.nodes[node].ply
+    return f"at ply {ply}, the depth limit" if depth is not None and ply >= depth else "a terminal state"
 
 
 def _count(actions: list[Action], action: Action) -> int:
