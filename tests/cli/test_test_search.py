@@ -7,6 +7,7 @@ record what is asked of them, and the first place their records differ is the st
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import os
@@ -396,6 +397,9 @@ def test_render_draws_each_case_with_its_marks(tmp_path):
     result = test_search(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), "--render", str(tmp_path))
     svg = (tmp_path / "rn_example.svg").read_text()
     assert "✗ you: not evaluated" in svg and result.returncode == 1
+    words = html.unescape(" ".join(re.sub(r"<[^>]+>", " ", svg).split()))  # the SVG's text, its lines joined
+    assert "Your search against alpha-beta: Russell & Norvig, Figure 5.2" in words
+    assert "where your search departs from alpha-beta" in words and "a wrong or missing answer" not in words
 
 
 @pytest.mark.parametrize("target, words", [

@@ -131,6 +131,10 @@ def _render(folder: str, results) -> None:
     for result in results:
         notes: list[str] = []
         path = os.path.join(folder, f"{result.case.name}.svg")
-        options = DrawOptions(flags=result.marks, legend=True, leaf_names=True, max_size=whole)
+        search, tree = result.trace.title.lower(), result.trace.meta.get("title") or result.case.name
+        options = DrawOptions(flags=result.marks, legend=True, leaf_names=True, max_size=whole,
+                              heading=f"Your search against {search}: {tree}",
+                              flag_key=f"where your search departs from {search}: double outline, what yours did "
+                                       "there under it")
         print(render_to_file(result.trace, path, DrawRequest("svg", options), notes), file=sys.stderr)
         say_notes(notes)
