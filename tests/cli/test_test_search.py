@@ -7,9 +7,11 @@ record what is asked of them, and the first place their records differ is the st
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -152,6 +154,44 @@ def test_the_shipped_cases_cover_every_convention_and_a_correct_search_scores_fu
         assert ("dice" in names) == (algorithm == "expectiminimax")  # chance nodes: expectiminimax only
 
 
+def test_a_correct_search_under_another_prune_rule_is_told_only_what_each_case_can_tell():
+    """A correct fail-soft search that cuts on α ≥ β, under a course that cuts only on α > β: each tree case tells
+    the two rules apart exactly when the two textbook searches (run here) do different things on it; a case that
+    cannot tell says so and claims neither; fail-soft is never called fail-hard (the values are judged under the
+    rule the function follows, not the course's)."""
+    found = report(f"{TEXTBOOK}:alphabeta", "--prune", "gt")
+    telling = set()
+    for case in found["cases"]:
+        sentences = " ".join(case["conventions"])
+        assert "soft" in case["matches"]["fail"] and "you fail hard" not in sentences
+        assert "cut only when α > β" not in sentences  # never that the function follows the course's rule
+        assert "ge" in case["matches"]["prune"]
+        if case["case"] != "tictactoe_depth2":  # a tree file: run both textbook searches on it
+            ge, _, _ = noted((TEXTBOOK, "alphabeta"), SHIPPED / f"{case['case']}.yaml", _depth_of(case))
+            gt, _, _ = noted((TEXTBOOK, "alphabeta_strict"), SHIPPED / f"{case['case']}.yaml", _depth_of(case))
+            assert (ge != gt) == (case["matches"]["prune"] == ["ge"]), case["case"]
+        if case["matches"]["prune"] == ["ge"]:
+            telling.add(case["case"])
+            assert "you prune on equality (α ≥ β); this course prunes only on strict inequality" in sentences
+        else:
+            assert "this case does not tell α ≥ β from α > β" in sentences
+    assert {"ties"} <= telling  # a leaf equal to α
+    assert found["conventions"]["prune"] == {"ge": sorted(telling)}
+    text = test_search(f"{TEXTBOOK}:alphabeta", "--prune", "gt").stdout
+    assert f"conventions, each judged on the cases that tell it: cut when α ≥ β ({', '.join(sorted(telling))})" in text
+
+
+def test_a_correct_fail_hard_search_under_another_prune_rule_is_called_fail_hard():
+    found = report(f"{TEXTBOOK}:alphabeta_hard", str(SHIPPED / "rn_example.yaml"), "--prune", "gt")
+    case = found["cases"][0]  # R&N's Figure 5.2: C returns 2 fail-soft, α = 3 fail-hard, under either rule
+    assert case["matches"]["fail"] == ["hard"]
+    assert "you fail hard" in " ".join(case["conventions"])
+
+
+def _depth_of(case) -> float:
+    return 2 if case["case"] == "depth_limited" else math.inf
+
+
 def test_the_reversed_order_is_named_in_the_courses_words():
     found = report(f"{TEXTBOOK}:alphabeta_reversed", str(SHIPPED / "rn_example.yaml"))
     case = found["cases"][0]
@@ -185,8 +225,8 @@ def test_a_bug_in_what_is_searched_is_named_at_the_first_state_it_touches(functi
 
 def test_pruning_on_equality_is_told_the_courses_rule():
     case = departure_of("prunes_on_equality", SHIPPED / "ties.yaml", "--prune", "gt")
-    assert case["conventions"] == ["you prune on equality (α ≥ β); this course prunes only on strict inequality "
-                                   "(α > β)"]
+    assert "you prune on equality (α ≥ β); this course prunes only on strict inequality (α > β)" in case["conventions"]
+    assert not any("cut only when α > β" in sentence for sentence in case["conventions"])
     assert "evaluates C2 at step" in case["first_departure"]
 
 
@@ -209,6 +249,28 @@ def test_the_move_of_the_last_child_is_the_departure():
     assert [item["points"] for item in case["items"] if item["item"] == "move"] == [0]
 
 
+def test_a_wrong_move_is_said_to_tie_only_when_it_ties():
+    """rn_example: the last child D is worth 2, the search's B 3, so nothing ties; ties: keeping the last of the
+    moves worth the most returns C, worth what B is (brute force)."""
+    tree = TREES / "rn_example.yaml"
+    root = load_tree(str(tree)).root
+    values = {root.move_name(i): brute_force(child) for i, child in enumerate(root.children)}
+    case = departure_of("last_move", tree)
+    given, right = case["returned"]["move"], case["expected"]["move"]
+    assert values[given] != values[right]
+    text = test_search(f"{BUGGY}:last_move", str(tree)).stdout
+    assert f"✗ move: you returned the move {given}, the search: {right}\n" in text
+    tree = SHIPPED / "ties.yaml"
+    root = load_tree(str(tree)).root
+    values = {root.move_name(i): brute_force(child) for i, child in enumerate(root.children)}
+    case = departure_of("last_of_ties", tree, "-a", "minimax")
+    given, right = case["returned"]["move"], case["expected"]["move"]
+    assert given != right and values[given] == values[right]
+    text = test_search(f"{BUGGY}:last_of_ties", str(tree), "-a", "minimax").stdout
+    assert (f"✗ move: you returned the move {given}, the search: {right} (both worth {values[right]:g}; ties keep "
+            "the first move)\n") in text
+
+
 def test_averaging_without_probabilities_is_found_at_the_chance_node():
     tree = SHIPPED / "dice.yaml"
     root = load_tree(str(tree)).root
@@ -220,6 +282,21 @@ def test_averaging_without_probabilities_is_found_at_the_chance_node():
     assert case["first_departure"].startswith(f"called on {wrong[0].name or 'C'}, your function returns "
                                               f"{plain:g}; expectiminimax returns 8/3")
     assert math.isclose(brute_force(wrong[0]), 8 / 3)
+
+
+def test_a_chance_node_uses_up_a_ply():
+    """Searched 2 plies under players [max, chance, min], the MIN states are evaluated (brute force, from the
+    definition, decrements the depth at every node); a function that does not count the chance node's ply expands
+    the first of them, and is told the search stops there at the depth limit."""
+    tree = STUDENTS / "chance_depth.yaml"
+    root = load_tree(str(ROOT / tree)).root
+    right = report(f"{TEXTBOOK}:expectiminimax", str(tree), "-a", "expectiminimax")["cases"][0]
+    assert right["score"] == right["max_score"] and right["returned"]["value"] == brute_force(root, 2)
+    first_min = root.children[0].children[0]
+    assert right["expected_evaluated"][0] == first_min.name
+    case = report(f"{BUGGY}:chance_uses_no_ply", str(tree), "-a", "expectiminimax")["cases"][0]
+    assert case["first_departure"].startswith(f"your search expanded {first_min.name}; expectiminimax stops there "
+                                              "(at ply 2, the depth limit) and evaluates it at step ")
 
 
 # ---- failures cost their case only --------------------------------------------------------------------------------
@@ -251,6 +328,18 @@ def test_a_failing_function_costs_its_case_only(function, line, frame):
     assert f"  ✗ your function {line}" in text
 
 
+def test_a_wrong_move_below_the_root_names_the_node_it_was_called_on():
+    root = load_tree(str(TREES / "rn_example.yaml")).root
+    first = root.children[0]  # the first inner node the search leaves: its moves are its children's names
+    moves = ", ".join(first.move_name(i) for i in range(len(first.children)))
+    found = report(f"{MISBEHAVING}:roots_move_everywhere", str(TREES / "rn_example.yaml"))
+    case = found["cases"][0]
+    assert [item["points"] for item in case["items"]] == [1, 1, 1, 1, 0]
+    detail = f"called on {root.move_name(0)}, your function returned the move 'B', which is not one of " \
+             f"{root.move_name(0)}'s moves ({moves}) nor None"
+    assert case["first_departure"] == detail
+
+
 @pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses"])
 def test_nothing_is_left_running(function):
     pids: list[int] = []
@@ -272,7 +361,7 @@ def test_nothing_is_left_running(function):
 
 def test_json_has_the_documented_keys():
     found = report(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"))
-    assert set(found) == {"function", "score", "max_score", "cases"}
+    assert set(found) == {"function", "score", "max_score", "conventions", "cases"}
     case = found["cases"][0]
     assert set(case) == {"case", "file", "search", "score", "max_score", "returned", "expected", "expanded",
                          "expected_expanded", "evaluated", "expected_evaluated", "matches", "conventions",
@@ -295,10 +384,22 @@ def test_gradescope_results_have_gradescopes_layout(tmp_path):
     assert "First departure from the search: rn_example: your search never evaluated B2" in data["output"]
 
 
+def test_gradescope_counts_the_inner_nodes_in_words_not_as_a_value(tmp_path):
+    out = tmp_path / "results.json"
+    test_search(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"), "--format", "gradescope", "-o", str(out))
+    inner = [child for child in load_tree(str(TREES / "rn_example.yaml")).root.children if child.children]
+    tests = {test["name"]: test for test in json.loads(out.read_text())["tests"]}
+    assert tests["rn_example: values at inner nodes"]["output"] == f"all {len(inner)} inner nodes' values right"
+    assert tests["rn_example: move"]["output"] == "right: B"
+
+
 def test_render_draws_each_case_with_its_marks(tmp_path):
     result = test_search(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), "--render", str(tmp_path))
     svg = (tmp_path / "rn_example.svg").read_text()
     assert "✗ you: not evaluated" in svg and result.returncode == 1
+    words = html.unescape(" ".join(re.sub(r"<[^>]+>", " ", svg).split()))  # the SVG's text, its lines joined
+    assert "Your search against alpha-beta: Russell & Norvig, Figure 5.2" in words
+    assert "where your search departs from alpha-beta" in words and "a wrong or missing answer" not in words
 
 
 @pytest.mark.parametrize("target, words", [
@@ -310,6 +411,29 @@ def test_render_draws_each_case_with_its_marks(tmp_path):
 ])
 def test_a_bad_function_is_one_line_and_exit_2(target, words):
     assert_one_line_error(test_search(target, str(TREES / "rn_example.yaml")), words)
+
+
+def test_render_draws_the_whole_search_so_no_departure_is_folded_away(tmp_path):
+    """tictactoe_depth2, a correct ≥ search under a > course: the search evaluates a leaf the function never does
+    (its first departure); the drawing is whole, with no ply folded into a box, and gives no advice about options
+    test-search does not take."""
+    result = test_search(f"{TEXTBOOK}:alphabeta", str(SHIPPED / "tictactoe_depth2.yaml"), "--prune", "gt",
+                         "--render", str(tmp_path))
+    assert result.returncode == 1
+    svg = (tmp_path / "tictactoe_depth2.svg").read_text()
+    assert "✗ you: not evaluated" in svg and not re.search(r"\d+ searched", svg)  # a box: ⋯ 2 searched
+    assert "--draw-depth" not in result.stderr and "drawn to depth" not in result.stderr
+
+
+def test_help_lists_only_the_searches_test_search_takes_and_refuses_the_others_in_one_line():
+    from tracer.search.registry import ALGORITHMS
+
+    text = " ".join(run_tracer("test-search", "--help", cwd=ROOT).stdout.split())
+    listed = text.split("--algorithm ALG one of ")[1].split(" (default")[0]
+    assert listed == "minimax, alphabeta, expectiminimax"  # the README's contract table
+    for other in set(ALGORITHMS) - {"minimax", "alphabeta", "expectiminimax"}:
+        assert_one_line_error(test_search(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"), "-a", other),
+                              f"-a {other}")
 
 
 def test_the_readme_s_examples_run(tmp_path):

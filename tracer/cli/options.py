@@ -112,18 +112,21 @@ def game_options(args) -> dict:
     return {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins}
 
 
-def add_search_options(parser, several: bool = False, without: tuple[str, ...] = ()) -> None:
+def add_search_options(parser, several: bool = False, without: tuple[str, ...] = (),
+                       listed: tuple[str, ...] | None = None) -> None:
     """The search's options (:data:`SEARCH_OPTIONS`), but those named in ``without`` (a command whose own option
-    has that name: ``tracer practice``'s ``--seed`` and ``--bounds`` are the generator's)."""
+    has that name: ``tracer practice``'s ``--seed`` and ``--bounds`` are the generator's). ``listed``: the
+    algorithms ``-a``'s help names, for a command that takes only these (it refuses the others in one line)."""
     names = list(ALGORITHMS)
+    shown = ", ".join(listed or names)
     if several:
         parser.add_argument("-a", "--algorithm", choices=names, action="append", metavar="ALG",
-                            help=f"one of {', '.join(names)}; repeat to compare (default {DEFAULT_ALGORITHM})")
+                            help=f"one of {shown}; repeat to compare (default {DEFAULT_ALGORITHM})")
         parser.add_argument("--order", choices=ORDERS, action="append", metavar="ORDER",
                             help=f"move order: {', '.join(ORDERS)}; repeat to compare (default natural)")
     else:
         parser.add_argument("-a", "--algorithm", choices=names, metavar="ALG",
-                            help=f"one of {', '.join(names)} (default {DEFAULT_ALGORITHM})")
+                            help=f"one of {shown} (default {DEFAULT_ALGORITHM})")
         parser.add_argument("--order", choices=ORDERS, metavar="ORDER",
                             help=f"move order: {', '.join(ORDERS)} (default natural: as written or generated)")
     # No defaults here: the spec fills them in (search_specs), so a command can tell which options were given.

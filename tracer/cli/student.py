@@ -4,10 +4,12 @@ with time and memory limits, and compare what it did with the traced search."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
 from ..errors import UsageError
+from ..exercises.run_student import FORMS
 from .exercises import _search_options, exercise_spec, load_exercise, yaml_files
 from .options import number, say_notes, whole_number
 
@@ -37,7 +39,7 @@ def add_commands(command) -> None:
                              "(path/student.py:alphabeta)")
     tester.add_argument("files", nargs="*", metavar="FILE",
                         help="tree or position files, or folders of them (default: the shipped cases)")
-    _search_options(tester)
+    _search_options(tester, listed=tuple(FORMS))
     tester.add_argument("--time-limit", type=_seconds, default=DEFAULT_SECONDS, metavar="S",
                         help=f"seconds each call of the function may take (default {DEFAULT_SECONDS:g})")
     tester.add_argument("--memory-limit", type=_megabytes, metavar="MB",
@@ -125,9 +127,14 @@ def _render(folder: str, results) -> None:
     from ..render.drawing import DrawRequest, render_to_file
     from ..render.scene import DrawOptions
 
+    whole = (math.inf, math.inf)  # no size limit: a ply folded into a box could hide the departure marked in it
     for result in results:
         notes: list[str] = []
         path = os.path.join(folder, f"{result.case.name}.svg")
-        options = DrawOptions(flags=result.marks, legend=True, leaf_names=True)
+        search, tree = result.trace.title.lower(), result.trace.meta.get("title") or result.case.name
+        options = DrawOptions(flags=result.marks, legend=True, leaf_names=True, max_size=whole,
+                              heading=f"Your search against {search}: {tree}",
+                              flag_key=f"where your search departs from {search}: double outline, what yours did "
+                                       "there under it")
         print(render_to_file(result.trace, path, DrawRequest("svg", options), notes), file=sys.stderr)
         say_notes(notes)

@@ -22,6 +22,12 @@ from ..errors import SearchOptionError, UsageError
 from ..model.state import Player
 
 EXPANDED, EVALUATED = "expanded", "evaluated"
+# The searches a student's function can be checked against, and how the function is called for each.
+FORMS = {
+    "minimax": "minimax(state, depth)",
+    "alphabeta": "alphabeta(state, depth, alpha, beta)",
+    "expectiminimax": "expectiminimax(state, depth)",
+}
 MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
 
 

@@ -153,8 +153,9 @@ def student_traceback(error: BaseException) -> str:
     return "".join(lines[-60:] if len(lines) > 60 else lines)
 
 
-def returned(result, moves: list[str]) -> dict:
-    """The message for what the function returned: the pair (value, move), or why it is not one."""
+def returned(result, moves: list[str], name: str) -> dict:
+    """The message for what the function returned, called on the state ``name`` whose moves are ``moves``: the
+    pair (value, move), or why it is not one."""
     if not isinstance(result, tuple) or len(result) != 2:
         return {"op": "wrong_return", "message": f"returned {repr(result)[:80]} ({_a(result)}), not a pair "
                                                  "(value, move)"}
@@ -163,8 +164,8 @@ def returned(result, moves: list[str]) -> dict:
         return {"op": "wrong_return", "message": f"returned the value {repr(value)[:60]} ({_a(value)}), not a "
                                                  "number"}
     if move is not None and (not isinstance(move, str) or move not in moves):
-        return {"op": "wrong_return", "message": f"returned the move {repr(move)[:60]}, which is not one of the "
-                                                 f"root's moves ({', '.join(moves) or 'none'}) nor None"}
+        return {"op": "wrong_return", "message": f"returned the move {repr(move)[:60]}, which is not one of "
+                                                 f"{name}'s moves ({', '.join(moves) or 'none'}) nor None"}
     return {"op": "returned", "value": float(value), "move": move}
 
 
@@ -190,7 +191,7 @@ def main(argv: list[str]) -> int:
         arguments = [root, command["depth"]] + list(command.get("window") or [])
         try:
             result = function(*arguments)
-            message = returned(result, command["moves"])
+            message = returned(result, command["moves"], command["root"]["name"])
         except BaseException as error:  # everything the student's code can raise, SystemExit too
             if isinstance(error, MemoryError):
                 del ballast

@@ -25,23 +25,17 @@ from ..errors import UsageError
 from ..inputs.problem import Problem
 from ..run import trace_search
 from ..search.ordering import ordered
-from ..search.spec import PRUNE_RULES, SearchSpec
+from ..search.spec import FAIL_MODES, PRUNE_RULES, SearchSpec
 from ..text import format_number
 from ..trace.trace import Trace
 from .check import describe_search, search
 from .facts import SearchFacts
 from .grade import MISSING, RIGHT, WRONG, Grade, Item
-from .run_student import EVALUATED, EXPANDED, Action, Call, Limits, StudentProcess
+from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Limits, StudentProcess
 
 CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "search_cases")  # the shipped cases
 MAX_PROBES = 40  # inner nodes a case calls the function on again, to check the values it returns there
 
-# The searches a student's function can be checked against, and how the function is called for each.
-FORMS = {
-    "minimax": "minimax(state, depth)",
-    "alphabeta": "alphabeta(state, depth, alpha, beta)",
-    "expectiminimax": "expectiminimax(state, depth)",
-}
 
 SCORING = ("five points a case: the root's value, the move, the states expanded (in order), the states evaluated "
            "(in order), and the values returned at the inner nodes (the function called again on each, with the "
@@ -57,6 +51,15 @@ FAIL_COURSE = {"soft": "this course fails soft (a node returns the best value it
                "hard": "this course fails hard (values clamped into the window [α, β])"}
 ORDER_WORDS = {"natural": "the moves in the order state.moves() gives them",
                "reversed": "the moves last to first"}
+ORDER_MATCH = {"natural": "given", "reversed": "reversed"}  # a variant's order as ``matches`` names it
+CONVENTION_WORDS = {"prune": {"ge": "cut when α ≥ β", "gt": "cut only when α > β"},
+                    "fail": {"soft": "fail-soft", "hard": "fail-hard"},
+                    "order": {"given": ORDER_WORDS["natural"], "reversed": ORDER_WORDS["reversed"]}}
+YOU = {"prune": PRUNE_YOU, "fail": FAIL_YOU, "order": {"reversed": f"you try {ORDER_WORDS['reversed']}"}}
+COURSE = {"prune": PRUNE_COURSE, "fail": FAIL_COURSE,
+          "order": {"given": f"this course tries {ORDER_WORDS['natural']} (the course's order)"}}
+UNTOLD = {"prune": "α ≥ β from α > β", "fail": "fail-soft from fail-hard",
+          "order": "the moves in the order given from last to first"}  # a case that cannot tell them apart
 
 
 @dataclass
@@ -143,28 +146,20 @@ def _given_root(problem: Problem, spec: SearchSpec, whole: bool):
     return ordered(root, spec.order, spec.search_depth, spec.seed)
 
 
-def _variants(case: Case) -> dict[tuple[str, str], list[Action]]:
-    """The search's record under each convention the order of expansions can tell: (prune rule, move order) ->
-    the actions; ``natural`` is the order the states give, ``reversed`` last to first."""
-    root = _given_root(case.problem, case.spec, whole=False)
+def _variants(case: Case) -> dict[tuple[str, str], Trace]:
+    """The search under each convention the order of expansions can tell: (prune rule, move order) -> its trace,
+    under the course's fail mode (fail-soft and fail-hard expand and evaluate the same states); ``natural`` is
+    the order the states give, ``reversed`` last to first."""
     prunes = PRUNE_RULES if case.spec.prunes else (case.spec.prune,)
-    found = {}
-    for prune in prunes:
-        for order in ("natural", "reversed"):
-            trace = trace_search(root, replace(case.spec, prune=prune, order=order), depth=case.problem.depth,
-                                 meta=case.problem.meta)
-            found[(prune, order)] = [action for action, _ in search_actions(trace)]
-    return found
+    return {(prune, order): _variant_trace(case, prune, order, case.spec.fail)
+            for prune in prunes for order in ("natural", "reversed")}
 
 
-def _other_fail(case: Case) -> dict[tuple[str, ...], float]:
-    """Each node's value under the other fail mode (fail-hard for a fail-soft course), by path."""
-    other = "hard" if case.spec.fail == "soft" else "soft"
+def _variant_trace(case: Case, prune: str, order: str, fail: str) -> Trace:
+    """The case's search under one convention (``order`` applied to the course's order of moves)."""
     root = _given_root(case.problem, case.spec, whole=False)
-    trace = trace_search(root, replace(case.spec, fail=other, order="natural"), depth=case.problem.depth,
-                         meta=case.problem.meta)
-    facts, paths = SearchFacts(trace), node_paths(trace)
-    return {paths[node]: facts.returned(node)[0] for node in facts.settled}
+    return trace_search(root, replace(case.spec, prune=prune, order=order, fail=fail), depth=case.problem.depth,
+                        meta=case.problem.meta)
 
 
 # ---- running a case -------------------------------------------------------------------------------------------------
@@ -217,7 +212,8 @@ def run_case(case: Case, target: str, limits: Limits, pids: list[int] | None = N
         if call.failure is None:
             for node in _probed(facts, trace):
                 settled = facts.settled[node]
-                probe = process.call(state_at(root, paths[node]), name_of,
+                below = paths[node]  # the states are named from the root, as in the search
+                probe = process.call(state_at(root, below), lambda path, below=below: name_of(below + path),
                                      case.problem.depth - trace.nodes[node].ply,
                                      settled.window_in if window is not None else None)
                 probes.append((node, probe))
@@ -265,8 +261,10 @@ def _judge(result: CaseResult, facts: SearchFacts, paths, node_at, name_of, refe
         departures.append((root_step.step, f"your search returns {shown_value} at the root; "
                                            f"{facts.title.lower()} returns {format_number(value)} at {root_step}"))
         marks.setdefault(0, []).append(f"value {shown_value}")
+    tie = None if call.move == move else _worth_the_same(case, call.move, move)
+    why = "" if tie is None else f" (both worth {format_number(tie)}; ties keep the first move)"
     result.items.append(_item("move", move, call.move, call.move == move,
-                              f"you returned the move {call.move}, the search: {move} (ties keep the first move)"))
+                              f"you returned the move {call.move}, the search: {move}{why}"))
     if call.move != move:
         departures.append((root_step.step, f"your search chooses {call.move} at the root; {facts.title.lower()} "
                                            f"chooses {move} at {root_step}"))
@@ -285,6 +283,18 @@ def _judge(result: CaseResult, facts: SearchFacts, paths, node_at, name_of, refe
     _conventions(result, mine)
     result.departure = min(departures)[1] if departures else ""
     result.marks = tuple((node, "✗ you: " + "; ".join(said)) for node, said in marks.items())
+
+
+def _worth_the_same(case: Case, mine: str | None, theirs: str | None) -> float | None:
+    """The value both moves at the root are worth, when they are worth the same (each child's value found by the
+    search, untraced, from the full window); else None."""
+    root = _given_root(case.problem, case.spec, whole=False)
+    moves = {root.move_name(move): move for move in root.moves()} if not root.is_terminal() else {}
+    if mine not in moves or theirs not in moves:
+        return None
+    values = [case.spec.search.run(root.child(moves[name]), case.spec.search_depth - 1, rules=case.spec.rules)[0]
+              for name in (mine, theirs)]
+    return values[1] if same_value(*values) else None
 
 
 def _item(name: str, expected, given, right: bool, detail: str) -> Item:
@@ -349,8 +359,8 @@ def _sequence_departure(mine: list[Action], reference: list[tuple[Action, int]],
             if kind == EXPANDED:
                 return step, (f"your search {action.kind} {label}; {title} evaluates only where it stops (a terminal "
                               f"state, or the depth limit) and expands {label} at {decided}")
-            return step, (f"your search {action.kind} {label}; {title} stops there (a terminal state, or the depth "
-                          f"limit) and evaluates it at {decided}")
+            return step, (f"your search {action.kind} {label}; {title} stops there ({_stop(facts, node)}) and "
+                          f"evaluates it at {decided}")
         if index >= len(theirs) or _count(mine[:index + 1], action) > 1:
             return step, f"your search {action.kind} {label} again; {title} {VERB[kind]} it once, at step {step}"
     wanted, step = reference[index]
@@ -364,6 +374,12 @@ def _sequence_departure(mine: list[Action], reference: list[tuple[Action, int]],
     decided = facts.entered[node] if wanted.kind == EXPANDED else facts.evaluated[node]
     return step, (f"your search {action.kind} {name_of(action.path)} before {label}; {title} {VERB[wanted.kind]} "
                   f"{label} first, at {decided}")
+
+
+def _stop(facts: SearchFacts, node: int) -> str:
+    """Why the search evaluates ``node``: the depth limit (``at ply 2, the depth limit``) or a terminal state."""
+    depth, ply = facts.trace.spec.depth, facts.trace.nodes[node].ply
+    return f"at ply {ply}, the depth limit" if depth is not None and ply >= depth else "a terminal state"
 
 
 def _count(actions: list[Action], action: Action) -> int:
@@ -403,7 +419,7 @@ def _value_probes(result: CaseResult, facts: SearchFacts, probes, name_of, depar
                     f" with α = {format_number(settled.window_in[0])}, β = {format_number(settled.window_in[1])}"
                 wrong = (node, f"called on {label}{window}, your function returns {format_number(probe.value)}; "
                                f"{title} returns {format_number(theirs)} there, at {facts.exited[node]}")
-    detail = "" if wrong is None else wrong[1]
+    detail = _values_right(len(probes)) if wrong is None else wrong[1]
     if wrong is not None:
         departures.append((facts.exited[wrong[0]].step, detail))
     result.items.append(Item("values at inner nodes", len(probes), len(probes) - (wrong is not None),
@@ -412,55 +428,100 @@ def _value_probes(result: CaseResult, facts: SearchFacts, probes, name_of, depar
     result.probes = probes
 
 
+def _values_right(count: int) -> str:
+    """The values item, right: what the reports say (the count is of nodes, not a value)."""
+    if not count:
+        return "no inner node below the root"
+    return f"all {count} inner nodes' values right" if count > 1 else "the one inner node's value right"
+
+
 def _path_of(result: CaseResult, node: int) -> tuple[str, ...]:
     return node_paths(result.trace)[node]
 
 
 def _conventions(result: CaseResult, mine: list[Action]) -> None:
-    """Which conventions the function's record fits (each variant of the search tried), as sentences."""
+    """Which conventions the function's record fits (each variant of the search tried), as sentences: a case that
+    cannot tell two conventions apart (both give the function's record, or its values) says so, and claims
+    neither."""
     case, spec = result.case, result.case.spec
     variants = _variants(case)
-    fitting = [variant for variant, actions in variants.items() if actions == mine]
-    result.matches["order"] = sorted({"given" if order == "natural" else "reversed" for _, order in fitting})
+    fitting = [variant for variant, trace in variants.items()
+               if [action for action, _ in search_actions(trace)] == mine]
     if spec.prunes:
         result.matches["prune"] = sorted({prune for prune, _ in fitting})
-        result.matches["fail"] = _fail_matches(result)
-    sentences = []
-    if fitting and (spec.prune, "natural") not in fitting:
-        prune, order = next(iter(fitting))
-        if prune != spec.prune:
-            sentences.append(f"{PRUNE_YOU[prune]}; {PRUNE_COURSE[spec.prune]}")
-        if order != "natural":
-            sentences.append(f"you try {ORDER_WORDS[order]}; this course tries {ORDER_WORDS['natural']} "
-                             "(the course's order)")
-    elif not fitting:
+        result.matches["fail"] = _fail_matches(result, {variant: variants[variant] for variant in fitting})
+    result.matches["order"] = sorted({ORDER_MATCH[order] for _, order in fitting})
+    if not fitting:
         tried = " or ".join(f"α {'≥' if p == 'ge' else '>'} β" for p in PRUNE_RULES) if spec.prunes else ""
-        sentences.append("your order of expansions and evaluations fits none of the conventions tried ("
-                         + (f"cut when {tried}, " if tried else "") + "the moves in the order given or last to first)")
-    fail = result.matches.get("fail")
-    if fail == ["hard" if spec.fail == "soft" else "soft"]:
-        sentences.append(f"{FAIL_YOU[fail[0]]}; {FAIL_COURSE[spec.fail]}")
-    if not sentences:
-        followed = [f"cut when α {'≥' if spec.prune == 'ge' else '>'} β", f"fail-{spec.fail}"] if spec.prunes else []
-        sentences.append("you follow this course's conventions: " + ", ".join(followed + [ORDER_WORDS["natural"]]))
+        result.conventions = ["your order of expansions and evaluations fits none of the conventions tried ("
+                              + (f"cut when {tried}, " if tried else "") + "the moves in the order given or last "
+                              "to first)"]
+        return
+    course = {"prune": spec.prune, "fail": spec.fail, "order": "given"}
+    follows, departs, untold = [], [], []
+    for kind, fits in result.matches.items():
+        if len(fits) > 1:
+            untold.append(UNTOLD[kind])
+        elif fits == [course[kind]]:
+            follows.append(CONVENTION_WORDS[kind][fits[0]])
+        elif fits:
+            departs.append(f"{YOU[kind][fits[0]]}; {COURSE[kind][course[kind]]}")
+    sentences = (["you follow this course's conventions: " + ", ".join(follows)] if follows else []) + departs
+    if untold:
+        sentences.append("this case does not tell " + " or ".join(untold))
     result.conventions = sentences
 
 
-def _fail_matches(result: CaseResult) -> list[str]:
-    """The fail modes whose values the function's values at the inner nodes fit (both, when they agree there)."""
+def _fail_matches(result: CaseResult, fitting: dict[tuple[str, str], Trace]) -> list[str]:
+    """The fail modes the function's values at the inner nodes fit, each judged under the conventions its record
+    fits (``fitting``: their traces); both when no value tells them apart. A value is compared with a variant's only
+    where that variant's search gives the node the window the function was called with."""
     probes = [(node, probe) for node, probe in result.probes if probe.failure is None]
-    if len(probes) != len(result.probes):
+    if len(probes) != len(result.probes) or not fitting:
         return []
-    paths = node_paths(result.trace)
-    facts = SearchFacts(result.trace)
-    other = "hard" if result.case.spec.fail == "soft" else "soft"
-    other_values = _other_fail(result.case)
-    found = []
-    if all(same_value(probe.value, facts.returned(node)[0]) for node, probe in probes):
-        found.append(result.case.spec.fail)
-    if all(same_value(probe.value, other_values.get(paths[node])) for node, probe in probes):
-        found.append(other)
+    paths, facts = node_paths(result.trace), SearchFacts(result.trace)
+    asked = [(paths[node], facts.settled[node].window_in, probe.value) for node, probe in probes]
+    found = set()
+    for (prune, order), course_fail in fitting.items():
+        for fail in FAIL_MODES:
+            trace = course_fail if fail == result.case.spec.fail else _variant_trace(result.case, prune, order, fail)
+            theirs = _values_by_path(trace)
+            if all(same_value(value, theirs[path][1]) for path, window, value in asked
+                   if path in theirs and theirs[path][0] == window):
+                found.add(fail)
     return sorted(found)
+
+
+def _values_by_path(trace: Trace) -> dict[tuple[str, ...], tuple]:
+    """Each node the search leaves: (the window it was entered with, the value it returns), by path."""
+    facts, paths = SearchFacts(trace), node_paths(trace)
+    return {paths[node]: (settled.window_in, facts.returned(node)[0]) for node, settled in facts.settled.items()}
+
+
+def convention_summary(results: list[CaseResult]) -> dict[str, dict[str, list[str]]]:
+    """Over all cases, the conventions the function follows, each judged on the cases that tell it apart (whose
+    record or values fit one variant only): convention -> variant -> those cases' names."""
+    summary: dict[str, dict[str, list[str]]] = {}
+    for result in results:
+        for kind, fits in result.matches.items():
+            told = summary.setdefault(kind, {})
+            if len(fits) == 1:
+                told.setdefault(fits[0], []).append(result.case.name)
+    return summary
+
+
+def summary_sentence(results: list[CaseResult]) -> str:
+    """:func:`convention_summary` in words: ``cut when α ≥ β (ties, tictactoe_depth2); fail-soft (all 6 cases);
+    …``, or that no case tells two conventions apart."""
+    parts = []
+    for kind, told in convention_summary(results).items():
+        if not told:
+            parts.append(f"no case tells {UNTOLD[kind]}")
+            continue
+        for variant, names in sorted(told.items()):
+            cases = f"all {len(names)} cases" if len(names) == len(results) > 1 else ", ".join(names)
+            parts.append(f"{CONVENTION_WORDS[kind][variant]} ({cases})")
+    return "; ".join(parts)
 
 
 def as_grade(target: str, results: list[CaseResult]) -> Grade:

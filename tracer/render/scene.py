@@ -78,6 +78,8 @@ class DrawOptions:
     playouts: bool = False
     min_visits: int | None = None
     node_types: bool = False
+    heading: str = ""  # the title, in place of the tree's (``test-search``: "Your search against alpha-beta: …")
+    flag_key: str = ""  # what ✗ marks in the key, in place of "a wrong or missing answer: …"
 
 
 @dataclass
@@ -300,7 +302,7 @@ class _SceneBuilder:
             notes.append(f"pass {self.view.pass_number} of {self.view.passes}"
                          + (f", window ({format_number(window[0])}, {format_number(window[1])})" if window else "")
                          + "; faint: not reached in this pass")
-        return trace.meta.get("title") or trace.name, subtitle, notes
+        return self.options.heading or trace.meta.get("title") or trace.name, subtitle, notes
 
     def _value_text(self, view: NodeView) -> str:
         if self.mcts and view.reached and view.children:
@@ -550,7 +552,8 @@ class _SceneBuilder:
         players = named_players(self.view.trace)
         if players:  # a game of named players: each player's row says whose node it is, not MAX's triangle
             shown["max"] = shown["min"] = False
-        rows = [row for name, row in KEY_ROWS.items() if shown[name]]
+        rows = [(row[0], self.options.flag_key) if name == "flag" and self.options.flag_key else row
+                for name, row in KEY_ROWS.items() if shown[name]]
         return rows + [(f"■ {player}", f"{player} to move (named under it; {player_fill(self.view.trace, player)[1]})")
                        for player in players if any(node.fill and node.notes[:1] == [player] for node in nodes)]
 

@@ -20,7 +20,7 @@ def gradescope_results(result: Grade) -> dict:
         if item.max_points == 0:
             remarks.append(f"{item.item}: {item.detail or f'you wrote {shown(item.given)} (not graded)'}")
             continue
-        output = f"right: {shown(item.given)}" if item.points else (
+        output = (item.detail or f"right: {shown(item.given)}") if item.points else (
             f"missing; the search: {shown(item.expected)}" if item.given is None else item.detail
             or f"you wrote {shown(item.given)}; the search: {shown(item.expected)}")
         tests.append({"name": item.item, "score": item.points, "max_score": item.max_points, "output": output})

@@ -8,7 +8,7 @@ from typing import Sequence
 
 from ..exercises.claims import shown
 from ..exercises.grade import RIGHT
-from ..exercises.student_search import SCORING, CaseResult
+from ..exercises.student_search import SCORING, CaseResult, convention_summary, summary_sentence
 from ..text import format_number
 
 
@@ -35,6 +35,9 @@ def search_report(target: str, results: Sequence[CaseResult]) -> str:
             lines.append(f"  first departure: {result.departure}")
         lines.append("")
     score, most = sum(r.score for r in results), sum(r.max_score for r in results)
+    summary = summary_sentence(results)
+    if summary:
+        lines.append(f"conventions, each judged on the cases that tell it: {summary}")
     lines.append(f"{target}: {score} / {most} over {len(results)} case{'s' if len(results) != 1 else ''}")
     lines.append(f"scoring: {SCORING}")
     return "".join(line + "\n" for line in lines)
@@ -42,16 +45,19 @@ def search_report(target: str, results: Sequence[CaseResult]) -> str:
 
 def _given(item) -> str:
     if item.item == "values at inner nodes":
-        return f"all {item.expected} as the search returns them" if item.expected else "no inner node below the root"
+        return item.detail
     if isinstance(item.given, list):
         return f"{shown(item.given)} ({len(item.given)})"
     return shown(item.given)
 
 
 def search_json(target: str, results: Sequence[CaseResult]) -> str:
-    """One object: ``function``, ``score``, ``max_score``, ``cases`` (each as :func:`case_dict`)."""
+    """One object: ``function``, ``score``, ``max_score``, ``conventions`` (over all cases, each convention's
+    variants the function follows, with the cases that tell it: ``{"prune": {"ge": ["ties"]}, …}``), ``cases``
+    (each as :func:`case_dict`)."""
     data = {"function": target, "score": sum(r.score for r in results),
-            "max_score": sum(r.max_score for r in results), "cases": [case_dict(r) for r in results]}
+            "max_score": sum(r.max_score for r in results), "conventions": convention_summary(results),
+            "cases": [case_dict(r) for r in results]}
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 

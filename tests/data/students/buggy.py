@@ -131,3 +131,34 @@ def expectimax_plain_average(state, depth):
     values = [expectimax_plain_average(state.child(m), depth - 1)[0] for m in moves]
     best = max(values) if state.player == "max" else min(values)
     return best, moves[values.index(best)]
+
+
+def last_of_ties(state, depth):
+    """Minimax that keeps the last of the moves worth the most (≥ where > keeps the first)."""
+    if state.is_terminal():
+        return state.utility(), None
+    if depth == 0:
+        return state.evaluate(), None
+    best, best_move = None, None
+    for move in state.moves():
+        value, _ = last_of_ties(state.child(move), depth - 1)
+        if best is None or (value >= best if state.player == "max" else value <= best):
+            best, best_move = value, move
+    return best, best_move
+
+
+def chance_uses_no_ply(state, depth):
+    """Expectiminimax that passes a chance node's depth on to its outcomes unchanged (its ply not counted)."""
+    if state.is_terminal():
+        return state.utility(), None
+    if depth == 0:
+        return state.evaluate(), None
+    if state.player == "chance":
+        return sum(state.probability(move) * chance_uses_no_ply(state.child(move), depth)[0]
+                   for move in state.moves()), None
+    best, best_move = None, None
+    for move in state.moves():
+        value, _ = chance_uses_no_ply(state.child(move), depth - 1)
+        if best is None or (value > best if state.player == "max" else value < best):
+            best, best_move = value, move
+    return best, best_move
