@@ -177,8 +177,8 @@ GENERATOR_OPTIONS = ("branching", "depth", "values", "chance", "bounds", "root",
 DEFAULT_DEPTH = 3
 
 
-def _search_options(parser, listed: tuple[str, ...] | None = None) -> None:
-    add_search_options(parser, listed=listed)
+def _search_options(parser, listed: tuple[str, ...] | None = None, without: tuple[str, ...] = ()) -> None:
+    add_search_options(parser, listed=listed, without=without)
     parser.add_argument("--depth", type=depth, metavar="D", help="plies to search (default: the file's rules:)")
     parser.add_argument("--max-nodes", type=positive, default=DEFAULT_MAX_NODES, metavar="N",
                         help=f"refuse tree files of more than N nodes (default {DEFAULT_MAX_NODES:,})")

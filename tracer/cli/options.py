@@ -114,8 +114,9 @@ def game_options(args) -> dict:
 
 def add_search_options(parser, several: bool = False, without: tuple[str, ...] = (),
                        listed: tuple[str, ...] | None = None) -> None:
-    """The search's options (:data:`SEARCH_OPTIONS`), but those named in ``without`` (a command whose own option
-    has that name: ``tracer practice``'s ``--seed`` and ``--bounds`` are the generator's). ``listed``: the
+    """The search's options (:data:`SEARCH_OPTIONS`), but those named in ``without``: a command whose own option
+    has that name (``tracer practice``'s ``--seed`` and ``--bounds`` are the generator's), or that takes no search
+    with that setting (``iterations`` stands for all of Monte Carlo tree search's). ``listed``: the
     algorithms ``-a``'s help names, for a command that takes only these (it refuses the others in one line)."""
     names = list(ALGORITHMS)
     shown = ", ".join(listed or names)
@@ -137,14 +138,19 @@ def add_search_options(parser, several: bool = False, without: tuple[str, ...] =
                         help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
     parser.add_argument("--fail", choices=FAIL_MODES,
                         help="fail-soft (return the best value seen, default) or fail-hard (clamp to the window)")
-    parser.add_argument("--guess", type=number, metavar="X",
-                        help=f"{_takers('guess')}: the first guess at the value (default 0)")
-    parser.add_argument("--tt-size", type=positive, metavar="N",
-                        help=f"{_takers('tt_size')}: the transposition table's size in entries (default: unbounded)")
+    if "guess" not in without:
+        parser.add_argument("--guess", type=number, metavar="X",
+                            help=f"{_takers('guess')}: the first guess at the value (default 0)")
+    if "tt_size" not in without:
+        parser.add_argument("--tt-size", type=positive, metavar="N",
+                            help=f"{_takers('tt_size')}: the transposition table's size in entries (default: "
+                                 "unbounded)")
     if "bounds" not in without:
         parser.add_argument("--bounds", type=number, nargs=2, metavar=("L", "U"),
                             help=f"{_takers('bounds')}: every leaf value lies in [L, U], so Star1 prunes at chance "
                                  "nodes (a tree file may say rules: {bounds: [L, U]})")
+    if "iterations" in without:  # a command with no Monte Carlo tree search leaves out all its settings
+        return
     mcts = parser.add_argument_group("Monte Carlo tree search (-a mcts)")
     if several:
         mcts.add_argument("--iterations", type=iteration_list, metavar="N,N,...",

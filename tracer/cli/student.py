@@ -39,7 +39,7 @@ def add_commands(command) -> None:
                              "(path/student.py:alphabeta)")
     tester.add_argument("files", nargs="*", metavar="FILE",
                         help="tree or position files, or folders of them (default: the shipped cases)")
-    _search_options(tester, listed=tuple(FORMS))
+    _search_options(tester, listed=tuple(FORMS), without=("guess", "tt_size", "bounds", "iterations"))  # its forms
     tester.add_argument("--time-limit", type=_seconds, default=DEFAULT_SECONDS, metavar="S",
                         help=f"seconds each call of the function may take (default {DEFAULT_SECONDS:g})")
     tester.add_argument("--memory-limit", type=_megabytes, metavar="MB",
