@@ -399,3 +399,46 @@ def test_the_readme_s_practice_commands_run_as_shown(tmp_path):
                                                                "output/practice.html")
     shown = block.split(f"$ {commands[0]}\n", 1)[1].splitlines()[0]
     assert shown == "output/practice.html"
+
+
+TEXT_SIZES = """(index) => {
+  const section = document.getElementById(`exercise-${index}`);
+  const sizes = (selector) => [...section.querySelectorAll(selector)].map((text) => ({
+    height: text.getBoundingClientRect().height,
+    px: parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a}));  // CSS px: the SVG's scale applied
+  const box = (selector) => section.querySelector(selector).getBoundingClientRect();
+  const leaves = JSON.parse(document.getElementById("practice-data").textContent).exercises[index - 1].sheet.leaves;
+  return {count: leaves.length, leaves: sizes(leaves.map((leaf) => `.drawing g[data-node="${leaf}"] text`).join(", ")),
+          nodes: sizes(".drawing g[data-node] text"), drawing: box(".drawing"), answers: box(".answers")};
+}"""
+
+
+@pytest.mark.parametrize("args", [
+    [TREES / "rn_example.yaml"],
+    ["--count", "1", "--seed", "3", "--depth", "3", "--branching", "3"],  # 27 leaves
+])
+def test_the_tree_s_text_reads_at_laptop_size_and_grows_with_the_browser_s_zoom(browser, tmp_path, args):
+    out = build(tmp_path, *args, "--no-player")
+    leaves = 0
+    for width, css_width in ((1280, 1280), (1280, 640)):  # a 1280-pixel window at 100 % and at 200 % zoom
+        page = browser.new_page(viewport={"width": css_width, "height": 800}, device_scale_factor=width / css_width)
+        page.goto(out.as_uri())
+        shown = page.evaluate(TEXT_SIZES, 1)
+        leaves = shown["count"]
+        assert len(shown["leaves"]) >= leaves and len(shown["nodes"]) > len(shown["leaves"])
+        for text in shown["nodes"]:  # every name and leaf value, 12 CSS pixels or more: zoom enlarges it
+            assert text["px"] >= 12 - 1e-6 and text["height"] >= 12, (css_width, text)
+        if css_width == 640:
+            assert page.evaluate("document.querySelector('.drawing').scrollWidth") > shown["drawing"]["width"]
+        assert shown["answers"]["top"] >= shown["drawing"]["bottom"] - 1  # no room beside the tree: under it
+        page.close()
+    assert leaves == (9 if args[0] == TREES / "rn_example.yaml" else 27)
+
+
+def test_the_answers_stand_beside_the_tree_when_there_is_room(browser, tmp_path):
+    page = browser.new_page(viewport={"width": 1920, "height": 1000})
+    page.goto(build(tmp_path, TREES / "rn_example.yaml", "--no-player").as_uri())
+    shown = page.evaluate(TEXT_SIZES, 1)
+    assert shown["answers"]["left"] >= shown["drawing"]["right"] and shown["answers"]["top"] < shown["drawing"]["bottom"]
+    assert min(text["px"] for text in shown["nodes"]) >= 12
+    page.close()

@@ -80,6 +80,23 @@
   const joinNames = (names) => (names.length <= 1 ? names.join("") :
     `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);  // text.join_names
 
+  // ---- the drawing's size: never so small that its smallest text is under MIN_TEXT_PX CSS pixels -------------
+  const MIN_TEXT_PX = 12;
+  const PX_PER_PT = 4 / 3;  // Graphviz draws in points
+
+  // The tree takes the column's width, between the width at which its smallest text is MIN_TEXT_PX (below that,
+  // its box scrolls sideways: sizes in CSS pixels, so the browser's zoom enlarges it) and its natural size. The
+  // figure asks for that smallest width, so the answers stand beside the tree only where both fit (practice.css).
+  function fitDrawing(figure, svg, drawing) {
+    const width = Number((drawing.svg.viewBox || "").split(/[\s,]+/)[2]) || parseFloat(drawing.svg.width) || 600;
+    const smallest = Math.ceil(width * MIN_TEXT_PX / drawing.min_font) + 1;  // + 1: layout rounds
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.style.minWidth = `${smallest}px`;
+    svg.style.maxWidth = `${Math.max(smallest, width * PX_PER_PT)}px`;
+    figure.style.setProperty("--tree-width", `${smallest}px`);
+  }
+
   // ---- one exercise ------------------------------------------------------------------------------------------
   function element(tag, attrs = {}, text = "") {
     const made = document.createElement(tag);
@@ -318,6 +335,7 @@
     for (const [name, value] of Object.entries(ex.drawing.graph)) graph.setAttribute(name, value);
     for (const spec of ex.drawing.children) graph.appendChild(buildSvg(spec));
     svg.appendChild(graph);
+    fitDrawing(figure, svg, ex.drawing);
     figure.appendChild(svg);
     work.appendChild(figure);
     const form = element("form", { class: "answers", novalidate: "" });

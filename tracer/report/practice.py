@@ -83,7 +83,8 @@ def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -
 
 def drawing_data(svg: bytes) -> dict:
     """A Graphviz SVG as data for the page: the SVG's and the graph's attributes and the graph's elements, each
-    node's group named by ``data-node`` (its trace id) instead of an id, so drawings can share a page."""
+    node's group named by ``data-node`` (its trace id) instead of an id, so drawings can share a page, and the
+    smallest text's size in the drawing's units (``min_font``: the page never draws it smaller than it reads)."""
     root = ElementTree.fromstring(svg)
     graph = root.find(f"{SVG}g")
     children = []
@@ -95,8 +96,10 @@ def drawing_data(svg: bytes) -> dict:
         if re.fullmatch(r"n[0-9]+", part):
             spec[1]["data-node"] = part[1:]
         children.append(spec)
+    sizes = [float(text.get("font-size")) for text in root.iter(f"{SVG}text") if text.get("font-size")]
     return {"svg": {key: value for key, value in root.attrib.items() if "}" not in key},
-            "graph": {key: value for key, value in graph.attrib.items() if key != "id"}, "children": children}
+            "graph": {key: value for key, value in graph.attrib.items() if key != "id"}, "children": children,
+            "min_font": min(sizes, default=14.0)}
 
 
 def _player(trace) -> dict | None:
