@@ -442,3 +442,42 @@ def test_the_answers_stand_beside_the_tree_when_there_is_room(browser, tmp_path)
     assert shown["answers"]["left"] >= shown["drawing"]["right"] and shown["answers"]["top"] < shown["drawing"]["bottom"]
     assert min(text["px"] for text in shown["nodes"]) >= 12
     page.close()
+
+
+def test_a_value_for_a_node_never_reached_is_marked_not_graded_as_grade_says(browser, tmp_path):
+    page = Page(browser, build(tmp_path, "--count", "5", "--seed", "7", "--depth", "3", "--branching", "2-3",
+                               "--no-player"))
+    assert "leave a node the search never reaches empty" in " ".join(page.page.inner_text(".help").split())
+    exercise = next(exercise for exercise in page.data["exercises"] if exercise["sheet"]["extras"])
+    index, sheet = exercise["index"], exercise["sheet"]
+    title, extra = next(iter(sheet["extras"].items()))
+    reached = next(item for item in sheet["items"] if item["kind"] == "values")
+    wrong = number_text(reached["found"]["number"], random.Random(1), False)
+    page.page.evaluate(FILL, [index, {title: "1", reached["item"]: wrong}, [], False, {}])
+    name, other = sheet["labels"][extra["node"]], sheet["labels"][reached["node"]]
+    row = f"#exercise-{index} .boxes tbody tr:has(th:text-is('{{}}')) .mark"
+    folder = tmp_path / "set"
+    folder.mkdir()
+    answer = page.download(index)
+    words = shlex.split(next(line for line in answer.splitlines() if line.startswith("# the tree: "))[12:])
+    assert run_tracer(*words[1:], cwd=folder).returncode == 0
+    graded = grade_as_the_file_says(answer, folder / "answers.yaml", folder)
+    said = next(item for item in graded["items"] if item["item"] == title)
+    assert said["verdict"] == "extra" and said["points"] == said["max_points"] == 0
+    words = f"the search never reaches {name} (not graded)"
+    report = run_tracer("grade", f"exercise-{index:02}.yaml", "answers.yaml", cwd=folder).stdout
+    assert any(line.strip().startswith(f"· {title}: ") and line.endswith(f", but {words}")
+               for line in report.splitlines()), report  # grade's own words, in its report
+    for selector in (row.format(name), f"#exercise-{index} .drawing text.verdict:has(title:text-is('{words}: "
+                                          f"leave its box empty'))"):
+        assert page.page.eval_on_selector(selector, "e => [e.textContent, e.getAttribute('class')]")[1] \
+            .split()[-1] == "extra"
+    assert page.page.inner_text(row.format(name)) == "–"
+    assert page.page.get_attribute(row.format(name), "title") == f"{words}: leave its box empty"
+    assert page.page.inner_text(row.format(other)) == "✗"  # a wrong value is still ✗
+    assert page.page.eval_on_selector(f"#exercise-{index} .item-list tr[data-item='{title}']",
+                                      "tr => [...tr.cells].map(td => td.textContent)") == \
+        [title, "not graded", "0/0", words]
+    assert "✗" not in page.page.eval_on_selector_all(f"#exercise-{index} .drawing text.verdict.extra",
+                                                     "ts => ts.map(t => t.textContent).join('')")
+    page.close()

@@ -97,6 +97,8 @@
     figure.style.setProperty("--tree-width", `${smallest}px`);
   }
 
+  const MARKS = { right: "✓", wrong: "✗", extra: "–" };
+
   // ---- one exercise ------------------------------------------------------------------------------------------
   function element(tag, attrs = {}, text = "") {
     const made = document.createElement(tag);
@@ -374,6 +376,27 @@
       marks.get(key).push(cell);
       return cell;
     }
+    // What each mark shows of the items given at its place: ✗ if one is wrong, else ✓ if one is right, else –
+    // (a value for a node the search never reaches: not graded, as grade says; leaving its box empty is right).
+    function verdicts(items, keyOf) {
+      const shown = new Map();
+      const rank = { extra: 0, right: 1, wrong: 2 };
+      for (const item of items) {
+        const key = keyOf(item);
+        if (key === null || key === undefined || !(item.verdict in rank)) continue;
+        const before = shown.get(key);
+        if (before && rank[before.verdict] >= rank[item.verdict]) continue;
+        shown.set(key, { verdict: item.verdict, text: MARKS[item.verdict],
+                         title: item.verdict === "extra" ? `${item.note}: leave its box empty` : item.verdict });
+      }
+      return shown;
+    }
+    function showMark(element, shown, kind = "mark") {
+      element.textContent = shown.text;
+      element.setAttribute("class", `${kind} ${shown.verdict}`);
+      element.setAttribute("aria-label", shown.title);
+      if (kind === "mark") element.title = shown.title;
+    }
     const markKey = (item) => (item.kind === "best_move" ? "best" : item.kind === "order" ? "order" :
       item.kind === "selected" ? item.item : item.node);
 
@@ -523,29 +546,22 @@
     function check() {
       checked = score(answer());
       const { items } = checked;
-      for (const cells of marks.values()) for (const cell of cells) { cell.textContent = ""; cell.className = "mark"; }
-      for (const old of graph.querySelectorAll(".verdict")) old.remove();
-      const byKey = new Map();  // a node (or the move, a list) is right when every item of it given is
-      for (const item of items) {
-        const key = markKey(item);
-        if (key === null || key === undefined || item.verdict === "missing") continue;
-        byKey.set(key, (byKey.has(key) ? byKey.get(key) : true) && item.verdict === "right");
+      for (const cells of marks.values()) {
+        for (const cell of cells) { cell.textContent = ""; cell.className = "mark"; cell.title = ""; cell.removeAttribute("aria-label"); }
       }
-      for (const [key, right] of byKey) {
-        const text = right ? "✓" : "✗";
-        for (const cell of marks.get(key) || []) {
-          cell.textContent = text;
-          cell.className = `mark ${right ? "right" : "wrong"}`;
-          cell.setAttribute("aria-label", right ? "right" : "wrong");
-        }
+      for (const old of graph.querySelectorAll(".verdict")) old.remove();
+      for (const [key, shown] of verdicts(items, markKey)) {
+        for (const cell of marks.get(key) || []) showMark(cell, shown);
         const group = typeof key === "number" ? groups.get(key) : null;
         if (group) {
           const box = group.getBBox();
           const tick = document.createElementNS(SVG_NS, "text");
           tick.setAttribute("x", String(box.x + box.width + 2));
           tick.setAttribute("y", String(box.y + 12));
-          tick.setAttribute("class", `verdict ${right ? "right" : "wrong"}`);
-          tick.textContent = text;
+          showMark(tick, shown, "verdict");
+          const tip = document.createElementNS(SVG_NS, "title");
+          tip.textContent = shown.title;
+          tick.appendChild(tip);
           graph.appendChild(tick);
         }
       }
@@ -558,8 +574,9 @@
       for (const item of items) {
         const row = element("tr", { "data-item": item.item, "data-verdict": item.verdict });
         row.appendChild(element("td", {}, item.item));
-        row.appendChild(element("td", { class: item.verdict }, item.verdict));
+        row.appendChild(element("td", { class: item.verdict }, item.verdict === "extra" ? "not graded" : item.verdict));
         row.appendChild(element("td", {}, `${item.points}/${item.max}`));
+        if (item.verdict === "extra") row.appendChild(element("td", { class: "note" }, item.note));
         list.appendChild(row);
       }
       explanation.textContent = "";

@@ -138,7 +138,8 @@ PAGE = """<!DOCTYPE html>
   <header class="page-head">
     <h1 id="page-title"></h1>
     <p class="help">Type each inner node's value (a number, a bound such as <code>&lt;=2</code> or
-      <code>≥ 3</code>, a fraction <code>10/3</code> or a decimal <code>3.33</code>); mark the leaves never examined by
+      <code>≥ 3</code>, a fraction <code>10/3</code> or a decimal <code>3.33</code>), and leave a node the search never
+      reaches empty (a value there is not graded: it is marked –); mark the leaves never examined by
       clicking them (or Tab to a leaf and press Enter or Space); pick the best move. <kbd>Enter</kbd> in any box
       checks. Answers stay in this browser; "Download answers" saves a file <code>tracer grade</code> reads.</p>
     <p id="total" aria-live="polite"></p>
