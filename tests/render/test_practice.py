@@ -162,8 +162,8 @@ def fill_for(sheet: dict, rng: random.Random):
             boxes[f"W of {labels[node]}"] = "<=1" if choice == "junk" else number_text(item["found"], rng, right)
         elif item["kind"] == "windows" and item["found"] is not None:
             alpha, beta = item["found"]
-            boxes[f"α at {labels[node]}"] = number_text(alpha, rng, True)
-            boxes[f"β at {labels[node]}"] = number_text(beta, rng, right) if choice != "junk" else ""
+            boxes[f"α when {labels[node]} is left"] = number_text(alpha, rng, True)
+            boxes[f"β when {labels[node]} is left"] = number_text(beta, rng, right) if choice != "junk" else ""
         elif item["kind"] == "node_types":
             selects[f"type of {labels[node]}"] = item["found"] if right else \
                 next(t for t in sheet["node_types"] if t != item["found"])
@@ -480,4 +480,27 @@ def test_a_value_for_a_node_never_reached_is_marked_not_graded_as_grade_says(bro
         [title, "not graded", "0/0", words]
     assert "✗" not in page.page.eval_on_selector_all(f"#exercise-{index} .drawing text.verdict.extra",
                                                      "ts => ts.map(t => t.textContent).join('')")
+    page.close()
+
+
+def test_each_box_has_its_own_mark_and_the_window_is_the_one_as_the_node_is_left(browser, tmp_path):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
+    sheet = page.data["exercises"][0]["sheet"]
+    window = next(item for item in sheet["items"] if item["kind"] == "windows")
+    value = next(item for item in sheet["items"] if item["kind"] == "values" and item["node"] == window["node"])
+    name = sheet["labels"][window["node"]]
+    alpha, beta = window["found"]
+    right = number_text(value["found"]["number"], random.Random(2), True)
+    page.page.evaluate(FILL, [1, {f"value of {name}": right, f"α when {name} is left": str(alpha),
+                                  f"β when {name} is left": str(beta + 1)}, [], False, {}])
+    marks = page.page.eval_on_selector_all(f"#exercise-1 .boxes tbody tr:has(th:text-is('{name}')) .mark",
+                                           "ms => ms.map(m => m.textContent)")
+    assert marks == ["✓", "✗"]  # the value right, the window wrong: each beside its own boxes
+    graded = grade_as_the_file_says(page.download(1), tmp_path / "w.yaml", ROOT)
+    verdicts = {item["item"]: item["verdict"] for item in graded["items"]}
+    assert verdicts[value["item"]] == "right" and verdicts[window["item"]] == "wrong"
+    heads = page.page.eval_on_selector_all("#exercise-1 .boxes thead th", "ths => ths.map(th => th.textContent)")
+    assert "α, β when the node is left" in heads
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "α, β when the node is left" in readme  # the answer file's words
     page.close()

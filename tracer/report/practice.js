@@ -98,6 +98,8 @@
   }
 
   const MARKS = { right: "✓", wrong: "✗", extra: "–" };
+  const WINDOW_HEAD = "α, β when the node is left";  // as the answer file's windows: and tracer grade read them
+  const WINDOW_HELP = "the window (α, β) as the search leaves the node: the last α and β it had there";
 
   // ---- one exercise ------------------------------------------------------------------------------------------
   function element(tag, attrs = {}, text = "") {
@@ -370,7 +372,7 @@
       input.classList.toggle("unreadable", !ok);
       input.title = ok ? "" : "not read: this box is left out of the answer until it is fixed";
     }
-    function markCell(key) {  // where an item's ✓ or ✗ shows: a node's row, or "best", "order", "path of iteration 4"
+    function markCell(key) {  // where an item's mark shows: by a box ("values:3", "windows:3"), "best", "order", …
       const cell = element("span", { class: "mark" });
       if (!marks.has(key)) marks.set(key, []);
       marks.get(key).push(cell);
@@ -397,14 +399,23 @@
       element.setAttribute("aria-label", shown.title);
       if (kind === "mark") element.title = shown.title;
     }
-    const markKey = (item) => (item.kind === "best_move" ? "best" : item.kind === "order" ? "order" :
-      item.kind === "selected" ? item.item : item.node);
+    // Where an item's mark shows beside the boxes: by its box (a node's value, N, W, window or type), or the move,
+    // the order, a path; in the drawing, by its node (every item about the node).
+    const EXTRA_BOXES = { value: "values", N: "visits", W: "wins" };  // an extra's title: "value of H", "N of H"
+    const cellKey = (item) => (item.kind === "best_move" ? "best" : item.kind === "order" ? "order" :
+      item.kind === "selected" ? item.item : item.kind === "extra" ?
+        `${EXTRA_BOXES[item.item.split(" of ")[0]]}:${item.node}` : `${item.kind}:${item.node}`);
+    const nodeKey = (item) => (["best_move", "order", "selected"].includes(item.kind) ? null : item.node);
 
     const table = element("table", { class: "boxes" });
     const head = element("tr");
-    const columns = ["node"].concat(sheet.mcts ? ["N", "W"] : ["value"],
-                                    sheet.windows.length ? ["α", "β"] : [], sheet.types.length ? ["type"] : [], [""]);
-    for (const name of columns) head.appendChild(element("th", { scope: "col" }, name));
+    const columns = [["node"]].concat(sheet.mcts ? [["N"], [""], ["W"]] : [["value"]], [[""]],
+      sheet.windows.length ? [[WINDOW_HEAD, 2, WINDOW_HELP], [""]] : [], sheet.types.length ? [["type"], [""]] : []);
+    for (const [name, span, help] of columns) {
+      const th = head.appendChild(element("th", { scope: "col" }, name));
+      if (span) th.colSpan = span;
+      if (help) th.title = help;
+    }
     table.appendChild(element("thead")).appendChild(head);
     const body = table.appendChild(element("tbody"));
     for (const node of sheet.rows) {
@@ -415,14 +426,18 @@
         cell(element("span"));  // a leaf whose type or window the key asks: its value is given
       } else if (sheet.mcts) {
         cell(box(`visits:${node}`, "visits", node, "N", `N of ${label(node)}`));
+        cell(markCell(`visits:${node}`));
         cell(box(`wins:${node}`, "wins", node, "W", `W of ${label(node)}`));
       } else {
         cell(box(`values:${node}`, "values", node, "value", `value of ${label(node)}`));
       }
+      cell(sheet.mcts ? markCell(`wins:${node}`) : markCell(`values:${node}`));
       if (sheet.windows.length) {
         const asked = sheet.windows.includes(node);
-        row.appendChild(element("td")).appendChild(asked ? box(`alpha:${node}`, "alpha", node, "α", `α at ${label(node)}`) : element("span"));
-        row.appendChild(element("td")).appendChild(asked ? box(`beta:${node}`, "beta", node, "β", `β at ${label(node)}`) : element("span"));
+        const left = `when ${label(node)} is left`;
+        cell(asked ? box(`alpha:${node}`, "alpha", node, "α", `α ${left}`) : element("span"));
+        cell(asked ? box(`beta:${node}`, "beta", node, "β", `β ${left}`) : element("span"));
+        cell(asked ? markCell(`windows:${node}`) : element("span"));
       }
       if (sheet.types.length) {
         const td = row.appendChild(element("td"));
@@ -433,8 +448,8 @@
           select.addEventListener("change", () => { state.types[node] = select.value; save(); });
           td.appendChild(select);
         }
+        cell(sheet.types.includes(node) ? markCell(`node_types:${node}`) : element("span"));
       }
-      row.appendChild(element("td")).appendChild(markCell(node));
       body.appendChild(row);
     }
     form.appendChild(table);
@@ -550,9 +565,9 @@
         for (const cell of cells) { cell.textContent = ""; cell.className = "mark"; cell.title = ""; cell.removeAttribute("aria-label"); }
       }
       for (const old of graph.querySelectorAll(".verdict")) old.remove();
-      for (const [key, shown] of verdicts(items, markKey)) {
-        for (const cell of marks.get(key) || []) showMark(cell, shown);
-        const group = typeof key === "number" ? groups.get(key) : null;
+      for (const [key, shown] of verdicts(items, cellKey)) for (const cell of marks.get(key) || []) showMark(cell, shown);
+      for (const [node, shown] of verdicts(items, nodeKey)) {
+        const group = groups.get(node);
         if (group) {
           const box = group.getBBox();
           const tick = document.createElementNS(SVG_NS, "text");
