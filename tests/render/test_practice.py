@@ -504,3 +504,36 @@ def test_each_box_has_its_own_mark_and_the_window_is_the_one_as_the_node_is_left
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "α, β when the node is left" in readme  # the answer file's words
     page.close()
+
+
+def test_a_page_without_storage_says_answers_are_not_kept_and_leaves_unmarked_are_missing(browser, tmp_path):
+    import tracer
+
+    framed = tmp_path / "notebook.html"  # the notebook's output: the page in a sandboxed frame, no storage
+    framed.write_text("<!DOCTYPE html><html><body>" + tracer.practice(str(TREES / "rn_example.yaml"), player=False)
+                      ._repr_html_() + "</body></html>", encoding="utf-8")
+    alone = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
+    page = browser.new_page()
+    page.goto(framed.as_uri())
+    frame = page.frames[1]
+    frame.wait_for_selector("#exercise-1")
+    assert frame.evaluate("() => { try { localStorage.length; return true; } catch (e) { return false; } }") is False
+    assert frame.inner_text(".storage").startswith("Answers are not kept here")
+    assert alone.page.inner_text(".storage").startswith("Answers stay in this browser")
+    for shown in (frame, alone.page):  # no leaf marked: grade counts every leaf missing, and the page says so
+        assert "every leaf counts as not answered" in shown.inner_text("#exercise-1 .marked-list")
+    alone.page.click("#exercise-1 button[type=submit]")
+    leaves = [verdict for item, verdict in alone.verdicts(1)["items"] if item.endswith(" pruned?")]
+    assert leaves and set(leaves) == {"missing"}
+    page.close()
+    alone.close()
+
+
+def test_a_missing_file_in_a_notebook_is_a_tracer_error_with_the_command_s_line(tmp_path):
+    import tracer
+
+    with pytest.raises(tracer.TracerError) as raised:
+        tracer.practice(str(tmp_path / "nope.yaml"))
+    said = run_tracer("practice", tmp_path / "nope.yaml", "-o", tmp_path / "p.htm")
+    assert said.returncode == 2 and said.stderr.strip().endswith(str(raised.value))
+    assert run_tracer("practice", TREES / "rn_example.yaml", "--no-player", "-o", tmp_path / "p.htm").returncode == 0

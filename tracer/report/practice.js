@@ -467,7 +467,8 @@
       showMarked = () => {
         const marked = sheet.leaves.filter((leaf) => state.marked.includes(leaf));
         listed.textContent = marked.length ? `pruned: ${marked.map(label).join(", ")}` :
-          state.none ? "pruned: none" : "no leaf marked yet (click the leaves never examined)";
+          state.none ? "pruned: none" :
+          "no leaf marked yet: every leaf counts as not answered (click the leaves never examined, or tick the box)";
         for (const leaf of sheet.leaves) {
           const group = groups.get(leaf);
           if (!group) continue;
@@ -649,6 +650,23 @@
   }
 
   // ---- the page ----------------------------------------------------------------------------------------------
+  // Whether the browser keeps anything for this page: a sandboxed frame (a notebook's) and some file:// pages have
+  // no storage, and the page must not promise what it cannot keep.
+  function storageWorks() {
+    try {
+      localStorage.setItem("tracer-practice:probe", "1");
+      localStorage.removeItem("tracer-practice:probe");
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+  if (!storageWorks()) {
+    for (const note of document.querySelectorAll(".page-head .storage")) {
+      note.textContent = "Answers are not kept here (this page has no storage): \"Download answers\" saves them, " +
+        "as a file tracer grade reads.";
+    }
+  }
   document.getElementById("page-title").textContent = data.title;
   document.title = data.title;
   const holder = document.getElementById("exercises");

@@ -141,7 +141,8 @@ PAGE = """<!DOCTYPE html>
       <code>≥ 3</code>, a fraction <code>10/3</code> or a decimal <code>3.33</code>), and leave a node the search never
       reaches empty (a value there is not graded: it is marked –); mark the leaves never examined by
       clicking them (or Tab to a leaf and press Enter or Space); pick the best move. <kbd>Enter</kbd> in any box
-      checks. Answers stay in this browser; "Download answers" saves a file <code>tracer grade</code> reads.</p>
+      checks. <span class="storage">Answers stay in this browser; "Download answers" saves a file
+      <code>tracer grade</code> reads.</span></p>
     <p id="total" aria-live="polite"></p>
     <nav id="index" aria-label="exercises"></nav>
   </header>
