@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import yaml
 
 from helpers import run_tracer
 
@@ -230,8 +231,9 @@ def test_100_generated_exercises_score_as_tracer_grade_scores_the_download(brows
     folder = tmp_path / "exercises"
     folder.mkdir()
     assert run_tracer(*words[1:], cwd=folder).returncode == 0  # the trees, made again as the comment says
-    tree = page.download(5, "Download the tree")
-    assert (folder / "exercise-005.yaml").read_text(encoding="utf-8") == tree
+    tree = yaml.safe_load(page.download(5, "Download the tree"))
+    made = yaml.safe_load((folder / "exercise-005.yaml").read_text(encoding="utf-8"))
+    assert "expect" in made and made.pop("expect") and tree == made  # the tree, without its key
     assert check_every_exercise(page, folder, folder, seed=2) > 20
     assert page.errors == []
     page.close()
@@ -537,3 +539,31 @@ def test_a_missing_file_in_a_notebook_is_a_tracer_error_with_the_command_s_line(
     said = run_tracer("practice", tmp_path / "nope.yaml", "-o", tmp_path / "p.htm")
     assert said.returncode == 2 and said.stderr.strip().endswith(str(raised.value))
     assert run_tracer("practice", TREES / "rn_example.yaml", "--no-player", "-o", tmp_path / "p.htm").returncode == 0
+
+
+def test_one_title_each_no_count_twice_marked_leaves_grey_and_the_tree_without_its_key(browser, tmp_path):
+    page = Page(browser, build(tmp_path, "--count", "2", "--seed", "7", "--depth", "3", "--branching", "2-3",
+                               "--no-player"))
+    assert page.page.inner_text("#exercise-2 h2") == "Exercise 2"  # the generated title is the number
+    assert page.page.inner_text("h1") == "Practice: 2 exercises" and page.page.inner_text("#total") == ""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tree = page.download(2, "Download the tree")
+    (folder / "exercise-02.yaml").write_text(tree, encoding="utf-8")  # grade against the tree as downloaded
+    leaf = page.data["exercises"][1]["sheet"]["leaves"][0]
+    page.page.evaluate(FILL, [2, {}, [leaf], False, {}])
+    assert page.page.inner_text("#total").startswith("checked 1 of 2: ")
+    graded = grade_as_the_file_says(page.download(2), folder / "answers.yaml", folder)
+    assert graded["score"] == page.verdicts(2)["score"] and "expect" not in yaml.safe_load(tree)
+    style = page.page.eval_on_selector(f"#exercise-2 g[data-node='{leaf}']", """g => {
+      const shape = getComputedStyle(g.querySelector('polygon, ellipse')), text = getComputedStyle(g.querySelector('text'));
+      const probe = document.createElement('span'); probe.className = 'mark wrong'; document.body.appendChild(probe);
+      return [shape.stroke, shape.fill, text.fill, text.textDecorationLine, getComputedStyle(probe).color]; }""")
+    stroke, fill, text, decoration, wrong = style
+    assert decoration == "line-through" and wrong not in (stroke, fill, text)  # struck through, never the red of ✗
+    page.close()
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
+    assert page.page.inner_text("#exercise-1 h2") == "Exercise 1: Russell & Norvig, Figure 5.2"
+    original = yaml.safe_load((TREES / "rn_example.yaml").read_text(encoding="utf-8"))
+    assert original.pop("expect") and yaml.safe_load(page.download(1, "Download the tree")) == original
+    page.close()

@@ -326,7 +326,9 @@
     }
 
     // -- the page's part: heading, drawing, the answer boxes, the buttons, the verdicts
-    const heading = element("h2", { id: `exercise-${ex.index}-title` }, `Exercise ${ex.index}: ${ex.title}`);
+    const numbered = `Exercise ${ex.index}`;  // a generated exercise's title is its number already
+    const heading = element("h2", { id: `exercise-${ex.index}-title` },
+                            ex.title === numbered ? numbered : `${numbered}: ${ex.title}`);
     section.appendChild(heading);
     section.appendChild(element("p", { class: "search" }, `${ex.file} · ${sheet.search}`));
     const work = element("div", { class: "work" });
@@ -542,7 +544,7 @@
     const whyButton = button("Why?", "the first place your answer departs from the search, opened in the player", () => why());
     button("Show the search", "step through the search", () => openPlayer(null));
     button("Download answers", "an answer file tracer grade reads", () => download(`${ex.name}.answers.yaml`, answerFile()));
-    button("Download the tree", "the exercise's tree file", () => download(`${ex.name}.yaml`, ex.text));
+    button("Download the tree", "the exercise's tree file, without its answer key", () => download(`${ex.name}.yaml`, ex.text));
     button("Clear", "empty every box of this exercise", () => clear());
     form.appendChild(buttons);
     const result = element("p", { class: "score", "aria-live": "polite" });
@@ -688,9 +690,8 @@
       made.link.className = result.score === result.max ? "right" : "wrong";
       made.link.title = `${result.score} / ${result.max}`;
     }
-    document.getElementById("total").textContent = done ?
-      `${exercises.length} exercise${exercises.length > 1 ? "s" : ""} · checked ${done}: ${score} / ${max}` :
-      `${exercises.length} exercise${exercises.length > 1 ? "s" : ""}`;
+    document.getElementById("total").textContent = done ?  // the title says how many there are
+      `checked ${done} of ${exercises.length}: ${score} / ${max}` : "";
   }
   updateTotal();
   window.tracerPractice = { exercises };  // for tests and the curious: each exercise's check() and answerFile()

@@ -24,6 +24,7 @@ from ..exercises.facts import SearchFacts
 from ..exercises.practice import practice_sheet
 from ..inputs.answers import read_claims
 from ..inputs.problem import Problem
+from ..inputs.trees import without_key
 from ..render.deck import make_deck
 from ..render.drawing import draw_deck, render_bytes
 from ..render.player import SVG, element_data, json_for_script, player_assets, player_data, skeleton
@@ -36,7 +37,7 @@ UNSAFE_IN_COMMENT = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # what woul
 @dataclass
 class PracticeExercise:
     """One exercise for the page: the problem and the search it is about, where it came from (``file``, as ``tracer
-    grade`` is to be given it, and its ``text``, offered for download), and the commands a student runs to grade
+    grade`` is to be given it, and its ``text``, offered for download without its key), and the commands a student runs to grade
     the downloaded answers (``grade``) and, for a generated exercise, to make the tree again (``regenerate``)."""
 
     problem: Problem
@@ -75,7 +76,7 @@ def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -
     return {
         "index": index, "title": str(name), "file": exercise.file, "name": file_stem(exercise.file),
         "key": hashlib.sha256(f"{exercise.text}\n{sheet['search']}".encode("utf-8")).hexdigest()[:24],
-        "sheet": sheet, "drawing": drawing_data(drawn), "text": exercise.text,
+        "sheet": sheet, "drawing": drawing_data(drawn), "text": without_key(exercise.text, exercise.file),
         "comments": [UNSAFE_IN_COMMENT.sub(" ", line) for line in comments],
         "player": _player(trace) if player else None,
     }
