@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 import pytest
+import yaml
 
 from tests.core.conftest import (MAX, MIN, SHIPPED_VALUES, TREES, brute_force, chain_text, to_nested)
 from tracer import ALGORITHMS, TreeFileError, TreeNode, load_tree, parse_tree, search_stats, trace_search
@@ -418,3 +419,19 @@ def test_a_whole_number_reached_through_rounding_reads_as_one():
     from tracer.text import format_number
 
     assert format_number(1 / 3 + 1 / 3 + 1 / 3 + 2e-16) == "1" and format_number(2.0000000000000004) == "2"
+
+
+def test_without_key_leaves_out_expect_and_keeps_the_rest_as_written():
+    from tracer.inputs.trees import without_key
+
+    text = "# a tree\ntree: [[3, 12], [2]]\nexpect:\n  value: 3\n  pruned: []\nrules: {algorithm: minimax}  # kept\n"
+    assert without_key(text) == "# a tree\ntree: [[3, 12], [2]]\nrules: {algorithm: minimax}  # kept\n"
+    assert without_key("tree: [[1]]\nexpect: {value: 1}") == "tree: [[1]]\n"
+    flow = "{tree: [[1, 2]], expect: {value: 1}, title: x}"
+    assert yaml.safe_load(without_key(flow)) == {"tree": [[1, 2]], "title": "x"}
+    for plain in ("tree: [[1]]\n", "[[1, 2], [3]]\n"):
+        assert without_key(plain) == plain
+    for path in sorted(TREES.glob("*.yaml")):  # every shipped tree: the same tree, no key
+        read = yaml.safe_load(path.read_text(encoding="utf-8"))
+        read.pop("expect", None)
+        assert yaml.safe_load(without_key(path.read_text(encoding="utf-8"), str(path))) == read

@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import yaml
 
 from helpers import run_tracer
 
@@ -162,8 +163,8 @@ def fill_for(sheet: dict, rng: random.Random):
             boxes[f"W of {labels[node]}"] = "<=1" if choice == "junk" else number_text(item["found"], rng, right)
         elif item["kind"] == "windows" and item["found"] is not None:
             alpha, beta = item["found"]
-            boxes[f"α at {labels[node]}"] = number_text(alpha, rng, True)
-            boxes[f"β at {labels[node]}"] = number_text(beta, rng, right) if choice != "junk" else ""
+            boxes[f"α when {labels[node]} is left"] = number_text(alpha, rng, True)
+            boxes[f"β when {labels[node]} is left"] = number_text(beta, rng, right) if choice != "junk" else ""
         elif item["kind"] == "node_types":
             selects[f"type of {labels[node]}"] = item["found"] if right else \
                 next(t for t in sheet["node_types"] if t != item["found"])
@@ -230,8 +231,9 @@ def test_100_generated_exercises_score_as_tracer_grade_scores_the_download(brows
     folder = tmp_path / "exercises"
     folder.mkdir()
     assert run_tracer(*words[1:], cwd=folder).returncode == 0  # the trees, made again as the comment says
-    tree = page.download(5, "Download the tree")
-    assert (folder / "exercise-005.yaml").read_text(encoding="utf-8") == tree
+    tree = yaml.safe_load(page.download(5, "Download the tree"))
+    made = yaml.safe_load((folder / "exercise-005.yaml").read_text(encoding="utf-8"))
+    assert "expect" in made and made.pop("expect") and tree == made  # the tree, without its key
     assert check_every_exercise(page, folder, folder, seed=2) > 20
     assert page.errors == []
     page.close()
@@ -399,3 +401,169 @@ def test_the_readme_s_practice_commands_run_as_shown(tmp_path):
                                                                "output/practice.html")
     shown = block.split(f"$ {commands[0]}\n", 1)[1].splitlines()[0]
     assert shown == "output/practice.html"
+
+
+TEXT_SIZES = """(index) => {
+  const section = document.getElementById(`exercise-${index}`);
+  const sizes = (selector) => [...section.querySelectorAll(selector)].map((text) => ({
+    height: text.getBoundingClientRect().height,
+    px: parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a}));  // CSS px: the SVG's scale applied
+  const box = (selector) => section.querySelector(selector).getBoundingClientRect();
+  const leaves = JSON.parse(document.getElementById("practice-data").textContent).exercises[index - 1].sheet.leaves;
+  return {count: leaves.length, leaves: sizes(leaves.map((leaf) => `.drawing g[data-node="${leaf}"] text`).join(", ")),
+          nodes: sizes(".drawing g[data-node] text"), drawing: box(".drawing"), answers: box(".answers")};
+}"""
+
+
+@pytest.mark.parametrize("args", [
+    [TREES / "rn_example.yaml"],
+    ["--count", "1", "--seed", "3", "--depth", "3", "--branching", "3"],  # 27 leaves
+])
+def test_the_tree_s_text_reads_at_laptop_size_and_grows_with_the_browser_s_zoom(browser, tmp_path, args):
+    out = build(tmp_path, *args, "--no-player")
+    leaves = 0
+    for width, css_width in ((1280, 1280), (1280, 640)):  # a 1280-pixel window at 100 % and at 200 % zoom
+        page = browser.new_page(viewport={"width": css_width, "height": 800}, device_scale_factor=width / css_width)
+        page.goto(out.as_uri())
+        shown = page.evaluate(TEXT_SIZES, 1)
+        leaves = shown["count"]
+        assert len(shown["leaves"]) >= leaves and len(shown["nodes"]) > len(shown["leaves"])
+        for text in shown["nodes"]:  # every name and leaf value, 12 CSS pixels or more: zoom enlarges it
+            assert text["px"] >= 12 - 1e-6 and text["height"] >= 12, (css_width, text)
+        if css_width == 640:
+            assert page.evaluate("document.querySelector('.drawing').scrollWidth") > shown["drawing"]["width"]
+        assert shown["answers"]["top"] >= shown["drawing"]["bottom"] - 1  # no room beside the tree: under it
+        page.close()
+    assert leaves == (9 if args[0] == TREES / "rn_example.yaml" else 27)
+
+
+def test_the_answers_stand_beside_the_tree_when_there_is_room(browser, tmp_path):
+    page = browser.new_page(viewport={"width": 1920, "height": 1000})
+    page.goto(build(tmp_path, TREES / "rn_example.yaml", "--no-player").as_uri())
+    shown = page.evaluate(TEXT_SIZES, 1)
+    assert shown["answers"]["left"] >= shown["drawing"]["right"] and shown["answers"]["top"] < shown["drawing"]["bottom"]
+    assert min(text["px"] for text in shown["nodes"]) >= 12
+    page.close()
+
+
+def test_a_value_for_a_node_never_reached_is_marked_not_graded_as_grade_says(browser, tmp_path):
+    page = Page(browser, build(tmp_path, "--count", "5", "--seed", "7", "--depth", "3", "--branching", "2-3",
+                               "--no-player"))
+    assert "leave a node the search never reaches empty" in " ".join(page.page.inner_text(".help").split())
+    exercise = next(exercise for exercise in page.data["exercises"] if exercise["sheet"]["extras"])
+    index, sheet = exercise["index"], exercise["sheet"]
+    title, extra = next(iter(sheet["extras"].items()))
+    reached = next(item for item in sheet["items"] if item["kind"] == "values")
+    wrong = number_text(reached["found"]["number"], random.Random(1), False)
+    page.page.evaluate(FILL, [index, {title: "1", reached["item"]: wrong}, [], False, {}])
+    name, other = sheet["labels"][extra["node"]], sheet["labels"][reached["node"]]
+    row = f"#exercise-{index} .boxes tbody tr:has(th:text-is('{{}}')) .mark"
+    folder = tmp_path / "set"
+    folder.mkdir()
+    answer = page.download(index)
+    words = shlex.split(next(line for line in answer.splitlines() if line.startswith("# the tree: "))[12:])
+    assert run_tracer(*words[1:], cwd=folder).returncode == 0
+    graded = grade_as_the_file_says(answer, folder / "answers.yaml", folder)
+    said = next(item for item in graded["items"] if item["item"] == title)
+    assert said["verdict"] == "extra" and said["points"] == said["max_points"] == 0
+    words = f"the search never reaches {name} (not graded)"
+    report = run_tracer("grade", f"exercise-{index:02}.yaml", "answers.yaml", cwd=folder).stdout
+    assert any(line.strip().startswith(f"· {title}: ") and line.endswith(f", but {words}")
+               for line in report.splitlines()), report  # grade's own words, in its report
+    for selector in (row.format(name), f"#exercise-{index} .drawing text.verdict:has(title:text-is('{words}: "
+                                          f"leave its box empty'))"):
+        assert page.page.eval_on_selector(selector, "e => [e.textContent, e.getAttribute('class')]")[1] \
+            .split()[-1] == "extra"
+    assert page.page.inner_text(row.format(name)) == "–"
+    assert page.page.get_attribute(row.format(name), "title") == f"{words}: leave its box empty"
+    assert page.page.inner_text(row.format(other)) == "✗"  # a wrong value is still ✗
+    assert page.page.eval_on_selector(f"#exercise-{index} .item-list tr[data-item='{title}']",
+                                      "tr => [...tr.cells].map(td => td.textContent)") == \
+        [title, "not graded", "0/0", words]
+    assert "✗" not in page.page.eval_on_selector_all(f"#exercise-{index} .drawing text.verdict.extra",
+                                                     "ts => ts.map(t => t.textContent).join('')")
+    page.close()
+
+
+def test_each_box_has_its_own_mark_and_the_window_is_the_one_as_the_node_is_left(browser, tmp_path):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
+    sheet = page.data["exercises"][0]["sheet"]
+    window = next(item for item in sheet["items"] if item["kind"] == "windows")
+    value = next(item for item in sheet["items"] if item["kind"] == "values" and item["node"] == window["node"])
+    name = sheet["labels"][window["node"]]
+    alpha, beta = window["found"]
+    right = number_text(value["found"]["number"], random.Random(2), True)
+    page.page.evaluate(FILL, [1, {f"value of {name}": right, f"α when {name} is left": str(alpha),
+                                  f"β when {name} is left": str(beta + 1)}, [], False, {}])
+    marks = page.page.eval_on_selector_all(f"#exercise-1 .boxes tbody tr:has(th:text-is('{name}')) .mark",
+                                           "ms => ms.map(m => m.textContent)")
+    assert marks == ["✓", "✗"]  # the value right, the window wrong: each beside its own boxes
+    graded = grade_as_the_file_says(page.download(1), tmp_path / "w.yaml", ROOT)
+    verdicts = {item["item"]: item["verdict"] for item in graded["items"]}
+    assert verdicts[value["item"]] == "right" and verdicts[window["item"]] == "wrong"
+    heads = page.page.eval_on_selector_all("#exercise-1 .boxes thead th", "ths => ths.map(th => th.textContent)")
+    assert "α, β when the node is left" in heads
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "α, β when the node is left" in readme  # the answer file's words
+    page.close()
+
+
+def test_a_page_without_storage_says_answers_are_not_kept_and_leaves_unmarked_are_missing(browser, tmp_path):
+    import tracer
+
+    framed = tmp_path / "notebook.html"  # the notebook's output: the page in a sandboxed frame, no storage
+    framed.write_text("<!DOCTYPE html><html><body>" + tracer.practice(str(TREES / "rn_example.yaml"), player=False)
+                      ._repr_html_() + "</body></html>", encoding="utf-8")
+    alone = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
+    page = browser.new_page()
+    page.goto(framed.as_uri())
+    frame = page.frames[1]
+    frame.wait_for_selector("#exercise-1")
+    assert frame.evaluate("() => { try { localStorage.length; return true; } catch (e) { return false; } }") is False
+    assert frame.inner_text(".storage").startswith("Answers are not kept here")
+    assert alone.page.inner_text(".storage").startswith("Answers stay in this browser")
+    for shown in (frame, alone.page):  # no leaf marked: grade counts every leaf missing, and the page says so
+        assert "every leaf counts as not answered" in shown.inner_text("#exercise-1 .marked-list")
+    alone.page.click("#exercise-1 button[type=submit]")
+    leaves = [verdict for item, verdict in alone.verdicts(1)["items"] if item.endswith(" pruned?")]
+    assert leaves and set(leaves) == {"missing"}
+    page.close()
+    alone.close()
+
+
+def test_a_missing_file_in_a_notebook_is_a_tracer_error_with_the_command_s_line(tmp_path):
+    import tracer
+
+    with pytest.raises(tracer.TracerError) as raised:
+        tracer.practice(str(tmp_path / "nope.yaml"))
+    said = run_tracer("practice", tmp_path / "nope.yaml", "-o", tmp_path / "p.htm")
+    assert said.returncode == 2 and said.stderr.strip().endswith(str(raised.value))
+    assert run_tracer("practice", TREES / "rn_example.yaml", "--no-player", "-o", tmp_path / "p.htm").returncode == 0
+
+
+def test_one_title_each_no_count_twice_marked_leaves_grey_and_the_tree_without_its_key(browser, tmp_path):
+    page = Page(browser, build(tmp_path, "--count", "2", "--seed", "7", "--depth", "3", "--branching", "2-3",
+                               "--no-player"))
+    assert page.page.inner_text("#exercise-2 h2") == "Exercise 2"  # the generated title is the number
+    assert page.page.inner_text("h1") == "Practice: 2 exercises" and page.page.inner_text("#total") == ""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    tree = page.download(2, "Download the tree")
+    (folder / "exercise-02.yaml").write_text(tree, encoding="utf-8")  # grade against the tree as downloaded
+    leaf = page.data["exercises"][1]["sheet"]["leaves"][0]
+    page.page.evaluate(FILL, [2, {}, [leaf], False, {}])
+    assert page.page.inner_text("#total").startswith("checked 1 of 2: ")
+    graded = grade_as_the_file_says(page.download(2), folder / "answers.yaml", folder)
+    assert graded["score"] == page.verdicts(2)["score"] and "expect" not in yaml.safe_load(tree)
+    style = page.page.eval_on_selector(f"#exercise-2 g[data-node='{leaf}']", """g => {
+      const shape = getComputedStyle(g.querySelector('polygon, ellipse')), text = getComputedStyle(g.querySelector('text'));
+      const probe = document.createElement('span'); probe.className = 'mark wrong'; document.body.appendChild(probe);
+      return [shape.stroke, shape.fill, text.fill, text.textDecorationLine, getComputedStyle(probe).color]; }""")
+    stroke, fill, text, decoration, wrong = style
+    assert decoration == "line-through" and wrong not in (stroke, fill, text)  # struck through, never the red of ✗
+    page.close()
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
+    assert page.page.inner_text("#exercise-1 h2") == "Exercise 1: Russell & Norvig, Figure 5.2"
+    original = yaml.safe_load((TREES / "rn_example.yaml").read_text(encoding="utf-8"))
+    assert original.pop("expect") and yaml.safe_load(page.download(1, "Download the tree")) == original
+    page.close()

@@ -429,7 +429,7 @@ def cmd_practice(args) -> None:
 
     path = args.output or os.path.join(OUTPUT_DIR, "practice.html")
     if not path.lower().endswith((".html", ".htm")):
-        raise UsageError(f"-o {path}: the practice page is one HTML file; name it .html")
+        raise UsageError(f"-o {path}: the practice page is one HTML file; name it .html or .htm")
     write_atomically(path, practice_page(args).encode("utf-8"))
     print(path)
 

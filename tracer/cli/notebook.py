@@ -32,9 +32,10 @@ def practice(*files: str, height: int = 760, **options) -> PracticeWidget:
     (``practice("trees/rn_example.yaml", prune="gt")``) or generated (``practice(count=5, seed=7, depth=3,
     branching="2-3")``). Each keyword is the command's option of that name (``algorithm="minimax"`` for ``-a
     minimax``, ``no_ties=True`` for ``--no-ties``, ``player=False`` for ``--no-player``), read and checked by the
-    command's own parser, so a mistake is the command's one line, raised as :class:`UsageError`. The page sits in
-    a frame ``height`` pixels high; in a notebook's frame it keeps no answers between visits (the browser gives a
-    framed page no storage): "Download answers" saves them."""
+    command's own parser, so a mistake is the command's one line, raised as a :class:`TracerError` (an option's
+    as :class:`UsageError`, a file's as :class:`TreeFileError`). The page sits in a frame ``height`` pixels high;
+    in a notebook's frame it keeps no answers between visits (the browser gives a framed page no storage, and the
+    page says so): "Download answers" saves them."""
     import contextlib
     import io
 

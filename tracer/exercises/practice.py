@@ -164,10 +164,11 @@ def _list_words(facts: SearchFacts, key: Claims | None, items: list[dict], tree_
 
 def _extras(facts: SearchFacts, probed: dict) -> dict[str, dict]:
     """What the page says of a value (or N, W) typed for a node the search never reaches (or never makes): not
-    graded (``max`` 0), with the cutoff that skipped it when there is one (grade's ``extra`` items)."""
+    graded (``max`` 0), in grade's words (``note``: what its detail says after what was written, "the search
+    never reaches H (not graded)"), with the cutoff that skipped it when there is one (grade's ``extra`` items)."""
     extras = {}
     for title, item in probed.items():
         if item.kind == "extra" and title.partition(" of ")[0] in ("value", "N", "W"):  # the page has their boxes
             extras[title] = {"item": title, "kind": "extra", "node": item.node, "max": 0, "step": item.step,
-                             "why": item.why}
+                             "why": item.why, "note": item.detail.partition(", but ")[2] or item.detail}
     return extras

@@ -68,6 +68,26 @@ def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_
     return tree_from_document(compose(text, file), file=file, max_nodes=max_nodes)
 
 
+def without_key(text: str, file: str = "<tree>") -> str:
+    """A tree (or position) file's text without its answer key, ``expect:``, to hand to a student: the other lines
+    as written, comments too, where the file is a block mapping; else the document written again without it."""
+    document = compose(text, file)
+    if not isinstance(document, yaml.MappingNode):
+        return text
+    entries = document.value
+    place = next((index for index, (key, _) in enumerate(entries)
+                  if isinstance(key, yaml.ScalarNode) and key.value == "expect"), None)
+    if place is None:
+        return text
+    lines = text.splitlines(keepends=True)
+    if not document.flow_style and len(lines) == text.count("\n") + (not text.endswith("\n")):  # lines as YAML's
+        start = entries[place][0].start_mark.line
+        end = entries[place + 1][0].start_mark.line if place + 1 < len(entries) else len(lines)
+        return "".join(lines[:start] + lines[end:])
+    kept = yaml.MappingNode(document.tag, entries[:place] + entries[place + 1:], flow_style=document.flow_style)
+    return yaml.serialize(kept, allow_unicode=True, width=120)
+
+
 def tree_from_document(document, *, file: str, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
     """Check a composed YAML document (see :func:`compose`) and build its tree."""
     parser = TreeReader(file, max_nodes)

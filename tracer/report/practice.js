@@ -80,6 +80,27 @@
   const joinNames = (names) => (names.length <= 1 ? names.join("") :
     `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);  // text.join_names
 
+  // ---- the drawing's size: never so small that its smallest text is under MIN_TEXT_PX CSS pixels -------------
+  const MIN_TEXT_PX = 12;
+  const PX_PER_PT = 4 / 3;  // Graphviz draws in points
+
+  // The tree takes the column's width, between the width at which its smallest text is MIN_TEXT_PX (below that,
+  // its box scrolls sideways: sizes in CSS pixels, so the browser's zoom enlarges it) and its natural size. The
+  // figure asks for that smallest width, so the answers stand beside the tree only where both fit (practice.css).
+  function fitDrawing(figure, svg, drawing) {
+    const width = Number((drawing.svg.viewBox || "").split(/[\s,]+/)[2]) || parseFloat(drawing.svg.width) || 600;
+    const smallest = Math.ceil(width * MIN_TEXT_PX / drawing.min_font) + 1;  // + 1: layout rounds
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.style.minWidth = `${smallest}px`;
+    svg.style.maxWidth = `${Math.max(smallest, width * PX_PER_PT)}px`;
+    figure.style.setProperty("--tree-width", `${smallest}px`);
+  }
+
+  const MARKS = { right: "✓", wrong: "✗", extra: "–" };
+  const WINDOW_HEAD = "α, β when the node is left";  // as the answer file's windows: and tracer grade read them
+  const WINDOW_HELP = "the window (α, β) as the search leaves the node: the last α and β it had there";
+
   // ---- one exercise ------------------------------------------------------------------------------------------
   function element(tag, attrs = {}, text = "") {
     const made = document.createElement(tag);
@@ -305,7 +326,9 @@
     }
 
     // -- the page's part: heading, drawing, the answer boxes, the buttons, the verdicts
-    const heading = element("h2", { id: `exercise-${ex.index}-title` }, `Exercise ${ex.index}: ${ex.title}`);
+    const numbered = `Exercise ${ex.index}`;  // a generated exercise's title is its number already
+    const heading = element("h2", { id: `exercise-${ex.index}-title` },
+                            ex.title === numbered ? numbered : `${numbered}: ${ex.title}`);
     section.appendChild(heading);
     section.appendChild(element("p", { class: "search" }, `${ex.file} · ${sheet.search}`));
     const work = element("div", { class: "work" });
@@ -318,6 +341,7 @@
     for (const [name, value] of Object.entries(ex.drawing.graph)) graph.setAttribute(name, value);
     for (const spec of ex.drawing.children) graph.appendChild(buildSvg(spec));
     svg.appendChild(graph);
+    fitDrawing(figure, svg, ex.drawing);
     figure.appendChild(svg);
     work.appendChild(figure);
     const form = element("form", { class: "answers", novalidate: "" });
@@ -350,20 +374,50 @@
       input.classList.toggle("unreadable", !ok);
       input.title = ok ? "" : "not read: this box is left out of the answer until it is fixed";
     }
-    function markCell(key) {  // where an item's ✓ or ✗ shows: a node's row, or "best", "order", "path of iteration 4"
+    function markCell(key) {  // where an item's mark shows: by a box ("values:3", "windows:3"), "best", "order", …
       const cell = element("span", { class: "mark" });
       if (!marks.has(key)) marks.set(key, []);
       marks.get(key).push(cell);
       return cell;
     }
-    const markKey = (item) => (item.kind === "best_move" ? "best" : item.kind === "order" ? "order" :
-      item.kind === "selected" ? item.item : item.node);
+    // What each mark shows of the items given at its place: ✗ if one is wrong, else ✓ if one is right, else –
+    // (a value for a node the search never reaches: not graded, as grade says; leaving its box empty is right).
+    function verdicts(items, keyOf) {
+      const shown = new Map();
+      const rank = { extra: 0, right: 1, wrong: 2 };
+      for (const item of items) {
+        const key = keyOf(item);
+        if (key === null || key === undefined || !(item.verdict in rank)) continue;
+        const before = shown.get(key);
+        if (before && rank[before.verdict] >= rank[item.verdict]) continue;
+        shown.set(key, { verdict: item.verdict, text: MARKS[item.verdict],
+                         title: item.verdict === "extra" ? `${item.note}: leave its box empty` : item.verdict });
+      }
+      return shown;
+    }
+    function showMark(element, shown, kind = "mark") {
+      element.textContent = shown.text;
+      element.setAttribute("class", `${kind} ${shown.verdict}`);
+      element.setAttribute("aria-label", shown.title);
+      if (kind === "mark") element.title = shown.title;
+    }
+    // Where an item's mark shows beside the boxes: by its box (a node's value, N, W, window or type), or the move,
+    // the order, a path; in the drawing, by its node (every item about the node).
+    const EXTRA_BOXES = { value: "values", N: "visits", W: "wins" };  // an extra's title: "value of H", "N of H"
+    const cellKey = (item) => (item.kind === "best_move" ? "best" : item.kind === "order" ? "order" :
+      item.kind === "selected" ? item.item : item.kind === "extra" ?
+        `${EXTRA_BOXES[item.item.split(" of ")[0]]}:${item.node}` : `${item.kind}:${item.node}`);
+    const nodeKey = (item) => (["best_move", "order", "selected"].includes(item.kind) ? null : item.node);
 
     const table = element("table", { class: "boxes" });
     const head = element("tr");
-    const columns = ["node"].concat(sheet.mcts ? ["N", "W"] : ["value"],
-                                    sheet.windows.length ? ["α", "β"] : [], sheet.types.length ? ["type"] : [], [""]);
-    for (const name of columns) head.appendChild(element("th", { scope: "col" }, name));
+    const columns = [["node"]].concat(sheet.mcts ? [["N"], [""], ["W"]] : [["value"]], [[""]],
+      sheet.windows.length ? [[WINDOW_HEAD, 2, WINDOW_HELP], [""]] : [], sheet.types.length ? [["type"], [""]] : []);
+    for (const [name, span, help] of columns) {
+      const th = head.appendChild(element("th", { scope: "col" }, name));
+      if (span) th.colSpan = span;
+      if (help) th.title = help;
+    }
     table.appendChild(element("thead")).appendChild(head);
     const body = table.appendChild(element("tbody"));
     for (const node of sheet.rows) {
@@ -374,14 +428,18 @@
         cell(element("span"));  // a leaf whose type or window the key asks: its value is given
       } else if (sheet.mcts) {
         cell(box(`visits:${node}`, "visits", node, "N", `N of ${label(node)}`));
+        cell(markCell(`visits:${node}`));
         cell(box(`wins:${node}`, "wins", node, "W", `W of ${label(node)}`));
       } else {
         cell(box(`values:${node}`, "values", node, "value", `value of ${label(node)}`));
       }
+      cell(sheet.mcts ? markCell(`wins:${node}`) : markCell(`values:${node}`));
       if (sheet.windows.length) {
         const asked = sheet.windows.includes(node);
-        row.appendChild(element("td")).appendChild(asked ? box(`alpha:${node}`, "alpha", node, "α", `α at ${label(node)}`) : element("span"));
-        row.appendChild(element("td")).appendChild(asked ? box(`beta:${node}`, "beta", node, "β", `β at ${label(node)}`) : element("span"));
+        const left = `when ${label(node)} is left`;
+        cell(asked ? box(`alpha:${node}`, "alpha", node, "α", `α ${left}`) : element("span"));
+        cell(asked ? box(`beta:${node}`, "beta", node, "β", `β ${left}`) : element("span"));
+        cell(asked ? markCell(`windows:${node}`) : element("span"));
       }
       if (sheet.types.length) {
         const td = row.appendChild(element("td"));
@@ -392,8 +450,8 @@
           select.addEventListener("change", () => { state.types[node] = select.value; save(); });
           td.appendChild(select);
         }
+        cell(sheet.types.includes(node) ? markCell(`node_types:${node}`) : element("span"));
       }
-      row.appendChild(element("td")).appendChild(markCell(node));
       body.appendChild(row);
     }
     form.appendChild(table);
@@ -411,7 +469,8 @@
       showMarked = () => {
         const marked = sheet.leaves.filter((leaf) => state.marked.includes(leaf));
         listed.textContent = marked.length ? `pruned: ${marked.map(label).join(", ")}` :
-          state.none ? "pruned: none" : "no leaf marked yet (click the leaves never examined)";
+          state.none ? "pruned: none" :
+          "no leaf marked yet: every leaf counts as not answered (click the leaves never examined, or tick the box)";
         for (const leaf of sheet.leaves) {
           const group = groups.get(leaf);
           if (!group) continue;
@@ -485,7 +544,7 @@
     const whyButton = button("Why?", "the first place your answer departs from the search, opened in the player", () => why());
     button("Show the search", "step through the search", () => openPlayer(null));
     button("Download answers", "an answer file tracer grade reads", () => download(`${ex.name}.answers.yaml`, answerFile()));
-    button("Download the tree", "the exercise's tree file", () => download(`${ex.name}.yaml`, ex.text));
+    button("Download the tree", "the exercise's tree file, without its answer key", () => download(`${ex.name}.yaml`, ex.text));
     button("Clear", "empty every box of this exercise", () => clear());
     form.appendChild(buttons);
     const result = element("p", { class: "score", "aria-live": "polite" });
@@ -505,29 +564,22 @@
     function check() {
       checked = score(answer());
       const { items } = checked;
-      for (const cells of marks.values()) for (const cell of cells) { cell.textContent = ""; cell.className = "mark"; }
-      for (const old of graph.querySelectorAll(".verdict")) old.remove();
-      const byKey = new Map();  // a node (or the move, a list) is right when every item of it given is
-      for (const item of items) {
-        const key = markKey(item);
-        if (key === null || key === undefined || item.verdict === "missing") continue;
-        byKey.set(key, (byKey.has(key) ? byKey.get(key) : true) && item.verdict === "right");
+      for (const cells of marks.values()) {
+        for (const cell of cells) { cell.textContent = ""; cell.className = "mark"; cell.title = ""; cell.removeAttribute("aria-label"); }
       }
-      for (const [key, right] of byKey) {
-        const text = right ? "✓" : "✗";
-        for (const cell of marks.get(key) || []) {
-          cell.textContent = text;
-          cell.className = `mark ${right ? "right" : "wrong"}`;
-          cell.setAttribute("aria-label", right ? "right" : "wrong");
-        }
-        const group = typeof key === "number" ? groups.get(key) : null;
+      for (const old of graph.querySelectorAll(".verdict")) old.remove();
+      for (const [key, shown] of verdicts(items, cellKey)) for (const cell of marks.get(key) || []) showMark(cell, shown);
+      for (const [node, shown] of verdicts(items, nodeKey)) {
+        const group = groups.get(node);
         if (group) {
           const box = group.getBBox();
           const tick = document.createElementNS(SVG_NS, "text");
           tick.setAttribute("x", String(box.x + box.width + 2));
           tick.setAttribute("y", String(box.y + 12));
-          tick.setAttribute("class", `verdict ${right ? "right" : "wrong"}`);
-          tick.textContent = text;
+          showMark(tick, shown, "verdict");
+          const tip = document.createElementNS(SVG_NS, "title");
+          tip.textContent = shown.title;
+          tick.appendChild(tip);
           graph.appendChild(tick);
         }
       }
@@ -540,8 +592,9 @@
       for (const item of items) {
         const row = element("tr", { "data-item": item.item, "data-verdict": item.verdict });
         row.appendChild(element("td", {}, item.item));
-        row.appendChild(element("td", { class: item.verdict }, item.verdict));
+        row.appendChild(element("td", { class: item.verdict }, item.verdict === "extra" ? "not graded" : item.verdict));
         row.appendChild(element("td", {}, `${item.points}/${item.max}`));
+        if (item.verdict === "extra") row.appendChild(element("td", { class: "note" }, item.note));
         list.appendChild(row);
       }
       explanation.textContent = "";
@@ -599,6 +652,23 @@
   }
 
   // ---- the page ----------------------------------------------------------------------------------------------
+  // Whether the browser keeps anything for this page: a sandboxed frame (a notebook's) and some file:// pages have
+  // no storage, and the page must not promise what it cannot keep.
+  function storageWorks() {
+    try {
+      localStorage.setItem("tracer-practice:probe", "1");
+      localStorage.removeItem("tracer-practice:probe");
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+  if (!storageWorks()) {
+    for (const note of document.querySelectorAll(".page-head .storage")) {
+      note.textContent = "Answers are not kept here (this page has no storage): \"Download answers\" saves them, " +
+        "as a file tracer grade reads.";
+    }
+  }
   document.getElementById("page-title").textContent = data.title;
   document.title = data.title;
   const holder = document.getElementById("exercises");
@@ -620,9 +690,8 @@
       made.link.className = result.score === result.max ? "right" : "wrong";
       made.link.title = `${result.score} / ${result.max}`;
     }
-    document.getElementById("total").textContent = done ?
-      `${exercises.length} exercise${exercises.length > 1 ? "s" : ""} · checked ${done}: ${score} / ${max}` :
-      `${exercises.length} exercise${exercises.length > 1 ? "s" : ""}`;
+    document.getElementById("total").textContent = done ?  // the title says how many there are
+      `checked ${done} of ${exercises.length}: ${score} / ${max}` : "";
   }
   updateTotal();
   window.tracerPractice = { exercises };  // for tests and the curious: each exercise's check() and answerFile()

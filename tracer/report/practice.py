@@ -24,6 +24,7 @@ from ..exercises.facts import SearchFacts
 from ..exercises.practice import practice_sheet
 from ..inputs.answers import read_claims
 from ..inputs.problem import Problem
+from ..inputs.trees import without_key
 from ..render.deck import make_deck
 from ..render.drawing import draw_deck, render_bytes
 from ..render.player import SVG, element_data, json_for_script, player_assets, player_data, skeleton
@@ -36,7 +37,7 @@ UNSAFE_IN_COMMENT = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # what woul
 @dataclass
 class PracticeExercise:
     """One exercise for the page: the problem and the search it is about, where it came from (``file``, as ``tracer
-    grade`` is to be given it, and its ``text``, offered for download), and the commands a student runs to grade
+    grade`` is to be given it, and its ``text``, offered for download without its key), and the commands a student runs to grade
     the downloaded answers (``grade``) and, for a generated exercise, to make the tree again (``regenerate``)."""
 
     problem: Problem
@@ -75,7 +76,7 @@ def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -
     return {
         "index": index, "title": str(name), "file": exercise.file, "name": file_stem(exercise.file),
         "key": hashlib.sha256(f"{exercise.text}\n{sheet['search']}".encode("utf-8")).hexdigest()[:24],
-        "sheet": sheet, "drawing": drawing_data(drawn), "text": exercise.text,
+        "sheet": sheet, "drawing": drawing_data(drawn), "text": without_key(exercise.text, exercise.file),
         "comments": [UNSAFE_IN_COMMENT.sub(" ", line) for line in comments],
         "player": _player(trace) if player else None,
     }
@@ -83,7 +84,8 @@ def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -
 
 def drawing_data(svg: bytes) -> dict:
     """A Graphviz SVG as data for the page: the SVG's and the graph's attributes and the graph's elements, each
-    node's group named by ``data-node`` (its trace id) instead of an id, so drawings can share a page."""
+    node's group named by ``data-node`` (its trace id) instead of an id, so drawings can share a page, and the
+    smallest text's size in the drawing's units (``min_font``: the page never draws it smaller than it reads)."""
     root = ElementTree.fromstring(svg)
     graph = root.find(f"{SVG}g")
     children = []
@@ -95,8 +97,10 @@ def drawing_data(svg: bytes) -> dict:
         if re.fullmatch(r"n[0-9]+", part):
             spec[1]["data-node"] = part[1:]
         children.append(spec)
+    sizes = [float(text.get("font-size")) for text in root.iter(f"{SVG}text") if text.get("font-size")]
     return {"svg": {key: value for key, value in root.attrib.items() if "}" not in key},
-            "graph": {key: value for key, value in graph.attrib.items() if key != "id"}, "children": children}
+            "graph": {key: value for key, value in graph.attrib.items() if key != "id"}, "children": children,
+            "min_font": min(sizes, default=14.0)}
 
 
 def _player(trace) -> dict | None:
@@ -135,9 +139,11 @@ PAGE = """<!DOCTYPE html>
   <header class="page-head">
     <h1 id="page-title"></h1>
     <p class="help">Type each inner node's value (a number, a bound such as <code>&lt;=2</code> or
-      <code>≥ 3</code>, a fraction <code>10/3</code> or a decimal <code>3.33</code>); mark the leaves never examined by
+      <code>≥ 3</code>, a fraction <code>10/3</code> or a decimal <code>3.33</code>), and leave a node the search never
+      reaches empty (a value there is not graded: it is marked –); mark the leaves never examined by
       clicking them (or Tab to a leaf and press Enter or Space); pick the best move. <kbd>Enter</kbd> in any box
-      checks. Answers stay in this browser; "Download answers" saves a file <code>tracer grade</code> reads.</p>
+      checks. <span class="storage">Answers stay in this browser; "Download answers" saves a file
+      <code>tracer grade</code> reads.</span></p>
     <p id="total" aria-live="polite"></p>
     <nav id="index" aria-label="exercises"></nav>
   </header>
