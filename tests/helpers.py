@@ -8,6 +8,7 @@ import io
 import math
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +16,8 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TREES = ROOT / "trees"
@@ -211,3 +214,13 @@ def stopped_by_signal(args, signum: int, cwd, workers: int = 2) -> tuple[int, li
     alive = [pid for pid in started if Path(f"/proc/{pid}").exists()
              and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
     return process.returncode, err.strip().splitlines(), alive
+
+
+# ---- the browser tests (the HTML player, the practice page, the notebook's frames) -------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+IN_A_BROWSER = [  # a browser test module's pytestmark: each skip with its reason (.ci/run installs both)
+    pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)"),
+    pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
+                                                ".ci/run installs it)"),
+]

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from helpers import assert_one_line_error, run_tracer
 from tests.core.conftest import ROOT
@@ -57,7 +57,8 @@ def test_the_value_and_move_are_plain_expectiminimax_on_random_bounded_trees(cas
 # ---- an independent Star1, in exact fractions, as Hauk, Buro & Schaeffer (2004) write it -----------------------
 
 def reference_star1(node, alpha, beta, bounds, evaluated, path=(), level=0):
-    """Star1 from the paper, in exact arithmetic: alpha-beta (fail-soft, cut when α ≥ β) at MAX and MIN; at a chance
+    """Star1 from the paper, in exact arithmetic: alpha-beta (fail-soft, Russell & Norvig's: cut when v ≥ β at MAX, v ≤ α
+    at MIN) at MAX and MIN; at a chance
     node outcome i is searched with (max(A, L), min(B, U)), where S + p·A + R·U = α and S + p·B + R·L = β (S: the
     weighted outcomes seen, R: the probability left), and the node fails low when v ≤ A, high when v ≥ B.
     ``evaluated`` gets the path of every leaf looked at."""
@@ -85,10 +86,12 @@ def reference_star1(node, alpha, beta, bounds, evaluated, path=(), level=0):
         v = reference_star1(child, alpha, beta, bounds, evaluated, path + (i,), level + 1)
         if player == "max":
             best, alpha = max(best, v), max(alpha, v)
+            if best >= beta:  # Russell & Norvig's test, v ≥ β: a node entered with an empty window (α = β, as
+                break  # Star1 gives an outcome when A ≥ U) still looks at a child that does not reach β
         else:
             best, beta = min(best, v), min(beta, v)
-        if alpha >= beta:
-            break
+            if best <= alpha:
+                break
     return best
 
 
@@ -122,7 +125,8 @@ def leaf_paths(trace) -> list[tuple]:
 
 @settings(max_examples=1500, deadline=None)
 @given(bounded_trees(dyadic_trees()))
-def test_the_leaves_evaluated_are_those_of_an_independent_star1(case):
+@example(([(None, 0), (None, 0), (None, 1), (None, [(None, [(None, [(None, [(None, 0), (None, 0)])])])])], (0, 1)))
+def test_the_leaves_evaluated_are_those_of_an_independent_star1(case):  # the example: an empty window (1, 1)
     tree, bounds = case
     evaluated = []
     value = reference_star1(tree, -math.inf, math.inf, tuple(map(Fraction, bounds)), evaluated)

@@ -5,25 +5,18 @@ and nothing is fetched."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
+from helpers import IN_A_BROWSER
 from tracer import load_problem, trace_search
 from tracer.render.notebook import TWO_COLUMNS, player_output
 from tracer.view import TraceView
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ROOT / "trees"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-playwright = pytest.importorskip("playwright.sync_api", reason="the player's tests need Playwright (pip install "
-                                                               "-e '.[test]')")
-pytestmark = [
-    pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)"),
-    pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
-                                                ".ci/run installs it)"),
-]
+pytestmark = IN_A_BROWSER
 
 
 def traced(name: str, algorithm: str):
@@ -47,13 +40,6 @@ def notebook(tmp_path_factory):
                     encoding="utf-8")
     return path, traces
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 class Notebook:

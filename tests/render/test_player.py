@@ -4,25 +4,17 @@ shown as text, never run."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from helpers import run_tracer
+from helpers import IN_A_BROWSER, run_tracer
 from tracer import Rules, load_problem, trace_search
 from tracer.view import TraceView
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ROOT / "trees"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-playwright = pytest.importorskip("playwright.sync_api", reason="the player's tests need Playwright (pip install "
-                                                               "-e '.[test]')")
-pytestmark = [
-    pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)"),
-    pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
-                                                ".ci/run installs it)"),
-]
+pytestmark = IN_A_BROWSER
 
 HOSTILE = """title: "<script>alert(1)</script> & \\"quotes\\""
 root: max
@@ -33,13 +25,6 @@ tree:
     children: [{name: "</script><img src=x onerror=alert(2)>", value: 2}, {name: "<!--", value: 9}]
 """
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 class Player:

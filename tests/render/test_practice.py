@@ -8,25 +8,17 @@ from __future__ import annotations
 import json
 import random
 import shlex
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 import yaml
 
-from helpers import run_tracer
+from helpers import IN_A_BROWSER, run_tracer
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ROOT / "trees"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-playwright = pytest.importorskip("playwright.sync_api", reason="the practice page's tests need Playwright (pip "
-                                                               "install -e '.[test]')")
-pytestmark = [
-    pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)"),
-    pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
-                                                ".ci/run installs it)"),
-]
+pytestmark = IN_A_BROWSER
 
 HOSTILE = """title: "</script><img src=x onerror=alert(1)> & \\"q\\""
 root: max
@@ -62,13 +54,6 @@ VERDICTS = """(index) => {
           items: [...section.querySelectorAll(".item-list tr")].map((row) => [row.dataset.item, row.dataset.verdict])};
 }"""
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 class Page:
