@@ -232,70 +232,82 @@ class RecordingTracer(NullTracer):
         return [decode[step[0]](*step[1:]) for step in self._log]
 
     def nodes(self) -> list[TraceNode]:
-        """The nodes, in id order, with names, move names and boards filled in.
+        """The nodes, in id order. Each keeps its position, its parent's and the move: its move name, name, player,
+        board and leaf value are read from them the first time one is asked (:class:`RecordedNode`), as most nodes
+        of a large trace are never drawn.
 
         A pruned child of an explicit tree (a tree file) that was never searched brings its whole subtree, so it
         can be drawn faded; those nodes are numbered after the ones the search recorded. A pruned child of a game
-        position is not made here: its node makes it the first time its name, player or board is read
-        (:class:`PrunedChild`), as most are never drawn.
+        position is not made here: its node makes it the first time its name, player or board is read.
         """
-        records = list(self._records()[0])  # a copy: the pruned subtrees of tree files are added at its end
-        has_children = {record[1] for record in records}
-        for node in range(len(records)):
-            state, parent, move, entered = records[node]
-            if entered or node in has_children:
-                continue
-            if state is None:
-                if not is_explicit(records[parent][0]):
-                    continue
-                state = records[parent][0].child(move)
-                records[node] = [state, parent, move, entered]
-            if is_explicit(state):
-                pending = [(state, node)]
-                while pending:
-                    state, parent = pending.pop()
-                    for move in state.moves():
-                        child = state.child(move)
-                        pending.append((child, len(records)))
-                        records.append([child, parent, move, False])
+        records = self._records()[0]
+        if records and is_explicit(records[0][0]):
+            records = _with_pruned_subtrees(records)
         nodes, plies = [], []
         for node, (state, parent, move, entered) in enumerate(records):
             if parent is None:
-                ply, move_name, p = 0, None, None
+                ply, above = 0, None
             else:
-                above = records[parent][0]
-                ply, move_name = plies[parent] + 1, above.move_name(move)
-                p = above.probability(move) if above.player is CHANCE else None
+                ply, above = plies[parent] + 1, records[parent][0]
             plies.append(ply)
-            if state is None:
-                nodes.append(PrunedChild(node, parent, move_name, ply, above, move, p))
-                continue
-            explicit_leaf = is_explicit(state) and state.is_terminal()
-            board = partial(node_board, state) if has_board(state) else None  # the board is made when read
-            nodes.append(TraceNode(node, parent, move_name, node_name(state), state.player, ply, not entered,
-                                   state.utility() if explicit_leaf else None, board, p,
-                                   getattr(state, "mover_name", None)))
+            nodes.append(RecordedNode(node, parent, ply, not entered, state, above, move))
         return nodes
 
 
-class PrunedChild(TraceNode):
-    """The node of a pruned child of a game position, holding its parent's position and the move: the child
-    position is made, and its name, player and board read, the first time one of them is asked. Drawings ask for
-    few; a search that cuts off often prunes many more children than it enters."""
+def _with_pruned_subtrees(records: list) -> list[list]:
+    """The records of an explicit tree's search, with each pruned child's position made and, under a pruned child
+    never searched, its whole subtree added (numbered after the records), pruned."""
+    records = list(records)  # a copy: the record keeps what the search did
+    has_children = {record[1] for record in records}
+    for node in range(len(records)):
+        state, parent, move, entered = records[node]
+        if entered or node in has_children:
+            continue
+        if state is None:
+            state = records[parent][0].child(move)
+            records[node] = [state, parent, move, entered]
+        if is_explicit(state):
+            pending = [(state, node)]
+            while pending:
+                state, parent = pending.pop()
+                for move in state.moves():
+                    child = state.child(move)
+                    pending.append((child, len(records)))
+                    records.append([child, parent, move, False])
+    return records
 
-    __slots__ = ("_above", "_played")
 
-    def __init__(self, id: int, parent: int, move: str, ply: int, above, played, p: float | None = None):
-        self.id, self.parent, self.move, self.ply, self.p = id, parent, move, ply, p
-        self.pruned, self.value, self.mover = True, None, None  # games have one utility: no named players
-        self._above, self._played = above, played  # name, player and _board stay unset until one of them is read
+_FROM_ABOVE = frozenset(("move", "p"))  # read from the parent's position and the move
+_FROM_STATE = frozenset(("name", "player", "_board", "value", "mover"))  # read from the node's own position
+
+
+class RecordedNode(TraceNode):
+    """A node of a recorded search, holding its position (``None`` for a pruned child of a game position, not made
+    yet), its parent's position and the move played there. The move's name and probability are read from the
+    parent the first time one of them is asked; the name, player, board, leaf value and mover from the position,
+    made then if need be. Drawings ask for few: a search that cuts off often prunes many more children than it
+    enters."""
+
+    __slots__ = ("_state", "_above", "_played")
+
+    def __init__(self, id: int, parent: int | None, ply: int, pruned: bool, state, above, played):
+        self.id, self.parent, self.ply, self.pruned = id, parent, ply, pruned
+        self._state, self._above, self._played = state, above, played
 
     def __getattr__(self, name):  # only called for a slot still unset
-        if name not in ("name", "player", "_board"):
+        if name in _FROM_ABOVE:
+            above, played = self._above, self._played
+            self.move = None if above is None else above.move_name(played)
+            self.p = above.probability(played) if above is not None and above.player is CHANCE else None
+        elif name in _FROM_STATE:
+            state = self._state
+            if state is None:
+                state = self._state = self._above.child(self._played)
+            self.name, self.player, self.mover = node_name(state), state.player, getattr(state, "mover_name", None)
+            self.value = state.utility() if is_explicit(state) and state.is_terminal() else None
+            self._board = partial(node_board, state) if has_board(state) else None  # the board is made when read
+        else:
             raise AttributeError(name)
-        state = self._above.child(self._played)
-        self.name, self.player = node_name(state), state.player
-        self._board = partial(node_board, state) if has_board(state) else None
         return getattr(self, name)
 
 
