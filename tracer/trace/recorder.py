@@ -1,14 +1,16 @@
 """The recording tracer: what a search calls to build a :class:`~tracer.trace.trace.Trace`.
 
-The search path stays cheap: each step appends one small tuple, and states are kept as they are (positions are
-immutable). Node ids, event objects, names, move names and boards are made only when the trace is read, and the
+The search path stays cheap: each step appends its event type and a few plain values to a flat list, and states
+are kept as they are (positions are immutable). Node ids, event objects, names, move names and boards are made only when the trace is read, and the
 positions of a game's pruned children only when their nodes are.
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
 from functools import partial
+from itertools import count
 
 from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
@@ -30,10 +32,15 @@ class RecordingTracer(NullTracer):
     Each ``enter`` makes an *entry*. When a search makes several passes from the root (``begin_pass`` more than
     once), entries with the same parent node and move are the same node of the trace, so it draws one tree; in one
     pass every entry is a node of its own.
+
+    The record is kept in flat lists of plain values, not an object per step: the log holds each step's event type
+    followed by the values its call logged, and the entries are three columns (position, parent entry, move). A
+    search records millions of steps, and a tuple per step costs its making, its freeing and the garbage
+    collector's pass over it.
     """
 
-    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_numbered",
-                 "_passes", "_limit", "_researched", "_mcts")
+    __slots__ = ("_log", "_states", "_parents", "_moves", "_stack", "_last_child", "_emit", "mover_terms",
+                 "_numbered", "_passes", "_limit", "_researched", "_mcts")
 
     def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
         """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs. ``max_nodes``:
@@ -41,12 +48,14 @@ class RecordingTracer(NullTracer):
         bounded."""
         self.mover_terms = mover_terms
         self._limit = max_nodes if max_nodes is not None else sys.maxsize
-        self._log: list[tuple] = []  # per step: (event class, the call's arguments, entries standing for nodes)
-        self._entries: list[tuple] = []  # per entry: (state, parent entry, move, entered); no state when pruned
+        self._log: list = []  # per step, one after another: its event type, then the values its call logged
+        self._states: list = []  # per entry: its position, or None for a pruned child (made when its node is read)
+        self._parents: list = []  # per entry: the entry it hangs under (None for the root)
+        self._moves: list = []  # per entry: the move that reaches it
         self._stack: list = [None]  # the entries on the search path, under a None for the root's parent
         self._last_child = None  # the entry that returned last: it caused the next update
-        self._emit, self._record = self._log.append, self._entries.append  # bound once: called at every step
-        self._numbered = None  # (records, node of each entry), made once when the trace is read
+        self._emit = self._log.extend  # bound once: called at every step
+        self._numbered = None  # (the nodes' columns, node of each entry), made once when the trace is read
         self._passes = 0
         self._researched = False  # a child was searched again (principal variation search): entries merge
         self._mcts = False  # Monte Carlo tree search: an entry is a node of its search tree, made once
@@ -58,12 +67,17 @@ class RecordingTracer(NullTracer):
 
     def enter(self, state, move, alpha=None, beta=None):
         stack = self._stack
-        entry = len(self._entries)
+        entry = len(self._states)
         if entry >= self._limit:
             self._too_large()
-        self._record((state, stack[-1], move, True))
+        self._record(state, stack[-1], move)
         self._emit((NodeEntered, entry, alpha, beta))
         stack.append(entry)
+
+    def _record(self, state, parent, move) -> None:
+        self._states.append(state)
+        self._parents.append(parent)
+        self._moves.append(move)
 
     def leaf(self, value):
         entry = self._last_child = self._stack.pop()
@@ -82,29 +96,30 @@ class RecordingTracer(NullTracer):
         if not skips_any(skipped_moves):  # a cutoff at the last child skips nothing: the node was searched in full
             return
         entry = self._stack[-1]
-        first = len(self._entries)
-        self._entries.extend([(None, entry, move, False) for move in skipped_moves])  # the child is made when read
-        self._emit((Cutoff, entry, first, len(self._entries)))
-        if len(self._entries) > self._limit:
-            self._too_large()
+        first, end = self._prune(entry, skipped_moves)
+        self._emit((Cutoff, entry, first, end))
 
     def shallow_cutoff(self, skipped_moves, bound):
-        self._skip(skipped_moves, lambda entry, first, end: (ShallowCutoff, entry, first, end, bound))
+        if skips_any(skipped_moves):
+            entry = self._stack[-1]
+            self._emit((ShallowCutoff, entry, *self._prune(entry, skipped_moves), bound))
 
     def chance_cutoff(self, skipped_moves, bound, value, limit, assumed):
-        self._skip(skipped_moves,
-                   lambda entry, first, end: (ChanceCutoff, entry, first, end, bound, value, limit, assumed))
+        if skips_any(skipped_moves):
+            entry = self._stack[-1]
+            self._emit((ChanceCutoff, entry, *self._prune(entry, skipped_moves), bound, value, limit, assumed))
 
-    def _skip(self, skipped_moves, event) -> None:
-        """A cutoff of max^n's or Star1's: the children skipped join the trace, pruned, with the event."""
-        if not skips_any(skipped_moves):
-            return
-        entry = self._stack[-1]
-        first = len(self._entries)
-        self._entries.extend((None, entry, move, False) for move in skipped_moves)  # never entered
-        self._emit(event(entry, first, len(self._entries)))
-        if len(self._entries) > self._limit:
+    def _prune(self, entry, skipped_moves) -> tuple[int, int]:
+        """The children a cutoff skipped join the trace, pruned (each position is made when its node is read):
+        their entries, from ``first`` to ``end``."""
+        first = len(self._states)
+        self._states.extend([None] * len(skipped_moves))
+        self._parents.extend([entry] * len(skipped_moves))
+        self._moves.extend(skipped_moves)
+        end = len(self._states)
+        if end > self._limit:
             self._too_large()
+        return first, end
 
     def research(self, value, alpha, beta):
         self._researched = True
@@ -134,7 +149,7 @@ class RecordingTracer(NullTracer):
     # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
     def tree_root(self, node):
         self._mcts = True
-        self._record((node.state, None, None, True))
+        self._record(node.state, None, None)
 
     def given(self, node):
         if node.parent is None:
@@ -174,7 +189,7 @@ class RecordingTracer(NullTracer):
     def _add(self, node):
         if node.index >= self._limit:
             self._too_large()
-        self._record((node.state, node.parent.index, node.move, True))
+        self._record(node.state, node.parent.index, node.move)
 
     def _too_large(self):
         raise TraceTooLargeError(
@@ -188,10 +203,13 @@ class RecordingTracer(NullTracer):
         re-searches), the numbered nodes are counted instead."""
         if self._passes >= 2 or self._researched or self._mcts:
             return len(self.nodes())
-        count = len(self._entries)
-        for state, parent, move, entered in self._entries:
-            if not entered and is_explicit(self._entries[parent][0]):  # (a game position's brings no subtree)
-                pending = [self._entries[parent][0].child(move)]
+        states, parents = self._states, self._parents
+        count = len(states)
+        if not states or not is_explicit(states[0]):  # a game position's pruned child brings no subtree
+            return count
+        for state, parent, move in zip(states, parents, self._moves):
+            if state is None:
+                pending = [states[parent].child(move)]
                 while pending and is_explicit(pending[-1]):
                     state = pending.pop()
                     children = [state.child(m) for m in state.moves()]
@@ -199,37 +217,44 @@ class RecordingTracer(NullTracer):
                     pending.extend(children)
         return count
 
-    def _records(self):
-        """Number the nodes (entries with the same parent and move are one node): per node, (state, parent id,
-        move, ever entered), with no state for a pruned child not made yet; and the node of each entry."""
+    def _nodes_numbered(self):
+        """Number the nodes (entries with the same parent and move are one node): the nodes' columns (positions,
+        with None for a pruned child not made yet; parent ids; moves), and the node of each entry."""
         if self._numbered is not None:
             return self._numbered
-        entries = self._entries
         if self._passes < 2 and not self._researched:  # every entry is a node of its own (the common case, fast)
-            node_of = range(len(entries))
-            records = list(entries) if self._mcts else entries  # (MCTS adds the children it never expanded)
+            node_of = range(len(self._states))
+            columns = (list(self._states), list(self._parents), list(self._moves)) if self._mcts \
+                else (self._states, self._parents, self._moves)  # (MCTS adds the children it never expanded)
         else:
             node_of: list[int] = []  # entry -> node id
             ids: dict[tuple, int] = {}  # (parent node id, move) -> node id
-            records: list[list] = []  # per node: [state, parent id, move, ever entered]
-            for state, parent, move, entered in entries:
+            columns = states, parents, moves = [], [], []
+            for state, parent, move in zip(self._states, self._parents, self._moves):
                 key = (None if parent is None else node_of[parent], move)
-                node = ids.setdefault(key, len(records))
-                if node == len(records):
-                    records.append([state, key[0], move, entered])
-                elif entered:
-                    records[node][0], records[node][3] = state, True
+                node = ids.setdefault(key, len(states))
+                if node == len(states):
+                    states.append(state)
+                    parents.append(key[0])
+                    moves.append(move)
+                elif state is not None:  # entered now: the node was pruned in an earlier pass, or entered already
+                    states[node] = state
                 node_of.append(node)
         if self._mcts:
-            _add_unexpanded(records)
-        self._numbered = (records, node_of)
+            _add_unexpanded(*columns)
+        self._numbered = (columns, node_of)
         return self._numbered
 
     def events(self) -> list:
         """The events, made from the log: each step's entries turned into node ids, its moves into names."""
-        records, node_of = self._records()
-        decode = _Decoder(records, node_of, self.mover_terms).table()
-        return [decode[step[0]](*step[1:]) for step in self._log]
+        columns, node_of = self._nodes_numbered()
+        decoders = _Decoder(columns, node_of, self.mover_terms).table()
+        log, events, at = self._log, [], 0
+        while at < len(log):
+            decode, width = decoders[log[at]]
+            events.append(decode(*log[at + 1:at + 1 + width]))
+            at += 1 + width
+        return events
 
     def nodes(self) -> list[TraceNode]:
         """The nodes, in id order. Each keeps its position, its parent's and the move: its move name, name, player,
@@ -240,41 +265,42 @@ class RecordingTracer(NullTracer):
         can be drawn faded; those nodes are numbered after the ones the search recorded. A pruned child of a game
         position is not made here: its node makes it the first time its name, player or board is read.
         """
-        records = self._records()[0]
-        if records and is_explicit(records[0][0]):
-            records = _with_pruned_subtrees(records)
-        nodes, plies = [], []
-        for node, (state, parent, move, entered) in enumerate(records):
+        states, parents, moves = self._nodes_numbered()[0]
+        pruned = [state is None for state in states]
+        if states and is_explicit(states[0]):
+            states, parents, moves, pruned = _with_pruned_subtrees(states, parents, moves, pruned)
+        nodes = []
+        for node, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
             if parent is None:
-                ply, above = 0, None
+                nodes.append(RecordedNode(node, None, 0, skipped, state, None, None))
             else:
-                ply, above = plies[parent] + 1, records[parent][0]
-            plies.append(ply)
-            nodes.append(RecordedNode(node, parent, ply, not entered, state, above, move))
+                above = nodes[parent]
+                nodes.append(RecordedNode(node, parent, above.ply + 1, skipped, state, above._state, move))
         return nodes
 
 
-def _with_pruned_subtrees(records: list) -> list[list]:
-    """The records of an explicit tree's search, with each pruned child's position made and, under a pruned child
-    never searched, its whole subtree added (numbered after the records), pruned."""
-    records = list(records)  # a copy: the record keeps what the search did
-    has_children = {record[1] for record in records}
-    for node in range(len(records)):
-        state, parent, move, entered = records[node]
-        if entered or node in has_children:
+def _with_pruned_subtrees(states: list, parents: list, moves: list, pruned: list) -> tuple[list, list, list, list]:
+    """The nodes' columns of an explicit tree's search, with each pruned child's position made and, under a pruned
+    child never searched, its whole subtree added (numbered after the recorded nodes), pruned."""
+    states, parents, moves, pruned = list(states), list(parents), list(moves), list(pruned)  # the record is kept
+    has_children = set(parents)
+    for node in range(len(states)):
+        if not pruned[node] or node in has_children:
             continue
-        if state is None:
-            state = records[parent][0].child(move)
-            records[node] = [state, parent, move, entered]
-        if is_explicit(state):
-            pending = [(state, node)]
+        if states[node] is None:
+            states[node] = states[parents[node]].child(moves[node])
+        if is_explicit(states[node]):
+            pending = [(states[node], node)]
             while pending:
                 state, parent = pending.pop()
                 for move in state.moves():
                     child = state.child(move)
-                    pending.append((child, len(records)))
-                    records.append([child, parent, move, False])
-    return records
+                    pending.append((child, len(states)))
+                    states.append(child)
+                    parents.append(parent)
+                    moves.append(move)
+                    pruned.append(True)
+    return states, parents, moves, pruned
 
 
 _FROM_ABOVE = frozenset(("move", "p"))  # read from the parent's position and the move
@@ -313,16 +339,19 @@ class RecordedNode(TraceNode):
 
 class _Decoder:
     """Makes the events from the log: one method per event type, taking what the tracer call logged (by name, in the
-    order logged), with entries turned into node ids, moves into child ids or move names."""
+    order logged), with entries turned into node ids, moves into child ids or move names. ``columns``: the nodes'
+    positions, parent ids and moves."""
 
-    def __init__(self, records: list[list], node_of, mover_terms: bool):
-        self.records, self.node_of, self.mover_terms = records, node_of, mover_terms
-        self.plies = [0] * len(records)
+    def __init__(self, columns: tuple[list, list, list], node_of, mover_terms: bool):
+        self.states, self.parents, self.moves = columns
+        self.node_of, self.mover_terms = node_of, mover_terms
+        self.plies = [0] * len(self.states)
         self.passes = 0
         self.searched: list[dict] = []  # for each node on the search path, its children so far by move
 
     def table(self) -> dict:
-        return {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
+        """Per event type, the function making its events and how many values its steps logged (its parameters)."""
+        made_by = {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
                 ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
                 BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff,
                 ChanceCutoff: self.chance_cutoff, Researched: self.research,
@@ -330,9 +359,10 @@ class _Decoder:
                 StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
                 Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
                 ShallowCutoff: self.shallow_cutoff}
+        return {kind: (make, len(inspect.signature(make).parameters)) for kind, make in made_by.items()}
 
     def _move_name(self, node: int, move) -> str | None:
-        return None if move is None else self.records[node][0].move_name(move)
+        return None if move is None else self.states[node].move_name(move)
 
     def pass_started(self, label, alpha, beta):
         self.passes += 1
@@ -340,7 +370,7 @@ class _Decoder:
 
     def entered(self, entry, alpha, beta):
         node = self.node_of[entry]
-        state, parent, move, _ = self.records[node]
+        state, parent, move = self.states[node], self.parents[node], self.moves[node]
         self.plies[node] = 0 if parent is None else self.plies[parent] + 1
         if self.searched:
             self.searched[-1][move] = node
@@ -357,12 +387,11 @@ class _Decoder:
     def cutoff(self, entry, first, end):
         node = self.node_of[entry]
         skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
-        return Cutoff(node, cut_kind(self.records[node][0].player, self.mover_terms), skipped)
+        return Cutoff(node, cut_kind(self.states[node].player, self.mover_terms), skipped)
 
     def shallow_cutoff(self, entry, first, end, bound):
         node = self.node_of[entry]
-        state = self.records[node][0]
-        named = state.named
+        named = self.states[node].named
         return ShallowCutoff(node, tuple(dict.fromkeys(self.node_of[e] for e in range(first, end))), bound,
                              named.total, named.lowest)
 
@@ -391,11 +420,10 @@ class _Decoder:
         children = self.searched.pop()
         return NodeExited(self.node_of[entry], value, None if best_move is None else children[best_move])
 
-
     def playout(self, node, how, moves, reward):
         """A playout's moves named as the game writes them, each in the position it was played in (all in the first
         when the game declares ``fixed_move_names``: a move's name never depends on the position)."""
-        names, state = [], self.records[node][0]
+        names, state = [], self.states[node]
         if getattr(state, "fixed_move_names", False):
             return PlayedOut(node, how, tuple(map(state.move_name, moves)), reward)
         for move in moves:
@@ -404,14 +432,17 @@ class _Decoder:
         return PlayedOut(node, how, tuple(names), reward)
 
 
-def _add_unexpanded(records: list[list]) -> None:
+def _add_unexpanded(states: list, parents: list, moves: list) -> None:
     """Monte Carlo tree search on a tree file: the children it never expanded join the trace as nodes never
     entered (so the rest of the tree can be drawn, faint), with their subtrees made when the nodes are read."""
     expanded: dict[int, set] = {}
-    for state, parent, move, _ in records:
+    for parent, move in zip(parents, moves):
         if parent is not None:
             expanded.setdefault(parent, set()).add(move)
-    for node in range(len(records)):
-        state = records[node][0]
+    for node in range(len(states)):
+        state = states[node]
         if is_explicit(state) and not state.is_terminal():
-            records.extend([None, node, move, False] for move in state.moves() if move not in expanded.get(node, ()))
+            unexpanded = [move for move in state.moves() if move not in expanded.get(node, ())]
+            states.extend([None] * len(unexpanded))
+            parents.extend([node] * len(unexpanded))
+            moves.extend(unexpanded)
