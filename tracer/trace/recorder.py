@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import sys
 from functools import partial
-from itertools import count
+from itertools import count, repeat
 
 from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
@@ -70,7 +70,9 @@ class RecordingTracer(NullTracer):
         entry = len(self._states)
         if entry >= self._limit:
             self._too_large()
-        self._record(state, stack[-1], move)
+        self._states.append(state)  # (as _record does, without a call per node)
+        self._parents.append(stack[-1])
+        self._moves.append(move)
         self._emit((NodeEntered, entry, alpha, beta))
         stack.append(entry)
 
@@ -266,12 +268,14 @@ class RecordingTracer(NullTracer):
         position is not made here: its node makes it the first time its name, player or board is read.
         """
         states, parents, moves = self._nodes_numbered()[0]
-        pruned = [state is None for state in states]
+        pruned = repeat(False)  # (a game position's pruned child has no position yet: it is a PrunedChild)
         if states and is_explicit(states[0]):
-            states, parents, moves, pruned = _with_pruned_subtrees(states, parents, moves, pruned)
+            states, parents, moves, pruned = _with_pruned_subtrees(states, parents, moves)
         nodes = []
         for node, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
-            if parent is None:
+            if state is None:
+                nodes.append(PrunedChild(node, nodes[parent], move))
+            elif parent is None:
                 nodes.append(RecordedNode(node, None, 0, skipped, state, None, None))
             else:
                 above = nodes[parent]
@@ -279,10 +283,11 @@ class RecordingTracer(NullTracer):
         return nodes
 
 
-def _with_pruned_subtrees(states: list, parents: list, moves: list, pruned: list) -> tuple[list, list, list, list]:
+def _with_pruned_subtrees(states: list, parents: list, moves: list) -> tuple[list, list, list, list]:
     """The nodes' columns of an explicit tree's search, with each pruned child's position made and, under a pruned
-    child never searched, its whole subtree added (numbered after the recorded nodes), pruned."""
-    states, parents, moves, pruned = list(states), list(parents), list(moves), list(pruned)  # the record is kept
+    child never searched, its whole subtree added (numbered after the recorded nodes), pruned; and which are."""
+    pruned = [state is None for state in states]
+    states, parents, moves = list(states), list(parents), list(moves)  # copies: the record stays as it was
     has_children = set(parents)
     for node in range(len(states)):
         if not pruned[node] or node in has_children:
@@ -308,17 +313,15 @@ _FROM_STATE = frozenset(("name", "player", "_board", "value", "mover"))  # read 
 
 
 class RecordedNode(TraceNode):
-    """A node of a recorded search, holding its position (``None`` for a pruned child of a game position, not made
-    yet), its parent's position and the move played there. The move's name and probability are read from the
-    parent the first time one of them is asked; the name, player, board, leaf value and mover from the position,
-    made then if need be. Drawings ask for few: a search that cuts off often prunes many more children than it
-    enters."""
+    """A node of a recorded search, holding its position, its parent's position and the move played there. The
+    move's name and probability are read from the parent the first time one of them is asked; the name, player,
+    board, leaf value and mover from the position. Drawings ask for few."""
 
     __slots__ = ("_state", "_above", "_played")
 
     def __init__(self, id: int, parent: int | None, ply: int, pruned: bool, state, above, played):
         self.id, self.parent, self.ply, self.pruned = id, parent, ply, pruned
-        self._state, self._above, self._played = state, above, played
+        self._state, self._above, self._played = state, above, played  # (the state given: never None)
 
     def __getattr__(self, name):  # only called for a slot still unset
         if name in _FROM_ABOVE:
@@ -327,13 +330,35 @@ class RecordedNode(TraceNode):
             self.p = above.probability(played) if above is not None and above.player is CHANCE else None
         elif name in _FROM_STATE:
             state = self._state
-            if state is None:
-                state = self._state = self._above.child(self._played)
             self.name, self.player, self.mover = node_name(state), state.player, getattr(state, "mover_name", None)
             self.value = state.utility() if is_explicit(state) and state.is_terminal() else None
             self._board = partial(node_board, state) if has_board(state) else None  # the board is made when read
         else:
             raise AttributeError(name)
+        return getattr(self, name)
+
+
+class PrunedChild(RecordedNode):
+    """The node of a pruned child of a game position, holding its id, its parent's node and the move: its parent id
+    and ply are read from the parent's node, and the child position is made, the first time one of its fields is
+    asked. A search that cuts off often prunes many more children than it enters, and drawings show few."""
+
+    __slots__ = ("_above_node",)
+    pruned, value, mover = True, None, None  # never entered; a game's positions have no static value or named mover
+
+    def __init__(self, id: int, above_node: RecordedNode, played):
+        self.id, self._above_node, self._played = id, above_node, played
+
+    def __getattr__(self, name):  # only called for a slot still unset
+        if name in ("parent", "ply", "_above"):
+            above = self._above_node
+            self.parent, self.ply, self._above = above.id, above.ply + 1, above._state
+        elif name in ("name", "player", "_board"):
+            state = self._above.child(self._played)
+            self.name, self.player = node_name(state), state.player
+            self._board = partial(node_board, state) if has_board(state) else None
+        else:
+            return RecordedNode.__getattr__(self, name)  # the move's name and probability
         return getattr(self, name)
 
 
