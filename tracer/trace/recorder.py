@@ -271,15 +271,20 @@ class RecordingTracer(NullTracer):
         pruned = repeat(False)  # (a game position's pruned child has no position yet: it is a PrunedChild)
         if states and is_explicit(states[0]):
             states, parents, moves, pruned = _with_pruned_subtrees(states, parents, moves)
-        nodes = []
-        for node, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
+        nodes, make = [], object.__new__  # a node is made field by field: calling its class would cost a third more
+        for id, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
             if state is None:
-                nodes.append(PrunedChild(node, nodes[parent], move))
-            elif parent is None:
-                nodes.append(RecordedNode(node, None, 0, skipped, state, None, None))
+                node = make(PrunedChild)
+                node.id, node._above_node, node._played = id, nodes[parent], move
             else:
-                above = nodes[parent]
-                nodes.append(RecordedNode(node, parent, above.ply + 1, skipped, state, above._state, move))
+                node = make(RecordedNode)
+                node.id, node.parent, node.pruned, node._state, node._played = id, parent, skipped, state, move
+                if parent is None:
+                    node.ply, node._above = 0, None
+                else:
+                    above = nodes[parent]
+                    node.ply, node._above = above.ply + 1, above._state
+            nodes.append(node)
         return nodes
 
 
@@ -317,11 +322,7 @@ class RecordedNode(TraceNode):
     move's name and probability are read from the parent the first time one of them is asked; the name, player,
     board, leaf value and mover from the position. Drawings ask for few."""
 
-    __slots__ = ("_state", "_above", "_played")
-
-    def __init__(self, id: int, parent: int | None, ply: int, pruned: bool, state, above, played):
-        self.id, self.parent, self.ply, self.pruned = id, parent, ply, pruned
-        self._state, self._above, self._played = state, above, played  # (the state given: never None)
+    __slots__ = ("_state", "_above", "_played")  # made by RecordingTracer.nodes, with id, parent, ply and pruned
 
     def __getattr__(self, name):  # only called for a slot still unset
         if name in _FROM_ABOVE:
@@ -343,11 +344,8 @@ class PrunedChild(RecordedNode):
     and ply are read from the parent's node, and the child position is made, the first time one of its fields is
     asked. A search that cuts off often prunes many more children than it enters, and drawings show few."""
 
-    __slots__ = ("_above_node",)
+    __slots__ = ("_above_node",)  # made by RecordingTracer.nodes, with id and _played
     pruned, value, mover = True, None, None  # never entered; a game's positions have no static value or named mover
-
-    def __init__(self, id: int, above_node: RecordedNode, played):
-        self.id, self._above_node, self._played = id, above_node, played
 
     def __getattr__(self, name):  # only called for a slot still unset
         if name in ("parent", "ply", "_above"):
