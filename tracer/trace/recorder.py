@@ -1,8 +1,8 @@
 """The recording tracer: what a search calls to build a :class:`~tracer.trace.trace.Trace`.
 
 The search path stays cheap: each step appends its event type and a few plain values to a flat list, and states
-are kept as they are (positions are immutable). Node ids, event objects, names, move names and boards are made only when the trace is read, and the
-positions of a game's pruned children only when their nodes are.
+are kept as they are (positions are immutable). Node ids, event objects, names, move names and boards are made only
+when the trace is read, and the positions of a game's pruned children only when their fields are.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class RecordingTracer(NullTracer):
     collector's pass over it.
     """
 
-    __slots__ = ("_log", "_states", "_parents", "_moves", "_stack", "_last_child", "_emit", "mover_terms",
+    __slots__ = ("_log", "_states", "_parents", "_moves", "_stack", "_last_child", "mover_terms",
                  "_numbered", "_passes", "_limit", "_researched", "_mcts")
 
     def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
@@ -54,7 +54,6 @@ class RecordingTracer(NullTracer):
         self._moves: list = []  # per entry: the move that reaches it
         self._stack: list = [None]  # the entries on the search path, under a None for the root's parent
         self._last_child = None  # the entry that returned last: it caused the next update
-        self._emit = self._log.extend  # bound once: called at every step
         self._numbered = None  # (the nodes' columns, node of each entry), made once when the trace is read
         self._passes = 0
         self._researched = False  # a child was searched again (principal variation search): entries merge
@@ -63,7 +62,7 @@ class RecordingTracer(NullTracer):
     # ---- the tracer interface (the hot path) ----------------------------------------------------------------
     def begin_pass(self, label, alpha=None, beta=None):
         self._passes += 1
-        self._emit((PassStarted, label, alpha, beta))
+        self._log.extend((PassStarted, label, alpha, beta))
 
     def enter(self, state, move, alpha=None, beta=None):
         stack = self._stack
@@ -73,7 +72,7 @@ class RecordingTracer(NullTracer):
         self._states.append(state)  # (as _record does, without a call per node)
         self._parents.append(stack[-1])
         self._moves.append(move)
-        self._emit((NodeEntered, entry, alpha, beta))
+        self._log.extend((NodeEntered, entry, alpha, beta))
         stack.append(entry)
 
     def _record(self, state, parent, move) -> None:
@@ -83,33 +82,33 @@ class RecordingTracer(NullTracer):
 
     def leaf(self, value):
         entry = self._last_child = self._stack.pop()
-        self._emit((LeafEvaluated, entry, value))
+        self._log.extend((LeafEvaluated, entry, value))
 
     def value_updated(self, old, new):
-        self._emit((ValueUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((ValueUpdated, self._stack[-1], old, new, self._last_child))
 
     def alpha_updated(self, old, new):
-        self._emit((AlphaUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((AlphaUpdated, self._stack[-1], old, new, self._last_child))
 
     def beta_updated(self, old, new):
-        self._emit((BetaUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((BetaUpdated, self._stack[-1], old, new, self._last_child))
 
     def cutoff(self, skipped_moves):
         if not skips_any(skipped_moves):  # a cutoff at the last child skips nothing: the node was searched in full
             return
         entry = self._stack[-1]
         first, end = self._prune(entry, skipped_moves)
-        self._emit((Cutoff, entry, first, end))
+        self._log.extend((Cutoff, entry, first, end))
 
     def shallow_cutoff(self, skipped_moves, bound):
         if skips_any(skipped_moves):
             entry = self._stack[-1]
-            self._emit((ShallowCutoff, entry, *self._prune(entry, skipped_moves), bound))
+            self._log.extend((ShallowCutoff, entry, *self._prune(entry, skipped_moves), bound))
 
     def chance_cutoff(self, skipped_moves, bound, value, limit, assumed):
         if skips_any(skipped_moves):
             entry = self._stack[-1]
-            self._emit((ChanceCutoff, entry, *self._prune(entry, skipped_moves), bound, value, limit, assumed))
+            self._log.extend((ChanceCutoff, entry, *self._prune(entry, skipped_moves), bound, value, limit, assumed))
 
     def _prune(self, entry, skipped_moves) -> tuple[int, int]:
         """The children a cutoff skipped join the trace, pruned (each position is made when its node is read):
@@ -125,28 +124,28 @@ class RecordingTracer(NullTracer):
 
     def research(self, value, alpha, beta):
         self._researched = True
-        self._emit((Researched, self._stack[-1], value, alpha, beta, self._last_child))
+        self._log.extend((Researched, self._stack[-1], value, alpha, beta, self._last_child))
 
     def table_probe(self, entry, depth, move_first):
         if entry is None:
-            self._emit((TableProbe, self._stack[-1], "none", None, None, None, None))
+            self._log.extend((TableProbe, self._stack[-1], "none", None, None, None, None))
         else:
             found = entry.kind if deep_enough(entry, depth) else "shallow"
-            self._emit((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth,
+            self._log.extend((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth,
                         entry.move if move_first else None))
 
     def table_cutoff(self, value, entry):
         node = self._last_child = self._stack.pop()  # answered: the node is left
         bound = Bound.EXACT if entry.lower == entry.upper else Bound.LOWER if value == entry.lower else Bound.UPPER
-        self._emit((TableCutoff, node, value, bound, entry.move))
+        self._log.extend((TableCutoff, node, value, bound, entry.move))
 
     def table_store(self, entry, of_leaf=False):
         node = self._last_child if of_leaf else self._stack[-1]  # a leaf is stored once evaluated (and left)
-        self._emit((TableStore, node, entry.lower, entry.upper, entry.depth, entry.move))
+        self._log.extend((TableStore, node, entry.lower, entry.upper, entry.depth, entry.move))
 
     def exit(self, value, best_move):
         entry = self._last_child = self._stack.pop()
-        self._emit((NodeExited, entry, value, best_move))
+        self._log.extend((NodeExited, entry, value, best_move))
 
     # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
     def tree_root(self, node):
@@ -155,37 +154,37 @@ class RecordingTracer(NullTracer):
 
     def given(self, node):
         if node.parent is None:
-            self._emit((StatsGiven, 0, None, node.visits, node.wins))
+            self._log.extend((StatsGiven, 0, None, node.visits, node.wins))
             return
         self._add(node)
-        self._emit((StatsGiven, node.index, node.parent.index, node.visits, node.wins))
+        self._log.extend((StatsGiven, node.index, node.parent.index, node.visits, node.wins))
 
     def begin_iteration(self, number):
-        self._emit((IterationStarted, 0, number))
+        self._log.extend((IterationStarted, 0, number))
 
     def select(self, node, child, scored):
-        self._emit((Selected, node.index, child.index, node.visits,
+        self._log.extend((Selected, node.index, child.index, node.visits,
                     tuple((c.index, c.visits, c.wins, q, e, t) for c, q, e, t in scored)))
 
     def sample(self, node, child):
-        self._emit((Sampled, node.index, child.index))
+        self._log.extend((Sampled, node.index, child.index))
 
     def expand(self, node):
         self._add(node)
-        self._emit((Expanded, node.index, node.parent.index))
+        self._log.extend((Expanded, node.index, node.parent.index))
 
     def playout(self, node, moves, reward, how):
-        self._emit((PlayedOut, node.index, how, tuple(moves), reward))
+        self._log.extend((PlayedOut, node.index, how, tuple(moves), reward))
 
     def backup(self, node, reward):
         path = []
         while node is not None:
             path.append((node.index, node.visits, node.wins))
             node = node.parent
-        self._emit((BackedUp, path[0][0], reward, tuple(path)))
+        self._log.extend((BackedUp, path[0][0], reward, tuple(path)))
 
     def final(self, root, best, rule):
-        self._emit((FinalChoice, 0, None if best is None else best.index, rule, root.visits,
+        self._log.extend((FinalChoice, 0, None if best is None else best.index, rule, root.visits,
                     tuple((c.index, c.visits, c.wins) for c in root.children)))
 
     def _add(self, node):
