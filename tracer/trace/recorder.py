@@ -69,10 +69,10 @@ class RecordingTracer(NullTracer):
         entry = len(self._states)
         if entry >= self._limit:
             self._too_large()
-        self._states.append(state)  # (as _record does, without a call per node)
+        self._states.append(state)  # (as _record does, without a call at every node)
         self._parents.append(stack[-1])
         self._moves.append(move)
-        self._log.extend((NodeEntered, entry, alpha, beta))
+        self._log.extend((NodeEntered, alpha, beta))  # (entries are numbered as recorded: the decoder counts them)
         stack.append(entry)
 
     def _record(self, state, parent, move) -> None:
@@ -80,18 +80,19 @@ class RecordingTracer(NullTracer):
         self._parents.append(parent)
         self._moves.append(move)
 
+    # A step at the node being searched, or leaving it, logs no entry: the decoder follows the search path too.
     def leaf(self, value):
-        entry = self._last_child = self._stack.pop()
-        self._log.extend((LeafEvaluated, entry, value))
+        self._last_child = self._stack.pop()
+        self._log.extend((LeafEvaluated, value))
 
     def value_updated(self, old, new):
-        self._log.extend((ValueUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((ValueUpdated, old, new))
 
     def alpha_updated(self, old, new):
-        self._log.extend((AlphaUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((AlphaUpdated, old, new))
 
     def beta_updated(self, old, new):
-        self._log.extend((BetaUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((BetaUpdated, old, new))
 
     def cutoff(self, skipped_moves):
         if not skips_any(skipped_moves):  # a cutoff at the last child skips nothing: the node was searched in full
@@ -135,17 +136,17 @@ class RecordingTracer(NullTracer):
                         entry.move if move_first else None))
 
     def table_cutoff(self, value, entry):
-        node = self._last_child = self._stack.pop()  # answered: the node is left
+        self._last_child = self._stack.pop()  # answered: the node is left
         bound = Bound.EXACT if entry.lower == entry.upper else Bound.LOWER if value == entry.lower else Bound.UPPER
-        self._log.extend((TableCutoff, node, value, bound, entry.move))
+        self._log.extend((TableCutoff, value, bound, entry.move))
 
     def table_store(self, entry, of_leaf=False):
         node = self._last_child if of_leaf else self._stack[-1]  # a leaf is stored once evaluated (and left)
         self._log.extend((TableStore, node, entry.lower, entry.upper, entry.depth, entry.move))
 
     def exit(self, value, best_move):
-        entry = self._last_child = self._stack.pop()
-        self._log.extend((NodeExited, entry, value, best_move))
+        self._last_child = self._stack.pop()
+        self._log.extend((NodeExited, value, best_move))
 
     # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
     def tree_root(self, node):
@@ -362,25 +363,29 @@ class PrunedChild(RecordedNode):
 class _Decoder:
     """Makes the events from the log: one method per event type, taking what the tracer call logged (by name, in the
     order logged), with entries turned into node ids, moves into child ids or move names. ``columns``: the nodes'
-    positions, parent ids and moves."""
+    positions, parent ids and moves. It follows the search path as the recorder did, so the steps that the recorder
+    logs without their entries (entering, leaving and updating a node) name theirs here."""
 
     def __init__(self, columns: tuple[list, list, list], node_of, mover_terms: bool):
         self.states, self.parents, self.moves = columns
         self.node_of, self.mover_terms = node_of, mover_terms
         self.plies = [0] * len(self.states)
         self.passes = 0
+        self.recorded = 0  # the entries recorded so far: the next one entered is this one
+        self.path: list[int] = []  # the entries on the search path, as the recorder's stack holds them
+        self.left = None  # the entry left last (its value caused the next update)
         self.searched: list[dict] = []  # for each node on the search path, its children so far by move
 
     def table(self) -> dict:
         """Per event type, the function making its events and how many values its steps logged (its parameters)."""
         made_by = {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
-                ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
-                BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff,
-                ChanceCutoff: self.chance_cutoff, Researched: self.research,
-                TableProbe: self.probe, TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited,
-                StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
-                Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
-                ShallowCutoff: self.shallow_cutoff}
+                   ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
+                   BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff,
+                   ChanceCutoff: self.chance_cutoff, Researched: self.research, TableProbe: self.probe,
+                   TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited,
+                   StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
+                   Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
+                   ShallowCutoff: self.shallow_cutoff}
         return {kind: (make, len(inspect.signature(make).parameters)) for kind, make in made_by.items()}
 
     def _move_name(self, node: int, move) -> str | None:
@@ -390,7 +395,10 @@ class _Decoder:
         self.passes += 1
         return PassStarted(0, self.passes, label, alpha, beta)
 
-    def entered(self, entry, alpha, beta):
+    def entered(self, alpha, beta):
+        entry = self.recorded
+        self.recorded += 1
+        self.path.append(entry)
         node = self.node_of[entry]
         state, parent, move = self.states[node], self.parents[node], self.moves[node]
         self.plies[node] = 0 if parent is None else self.plies[parent] + 1
@@ -399,25 +407,32 @@ class _Decoder:
         self.searched.append({})
         return NodeEntered(node, parent, self.plies[node], state.player, alpha, beta)
 
-    def leaf(self, entry, value):
+    def _leave(self) -> int:
         self.searched.pop()
-        return LeafEvaluated(self.node_of[entry], value)
+        self.left = self.path.pop()
+        return self.left
 
-    def update(self, kind, entry, old, new, child):
-        return kind(self.node_of[entry], old, new, self.node_of[child])
+    def leaf(self, value):
+        return LeafEvaluated(self.node_of[self._leave()], value)
+
+    def update(self, kind, old, new):
+        return kind(self.node_of[self.path[-1]], old, new, self.node_of[self.left])
 
     def cutoff(self, entry, first, end):
+        self.recorded = end
         node = self.node_of[entry]
         skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
         return Cutoff(node, cut_kind(self.states[node].player, self.mover_terms), skipped)
 
     def shallow_cutoff(self, entry, first, end, bound):
+        self.recorded = end
         node = self.node_of[entry]
         named = self.states[node].named
         return ShallowCutoff(node, tuple(dict.fromkeys(self.node_of[e] for e in range(first, end))), bound,
                              named.total, named.lowest)
 
     def chance_cutoff(self, entry, first, end, bound, value, limit, assumed):
+        self.recorded = end
         node = self.node_of[entry]
         skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
         return ChanceCutoff(node, ALPHA_CUT if bound is Bound.UPPER else BETA_CUT, value, limit, assumed, skipped)
@@ -429,18 +444,17 @@ class _Decoder:
         node = self.node_of[entry]
         return TableProbe(node, found, lower, upper, depth, self._move_name(node, move))
 
-    def table_cutoff(self, entry, value, bound, move):
-        self.searched.pop()  # answered from the table: the node is left
-        node = self.node_of[entry]
+    def table_cutoff(self, value, bound, move):
+        node = self.node_of[self._leave()]  # answered from the table: the node is left
         return TableCutoff(node, value, bound, self._move_name(node, move))
 
     def store(self, entry, lower, upper, depth, move):
         node = self.node_of[entry]
         return TableStore(node, lower, upper, depth, self._move_name(node, move))
 
-    def exited(self, entry, value, best_move):
-        children = self.searched.pop()
-        return NodeExited(self.node_of[entry], value, None if best_move is None else children[best_move])
+    def exited(self, value, best_move):
+        children = self.searched[-1]
+        return NodeExited(self.node_of[self._leave()], value, None if best_move is None else children[best_move])
 
     def playout(self, node, how, moves, reward):
         """A playout's moves named as the game writes them, each in the position it was played in (all in the first
