@@ -165,7 +165,7 @@ class RecordingTracer(NullTracer):
 
     def select(self, node, child, scored):
         self._log.extend((Selected, node.index, child.index, node.visits,
-                    tuple((c.index, c.visits, c.wins, q, e, t) for c, q, e, t in scored)))
+                          tuple((c.index, c.visits, c.wins, q, e, t) for c, q, e, t in scored)))
 
     def sample(self, node, child):
         self._log.extend((Sampled, node.index, child.index))
@@ -186,7 +186,7 @@ class RecordingTracer(NullTracer):
 
     def final(self, root, best, rule):
         self._log.extend((FinalChoice, 0, None if best is None else best.index, rule, root.visits,
-                    tuple((c.index, c.visits, c.wins) for c in root.children)))
+                          tuple((c.index, c.visits, c.wins) for c in root.children)))
 
     def _add(self, node):
         if node.index >= self._limit:
@@ -206,18 +206,18 @@ class RecordingTracer(NullTracer):
         if self._passes >= 2 or self._researched or self._mcts:
             return len(self.nodes())
         states, parents = self._states, self._parents
-        count = len(states)
+        total = len(states)
         if not states or not is_explicit(states[0]):  # a game position's pruned child brings no subtree
-            return count
+            return total
         for state, parent, move in zip(states, parents, self._moves):
             if state is None:
                 pending = [states[parent].child(move)]
                 while pending and is_explicit(pending[-1]):
                     state = pending.pop()
                     children = [state.child(m) for m in state.moves()]
-                    count += len(children)
+                    total += len(children)
                     pending.extend(children)
-        return count
+        return total
 
     def _nodes_numbered(self):
         """Number the nodes (entries with the same parent and move are one node): the nodes' columns (positions,
@@ -272,13 +272,13 @@ class RecordingTracer(NullTracer):
         if states and is_explicit(states[0]):
             states, parents, moves, pruned = _with_pruned_subtrees(states, parents, moves)
         nodes, make = [], object.__new__  # a node is made field by field: calling its class would cost a third more
-        for id, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
+        for number, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
             if state is None:
                 node = make(PrunedChild)
-                node.id, node._above_node, node._played = id, nodes[parent], move
+                node.id, node._above_node, node._played = number, nodes[parent], move
             else:
                 node = make(RecordedNode)
-                node.id, node.parent, node.pruned, node._state, node._played = id, parent, skipped, state, move
+                node.id, node.parent, node.pruned, node._state, node._played = number, parent, skipped, state, move
                 if parent is None:
                     node.ply, node._above = 0, None
                 else:
