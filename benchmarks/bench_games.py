@@ -23,7 +23,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games import load_game  # noqa: E402
-from timing import median_seconds  # noqa: E402
+from timing import paired_medians  # noqa: E402
 from tracer.run import deep_recursion, trace_search  # noqa: E402
 from tracer.search.registry import ALGORITHMS  # noqa: E402
 from tracer.model.state import UNLIMITED  # noqa: E402
@@ -78,9 +78,8 @@ def selfplay_case(game, depth: int):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=7, help="runs per measurement (median reported; default 7)")
+    parser.add_argument("--repeat", type=int, default=7, help="runs of each side (medians reported; default 7)")
     args = parser.parse_args()
-    traced_repeat = max(3, args.repeat // 2)
     tictactoe, connect4, clobber = load_game("tictactoe"), load_game("connect4"), load_game("clobber")
     cases = [
         ("tic-tac-toe full solve, minimax", 1.0, search_case(tictactoe, "minimax", UNLIMITED)),
@@ -90,15 +89,15 @@ def main() -> None:
         ("Connect Four depth 7, alpha-beta", 0.150, search_case(connect4, "alphabeta", 7)),
         ("Clobber 5×6 self-play, alpha-beta d4", 1.0, selfplay_case(clobber, 4)),
     ]
-    print(f"medians of {args.repeat} cold runs with tracing off, {traced_repeat} with tracing on")
+    print(f"medians of {args.repeat} cold runs with tracing off and {args.repeat} with it on, by turns")
     print("  off: the search with the null tracer")
-    print("  on:  trace_search (a RecordingTracer), then the trace's nodes made (boards, and the positions of pruned")
-    print("       children, stay unmade until read; the events are made when read, and are not timed)")
+    print("  on:  trace_search (a RecordingTracer), then the trace's nodes made (their names, move names, boards, and")
+    print("       the positions of pruned children, stay unmade until read; the events are made when read, not timed)")
+    print(f"  on/off: the median of the traced run's time over the untraced run's, each pair run side by side "
+          f"(target ≤ {TRACED_RATIO:g}×)")
     print(f"{'case':<38} {'nodes':>9} {'off':>9} {'target':>8}        {'on':>9} {'on/off':>7}")
     for title, target, (off, on, nodes) in cases:
-        off_time = median_seconds(off, args.repeat)
-        on_time = median_seconds(on, traced_repeat)
-        ratio = on_time / off_time
+        off_time, on_time, ratio = paired_medians(off, on, args.repeat)
         print(f"{title:<38} {nodes:>9,} {_ms(off_time)} {_ms(target, 6)} {_verdict(off_time <= target)} "
               f"{_ms(on_time)} {ratio:>6.2f}× {_verdict(ratio <= TRACED_RATIO)}")
 

@@ -1,14 +1,16 @@
 """The recording tracer: what a search calls to build a :class:`~tracer.trace.trace.Trace`.
 
-The search path stays cheap: each step appends one small tuple, and states are kept as they are (positions are
-immutable). Node ids, event objects, names, move names and boards are made only when the trace is read, and the
-positions of a game's pruned children only when their nodes are.
+The search path stays cheap: each step appends its event type and a few plain values to a flat list, and states
+are kept as they are (positions are immutable). Node ids, event objects, names, move names and boards are made only
+when the trace is read, and the positions of a game's pruned children only when their fields are.
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
 from functools import partial
+from itertools import count, repeat
 
 from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
@@ -30,10 +32,15 @@ class RecordingTracer(NullTracer):
     Each ``enter`` makes an *entry*. When a search makes several passes from the root (``begin_pass`` more than
     once), entries with the same parent node and move are the same node of the trace, so it draws one tree; in one
     pass every entry is a node of its own.
+
+    The record is kept in flat lists of plain values, not an object per step: the log holds each step's event type
+    followed by the values its call logged, and the entries are three columns (position, parent entry, move). A
+    search records millions of steps, and a tuple per step costs its making, its freeing and the garbage
+    collector's pass over it.
     """
 
-    __slots__ = ("_log", "_entries", "_stack", "_last_child", "_emit", "_record", "mover_terms", "_numbered",
-                 "_passes", "_limit", "_researched", "_mcts")
+    __slots__ = ("_log", "_states", "_parents", "_moves", "_stack", "_last_child", "mover_terms",
+                 "_numbered", "_passes", "_limit", "_researched", "_mcts")
 
     def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
         """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs. ``max_nodes``:
@@ -41,12 +48,13 @@ class RecordingTracer(NullTracer):
         bounded."""
         self.mover_terms = mover_terms
         self._limit = max_nodes if max_nodes is not None else sys.maxsize
-        self._log: list[tuple] = []  # per step: (event class, the call's arguments, entries standing for nodes)
-        self._entries: list[tuple] = []  # per entry: (state, parent entry, move, entered); no state when pruned
+        self._log: list = []  # per step, one after another: its event type, then the values its call logged
+        self._states: list = []  # per entry: its position, or None for a pruned child (made when its node is read)
+        self._parents: list = []  # per entry: the entry it hangs under (None for the root)
+        self._moves: list = []  # per entry: the move that reaches it
         self._stack: list = [None]  # the entries on the search path, under a None for the root's parent
         self._last_child = None  # the entry that returned last: it caused the next update
-        self._emit, self._record = self._log.append, self._entries.append  # bound once: called at every step
-        self._numbered = None  # (records, node of each entry), made once when the trace is read
+        self._numbered = None  # (the nodes' columns, node of each entry), made once when the trace is read
         self._passes = 0
         self._researched = False  # a child was searched again (principal variation search): entries merge
         self._mcts = False  # Monte Carlo tree search: an entry is a node of its search tree, made once
@@ -54,127 +62,136 @@ class RecordingTracer(NullTracer):
     # ---- the tracer interface (the hot path) ----------------------------------------------------------------
     def begin_pass(self, label, alpha=None, beta=None):
         self._passes += 1
-        self._emit((PassStarted, label, alpha, beta))
+        self._log.extend((PassStarted, label, alpha, beta))
 
     def enter(self, state, move, alpha=None, beta=None):
         stack = self._stack
-        entry = len(self._entries)
+        entry = len(self._states)
         if entry >= self._limit:
             self._too_large()
-        self._record((state, stack[-1], move, True))
-        self._emit((NodeEntered, entry, alpha, beta))
+        self._states.append(state)  # (as _record does, without a call at every node)
+        self._parents.append(stack[-1])
+        self._moves.append(move)
+        self._log.extend((NodeEntered, alpha, beta))  # (entries are numbered as recorded: the decoder counts them)
         stack.append(entry)
 
+    def _record(self, state, parent, move) -> None:
+        self._states.append(state)
+        self._parents.append(parent)
+        self._moves.append(move)
+
+    # A step at the node being searched, or leaving it, logs no entry: the decoder follows the search path too.
     def leaf(self, value):
-        entry = self._last_child = self._stack.pop()
-        self._emit((LeafEvaluated, entry, value))
+        self._last_child = self._stack.pop()
+        self._log.extend((LeafEvaluated, value))
 
     def value_updated(self, old, new):
-        self._emit((ValueUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((ValueUpdated, old, new))
 
     def alpha_updated(self, old, new):
-        self._emit((AlphaUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((AlphaUpdated, old, new))
 
     def beta_updated(self, old, new):
-        self._emit((BetaUpdated, self._stack[-1], old, new, self._last_child))
+        self._log.extend((BetaUpdated, old, new))
 
     def cutoff(self, skipped_moves):
         if not skips_any(skipped_moves):  # a cutoff at the last child skips nothing: the node was searched in full
             return
         entry = self._stack[-1]
-        first = len(self._entries)
-        self._entries.extend([(None, entry, move, False) for move in skipped_moves])  # the child is made when read
-        self._emit((Cutoff, entry, first, len(self._entries)))
-        if len(self._entries) > self._limit:
-            self._too_large()
+        first, end = self._prune(entry, skipped_moves)
+        self._log.extend((Cutoff, entry, first, end))
 
     def shallow_cutoff(self, skipped_moves, bound):
-        self._skip(skipped_moves, lambda entry, first, end: (ShallowCutoff, entry, first, end, bound))
+        if skips_any(skipped_moves):
+            entry = self._stack[-1]
+            self._log.extend((ShallowCutoff, entry, *self._prune(entry, skipped_moves), bound))
 
     def chance_cutoff(self, skipped_moves, bound, value, limit, assumed):
-        self._skip(skipped_moves,
-                   lambda entry, first, end: (ChanceCutoff, entry, first, end, bound, value, limit, assumed))
+        if skips_any(skipped_moves):
+            entry = self._stack[-1]
+            self._log.extend((ChanceCutoff, entry, *self._prune(entry, skipped_moves), bound, value, limit, assumed))
 
-    def _skip(self, skipped_moves, event) -> None:
-        """A cutoff of max^n's or Star1's: the children skipped join the trace, pruned, with the event."""
-        if not skips_any(skipped_moves):
-            return
-        entry = self._stack[-1]
-        first = len(self._entries)
-        self._entries.extend((None, entry, move, False) for move in skipped_moves)  # never entered
-        self._emit(event(entry, first, len(self._entries)))
-        if len(self._entries) > self._limit:
+    def _prune(self, entry, skipped_moves) -> tuple[int, int]:
+        """The children a cutoff skipped join the trace, pruned (each position is made when its node is read):
+        their entries, from ``first`` to ``end``."""
+        first = len(self._states)
+        self._states.extend([None] * len(skipped_moves))
+        self._parents.extend([entry] * len(skipped_moves))
+        self._moves.extend(skipped_moves)
+        end = len(self._states)
+        if end > self._limit:
             self._too_large()
+        return first, end
 
     def research(self, value, alpha, beta):
         self._researched = True
-        self._emit((Researched, self._stack[-1], value, alpha, beta, self._last_child))
+        self._log.extend((Researched, self._stack[-1], value, alpha, beta, self._last_child))
 
     def table_probe(self, entry, depth, move_first):
         if entry is None:
-            self._emit((TableProbe, self._stack[-1], "none", None, None, None, None))
+            self._log.extend((TableProbe, self._stack[-1], "none", None, None, None, None))
         else:
             found = entry.kind if deep_enough(entry, depth) else "shallow"
-            self._emit((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth,
+            self._log.extend((TableProbe, self._stack[-1], found, entry.lower, entry.upper, entry.depth,
                         entry.move if move_first else None))
 
     def table_cutoff(self, value, entry):
-        node = self._last_child = self._stack.pop()  # answered: the node is left
+        self._last_child = self._stack.pop()  # answered: the node is left
         bound = Bound.EXACT if entry.lower == entry.upper else Bound.LOWER if value == entry.lower else Bound.UPPER
-        self._emit((TableCutoff, node, value, bound, entry.move))
+        self._log.extend((TableCutoff, value, bound, entry.move))
 
     def table_store(self, entry, of_leaf=False):
         node = self._last_child if of_leaf else self._stack[-1]  # a leaf is stored once evaluated (and left)
-        self._emit((TableStore, node, entry.lower, entry.upper, entry.depth, entry.move))
+        self._log.extend((TableStore, node, entry.lower, entry.upper, entry.depth, entry.move))
 
     def exit(self, value, best_move):
-        entry = self._last_child = self._stack.pop()
-        self._emit((NodeExited, entry, value, best_move))
+        self._last_child = self._stack.pop()
+        self._log.extend((NodeExited, value, best_move))
 
     # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
     def tree_root(self, node):
         self._mcts = True
-        self._record((node.state, None, None, True))
+        self._record(node.state, None, None)
 
     def given(self, node):
         if node.parent is None:
-            self._emit((StatsGiven, 0, None, node.visits, node.wins))
+            self._log.extend((StatsGiven, 0, None, node.visits, node.wins))
             return
         self._add(node)
-        self._emit((StatsGiven, node.index, node.parent.index, node.visits, node.wins))
+        self._log.extend((StatsGiven, node.index, node.parent.index, node.visits, node.wins))
 
     def begin_iteration(self, number):
-        self._emit((IterationStarted, 0, number))
+        self._log.extend((IterationStarted, 0, number))
 
     def select(self, node, child, scored):
-        self._emit((Selected, node.index, child.index, node.visits,
-                    tuple((c.index, c.visits, c.wins, q, e, t) for c, q, e, t in scored)))
+        self._log.extend((Selected, node.index, child.index, node.visits,
+                          tuple((c.index, c.visits, c.wins, q, e, t) for c, q, e, t in scored)))
 
     def sample(self, node, child):
-        self._emit((Sampled, node.index, child.index))
+        self._log.extend((Sampled, node.index, child.index))
 
     def expand(self, node):
         self._add(node)
-        self._emit((Expanded, node.index, node.parent.index))
+        self._log.extend((Expanded, node.index, node.parent.index))
 
     def playout(self, node, moves, reward, how):
-        self._emit((PlayedOut, node.index, how, tuple(moves), reward))
+        self._log.extend((PlayedOut, node.index, how, tuple(moves), reward))
 
     def backup(self, node, reward):
         path = []
         while node is not None:
             path.append((node.index, node.visits, node.wins))
             node = node.parent
-        self._emit((BackedUp, path[0][0], reward, tuple(path)))
+        self._log.extend((BackedUp, path[0][0], reward, tuple(path)))
 
     def final(self, root, best, rule):
-        self._emit((FinalChoice, 0, None if best is None else best.index, rule, root.visits,
-                    tuple((c.index, c.visits, c.wins) for c in root.children)))
+        self._log.extend((FinalChoice, 0, None if best is None else best.index, rule, root.visits,
+                          tuple((c.index, c.visits, c.wins) for c in root.children)))
 
     def _add(self, node):
         if node.index >= self._limit:
             self._too_large()
-        self._record((node.state, node.parent.index, node.move, True))
+        self._record(node.state, node.parent.index, node.move)
 
     def _too_large(self):
         raise TraceTooLargeError(
@@ -188,173 +205,234 @@ class RecordingTracer(NullTracer):
         re-searches), the numbered nodes are counted instead."""
         if self._passes >= 2 or self._researched or self._mcts:
             return len(self.nodes())
-        count = len(self._entries)
-        for state, parent, move, entered in self._entries:
-            if not entered and is_explicit(self._entries[parent][0]):  # (a game position's brings no subtree)
-                pending = [self._entries[parent][0].child(move)]
+        states, parents = self._states, self._parents
+        total = len(states)
+        if not states or not is_explicit(states[0]):  # a game position's pruned child brings no subtree
+            return total
+        for state, parent, move in zip(states, parents, self._moves):
+            if state is None:
+                pending = [states[parent].child(move)]
                 while pending and is_explicit(pending[-1]):
                     state = pending.pop()
                     children = [state.child(m) for m in state.moves()]
-                    count += len(children)
+                    total += len(children)
                     pending.extend(children)
-        return count
+        return total
 
-    def _records(self):
-        """Number the nodes (entries with the same parent and move are one node): per node, (state, parent id,
-        move, ever entered), with no state for a pruned child not made yet; and the node of each entry."""
+    def _nodes_numbered(self):
+        """Number the nodes (entries with the same parent and move are one node): the nodes' columns (positions,
+        with None for a pruned child not made yet; parent ids; moves), and the node of each entry."""
         if self._numbered is not None:
             return self._numbered
-        entries = self._entries
         if self._passes < 2 and not self._researched:  # every entry is a node of its own (the common case, fast)
-            node_of = range(len(entries))
-            records = list(entries) if self._mcts else entries  # (MCTS adds the children it never expanded)
+            node_of = range(len(self._states))
+            columns = (list(self._states), list(self._parents), list(self._moves)) if self._mcts \
+                else (self._states, self._parents, self._moves)  # (MCTS adds the children it never expanded)
         else:
             node_of: list[int] = []  # entry -> node id
             ids: dict[tuple, int] = {}  # (parent node id, move) -> node id
-            records: list[list] = []  # per node: [state, parent id, move, ever entered]
-            for state, parent, move, entered in entries:
+            columns = states, parents, moves = [], [], []
+            for state, parent, move in zip(self._states, self._parents, self._moves):
                 key = (None if parent is None else node_of[parent], move)
-                node = ids.setdefault(key, len(records))
-                if node == len(records):
-                    records.append([state, key[0], move, entered])
-                elif entered:
-                    records[node][0], records[node][3] = state, True
+                node = ids.setdefault(key, len(states))
+                if node == len(states):
+                    states.append(state)
+                    parents.append(key[0])
+                    moves.append(move)
+                elif state is not None:  # entered now: the node was pruned in an earlier pass, or entered already
+                    states[node] = state
                 node_of.append(node)
         if self._mcts:
-            _add_unexpanded(records)
-        self._numbered = (records, node_of)
+            _add_unexpanded(*columns)
+        self._numbered = (columns, node_of)
         return self._numbered
 
     def events(self) -> list:
         """The events, made from the log: each step's entries turned into node ids, its moves into names."""
-        records, node_of = self._records()
-        decode = _Decoder(records, node_of, self.mover_terms).table()
-        return [decode[step[0]](*step[1:]) for step in self._log]
+        columns, node_of = self._nodes_numbered()
+        decoders = _Decoder(columns, node_of, self.mover_terms).table()
+        log, events, at = self._log, [], 0
+        while at < len(log):
+            decode, width = decoders[log[at]]
+            events.append(decode(*log[at + 1:at + 1 + width]))
+            at += 1 + width
+        return events
 
     def nodes(self) -> list[TraceNode]:
-        """The nodes, in id order, with names, move names and boards filled in.
+        """The nodes, in id order. Each keeps its position, its parent's and the move: its move name, name, player,
+        board and leaf value are read from them the first time one is asked (:class:`RecordedNode`), as most nodes
+        of a large trace are never drawn.
 
         A pruned child of an explicit tree (a tree file) that was never searched brings its whole subtree, so it
         can be drawn faded; those nodes are numbered after the ones the search recorded. A pruned child of a game
-        position is not made here: its node makes it the first time its name, player or board is read
-        (:class:`PrunedChild`), as most are never drawn.
+        position is not made here: its node makes it the first time its name, player or board is read.
         """
-        records = list(self._records()[0])  # a copy: the pruned subtrees of tree files are added at its end
-        has_children = {record[1] for record in records}
-        for node in range(len(records)):
-            state, parent, move, entered = records[node]
-            if entered or node in has_children:
-                continue
+        states, parents, moves = self._nodes_numbered()[0]
+        pruned = repeat(False)  # (a game position's pruned child has no position yet: it is a PrunedChild)
+        if states and is_explicit(states[0]):
+            states, parents, moves, pruned = _with_pruned_subtrees(states, parents, moves)
+        nodes, make = [], object.__new__  # a node is made field by field: calling its class would cost a third more
+        for number, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
             if state is None:
-                if not is_explicit(records[parent][0]):
-                    continue
-                state = records[parent][0].child(move)
-                records[node] = [state, parent, move, entered]
-            if is_explicit(state):
-                pending = [(state, node)]
-                while pending:
-                    state, parent = pending.pop()
-                    for move in state.moves():
-                        child = state.child(move)
-                        pending.append((child, len(records)))
-                        records.append([child, parent, move, False])
-        nodes, plies = [], []
-        for node, (state, parent, move, entered) in enumerate(records):
-            if parent is None:
-                ply, move_name, p = 0, None, None
+                node = make(PrunedChild)
+                node.id, node._above_node, node._played = number, nodes[parent], move
             else:
-                above = records[parent][0]
-                ply, move_name = plies[parent] + 1, above.move_name(move)
-                p = above.probability(move) if above.player is CHANCE else None
-            plies.append(ply)
-            if state is None:
-                nodes.append(PrunedChild(node, parent, move_name, ply, above, move, p))
-                continue
-            explicit_leaf = is_explicit(state) and state.is_terminal()
-            board = partial(node_board, state) if has_board(state) else None  # the board is made when read
-            nodes.append(TraceNode(node, parent, move_name, node_name(state), state.player, ply, not entered,
-                                   state.utility() if explicit_leaf else None, board, p,
-                                   getattr(state, "mover_name", None)))
+                node = make(RecordedNode)
+                node.id, node.parent, node.pruned, node._state, node._played = number, parent, skipped, state, move
+                if parent is None:
+                    node.ply, node._above = 0, None
+                else:
+                    above = nodes[parent]
+                    node.ply, node._above = above.ply + 1, above._state
+            nodes.append(node)
         return nodes
 
 
-class PrunedChild(TraceNode):
-    """The node of a pruned child of a game position, holding its parent's position and the move: the child
-    position is made, and its name, player and board read, the first time one of them is asked. Drawings ask for
-    few; a search that cuts off often prunes many more children than it enters."""
+def _with_pruned_subtrees(states: list, parents: list, moves: list) -> tuple[list, list, list, list]:
+    """The nodes' columns of an explicit tree's search, with each pruned child's position made and, under a pruned
+    child never searched, its whole subtree added (numbered after the recorded nodes), pruned; and which are."""
+    pruned = [state is None for state in states]
+    states, parents, moves = list(states), list(parents), list(moves)  # copies: the record stays as it was
+    has_children = set(parents)
+    for node in range(len(states)):
+        if not pruned[node] or node in has_children:
+            continue
+        if states[node] is None:
+            states[node] = states[parents[node]].child(moves[node])
+        if is_explicit(states[node]):
+            pending = [(states[node], node)]
+            while pending:
+                state, parent = pending.pop()
+                for move in state.moves():
+                    child = state.child(move)
+                    pending.append((child, len(states)))
+                    states.append(child)
+                    parents.append(parent)
+                    moves.append(move)
+                    pruned.append(True)
+    return states, parents, moves, pruned
 
-    __slots__ = ("_above", "_played")
 
-    def __init__(self, id: int, parent: int, move: str, ply: int, above, played, p: float | None = None):
-        self.id, self.parent, self.move, self.ply, self.p = id, parent, move, ply, p
-        self.pruned, self.value, self.mover = True, None, None  # games have one utility: no named players
-        self._above, self._played = above, played  # name, player and _board stay unset until one of them is read
+_FROM_ABOVE = frozenset(("move", "p"))  # read from the parent's position and the move
+_FROM_STATE = frozenset(("name", "player", "_board", "value", "mover"))  # read from the node's own position
+
+
+class RecordedNode(TraceNode):
+    """A node of a recorded search, holding its position, its parent's position and the move played there. The
+    move's name and probability are read from the parent the first time one of them is asked; the name, player,
+    board, leaf value and mover from the position. Drawings ask for few."""
+
+    __slots__ = ("_state", "_above", "_played")  # made by RecordingTracer.nodes, with id, parent, ply and pruned
 
     def __getattr__(self, name):  # only called for a slot still unset
-        if name not in ("name", "player", "_board"):
+        if name in _FROM_ABOVE:
+            above, played = self._above, self._played
+            self.move = None if above is None else above.move_name(played)
+            self.p = above.probability(played) if above is not None and above.player is CHANCE else None
+        elif name in _FROM_STATE:
+            state = self._state
+            self.name, self.player, self.mover = node_name(state), state.player, getattr(state, "mover_name", None)
+            self.value = state.utility() if is_explicit(state) and state.is_terminal() else None
+            self._board = partial(node_board, state) if has_board(state) else None  # the board is made when read
+        else:
             raise AttributeError(name)
-        state = self._above.child(self._played)
-        self.name, self.player = node_name(state), state.player
-        self._board = partial(node_board, state) if has_board(state) else None
+        return getattr(self, name)
+
+
+class PrunedChild(RecordedNode):
+    """The node of a pruned child of a game position, holding its id, its parent's node and the move: its parent id
+    and ply are read from the parent's node, and the child position is made, the first time one of its fields is
+    asked. A search that cuts off often prunes many more children than it enters, and drawings show few."""
+
+    __slots__ = ("_above_node",)  # made by RecordingTracer.nodes, with id and _played
+    pruned, value, mover = True, None, None  # never entered; a game's positions have no static value or named mover
+
+    def __getattr__(self, name):  # only called for a slot still unset
+        if name in ("parent", "ply", "_above"):
+            above = self._above_node
+            self.parent, self.ply, self._above = above.id, above.ply + 1, above._state
+        elif name in ("name", "player", "_board"):
+            state = self._above.child(self._played)
+            self.name, self.player = node_name(state), state.player
+            self._board = partial(node_board, state) if has_board(state) else None
+        else:
+            return RecordedNode.__getattr__(self, name)  # the move's name and probability
         return getattr(self, name)
 
 
 class _Decoder:
     """Makes the events from the log: one method per event type, taking what the tracer call logged (by name, in the
-    order logged), with entries turned into node ids, moves into child ids or move names."""
+    order logged), with entries turned into node ids, moves into child ids or move names. ``columns``: the nodes'
+    positions, parent ids and moves. It follows the search path as the recorder did, so the steps that the recorder
+    logs without their entries (entering, leaving and updating a node) name theirs here."""
 
-    def __init__(self, records: list[list], node_of, mover_terms: bool):
-        self.records, self.node_of, self.mover_terms = records, node_of, mover_terms
-        self.plies = [0] * len(records)
+    def __init__(self, columns: tuple[list, list, list], node_of, mover_terms: bool):
+        self.states, self.parents, self.moves = columns
+        self.node_of, self.mover_terms = node_of, mover_terms
+        self.plies = [0] * len(self.states)
         self.passes = 0
+        self.recorded = 0  # the entries recorded so far: the next one entered is this one
+        self.path: list[int] = []  # the entries on the search path, as the recorder's stack holds them
+        self.left = None  # the entry left last (its value caused the next update)
         self.searched: list[dict] = []  # for each node on the search path, its children so far by move
 
     def table(self) -> dict:
-        return {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
-                ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
-                BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff,
-                ChanceCutoff: self.chance_cutoff, Researched: self.research,
-                TableProbe: self.probe, TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited,
-                StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
-                Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
-                ShallowCutoff: self.shallow_cutoff}
+        """Per event type, the function making its events and how many values its steps logged (its parameters)."""
+        made_by = {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
+                   ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
+                   BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff,
+                   ChanceCutoff: self.chance_cutoff, Researched: self.research, TableProbe: self.probe,
+                   TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited,
+                   StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
+                   Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
+                   ShallowCutoff: self.shallow_cutoff}
+        return {kind: (make, len(inspect.signature(make).parameters)) for kind, make in made_by.items()}
 
     def _move_name(self, node: int, move) -> str | None:
-        return None if move is None else self.records[node][0].move_name(move)
+        return None if move is None else self.states[node].move_name(move)
 
     def pass_started(self, label, alpha, beta):
         self.passes += 1
         return PassStarted(0, self.passes, label, alpha, beta)
 
-    def entered(self, entry, alpha, beta):
+    def entered(self, alpha, beta):
+        entry = self.recorded
+        self.recorded += 1
+        self.path.append(entry)
         node = self.node_of[entry]
-        state, parent, move, _ = self.records[node]
+        state, parent, move = self.states[node], self.parents[node], self.moves[node]
         self.plies[node] = 0 if parent is None else self.plies[parent] + 1
         if self.searched:
             self.searched[-1][move] = node
         self.searched.append({})
         return NodeEntered(node, parent, self.plies[node], state.player, alpha, beta)
 
-    def leaf(self, entry, value):
+    def _leave(self) -> int:
         self.searched.pop()
-        return LeafEvaluated(self.node_of[entry], value)
+        self.left = self.path.pop()
+        return self.left
 
-    def update(self, kind, entry, old, new, child):
-        return kind(self.node_of[entry], old, new, self.node_of[child])
+    def leaf(self, value):
+        return LeafEvaluated(self.node_of[self._leave()], value)
+
+    def update(self, kind, old, new):
+        return kind(self.node_of[self.path[-1]], old, new, self.node_of[self.left])
 
     def cutoff(self, entry, first, end):
+        self.recorded = end
         node = self.node_of[entry]
         skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
-        return Cutoff(node, cut_kind(self.records[node][0].player, self.mover_terms), skipped)
+        return Cutoff(node, cut_kind(self.states[node].player, self.mover_terms), skipped)
 
     def shallow_cutoff(self, entry, first, end, bound):
+        self.recorded = end
         node = self.node_of[entry]
-        state = self.records[node][0]
-        named = state.named
+        named = self.states[node].named
         return ShallowCutoff(node, tuple(dict.fromkeys(self.node_of[e] for e in range(first, end))), bound,
                              named.total, named.lowest)
 
     def chance_cutoff(self, entry, first, end, bound, value, limit, assumed):
+        self.recorded = end
         node = self.node_of[entry]
         skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
         return ChanceCutoff(node, ALPHA_CUT if bound is Bound.UPPER else BETA_CUT, value, limit, assumed, skipped)
@@ -366,24 +444,22 @@ class _Decoder:
         node = self.node_of[entry]
         return TableProbe(node, found, lower, upper, depth, self._move_name(node, move))
 
-    def table_cutoff(self, entry, value, bound, move):
-        self.searched.pop()  # answered from the table: the node is left
-        node = self.node_of[entry]
+    def table_cutoff(self, value, bound, move):
+        node = self.node_of[self._leave()]  # answered from the table: the node is left
         return TableCutoff(node, value, bound, self._move_name(node, move))
 
     def store(self, entry, lower, upper, depth, move):
         node = self.node_of[entry]
         return TableStore(node, lower, upper, depth, self._move_name(node, move))
 
-    def exited(self, entry, value, best_move):
-        children = self.searched.pop()
-        return NodeExited(self.node_of[entry], value, None if best_move is None else children[best_move])
-
+    def exited(self, value, best_move):
+        children = self.searched[-1]
+        return NodeExited(self.node_of[self._leave()], value, None if best_move is None else children[best_move])
 
     def playout(self, node, how, moves, reward):
         """A playout's moves named as the game writes them, each in the position it was played in (all in the first
         when the game declares ``fixed_move_names``: a move's name never depends on the position)."""
-        names, state = [], self.records[node][0]
+        names, state = [], self.states[node]
         if getattr(state, "fixed_move_names", False):
             return PlayedOut(node, how, tuple(map(state.move_name, moves)), reward)
         for move in moves:
@@ -392,14 +468,17 @@ class _Decoder:
         return PlayedOut(node, how, tuple(names), reward)
 
 
-def _add_unexpanded(records: list[list]) -> None:
+def _add_unexpanded(states: list, parents: list, moves: list) -> None:
     """Monte Carlo tree search on a tree file: the children it never expanded join the trace as nodes never
     entered (so the rest of the tree can be drawn, faint), with their subtrees made when the nodes are read."""
     expanded: dict[int, set] = {}
-    for state, parent, move, _ in records:
+    for parent, move in zip(parents, moves):
         if parent is not None:
             expanded.setdefault(parent, set()).add(move)
-    for node in range(len(records)):
-        state = records[node][0]
+    for node in range(len(states)):
+        state = states[node]
         if is_explicit(state) and not state.is_terminal():
-            records.extend([None, node, move, False] for move in state.moves() if move not in expanded.get(node, ()))
+            unexpanded = [move for move in state.moves() if move not in expanded.get(node, ())]
+            states.extend([None] * len(unexpanded))
+            parents.extend([node] * len(unexpanded))
+            moves.extend(unexpanded)
