@@ -71,6 +71,7 @@ class Item:
     detail: str = ""  # what the reports say instead of "you wrote …, the search: …" (a list's first difference)
     kind: str = ""  # "values", "leaf", "best_move", "windows", "node_types", "order", "visits", "wins", "selected", "unknown",
     # "extra"
+    note: str = ""  # the search's side of ``why``: the deciding step in words, without what the answer said
 
     def as_dict(self) -> dict[str, Any]:
         return {"item": self.item, "expected": self.expected, "given": self.given, "points": self.points,
@@ -191,12 +192,13 @@ def _statistic_item(compared, what: str) -> Item:
     item, name, kind = f"{what} of {compared.label}", compared.label, compared.kind
     if compared.claimed is None:
         return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
-                    f"{compared.note} — you gave no {what} for {name}", compared.node, kind=kind)
+                    f"{compared.note} — you gave no {what} for {name}", compared.node, kind=kind, note=compared.note)
     if compared.ok:
         return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=compared.node,
                     kind=kind)
     return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
-                f"{compared.note} — you wrote {what} = {shown(compared.claimed)}", compared.node, kind=kind)
+                f"{compared.note} — you wrote {what} = {shown(compared.claimed)}", compared.node, kind=kind,
+                note=compared.note)
 
 
 def _path_item(facts: SearchFacts, number: int, given: list[int] | None) -> Item:
@@ -214,7 +216,8 @@ def _path_item(facts: SearchFacts, number: int, given: list[int] | None) -> Item
         " (place 1 agrees)" if difference.index == 1 else ""
     detail = f"place {difference.index + 1}: the search {goes}, {wrote}{agree}"
     return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
-                f"{compared.note} — you wrote the path {shown(compared.claimed)}", detail=detail, kind="selected")
+                f"{compared.note} — you wrote the path {shown(compared.claimed)}", detail=detail, kind="selected",
+                note=compared.note)
 
 
 def _value_item(facts: SearchFacts, node: int, given) -> Item:
@@ -222,11 +225,11 @@ def _value_item(facts: SearchFacts, node: int, given) -> Item:
     item, name = f"value of {compared.label}", compared.label
     if given is None:
         return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
-                    f"{compared.note} — you gave no value for {name}", node, kind="values")
+                    f"{compared.note} — you gave no value for {name}", node, kind="values", note=compared.note)
     if compared.ok:
         return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=node, kind="values")
     return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
-                f"{compared.note} — you wrote {shown(compared.claimed)}", node, kind="values")
+                f"{compared.note} — you wrote {shown(compared.claimed)}", node, kind="values", note=compared.note)
 
 
 def _extra_value_item(facts: SearchFacts, node: int, given) -> Item:
@@ -240,7 +243,8 @@ def _extra_value_item(facts: SearchFacts, node: int, given) -> Item:
                            "(not graded)")
     return Item(f"value of {label}", compared.found, compared.claimed, 0, 0, EXTRA, compared.step,
                 f"{compared.note} — you gave {label} a value" if compared.note else "", node, kind="extra",
-                detail=f"you wrote {shown(compared.claimed)}, but the search never reaches {label} (not graded)")
+                detail=f"you wrote {shown(compared.claimed)}, but the search never reaches {label} (not graded)",
+                note=compared.note)
 
 
 def _leaf_items(facts: SearchFacts, marked: list[int] | None) -> list[Item]:
@@ -259,7 +263,7 @@ def _leaf_items(facts: SearchFacts, marked: list[int] | None) -> list[Item]:
             by_cut.setdefault(leaf.step, []).append(leaf.node)
             notes[leaf.step] = leaf.note
         elif not leaf.ok:
-            item.why = f"{leaf.note} — you marked it pruned"
+            item.why, item.note = f"{leaf.note} — you marked it pruned", leaf.note
         items.append(item)
     for step, leaves in by_cut.items():
         them = "it" if len(leaves) == 1 else "them"
@@ -267,7 +271,7 @@ def _leaf_items(facts: SearchFacts, marked: list[int] | None) -> list[Item]:
             f"{notes[step]} — you examined {join_names([facts.label(leaf) for leaf in leaves])}"
         for item in items:
             if item.step == step and item.verdict == WRONG and item.expected == "pruned":
-                item.why = why
+                item.why, item.note = why, notes[step]
     return items
 
 
@@ -281,11 +285,11 @@ def _best_move_item(facts: SearchFacts, given: str | None) -> Item:
     compared = compare_best_move(facts, given)
     if given is None:
         return Item("best move", compared.found, None, 0, 1, MISSING, compared.step,
-                    f"{compared.note} — you gave no best move", 0, kind="best_move")
+                    f"{compared.note} — you gave no best move", 0, kind="best_move", note=compared.note)
     if compared.ok:
         return Item("best move", compared.found, given, 1, 1, RIGHT, compared.step, node=0, kind="best_move")
     return Item("best move", compared.found, given, 0, 1, WRONG, compared.step,
-                f"{compared.note} — you chose {given}", 0, kind="best_move")
+                f"{compared.note} — you chose {given}", 0, kind="best_move", note=compared.note)
 
 
 def _window_item(facts: SearchFacts, node: int, given) -> Item:
@@ -293,14 +297,14 @@ def _window_item(facts: SearchFacts, node: int, given) -> Item:
     item, name = f"window at {compared.label}", compared.label
     if given is None:
         return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
-                    f"{compared.note} — you gave no window for {name}", node, kind="windows")
+                    f"{compared.note} — you gave no window for {name}", node, kind="windows", note=compared.note)
     if compared.ok:
         return Item(item, compared.found, compared.claimed, 1, 1, RIGHT, compared.step, node=node, kind="windows")
     window = facts.window(node)
     where = "" if window is None else f" with α = {format_number(window[0])}, β = {format_number(window[1])}"
+    note = f"step {compared.step}: {name} is left{where}"
     return Item(item, compared.found, compared.claimed, 0, 1, WRONG, compared.step,
-                f"step {compared.step}: {name} is left{where} — you wrote "
-                f"[{', '.join(format_number(v) for v in given)}]", node, kind="windows")
+                f"{note} — you wrote [{', '.join(format_number(v) for v in given)}]", node, kind="windows", note=note)
 
 
 def _node_type_item(facts: SearchFacts, node: int, given: str | None) -> Item:
@@ -309,11 +313,12 @@ def _node_type_item(facts: SearchFacts, node: int, given: str | None) -> Item:
     item, name = f"type of {compared.label}", compared.label
     if given is None:
         return Item(item, compared.found, None, 0, 1, MISSING, compared.step,
-                    f"{compared.note} — you gave no type for {name}", node, kind="node_types")
+                    f"{compared.note} — you gave no type for {name}", node, kind="node_types", note=compared.note)
     if compared.ok:
         return Item(item, compared.found, given, 1, 1, RIGHT, compared.step, node=node, kind="node_types")
-    return Item(item, compared.found, given, 0, 1, WRONG, compared.step,
-                f"{compared.note}: {name} is {compared.found} — you wrote {given}", node, kind="node_types")
+    note = f"{compared.note}: {name} is {compared.found}"
+    return Item(item, compared.found, given, 0, 1, WRONG, compared.step, f"{note} — you wrote {given}", node,
+                kind="node_types", note=note)
 
 
 def _order_item(facts: SearchFacts, given: list[int] | None, unknown=()) -> Item:
@@ -331,17 +336,17 @@ def _order_item(facts: SearchFacts, given: list[int] | None, unknown=()) -> Item
     if difference.found is None:
         detail = f"the search enters only {len(facts.order)} nodes; your order goes on with " \
                  f"{facts.label(difference.claimed)} ({visit})"
-        why = f"the search enters only {len(facts.order)} nodes — your order goes on with " \
-              f"{facts.label(difference.claimed)}"
+        note = f"the search enters only {len(facts.order)} nodes"
+        why = f"{note} — your order goes on with {facts.label(difference.claimed)}"
     else:
         misnamed = [u.name for u in unknown if u.where == f"order[{difference.index}]"]  # the first typo stands there
         wrote = f"you wrote {misnamed[0]}, which is not a node of the tree" if misnamed else \
             "your order stops there" if difference.claimed is None else f"you wrote {facts.label(difference.claimed)}"
         detail = f"{visit}: the search enters {facts.label(difference.found)}, {wrote}{agree}"
-        why = (f"step {compared.step}: the search enters {facts.label(difference.found)} "
-               f"({visit}) — {wrote}")
+        note = f"step {compared.step}: the search enters {facts.label(difference.found)} ({visit})"
+        why = f"{note} — {wrote}"
     return Item("visit order", compared.found, compared.claimed, 0, 1, WRONG, compared.step, why, detail=detail,
-                kind="order")
+                kind="order", note=note)
 
 
 def flags(result: Grade) -> tuple[tuple[int, str], ...]:

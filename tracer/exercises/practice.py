@@ -8,8 +8,8 @@ grammar) and applies the one rule that compares it (compare_answers' ``value_mat
 mirrored in practice.js); tests hold the page's scores to ``tracer grade``'s on the answer file it downloads.
 
 The wording of a wrong item comes from grade run on a *probe*: an answer wrong on every item (a value no number
-matches, a move the root does not have, ...). Its ``why`` is the step's words followed by `` — you wrote …``; the
-part before that is what the page shows, followed by what the student wrote.
+matches, a move the root does not have, ...). Each of its items carries the deciding step in words (``note``,
+``why`` without what the answer said): what the page shows, followed by what the student wrote.
 """
 
 from __future__ import annotations
@@ -83,10 +83,10 @@ def _probe(facts: SearchFacts, key: Claims | None) -> Claims:
 
 
 def _item(facts: SearchFacts, item, probed) -> dict[str, Any]:
-    """A blank sheet's item as the page scores it: ``because`` is the deciding step in words, up to what the
-    student wrote (from the probe's ``why``)."""
+    """A blank sheet's item as the page scores it: ``because`` is the deciding step in words (the probe's
+    ``note``)."""
     data = {"item": item.item, "kind": item.kind, "node": item.node, "max": item.max_points, "step": item.step,
-            "because": _because(probed.why) if probed is not None and probed.why else ""}
+            "because": probed.note if probed is not None and probed.why else ""}
     if item.kind == "values":
         value, bound = facts.returned(item.node)
         data["found"] = {"number": _json_value(value), "bound": str(bound)}
@@ -101,13 +101,6 @@ def _item(facts: SearchFacts, item, probed) -> dict[str, Any]:
         data["found"] = item.expected
         data["because"] = ""  # filled by _leaf_words: one text when marked wrongly, another when missed
     return data
-
-
-def _because(why: str, first: bool = False) -> str:
-    """The step's words of a probe's ``why``: what comes before `` — you …`` (what the probe wrote: the last such
-    dash, or with ``first`` the first, where what the probe wrote holds a name and the step's words none)."""
-    head, dash, _ = why.partition(" — ") if first else why.rpartition(" — ")
-    return head if dash else why
 
 
 def _json_value(value):
@@ -149,7 +142,7 @@ def _list_words(facts: SearchFacts, key: Claims | None, items: list[dict], tree_
                 claimed = found[:index] if index < len(found) else found + [found[0]]
                 graded = grade(Claims(order=claimed), facts, answer_file="", tree_file=tree_file, key=key)
                 wrong = next(other for other in graded.items if other.item == item["item"])
-                places.append({"step": wrong.step, "because": _because(wrong.why, first=index == len(found))})
+                places.append({"step": wrong.step, "because": wrong.note})
         elif item["kind"] == "selected":  # compare_selected's note is grade's words, up to what was written
             number = int(item["item"].rsplit(" ", 1)[1])
             found = facts.paths[number][0]
