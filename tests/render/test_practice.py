@@ -258,6 +258,19 @@ def test_why_opens_the_first_departure_in_the_player_and_nothing_is_fetched(brow
     page.close()
 
 
+def test_why_explains_the_answer_as_it_is_now(browser, tmp_path):
+    """Why? after a box has changed since Check scores the answer again: it never explains an answer that is gone."""
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
+    page.page.fill("#exercise-1 input[aria-label='value of C']", "3")  # C returns ≤ 2: decided at step 20
+    page.page.click("#exercise-1 button[type=submit]")
+    assert page.departure(1).startswith("First departure: step 20: ")
+    for label, value in (("value of A", "3"), ("value of B", "3"), ("value of C", "2"), ("value of D", "2")):
+        page.page.fill(f"#exercise-1 input[aria-label='{label}']", value)  # every value right now, unchecked
+    page.page.click("#exercise-1 button:has-text('Why?')")
+    assert "step 20" not in page.departure(1)
+    page.close()
+
+
 def test_keyboard_only(browser, tmp_path):
     page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))
     keys = page.page.keyboard

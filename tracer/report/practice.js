@@ -623,7 +623,7 @@
     }
 
     function why() {
-      const done = checked || check();
+      const done = check();  // the answer as it is now: a box changed since the last Check is scored again
       if (done.first) {
         explanation.textContent = `First departure: ${done.first.why}`;
         explanation.dataset.step = String(done.first.step);

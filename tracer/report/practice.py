@@ -27,7 +27,7 @@ from ..inputs.problem import Problem
 from ..inputs.trees import without_key
 from ..render.deck import make_deck
 from ..render.drawing import draw_deck, render_bytes
-from ..render.player import SVG, element_data, json_for_script, player_assets, player_data, skeleton
+from ..render.player import HELP, SVG, element_data, json_for_script, player_assets, player_data, skeleton
 from ..render.scene import DrawOptions
 from ..search.spec import SearchSpec
 
@@ -57,7 +57,7 @@ def practice_html(exercises: list[PracticeExercise], title: str = "Practice", pl
     player_script, player_style = player_assets()
     return PAGE.format(title=html.escape(title), style=player_style + files.joinpath("practice.css").read_text("utf-8"),
                        script=player_script + files.joinpath("practice.js").read_text("utf-8"),
-                       player=skeleton(ids=False, help_text=PLAYER_HELP), data=json_for_script(data))
+                       player=skeleton(ids=False, help_text=HELP), data=json_for_script(data))
 
 
 def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -> dict:
@@ -121,7 +121,6 @@ def file_stem(path: str) -> str:
     return re.sub(r"[^\w+.-]", "_", stem)[:80].lstrip(".") or "exercise"
 
 
-PLAYER_HELP = "← → step · Home End first and last · space play/pause · click a row of the table"
 
 PAGE = """<!DOCTYPE html>
 <html lang="en">
