@@ -363,7 +363,7 @@ def cmd_stats(args) -> None:
     specs, notes = search_specs(args, problem.rules, problem.depth)
     say_notes(problem.notes + notes)
     results = [search_stats(problem.fresh_root(), spec) for spec in specs]
-    print(stats_json(results, leaves=problem.game is None) if args.json else stats_table(problem, results), end="")
+    print(stats_json(results) if args.json else stats_table(problem, results), end="")
 
 
 def cmd_export(args) -> None:

@@ -100,12 +100,11 @@ def cmd_compare(args) -> int:
         raise stopped
     known = references(rows, source)
     add_agreement(rows, known)
-    leaves = problem.game is None  # game leaves are many and say little, as in stats
     title = problem.meta.get("title") or problem.name
     if args.json:
-        print(compare_json(rows, leaves), end="")
+        print(compare_json(rows), end="")
     elif args.csv:
-        print(compare_csv(rows, leaves), end="")
+        print(compare_csv(rows), end="")
     elif args.markdown:
         print(compare_markdown(rows), end="")
     else:
