@@ -114,7 +114,7 @@ def add_commands(command) -> None:
                             f"{DEFAULT_STATS_SECONDS:.0f}: a game's search is bounded by its time, not its nodes)")
     stats.set_defaults(run=cmd_stats)
 
-    export = command("export", "write the searched tree as GraphML or node-link JSON (via networkx)",
+    export = command("export", "write the searched tree as GraphML or node-link JSON (the files networkx reads)",
                      EXAMPLES["export"])
     add_input_options(export, traces=True)
     add_search_options(export)
