@@ -269,6 +269,11 @@ class Clobber:
         """Nothing is cached between searches; here for tracer's game interface."""
         clear_caches()
 
+    @staticmethod
+    def longest_game(state: ClobberState) -> int:
+        """The most moves a game can still last: each takes a piece, and the last leaves at least one."""
+        return max(0, (state.black | state.white).bit_count() - 1)
+
     def start(self) -> ClobberState:
         geo = geometry(self.cols, self.rows)
         black = sum(1 << (r * self.cols + c) for r in range(self.rows) for c in range(self.cols) if (r + c) % 2 == 0)

@@ -333,6 +333,11 @@ class Connect4:
         """Nothing is cached between searches; here for tracer's game interface."""
         clear_caches()
 
+    @staticmethod
+    def longest_game(state: Connect4State) -> int:
+        """The most moves a game can still last: one per empty cell."""
+        return state.geo.cols * state.geo.rows - state.count
+
     def start(self) -> Connect4State:
         return Connect4State(0, 0, self.geo, FIRST)
 

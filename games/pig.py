@@ -133,6 +133,11 @@ class Pig:
     def start(self) -> PigState:
         return PigState((0, 0), 0, 0, False, self.target)
 
+    @staticmethod
+    def longest_game(state: PigState) -> None:
+        """No bound: a roll of 1 ends a turn with nothing banked, so a game can go on for ever."""
+        return None
+
     def position(self, text: str) -> PigState:
         """``12-7+5``: the mover has 12 banked and 5 this turn, the other 7 (``?``: the die is in the air)."""
         match = NOTATION.match(str(text).strip())

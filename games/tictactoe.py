@@ -182,6 +182,11 @@ class TicTacToe:
         """Forget what positions have cached, so a timed search starts cold."""
         clear_caches()
 
+    @staticmethod
+    def longest_game(state: TicTacToeState) -> int:
+        """The most moves a game can still last: one per empty square."""
+        return 9 - (state.x | state.o).bit_count()
+
     def start(self) -> TicTacToeState:
         return TicTacToeState(0, 0, X_SIDE, self.quick_wins)
 

@@ -61,8 +61,8 @@ class Row(Stats):
     reference_move: str | None = None
     reference_algorithm: str | None = None
 
-    def as_dict(self, with_leaves: bool = True) -> dict:
-        data = super().as_dict(with_leaves)
+    def as_dict(self) -> dict:
+        data = super().as_dict()
         if self.q is None:  # a search that backs up values: no sampling to check
             for key in ("q", "agrees", "reference_move", "reference_algorithm"):
                 del data[key]

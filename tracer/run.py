@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import SearchOptionError
-from .model.state import GameState
+from .model.state import GameState, is_explicit
 from .model.trees import TreeNode, first_chance, first_outside, first_repeat
 from .search.algorithms import Rules
 from .search.ordering import for_timing, ordered
@@ -156,7 +156,7 @@ class Stats:
     nodes_visited: int
     leaves_evaluated: int
     cutoffs: int
-    evaluated_leaves: list[float] = field(repr=False)
+    evaluated_leaves: list[float] | None = field(repr=False)  # tree files only (games: None, left out of the JSON)
     seconds: float
     order: str = "natural"
     # The counts of particular searches (None, and left out of the JSON, for the others):
@@ -172,12 +172,10 @@ class Stats:
         """MCTS: the chosen move's mean reward for MAX (its ``value``)."""
         return self.value if self.children is not None else None
 
-    def as_dict(self, with_leaves: bool = True) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        if not with_leaves:
-            del data["evaluated_leaves"]
-        for key in (*OWN_COUNTS, "children"):
-            if data[key] is None:  # a count only the searches that make it report (the registry's counts)
+        for key in (*OWN_COUNTS, "children", "evaluated_leaves"):
+            if data[key] is None:  # counts only some searches make (registry), MCTS's children, a game's leaves
                 del data[key]
         return data
 
@@ -191,7 +189,8 @@ def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     ``seconds`` is the wall time of an untraced run (the median of ``repeat`` runs, each from ``fresh_root()``
     when given, so that no run profits from a cache an earlier one filled), so it is the search's own time; the
     move ordering is worked out before the clock starts. The counts come from one more run with a counting tracer
-    (the searches are deterministic, so every run does the same work).
+    (the searches are deterministic, so every run does the same work), which lists the leaves evaluated only for a
+    tree file (an explicit tree): a game's are millions, so memory stays bounded whatever the depth.
 
     A budget (``max_nodes`` nodes visited, ``max_seconds`` seconds: a row of ``tracer compare``) makes the counted
     run come first, stopped with a :class:`~tracer.errors.BudgetError` past either; the timed runs then repeat
@@ -202,8 +201,9 @@ def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     refuse_unfit(search, root)
     refuse_outside_bounds(spec, root)
     budgeted = max_nodes is not None or max_seconds is not None
-    counter = (BudgetTracer(search.negamax, max_nodes, max_seconds) if budgeted
-               else CountingTracer(mover_terms=search.negamax))
+    keep_leaves = is_explicit(root)
+    counter = (BudgetTracer(search.negamax, max_nodes, max_seconds, keep_leaves) if budgeted
+               else CountingTracer(search.negamax, keep_leaves))
     times = []
     with deep_recursion():
         if budgeted:

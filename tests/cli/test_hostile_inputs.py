@@ -108,6 +108,9 @@ def test_a_traced_search_past_the_limit_stops_early_with_bounded_memory(tmp_path
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
     status, peak_kb = map(int, done.stdout.split())
     lines = done.stderr.strip().splitlines()
+    if depth == "100000":  # deeper than a game can last (42 plies from the empty 7 × 6 board): the same search
+        assert lines.pop(0) == ("note: depth 100000 is past the longest connect4 game from this position (42 plies): "
+                                "searched 42 plies deep, the same search")
     assert status == 2 and len(lines) == 1 and "passed 100,000 nodes" in lines[0] and "--depth" in lines[0]
     assert peak_kb < 300_000  # well under the 1.6 GB a full depth-12 trace reached
     assert list(tmp_path.iterdir()) == []
@@ -431,3 +434,54 @@ def test_a_compare_row_past_its_time_budget_is_stopped():
     """The clock is read every 1,024 nodes: a depth-5 minimax row (thousands of nodes) is past a microsecond there."""
     result = run_tracer("compare", "--game", "tictactoe", "-a", "minimax", "--depths", "5", "--max-seconds", "1e-6")
     assert_one_line_error(result, "row 1 of 1", "took more than 1e-06 s (--max-seconds)")
+
+
+def test_a_depth_past_the_longest_game_is_the_search_to_the_end():
+    """Tic-tac-toe lasts at most 9 moves (the empty squares: counted here from the position), so any deeper
+    --depth is the search to the end, with a note: the same figures as no depth at all (the game's default)."""
+    position = "X...O...."
+    left = position.count(".")
+    deep = run_tracer("stats", "--game", "tictactoe", "--position", position, "--depth", "1000000", "--json")
+    assert deep.returncode == 0
+    assert deep.stderr == (f"note: depth 1000000 is past the longest tictactoe game from this position ({left} "
+                           f"plies): searched {left} plies deep, the same search\n")
+    whole = run_tracer("stats", "--game", "tictactoe", "--position", position, "--json")
+    figures = ("value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs")
+    assert [json.loads(deep.stdout)[key] for key in figures] == [json.loads(whole.stdout)[key] for key in figures]
+
+
+@pytest.mark.parametrize("args", [
+    ["compare", "--game", "connect4", "--position", "4453", "--depths", "38,39,40", "-a", "alphabeta"],
+    ["match", "connect4", "--depth", "50", "--depth2", "43", "--games", "1"],
+    ["play", "connect4", "--p1", "alphabeta", "--p2", "alphabeta", "--depth", "1000"],
+])
+def test_every_command_searches_a_depth_past_the_longest_game_as_that_long(args):
+    """Connect Four's 7 × 6 board holds 42 discs: from 4453 a game lasts at most 38 more moves, from the start 42.
+    Each depth past the longest is one note, said before any search; the searches of 38 or more plies are too long
+    to wait for, so the command is stopped once its notes are read (or after a minute, and the test fails)."""
+    import threading
+
+    most = 42 - 4 if "4453" in args else 42
+    given = {"compare": ["depth 39", "depth 40"], "match": ["--depth 50", "--depth2 43"],
+             "play": ["--depth 1000"]}[args[0]]
+    process = subprocess.Popen([sys.executable, "-m", "tracer", *args], stdin=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                               env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    timer = threading.Timer(60, process.kill)
+    timer.start()
+    notes = [process.stderr.readline() for _ in given]
+    timer.cancel()
+    process.kill()
+    process.communicate()
+    assert notes == [f"note: {depth} is past the longest connect4 game from this position ({most} plies): "
+                     f"searched {most} plies deep, the same search\n" for depth in given]
+
+
+def test_an_untraced_search_past_its_time_is_stopped_in_one_line(tmp_path):
+    """A 26 × 26 Clobber board (the most the notation's letters allow) has about 1,300 moves at the start: its
+    4-ply search would take days, so stats stops it at its time budget."""
+    result = run_tracer("stats", "--game", "clobber", "--rows", "26", "--cols", "26", "--max-seconds", "1",
+                        cwd=tmp_path)
+    assert_one_line_error(result, "-a alphabeta: the search took more than 1 s (--max-seconds) and was stopped",
+                          "--max-seconds S", "--depth D")
+    assert list(tmp_path.iterdir()) == []

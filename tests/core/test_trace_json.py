@@ -220,7 +220,6 @@ def test_stats_for_figure_5_2():
         assert (data["value"], data["best_move"], data["nodes_visited"], data["leaves_evaluated"], data["cutoffs"],
                 data["evaluated_leaves"]) == figures
         assert isinstance(data["seconds"], float) and data["seconds"] >= 0
-        assert set(stats.as_dict(with_leaves=False)) == STATS_KEYS - {"evaluated_leaves"}
         assert json.loads(json.dumps(data)) == data  # the contract is JSON
 
 

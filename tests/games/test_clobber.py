@@ -135,7 +135,7 @@ def test_the_endgame_position_file_holds_its_point():
     root = problem.root
     assert root.player is Player.MAX and GAME.to_move(root) == 0 and root.geo.cols == root.geo.rows == 4
     for name, search in ALGORITHMS.items():
-        counter = CountingTracer()
+        counter = CountingTracer(keep_leaves=True)
         value, move = search.run(root, problem.depth, counter)
         assert (value, root.move_name(move)) == (WIN, "a2-a3"), name
         if name != "id":  # iterative deepening's shallower iterations stop before the ends

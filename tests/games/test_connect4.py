@@ -181,7 +181,7 @@ def test_a_search_shares_transposed_positions_without_changing_what_it_finds():
             root = GAME.rooted(GAME.position("44"))
             if not share:
                 root._shared = None
-            counter = CountingTracer()
+            counter = CountingTracer(keep_leaves=True)
             results.append((ALGORITHMS["alphabeta"].run(root, depth, counter), counter.nodes_visited,
                             counter.evaluated_leaves))
         assert results[0] == results[1], depth
@@ -210,7 +210,7 @@ def test_the_shared_positions_are_bounded_without_changing_what_a_search_finds(a
         monkeypatch.setattr(connect4, "SHARED_POSITIONS", bound)
         root = GAME.rooted(GAME.position("4453"))
         root._shared = WatchedTable() if share else None
-        counter = CountingTracer()
+        counter = CountingTracer(keep_leaves=True)
         found = ALGORITHMS[algorithm].run(root, 4, counter)
         return found, counter.nodes_visited, counter.evaluated_leaves
 
@@ -219,3 +219,27 @@ def test_the_shared_positions_are_bounded_without_changing_what_a_search_finds(a
     WatchedTable.most = 0
     assert search(50) == unbounded == search(10 ** 9, share=False)
     assert 0 < WatchedTable.most <= 50
+
+
+def test_an_untraced_search_keeps_nothing_per_leaf():
+    """Counting a game's search keeps counts, not its leaves: with the shared positions off, the memory a depth-6
+    minimax takes at its peak is far below what a list of its 117,649 leaf values would hold (8 bytes a value)."""
+    import tracemalloc
+
+    from tracer.inputs import load_problem
+    from tracer.run import search_stats
+
+    root = GAME.rooted(GAME.start())
+    root._shared = None
+    counter = CountingTracer()
+    tracemalloc.start()
+    try:
+        ALGORITHMS["minimax"].run(root, 6, counter)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert counter.leaves_evaluated == 7 ** 6 and counter.evaluated_leaves is None
+    assert peak < 8 * 7 ** 6 / 4
+    problem = load_problem(None, game="connect4", depth=2)
+    stats = search_stats(problem.fresh_root(), "minimax", depth=problem.depth)
+    assert stats.leaves_evaluated == 49 and stats.evaluated_leaves is None and "evaluated_leaves" not in stats.as_dict()

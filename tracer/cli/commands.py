@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 
-from ..errors import UsageError
+from ..errors import BudgetError, UsageError
 from .options import (
-    add_input_options, add_search_options, default_output, depth, game_options, given_search_options, inches,
-    positive, say_notes, search_spec, search_specs, slide,
+    DEFAULT_STATS_SECONDS, add_input_options, add_search_options, default_output, depth, game_options,
+    given_search_options, inches, positive, say_notes, search_spec, search_specs, seconds, slide,
 )
 
 EXAMPLES = {
@@ -109,9 +109,12 @@ def add_commands(command) -> None:
     add_input_options(stats)
     add_search_options(stats, several=True)
     stats.add_argument("--json", action="store_true", help="print JSON (an object, or a list for several -a)")
+    stats.add_argument("--max-seconds", type=seconds, metavar="S", default=DEFAULT_STATS_SECONDS,
+                       help=f"stop a search that takes more than S seconds, one line and exit status 2 (default "
+                            f"{DEFAULT_STATS_SECONDS:.0f}: a game's search is bounded by its time, not its nodes)")
     stats.set_defaults(run=cmd_stats)
 
-    export = command("export", "write the searched tree as GraphML or node-link JSON (via networkx)",
+    export = command("export", "write the searched tree as GraphML or node-link JSON (the files networkx reads)",
                      EXAMPLES["export"])
     add_input_options(export, traces=True)
     add_search_options(export)
@@ -362,8 +365,14 @@ def cmd_stats(args) -> None:
     problem = _problem(args)
     specs, notes = search_specs(args, problem.rules, problem.depth)
     say_notes(problem.notes + notes)
-    results = [search_stats(problem.fresh_root(), spec) for spec in specs]
-    print(stats_json(results, leaves=problem.game is None) if args.json else stats_table(problem, results), end="")
+    results = []
+    for spec in specs:
+        try:
+            results.append(search_stats(problem.fresh_root(), spec, max_seconds=args.max_seconds))
+        except BudgetError as error:
+            raise UsageError(f"-a {spec.search.name}: {error} and was stopped; allow more with --max-seconds S, or "
+                             "search less deep (--depth D)") from None
+    print(stats_json(results) if args.json else stats_table(problem, results), end="")
 
 
 def cmd_export(args) -> None:

@@ -8,10 +8,10 @@ import sys
 from ..errors import UsageError
 from .options import (
     add_input_options, add_search_options, depth_list, game_options, jobs, positive, progress_bar, say_notes, search_specs,
+    seconds,
 )
 from .options import whole_number
 
-MAX_SECONDS = 86_400.0  # a row's time budget: at most a day
 MAX_REPEAT = 100  # untraced runs per row: the median of a few is steady; more only makes the table wait
 
 EXAMPLES = """examples:
@@ -24,19 +24,6 @@ EXAMPLES = """examples:
 Rows at the same depth must agree on the value, and on the best move unless moves tie: a disagreement is
 reported on stderr and the exit status is 1. MCTS rows (one per --iterations count) are estimates: each says
 whether its move reaches the value alpha-beta finds at the row's depth (agrees)."""
-
-def seconds(text: str) -> float:
-    """An argparse type: a time budget in seconds, more than 0 and at most :data:`MAX_SECONDS`."""
-    import argparse
-
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"expected seconds from more than 0 to {MAX_SECONDS:,.0f}, such as 30 or "
-                                         f"0.5, got {text!r}")
-    return value
 
 
 def add_commands(command) -> None:
@@ -86,12 +73,14 @@ def cmd_compare(args) -> int:
     problem = load_problem(**source)
     specs, notes = search_specs(args, problem.rules)
     say_notes(notes)
-    if args.depths and problem.game is None:
-        for depth in args.depths:  # a tree file cut at each depth needs an eval: at that ply; say so before searching
-            load_problem(**source, depth=depth)
+    depths = args.depths
+    if depths:  # a tree file cut at each depth needs an eval: at that ply, said before searching; a depth past a
+        loaded = [load_problem(**source, depth=depth) for depth in depths]  # game's longest is searched as that long
+        say_notes(dict.fromkeys(note for each in loaded for note in each.notes))
+        depths = list(dict.fromkeys(each.depth for each in loaded))
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
     cases = [Case(source, spec, depth, args.repeat, args.max_nodes, args.max_seconds)
-             for depth in args.depths or [None] for spec in specs]
+             for depth in depths or [None] for spec in specs]
     try:
         rows, stopped = compare(cases, args.jobs, progress_bar(len(cases), "compare", "row")), None
     except RowStopped as error:  # the rows done are shown, then the line saying which row and budget (exit 2)
@@ -100,12 +89,11 @@ def cmd_compare(args) -> int:
         raise stopped
     known = references(rows, source)
     add_agreement(rows, known)
-    leaves = problem.game is None  # game leaves are many and say little, as in stats
     title = problem.meta.get("title") or problem.name
     if args.json:
-        print(compare_json(rows, leaves), end="")
+        print(compare_json(rows), end="")
     elif args.csv:
-        print(compare_csv(rows, leaves), end="")
+        print(compare_csv(rows), end="")
     elif args.markdown:
         print(compare_markdown(rows), end="")
     else:

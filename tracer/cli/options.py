@@ -44,6 +44,22 @@ def whole_number(minimum: int, maximum: int = 10**9):
 positive = whole_number(1)
 
 
+MAX_SECONDS = 86_400.0  # a search's time budget: at most a day
+DEFAULT_STATS_SECONDS = 1_800.0  # tracer stats: half an hour a search (Connect Four's minimax 9 plies deep: 3–7 min)
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a time budget in seconds, more than 0 and at most :data:`MAX_SECONDS`."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"expected seconds from more than 0 to {MAX_SECONDS:,.0f}, such as 30 or "
+                                         f"0.5, got {text!r}")
+    return value
+
+
 def jobs(text: str) -> int:
     """An argparse type: a number of worker processes, from 1 to this machine's CPUs (more only compete for them,
     and each holds a whole Python)."""

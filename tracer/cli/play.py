@@ -150,10 +150,19 @@ def _search_settings(args) -> list[tuple[dict, float | None]]:
 
 
 def _load(args):
-    from ..inputs import load_game
+    """The game, and its players' search depth (``--depth``, else the game's); a depth past the longest game
+    (``--depth``, ``--depth1``, ``--depth2``) is searched as that long, with a note."""
+    from ..inputs import load_game, searchable_depth
     from ..search.registry import ALGORITHMS, chance_search
+    from .options import say_notes
 
     game = load_game(args.game, **game_options(args))
+    start = game.start() if getattr(args, "position", None) is None else game.position(args.position)
+    for flag in ("depth", "depth1", "depth2"):
+        if getattr(args, flag, None) is not None:
+            clamped, note = searchable_depth(game, start, getattr(args, flag), f"--{flag}")
+            setattr(args, flag, clamped)
+            say_notes([note] if note else [])
     chance = getattr(game.start(), "chance", False) is True  # dice: a search player must average over them
     defaults = [(chance_search().name if chance and kind in ALGORITHMS else kind) for kind in args.default_players]
     args.p1, args.p2 = args.p1 or defaults[0], args.p2 or defaults[1]

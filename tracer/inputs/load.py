@@ -50,7 +50,7 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
             depth = rules.get("depth")
         searched = tree if depth is None else tree.cut_at(depth)
         problem = Problem(searched.root, UNLIMITED if depth is None else depth, tree.meta(), tree=tree)
-    problem.rules, problem.expect, problem.notes = rules, blocks.get("expect"), notes
+    problem.rules, problem.expect, problem.notes = rules, blocks.get("expect"), notes + problem.notes
     return problem
 
 

@@ -43,6 +43,7 @@ def game_problem(spec: str, position: str | None, depth: int | None, options: di
     if depth is None:
         depth = game.default_depth
     _check_depth(depth, "", depth)
+    depth, note = searchable_depth(game, state, depth)
     if not meta.get("name"):
         slug = re.sub(r"[^A-Za-z0-9]+", "_", position).strip("_") if position else ""
         meta["name"] = f"{game.name}-{slug}" if slug else game.name
@@ -51,7 +52,19 @@ def game_problem(spec: str, position: str | None, depth: int | None, options: di
                  "move_word": str(getattr(game, "move_word", "move"))})
     if not meta.get("title"):
         meta["title"] = f"{game.name}: " + ("start position" if position is None else game.notation(state))
-    return Problem(game.rooted(state), UNLIMITED if depth is None else depth, meta, game)
+    return Problem(game.rooted(state), UNLIMITED if depth is None else depth, meta, game, notes=[note] if note else [])
+
+
+def searchable_depth(game, state, depth: int | None, flag: str = "depth") -> tuple[int | None, str | None]:
+    """``depth`` plies from ``state``, or, past the longest the game can still last (the game's own
+    ``longest_game``), that many: the same search, since no position lies deeper (a search to the end, ``None``,
+    stays one). With a note saying so, or ``None`` when the depth stands."""
+    longest = getattr(game, "longest_game", None)
+    most = None if depth is None or longest is None else longest(state)
+    if most is None or depth <= most:
+        return depth, None
+    return most, (f"{flag} {depth} is past the longest {game.name} game from this position ({most} plies): "
+                  f"searched {most} plies deep, the same search")
 
 
 def position_problem(path: str, document, depth: int | None, game_options: dict, rules: dict) -> Problem:

@@ -29,6 +29,8 @@ class Game(Protocol):
     ``text(state)``     the board as text for a terminal
 
     Optional: ``clear_caches()`` empties whatever positions cache, so that timed searches start cold;
+    ``longest_game(state)``, the most plies a game can still last from ``state`` (``None``: no bound), so that a
+    deeper ``--depth`` is searched as this many plies, the same search (see :func:`tracer.inputs.searchable_depth`);
     ``move_word``, how captions name a move (``"column"``: "column 4"; default ``"move"``);
     ``rooted_quicker(state)``, ``rooted(state)`` whose game ends score (1 − k/1000) of their value k plies below
     it (:func:`tracer.model.state.quicker`), for players that prefer quicker wins (without it, each state they

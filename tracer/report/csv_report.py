@@ -26,15 +26,15 @@ def grades_csv(results: Sequence[Grade]) -> str:
     return out.getvalue()
 
 
-def compare_csv(rows: Sequence, leaves: bool) -> str:
+def compare_csv(rows: Sequence) -> str:
     """The keys of ``compare --json``, one row per combination (every key any row has; blank where a row has
     none); the evaluated leaves space-separated, MCTS's root ``children`` as JSON."""
     out = io.StringIO()
-    keys = list(dict.fromkeys(key for row in rows for key in row.as_dict(with_leaves=leaves)))
+    keys = list(dict.fromkeys(key for row in rows for key in row.as_dict()))
     writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        data = row.as_dict(with_leaves=leaves)
+        data = row.as_dict()
         if "evaluated_leaves" in data:
             data["evaluated_leaves"] = " ".join(str(v) for v in data["evaluated_leaves"])
         if "children" in data:

@@ -21,15 +21,15 @@ def grade_json(results: Sequence[Grade], single: bool) -> str:
     return json.dumps(data[0] if single and len(data) == 1 else data, ensure_ascii=False, indent=1) + "\n"
 
 
-def stats_json(results: Sequence, leaves: bool) -> str:
-    """One object for one search, else a list; ``leaves``: with the leaves each evaluated (tree files)."""
-    data = [result.as_dict(with_leaves=leaves) for result in results]
+def stats_json(results: Sequence) -> str:
+    """One object for one search, else a list (a tree file's with the leaves each evaluated)."""
+    data = [result.as_dict() for result in results]
     return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False) + "\n"
 
 
-def compare_json(rows: Sequence, leaves: bool) -> str:
+def compare_json(rows: Sequence) -> str:
     """A list of rows."""
-    return json.dumps([row.as_dict(with_leaves=leaves) for row in rows], ensure_ascii=False) + "\n"
+    return json.dumps([row.as_dict() for row in rows], ensure_ascii=False) + "\n"
 
 
 def match_json(heading: dict, tally) -> str:

@@ -87,15 +87,15 @@ def stats_table(problem: Problem, results: Sequence[Stats]) -> str:
     say little)."""
     depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
         f" (depth {problem.depth})"
-    title, leaves = f"{problem.meta.get('title') or problem.name}{depth}", problem.game is None
+    title = f"{problem.meta.get('title') or problem.name}{depth}"
     own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in ALGORITHMS[r.algorithm].counts)
            for r in results]
     rows = [(r.algorithm, r.order, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
              f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") + ((more,) if any(own) else ())
             for r, more in zip(results, own)]
     lines = [title, format_table(STATS_COLUMNS + (("also",) if any(own) else ()), rows, right=(4, 5, 6, 7))]
-    if leaves:
-        for r in results:
+    for r in results:
+        if r.evaluated_leaves is not None:
             name = r.algorithm if r.order == "natural" else f"{r.algorithm} ({r.order})"
             lines.append(f"{name} evaluated: {abbreviated([format_number(v) for v in r.evaluated_leaves])}")
     return "".join(line + "\n" for line in lines)

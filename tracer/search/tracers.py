@@ -130,20 +130,23 @@ def deep_enough(entry, depth) -> bool:
 
 
 class CountingTracer(NullTracer):
-    """Counts what a search does (see ``COUNTS`` and the rule above), and keeps the leaf values in order (in MAX's
-    terms). Each count is one attribute added to in place, so counting stays as cheap as a call."""
+    """Counts what a search does (see ``COUNTS`` and the rule above), and, when asked, keeps the leaf values in
+    order (in MAX's terms). Each count is one attribute added to in place, so counting stays as cheap as a call,
+    and its memory stays the same however long the search: a game's leaves are millions (39 million for Connect
+    Four's minimax 9 plies deep), so they are kept only for tree files."""
 
     __slots__ = ("nodes_visited", "leaves_evaluated", "cutoffs", "researches", "passes", "tt_probes", "tt_hits",
                  "evaluated_leaves", "_player", "_mover_terms", "root_children")
 
-    def __init__(self, mover_terms: bool = False):
-        """``mover_terms``: the search reports leaf values from the mover's view (negamax); convert them back."""
+    def __init__(self, mover_terms: bool = False, keep_leaves: bool = False):
+        """``mover_terms``: the search reports leaf values from the mover's view (negamax); convert them back.
+        ``keep_leaves``: list the leaf values in ``evaluated_leaves`` (else it is ``None``)."""
         self.nodes_visited = 0
         self.leaves_evaluated = 0
         self.cutoffs = 0
         self.researches = 0
         self.passes = self.tt_probes = self.tt_hits = 0
-        self.evaluated_leaves: list[float] = []
+        self.evaluated_leaves: list[float] | None = [] if keep_leaves else None
         self._player = None
         self._mover_terms = mover_terms
         self.root_children: list[tuple] | None = None  # MCTS: (move name, visits, wins) of the root's children
@@ -154,7 +157,8 @@ class CountingTracer(NullTracer):
 
     def leaf(self, value):
         self.leaves_evaluated += 1
-        self.evaluated_leaves.append(self._player.sign * value if self._mover_terms else value)
+        if self.evaluated_leaves is not None:
+            self.evaluated_leaves.append(self._player.sign * value if self._mover_terms else value)
 
     def cutoff(self, skipped_moves):
         if skips_any(skipped_moves):
@@ -205,8 +209,9 @@ class BudgetTracer(CountingTracer):
     __slots__ = ("max_nodes", "deadline", "max_seconds", "_ticks")
     CLOCK_EVERY = 1024
 
-    def __init__(self, mover_terms: bool = False, max_nodes: int | None = None, max_seconds: float | None = None):
-        super().__init__(mover_terms)
+    def __init__(self, mover_terms: bool = False, max_nodes: int | None = None, max_seconds: float | None = None,
+                 keep_leaves: bool = False):
+        super().__init__(mover_terms, keep_leaves)
         self.max_nodes = max_nodes if max_nodes is not None else float("inf")
         self.max_seconds = max_seconds
         self.deadline = float("inf") if max_seconds is None else time.monotonic() + max_seconds
