@@ -7,6 +7,26 @@ from fractions import Fraction
 
 SHOWN_DENOMINATORS = 12  # an average over a die's faces or a coin's (8/3, 7/12) is shown as the fraction it is
 
+#: The signs tracer writes and their plain names, for a terminal that cannot show them (``PYTHONIOENCODING=ascii``).
+PLAIN_NAMES = {"α": "alpha", "β": "beta", "≥": ">=", "≤": "<=", "∞": "inf", "−": "-", "…": "...", "×": "x",
+               "→": "->", "≠": "!=", "√": "sqrt", "·": "*", "—": "--", "–": "-"}
+
+
+def plain(text: str) -> str:
+    """``text`` with each of tracer's signs as its plain name (α as ``alpha``)."""
+    return "".join(PLAIN_NAMES.get(char, char) for char in text)
+
+
+def shows_signs(stream) -> bool:
+    """Whether ``stream`` can write tracer's signs (α, β, ∞, …): its encoding has them all."""
+    try:
+        "".join(PLAIN_NAMES).encode(getattr(stream, "encoding", None) or "utf-8")
+    except UnicodeEncodeError:
+        return False
+    except LookupError:  # an encoding Python does not know: it will say so itself when written to
+        return True
+    return True
+
 
 def exact_fraction(value: float, largest_denominator: int) -> Fraction | None:
     """The fraction with a denominator up to ``largest_denominator`` that ``value`` is, but for floating-point

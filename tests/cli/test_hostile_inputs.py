@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -338,12 +338,18 @@ def test_a_terminal_that_cannot_show_alpha_and_beta_gets_their_names():
     result = run_tracer("trace", TREES / "rn_example.yaml", env={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0 and result.stderr == "", result.stderr
     utf8 = run_tracer("trace", TREES / "rn_example.yaml").stdout
-    from tracer.cli.main import PLAIN_NAMES
+    from tracer.text import plain
 
     assert result.stdout.isascii() and not utf8.isascii()
     assert "window alpha = -inf, beta = +inf" in result.stdout  # the signs the code page lacks, as their names
-    assert result.stdout.splitlines()[2:] == ["".join(PLAIN_NAMES.get(c, c) for c in line)
-                                              for line in utf8.splitlines()[2:]]  # the rest as it was
+    lines, shown = result.stdout.splitlines(), utf8.splitlines()
+    del lines[1], shown[1]  # the rules under the headers, as wide as their columns
+    assert [line.split() for line in lines] == [plain(line).split() for line in shown]  # the same words
+    lines.insert(1, result.stdout.splitlines()[1])
+    runs = [match.span() for match in re.finditer(r"-+", lines[1])]  # the rule under each column's header
+    for line in [lines[0]] + lines[2:-1]:  # the header and every step: the columns line up under their rules
+        for (_, end), (start, _) in zip(runs, runs[1:]):
+            assert line[end:start] == " " * (start - end), line
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX file descriptors")

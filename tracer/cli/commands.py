@@ -348,9 +348,12 @@ def cmd_trace(args) -> None:
         write_atomically(args.output, (trace.to_json(indent=1) + "\n").encode("utf-8"))
         print(args.output)
     else:
-        from ..render.table import step_table
+        import sys
 
-        print(step_table(trace))
+        from ..render.table import step_table
+        from ..text import shows_signs
+
+        print(step_table(trace, plain_signs=not shows_signs(sys.stdout)))
 
 
 def cmd_stats(args) -> None:

@@ -11,6 +11,7 @@ import threading
 
 from ..errors import TracerError
 from ..io import WRITTEN, take_back_written
+from ..text import PLAIN_NAMES, shows_signs
 
 DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 
@@ -156,10 +157,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 # How a terminal that cannot show them (PYTHONIOENCODING=ascii, an old code page) gets the signs tracer prints.
-PLAIN_NAMES = {"α": "alpha", "β": "beta", "≥": ">=", "≤": "<=", "∞": "inf", "−": "-", "…": "...", "×": "x",
-               "→": "->", "≠": "!=", "√": "sqrt", "·": "*", "—": "--", "–": "-"}
-
-
 def _plain_names(error: UnicodeEncodeError) -> tuple[str, int]:
     """A codecs error handler: each character the encoding lacks as its plain name (``α`` as ``alpha``), else ``?``."""
     return "".join(PLAIN_NAMES.get(char, "?") for char in error.object[error.start:error.end]), error.end
@@ -171,13 +168,11 @@ def _plain_where_unencodable() -> None:
 
     codecs.register_error("tracer-plain", _plain_names)
     for stream in (sys.stdout, sys.stderr):
-        encoding = getattr(stream, "encoding", None)
-        try:
-            "".join(PLAIN_NAMES).encode(encoding or "utf-8")
-        except UnicodeEncodeError:
-            stream.reconfigure(errors="tracer-plain")
-        except (LookupError, AttributeError):  # an unknown encoding, or a stream that cannot be reconfigured
-            pass
+        if not shows_signs(stream):
+            try:
+                stream.reconfigure(errors="tracer-plain")
+            except AttributeError:  # a stream that cannot be reconfigured
+                pass
 
 
 def _silence_stdout() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..text import format_number
+from ..text import format_number, plain
 from ..trace.trace import Trace
 from ..view import TraceView
 from ..view.mcts import statistic
@@ -61,12 +61,18 @@ def _mcts_rows(view: TraceView) -> list[tuple[str, ...]]:
     return rows
 
 
-def step_table(trace: Trace) -> str:
-    """The step table as aligned text, with a header line and a closing summary line."""
+def step_table(trace: Trace, plain_signs: bool = False) -> str:
+    """The step table as aligned text, with a header line and a closing summary line; with ``plain_signs``, α, β,
+    ∞ and the other signs are written as their plain names (for a terminal that cannot show them), before the
+    columns are measured, so they stay aligned."""
     best = f", best move {trace.best_move}" if trace.best_move is not None else ""
+    shown = plain if plain_signs else str
+    headers, rows = step_headers(trace), step_rows(trace)
+    if plain_signs:
+        headers, rows = [shown(header) for header in headers], [[shown(cell) for cell in row] for row in rows]
     if trace.spec.samples:
-        return (format_table(step_headers(trace), step_rows(trace), right=(0, 2, 4, 5), rule=True)
-                + f"\n{trace.algorithm}: best move {trace.best_move}, mean reward for MAX "
-                  f"{format_number(round(trace.value, 4))}")
-    return (format_table(HEADERS, step_rows(trace), right=(0, 2, 4, 5, 6), rule=True)
-            + f"\n{trace.algorithm}: value {format_number(trace.value)}{best}")
+        return (format_table(headers, rows, right=(0, 2, 4, 5), rule=True)
+                + shown(f"\n{trace.algorithm}: best move {trace.best_move}, mean reward for MAX "
+                        f"{format_number(round(trace.value, 4))}"))
+    return (format_table(headers, rows, right=(0, 2, 4, 5, 6), rule=True)
+            + shown(f"\n{trace.algorithm}: value {format_number(trace.value)}{best}"))
