@@ -307,6 +307,11 @@ FAILURES = [  # (function, the one line's words, a traceback line)
     ("recurses", "raised RecursionError: maximum recursion depth exceeded", "in recurses"),
     ("eats_memory", "ran out of memory (the limit is 200 MB)", "in eats_memory"),
     ("wrong_type", "returned 3 (an int), not a pair (value, move)", None),
+    # the protocol broken while the child lives, long before the time limit: it is stopped, not waited for
+    ("closes_channel", "broke tracer's protocol (it closed its channel to tracer); it was stopped", None),
+    ("sends_garbage", "broke tracer's protocol (it sent a line that is not JSON: 'not json'); it was stopped", None),
+    ("sends_a_long_line", "broke tracer's protocol (it sent a line longer than 1 MiB); it was stopped", None),
+    ("asks_for_a_huge_move", "raised ValueError: A has no move \"['B', 'B',", "in asks_for_a_huge_move"),
 ]
 
 
@@ -340,7 +345,7 @@ def test_a_wrong_move_below_the_root_names_the_node_it_was_called_on():
     assert case["first_departure"] == detail
 
 
-@pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses"])
+@pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses", "closes_channel", "sends_garbage"])
 def test_nothing_is_left_running(function):
     pids: list[int] = []
     problem = load_problem(str(TREES / "rn_example.yaml"))

@@ -29,6 +29,7 @@ FORMS = {
     "expectiminimax": "expectiminimax(state, depth)",
 }
 MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
+GRACE = 1.0  # seconds a child whose channel closed has to end before it is said to have broken the protocol
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,8 @@ class Action:
 
 @dataclass
 class Failure:
-    """Why a call gave no answer: ``kind`` is ``raised``, ``timeout``, ``memory``, ``recursion``, ``wrong_return``
-    or ``died``; ``line`` says it in one line, after "your function" (``raised ZeroDivisionError: division by
+    """Why a call gave no answer: ``kind`` is ``raised``, ``timeout``, ``memory``, ``recursion``, ``wrong_return``,
+    ``died`` or ``protocol`` (it broke tracer's protocol: a message that is none, or its channel closed); ``line`` says it in one line, after "your function" (``raised ZeroDivisionError: division by
     zero``); ``traceback`` is the student's frames (empty when there are none)."""
 
     kind: str
@@ -106,7 +107,10 @@ class StudentProcess:
         finally:
             os.close(child_read)
             os.close(child_write)
-        message = self._receive(time.monotonic() + max(self.limits.seconds, 10.0))
+        try:
+            message = self._receive(time.monotonic() + max(self.limits.seconds, 10.0))
+        except _Broken:
+            message = None
         if message is None or message.get("op") not in ("ready", "unusable"):
             raise UsageError(f"{self.target}: the function could not be loaded (its process ended at start-up"
                              f"{self._ended()})")
@@ -148,7 +152,11 @@ class StudentProcess:
                     "window": list(window) if window is not None else None})
         deadline = time.monotonic() + self.limits.seconds
         while True:
-            message = self._receive(deadline)
+            try:
+                message = self._receive(deadline)
+            except _Broken as error:
+                record.failure = self._broken(str(error))
+                return record
             if message is None:
                 record.failure = self._no_answer(deadline)
                 return record
@@ -215,10 +223,13 @@ class StudentProcess:
             pass  # the child is gone: the next read says so
 
     def _receive(self, deadline: float) -> dict | None:
-        """The child's next message, or None if none comes before ``deadline`` or the child is gone."""
+        """The child's next message, or None if none comes before ``deadline`` or its channel closed; a line that
+        is not a message (too long, not JSON, not an object) raises :class:`_Broken`."""
         while b"\n" not in self.buffer:
+            if len(self.buffer) > MAX_LINE:
+                raise _Broken(f"it sent a line longer than {MAX_LINE // 2**20} MiB")
             left = deadline - time.monotonic()
-            if left <= 0 or len(self.buffer) > MAX_LINE:
+            if left <= 0:
                 return None
             ready, _, _ = select.select([self.read_fd], [], [], left)
             if not ready:
@@ -228,20 +239,33 @@ class StudentProcess:
                 return None
             self.buffer += chunk
         line, self.buffer = self.buffer.split(b"\n", 1)
+        if len(line) > MAX_LINE:
+            raise _Broken(f"it sent a line longer than {MAX_LINE // 2**20} MiB")
         try:
             message = json.loads(line)
         except ValueError:
-            return None
-        return message if isinstance(message, dict) else None
+            raise _Broken(f"it sent a line that is not JSON: {line[:40].decode('utf-8', 'replace')!r}") from None
+        if not isinstance(message, dict):
+            raise _Broken(f"it sent {line[:40].decode('utf-8', 'replace')!r}, not a JSON object")
+        return message
 
     def _no_answer(self, deadline: float) -> Failure:
-        """The failure of a call that gave no answer: past its time, or its process ended."""
+        """The failure of a call that gave no answer: past its time, its process ended, or it closed its channel
+        and lives on (never waited for without a bound)."""
         if time.monotonic() >= deadline:
             self.stop()
             return Failure("timeout", f"did not return within the time limit ({_seconds(self.limits.seconds)}); "
                                       "it was stopped")
-        self.process.wait()
+        try:
+            self.process.wait(GRACE)
+        except subprocess.TimeoutExpired:
+            return self._broken("it closed its channel to tracer")
         return Failure("died", f"its process ended without an answer{self._ended()}")
+
+    def _broken(self, reason: str) -> Failure:
+        """The failure of a call whose process broke the protocol, which is stopped."""
+        self.stop()
+        return Failure("protocol", f"broke tracer's protocol ({reason}); it was stopped")
 
     def _ended(self) -> str:
         if self.process is None or self.process.poll() is None:
@@ -261,6 +285,10 @@ def _move(state, given, name: str):
         shown = ", ".join(moves) or "none: it is terminal"
         raise _NoMove(f"{name} has no move {given!r} (its moves: {shown})")
     return moves[given]
+
+
+class _Broken(Exception):
+    """A line from the child that is not a message of the protocol (the child is stopped)."""
 
 
 class _NoMove(SearchOptionError):

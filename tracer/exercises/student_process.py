@@ -86,8 +86,9 @@ class State:
 
 
 def _plain(move):
-    """A move as JSON can carry it (anything else is sent as its text, and the parent says it is no move)."""
-    return move if isinstance(move, str) else repr(move)
+    """A move as JSON can carry it (anything else is sent as the start of its text, and the parent says it is no
+    move)."""
+    return move if isinstance(move, str) else repr(move)[:200]
 
 
 class Unusable(Exception):

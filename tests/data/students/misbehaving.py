@@ -60,3 +60,38 @@ def roots_move_everywhere(state, depth, alpha=-math.inf, beta=math.inf):
 
 
 not_a_function = 42
+
+
+def closes_channel(state, depth, alpha=-math.inf, beta=math.inf):
+    """Closes its end of the channel to tracer, and lives on."""
+    if _fails(state):
+        import time
+        state._channel.writer.close()
+        time.sleep(1000)
+    return alphabeta(state, depth, alpha, beta)
+
+
+def sends_garbage(state, depth, alpha=-math.inf, beta=math.inf):
+    """Writes a line that is not JSON on the channel, then asks a question."""
+    if _fails(state):
+        state._channel.writer.write("not json\n")
+        state._channel.writer.flush()
+        state.moves()
+    return alphabeta(state, depth, alpha, beta)
+
+
+def sends_a_long_line(state, depth, alpha=-math.inf, beta=math.inf):
+    """Writes more than a MiB on the channel without ending the line, and waits."""
+    if _fails(state):
+        import time
+        state._channel.writer.write("x" * (2**20 + 10))
+        state._channel.writer.flush()
+        time.sleep(1000)
+    return alphabeta(state, depth, alpha, beta)
+
+
+def asks_for_a_huge_move(state, depth, alpha=-math.inf, beta=math.inf):
+    """Asks for the child at a move that is an object whose text is more than a MiB (innocently, a mistake)."""
+    if _fails(state):
+        state.child(["B"] * 2**19)
+    return alphabeta(state, depth, alpha, beta)
