@@ -312,6 +312,12 @@ FAILURES = [  # (function, the one line's words, a traceback line)
     ("sends_garbage", "broke tracer's protocol (it sent a line that is not JSON: 'not json'); it was stopped", None),
     ("sends_a_long_line", "broke tracer's protocol (it sent a line longer than 1 MiB); it was stopped", None),
     ("asks_for_a_huge_move", "raised ValueError: A has no move \"['B', 'B',", "in asks_for_a_huge_move"),
+    # messages tracer's process does not trust: a return that is none is a wrong return, a question a broken protocol
+    ("returns_a_word", "returned the value 'three', which is not a number", None),
+    ("returns_nothing_said", "returned the value None, which is not a number", None),
+    ("returns_nan", "returned the value nan, which is not a number", None),
+    ("asks_for_a_list_move", "broke tracer's protocol (it asked 'child' with the move ['B'], not a move's name); it "
+                             "was stopped", None),
 ]
 
 

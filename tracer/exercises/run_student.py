@@ -148,7 +148,7 @@ class StudentProcess:
         record = Call()
         root_info = self._register(root, ())
         moves = [root.move_name(move) for move in root.moves()] if not root.is_terminal() else []
-        self._send({"op": "call", "root": root_info, "depth": depth, "moves": moves,
+        self._send({"op": "call", "root": root_info, "depth": depth,
                     "window": list(window) if window is not None else None})
         deadline = time.monotonic() + self.limits.seconds
         while True:
@@ -162,10 +162,14 @@ class StudentProcess:
                 return record
             op = message.get("op")
             if op == "returned":
-                record.value, record.move = message["value"], message["move"]
+                record.value, record.move, record.failure = _returned(message, moves, root_info["name"])
                 return record
             if op in ("raised", "wrong_return"):
                 record.failure = _failure(message, self.limits)
+                return record
+            unfit = _unfit_question(message)
+            if unfit:
+                record.failure = self._broken(unfit)
                 return record
             self._send(self._answer(op, message, record))
 
@@ -276,6 +280,34 @@ class StudentProcess:
             hint = " (the memory limit?)" if -code in (signal.SIGKILL, signal.SIGSEGV) else ""
             return f" (killed by {name}{hint})"
         return f" (exit status {code})"
+
+
+def _returned(message: dict, moves: list[str], name: str) -> tuple[float | None, str | None, Failure | None]:
+    """The (value, move) a ``returned`` message gives, called on the state ``name`` whose moves are ``moves``, or
+    the ``wrong_return`` failure it is: a value that is no number (NaN is none), a move not among ``moves``."""
+    value, move = message.get("value"), message.get("move")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:  # NaN
+        return None, None, Failure("wrong_return", f"returned the value {repr(value)[:60]}, which is not a number")
+    if move is not None and (not isinstance(move, str) or move not in moves):
+        return None, None, Failure("wrong_return", f"returned the move {repr(move)[:60]}, which is not one of "
+                                                   f"{name}'s moves ({', '.join(moves) or 'none'}) nor None")
+    try:
+        return float(value), move, None
+    except OverflowError:
+        return None, None, Failure("wrong_return", f"returned the value {str(value)[:60]}…, too large a number")
+
+
+def _unfit_question(message: dict) -> str:
+    """Why a question from the child is not one the protocol has (empty when it is): ``op`` a string, ``id`` a
+    whole number, ``move`` (where a question names one) a string."""
+    op, index = message.get("op"), message.get("id")
+    if not isinstance(op, str):
+        return f"it sent a message whose op is {repr(op)[:40]}"
+    if isinstance(index, bool) or not isinstance(index, int):
+        return f"it asked {op!r} of the state {repr(index)[:40]}, which is no state's number"
+    if op in ("child", "probability") and not isinstance(message.get("move"), str):
+        return f"it asked {op!r} with the move {repr(message.get('move'))[:40]}, not a move's name"
+    return ""
 
 
 def _move(state, given, name: str):

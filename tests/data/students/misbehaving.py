@@ -95,3 +95,29 @@ def asks_for_a_huge_move(state, depth, alpha=-math.inf, beta=math.inf):
     if _fails(state):
         state.child(["B"] * 2**19)
     return alphabeta(state, depth, alpha, beta)
+
+
+def _sends(state, depth, alpha, beta, message):
+    """Writes ``message`` on the channel as if it were the function's process, and waits for the answer."""
+    if _fails(state):
+        state._channel.send(message)
+        state._channel.receive()
+    return alphabeta(state, depth, alpha, beta)
+
+
+def returns_a_word(state, depth, alpha=-math.inf, beta=math.inf):
+    return _sends(state, depth, alpha, beta, {"op": "returned", "value": "three", "move": "B"})
+
+
+def returns_nothing_said(state, depth, alpha=-math.inf, beta=math.inf):
+    return _sends(state, depth, alpha, beta, {"op": "returned"})
+
+
+def asks_for_a_list_move(state, depth, alpha=-math.inf, beta=math.inf):
+    return _sends(state, depth, alpha, beta, {"op": "child", "id": 0, "move": ["B"]})
+
+
+def returns_nan(state, depth, alpha=-math.inf, beta=math.inf):
+    if _fails(state):
+        return math.nan, None
+    return alphabeta(state, depth, alpha, beta)
