@@ -351,7 +351,8 @@ def test_a_wrong_move_below_the_root_names_the_node_it_was_called_on():
     assert case["first_departure"] == detail
 
 
-@pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses", "closes_channel", "sends_garbage"])
+@pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses", "closes_channel", "sends_garbage",
+                                      "forks_and_leaves"])
 def test_nothing_is_left_running(function):
     pids: list[int] = []
     problem = load_problem(str(TREES / "rn_example.yaml"))
@@ -362,10 +363,23 @@ def test_nothing_is_left_running(function):
         result = run_case(case, f"{MISBEHAVING}:{function}", Limits(1, 200 * 2**20), pids)
     finally:
         os.chdir(cwd)
-    assert result.failure is not None and len(pids) == 1
+    assert (result.failure is not None or function == "forks_and_leaves") and len(pids) == 1
     assert not Path(f"/proc/{pids[0]}").exists()  # the child is gone, and waited for (no zombie either)
     children = Path(f"/proc/{os.getpid()}/task")
     assert not any((task / "children").read_text().split() for task in children.iterdir())
+
+
+def test_a_process_the_function_starts_and_leaves_is_ended_too():
+    result = test_search(f"{MISBEHAVING}:forks_and_leaves", str(TREES / "rn_example.yaml"), "--json")
+    assert result.returncode == 0, result.stderr  # the function is right: it left a process behind, nothing else
+    assert not [pid for pid in os.listdir("/proc") if pid.isdigit() and _holds(pid, "tracer-test-left-behind")]
+
+
+def _holds(pid: str, marker: str) -> bool:
+    try:
+        return marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
 
 
 # ---- outputs and mistakes -------------------------------------------------------------------------------------------

@@ -4,11 +4,13 @@ evaluates, in order), so the record is what the function did, whatever its code 
 
 Each case gets a process of its own, started fresh, with a memory limit (``RLIMIT_AS``) and a time limit for each
 call (wall clock); a call that passes it is stopped by killing the whole process group, and a process is always
-killed and waited for when its case ends, so nothing is left running. Nothing is written to disk.
+killed and waited for when its case ends, with every process it started (on Linux: :func:`end_family`), so
+nothing is left running. Nothing is written to disk.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import select
@@ -29,6 +31,8 @@ FORMS = {
     "expectiminimax": "expectiminimax(state, depth)",
 }
 MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
+STOP_SECONDS = 10.0  # a killed process ends at once; one that does not in this long is left (it cannot be helped)
+PR_SET_CHILD_SUBREAPER = 36  # Linux's prctl option: orphans below this process are given to it, not to init
 GRACE = 1.0  # seconds a child whose channel closed has to end before it is said to have broken the protocol
 
 
@@ -98,6 +102,8 @@ class StudentProcess:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH")]))
         env["PYTHONDONTWRITEBYTECODE"] = "1"  # no __pycache__ left beside the student's module
+        self.ours = set(_children(_parents()))  # this process's children before the child: not the child's
+        _subreaper(True)
         command = [sys.executable, "-m", "tracer.exercises.student_process", str(child_read), str(child_write),
                    self.target, str(self.limits.memory)]
         try:
@@ -127,7 +133,12 @@ class StudentProcess:
             os.killpg(self.process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-        self.process.wait()
+        end_family(self.process.pid, self.ours)
+        _subreaper(False)
+        try:
+            self.process.wait(STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            pass
         for fd in (self.read_fd, self.write_fd):
             try:
                 os.close(fd)
@@ -308,6 +319,65 @@ def _unfit_question(message: dict) -> str:
     if op in ("child", "probability") and not isinstance(message.get("move"), str):
         return f"it asked {op!r} with the move {repr(message.get('move'))[:40]}, not a move's name"
     return ""
+
+
+def end_family(pid: int, ours: set[int]) -> None:
+    """Kill every process below ``pid`` (this process's child) and wait for those given to this process, on Linux:
+    the processes whose parents lead to ``pid``, and the orphans this process, a subreaper, was given (its children
+    but ``pid`` and ``ours``), until none is left (``pid`` itself is the caller's to wait for). Elsewhere there is
+    no /proc to read, and nothing is done."""
+    me = os.getpid()
+    for _ in range(100):  # each round kills what it finds; forks under way show in the next
+        parents = _parents()
+        family = {child for child in parents if child != pid and (_leads_to(child, pid, parents)
+                                                                  or parents[child] == me and child not in ours)}
+        if not family:
+            return
+        for child in family:
+            try:
+                os.kill(child, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        for child in family & set(_children(parents)):
+            try:
+                os.waitpid(child, 0)
+            except ChildProcessError:
+                pass
+        time.sleep(0.01)  # a process killed in this round is given to this process once it has ended
+
+
+def _parents() -> dict[int, int]:
+    """Each process's parent, from /proc (empty where there is none)."""
+    parents = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.isdigit():
+            continue  # not a process
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()  # the name, in brackets, may hold anything
+        except (OSError, ValueError):
+            continue  # it has ended
+        parents[int(entry)] = int(fields[1])
+    return parents
+
+
+def _children(parents: dict[int, int]) -> list[int]:
+    me = os.getpid()
+    return [child for child, parent in parents.items() if parent == me]
+
+
+def _leads_to(pid: int, ancestor: int, parents: dict[int, int]) -> bool:
+    while pid in parents and pid > 1:
+        pid = parents[pid]
+        if pid == ancestor:
+            return True
+    return False
+
+
+def _subreaper(on: bool) -> None:
+    """Make this process the one orphans below it are given to, or no longer (Linux; elsewhere nothing is done)."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, int(on), 0, 0, 0)
 
 
 def _move(state, given, name: str):

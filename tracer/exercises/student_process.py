@@ -178,6 +178,7 @@ def _a(value) -> str:
 def main(argv: list[str]) -> int:
     read_fd, write_fd, target, memory = int(argv[0]), int(argv[1]), argv[2], int(argv[3])
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))  # no process of its own (but for root: tracer ends those)
     channel = Channel(read_fd, write_fd)
     sys.stdin = open(os.devnull)
     try:

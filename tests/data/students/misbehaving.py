@@ -121,3 +121,21 @@ def returns_nan(state, depth, alpha=-math.inf, beta=math.inf):
     if _fails(state):
         return math.nan, None
     return alphabeta(state, depth, alpha, beta)
+
+
+LEFT_BEHIND = "tracer-test-left-behind"  # in the command line of the process forks_and_leaves leaves running
+
+
+def forks_and_leaves(state, depth, alpha=-math.inf, beta=math.inf):
+    """Starts a process in a session of its own, through one that ends (so it is nobody's child), and returns
+    right once it runs."""
+    if _fails(state):
+        started, running = os.pipe()  # closes in the left process as it execs: then it runs
+        if os.fork() == 0:
+            if os.fork() == 0:
+                os.setsid()
+                os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(1000)", LEFT_BEHIND])
+            os._exit(0)
+        os.close(running)
+        os.read(started, 1)
+    return alphabeta(state, depth, alpha, beta)
