@@ -369,6 +369,20 @@ def test_nothing_is_left_running(function):
     assert not any((task / "children").read_text().split() for task in children.iterdir())
 
 
+@pytest.mark.parametrize("function, returned", [("returns_infinity", {"value": "inf", "move": None}),
+                                               ("returns_nan", None)])
+def test_json_is_strict_json_whatever_the_function_returns(function, returned):
+    result = test_search(f"{MISBEHAVING}:{function}", str(TREES / "rn_example.yaml"), "--json")
+    assert result.returncode == 1, result.stderr
+
+    def no_constant(name):
+        raise AssertionError(f"{name} is not JSON")
+
+    case = json.loads(result.stdout, parse_constant=no_constant)["cases"][0]
+    assert case["returned"] == returned
+    assert case["error"] is None if returned else case["error"]["kind"] == "wrong_return"
+
+
 def test_a_process_the_function_starts_and_leaves_is_ended_too():
     result = test_search(f"{MISBEHAVING}:forks_and_leaves", str(TREES / "rn_example.yaml"), "--json")
     assert result.returncode == 0, result.stderr  # the function is right: it left a process behind, nothing else

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
-from ..exercises.claims import shown
+from ..exercises.claims import json_number, shown
 from ..exercises.grade import RIGHT
 from ..exercises.student_search import SCORING, CaseResult, convention_summary, summary_sentence
-from ..text import format_number
 
 
 def search_report(target: str, results: Sequence[CaseResult]) -> str:
@@ -74,8 +73,8 @@ def case_dict(result: CaseResult) -> dict:
     return {
         "case": result.case.name, "file": result.case.file, "search": result.search,
         "score": result.score, "max_score": result.max_score,
-        "returned": None if failed else {"value": _number(call.value), "move": call.move},
-        "expected": {"value": _number(value), "move": move},
+        "returned": None if failed else {"value": json_number(call.value), "move": call.move},
+        "expected": {"value": json_number(value), "move": move},
         "expanded": None if failed else names["states expanded"].given,
         "expected_expanded": names["states expanded"].expected if not failed else None,
         "evaluated": None if failed else names["states evaluated"].given,
@@ -85,11 +84,3 @@ def case_dict(result: CaseResult) -> dict:
                                                       "traceback": result.failure.traceback},
         "items": [item.as_dict() for item in result.items],
     }
-
-
-def _number(value):
-    if value is None:
-        return None
-    if value in (float("inf"), float("-inf")):
-        return format_number(value)
-    return int(value) if float(value).is_integer() else value

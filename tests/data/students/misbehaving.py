@@ -139,3 +139,9 @@ def forks_and_leaves(state, depth, alpha=-math.inf, beta=math.inf):
         os.close(running)
         os.read(started, 1)
     return alphabeta(state, depth, alpha, beta)
+
+
+def returns_infinity(state, depth, alpha=-math.inf, beta=math.inf):
+    if _fails(state):
+        return math.inf, None
+    return alphabeta(state, depth, alpha, beta)
