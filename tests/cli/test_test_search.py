@@ -383,6 +383,25 @@ def test_json_is_strict_json_whatever_the_function_returns(function, returned):
     assert case["error"] is None if returned else case["error"]["kind"] == "wrong_return"
 
 
+def test_a_child_that_cannot_be_started_leaves_no_pipe_open(monkeypatch):
+    case = Case("rn_example", "rn_example.yaml", load_problem(str(TREES / "rn_example.yaml")), SearchSpec("alphabeta"))
+    monkeypatch.setattr("sys.executable", str(ROOT / "no-such-python"))  # Popen raises: no such program
+    before = set(os.listdir("/proc/self/fd"))
+    with pytest.raises(FileNotFoundError):
+        run_case(case, f"{TEXTBOOK}:alphabeta", Limits(1, 200 * 2**20))
+    assert set(os.listdir("/proc/self/fd")) == before
+
+
+def test_files_of_the_same_name_are_cases_of_different_names(tmp_path):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "rn_example.yaml").write_text((TREES / "rn_example.yaml").read_text())
+    found = report(f"{TEXTBOOK}:alphabeta", str(tmp_path / "a" / "rn_example.yaml"),
+                   str(tmp_path / "b" / "rn_example.yaml"))
+    names = [case["case"] for case in found["cases"]]
+    assert len(set(names)) == 2 and names[0] == "rn_example"
+
+
 def test_a_process_the_function_starts_and_leaves_is_ended_too():
     result = test_search(f"{MISBEHAVING}:forks_and_leaves", str(TREES / "rn_example.yaml"), "--json")
     assert result.returncode == 0, result.stderr  # the function is right: it left a process behind, nothing else
@@ -445,6 +464,7 @@ def test_render_draws_each_case_with_its_marks(tmp_path):
     ("nosuchmodule:alphabeta", "no module named 'nosuchmodule'"),
     (f"{BUGGY}:nosuch", "has no function 'nosuch'"),
     (f"{MISBEHAVING}:not_a_function", "is an int, not a function"),
+    (f"{STUDENTS / 'hangs_on_import.py'}:alphabeta", "importing it did not end within 10 s; it was stopped"),
     ("no colon", "expected MODULE:FUNCTION"),
     (f"{TEXTBOOK}:minimax", "cannot be called as alphabeta(state, depth, alpha, beta)"),
 ])

@@ -97,7 +97,7 @@ def cmd_test_search(args) -> int:
         if not given and _unfit(spec, problem):
             continue  # a shipped case this search cannot search (chance nodes, for minimax and alpha-beta)
         say_notes(notes)
-        name = os.path.splitext(os.path.basename(path))[0]
+        name = _unique(os.path.splitext(os.path.basename(path))[0], [case.name for case in cases])
         cases.append(Case(name, path if given else f"(shipped) {os.path.basename(path)}", problem, spec))
     memory = args.memory_limit or min(DEFAULT_MEGABYTES, machine_megabytes() // 2)
     limits = Limits(args.time_limit, memory * 2**20)
@@ -115,6 +115,14 @@ def cmd_test_search(args) -> int:
     else:
         print(search_report(target, results), end="")
     return 0 if all(result.score == result.max_score for result in results) else 1
+
+
+def _unique(name: str, taken: list[str]) -> str:
+    """``name``, or if a case has it (a file of the same name in another folder), ``name-2``, ``name-3``, …"""
+    number = 1
+    while (unique := name if number == 1 else f"{name}-{number}") in taken:
+        number += 1
+    return unique
 
 
 def _unfit(spec, problem) -> bool:

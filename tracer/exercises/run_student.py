@@ -31,6 +31,7 @@ FORMS = {
     "expectiminimax": "expectiminimax(state, depth)",
 }
 MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
+START_SECONDS = 10.0  # the least time the child has to import the function (the time limit if longer)
 STOP_SECONDS = 10.0  # a killed process ends at once; one that does not in this long is left (it cannot be helped)
 PR_SET_CHILD_SUBREAPER = 36  # Linux's prctl option: orphans below this process are given to it, not to init
 GRACE = 1.0  # seconds a child whose channel closed has to end before it is said to have broken the protocol
@@ -83,6 +84,7 @@ class StudentProcess:
     def __init__(self, target: str, limits: Limits):
         self.target, self.limits = target, limits
         self.process: subprocess.Popen | None = None
+        self.read_fd = self.write_fd = None  # this process's ends of the pipes
         self.takes_window = False
         self.states: list = []
         self.buffer = b""
@@ -113,38 +115,43 @@ class StudentProcess:
         finally:
             os.close(child_read)
             os.close(child_write)
+        seconds = max(self.limits.seconds, START_SECONDS)
+        deadline = time.monotonic() + seconds
         try:
-            message = self._receive(time.monotonic() + max(self.limits.seconds, 10.0))
-        except _Broken:
-            message = None
+            message = self._receive(deadline)
+        except _Broken as error:
+            raise UsageError(f"{self.target}: the function could not be loaded (its process broke tracer's protocol "
+                             f"at start-up: {error})") from None
+        if message is None and time.monotonic() >= deadline:
+            raise UsageError(f"{self.target}: the function could not be loaded (importing it did not end within "
+                             f"{_seconds(seconds)}; it was stopped)")
         if message is None or message.get("op") not in ("ready", "unusable"):
             raise UsageError(f"{self.target}: the function could not be loaded (its process ended at start-up"
                              f"{self._ended()})")
         if message["op"] == "unusable":
-            raise UsageError(message["message"])
+            raise UsageError(str(message.get("message")))
         self.takes_window = bool(message.get("window"))
         self.takes_plain = bool(message.get("plain"))
 
     def stop(self) -> None:
-        """End the child and everything it started, and wait for it (nothing is left running)."""
-        if self.process is None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        end_family(self.process.pid, self.ours)
-        _subreaper(False)
-        try:
-            self.process.wait(STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            pass
-        for fd in (self.read_fd, self.write_fd):
+        """End the child and everything it started, wait for it (nothing is left running), and close the pipes
+        (also when the child could not be started)."""
+        if self.process is not None:
             try:
-                os.close(fd)
-            except OSError:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
                 pass
-        self.process = None
+            end_family(self.process.pid, self.ours)
+            try:
+                self.process.wait(STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                pass
+            self.process = None
+        _subreaper(False)
+        for fd in (self.read_fd, self.write_fd):
+            if fd is not None:
+                os.close(fd)
+        self.read_fd = self.write_fd = None
 
     @property
     def pid(self) -> int | None:
