@@ -9,13 +9,13 @@ import os
 import sys
 
 from ..errors import UsageError
-from ..exercises.run_student import FORMS
+from ..exercises.run_student import FORMS, Limits
 from .exercises import _search_options, exercise_spec, load_exercise, yaml_files
 from .options import number, say_notes, whole_number
 
-DEFAULT_SECONDS = 10.0
+DEFAULT_SECONDS = Limits.seconds
 MAX_SECONDS = 3600.0
-DEFAULT_MEGABYTES = 512
+DEFAULT_MEGABYTES = Limits.memory // 2**20
 LEAST_MEGABYTES = 64  # what Python itself needs to start
 
 TEST_SEARCH_EXAMPLES = """examples:
@@ -81,7 +81,6 @@ def _target(text: str) -> str:
 
 
 def cmd_test_search(args) -> int:
-    from ..exercises.run_student import Limits
     from ..exercises.student_search import Case, check_form, default_cases, run_case
     from ..report.student_search import search_json, search_report
 

@@ -29,6 +29,7 @@ from ..search.spec import FAIL_MODES, PRUNE_RULES, SearchSpec
 from ..text import format_number
 from ..trace.trace import Trace
 from .check import describe_search, search
+from .compare_answers import number_matches
 from .facts import SearchFacts
 from .grade import MISSING, RIGHT, WRONG, Grade, Item
 from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Limits, StudentProcess
@@ -173,11 +174,8 @@ def state_at(root, path: tuple[str, ...]):
 
 
 def same_value(mine: float | None, theirs: float | None) -> bool:
-    if mine is None or theirs is None:
-        return False
-    if math.isinf(mine) or math.isinf(theirs):
-        return mine == theirs
-    return math.isclose(mine, theirs, rel_tol=1e-9, abs_tol=1e-9)
+    """Whether a value the function returned is the search's, as answers are compared (none is no value)."""
+    return mine is not None and theirs is not None and number_matches(mine, theirs)
 
 
 def run_case(case: Case, target: str, limits: Limits, pids: list[int] | None = None) -> CaseResult:
