@@ -429,6 +429,14 @@ def test_json_has_the_documented_keys():
     assert case["score"] == sum(item["points"] for item in case["items"])
 
 
+def test_json_gives_the_search_s_lists_when_the_call_failed():
+    right = report(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"))["cases"][0]
+    failed = report(f"{MISBEHAVING}:crashes", str(TREES / "rn_example.yaml"))["cases"][0]
+    assert failed["error"]["kind"] == "raised" and failed["expanded"] is None and failed["evaluated"] is None
+    assert failed["expected_expanded"] == right["expected_expanded"] == right["expanded"]
+    assert failed["expected_evaluated"] == right["expected_evaluated"] == right["evaluated"]
+
+
 def test_gradescope_results_have_gradescopes_layout(tmp_path):
     out = tmp_path / "results.json"
     result = test_search(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), str(TREES / "three_agents.yaml"),

@@ -247,8 +247,11 @@ def _judge(result: CaseResult, facts: SearchFacts, paths, node_at, name_of, refe
     root_step = facts.decided_choice()
     if call.failure is not None:
         why = f"your function {call.failure.line}"
-        for name in ("value of the root", "move", "states expanded", "states evaluated", "values at inner nodes"):
-            result.items.append(Item(name, None, None, 0, 1, WRONG, detail=why, kind="test_search"))
+        known = {"value of the root": format_number(value), "move": move,  # the search's, as a call that returns
+                 "states expanded": [name_of(p) for p in expanded],
+                 "states evaluated": [name_of(p) for p in evaluated], "values at inner nodes": None}
+        for name, expected in known.items():
+            result.items.append(Item(name, expected, None, 0, 1, WRONG, detail=why, kind="test_search"))
         sequence = _sequence_departure(call.actions, reference, facts, node_at, name_of, partial=True)
         result.departure = sequence[1] if sequence else why
         return

@@ -63,7 +63,7 @@ def search_json(target: str, results: Sequence[CaseResult]) -> str:
 def case_dict(result: CaseResult) -> dict:
     """``case``, ``file``, ``search``, ``score``, ``max_score``, ``returned`` and ``expected`` (each ``{"value",
     "move"}``), ``expanded``/``evaluated`` and ``expected_expanded``/``expected_evaluated`` (state names, in
-    order), ``matches`` (each convention the record fits: ``order``: given/reversed, ``prune``: ge/gt, ``fail``:
+    order; the function's null when its call failed, the search's always), ``matches`` (each convention the record fits: ``order``: given/reversed, ``prune``: ge/gt, ``fail``:
     soft/hard; empty: none), ``conventions`` (sentences), ``first_departure``, ``error`` (``{"kind", "message",
     "traceback"}`` or null) and ``items`` (as ``tracer grade --json`` writes them)."""
     call = result.call
@@ -76,9 +76,9 @@ def case_dict(result: CaseResult) -> dict:
         "returned": None if failed else {"value": json_number(call.value), "move": call.move},
         "expected": {"value": json_number(value), "move": move},
         "expanded": None if failed else names["states expanded"].given,
-        "expected_expanded": names["states expanded"].expected if not failed else None,
+        "expected_expanded": names["states expanded"].expected,
         "evaluated": None if failed else names["states evaluated"].given,
-        "expected_evaluated": names["states evaluated"].expected if not failed else None,
+        "expected_evaluated": names["states evaluated"].expected,
         "matches": result.matches, "conventions": result.conventions, "first_departure": result.departure,
         "error": None if result.failure is None else {"kind": result.failure.kind, "message": result.failure.line,
                                                       "traceback": result.failure.traceback},
