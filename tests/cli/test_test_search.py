@@ -307,6 +307,17 @@ FAILURES = [  # (function, the one line's words, a traceback line)
     ("recurses", "raised RecursionError: maximum recursion depth exceeded", "in recurses"),
     ("eats_memory", "ran out of memory (the limit is 200 MB)", "in eats_memory"),
     ("wrong_type", "returned 3 (an int), not a pair (value, move)", None),
+    # the protocol broken while the child lives, long before the time limit: it is stopped, not waited for
+    ("closes_channel", "broke tracer's protocol (it closed its channel to tracer); it was stopped", None),
+    ("sends_garbage", "broke tracer's protocol (it sent a line that is not JSON: 'not json'); it was stopped", None),
+    ("sends_a_long_line", "broke tracer's protocol (it sent a line longer than 1 MiB); it was stopped", None),
+    ("asks_for_a_huge_move", "raised ValueError: A has no move \"['B', 'B',", "in asks_for_a_huge_move"),
+    # messages tracer's process does not trust: a return that is none is a wrong return, a question a broken protocol
+    ("returns_a_word", "returned the value 'three', which is not a number", None),
+    ("returns_nothing_said", "returned the value None, which is not a number", None),
+    ("returns_nan", "returned the value nan, which is not a number", None),
+    ("asks_for_a_list_move", "broke tracer's protocol (it asked 'child' with the move ['B'], not a move's name); it "
+                             "was stopped", None),
 ]
 
 
@@ -340,7 +351,8 @@ def test_a_wrong_move_below_the_root_names_the_node_it_was_called_on():
     assert case["first_departure"] == detail
 
 
-@pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses"])
+@pytest.mark.parametrize("function", ["hangs", "eats_memory", "recurses", "closes_channel", "sends_garbage",
+                                      "forks_and_leaves"])
 def test_nothing_is_left_running(function):
     pids: list[int] = []
     problem = load_problem(str(TREES / "rn_example.yaml"))
@@ -351,10 +363,56 @@ def test_nothing_is_left_running(function):
         result = run_case(case, f"{MISBEHAVING}:{function}", Limits(1, 200 * 2**20), pids)
     finally:
         os.chdir(cwd)
-    assert result.failure is not None and len(pids) == 1
+    assert (result.failure is not None or function == "forks_and_leaves") and len(pids) == 1
     assert not Path(f"/proc/{pids[0]}").exists()  # the child is gone, and waited for (no zombie either)
     children = Path(f"/proc/{os.getpid()}/task")
     assert not any((task / "children").read_text().split() for task in children.iterdir())
+
+
+@pytest.mark.parametrize("function, returned", [("returns_infinity", {"value": "inf", "move": None}),
+                                               ("returns_nan", None)])
+def test_json_is_strict_json_whatever_the_function_returns(function, returned):
+    result = test_search(f"{MISBEHAVING}:{function}", str(TREES / "rn_example.yaml"), "--json")
+    assert result.returncode == 1, result.stderr
+
+    def no_constant(name):
+        raise AssertionError(f"{name} is not JSON")
+
+    case = json.loads(result.stdout, parse_constant=no_constant)["cases"][0]
+    assert case["returned"] == returned
+    assert case["error"] is None if returned else case["error"]["kind"] == "wrong_return"
+
+
+def test_a_child_that_cannot_be_started_leaves_no_pipe_open(monkeypatch):
+    case = Case("rn_example", "rn_example.yaml", load_problem(str(TREES / "rn_example.yaml")), SearchSpec("alphabeta"))
+    monkeypatch.setattr("sys.executable", str(ROOT / "no-such-python"))  # Popen raises: no such program
+    before = set(os.listdir("/proc/self/fd"))
+    with pytest.raises(FileNotFoundError):
+        run_case(case, f"{TEXTBOOK}:alphabeta", Limits(1, 200 * 2**20))
+    assert set(os.listdir("/proc/self/fd")) == before
+
+
+def test_files_of_the_same_name_are_cases_of_different_names(tmp_path):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "rn_example.yaml").write_text((TREES / "rn_example.yaml").read_text())
+    found = report(f"{TEXTBOOK}:alphabeta", str(tmp_path / "a" / "rn_example.yaml"),
+                   str(tmp_path / "b" / "rn_example.yaml"))
+    names = [case["case"] for case in found["cases"]]
+    assert len(set(names)) == 2 and names[0] == "rn_example"
+
+
+def test_a_process_the_function_starts_and_leaves_is_ended_too():
+    result = test_search(f"{MISBEHAVING}:forks_and_leaves", str(TREES / "rn_example.yaml"), "--json")
+    assert result.returncode == 0, result.stderr  # the function is right: it left a process behind, nothing else
+    assert not [pid for pid in os.listdir("/proc") if pid.isdigit() and _holds(pid, "tracer-test-left-behind")]
+
+
+def _holds(pid: str, marker: str) -> bool:
+    try:
+        return marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
 
 
 # ---- outputs and mistakes -------------------------------------------------------------------------------------------
@@ -369,6 +427,14 @@ def test_json_has_the_documented_keys():
     assert case["expected_evaluated"] == ["B1", "B2", "B3", "C1", "D1", "D2", "D3"]  # R&N's Figure 5.2
     assert all(set(item) == {"item", "expected", "given", "points", "max_points", "verdict"} for item in case["items"])
     assert case["score"] == sum(item["points"] for item in case["items"])
+
+
+def test_json_gives_the_search_s_lists_when_the_call_failed():
+    right = report(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"))["cases"][0]
+    failed = report(f"{MISBEHAVING}:crashes", str(TREES / "rn_example.yaml"))["cases"][0]
+    assert failed["error"]["kind"] == "raised" and failed["expanded"] is None and failed["evaluated"] is None
+    assert failed["expected_expanded"] == right["expected_expanded"] == right["expanded"]
+    assert failed["expected_evaluated"] == right["expected_evaluated"] == right["evaluated"]
 
 
 def test_gradescope_results_have_gradescopes_layout(tmp_path):
@@ -406,6 +472,7 @@ def test_render_draws_each_case_with_its_marks(tmp_path):
     ("nosuchmodule:alphabeta", "no module named 'nosuchmodule'"),
     (f"{BUGGY}:nosuch", "has no function 'nosuch'"),
     (f"{MISBEHAVING}:not_a_function", "is an int, not a function"),
+    (f"{STUDENTS / 'hangs_on_import.py'}:alphabeta", "importing it did not end within 10 s; it was stopped"),
     ("no colon", "expected MODULE:FUNCTION"),
     (f"{TEXTBOOK}:minimax", "cannot be called as alphabeta(state, depth, alpha, beta)"),
 ])

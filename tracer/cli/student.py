@@ -9,13 +9,13 @@ import os
 import sys
 
 from ..errors import UsageError
-from ..exercises.run_student import FORMS
+from ..exercises.run_student import FORMS, Limits
 from .exercises import _search_options, exercise_spec, load_exercise, yaml_files
 from .options import number, say_notes, whole_number
 
-DEFAULT_SECONDS = 10.0
+DEFAULT_SECONDS = Limits.seconds
 MAX_SECONDS = 3600.0
-DEFAULT_MEGABYTES = 512
+DEFAULT_MEGABYTES = Limits.memory // 2**20
 LEAST_MEGABYTES = 64  # what Python itself needs to start
 
 TEST_SEARCH_EXAMPLES = """examples:
@@ -81,7 +81,6 @@ def _target(text: str) -> str:
 
 
 def cmd_test_search(args) -> int:
-    from ..exercises.run_student import Limits
     from ..exercises.student_search import Case, check_form, default_cases, run_case
     from ..report.student_search import search_json, search_report
 
@@ -97,7 +96,7 @@ def cmd_test_search(args) -> int:
         if not given and _unfit(spec, problem):
             continue  # a shipped case this search cannot search (chance nodes, for minimax and alpha-beta)
         say_notes(notes)
-        name = os.path.splitext(os.path.basename(path))[0]
+        name = _unique(os.path.splitext(os.path.basename(path))[0], [case.name for case in cases])
         cases.append(Case(name, path if given else f"(shipped) {os.path.basename(path)}", problem, spec))
     memory = args.memory_limit or min(DEFAULT_MEGABYTES, machine_megabytes() // 2)
     limits = Limits(args.time_limit, memory * 2**20)
@@ -115,6 +114,14 @@ def cmd_test_search(args) -> int:
     else:
         print(search_report(target, results), end="")
     return 0 if all(result.score == result.max_score for result in results) else 1
+
+
+def _unique(name: str, taken: list[str]) -> str:
+    """``name``, or if a case has it (a file of the same name in another folder), ``name-2``, ``name-3``, …"""
+    number = 1
+    while (unique := name if number == 1 else f"{name}-{number}") in taken:
+        number += 1
+    return unique
 
 
 def _unfit(spec, problem) -> bool:

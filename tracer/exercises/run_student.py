@@ -4,11 +4,13 @@ evaluates, in order), so the record is what the function did, whatever its code 
 
 Each case gets a process of its own, started fresh, with a memory limit (``RLIMIT_AS``) and a time limit for each
 call (wall clock); a call that passes it is stopped by killing the whole process group, and a process is always
-killed and waited for when its case ends, so nothing is left running. Nothing is written to disk.
+killed and waited for when its case ends, with every process it started (on Linux: :func:`end_family`), so
+nothing is left running. Nothing is written to disk.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import select
@@ -29,6 +31,10 @@ FORMS = {
     "expectiminimax": "expectiminimax(state, depth)",
 }
 MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
+START_SECONDS = 10.0  # the least time the child has to import the function (the time limit if longer)
+STOP_SECONDS = 10.0  # a killed process ends at once; one that does not in this long is left (it cannot be helped)
+PR_SET_CHILD_SUBREAPER = 36  # Linux's prctl option: orphans below this process are given to it, not to init
+GRACE = 1.0  # seconds a child whose channel closed has to end before it is said to have broken the protocol
 
 
 @dataclass(frozen=True)
@@ -42,8 +48,8 @@ class Action:
 
 @dataclass
 class Failure:
-    """Why a call gave no answer: ``kind`` is ``raised``, ``timeout``, ``memory``, ``recursion``, ``wrong_return``
-    or ``died``; ``line`` says it in one line, after "your function" (``raised ZeroDivisionError: division by
+    """Why a call gave no answer: ``kind`` is ``raised``, ``timeout``, ``memory``, ``recursion``, ``wrong_return``,
+    ``died`` or ``protocol`` (it broke tracer's protocol: a message that is none, or its channel closed); ``line`` says it in one line, after "your function" (``raised ZeroDivisionError: division by
     zero``); ``traceback`` is the student's frames (empty when there are none)."""
 
     kind: str
@@ -78,6 +84,7 @@ class StudentProcess:
     def __init__(self, target: str, limits: Limits):
         self.target, self.limits = target, limits
         self.process: subprocess.Popen | None = None
+        self.read_fd = self.write_fd = None  # this process's ends of the pipes
         self.takes_window = False
         self.states: list = []
         self.buffer = b""
@@ -97,6 +104,8 @@ class StudentProcess:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH")]))
         env["PYTHONDONTWRITEBYTECODE"] = "1"  # no __pycache__ left beside the student's module
+        self.ours = set(_children(_parents()))  # this process's children before the child: not the child's
+        _subreaper(True)
         command = [sys.executable, "-m", "tracer.exercises.student_process", str(child_read), str(child_write),
                    self.target, str(self.limits.memory)]
         try:
@@ -106,30 +115,43 @@ class StudentProcess:
         finally:
             os.close(child_read)
             os.close(child_write)
-        message = self._receive(time.monotonic() + max(self.limits.seconds, 10.0))
+        seconds = max(self.limits.seconds, START_SECONDS)
+        deadline = time.monotonic() + seconds
+        try:
+            message = self._receive(deadline)
+        except _Broken as error:
+            raise UsageError(f"{self.target}: the function could not be loaded (its process broke tracer's protocol "
+                             f"at start-up: {error})") from None
+        if message is None and time.monotonic() >= deadline:
+            raise UsageError(f"{self.target}: the function could not be loaded (importing it did not end within "
+                             f"{_seconds(seconds)}; it was stopped)")
         if message is None or message.get("op") not in ("ready", "unusable"):
             raise UsageError(f"{self.target}: the function could not be loaded (its process ended at start-up"
                              f"{self._ended()})")
         if message["op"] == "unusable":
-            raise UsageError(message["message"])
+            raise UsageError(str(message.get("message")))
         self.takes_window = bool(message.get("window"))
         self.takes_plain = bool(message.get("plain"))
 
     def stop(self) -> None:
-        """End the child and everything it started, and wait for it (nothing is left running)."""
-        if self.process is None:
-            return
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        self.process.wait()
-        for fd in (self.read_fd, self.write_fd):
+        """End the child and everything it started, wait for it (nothing is left running), and close the pipes
+        (also when the child could not be started)."""
+        if self.process is not None:
             try:
-                os.close(fd)
-            except OSError:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
                 pass
-        self.process = None
+            end_family(self.process.pid, self.ours)
+            try:
+                self.process.wait(STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                pass
+            self.process = None
+        _subreaper(False)
+        for fd in (self.read_fd, self.write_fd):
+            if fd is not None:
+                os.close(fd)
+        self.read_fd = self.write_fd = None
 
     @property
     def pid(self) -> int | None:
@@ -144,20 +166,28 @@ class StudentProcess:
         record = Call()
         root_info = self._register(root, ())
         moves = [root.move_name(move) for move in root.moves()] if not root.is_terminal() else []
-        self._send({"op": "call", "root": root_info, "depth": depth, "moves": moves,
+        self._send({"op": "call", "root": root_info, "depth": depth,
                     "window": list(window) if window is not None else None})
         deadline = time.monotonic() + self.limits.seconds
         while True:
-            message = self._receive(deadline)
+            try:
+                message = self._receive(deadline)
+            except _Broken as error:
+                record.failure = self._broken(str(error))
+                return record
             if message is None:
                 record.failure = self._no_answer(deadline)
                 return record
             op = message.get("op")
             if op == "returned":
-                record.value, record.move = message["value"], message["move"]
+                record.value, record.move, record.failure = _returned(message, moves, root_info["name"])
                 return record
             if op in ("raised", "wrong_return"):
                 record.failure = _failure(message, self.limits)
+                return record
+            unfit = _unfit_question(message)
+            if unfit:
+                record.failure = self._broken(unfit)
                 return record
             self._send(self._answer(op, message, record))
 
@@ -215,10 +245,13 @@ class StudentProcess:
             pass  # the child is gone: the next read says so
 
     def _receive(self, deadline: float) -> dict | None:
-        """The child's next message, or None if none comes before ``deadline`` or the child is gone."""
+        """The child's next message, or None if none comes before ``deadline`` or its channel closed; a line that
+        is not a message (too long, not JSON, not an object) raises :class:`_Broken`."""
         while b"\n" not in self.buffer:
+            if len(self.buffer) > MAX_LINE:
+                raise _Broken(f"it sent a line longer than {MAX_LINE // 2**20} MiB")
             left = deadline - time.monotonic()
-            if left <= 0 or len(self.buffer) > MAX_LINE:
+            if left <= 0:
                 return None
             ready, _, _ = select.select([self.read_fd], [], [], left)
             if not ready:
@@ -228,20 +261,33 @@ class StudentProcess:
                 return None
             self.buffer += chunk
         line, self.buffer = self.buffer.split(b"\n", 1)
+        if len(line) > MAX_LINE:
+            raise _Broken(f"it sent a line longer than {MAX_LINE // 2**20} MiB")
         try:
             message = json.loads(line)
         except ValueError:
-            return None
-        return message if isinstance(message, dict) else None
+            raise _Broken(f"it sent a line that is not JSON: {line[:40].decode('utf-8', 'replace')!r}") from None
+        if not isinstance(message, dict):
+            raise _Broken(f"it sent {line[:40].decode('utf-8', 'replace')!r}, not a JSON object")
+        return message
 
     def _no_answer(self, deadline: float) -> Failure:
-        """The failure of a call that gave no answer: past its time, or its process ended."""
+        """The failure of a call that gave no answer: past its time, its process ended, or it closed its channel
+        and lives on (never waited for without a bound)."""
         if time.monotonic() >= deadline:
             self.stop()
             return Failure("timeout", f"did not return within the time limit ({_seconds(self.limits.seconds)}); "
                                       "it was stopped")
-        self.process.wait()
+        try:
+            self.process.wait(GRACE)
+        except subprocess.TimeoutExpired:
+            return self._broken("it closed its channel to tracer")
         return Failure("died", f"its process ended without an answer{self._ended()}")
+
+    def _broken(self, reason: str) -> Failure:
+        """The failure of a call whose process broke the protocol, which is stopped."""
+        self.stop()
+        return Failure("protocol", f"broke tracer's protocol ({reason}); it was stopped")
 
     def _ended(self) -> str:
         if self.process is None or self.process.poll() is None:
@@ -254,6 +300,93 @@ class StudentProcess:
         return f" (exit status {code})"
 
 
+def _returned(message: dict, moves: list[str], name: str) -> tuple[float | None, str | None, Failure | None]:
+    """The (value, move) a ``returned`` message gives, called on the state ``name`` whose moves are ``moves``, or
+    the ``wrong_return`` failure it is: a value that is no number (NaN is none), a move not among ``moves``."""
+    value, move = message.get("value"), message.get("move")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:  # NaN
+        return None, None, Failure("wrong_return", f"returned the value {repr(value)[:60]}, which is not a number")
+    if move is not None and (not isinstance(move, str) or move not in moves):
+        return None, None, Failure("wrong_return", f"returned the move {repr(move)[:60]}, which is not one of "
+                                                   f"{name}'s moves ({', '.join(moves) or 'none'}) nor None")
+    try:
+        return float(value), move, None
+    except OverflowError:
+        return None, None, Failure("wrong_return", f"returned the value {str(value)[:60]}…, too large a number")
+
+
+def _unfit_question(message: dict) -> str:
+    """Why a question from the child is not one the protocol has (empty when it is): ``op`` a string, ``id`` a
+    whole number, ``move`` (where a question names one) a string."""
+    op, index = message.get("op"), message.get("id")
+    if not isinstance(op, str):
+        return f"it sent a message whose op is {repr(op)[:40]}"
+    if isinstance(index, bool) or not isinstance(index, int):
+        return f"it asked {op!r} of the state {repr(index)[:40]}, which is no state's number"
+    if op in ("child", "probability") and not isinstance(message.get("move"), str):
+        return f"it asked {op!r} with the move {repr(message.get('move'))[:40]}, not a move's name"
+    return ""
+
+
+def end_family(pid: int, ours: set[int]) -> None:
+    """Kill every process below ``pid`` (this process's child) and wait for those given to this process, on Linux:
+    the processes whose parents lead to ``pid``, and the orphans this process, a subreaper, was given (its children
+    but ``pid`` and ``ours``), until none is left (``pid`` itself is the caller's to wait for). Elsewhere there is
+    no /proc to read, and nothing is done."""
+    me = os.getpid()
+    for _ in range(100):  # each round kills what it finds; forks under way show in the next
+        parents = _parents()
+        family = {child for child in parents if child != pid and (_leads_to(child, pid, parents)
+                                                                  or parents[child] == me and child not in ours)}
+        if not family:
+            return
+        for child in family:
+            try:
+                os.kill(child, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        for child in family & set(_children(parents)):
+            try:
+                os.waitpid(child, 0)
+            except ChildProcessError:
+                pass
+        time.sleep(0.01)  # a process killed in this round is given to this process once it has ended
+
+
+def _parents() -> dict[int, int]:
+    """Each process's parent, from /proc (empty where there is none)."""
+    parents = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.isdigit():
+            continue  # not a process
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()  # the name, in brackets, may hold anything
+        except (OSError, ValueError):
+            continue  # it has ended
+        parents[int(entry)] = int(fields[1])
+    return parents
+
+
+def _children(parents: dict[int, int]) -> list[int]:
+    me = os.getpid()
+    return [child for child, parent in parents.items() if parent == me]
+
+
+def _leads_to(pid: int, ancestor: int, parents: dict[int, int]) -> bool:
+    while pid in parents and pid > 1:
+        pid = parents[pid]
+        if pid == ancestor:
+            return True
+    return False
+
+
+def _subreaper(on: bool) -> None:
+    """Make this process the one orphans below it are given to, or no longer (Linux; elsewhere nothing is done)."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, int(on), 0, 0, 0)
+
+
 def _move(state, given, name: str):
     """The move of ``state`` written ``given``."""
     moves = {state.move_name(move): move for move in state.moves()}
@@ -261,6 +394,10 @@ def _move(state, given, name: str):
         shown = ", ".join(moves) or "none: it is terminal"
         raise _NoMove(f"{name} has no move {given!r} (its moves: {shown})")
     return moves[given]
+
+
+class _Broken(Exception):
+    """A line from the child that is not a message of the protocol (the child is stopped)."""
 
 
 class _NoMove(SearchOptionError):

@@ -29,6 +29,7 @@ from ..search.spec import FAIL_MODES, PRUNE_RULES, SearchSpec
 from ..text import format_number
 from ..trace.trace import Trace
 from .check import describe_search, search
+from .compare_answers import number_matches
 from .facts import SearchFacts
 from .grade import MISSING, RIGHT, WRONG, Grade, Item
 from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Limits, StudentProcess
@@ -173,11 +174,8 @@ def state_at(root, path: tuple[str, ...]):
 
 
 def same_value(mine: float | None, theirs: float | None) -> bool:
-    if mine is None or theirs is None:
-        return False
-    if math.isinf(mine) or math.isinf(theirs):
-        return mine == theirs
-    return math.isclose(mine, theirs, rel_tol=1e-9, abs_tol=1e-9)
+    """Whether a value the function returned is the search's, as answers are compared (none is no value)."""
+    return mine is not None and theirs is not None and number_matches(mine, theirs)
 
 
 def run_case(case: Case, target: str, limits: Limits, pids: list[int] | None = None) -> CaseResult:
@@ -249,8 +247,11 @@ def _judge(result: CaseResult, facts: SearchFacts, paths, node_at, name_of, refe
     root_step = facts.decided_choice()
     if call.failure is not None:
         why = f"your function {call.failure.line}"
-        for name in ("value of the root", "move", "states expanded", "states evaluated", "values at inner nodes"):
-            result.items.append(Item(name, None, None, 0, 1, WRONG, detail=why, kind="test_search"))
+        known = {"value of the root": format_number(value), "move": move,  # the search's, as a call that returns
+                 "states expanded": [name_of(p) for p in expanded],
+                 "states evaluated": [name_of(p) for p in evaluated], "values at inner nodes": None}
+        for name, expected in known.items():
+            result.items.append(Item(name, expected, None, 0, 1, WRONG, detail=why, kind="test_search"))
         sequence = _sequence_departure(call.actions, reference, facts, node_at, name_of, partial=True)
         result.departure = sequence[1] if sequence else why
         return

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
-from ..exercises.claims import shown
+from ..exercises.claims import json_number, shown
 from ..exercises.grade import RIGHT
 from ..exercises.student_search import SCORING, CaseResult, convention_summary, summary_sentence
-from ..text import format_number
 
 
 def search_report(target: str, results: Sequence[CaseResult]) -> str:
@@ -64,7 +63,7 @@ def search_json(target: str, results: Sequence[CaseResult]) -> str:
 def case_dict(result: CaseResult) -> dict:
     """``case``, ``file``, ``search``, ``score``, ``max_score``, ``returned`` and ``expected`` (each ``{"value",
     "move"}``), ``expanded``/``evaluated`` and ``expected_expanded``/``expected_evaluated`` (state names, in
-    order), ``matches`` (each convention the record fits: ``order``: given/reversed, ``prune``: ge/gt, ``fail``:
+    order; the function's null when its call failed, the search's always), ``matches`` (each convention the record fits: ``order``: given/reversed, ``prune``: ge/gt, ``fail``:
     soft/hard; empty: none), ``conventions`` (sentences), ``first_departure``, ``error`` (``{"kind", "message",
     "traceback"}`` or null) and ``items`` (as ``tracer grade --json`` writes them)."""
     call = result.call
@@ -74,22 +73,14 @@ def case_dict(result: CaseResult) -> dict:
     return {
         "case": result.case.name, "file": result.case.file, "search": result.search,
         "score": result.score, "max_score": result.max_score,
-        "returned": None if failed else {"value": _number(call.value), "move": call.move},
-        "expected": {"value": _number(value), "move": move},
+        "returned": None if failed else {"value": json_number(call.value), "move": call.move},
+        "expected": {"value": json_number(value), "move": move},
         "expanded": None if failed else names["states expanded"].given,
-        "expected_expanded": names["states expanded"].expected if not failed else None,
+        "expected_expanded": names["states expanded"].expected,
         "evaluated": None if failed else names["states evaluated"].given,
-        "expected_evaluated": names["states evaluated"].expected if not failed else None,
+        "expected_evaluated": names["states evaluated"].expected,
         "matches": result.matches, "conventions": result.conventions, "first_departure": result.departure,
         "error": None if result.failure is None else {"kind": result.failure.kind, "message": result.failure.line,
                                                       "traceback": result.failure.traceback},
         "items": [item.as_dict() for item in result.items],
     }
-
-
-def _number(value):
-    if value is None:
-        return None
-    if value in (float("inf"), float("-inf")):
-        return format_number(value)
-    return int(value) if float(value).is_integer() else value
