@@ -1,6 +1,8 @@
 """The hostile-input corpus (tests/data/hostile/corpus, written by make_corpus.py beside it): every file, through
-every command that reads a tree or position file, is one clean line on stderr, exit status 2, no traceback, and
-no file written. Run in-process (tracer.cli.main.main) so the ~2,000 runs take seconds."""
+every command that reads its kind of file, is one clean line on stderr naming the file, exit status 2, no
+traceback, and no file written. Tree and position files go through every command that reads a tree; tree files
+whose expected answers are bad through `check` and `grade`; answer files through `grade`; saved traces through
+`render`, `trace`, `export` and `slides`. Run in-process (tracer.cli.main.main) so the ~2,700 runs take seconds."""
 
 from __future__ import annotations
 
@@ -11,23 +13,55 @@ import pytest
 
 from tracer.cli.main import main
 
-CORPUS = Path(__file__).resolve().parents[1] / "data" / "hostile" / "corpus"
-FILES = sorted(CORPUS.iterdir())
-COMMANDS = [["render"], ["trace"], ["stats"], ["export"], ["slides", "-f", "html"], ["check"], ["worksheet"]]
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "data" / "hostile" / "corpus"
+EXAMPLE = ROOT / "trees" / "rn_example.yaml"  # the tree the answer files are about
+FILE, ANSWERS = "{file}", "{answers}"  # stand for the hostile file and a good answer file about the example
+COMMANDS = {  # folder of the corpus: the commands that read its files
+    "": [["render", FILE], ["trace", FILE], ["stats", FILE], ["export", FILE], ["slides", "-f", "html", FILE],
+         ["check", FILE], ["worksheet", FILE], ["grade", FILE, ANSWERS]],
+    "expect": [["check", FILE], ["grade", FILE, ANSWERS], ["grade", "--json", FILE, ANSWERS]],
+    "answers": [["grade", EXAMPLE, FILE], ["grade", "--json", EXAMPLE, FILE],
+                ["grade", "--format", "gradescope", "-o", "grades.json", EXAMPLE, FILE]],
+    "traces": [["render", FILE], ["trace", FILE], ["export", FILE], ["slides", "-f", "html", FILE]],
+}
+CASES = [path for folder in COMMANDS for path in sorted((CORPUS / folder).iterdir()) if path.is_file()]
 
 
-def test_the_corpus_is_large():
-    assert len(FILES) >= 300
+def folder_of(path: Path) -> str:
+    return "" if path.parent == CORPUS else path.parent.name
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda path: path.name)
-def test_every_hostile_file_is_one_clean_line_from_every_command(path, tmp_path, capsys, monkeypatch):
+@pytest.fixture(scope="module")
+def good_answers(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("answers") / "good.yaml"
+    path.write_text("values: {B: 3}\nbest_move: B\n")
+    return path
+
+
+def test_the_corpus_is_large_and_every_file_has_its_commands():
+    assert len(CASES) >= 400
+    assert {path.relative_to(CORPUS) for path in CORPUS.rglob("*") if path.is_file()} == {
+        path.relative_to(CORPUS) for path in CASES}  # no file in a folder the test does not read
+
+
+def test_the_good_answers_pass_every_answer_command(good_answers, tmp_path, monkeypatch, capsys):
+    """The hostile answer files fail because of what they hold: the same commands with good files succeed."""
     monkeypatch.chdir(tmp_path)
-    for command in COMMANDS:
-        status = main([*command, str(path)])
+    for command in COMMANDS["answers"]:
+        args = [str(good_answers if part == FILE else part) for part in command]
+        assert main(args) == 0, (args, capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda path: str(path.relative_to(CORPUS)))
+def test_every_hostile_file_is_one_clean_line_from_every_command(path, good_answers, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for command in COMMANDS[folder_of(path)]:
+        args = [str({FILE: path, ANSWERS: good_answers}.get(part, part)) for part in command]
+        status = main(args)
         out, err = capsys.readouterr()
         lines = err.strip().splitlines()
-        assert status == 2, (command, path.name, out, err)
-        assert len(lines) == 1 and str(path) in lines[0] and "Traceback" not in err, (command, err)
-        assert all(char.isprintable() for char in lines[0]), (command, lines[0])
-        assert os.listdir(tmp_path) == [], (command, os.listdir(tmp_path))
+        assert status == 2, (args, out, err)
+        assert len(lines) == 1 and str(path) in lines[0] and "Traceback" not in err, (args, err)
+        assert all(char.isprintable() for char in lines[0]), (args, lines[0])
+        assert os.listdir(tmp_path) == [], (args, os.listdir(tmp_path))
