@@ -30,10 +30,21 @@ from .yaml_text import unprintable
 _validate = None  # the schema, compiled to Python by fastjsonschema when the first trace is read
 
 
+class _NotJsonNumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python's json reads them, JSON has no such numbers."""
+
+
+def _no_constant(name: str):
+    raise _NotJsonNumber(name)
+
+
 def load_trace(path: str | os.PathLike) -> Trace:
     """A saved trace, read and checked (see :func:`trace_from_dict`)."""
     try:
-        data = json.loads(read_input(path).decode("utf-8"))
+        data = json.loads(read_input(path).decode("utf-8"), parse_constant=_no_constant)
+    except _NotJsonNumber as error:
+        raise TraceFileError(f"{path}: {error} is not a JSON number (a trace writes infinities as \"inf\" and "
+                             "\"-inf\")") from None
     except OSError as error:
         raise TraceFileError(f"{path}: cannot read: {error.strerror or error}") from None
     except UnicodeDecodeError:

@@ -132,6 +132,8 @@ def trace_cases() -> dict[str, bytes]:
     text = json.dumps(good)
     return {
         "integer-5000-digits.json": text.replace('"value": 3}', '"value": ' + "9" * 5000 + "}", 1).encode(),
+        "value-nan.json": text.replace('"value": 3}', '"value": NaN}', 1).encode(),  # Python's json reads these two
+        "value-infinity.json": text.replace('"value": 3}', '"value": Infinity}', 1).encode(),
         "result-10-to-400.json": damaged(good, lambda d: d["result"].update(value=10**400)),
         "leaf-minus-10-to-400.json": damaged(good, lambda d: leaf(d).update(value=-10**400)),
         "minimax-beta-update.json": damaged(minimax, window_update("beta_updated")),
