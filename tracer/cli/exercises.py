@@ -264,6 +264,7 @@ def cmd_grade(args) -> int:
         from ..io import format_of
 
         format_of(args.render, RENDER_FORMATS, option="--render")  # a bad name fails before any work
+    _SEARCHED.clear()  # searched afresh for each run (the file may have changed since the last in this process)
     trace, _, _, notes = searched_exercise(args)
     results, failures = [], []
     graded = mapped(partial(grade_file, args=args), answers, args.jobs)
