@@ -11,7 +11,7 @@ from typing import Callable, Iterable
 from .errors import BudgetError, TracerError
 from .inputs import load_problem
 from .model.state import UNLIMITED, Player, is_explicit
-from .parallel import in_processes
+from .parallel import mapped
 from .run import Stats, deep_recursion, has_chance, search_stats
 from .search.registry import ALGORITHMS, algorithm, chance_search
 from .search.spec import SearchSpec
@@ -98,10 +98,9 @@ def run_case(case: Case) -> Row:
 def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Iterable] = iter) -> list[Row]:
     """Every case's row, in the order given; ``jobs`` > 1 runs them in that many processes (same rows, but for
     the times). The first row past its budget stops the comparison: :class:`RowStopped`, with the rows done."""
-    jobs = min(jobs, len(cases))  # a process per row at most: no worker starts with nothing to do
     rows: list[Row] = []
     try:
-        for row in progress(map(run_case, cases) if jobs <= 1 else in_processes(run_case, cases, jobs)):
+        for row in progress(mapped(run_case, cases, jobs)):
             rows.append(row)
     except BudgetError as error:
         raise RowStopped(f"row {len(rows) + 1} of {len(cases)} ({cases[len(rows)].describe()}): {error} and was "

@@ -22,6 +22,15 @@ def _worker_signals() -> None:
             signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
+def mapped(function: Callable[[Item], Result], items: list[Item], jobs: int) -> Iterator[Result]:
+    """``function`` of each item, in the order given: here when ``jobs`` is 1 or there is one item, else in
+    :func:`in_processes` (no more processes than items). ``--jobs`` itself is bounded by the CPUs where it is read
+    (:func:`tracer.cli.options.add_jobs_option`)."""
+    if jobs <= 1 or len(items) <= 1:
+        return map(function, items)
+    return in_processes(function, items, jobs)
+
+
 def in_processes(function: Callable[[Item], Result], items: list[Item], jobs: int) -> Iterator[Result]:
     """``function`` of each item, in the order given, computed by ``jobs`` worker processes (at most one per
     item); ``function`` and the items must pickle."""

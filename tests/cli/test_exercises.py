@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import math
+import os
 from pathlib import Path
 
 import pytest
@@ -605,3 +606,61 @@ def test_a_misnamed_node_in_an_order_is_named_where_it_stands(tmp_path):
     report = run_tracer("grade", RN, order).stdout
     assert "visit 11: the search enters D3, you wrote D4, which is not a node of the tree (visits 1–10 agree)" in report
     assert "your order stops there" not in report  # it did not: the eleventh name is a typo
+
+
+# ---- --jobs: the same output from processes ---------------------------------------------------------------------
+
+def _class_folder(tmp_path) -> Path:
+    """Eight answer files, some right, some wrong in different ways, one unreadable."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    answer(folder, "a1.yaml")
+    answer(folder, "a2.yaml", best_move="D")
+    answer(folder, "a3.yaml", pruned=["C2"])
+    answer(folder, "a4.yaml", values={"A": 3, "B": 4, "C": 2, "D": 2})
+    answer(folder, "a5.yaml", order=ORDER[::-1])
+    answer(folder, "a6.yaml", windows=None, order=None)
+    answer(folder, "a7.yaml")
+    (folder / "a8.yaml").write_text("values: {A: three}\n")
+    return folder
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs 2 CPUs")
+def test_grade_jobs_give_the_same_output_as_one_process(tmp_path):
+    folder = _class_folder(tmp_path)
+    for output in ([], ["--json"], ["--csv"]):
+        serial, parallel = (run_tracer("grade", RN, folder, *output, "--jobs", jobs) for jobs in ("1", "2"))
+        assert serial.returncode == parallel.returncode == 2  # a8.yaml cannot be read; the others are graded
+        assert (parallel.stdout, parallel.stderr) == (serial.stdout, serial.stderr)
+    graded_json = json.loads(run_tracer("grade", RN, folder, "--json", "--jobs", "2").stdout)
+    assert [Path(item["answer"]).name for item in graded_json] == [f"a{n}.yaml" for n in range(1, 8)]
+    assert graded_json[0]["score"] == graded_json[0]["max_score"] > graded_json[1]["score"]  # in the files' order
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"results{jobs}"
+        result = run_tracer("grade", RN, folder, "--format", "gradescope", "-o", out, "--jobs", jobs)
+        assert result.returncode == 2
+        outs.append({path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()})
+    assert len(outs[0]) == 7 and outs[1] == outs[0]
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs 2 CPUs")
+def test_exercise_jobs_write_the_same_files(tmp_path):
+    written = []
+    for jobs in ("1", "2"):
+        folder = tmp_path / f"set{jobs}"
+        result = run_tracer("exercise", "--count", "6", "--seed", "3", "-o", folder, "--jobs", jobs)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout == "".join(f"{folder / f'exercise-0{n}.yaml'}\n" for n in range(1, 7))
+        written.append({path.name: path.read_bytes() for path in folder.iterdir()})
+    assert len(written[0]) == 6 and written[1] == written[0]
+    assert len(set(written[0].values())) == 6  # six different exercises, not one made six times
+
+
+@pytest.mark.parametrize("command", [("grade", str(RN), str(TREES / "answers")), ("exercise", "--count", "6")])
+def test_too_many_jobs_is_one_line_naming_the_limit(tmp_path, command):
+    cpus = os.cpu_count() or 1
+    result = run_tracer(*command, "--jobs", str(cpus + 1), cwd=tmp_path)
+    assert_one_line_error(result, f"--jobs: expected a whole number up to {cpus}, got {cpus + 1}",
+                          f"this machine has {cpus} CPU")
+    assert not any(tmp_path.iterdir())  # nothing written

@@ -7,8 +7,8 @@ import sys
 
 from ..errors import UsageError
 from .options import (
-    add_input_options, add_search_options, depth_list, game_options, jobs, positive, progress_bar, say_notes, search_specs,
-    seconds,
+    add_input_options, add_jobs_option, add_search_options, depth_list, game_options, positive, progress_bar, say_notes,
+    search_specs, seconds,
 )
 from .options import whole_number
 
@@ -50,9 +50,7 @@ def add_commands(command) -> None:
                          help="stop a row whose search takes more than S seconds (default: no limit; --max-nodes "
                               "bounds every row's search too): the rows done are printed, then one line, exit "
                               "status 2")
-    compare.add_argument("--jobs", type=jobs, default=1, metavar="N",
-                         help="run rows in N processes, at most one per CPU and per row (default 1; the rows are the "
-                              "same, times aside)")
+    add_jobs_option(compare, "run rows", "row", "the rows are the same, times aside")
     compare.set_defaults(run=cmd_compare)
 
 

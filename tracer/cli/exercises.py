@@ -6,10 +6,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from functools import partial
 
 from ..errors import TracerError, UsageError
 from ..inputs.trees import DEFAULT_MAX_NODES, LEVEL_PLAYERS
-from .options import add_search_options, depth, positive, say_notes, search_spec, whole_number
+from .options import (add_jobs_option, add_search_options, depth, positive, progress_bar, say_notes, search_spec,
+                      whole_number)
 
 MAX_EXERCISES = 1_000  # per run: all are made (and held) before any is written
 
@@ -50,6 +52,7 @@ EXERCISE_EXAMPLES = """examples:
   tracer exercise --players max,min,min --depth 3 --branching 2
   tracer exercise --players max,chance,min --depth 3 --branching 2      # expectiminimax, with fair chance nodes
   tracer exercise --chance --bounds -2..2 --min-pruned 2 --depth 3 --branching 2   # Star1 prunes 2+ leaves
+  tracer exercise --count 20 --seed 3 -o output/set3 --jobs 2          # two exercises made at a time
 
 The same --seed gives the same files on every machine and Python version."""
 
@@ -94,6 +97,7 @@ def add_commands(command) -> None:
                        help="gradescope: where to write (default results.json; a folder for several answers)")
     grade.add_argument("--render", metavar="PATH", help="draw the tree with the answer's wrong items marked (one "
                                                         "answer; svg, png or pdf by the extension)")
+    add_jobs_option(grade, "grade the answer files", "file", "the same output")
     grade.set_defaults(run=cmd_grade)
 
     sheet = command("worksheet", "draw an exercise as set (leaf values, empty inner nodes), or its answer key",
@@ -113,6 +117,7 @@ def add_commands(command) -> None:
     add_generator_options(exercise)
     exercise.add_argument("-o", "--output", metavar="DIR", help="write exercise-01.yaml, ... into DIR (default: one "
                                                                 "exercise on stdout; several into output/exercises)")
+    add_jobs_option(exercise, "make the exercises", "exercise", "the same files")
     exercise.set_defaults(run=cmd_exercise)
 
     practice = command("practice", "write a self-contained HTML practice page: exercises to answer in the browser, "
@@ -244,17 +249,12 @@ def cmd_check(args) -> int:
 
 
 def cmd_grade(args) -> int:
-    from ..exercises.check import search
-    from ..inputs.answers import read_answer_file, read_claims
-    from ..exercises.facts import SearchFacts
-    from ..exercises.grade import grade
+    from ..parallel import mapped
     from ..report.csv_report import grades_csv
     from ..report.gradescope import write_results
     from ..report.json_report import grade_json
     from ..report.text import grade_report
 
-    problem = load_exercise(args.file, args)
-    spec, notes = exercise_spec(args, problem)
     answers = yaml_files(args.answers)
     if args.render and len(answers) > 1:
         raise UsageError("--render draws one answer; give one answer file")
@@ -264,17 +264,15 @@ def cmd_grade(args) -> int:
         from ..io import format_of
 
         format_of(args.render, RENDER_FORMATS, option="--render")  # a bad name fails before any work
-    trace = search(problem, spec)
-    facts = SearchFacts(trace)
-    key = None if problem.expect is None else read_claims(problem.expect, args.file, facts)  # what is asked
+    _SEARCHED.clear()  # searched afresh for each run (the file may have changed since the last in this process)
+    trace, _, _, notes = searched_exercise(args)
     results, failures = [], []
-    for path in answers:
-        try:
-            answer = read_answer_file(path, facts)
-        except TracerError as error:
-            failures.append((path, str(error)))
-            continue
-        results.append(grade(answer, facts, answer_file=path, tree_file=args.file, key=key))
+    graded = mapped(partial(grade_file, args=args), answers, args.jobs)
+    for path, result in zip(answers, progress_bar(len(answers), "grade", "file")(graded)):
+        if isinstance(result, str):
+            failures.append((path, result))
+        else:
+            results.append(result)
     for path, error in failures:
         print(f"tracer grade: error: {error}", file=sys.stderr)
     if args.render and results:
@@ -295,6 +293,41 @@ def cmd_grade(args) -> int:
                   f"{len(results)} graded", file=sys.stderr)
         return 2
     return 0
+
+
+_SEARCHED: list = []  # this process's (options, searched exercise): searched once however many answers it grades
+
+
+def searched_exercise(args):
+    """The exercise ``tracer grade`` grades against, searched with its options: (trace, its
+    :class:`~tracer.exercises.facts.SearchFacts`, the key's claims or None, notes). Searched once per process (a
+    ``--jobs`` worker searches it itself: the search's facts do not travel between processes)."""
+    from ..exercises.check import search
+    from ..exercises.facts import SearchFacts
+    from ..inputs.answers import read_claims
+
+    if not _SEARCHED or _SEARCHED[0] != args:
+        problem = load_exercise(args.file, args)
+        spec, notes = exercise_spec(args, problem)
+        trace = search(problem, spec)
+        facts = SearchFacts(trace)
+        key = None if problem.expect is None else read_claims(problem.expect, args.file, facts)  # what is asked
+        _SEARCHED[:] = [args, (trace, facts, key, notes)]
+    return _SEARCHED[1]
+
+
+def grade_file(path: str, args):
+    """One answer file graded against the exercise (its :class:`~tracer.exercises.grade.Grade`), or the line saying
+    why it could not be read; a function of its own so that ``--jobs`` workers can run it."""
+    from ..exercises.grade import grade
+    from ..inputs.answers import read_answer_file
+
+    _, facts, key, _ = searched_exercise(args)
+    try:
+        answer = read_answer_file(path, facts)
+    except TracerError as error:
+        return str(error)
+    return grade(answer, facts, answer_file=path, tree_file=args.file, key=key)
 
 
 def _render_feedback(path, trace, result) -> None:
@@ -555,17 +588,25 @@ def exercise_names(count: int) -> list[str]:
     return [f"exercise-{index:0{width}d}.yaml" for index in range(1, count + 1)]
 
 
-def cmd_exercise(args) -> None:
+def exercise_text(spec, index: int) -> str:
+    """Exercise ``index`` (from 1) of a set made with ``spec``: its file's text, the same in any process."""
     from ..exercises.generate import generate
+
+    return generate(spec, index)[0]
+
+
+def cmd_exercise(args) -> None:
     from ..io import write_atomically
+    from ..parallel import mapped
     from .options import OUTPUT_DIR
 
     spec = generator_spec(args)
     if args.count == 1 and not args.output:
-        print(generate(spec, 1)[0], end="")
+        print(exercise_text(spec, 1), end="")
         return
     folder = args.output or os.path.join(OUTPUT_DIR, "exercises")
-    texts = [generate(spec, index)[0] for index in range(1, args.count + 1)]  # all made before any is written
+    made = mapped(partial(exercise_text, spec), list(range(1, args.count + 1)), args.jobs)
+    texts = list(progress_bar(args.count, "exercise", "exercise")(made))  # all made before any is written
     for name, text in zip(exercise_names(args.count), texts):
         path = os.path.join(folder, name)
         write_atomically(path, text.encode("utf-8"))

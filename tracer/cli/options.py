@@ -70,6 +70,14 @@ def jobs(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{error} (this machine has {cpus} CPU{'s' if cpus > 1 else ''})") from None
 
 
+def add_jobs_option(parser, doing: str, item: str, same: str) -> None:
+    """``--jobs N``, the one definition for every command that spreads its work over processes: ``doing`` (such as
+    "run rows") in N processes, N from 1 to the CPUs (:func:`jobs`), no more processes than items started
+    (:func:`tracer.parallel.mapped`); ``same`` says what does not change."""
+    parser.add_argument("--jobs", type=jobs, default=1, metavar="N",
+                        help=f"{doing} in N processes, at most one per CPU and per {item} (default 1; {same})")
+
+
 def depth(text: str) -> int:
     """An argparse type: a depth in plies (also a count that goes as far), as the search spec allows it."""
     value = whole_number(-10**30, 10**30)(text)

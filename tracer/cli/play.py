@@ -9,7 +9,8 @@ import random
 import sys
 
 from ..errors import UsageError
-from .options import add_game_options, depth, exploration, game_options, iteration_count, jobs, number, positive
+from .options import (add_game_options, add_jobs_option, depth, exploration, game_options, iteration_count, number,
+                      positive)
 
 PLAY_EXAMPLES = """examples:
   tracer play tictactoe                                 # you are X, alpha-beta plays O
@@ -93,9 +94,7 @@ def add_commands(command) -> None:
     match.add_argument("--depth2", type=positive, metavar="D", help="the second player's search depth (default --depth)")
     match.add_argument("--table", action="store_true", help="print a row per game before the summary")
     match.add_argument("--quiet", action="store_true", help="no progress line per game on stderr")
-    match.add_argument("--jobs", type=jobs, default=1, metavar="N",
-                       help="play the games in N processes, at most one per CPU and per game (default 1; the games "
-                            "are the same, times aside)")
+    add_jobs_option(match, "play the games", "game", "the games are the same, times aside")
     match.add_argument("--random-openings", type=depth, default=0, metavar="K",
                        help="start each pair of games (one per colour) from K random moves, seeded by --seed, so "
                             "that deterministic players play different games (default 0)")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
 
-from ..parallel import in_processes
+from ..parallel import mapped
 from .game_loop import GameRecord, play_game
 
 
@@ -124,7 +124,7 @@ def play_match(game, players, kinds: tuple[str, str], games: int,
     own are seeded for each game from ``seed`` (:func:`new_game`). ``jobs`` > 1 plays the games in that many
     processes (at most one per game): the same games, times aside (:func:`play_one`)."""
     play = partial(play_one, game, players, openings=openings, seed=seed)
-    played = map(play, range(games)) if jobs <= 1 else in_processes(play, list(range(games)), jobs)
+    played = mapped(play, list(range(games)), jobs)
     tally = Tally(kinds)
     for number, (record, seconds) in enumerate(played):
         tally.add(record, number % 2)
