@@ -231,3 +231,21 @@ def test_a_parallel_match_stops_on_a_signal_with_its_workers(tmp_path, signum, s
     args = ["match", "connect4", "--p1", "minimax", "--p2", "minimax", "--depth", "10", "--games", "4", "--jobs", "2",
             "--quiet"]
     assert stopped_by_signal(args, signum, tmp_path) == (status, [said], [])
+
+
+@pytest.mark.parametrize("command", [("match", "--games", "2"), ("match", "--games", "2", "--jobs", "2"),
+                                     ("play",)])
+def test_a_move_past_its_time_budget_stops_the_game_in_one_line(command):
+    """Tic-tac-toe's whole minimax from the start visits 549,946 nodes: far more than a hundredth of a second."""
+    result = run_tracer(*command[:1], "tictactoe", "--p1", "minimax", "--p2", "minimax", *command[1:],
+                        "--max-seconds", "0.01")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines() == [f"tracer {command[0]}: error: minimax (to the end): the search took more "
+                                          "than 0.01 s (--max-seconds) on a move and was stopped; allow more with "
+                                          "--max-seconds S, or search less deep (--depth D)"]
+    assert "game 1/" not in result.stdout  # no game was finished (play shows the board it was to move on)
+
+
+def test_the_time_budget_is_bounded():
+    result = run_tracer("match", "tictactoe", "--max-seconds", "100000")
+    assert_one_line_error(result, "--max-seconds", "86,400")

@@ -46,6 +46,7 @@ positive = whole_number(1)
 
 MAX_SECONDS = 86_400.0  # a search's time budget: at most a day
 DEFAULT_STATS_SECONDS = 1_800.0  # tracer stats: half an hour a search (Connect Four's minimax 9 plies deep: 3–7 min)
+DEFAULT_MOVE_SECONDS = 600.0  # tracer play and match: ten minutes a search player's move
 
 
 def seconds(text: str) -> float:

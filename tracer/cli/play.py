@@ -9,8 +9,8 @@ import random
 import sys
 
 from ..errors import UsageError
-from .options import (add_game_options, add_jobs_option, depth, exploration, game_options, iteration_count, number,
-                      positive)
+from .options import (DEFAULT_MOVE_SECONDS, add_game_options, add_jobs_option, depth, exploration, game_options,
+                      iteration_count, number, positive, seconds)
 
 PLAY_EXAMPLES = """examples:
   tracer play tictactoe                                 # you are X, alpha-beta plays O
@@ -56,6 +56,10 @@ def add_commands(command) -> None:
                                                                 "(default 0)")
         parser.add_argument("--order", choices=ORDERS, default="natural", metavar="ORDER",
                             help=f"search players' move order: {', '.join(ORDERS)} (default natural)")
+        parser.add_argument("--max-seconds", type=seconds, default=DEFAULT_MOVE_SECONDS, metavar="S",
+                            help="the most a search player's move may take, then the game stops with one line "
+                                 f"(default {DEFAULT_MOVE_SECONDS:g}; MCTS's --p1-time and --p2-time are its time "
+                                 "a move)")
         parser.add_argument("--slow-wins", action="store_true",
                             help="score a win the same however far away (the textbook's counting, as stats and "
                                  "render do); by default search players prefer quicker wins and slower losses")
@@ -184,7 +188,8 @@ def cmd_play(args) -> None:
     rng = random.Random(args.seed)
     keep = args.save_traces is not None
     players = [make_player(kind, search_depth, rng, keep, order=args.order, seed=args.seed,
-                           quick_wins=not args.slow_wins, settings=settings, seconds=seconds)
+                           quick_wins=not args.slow_wins, settings=settings, seconds=seconds,
+                           max_seconds=args.max_seconds)
                for kind, (settings, seconds) in zip((args.p1, args.p2), _search_settings(args))]
     new_game(players, args.seed, 0)
     from ..play.players import EndOfInput
@@ -230,7 +235,7 @@ def cmd_match(args) -> None:
     depths = [search_depth if d is None else d for d in (args.depth1, args.depth2)]
     rng = random.Random(args.seed)
     players = [make_player(kind, d, rng, order=args.order, seed=args.seed, quick_wins=not args.slow_wins,
-                           settings=settings, seconds=seconds)
+                           settings=settings, seconds=seconds, max_seconds=args.max_seconds)
                for kind, d, (settings, seconds) in zip(kinds, depths, _search_settings(args))]
     labels = [player.describe() for player in players]
     def progress(row, seconds):

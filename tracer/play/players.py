@@ -12,14 +12,14 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from ..errors import IllegalMoveError, UsageError
+from ..errors import BudgetError, IllegalMoveError, UsageError
 from ..model.state import UNLIMITED, quicker
 from ..run import deep_recursion, trace_search
 from ..search.mcts import MAX_ITERATIONS
 from ..search.ordering import ordered
 from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM, chance_search
 from ..search.spec import as_spec
-from ..search.tracers import NODES_VISITED, CountingTracer
+from ..search.tracers import NODES_VISITED, BudgetTracer, CountingTracer
 from ..text import format_number
 from ..trace.events import IterationStarted
 
@@ -87,14 +87,15 @@ class SearchPlayer:
     quicker wins and slower losses (:class:`QuickerWins`; a search that backs up values only: MCTS's rewards are
     1, ½ and 0 whenever the game ends). ``settings``: the algorithm's own (MCTS's ``iterations``, ``exploration``,
     ``rollout``, ``final``). ``seconds``: an anytime search's budget per move (MCTS: iterations until it runs out,
-    or until ``iterations`` if given, else up to the maximum).
+    or until ``iterations`` if given, else up to the maximum). ``max_seconds``: the most a move's untraced search
+    may take; past it the search is stopped with a :class:`BudgetError` naming the player (``--max-seconds``).
 
     A search with random choices (MCTS) takes a new seed for each move from a generator seeded by ``seed``, and
     :meth:`new_game` seeds it again, so every game of a match is its own and the match can be played again."""
 
     def __init__(self, algorithm: str, depth: int | None, keep_traces: bool = False, order: str = "natural",
                  seed: int = 0, quick_wins: bool = False, settings: dict[str, Any] | None = None,
-                 seconds: float | None = None):
+                 seconds: float | None = None, max_seconds: float | None = None):
         self.name = algorithm
         self.search = ALGORITHMS[algorithm]
         if seconds is not None and not self.search.anytime:
@@ -108,6 +109,7 @@ class SearchPlayer:
         self.keep_traces = keep_traces
         self.quick_wins = quick_wins and self.search.family == "values"
         self.seconds = seconds
+        self.max_seconds = max_seconds  # a move's budget: past it the search is stopped, and the game with it
         self.seeds = random.Random(seed)
         self.title = None  # how a saved trace names the player's search (None: the algorithm's title)
 
@@ -172,12 +174,16 @@ class SearchPlayer:
             move = next(m for m in root.moves() if root.move_name(m) == trace.best_move)
             nodes = sum(NODES_VISITED in event.counted for event in trace.events)  # as the counting tracer counts
             return Choice(move, trace.value, nodes, seconds, trace, made)
-        counter = CountingTracer()
+        counter = CountingTracer() if self.max_seconds is None else BudgetTracer(max_seconds=self.max_seconds)
         depth = spec.search_depth
         with deep_recursion():
             start = time.perf_counter()
-            value, move = self.search.run(ordered(root, spec.order, depth, spec.seed), depth, counter, spec.rules,
-                                          spec.settings, stop=stop)
+            try:
+                value, move = self.search.run(ordered(root, spec.order, depth, spec.seed), depth, counter,
+                                              spec.rules, spec.settings, stop=stop)
+            except BudgetError as error:
+                raise BudgetError(f"{self.describe()}: {error} on a move and was stopped; allow more with "
+                                  "--max-seconds S, or search less deep (--depth D)") from None
             seconds = time.perf_counter() - start
         return Choice(move, value, counter.nodes_visited, seconds, iterations=counter.iterations
                       if "iterations" in self.search.settings else None)
@@ -275,10 +281,10 @@ def hint(game, state, depth: int | None, quick_wins: bool = False) -> str:
 def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: bool = False,
                 read: Callable[[str], str] = input, say: Callable[[str], None] = print, order: str = "natural",
                 seed: int = 0, quick_wins: bool = False, settings: dict[str, Any] | None = None,
-                seconds: float | None = None):
+                seconds: float | None = None, max_seconds: float | None = None):
     """A player of ``kind``; search players search ``depth`` plies with children in ``order`` (preferring quicker
     wins with ``quick_wins``), with the algorithm's own ``settings`` and, for an anytime search, ``seconds`` a
-    move (see :class:`SearchPlayer`)."""
+    move, each move's search stopped past ``max_seconds`` (see :class:`SearchPlayer`)."""
     if kind == "human":
         return HumanPlayer(read, say, hint_depth=depth, quick_wins=quick_wins)
     if kind == "random":
@@ -286,5 +292,5 @@ def make_player(kind: str, depth: int | None, rng: random.Random, keep_traces: b
     if kind == "greedy":
         return GreedyPlayer(keep_traces, quick_wins)
     if kind in ALGORITHMS:
-        return SearchPlayer(kind, depth, keep_traces, order, seed, quick_wins, settings, seconds)
+        return SearchPlayer(kind, depth, keep_traces, order, seed, quick_wins, settings, seconds, max_seconds)
     raise UsageError(f"unknown player {kind!r} (choose from {', '.join(PLAYER_KINDS)})")
