@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set tracer up on a Debian or Ubuntu machine: Graphviz (if `dot` is missing) and a virtual environment in .venv
+# Set tracer up on a Debian or Ubuntu machine: Graphviz (if `dot` is missing), bubblewrap (if `bwrap` is missing) and a virtual environment in .venv
 # with tracer, its chart library and its test tools installed. Safe to run again; it only does what is missing.
 #   bash setup.sh           tracer itself
 #   bash setup.sh --test    also what the whole test suite drives: a headless Chromium (the HTML player's tests),
@@ -20,6 +20,9 @@ apt_install() {  # apt_install WHAT [--no-install-recommends] PACKAGE...
 
 if ! command -v dot >/dev/null 2>&1; then
   apt_install Graphviz graphviz
+fi
+if ! command -v bwrap >/dev/null 2>&1; then  # test-search runs a student's code under it (--isolation)
+  apt_install "bubblewrap (the sandbox for students' code)" --no-install-recommends bubblewrap
 fi
 if [ "${1:-}" = "--test" ]; then
   if ! command -v chromium >/dev/null 2>&1; then

@@ -55,11 +55,11 @@ class _Output(io.TextIOWrapper):
 def run_tracer_here(*args, cwd=None, input_text=None) -> subprocess.CompletedProcess:
     """``tracer ARGS`` through :func:`tracer.cli.main.main` in this process, with its own standard streams and
     working folder; what the process would have left changed (signal handlers) is put back."""
-    from tracer.cli.main import main
+    from tracer.cli.main import STOPPING_SIGNALS, main
 
     argv = [str(arg) for arg in args]
     stdout, stderr = _Output(), _Output()
-    handlers = {name: signal.getsignal(getattr(signal, name)) for name in ("SIGTERM", "SIGHUP")}
+    handlers = {name: signal.getsignal(getattr(signal, name)) for name in STOPPING_SIGNALS}
     with contextlib.chdir(cwd or ROOT), contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
         stdin, sys.stdin = sys.stdin, io.StringIO(input_text or "")
         try:

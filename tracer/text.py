@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from fractions import Fraction
 
 SHOWN_DENOMINATORS = 12  # an average over a die's faces or a coin's (8/3, 7/12) is shown as the fraction it is
@@ -10,6 +11,25 @@ SHOWN_DENOMINATORS = 12  # an average over a die's faces or a coin's (8/3, 7/12)
 #: The signs tracer writes and their plain names, for a terminal that cannot show them (``PYTHONIOENCODING=ascii``).
 PLAIN_NAMES = {"α": "alpha", "β": "beta", "≥": ">=", "≤": "<=", "∞": "inf", "−": "-", "…": "...", "×": "x",
                "→": "->", "≠": "!=", "√": "sqrt", "·": "*", "—": "--", "–": "-"}
+
+
+def unsafe(char: str) -> bool:
+    """Whether no output should carry ``char`` as it is: a control character (escape sequences, BEL, CR, a line
+    break), a lone surrogate, a format character (bidirectional controls such as U+202E, which turn the text
+    around them on a terminal or a slide; zero-width characters), a line or paragraph separator, or a
+    noncharacter (U+FFFE, U+FDD0, …, which XML such as GraphML may not hold)."""
+    code = ord(char)
+    return (unicodedata.category(char) in ("Cc", "Cs", "Cf", "Zl", "Zp")
+            or 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE)
+
+
+def one_line(text: str, limit: int | None = None) -> str:
+    """Text from outside (a student's exception message, a file name in a traceback) safe to print on one line:
+    each :func:`unsafe` character written as its escape (``\\x1b``, ``\\n``, ``\\u202e``), cut to ``limit``
+    characters with ``…``."""
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "…"
+    return "".join(ascii(char)[1:-1] if unsafe(char) else char for char in text)
 
 
 def plain(text: str) -> str:

@@ -96,8 +96,14 @@ def _attach_negative_values(argv: list[str]) -> list[str]:
     return joined
 
 
+# Signals that stop tracer as Ctrl-C does (Ctrl-\\ sends SIGQUIT: without a handler Python would end without
+# unwinding, leaving a student's process or Graphviz running).
+STOPPING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGQUIT")
+
+
 class Stopped(BaseException):
-    """SIGTERM or SIGHUP: unwound like Ctrl-C, so temporary files are removed and Graphviz is stopped."""
+    """SIGTERM, SIGHUP or SIGQUIT: unwound like Ctrl-C, so temporary files are removed, Graphviz is stopped and a
+    student's process ended."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
@@ -111,7 +117,7 @@ def _stop(signum, frame):
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     name = f"tracer {argv[0]}" if argv and not argv[0].startswith("-") else "tracer"
-    for signal_name in ("SIGTERM", "SIGHUP"):
+    for signal_name in STOPPING_SIGNALS:
         if hasattr(signal, signal_name) and threading.current_thread() is threading.main_thread():
             signal.signal(getattr(signal, signal_name), _stop)
     if sys.stdout is None:  # started with standard output closed (`>&-`): nowhere to say what was done

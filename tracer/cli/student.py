@@ -10,6 +10,7 @@ import sys
 
 from ..errors import UsageError
 from ..exercises.run_student import FORMS, Limits
+from ..exercises.sandbox import LEVELS
 from .exercises import _search_options, exercise_spec, load_exercise, yaml_files
 from .options import number, say_notes, whole_number
 
@@ -42,6 +43,10 @@ def add_commands(command) -> None:
     _search_options(tester, listed=tuple(FORMS), without=("guess", "tt_size", "bounds", "iterations"))  # its forms
     tester.add_argument("--time-limit", type=_seconds, default=DEFAULT_SECONDS, metavar="S",
                         help=f"seconds each call of the function may take (default {DEFAULT_SECONDS:g})")
+    tester.add_argument("--isolation", choices=LEVELS, default="auto",
+                        help="require: run the function's code under bubblewrap (its own namespaces, as nobody, "
+                             "seeing only Python and a copy of its files) or refuse to run; auto (default): "
+                             "bubblewrap where it works, else hardened only, with a note; off: hardened only")
     tester.add_argument("--memory-limit", type=_megabytes, metavar="MB",
                         help=f"megabytes the function's process may use (default {DEFAULT_MEGABYTES}, or half "
                              "this machine's memory if less)")
@@ -81,12 +86,31 @@ def _target(text: str) -> str:
 
 
 def cmd_test_search(args) -> int:
-    from ..exercises.student_search import Case, check_form, default_cases, run_case
-    from ..report.student_search import search_json, search_report
+    from ..exercises.sandbox import Target
 
     target = _target(args.target)
     if args.output and args.test_format != "gradescope":
         raise UsageError("-o goes with --format gradescope (the report and --json print on stdout)")
+    if args.test_format != "gradescope":
+        return _test_search(args, Target.parse(target))
+    from ..report.gradescope import write_unfinished
+
+    # Written first, so that a run stopped before the end (killed, or past the platform's time) leaves a file that
+    # says so, never a plausible score; replaced by the results, or by the reason the run could not be made.
+    write_unfinished(args.output, "tracer test-search did not finish: it was stopped before it wrote the results")
+    try:
+        return _test_search(args, Target.parse(target))
+    except UsageError as error:
+        write_unfinished(args.output, f"tracer test-search could not check the function: {error}")
+        raise
+
+
+def _test_search(args, target) -> int:
+    from ..exercises.run_student import Student
+    from ..exercises.sandbox import Workspace, choose, no_peeking
+    from ..exercises.student_search import Case, check_form, default_cases, run_case
+    from ..report.student_search import search_json, search_report
+
     given = bool(args.files)
     cases = []
     for path in yaml_files(args.files) if given else default_cases():
@@ -99,20 +123,24 @@ def cmd_test_search(args) -> int:
         name = _unique(os.path.splitext(os.path.basename(path))[0], [case.name for case in cases])
         cases.append(Case(name, path if given else f"(shipped) {os.path.basename(path)}", problem, spec))
     memory = args.memory_limit or min(DEFAULT_MEGABYTES, machine_megabytes() // 2)
-    limits = Limits(args.time_limit, memory * 2**20)
-    results = [run_case(case, target, limits) for case in cases]
+    isolation = choose(args.isolation)
+    if isolation.note:
+        print(isolation.note, file=sys.stderr)
+    with Workspace(target) as workspace, no_peeking():
+        student = Student(target, Limits(args.time_limit, memory * 2**20), isolation, workspace)
+        results = [run_case(case, student) for case in cases]
     if args.render:
         _render(args.render, results)
     if args.json:
-        print(search_json(target, results), end="")
+        print(search_json(target.shown, results), end="")
     elif args.test_format == "gradescope":
         from ..exercises.student_search import as_grade
         from ..report.gradescope import write_results
 
-        for written in write_results(args.output, [as_grade(target, results)], several=False):
+        for written in write_results(args.output, [as_grade(target.shown, results)], several=False):
             print(written)
     else:
-        print(search_report(target, results), end="")
+        print(search_report(target.shown, results), end="")
     return 0 if all(result.score == result.max_score for result in results) else 1
 
 

@@ -2,16 +2,19 @@
 every question the function asks of a state is answered here and recorded (which states it expands, which it
 evaluates, in order), so the record is what the function did, whatever its code does to itself.
 
-Each case gets a process of its own, started fresh, with a memory limit (``RLIMIT_AS``) and a time limit for each
-call (wall clock); a call that passes it is stopped by killing the whole process group, and a process is always
-killed and waited for when its case ends, with every process it started (on Linux: :func:`end_family`), so
-nothing is left running. Nothing is written to disk.
+Each case gets a process of its own, started fresh as :mod:`.sandbox` decides (under bubblewrap, or hardened),
+with a memory limit (``RLIMIT_AS``), a CPU-time limit, and a time limit for each call (wall clock); a call that
+passes it is stopped by killing the whole process group, and a process is always killed and waited for when its
+case ends, with every process it started (on Linux: :func:`end_family`), so nothing is left running. Whatever the
+child sends is checked before it is believed: a line is at most :data:`MAX_LINE` bytes of flat JSON, a call asks
+for at most :data:`MAX_STATES` states, and every text of the student's is made safe to print on one line.
 """
 
 from __future__ import annotations
 
 import ctypes
 import json
+import math
 import os
 import select
 import signal
@@ -22,6 +25,8 @@ from dataclasses import dataclass, field
 
 from ..errors import SearchOptionError, UsageError
 from ..model.state import Player
+from ..text import one_line
+from .sandbox import Isolation, Target, Workspace
 
 EXPANDED, EVALUATED = "expanded", "evaluated"
 # The searches a student's function can be checked against, and how the function is called for each.
@@ -31,6 +36,8 @@ FORMS = {
     "expectiminimax": "expectiminimax(state, depth)",
 }
 MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
+MAX_NESTING = 2  # a message is one object whose values are numbers, strings or a list of strings
+MAX_STATES = 200_000  # distinct states one call may have tracer make (a state asked for again is not made again)
 START_SECONDS = 10.0  # the least time the child has to import the function (the time limit if longer)
 STOP_SECONDS = 10.0  # a killed process ends at once; one that does not in this long is left (it cannot be helped)
 PR_SET_CHILD_SUBREAPER = 36  # Linux's prctl option: orphans below this process are given to it, not to init
@@ -75,18 +82,41 @@ class Limits:
     memory: int = 512 * 1024 * 1024
 
 
+# The child's whole environment: nothing of tracer's (PYTHONPATH, a grader's secrets) reaches the student's code.
+CHILD_ENVIRONMENT = {"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+@dataclass(frozen=True)
+class Student:
+    """The student's function and how each of its processes is run: ``target``, ``limits``, ``isolation`` (as
+    :func:`.sandbox.choose` decided it) and the run's ``workspace`` (the copy of the student's files)."""
+
+    target: Target
+    limits: Limits
+    isolation: Isolation
+    workspace: Workspace
+
+    def process(self, calls: int = 1) -> "StudentProcess":
+        """A new process for one case that calls the function at most ``calls`` times."""
+        return StudentProcess(self.target, self.limits, self.isolation, self.workspace, calls)
+
+
 class StudentProcess:
     """The student's function in a child process of its own; a context manager that always ends the process.
 
     ``start()`` imports the function there (a :class:`UsageError` when it cannot be: no such module or function,
-    not callable); ``call(root, name_of, depth, window)`` calls it on ``root`` and records what it does."""
+    not callable); ``call(root, name_of, depth, window)`` calls it on ``root`` and records what it does.
+    ``calls``: how many calls the case makes at most (the process's CPU time is the time limit for each, and the
+    start)."""
 
-    def __init__(self, target: str, limits: Limits):
-        self.target, self.limits = target, limits
+    def __init__(self, target: Target, limits: Limits, isolation: Isolation, workspace: Workspace, calls: int = 1):
+        self.target, self.limits, self.isolation, self.workspace = target, limits, isolation, workspace
+        self.calls = calls
         self.process: subprocess.Popen | None = None
         self.read_fd = self.write_fd = None  # this process's ends of the pipes
         self.takes_window = False
         self.states: list = []
+        self.made: dict[tuple[int, str], int] = {}  # (state, move) -> the child's number, this call
         self.buffer = b""
 
     # ---- the process ----------------------------------------------------------------------------------------------
@@ -100,36 +130,40 @@ class StudentProcess:
         """Start the child and wait until it has imported the function."""
         child_read, self.write_fd = os.pipe()
         self.read_fd, child_write = os.pipe()
-        package_parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_parent, env.get("PYTHONPATH")]))
-        env["PYTHONDONTWRITEBYTECODE"] = "1"  # no __pycache__ left beside the student's module
+        seconds = max(self.limits.seconds, START_SECONDS)
+        hardened = self.isolation.bubblewrap is None
+        settings = {"read": child_read, "write": child_write, "module": self.target.module,
+                    "file": self.target.file, "function": self.target.function,
+                    "folder": self.isolation.student_folder(self.workspace), "memory": self.limits.memory,
+                    "cpu": math.ceil(seconds + self.limits.seconds * self.calls),
+                    "parent": os.getpid() if hardened else 0}
+        command, folder = self.isolation.command(self.workspace, json.dumps(settings))
         self.ours = set(_children(_parents()))  # this process's children before the child: not the child's
         _subreaper(True)
-        command = [sys.executable, "-m", "tracer.exercises.student_process", str(child_read), str(child_write),
-                   self.target, str(self.limits.memory)]
         try:
             self.process = subprocess.Popen(command, pass_fds=(child_read, child_write), start_new_session=True,
                                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                            stderr=subprocess.DEVNULL, env=env)
+                                            stderr=subprocess.DEVNULL, env=CHILD_ENVIRONMENT, cwd=folder)
+        except OSError as error:
+            raise UsageError(f"{self.target.shown}: the function's process could not be started "
+                             f"({error.strerror or error})") from None
         finally:
             os.close(child_read)
             os.close(child_write)
-        seconds = max(self.limits.seconds, START_SECONDS)
         deadline = time.monotonic() + seconds
         try:
             message = self._receive(deadline)
         except _Broken as error:
-            raise UsageError(f"{self.target}: the function could not be loaded (its process broke tracer's protocol "
-                             f"at start-up: {error})") from None
+            raise UsageError(f"{self.target.shown}: the function could not be loaded (its process broke tracer's "
+                             f"protocol at start-up: {error})") from None
         if message is None and time.monotonic() >= deadline:
-            raise UsageError(f"{self.target}: the function could not be loaded (importing it did not end within "
-                             f"{_seconds(seconds)}; it was stopped)")
+            raise UsageError(f"{self.target.shown}: the function could not be loaded (importing it did not end "
+                             f"within {_seconds(seconds)}; it was stopped)")
         if message is None or message.get("op") not in ("ready", "unusable"):
-            raise UsageError(f"{self.target}: the function could not be loaded (its process ended at start-up"
+            raise UsageError(f"{self.target.shown}: the function could not be loaded (its process ended at start-up"
                              f"{self._ended()})")
         if message["op"] == "unusable":
-            raise UsageError(str(message.get("message")))
+            raise UsageError(one_line(str(message.get("message")), 600))
         self.takes_window = bool(message.get("window"))
         self.takes_plain = bool(message.get("plain"))
 
@@ -161,7 +195,7 @@ class StudentProcess:
     def call(self, root, name_of, depth: float, window: tuple[float, float] | None) -> Call:
         """Call the function on ``root`` (a state of tracer's), ``depth`` plies, with ``window`` (α, β) or none;
         ``name_of(path)``: the name the state at that path is given. The record is of this call only."""
-        self.states, self.expanded, self.evaluated = [], set(), set()
+        self.states, self.expanded, self.evaluated, self.made = [], set(), set(), {}
         self.name_of = name_of
         record = Call()
         root_info = self._register(root, ())
@@ -190,12 +224,28 @@ class StudentProcess:
                 record.failure = self._broken(unfit)
                 return record
             self._send(self._answer(op, message, record))
+            if len(self.states) > MAX_STATES:
+                record.failure = self._broken(f"it asked for more than {MAX_STATES:,} different states in one call")
+                return record
 
     def _register(self, state, path: tuple[str, ...]) -> dict:
         self.states.append((state, path))
+        return {"id": len(self.states) - 1, **self._info(state, path)}
+
+    def _info(self, state, path: tuple[str, ...]) -> dict:
         player = state.player.value if isinstance(state.player, Player) else str(state.player)
-        return {"id": len(self.states) - 1, "player": player, "name": self.name_of(path),
-                "terminal": bool(state.is_terminal())}
+        return {"player": player, "name": self.name_of(path), "terminal": bool(state.is_terminal())}
+
+    def _made(self, index: int, state, move) -> dict:
+        """The child of state ``index`` after ``move``, made once in a call (asked again, the same state)."""
+        name = state.move_name(move)
+        made = self.made.get((index, name))
+        if made is None:
+            made = self.made[index, name] = len(self.states)
+            child = state.child(move)
+            self._register(child, self.states[index][1] + (name,))
+        child, path = self.states[made]
+        return {"id": made, **self._info(child, path)}
 
     def _answer(self, op, message: dict, record: Call) -> dict:
         """The answer to one question about a state, recorded."""
@@ -218,7 +268,7 @@ class StudentProcess:
                     if state.player is not Player.CHANCE:
                         return {"error": f"{name} is not a chance node: its moves have no probability"}
                     return {"ok": float(state.probability(move))}
-                return {"ok": self._register(state.child(move), path + (state.move_name(move),))}
+                return {"ok": self._made(index, state, move)}
             if op in ("utility", "evaluate"):
                 if op == "utility" and not state.is_terminal():
                     return {"error": f"{name} is not terminal: utility() is for terminal states (use evaluate() "
@@ -232,7 +282,7 @@ class StudentProcess:
             return {"error": str(error)}
         except SearchOptionError:  # a tree node with no eval: given
             return {"error": f"{name} has no evaluation (the tree file gives it no eval:)"}
-        return {"error": f"no such question: {op!r}"}
+        return {"error": f"no such question: {one_line(repr(op), 40)}"}
 
     # ---- the pipes ----------------------------------------------------------------------------------------------
     def _send(self, message: dict) -> None:
@@ -263,12 +313,14 @@ class StudentProcess:
         line, self.buffer = self.buffer.split(b"\n", 1)
         if len(line) > MAX_LINE:
             raise _Broken(f"it sent a line longer than {MAX_LINE // 2**20} MiB")
+        if nesting(line) > MAX_NESTING:
+            raise _Broken(f"it sent JSON nested more than {MAX_NESTING} levels deep: {_start(line)}")
         try:
             message = json.loads(line)
         except ValueError:
-            raise _Broken(f"it sent a line that is not JSON: {line[:40].decode('utf-8', 'replace')!r}") from None
+            raise _Broken(f"it sent a line that is not JSON: {_start(line)}") from None
         if not isinstance(message, dict):
-            raise _Broken(f"it sent {line[:40].decode('utf-8', 'replace')!r}, not a JSON object")
+            raise _Broken(f"it sent {_start(line)}, not a JSON object")
         return message
 
     def _no_answer(self, deadline: float) -> Failure:
@@ -300,15 +352,48 @@ class StudentProcess:
         return f" (exit status {code})"
 
 
+def nesting(line: bytes) -> int:
+    """How deep the JSON text ``line`` nests arrays and objects (brackets inside strings are not counted), found
+    without parsing it, so that no line can make tracer recurse."""
+    if line.count(b"[") + line.count(b"{") <= MAX_NESTING:
+        return line.count(b"[") + line.count(b"{")
+    deepest = depth = 0
+    in_string = escaped = False
+    for byte in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_NESTING:
+                return deepest
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def _start(line: bytes) -> str:
+    """The start of a line from the child, safe to print."""
+    return repr(one_line(line[:40].decode("utf-8", "replace")))
+
+
 def _returned(message: dict, moves: list[str], name: str) -> tuple[float | None, str | None, Failure | None]:
     """The (value, move) a ``returned`` message gives, called on the state ``name`` whose moves are ``moves``, or
     the ``wrong_return`` failure it is: a value that is no number (NaN is none), a move not among ``moves``."""
     value, move = message.get("value"), message.get("move")
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:  # NaN
-        return None, None, Failure("wrong_return", f"returned the value {repr(value)[:60]}, which is not a number")
+        return None, None, Failure("wrong_return", f"returned the value {one_line(repr(value), 60)}, which is not "
+                                                   "a number")
     if move is not None and (not isinstance(move, str) or move not in moves):
-        return None, None, Failure("wrong_return", f"returned the move {repr(move)[:60]}, which is not one of "
-                                                   f"{name}'s moves ({', '.join(moves) or 'none'}) nor None")
+        return None, None, Failure("wrong_return", f"returned the move {one_line(repr(move), 60)}, which is not "
+                                                   f"one of {name}'s moves ({', '.join(moves) or 'none'}) nor None")
     try:
         return float(value), move, None
     except OverflowError:
@@ -320,11 +405,11 @@ def _unfit_question(message: dict) -> str:
     whole number, ``move`` (where a question names one) a string."""
     op, index = message.get("op"), message.get("id")
     if not isinstance(op, str):
-        return f"it sent a message whose op is {repr(op)[:40]}"
+        return f"it sent a message whose op is {one_line(repr(op), 40)}"
     if isinstance(index, bool) or not isinstance(index, int):
-        return f"it asked {op!r} of the state {repr(index)[:40]}, which is no state's number"
+        return f"it asked {one_line(repr(op), 40)} of the state {one_line(repr(index), 40)}, which is no state's number"
     if op in ("child", "probability") and not isinstance(message.get("move"), str):
-        return f"it asked {op!r} with the move {repr(message.get('move'))[:40]}, not a move's name"
+        return f"it asked {op!r} with the move {one_line(repr(message.get('move')), 40)}, not a move's name"
     return ""
 
 
@@ -388,11 +473,11 @@ def _subreaper(on: bool) -> None:
 
 
 def _move(state, given, name: str):
-    """The move of ``state`` written ``given``."""
-    moves = {state.move_name(move): move for move in state.moves()}
+    """The move of ``state`` written ``given``; a move it does not have is refused without naming those it has
+    (that would tell the moves of a state the function has not expanded)."""
+    moves = {state.move_name(move): move for move in state.moves()} if not state.is_terminal() else {}
     if given not in moves:
-        shown = ", ".join(moves) or "none: it is terminal"
-        raise _NoMove(f"{name} has no move {given!r} (its moves: {shown})")
+        raise _NoMove(f"{name} has no move {one_line(repr(given), 60)} (state.moves() gives its moves)")
     return moves[given]
 
 
@@ -405,18 +490,29 @@ class _NoMove(SearchOptionError):
 
 
 def _failure(message: dict, limits: Limits) -> Failure:
-    """A failure in one line, from the child's message."""
-    kind, text, trace = message.get("op"), str(message.get("message", "")), str(message.get("traceback", ""))
+    """A failure in one line, from the child's message; every text of the child's made safe to print."""
+    kind, text = message.get("op"), one_line(str(message.get("message", "")), 300)
+    frames = message.get("traceback")
+    frames = [one_line(str(line), 200) for line in frames[:60]] if isinstance(frames, list) else []
     if kind == "wrong_return":
         return Failure("wrong_return", text)
-    raised = str(message.get("kind", "Exception"))
+    raised = one_line(str(message.get("kind", "Exception")), 100)
     if raised == "RecursionError":
         return Failure("recursion", "raised RecursionError: maximum recursion depth exceeded (does it call itself "
-                                    "without end?)", trace)
+                                    "without end?)", _traceback(frames, raised, text))
     if raised == "MemoryError":
         return Failure("memory", f"ran out of memory (the limit is {limits.memory // 2**20:,} MB): MemoryError",
-                       trace)
-    return Failure("raised", f"raised {raised}: {text}" if text else f"raised {raised}", trace)
+                       _traceback(frames, raised, text))
+    return Failure("raised", f"raised {raised}: {text}" if text else f"raised {raised}",
+                   _traceback(frames, raised, text))
+
+
+def _traceback(frames: list[str], kind: str, text: str) -> str:
+    """The student's traceback as Python writes it: the frames (each line safe already), then the exception."""
+    if not frames:
+        return ""
+    return "".join(line + "\n" for line in ["Traceback (most recent call last):", *frames,
+                                            f"{kind}: {text}" if text else kind])
 
 
 def _seconds(seconds: float) -> str:

@@ -1,16 +1,24 @@
-"""The child process of ``tracer test-search``: it imports the student's module (the one named on the command line,
-nothing else), and calls the student's search function on states that live in the parent process
-(:mod:`.run_student`), so what the function does with them is recorded where the function cannot change it.
+"""The child process of ``tracer test-search``: it imports the student's module and calls the student's search
+function on states that live in the parent process (:mod:`.run_student`), so what the function does with them is
+recorded where the function cannot change it.
 
-Run as ``python -m tracer.exercises.student_process READ_FD WRITE_FD TARGET MEMORY_BYTES``. It speaks JSON lines
-over two pipes: it says ``ready`` (or why the function cannot be used), then for each ``call`` from the parent it
-runs the function, asking the parent for every ``moves``, ``child``, ``utility``, ``evaluate`` and ``probability``,
-and answers ``returned``, ``raised`` or ``wrong_return``. It uses only the standard library, so a student's code
-sees none of tracer's modules but this one.
+Run as ``python -I -S student_process.py SETTINGS`` (:mod:`.sandbox` starts it, under bubblewrap or not), where
+SETTINGS is a JSON object: ``read``, ``write`` (the pipes' descriptors), ``folder`` (the copy of the student's
+files), ``module`` or ``file``, ``function``, ``memory`` (bytes of address space), ``cpu`` (seconds of CPU time)
+and ``parent`` (the process that must stay its parent; 0 under bubblewrap, which sees to it). Before any of the
+student's code is imported it takes everything it needs from the standard library, asks to be killed when its
+parent ends, sets its limits (memory, CPU time, no process of its own, no file written), and only then puts the
+student's folder on ``sys.path``. It is one file that imports only the standard library: nothing of tracer's is
+on its path.
+
+It speaks JSON lines over two pipes: it says ``ready`` (or why the function cannot be used), then for each
+``call`` from the parent it runs the function, asking the parent for every ``moves``, ``child``, ``utility``,
+``evaluate`` and ``probability``, and answers ``returned``, ``raised`` or ``wrong_return``.
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import importlib.util
 import inspect
@@ -18,12 +26,15 @@ import json
 import numbers
 import os
 import resource
+import signal
 import sys
 import sysconfig
 import traceback
 
 STDLIB = sysconfig.get_paths()["stdlib"] + os.sep  # Python's own frames are left out of a traceback too
 BALLAST = 8 * 1024 * 1024  # bytes kept back, freed on MemoryError so the error can still be described
+PR_SET_PDEATHSIG = 1  # Linux's prctl option: the signal this process gets when its parent ends
+MESSAGE_CHARS, FRAME_CHARS, FRAMES = 300, 200, 60  # what of an exception is sent: the rest is cut here
 
 
 class Channel:
@@ -46,7 +57,7 @@ class Channel:
         self.send({"op": op, **fields})
         reply = self.receive()
         if reply is None:
-            raise SystemExit(0)  # the parent is gone
+            os._exit(0)  # the parent is gone
         if "error" in reply:
             raise ValueError(reply["error"])
         return reply["ok"]
@@ -95,34 +106,29 @@ class Unusable(Exception):
     """The target cannot be called: no such module or function, or not a function."""
 
 
-def load(target: str):
-    """The function ``target`` names: ``package.module:function`` (importable from the current folder) or
-    ``path/to/file.py:function``."""
-    module_name, _, function_name = target.rpartition(":")
+def load(settings: dict):
+    """The function the settings name: ``module`` importable from the student's folder, or ``file`` in it."""
+    module_name, file, function_name = settings.get("module"), settings.get("file"), settings["function"]
+    shown = module_name or file
     try:
-        if module_name.endswith(".py"):
-            if not os.path.isfile(module_name):
-                raise Unusable(f"{module_name}: no such file")
-            sys.path.insert(0, os.path.dirname(os.path.abspath(module_name)))
-            spec = importlib.util.spec_from_file_location("student_module", module_name)
+        if file is not None:
+            spec = importlib.util.spec_from_file_location("student_module", os.path.join(settings["folder"], file))
             module = importlib.util.module_from_spec(spec)
             sys.modules["student_module"] = module
             spec.loader.exec_module(module)
         else:
             module = importlib.import_module(module_name)
-    except Unusable:
-        raise
     except ModuleNotFoundError as error:
-        raise Unusable(f"{module_name}: no module named {error.name!r} (run from the folder it is in, or give "
-                       "path/to/file.py:function)") from None
+        raise Unusable(f"{shown}: no module named {_cut(str(error.name))!r} (run from the folder it is in, or "
+                       "give path/to/file.py:function)") from None
     except BaseException as error:  # the module itself fails as it is imported
-        where = _where(error)
-        raise Unusable(f"{module_name}{where}: importing it raised {type(error).__name__}: {error}") from None
+        raise Unusable(f"{shown}{_where(error)}: importing it raised {type(error).__name__}: "
+                       f"{_cut(_text(error))}") from None
     function = getattr(module, function_name, None)
     if function is None:
-        raise Unusable(f"{module_name} has no function {function_name!r}")
+        raise Unusable(f"{shown} has no function {function_name!r}")
     if not callable(function):
-        raise Unusable(f"{module_name}:{function_name} is {_a(function)}, not a function")
+        raise Unusable(f"{shown}:{function_name} is {_a(function)}, not a function")
     return function
 
 
@@ -144,45 +150,80 @@ def takes(function, count: int) -> bool:
     return True
 
 
-def student_traceback(error: BaseException) -> str:
-    """The traceback with only the student's frames (this module's and Python's own are left out); repeats are
-    folded."""
-    summary = traceback.TracebackException.from_exception(error, limit=None)
-    summary.stack = traceback.StackSummary.from_list(
-        [frame for frame in summary.stack if frame.filename != __file__ and not frame.filename.startswith(STDLIB)])
-    lines = list(summary.format())
-    return "".join(lines[-60:] if len(lines) > 60 else lines)
+def student_frames(error: BaseException, folder: str) -> list[str]:
+    """The traceback's lines for the student's frames only (this module's and Python's own are left out; repeats
+    folded; files named from the student's ``folder``), the last :data:`FRAMES`, each cut to :data:`FRAME_CHARS`
+    characters (the exception's own line is the parent's to write, from its kind and message)."""
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if frame.filename != __file__ and not frame.filename.startswith(STDLIB)]
+    for frame in frames:
+        if frame.filename.startswith(folder + os.sep):
+            frame.filename = frame.filename[len(folder) + 1:]
+    lines = "".join(traceback.StackSummary.from_list(frames).format()).splitlines()
+    return [_cut(line, FRAME_CHARS) for line in lines[-FRAMES:]]
+
+
+def _text(error: BaseException) -> str:
+    try:
+        return str(error)
+    except BaseException:  # a __str__ of the student's that itself fails
+        return "(its message cannot be shown)"
+
+
+def _cut(text: str, limit: int = MESSAGE_CHARS) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def returned(result) -> dict:
     """The message for what the function returned: the pair (value, move), or why it is not one (whether the move
     is one of the state's, and the value a number JSON carries, is the parent's to judge)."""
     if not isinstance(result, tuple) or len(result) != 2:
-        return {"op": "wrong_return", "message": f"returned {repr(result)[:80]} ({_a(result)}), not a pair "
+        return {"op": "wrong_return", "message": f"returned {_cut(repr(result), 80)} ({_a(result)}), not a pair "
                                                  "(value, move)"}
     value, move = result
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return {"op": "wrong_return", "message": f"returned the value {repr(value)[:60]} ({_a(value)}), not a "
-                                                 "number"}
+        return {"op": "wrong_return", "message": f"returned the value {_cut(repr(value), 60)} ({_a(value)}), not "
+                                                 "a number"}
     if move is not None and not isinstance(move, str):
-        return {"op": "wrong_return", "message": f"returned the move {repr(move)[:60]} ({_a(move)}), not a move's "
-                                                 "name (a string) nor None"}
-    return {"op": "returned", "value": float(value), "move": move}
+        return {"op": "wrong_return", "message": f"returned the move {_cut(repr(move), 60)} ({_a(move)}), not a "
+                                                 "move's name (a string) nor None"}
+    return {"op": "returned", "value": float(value), "move": _cut(move, 1000) if move is not None else None}
 
 
 def _a(value) -> str:
     name = type(value).__name__
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return f"{'an' if name[:1] in tuple('aeiou') else 'a'} {name}"
+
+
+def die_with_parent(parent: int) -> None:
+    """Be killed when the parent ends (Linux), and end now if it already has (it ended before the request)."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if parent and os.getppid() != parent:
+        os._exit(0)
+
+
+def set_limits(memory: int, cpu: int) -> None:
+    """The process's limits, before the student's code runs: address space, CPU time (SIGXCPU, then SIGKILL a
+    second later), no process of its own (for a user but root; under bubblewrap, for root too), no file written,
+    no core dump."""
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
 def main(argv: list[str]) -> int:
-    read_fd, write_fd, target, memory = int(argv[0]), int(argv[1]), argv[2], int(argv[3])
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))  # no process of its own (but for root: tracer ends those)
-    channel = Channel(read_fd, write_fd)
+    settings = json.loads(argv[0])
+    die_with_parent(settings["parent"])
+    set_limits(settings["memory"], settings["cpu"])
+    channel = Channel(settings["read"], settings["write"])
     sys.stdin = open(os.devnull)
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, settings["folder"])  # only now: the standard library was imported from its own place
     try:
-        function = load(target)
+        function = load(settings)
     except Unusable as error:
         channel.send({"op": "unusable", "message": str(error)})
         return 0
@@ -197,8 +238,8 @@ def main(argv: list[str]) -> int:
         except BaseException as error:  # everything the student's code can raise, SystemExit too
             if isinstance(error, MemoryError):
                 del ballast
-            message = {"op": "raised", "kind": type(error).__name__, "message": str(error)[:300],
-                       "traceback": student_traceback(error)}
+            message = {"op": "raised", "kind": _cut(type(error).__name__, 100), "message": _cut(_text(error)),
+                       "traceback": student_frames(error, settings["folder"])}
             if isinstance(error, MemoryError):
                 channel.send(message)
                 return 0  # the memory may still be held: the parent starts afresh

@@ -32,7 +32,7 @@ from .check import describe_search, search
 from .compare_answers import number_matches
 from .facts import SearchFacts
 from .grade import MISSING, RIGHT, WRONG, Grade, Item
-from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Limits, StudentProcess
+from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Student, StudentProcess
 
 CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "search_cases")  # the shipped cases
 MAX_PROBES = 40  # inner nodes a case calls the function on again, to check the values it returns there
@@ -178,8 +178,8 @@ def same_value(mine: float | None, theirs: float | None) -> bool:
     return mine is not None and theirs is not None and number_matches(mine, theirs)
 
 
-def run_case(case: Case, target: str, limits: Limits, pids: list[int] | None = None) -> CaseResult:
-    """Run the student's function (``target``) on ``case`` in a process of its own and compare it with the search.
+def run_case(case: Case, student: Student, pids: list[int] | None = None) -> CaseResult:
+    """Run the student's function on ``case`` in a process of its own and compare it with the search.
     ``pids``: where to note the process's id (for the tests, which check it ends)."""
     trace = search(case.problem, case.spec)
     facts = SearchFacts(trace)
@@ -200,11 +200,11 @@ def run_case(case: Case, target: str, limits: Limits, pids: list[int] | None = N
     root = _given_root(case.problem, case.spec, whole=True)
     window = (-math.inf, math.inf) if case.spec.algorithm == "alphabeta" else None
     probes = []
-    with StudentProcess(target, limits) as process:
+    with student.process(calls=1 + len(_probed(facts, trace))) as process:
         process.start()
         if pids is not None:
             pids.append(process.pid)
-        _check_arity(process, case.spec, target)
+        _check_arity(process, case.spec, student.target.shown)
         call = process.call(root, name_of, case.problem.depth, window)
         result.call = call
         if call.failure is None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import os
 import sys
-import unicodedata
 
 import yaml
 
 from ..errors import TreeFileError
 from ..io import MAX_INPUT_BYTES, read_input
+from ..text import unsafe
 
 MAX_DEPTH = 1_000  # levels; deeper trees get a clear error (the searches recurse once per level)
 
@@ -91,13 +91,9 @@ def unprintable(text: str) -> str | None:
     for char in text:
         if char in "\n\t":
             continue
-        if unicodedata.category(char) in ("Cc", "Cs", "Cf") or _noncharacter(ord(char)):
+        if unsafe(char):
             return char
     return None
-
-
-def _noncharacter(code: int) -> bool:
-    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
 
 
 def _check_text(document, file: str) -> None:

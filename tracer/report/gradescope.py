@@ -51,3 +51,10 @@ def write_results(output: str | None, results: Sequence[Grade], several: bool) -
         write_atomically(path, results_bytes(result))
         written.append(path)
     return written
+
+
+def write_unfinished(output: str | None, reason: str) -> None:
+    """Write a results.json (``output``, default ``results.json``) of score 0 whose output is ``reason``: what a
+    run that cannot give its results leaves, so that the platform shows why instead of a score."""
+    data = {"score": 0, "output": reason, "tests": []}
+    write_atomically(output or "results.json", (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode())
