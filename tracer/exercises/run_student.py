@@ -21,6 +21,7 @@ import signal
 import subprocess
 import sys
 import time
+import traceback
 from dataclasses import dataclass, field
 
 from ..errors import SearchOptionError, UsageError
@@ -36,7 +37,7 @@ FORMS = {
     "expectiminimax": "expectiminimax(state, depth)",
 }
 MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
-MAX_NESTING = 2  # a message is one object whose values are numbers, strings or a list of strings
+MAX_NESTING = 3  # a message is one object; a traceback in it, a list of frames, each a list
 MAX_STATES = 200_000  # distinct states one call may have tracer make (a state asked for again is not made again)
 START_SECONDS = 10.0  # the least time the child has to import the function (the time limit if longer)
 STOP_SECONDS = 10.0  # a killed process ends at once; one that does not in this long is left (it cannot be helped)
@@ -492,27 +493,33 @@ class _NoMove(SearchOptionError):
 def _failure(message: dict, limits: Limits) -> Failure:
     """A failure in one line, from the child's message; every text of the child's made safe to print."""
     kind, text = message.get("op"), one_line(str(message.get("message", "")), 300)
-    frames = message.get("traceback")
-    frames = [one_line(str(line), 200) for line in frames[:60]] if isinstance(frames, list) else []
     if kind == "wrong_return":
         return Failure("wrong_return", text)
     raised = one_line(str(message.get("kind", "Exception")), 100)
+    trace = _traceback(message.get("traceback"), raised, text)
     if raised == "RecursionError":
         return Failure("recursion", "raised RecursionError: maximum recursion depth exceeded (does it call itself "
-                                    "without end?)", _traceback(frames, raised, text))
+                                    "without end?)", trace)
     if raised == "MemoryError":
         return Failure("memory", f"ran out of memory (the limit is {limits.memory // 2**20:,} MB): MemoryError",
-                       _traceback(frames, raised, text))
-    return Failure("raised", f"raised {raised}: {text}" if text else f"raised {raised}",
-                   _traceback(frames, raised, text))
+                       trace)
+    return Failure("raised", f"raised {raised}: {text}" if text else f"raised {raised}", trace)
 
 
-def _traceback(frames: list[str], kind: str, text: str) -> str:
-    """The student's traceback as Python writes it: the frames (each line safe already), then the exception."""
-    if not frames:
+def _traceback(frames, kind: str, text: str) -> str:
+    """The student's traceback as Python writes it (repeats folded), from the child's frames ``[file, line,
+    function, code]``, each text made safe to print on its line; empty when there are none."""
+    if not isinstance(frames, list):
         return ""
-    return "".join(line + "\n" for line in ["Traceback (most recent call last):", *frames,
-                                            f"{kind}: {text}" if text else kind])
+    safe = []
+    for frame in frames[-60:]:
+        if isinstance(frame, list) and len(frame) == 4 and isinstance(frame[1], int):
+            file, line, function, code = (one_line(str(part), 200) if i != 1 else part for i, part in enumerate(frame))
+            safe.append(traceback.FrameSummary(file, line, function, line=code.strip() or None, lookup_line=False))
+    if not safe:
+        return ""
+    return "".join(["Traceback (most recent call last):\n", *traceback.StackSummary.from_list(safe).format(),
+                    f"{kind}: {text}\n" if text else f"{kind}\n"])
 
 
 def _seconds(seconds: float) -> str:

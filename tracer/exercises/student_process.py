@@ -150,17 +150,20 @@ def takes(function, count: int) -> bool:
     return True
 
 
-def student_frames(error: BaseException, folder: str) -> list[str]:
-    """The traceback's lines for the student's frames only (this module's and Python's own are left out; repeats
-    folded; files named from the student's ``folder``), the last :data:`FRAMES`, each cut to :data:`FRAME_CHARS`
-    characters (the exception's own line is the parent's to write, from its kind and message)."""
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if frame.filename != __file__ and not frame.filename.startswith(STDLIB)]
-    for frame in frames:
-        if frame.filename.startswith(folder + os.sep):
-            frame.filename = frame.filename[len(folder) + 1:]
-    lines = "".join(traceback.StackSummary.from_list(frames).format()).splitlines()
-    return [_cut(line, FRAME_CHARS) for line in lines[-FRAMES:]]
+def student_frames(error: BaseException, folder: str) -> list[list]:
+    """The traceback's frames of the student's code only (this module's and Python's own are left out; files named
+    from the student's ``folder``): the last :data:`FRAMES`, each ``[file, line, function, code]`` with its texts cut
+    to :data:`FRAME_CHARS` characters (the parent writes them, made safe to print)."""
+    frames = []
+    for frame in traceback.extract_tb(error.__traceback__):
+        file = frame.filename
+        if file == __file__ or file.startswith(STDLIB):
+            continue
+        if file.startswith(folder + os.sep):
+            file = file[len(folder) + 1:]
+        frames.append([_cut(file, FRAME_CHARS), frame.lineno, _cut(frame.name, FRAME_CHARS),
+                       _cut(frame.line or "", FRAME_CHARS)])
+    return frames[-FRAMES:]
 
 
 def _text(error: BaseException) -> str:
