@@ -46,13 +46,14 @@ def imports_tracer(state, depth, alpha=-math.inf, beta=math.inf):
 def _replay(state, trace):
     """Ask the states in the order tracer's search did."""
     states = {0: state}
+    evaluated = {event.node for event in trace.events if event.kind == "leaf_evaluated"}
     for event in trace.events:
         node = trace.nodes[event.node]
         if event.kind == "node_entered" and node.parent is not None:
             states[node.id] = states[node.parent].child(node.move)
         if event.kind == "leaf_evaluated":
             states[node.id].utility() if states[node.id].is_terminal() else states[node.id].evaluate()
-        elif event.kind == "node_entered" and node.children:
+        elif event.kind == "node_entered" and node.id not in evaluated:
             states[node.id].moves()
 
 
