@@ -18,7 +18,7 @@ read them), so that a variant differs from the course's search by its one mistak
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from ..errors import SearchOptionError
@@ -482,71 +482,82 @@ def chance_not_a_ply(state, depth):
 
 # ---- the registry -------------------------------------------------------------------------------------------------
 
-ALL = ("minimax", "alphabeta", "expectiminimax")
-
-
 @dataclass(frozen=True)
 class Mistake:
-    """A typical mistake: its identifier (in the JSON, fixed), what a case's report says to the student (formatted
-    with ``search``, the search's name, and ``evaluated``, ``expected_evaluated``, how many states the function and
-    the search evaluate), what the
-    line over all cases says (``never prunes`` in 5 of 6 cases), the searches (``-a``) it applies to, and how it is
-    told: its ``variants`` (the search with this mistake, by ``-a``, run under the course's rules); for a
-    convention, ``convention`` (the convention check's kind and variant, ``("prune", "ge")``: the check names it, and
-    the variant, run under the course's rules changed by ``rules``, gives its evidence)."""
+    """A typical mistake: ``id`` (the JSON's, fixed; the README lists them), ``summary`` (the line over all cases:
+    ``never prunes`` in 5 of 6 cases), ``variants`` (the search with this mistake, by the ``-a`` it applies to) and
+    ``says`` (a case's report, to the student; formatted with ``search``, the search's name, and ``evaluated`` and
+    ``expected_evaluated``, how many states the function and the search evaluated). A convention's mistake names
+    its ``convention`` (the convention check's kind and variant, ``("prune", "ge")``): the check names it and says
+    it in its own sentence, and the variant, the course's search under that convention, gives its evidence."""
 
     id: str
-    says: str
     summary: str
-    searches: tuple[str, ...]
     variants: dict[str, Callable]
+    says: str = ""  # a convention's: the convention check's sentence
     convention: tuple[str, str] | None = None
-    rules: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def searches(self) -> tuple[str, ...]:
+        return tuple(self.variants)
+
+    def rules(self, course: Rules) -> Rules:
+        """The rules its variant runs under: the course's, with a cut rule or fail mode changed to its own."""
+        if self.convention is not None and self.convention[0] in ("prune", "fail"):
+            return replace(course, **{self.convention[0]: self.convention[1]})
+        return course
+
+
+def _each(variant: Callable, alphabeta_variant: Callable) -> dict[str, Callable]:
+    """A mistake's variants for every search: minimax's and expectiminimax's (one function: minimax where no chance
+    moves), alpha-beta's."""
+    return {"minimax": variant, "alphabeta": alphabeta_variant, "expectiminimax": variant}
 
 
 MISTAKES = (
-    Mistake("no_pruning", "your search never cuts off: it evaluated all {evaluated} leaves; {search} evaluates "
-                          "{expected_evaluated}", "never prunes", ("alphabeta",),
-            variants={"alphabeta": never_prunes}),
-    Mistake("prunes_on_equality", "you cut when α ≥ β; this course cuts only when α > β",
-            "cuts when α ≥ β where α > β is asked", ("alphabeta",), {"alphabeta": alphabeta}, ("prune", "ge"),
-            (("prune", "ge"),)),
-    Mistake("prunes_only_on_inequality", "you cut only when α > β; this course cuts when α ≥ β",
-            "cuts only when α > β where α ≥ β is asked", ("alphabeta",), {"alphabeta": alphabeta}, ("prune", "gt"),
-            (("prune", "gt"),)),
-    Mistake("alpha_at_min", "at MIN nodes you update α (α ← max(α, v), the MAX node's line), where β ← min(β, v) "
-                            "belongs", "updates α at MIN nodes", ("alphabeta",), variants={"alphabeta": alpha_at_min}),
-    Mistake("beta_at_max", "at MAX nodes you update β (β ← min(β, v), the MIN node's line), where α ← max(α, v) "
-                           "belongs", "updates β at MAX nodes", ("alphabeta",), variants={"alphabeta": beta_at_max}),
-    Mistake("window_not_passed", "you do not pass α and β down: each child is searched with the full window (−∞, "
-                                 "+∞)", "does not pass α and β down", ("alphabeta",),
-            variants={"alphabeta": window_not_passed}),
-    Mistake("fails_hard", "you fail hard (a node's value clamped into its window); this course fails soft",
-            "fails hard where fail-soft is asked", ("alphabeta",), {"alphabeta": alphabeta}, ("fail", "hard"),
-            (("fail", "hard"),)),
-    Mistake("fails_soft", "you fail soft (a node returns the best value it saw); this course fails hard",
-            "fails soft where fail-hard is asked", ("alphabeta",), {"alphabeta": alphabeta}, ("fail", "soft"),
-            (("fail", "soft"),)),
-    Mistake("reversed_order", "you try the moves last to first; this course tries them in the order state.moves() "
-                              "gives", "tries the moves last to first", ALL,
-            {"minimax": expectiminimax_last_to_first, "alphabeta": alphabeta_last_to_first,
-             "expectiminimax": expectiminimax_last_to_first}, ("order", "reversed")),
-    Mistake("last_child_move", "you return the move of the last child searched, not of the best one",
-            "returns the last child's move", ALL,
-            variants={"minimax": last_child_expectiminimax, "alphabeta": last_child_alphabeta,
-                      "expectiminimax": last_child_expectiminimax}),
-    Mistake("last_of_ties", "you keep the last of the moves worth the most; ties keep the first",
-            "keeps the last of tied moves", ALL,
-            variants={"minimax": last_tie_expectiminimax, "alphabeta": last_tie_alphabeta,
-                      "expectiminimax": last_tie_expectiminimax}),
-    Mistake("evaluates_before_depth_check", "you evaluate each state before checking whether the search stops there",
-            "evaluates before the depth check", ALL,
-            variants={"minimax": evaluates_first_expectiminimax, "alphabeta": evaluates_first_alphabeta,
-                      "expectiminimax": evaluates_first_expectiminimax}),
-    Mistake("plain_average", "you average a chance node's outcomes without their probabilities",
-            "averages without the probabilities", ("expectiminimax",), variants={"expectiminimax": plain_average}),
-    Mistake("chance_not_a_ply", "you do not count a chance node as a ply: its outcomes get its own depth",
-            "counts no ply at chance nodes", ("expectiminimax",), variants={"expectiminimax": chance_not_a_ply}),
+    Mistake("no_pruning",
+            says="your search never cuts off: it evaluated all {evaluated} leaves; {search} evaluates "
+                 "{expected_evaluated}",
+            summary="never prunes", variants={"alphabeta": never_prunes}),
+    Mistake("prunes_on_equality",
+            summary="cuts when α ≥ β where α > β is asked", variants={"alphabeta": alphabeta},
+            convention=("prune", "ge")),
+    Mistake("prunes_only_on_inequality",
+            summary="cuts only when α > β where α ≥ β is asked", variants={"alphabeta": alphabeta},
+            convention=("prune", "gt")),
+    Mistake("alpha_at_min",
+            says="at MIN nodes you update α (α ← max(α, v), the MAX node's line), where β ← min(β, v) belongs",
+            summary="updates α at MIN nodes", variants={"alphabeta": alpha_at_min}),
+    Mistake("beta_at_max",
+            says="at MAX nodes you update β (β ← min(β, v), the MIN node's line), where α ← max(α, v) belongs",
+            summary="updates β at MAX nodes", variants={"alphabeta": beta_at_max}),
+    Mistake("window_not_passed",
+            says="you do not pass α and β down: each child is searched with the full window (−∞, +∞)",
+            summary="does not pass α and β down", variants={"alphabeta": window_not_passed}),
+    Mistake("fails_hard",
+            summary="fails hard where fail-soft is asked", variants={"alphabeta": alphabeta},
+            convention=("fail", "hard")),
+    Mistake("fails_soft",
+            summary="fails soft where fail-hard is asked", variants={"alphabeta": alphabeta},
+            convention=("fail", "soft")),
+    Mistake("reversed_order",
+            summary="tries the moves last to first",
+            variants=_each(expectiminimax_last_to_first, alphabeta_last_to_first), convention=("order", "reversed")),
+    Mistake("last_child_move",
+            says="you return the move of the last child searched, not of the best one",
+            summary="returns the last child's move", variants=_each(last_child_expectiminimax, last_child_alphabeta)),
+    Mistake("last_of_ties",
+            says="you keep the last of the moves worth the most; ties keep the first",
+            summary="keeps the last of tied moves", variants=_each(last_tie_expectiminimax, last_tie_alphabeta)),
+    Mistake("evaluates_before_depth_check",
+            says="you evaluate each state before checking whether the search stops there",
+            summary="evaluates before the depth check",
+            variants=_each(evaluates_first_expectiminimax, evaluates_first_alphabeta)),
+    Mistake("plain_average",
+            says="you average a chance node's outcomes without their probabilities",
+            summary="averages without the probabilities", variants={"expectiminimax": plain_average}),
+    Mistake("chance_not_a_ply",
+            says="you do not count a chance node as a ply: its outcomes get its own depth",
+            summary="counts no ply at chance nodes", variants={"expectiminimax": chance_not_a_ply}),
 )
 BY_ID = {mistake.id: mistake for mistake in MISTAKES}
-BY_CONVENTION = {mistake.convention: mistake for mistake in MISTAKES if mistake.convention}

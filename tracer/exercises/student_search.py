@@ -36,7 +36,7 @@ from .check import describe_search, search
 from .claims import shown
 from .compare_answers import number_matches
 from .facts import SearchFacts
-from .grade import EXTRA, MISSING, RIGHT, WRONG, Grade, Item
+from .grade import EXTRA, RIGHT, WRONG, Grade, Item
 from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Student, StudentProcess
 from .search_mistakes import BY_ID, MISTAKES, Record, departures, evidence, shows, variant_record
 
@@ -585,8 +585,8 @@ def _name_mistakes(result: CaseResult, facts: SearchFacts, root_call: tuple, aga
         if case.spec.algorithm not in mistake.searches or (mistake.convention is not None
                                                            and courses[mistake.convention[0]] == mistake.convention[1]):
             continue  # another search's mistake, or the course's own convention
-        rules = replace(case.spec.rules, **dict(mistake.rules))  # the course's, or a convention's mistake's
-        record = variant_record(mistake.variants[case.spec.algorithm], root_call, again, rules, budget)
+        record = variant_record(mistake.variants[case.spec.algorithm], root_call, again,
+                                mistake.rules(case.spec.rules), budget)
         if departures(record, course, same_value):
             result.telling.append(mistake.id)
         if mistake.convention is not None:  # the convention check names it; the variant gives the evidence
@@ -597,7 +597,9 @@ def _name_mistakes(result: CaseResult, facts: SearchFacts, root_call: tuple, aga
             shown = evidence(student, record, course, same_value) if shows(student, record, course, same_value) \
                 else None
         if shown:
-            found.append((mistake.id, shown, mistake.says.format(**fields)))
+            said = mistake.says.format(**fields) if mistake.says else \
+                f"{YOU[kind][variant]}; {COURSE[kind][courses[kind]]}"  # the convention check's own words
+            found.append((mistake.id, shown, said))
     result.candidates = [(mistake_id, parts, said) for mistake_id, parts, said in found
                          if not any(parts < other for _, other, _ in found)]
 
@@ -700,7 +702,8 @@ def case_lines(result: CaseResult) -> str:
     else:
         for item in result.items:
             lines.append(f"✓ {item.item}: {_given(item)}" if item.verdict == RIGHT else f"✗ {item.item}: {item.detail}")
-        lines.extend(f"convention: {sentence}" for sentence in result.conventions)
+        lines.extend(f"convention: {sentence}" for sentence in result.conventions  # a departure is a mistake
+                     if not any(said.startswith(sentence) for said in result.mistake_sentences))
         lines.extend(f"mistake: {sentence}" for sentence in result.mistake_sentences)
         for _, probe in result.probes:
             if probe.failure is not None and probe.failure.traceback:
