@@ -155,6 +155,11 @@ def variant_record(function: Callable, root: Call, probes: dict[int, Call], rule
 
 # ---- a mistake's evidence -----------------------------------------------------------------------------------------
 
+def part_kind(part) -> str:
+    """What a place of :func:`departures` is about: ``record``, ``move`` or ``values``."""
+    return part if part in ("record", "move") else "values"
+
+
 def departures(record: Record, course: Record, same_value: Callable) -> list:
     """Where ``record`` departs from the course's search: ``"record"`` (the states expanded and evaluated),
     ``"value"``, ``"move"``, and each probed node whose value differs (its number); none for a record with no
@@ -282,57 +287,73 @@ def never_prunes(state, depth, alpha, beta, rules):
     return expectiminimax(state, depth)  # the mistake: no α, no β
 
 
-def alpha_at_min(state, depth, alpha, beta, rules):
-    """ALPHA-BETA-SEARCH whose MIN node updates α with the MAX node's line, α ← MAX(α, v), where β ← MIN(β, v)
-    belongs."""
+def alpha_raised_at_min(state, depth, alpha, beta, rules):
+    """ALPHA-BETA-SEARCH whose MIN node raises α, the MAX node's line copied (α ← MAX(α, v)), where
+    β ← MIN(β, v) belongs."""
     if (v := _cutoff(state, depth)) is not None:
         return v, None
     alpha_in, beta_in = alpha, beta
-    if state.player == "max":
-        v, move = -INF, None
-        for a in state.moves():
-            v2, _ = alpha_at_min(state.child(a), depth - 1, alpha, beta, rules)
-            if v2 > v:
-                v, move = v2, a
-                alpha = max(alpha, v)
-            if rules.cuts(v, beta):
-                break
-    else:
-        v, move = INF, None
-        for a in state.moves():
-            v2, _ = alpha_at_min(state.child(a), depth - 1, alpha, beta, rules)
-            if v2 < v:
-                v, move = v2, a
-                alpha = max(alpha, v)  # the mistake
-            if rules.cuts(alpha, v):
-                break
+    maximizing = state.player == "max"
+    v, move = (-INF if maximizing else INF), None
+    for a in state.moves():
+        v2, _ = alpha_raised_at_min(state.child(a), depth - 1, alpha, beta, rules)
+        if (v2 > v) if maximizing else (v2 < v):
+            v, move = v2, a
+            alpha = max(alpha, v)  # the mistake, at a MIN node
+        if rules.cuts(v, beta) if maximizing else rules.cuts(alpha, v):
+            break
     return rules.returned(v, alpha_in, beta_in), move
 
 
-def beta_at_max(state, depth, alpha, beta, rules):
-    """ALPHA-BETA-SEARCH whose MAX node updates β with the MIN node's line, β ← MIN(β, v), where α ← MAX(α, v)
-    belongs."""
+def alpha_lowered_at_min(state, depth, alpha, beta, rules):
+    """ALPHA-BETA-SEARCH whose MIN node lowers α (α ← MIN(α, v)) where it should lower β."""
     if (v := _cutoff(state, depth)) is not None:
         return v, None
     alpha_in, beta_in = alpha, beta
-    if state.player == "max":
-        v, move = -INF, None
-        for a in state.moves():
-            v2, _ = beta_at_max(state.child(a), depth - 1, alpha, beta, rules)
-            if v2 > v:
-                v, move = v2, a
-                beta = min(beta, v)  # the mistake
-            if rules.cuts(v, beta):
-                break
-    else:
-        v, move = INF, None
-        for a in state.moves():
-            v2, _ = beta_at_max(state.child(a), depth - 1, alpha, beta, rules)
-            if v2 < v:
-                v, move = v2, a
-                beta = min(beta, v)
-            if rules.cuts(alpha, v):
-                break
+    maximizing = state.player == "max"
+    v, move = (-INF if maximizing else INF), None
+    for a in state.moves():
+        v2, _ = alpha_lowered_at_min(state.child(a), depth - 1, alpha, beta, rules)
+        if (v2 > v) if maximizing else (v2 < v):
+            v, move = v2, a
+            alpha, beta = (max(alpha, v), beta) if maximizing else (min(alpha, v), beta)  # the mistake, at MIN
+        if rules.cuts(v, beta) if maximizing else rules.cuts(alpha, v):
+            break
+    return rules.returned(v, alpha_in, beta_in), move
+
+
+def beta_lowered_at_max(state, depth, alpha, beta, rules):
+    """ALPHA-BETA-SEARCH whose MAX node lowers β, the MIN node's line copied (β ← MIN(β, v)), where
+    α ← MAX(α, v) belongs."""
+    if (v := _cutoff(state, depth)) is not None:
+        return v, None
+    alpha_in, beta_in = alpha, beta
+    maximizing = state.player == "max"
+    v, move = (-INF if maximizing else INF), None
+    for a in state.moves():
+        v2, _ = beta_lowered_at_max(state.child(a), depth - 1, alpha, beta, rules)
+        if (v2 > v) if maximizing else (v2 < v):
+            v, move = v2, a
+            beta = min(beta, v)  # the mistake, at a MAX node
+        if rules.cuts(v, beta) if maximizing else rules.cuts(alpha, v):
+            break
+    return rules.returned(v, alpha_in, beta_in), move
+
+
+def beta_raised_at_max(state, depth, alpha, beta, rules):
+    """ALPHA-BETA-SEARCH whose MAX node raises β (β ← MAX(β, v)) where it should raise α."""
+    if (v := _cutoff(state, depth)) is not None:
+        return v, None
+    alpha_in, beta_in = alpha, beta
+    maximizing = state.player == "max"
+    v, move = (-INF if maximizing else INF), None
+    for a in state.moves():
+        v2, _ = beta_raised_at_max(state.child(a), depth - 1, alpha, beta, rules)
+        if (v2 > v) if maximizing else (v2 < v):
+            v, move = v2, a
+            alpha, beta = (alpha, max(beta, v)) if maximizing else (alpha, min(beta, v))  # the mistake, at MAX
+        if rules.cuts(v, beta) if maximizing else rules.cuts(alpha, v):
+            break
     return rules.returned(v, alpha_in, beta_in), move
 
 
@@ -485,21 +506,31 @@ def chance_not_a_ply(state, depth):
 @dataclass(frozen=True)
 class Mistake:
     """A typical mistake: ``id`` (the JSON's, fixed; the README lists them), ``summary`` (the line over all cases:
-    ``never prunes`` in 5 of 6 cases), ``variants`` (the search with this mistake, by the ``-a`` it applies to) and
+    ``never prunes`` in 5 of 6 cases), ``variants`` (the search with this mistake, by the ``-a`` it applies to, or a
+    tuple of the forms it takes) and
     ``says`` (a case's report, to the student; formatted with ``search``, the search's name, and ``evaluated`` and
-    ``expected_evaluated``, how many states the function and the search evaluated). A convention's mistake names
+    ``expected_evaluated``, how many states the function and the search evaluated); ``about``, what it changes, and
+    where a case must show it to name it: the states expanded and evaluated (``record``), the root's ``move``, or
+    the ``values`` (the root's, or at an inner node). A convention's mistake names
     its ``convention`` (the convention check's kind and variant, ``("prune", "ge")``): the check names it and says
     it in its own sentence, and the variant, the course's search under that convention, gives its evidence."""
 
     id: str
     summary: str
-    variants: dict[str, Callable]
+    variants: dict[str, Callable | tuple[Callable, ...]]
     says: str = ""  # a convention's: the convention check's sentence
+    about: str = "record"  # what it changes, where its evidence must be: "record", "move" or "values"
     convention: tuple[str, str] | None = None
 
     @property
     def searches(self) -> tuple[str, ...]:
         return tuple(self.variants)
+
+    def forms(self, search: str) -> tuple[Callable, ...]:
+        """Its variants for the search ``search``: one, or the forms students give it (α ← max(α, v) or
+        α ← min(α, v) at a MIN node)."""
+        found = self.variants[search]
+        return found if isinstance(found, tuple) else (found,)
 
     def rules(self, course: Rules) -> Rules:
         """The rules its variant runs under: the course's, with a cut rule or fail mode changed to its own."""
@@ -526,11 +557,11 @@ MISTAKES = (
             summary="cuts only when α > β where α ≥ β is asked", variants={"alphabeta": alphabeta},
             convention=("prune", "gt")),
     Mistake("alpha_at_min",
-            says="at MIN nodes you update α (α ← max(α, v), the MAX node's line), where β ← min(β, v) belongs",
-            summary="updates α at MIN nodes", variants={"alphabeta": alpha_at_min}),
+            says="at MIN nodes you update α where β ← min(β, v) belongs: β never comes down there",
+            summary="updates α at MIN nodes", variants={"alphabeta": (alpha_raised_at_min, alpha_lowered_at_min)}),
     Mistake("beta_at_max",
-            says="at MAX nodes you update β (β ← min(β, v), the MIN node's line), where α ← max(α, v) belongs",
-            summary="updates β at MAX nodes", variants={"alphabeta": beta_at_max}),
+            says="at MAX nodes you update β where α ← max(α, v) belongs: α never goes up there",
+            summary="updates β at MAX nodes", variants={"alphabeta": (beta_lowered_at_max, beta_raised_at_max)}),
     Mistake("window_not_passed",
             says="you do not pass α and β down: each child is searched with the full window (−∞, +∞)",
             summary="does not pass α and β down", variants={"alphabeta": window_not_passed}),
@@ -545,17 +576,20 @@ MISTAKES = (
             variants=_each(expectiminimax_last_to_first, alphabeta_last_to_first), convention=("order", "reversed")),
     Mistake("last_child_move",
             says="you return the move of the last child searched, not of the best one",
-            summary="returns the last child's move", variants=_each(last_child_expectiminimax, last_child_alphabeta)),
+            summary="returns the last child's move", variants=_each(last_child_expectiminimax, last_child_alphabeta),
+            about="move"),
     Mistake("last_of_ties",
             says="you keep the last of the moves worth the most; ties keep the first",
-            summary="keeps the last of tied moves", variants=_each(last_tie_expectiminimax, last_tie_alphabeta)),
+            summary="keeps the last of tied moves", variants=_each(last_tie_expectiminimax, last_tie_alphabeta),
+            about="move"),
     Mistake("evaluates_before_depth_check",
             says="you evaluate each state before checking whether the search stops there",
             summary="evaluates before the depth check",
             variants=_each(evaluates_first_expectiminimax, evaluates_first_alphabeta)),
     Mistake("plain_average",
             says="you average a chance node's outcomes without their probabilities",
-            summary="averages without the probabilities", variants={"expectiminimax": plain_average}),
+            summary="averages without the probabilities", variants={"expectiminimax": plain_average},
+            about="values"),
     Mistake("chance_not_a_ply",
             says="you do not count a chance node as a ply: its outcomes get its own depth",
             summary="counts no ply at chance nodes", variants={"expectiminimax": chance_not_a_ply}),

@@ -38,7 +38,7 @@ from .compare_answers import number_matches
 from .facts import SearchFacts
 from .grade import EXTRA, RIGHT, WRONG, Grade, Item
 from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Student, StudentProcess
-from .search_mistakes import BY_ID, MISTAKES, Record, departures, evidence, shows, variant_record
+from .search_mistakes import BY_ID, MISTAKES, Record, departures, evidence, part_kind, shows, variant_record
 
 ORDER = {mistake.id: index for index, mistake in enumerate(MISTAKES)}
 
@@ -108,7 +108,7 @@ class CaseResult:
     mistakes: list[str] = field(default_factory=list)  # the typical mistakes its record shows (ids, in MISTAKES' order)
     mistake_sentences: list[str] = field(default_factory=list)  # the same, to the student
     telling: list[str] = field(default_factory=list)  # the mistakes this case can tell (ids)
-    candidates: list = field(default_factory=list)  # (id, evidence, sentence): what settle_mistakes chooses from
+    candidates: list = field(default_factory=list)  # (id, evidence, sentence): what settle_mistakes names from
 
     @property
     def passed(self) -> bool:
@@ -178,13 +178,14 @@ def _given_root(problem: Problem, spec: SearchSpec, whole: bool):
     return ordered(root, spec.order, spec.search_depth, spec.seed)
 
 
-def _variants(case: Case) -> dict[tuple[str, str], Trace]:
-    """The search under each convention the order of expansions can tell: (prune rule, move order) -> its trace,
-    under the course's fail mode (fail-soft and fail-hard expand and evaluate the same states); ``natural`` is
-    the order the states give, ``reversed`` last to first."""
+def _variants(case: Case) -> dict[tuple[str, str, str], Trace]:
+    """The search under each convention: (prune rule, move order, fail mode) -> its trace; ``natural`` is the order
+    the states give, ``reversed`` last to first. (The fail mode can change what is expanded too: cutting only when
+    α > β, a fail-hard value clamped to a MIN node's α does not cut it where the fail-soft value below α does.)"""
     prunes = PRUNE_RULES if case.spec.prunes else (case.spec.prune,)
-    return {(prune, order): _variant_trace(case, prune, order, case.spec.fail)
-            for prune in prunes for order in ("natural", "reversed")}
+    fails = FAIL_MODES if case.spec.prunes else (case.spec.fail,)
+    return {(prune, order, fail): _variant_trace(case, prune, order, fail)
+            for prune in prunes for order in ("natural", "reversed") for fail in fails}
 
 
 def _variant_trace(case: Case, prune: str, order: str, fail: str) -> Trace:
@@ -488,9 +489,9 @@ def _conventions(result: CaseResult, mine: list[Action]) -> None:
     fitting = [variant for variant, trace in variants.items()
                if [action for action, _ in search_actions(trace)] == mine]
     if spec.prunes:
-        result.matches["prune"] = sorted({prune for prune, _ in fitting})
+        result.matches["prune"] = sorted({prune for prune, _, _ in fitting})
         result.matches["fail"] = _fail_matches(result, {variant: variants[variant] for variant in fitting})
-    result.matches["order"] = sorted({ORDER_MATCH[order] for _, order in fitting})
+    result.matches["order"] = sorted({ORDER_MATCH[order] for _, order, _ in fitting})
     if not fitting:
         tried = " or ".join(f"α {'≥' if p == 'ge' else '>'} β" for p in PRUNE_RULES) if spec.prunes else ""
         result.conventions = ["your order of expansions and evaluations fits none of the conventions tried ("
@@ -512,7 +513,7 @@ def _conventions(result: CaseResult, mine: list[Action]) -> None:
     result.conventions = sentences
 
 
-def _fail_matches(result: CaseResult, fitting: dict[tuple[str, str], Trace]) -> list[str]:
+def _fail_matches(result: CaseResult, fitting: dict[tuple[str, str, str], Trace]) -> list[str]:
     """The fail modes the function's values at the inner nodes fit, each judged under the conventions its record
     fits (``fitting``: their traces); both when no value tells them apart. A value is compared with a variant's only
     where that variant's search gives the node the window the function was called with."""
@@ -522,13 +523,11 @@ def _fail_matches(result: CaseResult, fitting: dict[tuple[str, str], Trace]) -> 
     paths, facts = node_paths(result.trace), SearchFacts(result.trace)
     asked = [(paths[node], facts.settled[node].window_in, probe.value) for node, probe in probes]
     found = set()
-    for (prune, order), course_fail in fitting.items():
-        for fail in FAIL_MODES:
-            trace = course_fail if fail == result.case.spec.fail else _variant_trace(result.case, prune, order, fail)
-            theirs = _values_by_path(trace)
-            if all(same_value(value, theirs[path][1]) for path, window, value in asked
-                   if path in theirs and theirs[path][0] == window):
-                found.add(fail)
+    for (_, _, fail), trace in fitting.items():
+        theirs = _values_by_path(trace)
+        if all(same_value(value, theirs[path][1]) for path, window, value in asked
+               if path in theirs and theirs[path][0] == window):
+            found.add(fail)
     return sorted(found)
 
 
@@ -569,8 +568,7 @@ def summary_sentence(results: list[CaseResult]) -> str:
 def _name_mistakes(result: CaseResult, facts: SearchFacts, root_call: tuple, again: dict[int, tuple]) -> None:
     """The typical mistakes the function's record shows on this case (:mod:`.search_mistakes`), each with its
     evidence (the parts of the record where it departs from the search): each variant of the search run here on the
-    calls the function was given, or, for a convention, the convention check's finding. A mistake whose evidence is
-    part of another's is left out (the other explains more); which of several with the same evidence is named is
+    calls the function was given, or, for a convention, the convention check's finding. Which of them to name is
     :func:`settle_mistakes`' to say, over all cases."""
     case, call = result.case, result.call
     course = Record(result.actions, *result.expected, {node: facts.returned(node)[0] for node in again})
@@ -585,44 +583,49 @@ def _name_mistakes(result: CaseResult, facts: SearchFacts, root_call: tuple, aga
         if case.spec.algorithm not in mistake.searches or (mistake.convention is not None
                                                            and courses[mistake.convention[0]] == mistake.convention[1]):
             continue  # another search's mistake, or the course's own convention
-        record = variant_record(mistake.variants[case.spec.algorithm], root_call, again,
-                                mistake.rules(case.spec.rules), budget)
-        if departures(record, course, same_value):
+        records = [variant_record(form, root_call, again, mistake.rules(case.spec.rules), budget)
+                   for form in mistake.forms(case.spec.algorithm)]
+        if any(departures(record, course, same_value) for record in records):
             result.telling.append(mistake.id)
-        if mistake.convention is not None:  # the convention check names it; the variant gives the evidence
+        if mistake.convention is not None:  # the convention check names it; its variant gives the evidence
             kind, variant = mistake.convention
             named = result.matches.get(kind) == [variant]
-            shown = evidence(student, record, course, same_value) | _told_by(kind, student, course) if named else None
-        else:
-            shown = evidence(student, record, course, same_value) if shows(student, record, course, same_value) \
-                else None
+            shown = (evidence(student, records[0], course, same_value) | _told_by(kind, student, course)
+                     or frozenset([kind])) if named else None  # its own evidence, where the values cannot show it
+        else:  # the first form the function's record shows, where the mistake shows
+            shown = next((evidence(student, record, course, same_value) for record in records
+                          if shows(student, record, course, same_value)), None)
+            if shown and mistake.about not in {part_kind(part) for part in shown}:
+                shown = None  # only elsewhere (never cutting off, where the search does not cut off either)
         if shown:
             said = mistake.says.format(**fields) if mistake.says else \
                 f"{YOU[kind][variant]}; {COURSE[kind][courses[kind]]}"  # the convention check's own words
             found.append((mistake.id, shown, said))
-    result.candidates = [(mistake_id, parts, said) for mistake_id, parts, said in found
-                         if not any(parts < other for _, other, _ in found)]
+    result.candidates = found
 
 
 def settle_mistakes(results: list[CaseResult]) -> None:
-    """Name each case's mistakes: a mistake found alone is named; of several a case cannot tell apart (the same
-    evidence), the one found in the most cases is named (the first in :data:`MISTAKES` if as many), and its sentence
-    says which others this case alone cannot tell it from."""
+    """Name each case's mistakes: of the mistakes its record shows, the fewest that explain every place they show,
+    chosen greedily, the mistake found in the most cases first (then the one with the most evidence there, then
+    the first in :data:`MISTAKES`); one that adds no place is left out, and where its evidence is a named one's
+    exactly (this case cannot tell the two apart), the named one's sentence says so."""
     found_in = Counter(mistake_id for result in results for mistake_id, _, _ in result.candidates)
     for result in results:
-        alike: dict[frozenset, list[tuple[str, str]]] = {}
-        for mistake_id, evidence, said in result.candidates:
-            alike.setdefault(evidence, []).append((mistake_id, said))
-        named = []
-        for members in alike.values():
-            mistake_id, said = max(members, key=lambda member: found_in[member[0]])
-            others = [BY_ID[other].summary for other, _ in members if other != mistake_id]
-            if others:
-                said += f" (this case alone cannot tell it from a search that {', or one that '.join(others)})"
-            named.append((mistake_id, said))
-        named.sort(key=lambda pair: ORDER[pair[0]])
-        result.mistakes = [mistake_id for mistake_id, _ in named]
-        result.mistake_sentences = [said for _, said in named]
+        named, explained = [], frozenset()
+        for mistake_id, parts, said in sorted(result.candidates, key=lambda found: (
+                -found_in[found[0]], -len(found[1]), ORDER[found[0]])):
+            if not parts <= explained:
+                named.append([mistake_id, parts, said, []])
+                explained |= parts
+                continue
+            alike = next((first for first in named if first[1] == parts), None)
+            if alike is not None:
+                alike[3].append(BY_ID[mistake_id].summary)
+        named.sort(key=lambda first: ORDER[first[0]])
+        result.mistakes = [mistake_id for mistake_id, _, _, _ in named]
+        result.mistake_sentences = [
+            said + (f" (this case alone cannot tell it from a search that {', or one that '.join(others)})"
+                    if others else "") for _, _, said, others in named]
 
 
 def _told_by(kind: str, student: Record, course: Record) -> frozenset:
