@@ -107,8 +107,9 @@ class CaseResult:
     probes: list = field(default_factory=list)  # (node, Call): the function called again on inner nodes
     mistakes: list[str] = field(default_factory=list)  # the typical mistakes its record shows (ids, in MISTAKES' order)
     mistake_sentences: list[str] = field(default_factory=list)  # the same, to the student
-    telling: list[str] = field(default_factory=list)  # the mistakes this case can tell (ids)
-    candidates: list = field(default_factory=list)  # (id, evidence, sentence): what settle_mistakes names from
+    telling: dict[str, set[int]] = field(default_factory=dict)  # each mistake this case can tell: the forms that can
+    candidates: list = field(default_factory=list)  # (id, evidence, sentence, form): what settle_mistakes names from
+    forms: dict[str, int] = field(default_factory=dict)  # each mistake named: the form its record shows
 
     @property
     def passed(self) -> bool:
@@ -585,22 +586,24 @@ def _name_mistakes(result: CaseResult, facts: SearchFacts, root_call: tuple, aga
             continue  # another search's mistake, or the course's own convention
         records = [variant_record(form, root_call, again, mistake.rules(case.spec.rules), budget)
                    for form in mistake.forms(case.spec.algorithm)]
-        if any(departures(record, course, same_value) for record in records):
-            result.telling.append(mistake.id)
+        telling = {form for form, record in enumerate(records) if departures(record, course, same_value)}
+        if telling:
+            result.telling[mistake.id] = telling
         if mistake.convention is not None:  # the convention check names it; its variant gives the evidence
             kind, variant = mistake.convention
             named = result.matches.get(kind) == [variant]
-            shown = (evidence(student, records[0], course, same_value) | _told_by(kind, student, course)
-                     or frozenset([kind])) if named else None  # its own evidence, where the values cannot show it
+            form, shown = 0, (evidence(student, records[0], course, same_value) | _told_by(kind, student, course)
+                              or frozenset([kind])) if named else None  # its own evidence, where values cannot show it
         else:  # the first form the function's record shows, where the mistake shows
-            shown = next((evidence(student, record, course, same_value) for record in records
-                          if shows(student, record, course, same_value)), None)
+            form, shown = next(((form, evidence(student, record, course, same_value))
+                                for form, record in enumerate(records) if shows(student, record, course, same_value)),
+                               (0, None))
             if shown and mistake.about not in {part_kind(part) for part in shown}:
                 shown = None  # only elsewhere (never cutting off, where the search does not cut off either)
         if shown:
             said = mistake.says.format(**fields) if mistake.says else \
                 f"{YOU[kind][variant]}; {COURSE[kind][courses[kind]]}"  # the convention check's own words
-            found.append((mistake.id, shown, said))
+            found.append((mistake.id, shown, said, form))
     result.candidates = found
 
 
@@ -609,14 +612,15 @@ def settle_mistakes(results: list[CaseResult]) -> None:
     chosen greedily, the mistake found in the most cases first (then the one with the most evidence there, then
     the first in :data:`MISTAKES`); one that adds no place is left out, and where its evidence is a named one's
     exactly (this case cannot tell the two apart), the named one's sentence says so."""
-    found_in = Counter(mistake_id for result in results for mistake_id, _, _ in result.candidates)
+    found_in = Counter(mistake_id for result in results for mistake_id, _, _, _ in result.candidates)
     for result in results:
         named, explained = [], frozenset()
-        for mistake_id, parts, said in sorted(result.candidates, key=lambda found: (
+        for mistake_id, parts, said, form in sorted(result.candidates, key=lambda found: (
                 -found_in[found[0]], -len(found[1]), ORDER[found[0]])):
             if not parts <= explained:
                 named.append([mistake_id, parts, said, []])
                 explained |= parts
+                result.forms[mistake_id] = form
                 continue
             alike = next((first for first in named if first[1] == parts), None)
             if alike is not None:
@@ -642,14 +646,15 @@ def _count_kind(actions: list[Action], kind: str) -> int:
 
 
 def mistake_summary(results: list[CaseResult]) -> dict[str, dict[str, list[str]]]:
-    """Over all cases, each mistake the function shows: id -> ``{"cases": the cases that show it, "telling": the
-    cases that can tell it}``, in :data:`MISTAKES`' order."""
+    """Over all cases, each mistake named: id -> ``{"cases": the cases that name it, "telling": the cases that can
+    tell it}`` (where the form of it the function shows departs from the search), in :data:`MISTAKES`' order."""
     summary = {}
     for mistake in MISTAKES:
-        shown = [result.case.name for result in results if mistake.id in result.mistakes]
-        if shown:
-            summary[mistake.id] = {"cases": shown,
-                                   "telling": [result.case.name for result in results if mistake.id in result.telling]}
+        forms = {result.forms[mistake.id] for result in results if mistake.id in result.mistakes}
+        if forms:
+            summary[mistake.id] = {
+                "cases": [result.case.name for result in results if mistake.id in result.mistakes],
+                "telling": [result.case.name for result in results if result.telling.get(mistake.id, set()) & forms]}
     return summary
 
 

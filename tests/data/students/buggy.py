@@ -1,5 +1,6 @@
-"""Typical student bugs, each a small change to the textbook's alpha-beta or expectimax, for ``tracer
-test-search``'s tests."""
+"""Typical student bugs, each a small change to the textbook's minimax, alpha-beta or expectimax, for ``tracer
+test-search``'s tests: hostile inputs to its naming of mistakes, written independently of tracer's own variants
+(tracer/exercises/search_mistakes.py), each in a student's own way."""
 
 import math
 
@@ -249,3 +250,35 @@ def expectimax_evaluates_first(state, depth):
     options = [(expectimax_evaluates_first(state.child(m), depth - 1)[0], m) for m in state.moves()]
     best = max(options, key=lambda o: o[0]) if state.player == "max" else min(options, key=lambda o: o[0])
     return best
+
+
+def lowers_alpha_at_min(state, depth, alpha=-math.inf, beta=math.inf):
+    """At a MIN node, lowers α (alpha = min(alpha, v)) where β is to be lowered: β never comes down."""
+    if state.is_terminal():
+        return state.utility(), None
+    if depth == 0:
+        return state.evaluate(), None
+    if state.player == "max":
+        v, best = -math.inf, None
+        for move in state.moves():
+            v2, _ = lowers_alpha_at_min(state.child(move), depth - 1, alpha, beta)
+            if v2 > v:
+                v, best = v2, move
+            if v >= beta:
+                return v, best
+            alpha = max(alpha, v)
+        return v, best
+    v, best = math.inf, None
+    for move in state.moves():
+        v2, _ = lowers_alpha_at_min(state.child(move), depth - 1, alpha, beta)
+        if v2 < v:
+            v, best = v2, move
+        if v <= alpha:
+            return v, best
+        alpha = min(alpha, v)
+    return v, best
+
+
+def never_prunes_last_move(state, depth, alpha=-math.inf, beta=math.inf):
+    """Two mistakes at once: plain minimax handed in as alpha-beta, returning the last child's move."""
+    return minimax_last_move(state, depth)
