@@ -437,7 +437,8 @@ def _holds(pid: str, marker: str) -> bool:
 
 def test_json_has_the_documented_keys():
     for scoring in ("strict", "partial"):
-        found = report(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), *(("--partial",) * (scoring == "partial")))
+        partial = ("--partial",) if scoring == "partial" else ()
+        found = report(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), *partial)
         assert set(found) == {"function", "scoring", "score", "max_score", "conventions", "mistakes",
                               "mistake_summary", "cases"}
         assert found["scoring"] == scoring

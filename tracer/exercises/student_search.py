@@ -709,7 +709,8 @@ def case_lines(result: CaseResult) -> str:
         lines.extend("  " + line for line in result.failure.traceback.rstrip().splitlines())
     else:
         for item in result.items:
-            lines.append(f"✓ {item.item}: {_given(item)}" if item.verdict == RIGHT else f"✗ {item.item}: {item.detail}")
+            right = item.verdict == RIGHT
+            lines.append(f"✓ {item.item}: {_given(item)}" if right else f"✗ {item.item}: {item.detail}")
         lines.extend(f"convention: {sentence}" for sentence in result.conventions  # a departure is a mistake
                      if not any(said.startswith(sentence) for said in result.mistake_sentences))
         lines.extend(f"mistake: {sentence}" for sentence in result.mistake_sentences)
