@@ -4,10 +4,11 @@ function sees (:class:`Recorder`, which notes the states expanded and evaluated 
 
 Where a variant's record departs from the course's search on a case (the states it expands and evaluates, the
 root's value or move, the value it returns at an inner node the student's function was called on again), those
-departures are the mistake's evidence there; a student's record that shows every one of them names the mistake
-(:func:`shows`). The mistakes that are conventions (cutting when α ≥ β or only when α > β, failing hard or soft,
-the moves last to first) are told by :mod:`.student_search`'s convention check, whose variants are tracer's own
-searches, and only named here.
+departures are the mistake's evidence there; a student's record that agrees with every one of them shows the
+mistake (:func:`shows`). The mistakes that are conventions (cutting when α ≥ β or only when α > β, failing hard
+or soft, the moves last to first) are found by :mod:`.student_search`'s convention check; their variants here, the
+course's search under that convention, give their evidence. Which of the mistakes a case shows are named is
+:mod:`.student_search`'s to decide.
 
 The variants never run the student's code: they are this module's, written against the README's state interface
 (``state.player``, ``is_terminal()``, ``moves()``, ``child(move)``, ``utility()``, ``evaluate()``,
@@ -25,6 +26,7 @@ from ..errors import SearchOptionError
 from ..model.state import Player
 from ..run import deep_recursion
 from ..search.algorithms import Rules
+from .compare_answers import number_matches
 from .run_student import EVALUATED, EXPANDED, Action
 
 INF = math.inf
@@ -121,9 +123,6 @@ class Record:
     probes: dict[int, float | None] | None = None
 
 
-Call = tuple  # (state, depth, window): one call of a search, window (α, β) or None
-
-
 def run_variant(function: Callable, root, depth: float, window: tuple[float, float] | None, rules: Rules,
                 budget: int) -> tuple[list[Action], float, str | None] | None:
     """``function`` (a variant) called on ``root`` as the student's function is: (its record, value, move), or None
@@ -139,9 +138,9 @@ def run_variant(function: Callable, root, depth: float, window: tuple[float, flo
     return notes.actions, value, move
 
 
-def variant_record(function: Callable, root: Call, probes: dict[int, Call], rules: Rules, budget: int) -> Record:
+def variant_record(function: Callable, root: tuple, probes: dict[int, tuple], rules: Rules, budget: int) -> Record:
     """A variant's :class:`Record` on a case: called on the root, then on each probed node, as the student's
-    function was."""
+    function was (each call a tuple (state, depth, window), the window (α, β) or None)."""
     found = run_variant(function, *root, rules, budget)
     if found is None:
         return Record(None)
@@ -160,7 +159,12 @@ def part_kind(part) -> str:
     return part if part in ("record", "move") else "values"
 
 
-def departures(record: Record, course: Record, same_value: Callable) -> list:
+def same_value(mine: float | None, theirs: float | None) -> bool:
+    """Whether two values returned are the same, as answers are compared (none is no value)."""
+    return mine is not None and theirs is not None and number_matches(mine, theirs)
+
+
+def departures(record: Record, course: Record) -> list:
     """Where ``record`` departs from the course's search: ``"record"`` (the states expanded and evaluated),
     ``"value"``, ``"move"``, and each probed node whose value differs (its number); none for a record with no
     answer."""
@@ -178,7 +182,7 @@ def departures(record: Record, course: Record, same_value: Callable) -> list:
     return found
 
 
-def agrees(student: Record, variant: Record, part, same_value: Callable) -> bool:
+def agrees(student: Record, variant: Record, part) -> bool:
     """Whether the student's record is the variant's in one part (as :func:`departures` names them)."""
     if student.actions is None:
         return False
@@ -191,18 +195,17 @@ def agrees(student: Record, variant: Record, part, same_value: Callable) -> bool
     return same_value(student.probes.get(part), variant.probes[part])
 
 
-def evidence(student: Record, variant: Record, course: Record, same_value: Callable) -> frozenset:
+def evidence(student: Record, variant: Record, course: Record) -> frozenset:
     """The places where the variant departs from the course's search and the student's record agrees with it."""
-    return frozenset(part for part in departures(variant, course, same_value)
-                     if agrees(student, variant, part, same_value))
+    return frozenset(part for part in departures(variant, course) if agrees(student, variant, part))
 
 
-def shows(student: Record, variant: Record, course: Record, same_value: Callable) -> bool:
+def shows(student: Record, variant: Record, course: Record) -> bool:
     """Whether the student's record shows the variant's mistake on this case: the variant departs from the course's
     search somewhere, and the student's record agrees with the variant's at every such place (elsewhere it may
     depart for another reason: a second mistake)."""
-    parts = departures(variant, course, same_value)
-    return bool(parts) and all(agrees(student, variant, part, same_value) for part in parts)
+    parts = departures(variant, course)
+    return bool(parts) and evidence(student, variant, course) == frozenset(parts)
 
 
 # ---- the variants: the textbook's searches (Russell & Norvig, 4th ed., Figures 5.3 and 5.7, Section 5.5), each

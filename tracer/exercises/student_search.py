@@ -34,11 +34,11 @@ from ..text import format_number
 from ..trace.trace import Trace
 from .check import describe_search, search
 from .claims import shown
-from .compare_answers import number_matches
 from .facts import SearchFacts
 from .grade import EXTRA, RIGHT, WRONG, Grade, Item
 from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Student, StudentProcess
-from .search_mistakes import BY_ID, MISTAKES, Record, departures, evidence, part_kind, shows, variant_record
+from .search_mistakes import (BY_ID, MISTAKES, Record, departures, evidence, part_kind, same_value, shows,
+                              variant_record)
 
 ORDER = {mistake.id: index for index, mistake in enumerate(MISTAKES)}
 
@@ -204,11 +204,6 @@ def state_at(root, path: tuple[str, ...]):
     for name in path:
         state = state.child(next(move for move in state.moves() if state.move_name(move) == name))
     return state
-
-
-def same_value(mine: float | None, theirs: float | None) -> bool:
-    """Whether a value the function returned is the search's, as answers are compared (none is no value)."""
-    return mine is not None and theirs is not None and number_matches(mine, theirs)
 
 
 def run_case(case: Case, student: Student, pids: list[int] | None = None) -> CaseResult:
@@ -586,17 +581,17 @@ def _name_mistakes(result: CaseResult, facts: SearchFacts, root_call: tuple, aga
             continue  # another search's mistake, or the course's own convention
         records = [variant_record(form, root_call, again, mistake.rules(case.spec.rules), budget)
                    for form in mistake.forms(case.spec.algorithm)]
-        telling = {form for form, record in enumerate(records) if departures(record, course, same_value)}
+        telling = {form for form, record in enumerate(records) if departures(record, course)}
         if telling:
             result.telling[mistake.id] = telling
         if mistake.convention is not None:  # the convention check names it; its variant gives the evidence
             kind, variant = mistake.convention
             named = result.matches.get(kind) == [variant]
-            form, shown = 0, (evidence(student, records[0], course, same_value) | _told_by(kind, student, course)
+            form, shown = 0, (evidence(student, records[0], course) | _told_by(kind, student, course)
                               or frozenset([kind])) if named else None  # its own evidence, where values cannot show it
         else:  # the first form the function's record shows, where the mistake shows
-            form, shown = next(((form, evidence(student, record, course, same_value))
-                                for form, record in enumerate(records) if shows(student, record, course, same_value)),
+            form, shown = next(((form, evidence(student, record, course))
+                                for form, record in enumerate(records) if shows(student, record, course)),
                                (0, None))
             if shown and mistake.about not in {part_kind(part) for part in shown}:
                 shown = None  # only elsewhere (never cutting off, where the search does not cut off either)
@@ -635,7 +630,7 @@ def settle_mistakes(results: list[CaseResult]) -> None:
 def _told_by(kind: str, student: Record, course: Record) -> frozenset:
     """Where the convention check found a convention: the function's record (the cut rule, the order of the moves),
     or its values (the fail mode): the places the student's record departs from the course's there."""
-    parts = departures(student, course, same_value)
+    parts = departures(student, course)
     if kind == "fail":
         return frozenset(part for part in parts if part not in ("record", "move"))
     return frozenset(part for part in parts if part == "record")
