@@ -207,8 +207,9 @@ def state_at(root, path: tuple[str, ...]):
 
 
 def run_case(case: Case, student: Student, pids: list[int] | None = None) -> CaseResult:
-    """Run the student's function on ``case`` in a process of its own and compare it with the search.
-    ``pids``: where to note the process's id (for the tests, which check it ends)."""
+    """Run the student's function on ``case`` in a process of its own and compare it with the search; the typical
+    mistakes its record shows are found here and named by :func:`settle_mistakes`, over all cases. ``pids``: where
+    to note the process's id (for the tests, which check it ends)."""
     trace = search(case.problem, case.spec)
     facts = SearchFacts(trace)
     paths = node_paths(trace)
