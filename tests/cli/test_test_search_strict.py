@@ -387,3 +387,33 @@ def test_the_recorder_notes_what_run_student_counts():
         state.utility()
     assert [(action.kind, action.path) for action in notes.actions] == [("expanded", ()),
                                                                        ("evaluated", ("B", "B1"))]
+
+
+@pytest.mark.parametrize("algorithm, prune, fail", [("alphabeta", "ge", "soft"), ("alphabeta", "gt", "soft"),
+                                                    ("alphabeta", "ge", "hard"), ("alphabeta", "gt", "hard"),
+                                                    ("minimax", "ge", "soft"), ("expectiminimax", "ge", "soft")])
+def test_the_variants_textbook_is_the_traced_search(algorithm, prune, fail):
+    """Each variant is the course's search with one mistake: without it (tracer's textbook searches in
+    search_mistakes, run on recording states as the student's function is), every shipped case gives the traced
+    search's record, value and move, under each convention."""
+    from tracer.exercises import search_mistakes
+    from tracer.exercises.check import search
+    from tracer.exercises.student_search import search_actions
+    from tracer.search.spec import SearchSpec
+
+    for case in SHIPPED:
+        if not fits(algorithm, case):
+            continue
+        problem = load_problem(str(case))
+        spec = SearchSpec(algorithm, prune=prune, fail=fail)
+        trace = search(problem, spec)
+        root = problem.tree.root if problem.tree is not None else problem.root
+        depth = problem.depth if problem.depth is not None else math.inf
+        if algorithm == "alphabeta":
+            found = run_variant(search_mistakes.alphabeta, root, depth, (-math.inf, math.inf), Rules(prune, fail),
+                                budget=10_000)
+        else:
+            found = run_variant(search_mistakes.expectiminimax, root, depth, None, Rules(), budget=10_000)
+        actions, value, move = found
+        assert actions == [action for action, _ in search_actions(trace)], case.stem
+        assert math.isclose(value, trace.value, abs_tol=1e-9) and move == trace.best_move, case.stem
