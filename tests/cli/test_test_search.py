@@ -436,15 +436,22 @@ def _holds(pid: str, marker: str) -> bool:
 # ---- outputs and mistakes -------------------------------------------------------------------------------------------
 
 def test_json_has_the_documented_keys():
-    found = report(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"))
-    assert set(found) == {"function", "score", "max_score", "conventions", "cases"}
-    case = found["cases"][0]
-    assert set(case) == {"case", "file", "search", "score", "max_score", "returned", "expected", "expanded",
-                         "expected_expanded", "evaluated", "expected_evaluated", "matches", "conventions",
-                         "first_departure", "error", "items"}
-    assert case["expected_evaluated"] == ["B1", "B2", "B3", "C1", "D1", "D2", "D3"]  # R&N's Figure 5.2
-    assert all(set(item) == {"item", "expected", "given", "points", "max_points", "verdict"} for item in case["items"])
-    assert case["score"] == sum(item["points"] for item in case["items"])
+    for scoring in ("strict", "partial"):
+        partial = ("--partial",) if scoring == "partial" else ()
+        found = report(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), *partial)
+        assert set(found) == {"function", "scoring", "score", "max_score", "conventions", "mistakes",
+                              "mistake_summary", "cases"}
+        assert found["scoring"] == scoring
+        case = found["cases"][0]
+        assert set(case) == {"case", "file", "search", "score", "max_score", "passed", "returned", "expected",
+                             "expanded", "expected_expanded", "evaluated", "expected_evaluated", "matches",
+                             "conventions", "mistakes", "mistake_sentences", "first_departure", "error", "items"}
+        assert case["expected_evaluated"] == ["B1", "B2", "B3", "C1", "D1", "D2", "D3"]  # R&N's Figure 5.2
+        assert all(set(item) == {"item", "expected", "given", "points", "max_points", "verdict"}
+                   for item in case["items"])
+        points = sum(item["points"] for item in case["items"])  # each item's own, under either scoring
+        assert 0 < points < case["max_score"] and not case["passed"]
+        assert case["score"] == (points if scoring == "partial" else 0)
 
 
 def test_json_gives_the_search_s_lists_when_the_call_failed():
@@ -458,7 +465,7 @@ def test_json_gives_the_search_s_lists_when_the_call_failed():
 def test_gradescope_results_have_gradescopes_layout(tmp_path):
     out = tmp_path / "results.json"
     result = test_search(f"{BUGGY}:alpha_at_min", str(TREES / "rn_example.yaml"), str(TREES / "three_agents.yaml"),
-                         "--format", "gradescope", "-o", str(out))
+                         "--format", "gradescope", "-o", str(out), "--partial")
     assert result.returncode == 1 and result.stdout == f"{out}\n"
     data = json.loads(out.read_text())
     assert set(data) == {"score", "output", "tests"}
@@ -470,7 +477,8 @@ def test_gradescope_results_have_gradescopes_layout(tmp_path):
 
 def test_gradescope_counts_the_inner_nodes_in_words_not_as_a_value(tmp_path):
     out = tmp_path / "results.json"
-    test_search(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"), "--format", "gradescope", "-o", str(out))
+    test_search(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"), "--format", "gradescope", "-o", str(out),
+                "--partial")
     inner = [child for child in load_tree(str(TREES / "rn_example.yaml")).root.children if child.children]
     tests = {test["name"]: test for test in json.loads(out.read_text())["tests"]}
     assert tests["rn_example: values at inner nodes"]["output"] == f"all {len(inner)} inner nodes' values right"

@@ -55,6 +55,9 @@ def add_commands(command) -> None:
     out.add_argument("--format", choices=("report", "gradescope"), default="report", dest="test_format",
                      help="report (default), or gradescope: write Gradescope autograder results.json")
     tester.add_argument("-o", "--output", metavar="PATH", help="gradescope: where to write (default results.json)")
+    tester.add_argument("--partial", action="store_true",
+                        help="a point for each of a case's five items (default: strict, the case's five points only "
+                             "when all five are right)")
     tester.add_argument("--render", metavar="DIR",
                         help="draw each case's search with the function's departures marked: DIR/<case>.svg")
     tester.set_defaults(run=cmd_test_search)
@@ -108,7 +111,7 @@ def cmd_test_search(args) -> int:
 def _test_search(args, target) -> int:
     from ..exercises.run_student import Student
     from ..exercises.sandbox import Workspace, choose, no_peeking
-    from ..exercises.student_search import Case, check_form, default_cases, run_case
+    from ..exercises.student_search import Case, check_form, default_cases, run_case, settle_mistakes
     from ..report.student_search import search_json, search_report
 
     given = bool(args.files)
@@ -121,7 +124,8 @@ def _test_search(args, target) -> int:
             continue  # a shipped case this search cannot search (chance nodes, for minimax and alpha-beta)
         say_notes(notes)
         name = _unique(os.path.splitext(os.path.basename(path))[0], [case.name for case in cases])
-        cases.append(Case(name, path if given else f"(shipped) {os.path.basename(path)}", problem, spec))
+        cases.append(Case(name, path if given else f"(shipped) {os.path.basename(path)}", problem, spec,
+                          "partial" if args.partial else "strict"))
     memory = args.memory_limit or min(DEFAULT_MEGABYTES, machine_megabytes() // 2)
     isolation = choose(args.isolation)
     if isolation.note:
@@ -129,6 +133,7 @@ def _test_search(args, target) -> int:
     with Workspace(target) as workspace, no_peeking():
         student = Student(target, Limits(args.time_limit, memory * 2**20), isolation, workspace)
         results = [run_case(case, student) for case in cases]
+    settle_mistakes(results)  # which mistakes each case names: the fewest that explain it, over all cases
     if args.render:
         _render(args.render, results)
     if args.json:

@@ -1,8 +1,9 @@
 """Checking a student's own search code (``tracer test-search``): the student's function is run on each case
 (:mod:`.run_student`, in a child process), and what it did with the states is compared with the traced search
-under the course's conventions, and under the others, to say which it follows.
+under the course's conventions, and under the others, to say which it follows; the typical mistakes it shows
+are named by re-running known variants of the search (:mod:`.search_mistakes`).
 
-Per case, five points (:data:`SCORING`, stated in the README and in every report):
+Per case, five items (:data:`SCORING`, stated in the README and in every report):
 
 - the root's value it returns, and the move (the traced search's best move; ties keep the first move);
 - the states it expands (asks a non-terminal state for its moves), in order, against those the search expands;
@@ -13,12 +14,15 @@ Per case, five points (:data:`SCORING`, stated in the README and in every report
   the node, and must return the value the search returns there (a fail-soft bound, or a fail-hard clamped value).
 
 A call that fails (an exception, the time or memory limit, a wrong return type) scores 0 for what it was to answer.
+Strict scoring (the default, as CS188's autograder fails a case whose expanded states differ) gives a case its five
+points only when all five items are right, else 0; partial scoring (``--partial``) a point an item.
 """
 
 from __future__ import annotations
 
 import math
 import os
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..errors import UsageError
@@ -29,19 +33,30 @@ from ..search.spec import FAIL_MODES, PRUNE_RULES, SearchSpec
 from ..text import format_number
 from ..trace.trace import Trace
 from .check import describe_search, search
-from .compare_answers import number_matches
+from .claims import shown
 from .facts import SearchFacts
-from .grade import MISSING, RIGHT, WRONG, Grade, Item
+from .grade import EXTRA, RIGHT, WRONG, Grade, Item
 from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Student, StudentProcess
+from .search_mistakes import (BY_ID, MISTAKES, Record, departures, evidence, part_kind, same_value, shows,
+                              variant_record)
+
+ORDER = {mistake.id: index for index, mistake in enumerate(MISTAKES)}
 
 CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "search_cases")  # the shipped cases
 MAX_PROBES = 40  # inner nodes a case calls the function on again, to check the values it returns there
 
 
-SCORING = ("five points a case: the root's value, the move, the states expanded (in order), the states evaluated "
-           "(in order), and the values returned at the inner nodes (the function called again on each, with the "
-           "depth left and, for alpha-beta, the window the search gave it); a call that fails (an exception, the "
-           "time or memory limit, a wrong return type) scores 0 for what it was to answer")
+STRICT, PARTIAL = "strict", "partial"  # how a case is scored (``--partial``)
+ITEMS = ("the root's value, the move, the states expanded (in order), the states evaluated (in order), and the values "
+         "returned at the inner nodes (the function called again on each, with the depth left and, for alpha-beta, "
+         "the window the search gave it)")
+FAILED_CALL = ("a call that fails (an exception, the time or memory limit, a wrong return type) scores 0 for what it "
+               "was to answer")
+SCORING = {
+    STRICT: f"strict, as CS188's autograder: a case scores its five points only when all five items are right "
+            f"({ITEMS}), else 0; {FAILED_CALL} (--partial: a point an item)",
+    PARTIAL: f"partial (--partial): five points a case, one an item: {ITEMS}; {FAILED_CALL}",
+}
 
 PRUNE_YOU = {"ge": "you prune on equality (α ≥ β)", "gt": "you prune only on strict inequality (α > β)"}
 PRUNE_COURSE = {"ge": "this course prunes on equality too (α ≥ β)",
@@ -71,6 +86,7 @@ class Case:
     file: str
     problem: Problem
     spec: SearchSpec
+    scoring: str = STRICT  # STRICT: all five items right or 0; PARTIAL: a point an item
 
 
 @dataclass
@@ -89,9 +105,25 @@ class CaseResult:
     trace: Trace | None = None
     marks: tuple[tuple[int, str], ...] = ()  # (node, what the student did there), to draw
     probes: list = field(default_factory=list)  # (node, Call): the function called again on inner nodes
+    mistakes: list[str] = field(default_factory=list)  # the typical mistakes its record shows (ids, in MISTAKES' order)
+    mistake_sentences: list[str] = field(default_factory=list)  # the same, to the student
+    telling: dict[str, set[int]] = field(default_factory=dict)  # each mistake this case can tell: the forms that can
+    candidates: list = field(default_factory=list)  # (id, evidence, sentence, form): what settle_mistakes names from
+    forms: dict[str, int] = field(default_factory=dict)  # each mistake named: the form its record shows
+
+    @property
+    def passed(self) -> bool:
+        """Every item right."""
+        return all(item.points == item.max_points for item in self.items)
+
+    @property
+    def items_right(self) -> int:
+        return sum(item.points == item.max_points for item in self.items)
 
     @property
     def score(self) -> int:
+        if self.case.scoring == STRICT:
+            return self.max_score if self.passed else 0
         return sum(item.points for item in self.items)
 
     @property
@@ -147,13 +179,14 @@ def _given_root(problem: Problem, spec: SearchSpec, whole: bool):
     return ordered(root, spec.order, spec.search_depth, spec.seed)
 
 
-def _variants(case: Case) -> dict[tuple[str, str], Trace]:
-    """The search under each convention the order of expansions can tell: (prune rule, move order) -> its trace,
-    under the course's fail mode (fail-soft and fail-hard expand and evaluate the same states); ``natural`` is
-    the order the states give, ``reversed`` last to first."""
+def _variants(case: Case) -> dict[tuple[str, str, str], Trace]:
+    """The search under each convention: (prune rule, move order, fail mode) -> its trace; ``natural`` is the order
+    the states give, ``reversed`` last to first. (The fail mode can change what is expanded too: cutting only when
+    α > β, a fail-hard value clamped to a MIN node's α does not cut it where the fail-soft value below α does.)"""
     prunes = PRUNE_RULES if case.spec.prunes else (case.spec.prune,)
-    return {(prune, order): _variant_trace(case, prune, order, case.spec.fail)
-            for prune in prunes for order in ("natural", "reversed")}
+    fails = FAIL_MODES if case.spec.prunes else (case.spec.fail,)
+    return {(prune, order, fail): _variant_trace(case, prune, order, fail)
+            for prune in prunes for order in ("natural", "reversed") for fail in fails}
 
 
 def _variant_trace(case: Case, prune: str, order: str, fail: str) -> Trace:
@@ -173,14 +206,10 @@ def state_at(root, path: tuple[str, ...]):
     return state
 
 
-def same_value(mine: float | None, theirs: float | None) -> bool:
-    """Whether a value the function returned is the search's, as answers are compared (none is no value)."""
-    return mine is not None and theirs is not None and number_matches(mine, theirs)
-
-
 def run_case(case: Case, student: Student, pids: list[int] | None = None) -> CaseResult:
-    """Run the student's function on ``case`` in a process of its own and compare it with the search.
-    ``pids``: where to note the process's id (for the tests, which check it ends)."""
+    """Run the student's function on ``case`` in a process of its own and compare it with the search; the typical
+    mistakes its record shows are found here and named by :func:`settle_mistakes`, over all cases. ``pids``: where
+    to note the process's id (for the tests, which check it ends)."""
     trace = search(case.problem, case.spec)
     facts = SearchFacts(trace)
     paths = node_paths(trace)
@@ -199,8 +228,9 @@ def run_case(case: Case, student: Student, pids: list[int] | None = None) -> Cas
     result.actions = [action for action, _ in reference]
     root = _given_root(case.problem, case.spec, whole=True)
     window = (-math.inf, math.inf) if case.spec.algorithm == "alphabeta" else None
+    again = _probe_calls(facts, trace, root, case.problem.depth, window is not None)
     probes = []
-    with student.process(calls=1 + len(_probed(facts, trace))) as process:
+    with student.process(calls=1 + len(again)) as process:
         process.start()
         if pids is not None:
             pids.append(process.pid)
@@ -208,16 +238,15 @@ def run_case(case: Case, student: Student, pids: list[int] | None = None) -> Cas
         call = process.call(root, name_of, case.problem.depth, window)
         result.call = call
         if call.failure is None:
-            for node in _probed(facts, trace):
-                settled = facts.settled[node]
+            for node, (state, depth, window_in) in again.items():
                 below = paths[node]  # the states are named from the root, as in the search
-                probe = process.call(state_at(root, below), lambda path, below=below: name_of(below + path),
-                                     case.problem.depth - trace.nodes[node].ply,
-                                     settled.window_in if window is not None else None)
+                probe = process.call(state, lambda path, below=below: name_of(below + path), depth, window_in)
                 probes.append((node, probe))
                 if probe.failure is not None:
                     break
     _judge(result, facts, paths, node_at, name_of, reference, probes)
+    if result.failure is None:
+        _name_mistakes(result, facts, (root, case.problem.depth, window), again)
     return result
 
 
@@ -226,6 +255,14 @@ def _check_arity(process: StudentProcess, spec: SearchSpec, target: str) -> None
     if not takes:
         raise UsageError(f"{target}: cannot be called as {FORMS[spec.algorithm]} (see the README, 'Checking a "
                          "student's search code')")
+
+
+def _probe_calls(facts: SearchFacts, trace: Trace, root, depth: float, windowed: bool) -> dict[int, tuple]:
+    """The calls made again on inner nodes (:func:`_probed`): node -> (its state, the depth left there, the window
+    the search gave it, or None for a search without one)."""
+    paths = node_paths(trace)
+    return {node: (state_at(root, paths[node]), depth - trace.nodes[node].ply,
+                   facts.settled[node].window_in if windowed else None) for node in _probed(facts, trace)}
 
 
 def _probed(facts: SearchFacts, trace: Trace) -> list[int]:
@@ -449,9 +486,9 @@ def _conventions(result: CaseResult, mine: list[Action]) -> None:
     fitting = [variant for variant, trace in variants.items()
                if [action for action, _ in search_actions(trace)] == mine]
     if spec.prunes:
-        result.matches["prune"] = sorted({prune for prune, _ in fitting})
+        result.matches["prune"] = sorted({prune for prune, _, _ in fitting})
         result.matches["fail"] = _fail_matches(result, {variant: variants[variant] for variant in fitting})
-    result.matches["order"] = sorted({ORDER_MATCH[order] for _, order in fitting})
+    result.matches["order"] = sorted({ORDER_MATCH[order] for _, order, _ in fitting})
     if not fitting:
         tried = " or ".join(f"α {'≥' if p == 'ge' else '>'} β" for p in PRUNE_RULES) if spec.prunes else ""
         result.conventions = ["your order of expansions and evaluations fits none of the conventions tried ("
@@ -473,7 +510,7 @@ def _conventions(result: CaseResult, mine: list[Action]) -> None:
     result.conventions = sentences
 
 
-def _fail_matches(result: CaseResult, fitting: dict[tuple[str, str], Trace]) -> list[str]:
+def _fail_matches(result: CaseResult, fitting: dict[tuple[str, str, str], Trace]) -> list[str]:
     """The fail modes the function's values at the inner nodes fit, each judged under the conventions its record
     fits (``fitting``: their traces); both when no value tells them apart. A value is compared with a variant's only
     where that variant's search gives the node the window the function was called with."""
@@ -483,13 +520,11 @@ def _fail_matches(result: CaseResult, fitting: dict[tuple[str, str], Trace]) -> 
     paths, facts = node_paths(result.trace), SearchFacts(result.trace)
     asked = [(paths[node], facts.settled[node].window_in, probe.value) for node, probe in probes]
     found = set()
-    for (prune, order), course_fail in fitting.items():
-        for fail in FAIL_MODES:
-            trace = course_fail if fail == result.case.spec.fail else _variant_trace(result.case, prune, order, fail)
-            theirs = _values_by_path(trace)
-            if all(same_value(value, theirs[path][1]) for path, window, value in asked
-                   if path in theirs and theirs[path][0] == window):
-                found.add(fail)
+    for (_, _, fail), trace in fitting.items():
+        theirs = _values_by_path(trace)
+        if all(same_value(value, theirs[path][1]) for path, window, value in asked
+               if path in theirs and theirs[path][0] == window):
+            found.add(fail)
     return sorted(found)
 
 
@@ -525,18 +560,171 @@ def summary_sentence(results: list[CaseResult]) -> str:
     return "; ".join(parts)
 
 
-def as_grade(target: str, results: list[CaseResult]) -> Grade:
-    """Every case's items as one :class:`Grade` (each item named with its case), for Gradescope's results.json."""
-    grade = Grade(target, ", ".join(result.case.name for result in results),
-                  "; ".join(sorted({result.search for result in results})), scoring=SCORING)
+# ---- the typical mistakes ----------------------------------------------------------------------------------------
+
+def _name_mistakes(result: CaseResult, facts: SearchFacts, root_call: tuple, again: dict[int, tuple]) -> None:
+    """The typical mistakes the function's record shows on this case (:mod:`.search_mistakes`), each with its
+    evidence (the parts of the record where it departs from the search): each variant of the search run here on the
+    calls the function was given, or, for a convention, the convention check's finding. Which of them to name is
+    :func:`settle_mistakes`' to say, over all cases."""
+    case, call = result.case, result.call
+    course = Record(result.actions, *result.expected, {node: facts.returned(node)[0] for node in again})
+    student = Record(call.actions, call.value, call.move,
+                     {node: probe.value for node, probe in result.probes if probe.failure is None})
+    budget = len(student.actions) + len(course.actions) + 1  # a variant past both cannot be either
+    courses = {"prune": case.spec.prune, "fail": case.spec.fail, "order": "given"}
+    fields = {"search": facts.title.lower(), "evaluated": _count_kind(student.actions, EVALUATED),
+              "expected_evaluated": _count_kind(course.actions, EVALUATED)}
+    found = []
+    for mistake in MISTAKES:
+        if case.spec.algorithm not in mistake.searches or (mistake.convention is not None
+                                                           and courses[mistake.convention[0]] == mistake.convention[1]):
+            continue  # another search's mistake, or the course's own convention
+        records = [variant_record(form, root_call, again, mistake.rules(case.spec.rules), budget)
+                   for form in mistake.forms(case.spec.algorithm)]
+        telling = {form for form, record in enumerate(records) if departures(record, course)}
+        if telling:
+            result.telling[mistake.id] = telling
+        if mistake.convention is not None:  # the convention check names it; its variant gives the evidence
+            kind, variant = mistake.convention
+            named = result.matches.get(kind) == [variant]
+            form, shown = 0, (evidence(student, records[0], course) | _told_by(kind, student, course)
+                              or frozenset([kind])) if named else None  # its own evidence, where values cannot show it
+        else:  # the first form the function's record shows, where the mistake shows
+            form, shown = next(((form, evidence(student, record, course))
+                                for form, record in enumerate(records) if shows(student, record, course)),
+                               (0, None))
+            if shown and mistake.about not in {part_kind(part) for part in shown}:
+                shown = None  # only elsewhere (never cutting off, where the search does not cut off either)
+        if shown:
+            said = mistake.says.format(**fields) if mistake.says else \
+                f"{YOU[kind][variant]}; {COURSE[kind][courses[kind]]}"  # the convention check's own words
+            found.append((mistake.id, shown, said, form))
+    result.candidates = found
+
+
+def settle_mistakes(results: list[CaseResult]) -> None:
+    """Name each case's mistakes: of the mistakes its record shows, the fewest that explain every place they show,
+    chosen greedily, the mistake found in the most cases first (then the one with the most evidence there, then
+    the first in :data:`MISTAKES`); one that adds no place is left out, and where its evidence is a named one's
+    exactly (this case cannot tell the two apart), the named one's sentence says so."""
+    found_in = Counter(mistake_id for result in results for mistake_id, _, _, _ in result.candidates)
     for result in results:
+        named, explained = [], frozenset()
+        for mistake_id, parts, said, form in sorted(result.candidates, key=lambda found: (
+                -found_in[found[0]], -len(found[1]), ORDER[found[0]])):
+            if not parts <= explained:
+                named.append([mistake_id, parts, said, []])
+                explained |= parts
+                result.forms[mistake_id] = form
+                continue
+            alike = next((first for first in named if first[1] == parts), None)
+            if alike is not None:
+                alike[3].append(BY_ID[mistake_id].summary)
+        named.sort(key=lambda first: ORDER[first[0]])
+        result.mistakes = [mistake_id for mistake_id, _, _, _ in named]
+        result.mistake_sentences = [
+            said + (f" (this case alone cannot tell it from a search that {', or one that '.join(others)})"
+                    if others else "") for _, _, said, others in named]
+
+
+def _told_by(kind: str, student: Record, course: Record) -> frozenset:
+    """Where the convention check found a convention: the function's record (the cut rule, the order of the moves),
+    or its values (the fail mode): the places the student's record departs from the course's there."""
+    parts = departures(student, course)
+    if kind == "fail":
+        return frozenset(part for part in parts if part not in ("record", "move"))
+    return frozenset(part for part in parts if part == "record")
+
+
+def _count_kind(actions: list[Action], kind: str) -> int:
+    return sum(action.kind == kind for action in actions)
+
+
+def mistake_summary(results: list[CaseResult]) -> dict[str, dict[str, list[str]]]:
+    """Over all cases, each mistake named: id -> ``{"cases": the cases that name it, "telling": the cases that can
+    tell it}`` (where the form of it the function shows departs from the search), in :data:`MISTAKES`' order."""
+    summary = {}
+    for mistake in MISTAKES:
+        forms = {result.forms[mistake.id] for result in results if mistake.id in result.mistakes}
+        if forms:
+            summary[mistake.id] = {
+                "cases": [result.case.name for result in results if mistake.id in result.mistakes],
+                "telling": [result.case.name for result in results if result.telling.get(mistake.id, set()) & forms]}
+    return summary
+
+
+def mistakes_sentence(results: list[CaseResult]) -> str:
+    """:func:`mistake_summary` in one line: ``never prunes in 5 of 6 cases (the other case cannot tell); …``, or
+    ``none of those tracer knows``."""
+    parts = []
+    for mistake_id, found in mistake_summary(results).items():
+        shown, telling, total = len(found["cases"]), len(found["telling"]), len(results)
+        part = f"{BY_ID[mistake_id].summary} in {shown} of {total} case{'s' if total != 1 else ''}"
+        if shown == telling < total:
+            part += " (the other case cannot tell)" if total - telling == 1 else " (the other cases cannot tell)"
+        parts.append(part)
+    return "; ".join(parts) or "none of those tracer knows"
+
+
+def as_grade(target: str, results: list[CaseResult]) -> Grade:
+    """The cases as one :class:`Grade`, for Gradescope's results.json: under strict scoring one item per case (named
+    after it, its points all or none, its output every item's verdict, the mistakes and the first departure); under
+    partial scoring every case's items, each named with its case."""
+    scoring = results[0].case.scoring if results else STRICT
+    grade = Grade(target, ", ".join(result.case.name for result in results),
+                  "; ".join(sorted({result.search for result in results})), scoring=SCORING[scoring])
+    for result in results:
+        if scoring == STRICT:
+            grade.items.append(Item(result.case.name, result.max_score, f"{result.items_right} of "
+                                    f"{len(result.items)} items right", result.score, result.max_score,
+                                    RIGHT if result.passed else WRONG, detail=case_lines(result),
+                                    kind="test_search"))
+            continue
         for item in result.items:
             grade.items.append(replace(item, item=f"{result.case.name}: {item.item}",
                                        detail=item.detail if item.points else _case_output(result, item)))
+    # the line over all cases, pointed out and worth nothing (Gradescope's output says it under "Not graded")
+    grade.items.append(Item("typical mistakes over all cases", None, None, 0, 0, EXTRA,
+                            detail=mistakes_sentence(results), kind="test_search"))
     first = next((result for result in results if result.departure), None)
     if first is not None:
         grade.departure = f"{first.case.name}: {first.departure}"
     return grade
+
+
+def case_lines(result: CaseResult) -> str:
+    """A case in words, as the report and Gradescope's output give it: its verdict under strict scoring, each item
+    (✓ or ✗ and the difference), the conventions, the mistakes, the first departure, a failed call's traceback."""
+    lines = []
+    if result.case.scoring == STRICT:
+        lines.append(f"passed: all {len(result.items)} items right" if result.passed else
+                     f"failed: {result.items_right} of {len(result.items)} items right (strict: all or nothing)")
+    if result.failure is not None:
+        lines.append(f"✗ your function {result.failure.line}")
+        lines.extend("  " + line for line in result.failure.traceback.rstrip().splitlines())
+    else:
+        for item in result.items:
+            right = item.verdict == RIGHT
+            lines.append(f"✓ {item.item}: {_given(item)}" if right else f"✗ {item.item}: {item.detail}")
+        lines.extend(f"convention: {sentence}" for sentence in result.conventions  # a departure is a mistake
+                     if not any(said.startswith(sentence) for said in result.mistake_sentences))
+        lines.extend(f"mistake: {sentence}" for sentence in result.mistake_sentences)
+        for _, probe in result.probes:
+            if probe.failure is not None and probe.failure.traceback:
+                lines.extend("  " + line for line in probe.failure.traceback.rstrip().splitlines())
+    if result.departure:
+        lines.append(f"first departure: {result.departure}")
+    return "\n".join(lines)
+
+
+def _given(item: Item) -> str:
+    """A right item's answer as the reports show it."""
+    if item.item == "values at inner nodes":
+        return item.detail
+    if isinstance(item.given, list):
+        return f"{shown(item.given)} ({len(item.given)})"
+    return shown(item.given)
 
 
 def _case_output(result: CaseResult, item: Item) -> str:
