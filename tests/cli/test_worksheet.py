@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from helpers import TREES, assert_one_line_error, run_tracer
 from tracer.cli.exercises import exercise_sheet
 from tracer.cli.main import build_parser, parse_command_line
-from tracer.render.paper import MARGIN, TITLE_PT
+from tracer.report.paper import MARGIN, TITLE_PT
 from tracer.render.paper_size import PAPERS, default_paper
 
 KEYED = sorted(path.stem for path in TREES.glob("*.yaml") if "expect" in yaml.safe_load(path.read_text()))

@@ -356,7 +356,7 @@ def _render_feedback(path, trace, result) -> None:
 
 def cmd_worksheet(args) -> None:
     from ..io import format_of, write_atomically
-    from ..render.paper import worksheet_bytes
+    from ..report.paper import worksheet_bytes
     from ..render.paper_size import default_paper
     from .options import OUTPUT_DIR
 

@@ -1,7 +1,7 @@
 """What a worksheet asks, kind of item by kind of item, with the points of each and what its answer key writes in
 each blank. Read from the items ``tracer grade`` scores (:func:`tracer.exercises.grade.asked_items`: a blank
 sheet's items, as grade itself decides them), so a handout asks for exactly what the key grades and no more; the
-paper page (:mod:`tracer.render.paper`) only draws it.
+paper page (:mod:`tracer.report.paper`) only draws it.
 
 Blanks stand in the tree (a box under a node for its value, or for W/N; a choice of PV, CUT, ALL under a node
 whose type is asked; the leaves themselves, to be crossed out) or on the lines under it (the best move, a window,
@@ -89,8 +89,8 @@ def worksheet(facts: SearchFacts, key, rewards: str = "") -> Sheet:
         notes.append("W over N: W is the total reward for the player who chose the move into the node (the root's "
                      "for its own player), N the node's visits, both after the last iteration")
         if any(event.kind == "mcts_given" for event in trace.events):
-            notes.append(f"“{GIVEN} W/N” over a node's boxes: the statistics the exercise gives it, which the search "
-                         "goes on from")
+            notes.append(f"“{GIVEN} W/N” over a node's boxes: the statistics the exercise gives it, which the "
+                         "search goes on from")
         if rewards:
             notes.append(rewards)
     return Sheet(trace.meta.get("title") or trace.name, _search_words(facts), tuple(questions), tuple(notes),

@@ -1,16 +1,17 @@
-"""Worksheet → paper: a handout printed on Letter or A4, its answer key the same page with the blanks filled.
+"""Worksheet → paper: a handout printed on Letter or A4, its answer key the same page with the blanks filled (a
+writer of :mod:`tracer.exercises.worksheet`'s sheet, drawn with the render stage's pieces).
 
 The page holds the exercise's title and search, what is graded (each kind of item, in words, with its points:
 :class:`tracer.exercises.worksheet.Sheet`), the tree with a box under each node for what is written there (its
-value, or W over N) and a rounded box for its type where that is asked, and the lines for the rest (the
-best move, the windows, the visit order, the paths). The tree is the question's scene (:mod:`.scene`), laid out
-with room kept under each node for its blanks, and drawn at one scale with the page, so that its smallest text is
-at least :data:`LEAST_PT` points on paper; the page turns to landscape, or gives the list and the lines a second
-page, when the tree needs it. Everything else is placed in paper points and drawn at that scale's inverse.
+value, or W over N) and a rounded box for its type where that is asked, and the lines for the rest (the best
+move, the windows, the visit order, the paths). The tree is the question's scene (:mod:`tracer.render.scene`),
+laid out with room kept under each node for its blanks, and drawn at one scale with the page, so that its smallest
+text is at least :data:`LEAST_PT` points on paper; the page turns to landscape, or gives the list and the lines a
+second page, when the tree needs it. Everything else is placed in paper points and drawn at that scale's inverse.
 
-Each page is one Graphviz drawing (``neato -n2``, every piece pinned; see :mod:`.dot`) scaled exactly to the page;
-a PDF is the pages joined (pypdf) on pages of exactly the paper's size, an SVG or PNG the pages one under the
-other, and DOT the pinned source of each page.
+Each page is one Graphviz drawing (``neato -n2``, every piece pinned; see :mod:`tracer.render.dot`) scaled exactly
+to the page; a PDF is the pages joined (pypdf) on pages of exactly the paper's size, an SVG or PNG the pages one
+under the other, and DOT the pinned source of each page.
 """
 
 from __future__ import annotations
@@ -25,31 +26,32 @@ import graphviz
 
 from ..errors import RenderError
 from ..exercises.worksheet import GIVEN, Blank, Sheet
+from ..render.dot import draw_tree, frame_corners, new_graph, text
+from ..render.drawing import lay_out, measure
+from ..render.engine import run_graphviz
+from ..render.layout import BOARD_FONT, Box, Layout, estimated_width, line_height, text_width, wrapped
+from ..render.paper_size import PAPERS
+from ..render.scene import W_N_BLANK, DrawOptions, Scene, scene_of
+from ..render.style import BEST, EDGE_SIZE, FADED, INK, NAME_SIZE, NOTE, NOTE_SIZE, VALUE_SIZE
 from ..view.mcts import statistic
-from .dot import draw_tree, frame_corners, new_graph, text
-from .drawing import lay_out, measure
-from .engine import run_graphviz
-from .layout import BOARD_FONT, Box, Layout, estimated_width, line_height, text_width, wrapped
-from .paper_size import PAPERS
-from .scene import W_N_BLANK, DrawOptions, Scene, scene_of
-from .style import BEST, EDGE_SIZE, FADED, INK, NAME_SIZE, NOTE, NOTE_SIZE, VALUE_SIZE
 
 FORMATS = ("pdf", "svg", "png", "dot")
-MARGIN = 36.0  # points: half an inch of white at every edge, inside any printer's reach
+MARGIN = 28.8  # points: 0.4 in of white at every edge, well inside what printers can reach (about 0.25 in)
 TITLE_PT, TEXT_PT, SMALL_PT = 14.0, 11.0, 10.0  # the page's own text, in points on paper
 LEAST_PT = 10.0  # points: the least text on the page, the tree's included
 HAIR = 1.0005  # text is drawn this much over its size: Cairo's rounding takes up to 0.01 % off it
 MOST_SCALE = 1.5  # a small tree is enlarged at most this much (its values 18 pt)
 COMFORTABLE = 1.2  # times the least scale: the tree's text a page aims for before it tightens its spacing
-PAPER_SPACINGS = (1.0, 0.7, 0.5, 0.35)  # the layout's spacings tried, loosest first (see :mod:`.layout`)
+PAPER_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # the layout's spacings tried, loosest first (see render.layout)
 GAP = 12.0  # points between the blocks of a page
 PNG_DPI = 150  # a PNG page's dots per inch
 KEY_INK = BEST  # the answer key's writing
 
 # Room under a node, in the tree's own units (it is drawn at the tree's scale): the statistics given it, a box for
-# its value, or two (W over N, a fraction) for Monte Carlo tree search, and under it a rounded box for its type. The
-# layout keeps room under a node only for its notes (see .layout), so room is asked for as lines of notes of the
-# width needed (each NOTE_SIZE high: .layout.notes_size), which are not drawn: the boxes are drawn in their place.
+# its value, or two (W over N, a fraction) for Monte Carlo tree search, and under it a rounded box for its type.
+# The layout keeps room under a node only for its notes (see tracer.render.layout), so room is asked for as lines
+# of notes of the width needed (each NOTE_SIZE high: layout.notes_size), which are not drawn: the boxes are drawn
+# in their place.
 GIVEN_LINES, BOX_LINES, FRACTION_LINES, TYPE_LINES = 2, 2, 4, 2
 ABOVE = 3.0  # white over each box, between it and the shape or the box over it
 TYPES = ("PV", "CUT", "ALL")
@@ -92,10 +94,10 @@ class PaperTree:
 
 
 def question_scene(trace) -> tuple[Scene, dict[str, str]]:
-    """The exercise as set (leaf values, empty inner nodes): :mod:`.scene`'s question, with Monte Carlo tree
-    search's W/N blanks moved out of the shapes into the boxes under them; and the statistics a tree file gives
-    nodes before the search (``was 7/14``, by the scene's node id), which the page writes over their boxes at the
-    names' size (the scene's notes are smaller)."""
+    """The exercise as set (leaf values, empty inner nodes): :mod:`tracer.render.scene`'s question, with Monte
+    Carlo tree search's W/N blanks moved out of the shapes into the boxes under them; and the statistics a tree
+    file gives nodes before the search (``was 7/14``, by the scene's node id), which the page writes over their
+    boxes at the names' size (the scene's notes are smaller)."""
     scene = scene_of(trace, DrawOptions(question=True, leaf_names=True))
     given = {f"n{event.node}": f"{GIVEN} {statistic(event.wins)}/{event.visits}"
              for event in trace.events if event.kind == "mcts_given"}
@@ -103,9 +105,10 @@ def question_scene(trace) -> tuple[Scene, dict[str, str]]:
         if node.head == W_N_BLANK:
             node.head = ""
         if node.kind in ("max", "min", "chance") and node.value in ("", W_N_BLANK):
-            # its value is written in its box, not in the shape: the shape holds only its name, on the value's line
-            # (so the shape keeps room for no more than the name)
-            node.name, node.value = "", node.name or " "
+            # its value is written in its box, not in the shape: the shape holds only its name, on the value's line,
+            # with room for about three characters (the layout sizes a shape by its text; spaces are kept)
+            pad = " " * max(0, 3 - len(node.name))
+            node.name, node.value = "", f"{pad}{node.name}{pad}" or " "
         if node.id in given:
             node.notes = []
     unplaced = [node.id for node in scene.nodes if node.notes]
@@ -383,29 +386,29 @@ NAME_LINE = 2.5 * 72.0  # points: the blank for the student's name
 
 
 def header(sheet: Sheet, width: float, key: bool, page: int = 1, pages: int = 1) -> Block:
-    """The title and the search, and on the right a line for the student's name (the key: its total in its
-    place); on a second page, the title again. The conventions the answers are in follow the search, or open
-    the second page."""
+    """The title, with a line for the student's name on its right (the key: its total in that place); under them
+    the search and the conventions the answers are in (on a second page, the conventions only)."""
     title = sheet.title + (f" (page {page} of {pages})" if page > 1 else "")
-    lines = [Line(title, TITLE_PT, bold=True)]
-    if page == 1:
-        lines.append(Line(sheet.search))
+    lines = [Line(sheet.search)] if page == 1 else []
     if page == pages:
         lines += [Line(note) for note in sheet.notes]
     name = Line("Name:")
     beside = line_width(name) + 6 + NAME_LINE + 12
-    text_block = paragraph(lines, width - beside - GAP)
+    top = paragraph([Line(title, TITLE_PT, bold=True)], width - beside - GAP)
     if key:
-        total = Line(f"Answer key: {sheet.total} points", ink=KEY_INK, bold=True)
-        right = paragraph([total], beside, left=width - beside)
+        right = paragraph([Line(f"Answer key: {sheet.total} points", ink=KEY_INK, bold=True)], beside,
+                          left=width - beside)
     else:
         right = _blank_row([(name.words, "")], NAME_LINE, False, left=width - beside)
+    under = paragraph(lines, width)
+    first = max(top.height, ROW)
 
-    def draw(pen: Pen, top: float) -> None:
-        text_block.draw(pen, top)
-        right.draw(pen, top)
+    def draw(pen: Pen, y: float) -> None:
+        top.draw(pen, y)
+        right.draw(pen, y)
+        under.draw(pen, y + first)
 
-    return Block(max(text_block.height, ROW), draw)
+    return Block(first + under.height, draw)
 
 
 def graded(sheet: Sheet, width: float, on_page_two: bool = False) -> Block:
