@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import graphviz
@@ -90,7 +90,6 @@ class PaperTree:
     stacks: dict[str, Stack]
     rooms: dict[str, Box]
     box: Box
-    smallest: float  # the smallest text in the tree, in its units
 
 
 def question_scene(trace) -> tuple[Scene, dict[str, str]]:
@@ -150,7 +149,7 @@ def paper_tree(scene: Scene, given: dict[str, str], sheet: Sheet, spacing: float
         crossed = {f"n{blank.node}" for blank in _blanks(sheet, "leaf") if blank.answer == ("pruned",)}
         scene = replace(scene, nodes=[replace(node, faded=True, dashed=True) if node.id in crossed else node
                                       for node in scene.nodes])
-    return PaperTree(scene, layout, stacks, rooms, roomy_layout.tree, _smallest_font(scene))
+    return PaperTree(scene, layout, stacks, rooms, roomy_layout.tree)
 
 
 def _blanks(sheet: Sheet, kind: str) -> tuple[Blank, ...]:
@@ -168,8 +167,9 @@ def _stacks(sheet: Sheet, scene: Scene, given: dict[str, str]) -> dict[str, Stac
     if missing:  # the drawing is the question's whole tree: a blank it cannot show is a bug, not a choice
         raise AssertionError(f"the worksheet asks about nodes its drawing does not have: {missing}")
     box, kind = box_size(sheet, scene), type_size()
-    return {name: Stack(given.get(name, ""), box if name in boxed else None, fraction,
-                        kind if name in typed else None) for name in boxed | typed | set(given)}
+    return {node.id: Stack(given.get(node.id, ""), box if node.id in boxed else None, fraction,
+                           kind if node.id in typed else None)
+            for node in scene.nodes if node.id in boxed | typed | set(given)}  # in the scene's order: the same DOT
 
 
 def _room_lines(stack: Stack | None) -> list[str]:
@@ -180,10 +180,10 @@ def _room_lines(stack: Stack | None) -> list[str]:
     return [line] * stack.lines
 
 
-def _smallest_font(scene: Scene) -> float:
+def _smallest_font(scene: Scene, given: dict[str, str]) -> float:
     """The smallest text the tree's drawing has, in its units: a board's coordinates, a leaf's line under its
-    value, a name (and the statistics given), an edge's label; else the values (and the key's answers)."""
-    sizes = [VALUE_SIZE]
+    value, a name or the statistics given, an edge's label; else the values (and the key's answers)."""
+    sizes = [VALUE_SIZE] + ([NAME_SIZE] if given else [])
     if any(node.kind == "board" for node in scene.nodes):
         sizes.append(BOARD_FONT)
     if any(node.head for node in scene.nodes):
@@ -226,7 +226,7 @@ class Pen:
     scale: float
     frame: Box
     width: float  # the page's width, in points
-    names: list[int] = field(default_factory=lambda: [0])
+    drawn: int = 0  # the page's pieces so far (each named by its number)
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         return self.frame.left + x / self.scale, self.frame.top - y / self.scale
@@ -235,8 +235,8 @@ class Pen:
         return points / self.scale
 
     def name(self, what: str) -> str:
-        self.names[0] += 1
-        return f"{what}{self.names[0]}"
+        self.drawn += 1
+        return f"{what}{self.drawn}"
 
     def table(self, cells: str, left: float, top: float, width: float, height: float, size: float = TEXT_PT,
               what: str = "text") -> None:
@@ -441,7 +441,7 @@ def plan(trace, sheet: Sheet, paper: str, key: bool, file: str = "") -> Plan:
     base = PAPERS[paper]
     scene, given = question_scene(trace)
     measure([scene], _page_texts(sheet) + list(given.values()))
-    least = LEAST_PT / _smallest_font(scene) * HAIR
+    least = LEAST_PT / _smallest_font(scene, given) * HAIR
     trees: dict[float, PaperTree | None] = {}
 
     def tree_at(spacing: float) -> PaperTree | None:
