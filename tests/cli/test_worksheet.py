@@ -283,13 +283,51 @@ def test_the_default_names_and_format_are_kept(tmp_path):
 
 @pytest.mark.parametrize("environment, paper", [
     ({"LC_ALL": "C"}, "a4"),
+    ({"LC_ALL": "C.UTF-8", "LC_PAPER": "en_US.UTF-8"}, "a4"),  # LC_ALL wins, as in the C library
     ({"LC_ALL": "", "LC_PAPER": "", "LANG": "de_DE.UTF-8"}, "a4"),
-    ({"LC_ALL": "en_US.UTF-8"}, "letter"),  # read by `locale` where installed, else by its territory
+    ({"LC_ALL": "en_US.UTF-8"}, "letter"),
+    ({"LC_PAPER": "es_MX", "LANG": "en_GB.UTF-8"}, "letter"),
     ({"LC_ALL": "", "LC_PAPER": "fr_CA.UTF-8", "LANG": "fr_FR.UTF-8"}, "letter"),
+    ({"LANG": "en_USA"}, "a4"),  # not a territory
     ({"LC_ALL": "", "LC_PAPER": "", "LANG": ""}, "a4"),
+    ({}, "a4"),
 ])
 def test_the_paper_defaults_to_the_locales(environment, paper):
     assert default_paper(environment) == paper
+
+
+def test_the_letter_territories_are_the_c_librarys_where_its_locale_data_is_installed():
+    """Each locale whose LC_PAPER height the GNU C library's data gives as 279 mm (Letter), directly or by copying
+    another, has a Letter territory; each whose height is 297 mm (A4), an A4 one."""
+    from pathlib import Path
+
+    from tracer.render.paper_size import LETTER_TERRITORIES
+
+    folder = Path("/usr/share/i18n/locales")
+    if not folder.is_dir():
+        pytest.skip("no GNU C library locale sources on this machine")
+
+    def height(name: str, seen=()) -> int | None:
+        path = folder / name
+        if not path.is_file() or name in seen:
+            return None
+        section = re.search(r"^LC_PAPER$(.*?)^END LC_PAPER$", path.read_text(errors="replace"), re.M | re.S)
+        if section is None:
+            return None
+        found = re.search(r"^\s*height\s+(\d+)", section.group(1), re.M)
+        if found:
+            return int(found.group(1))
+        copied = re.search(r'^\s*copy\s+"([^"]+)"', section.group(1), re.M)
+        return height(copied.group(1), (*seen, name)) if copied else None
+
+    checked = 0
+    for path in folder.glob("*_*"):
+        territory = re.match(r"^[A-Za-z]+_([A-Z]{2})(?![A-Za-z])", path.name)
+        paper = height(path.name)
+        if territory and paper in (279, 297):
+            assert (territory.group(1) in LETTER_TERRITORIES) == (paper == 279), path.name
+            checked += 1
+    assert checked > 100
 
 
 def test_the_command_takes_the_locales_paper(tmp_path):

@@ -74,8 +74,8 @@ WORKSHEET_EXAMPLES = """examples:
   tracer worksheet trees/binary_depth4.yaml --paper letter -f png -o sheet.png
 
 The page lists every kind of item tracer grade scores with its points, and has a blank for each: a box under
-each node for its value (W/N for Monte Carlo tree search), PV CUT ALL to circle under each node whose type is
-asked, and lines for the best move, the windows, the visit order and the paths. The tree's text is at least 10 pt
+each node for its value (W over N for Monte Carlo tree search), a rounded box under each node whose type (PV, CUT,
+ALL) is asked, and lines for the best move, the windows, the visit order and the paths. The tree's text is at least 10 pt
 on paper; the page turns to landscape, or puts the list and the lines on a second page, when the tree needs it.
 pdf: the pages at the paper's exact size; svg, png: the same pages one under the other; dot: each page's source."""
 
@@ -116,7 +116,8 @@ def add_commands(command) -> None:
     sheet.add_argument("--key", action="store_true", help="the answer key: the same page with every blank filled "
                                                           "as the search answers it")
     sheet.add_argument("--paper", type=str.lower, choices=tuple(PAPER_NAMES),
-                       help="letter or a4 (default: the locale's paper, from LC_PAPER; else A4)")
+                       help="letter or a4 (default: the paper of the locale's territory, from LC_ALL, LC_PAPER or "
+                            "LANG: en_US is Letter; else A4)")
     sheet.add_argument("-o", "--output", metavar="PATH",
                        help="where to write (default output/<name>.worksheet.<format>, or .key.)")
     sheet.add_argument("-f", "--format", choices=WORKSHEET_FORMATS, help="pdf (default), svg, png or dot; else "
