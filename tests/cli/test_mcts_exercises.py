@@ -301,12 +301,12 @@ def test_the_worksheet_has_a_w_n_blank_per_node_and_no_answers(tmp_path):
     question, answers = sheet.read_text(), key.read_text()
     data = yaml.safe_load(EXERCISE.read_text())
     nodes = len(names(data["tree"]))
-    assert question.count("____/____") == nodes  # every node may join the tree
+    assert question.count("_box0 [") == question.count("_box1 [") == nodes  # W over N: every node may join the tree
     for leaf in set(flatten(data["tree"])):
         assert f"<B>{leaf}</B>" in question
     assert "UCB" not in question and "4.75/11" not in question and "Q=" not in question
-    assert "iterations 4, 8, 11" in question  # the paths the key asks for
-    assert "UCB" in answers and "4.75/11" in answers
+    assert "iterations 4, 8 and 11" in question  # the paths the key asks for
+    assert "<B>4.75</B>" in answers and "<B>11</B>" in answers  # the root's W over N, filled in
     png = tmp_path / "sheet.png"
     assert run_tracer("worksheet", EXERCISE, "-o", png).returncode == 0
     assert png.read_bytes().startswith(b"\x89PNG")

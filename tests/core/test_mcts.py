@@ -371,15 +371,15 @@ def test_export_and_stats_json_give_visits_wins_and_means(tmp_path):
 
 
 def test_a_worksheet_shows_the_statistics_the_search_starts_from(tmp_path):
-    """The question of mcts_example.yaml is unanswerable without its stats: each given node shows them, blank W/N
-    beside, and the nodes not given show none."""
+    """The question of mcts_example.yaml is unanswerable without its stats: each given node shows them over its
+    blank W/N, and the nodes not given show none."""
     out = tmp_path / "sheet.svg"
     assert run_tracer("worksheet", STATS_TREE, "-o", out).returncode == 0
     svg = out.read_text(encoding="utf-8")
     given = tracer.load_tree(STATS_TREE)
-    expected = {f"before: {int(w)}/{n}" for w, n in
+    expected = {f"was {int(w)}/{n}" for w, n in
                 (node.stats for node in [given.root, *given.root.children] if node.stats)}
-    assert expected <= set(re.findall(r"before: \d+/\d+", svg)) and len(re.findall("before:", svg)) == 10
+    assert expected <= set(re.findall(r"was \d+/\d+", svg)) and len(re.findall(r"was \d", svg)) == 10
 
 
 # ---- statistics given before the search: N = 0 and a parent with no visits ----------------------------------------

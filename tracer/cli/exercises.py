@@ -10,6 +10,7 @@ from functools import partial
 
 from ..errors import TracerError, UsageError
 from ..inputs.trees import DEFAULT_MAX_NODES, LEVEL_PLAYERS
+from ..render.paper_size import PAPERS as PAPER_NAMES
 from .options import (add_jobs_option, add_search_options, depth, positive, progress_bar, say_notes, search_spec,
                       whole_number)
 
@@ -68,9 +69,17 @@ options do not apply. Each exercise's "Download answers" writes an answer file w
 grade command that scores it the same."""
 
 WORKSHEET_EXAMPLES = """examples:
-  tracer worksheet trees/rn_example.yaml               # output/rn_example.worksheet.svg: leaf values, empty nodes
-  tracer worksheet trees/rn_example.yaml --key -f pdf  # output/rn_example.key.pdf: the answer key diagram
-  tracer worksheet trees/depth_limited.yaml -o sheet.png"""
+  tracer worksheet trees/rn_example.yaml               # output/rn_example.worksheet.pdf, on the locale's paper
+  tracer worksheet trees/rn_example.yaml --key         # output/rn_example.key.pdf: the same page, filled in
+  tracer worksheet trees/binary_depth4.yaml --paper letter -f png -o sheet.png
+
+The page lists every kind of item tracer grade scores with its points, and has a blank for each: a box under
+each node for its value (W over N for Monte Carlo tree search), a rounded box under each node whose type (PV, CUT,
+ALL) is asked, and lines for the best move, the windows, the visit order and the paths. The tree's text is at least 10 pt
+on paper; the page turns to landscape, or puts the list and the lines on a second page, when the tree needs it.
+pdf: the pages at the paper's exact size; svg, png: the same pages one under the other; dot: each page's source."""
+
+WORKSHEET_FORMATS = ("pdf", "svg", "png", "dot")
 
 
 def add_commands(command) -> None:
@@ -100,16 +109,19 @@ def add_commands(command) -> None:
     add_jobs_option(grade, "grade the answer files", "file", "the same output")
     grade.set_defaults(run=cmd_grade)
 
-    sheet = command("worksheet", "draw an exercise as set (leaf values, empty inner nodes), or its answer key",
-                    WORKSHEET_EXAMPLES)
+    sheet = command("worksheet", "print an exercise as a handout that asks for everything tracer grade scores, "
+                                 "or its answer key", WORKSHEET_EXAMPLES)
     sheet.add_argument("file", metavar="FILE", help="a tree or position file")
     _search_options(sheet)
-    sheet.add_argument("--key", action="store_true", help="draw the answer key: the search's values, bounds, "
-                                                          "windows, pruned parts and best line")
+    sheet.add_argument("--key", action="store_true", help="the answer key: the same page with every blank filled "
+                                                          "as the search answers it")
+    sheet.add_argument("--paper", type=str.lower, choices=tuple(PAPER_NAMES),
+                       help="letter or a4 (default: the paper of the locale's territory, from LC_ALL, LC_PAPER or "
+                            "LANG: en_US is Letter; else A4)")
     sheet.add_argument("-o", "--output", metavar="PATH",
                        help="where to write (default output/<name>.worksheet.<format>, or .key.)")
-    sheet.add_argument("-f", "--format", choices=RENDER_FORMATS, help="svg (default), png, pdf or dot; else taken "
-                                                                      "from -o's extension")
+    sheet.add_argument("-f", "--format", choices=WORKSHEET_FORMATS, help="pdf (default), svg, png or dot; else "
+                                                                         "taken from -o's extension")
     sheet.set_defaults(run=cmd_worksheet)
 
     exercise = command("exercise", "generate exercises (tree files with their answer keys) that meet constraints",
@@ -344,35 +356,36 @@ def _render_feedback(path, trace, result) -> None:
 
 
 def cmd_worksheet(args) -> None:
-    from ..exercises.check import search
-    from ..io import format_of
-    from ..render.drawing import DrawRequest, render_to_file
-    from ..render.scene import DrawOptions
+    from ..io import format_of, write_atomically
+    from ..report.paper import worksheet_bytes
+    from ..render.paper_size import default_paper
     from .options import OUTPUT_DIR
 
-    fmt = format_of(args.output, RENDER_FORMATS, args.format, default="svg")
-    problem = load_exercise(args.file, args)
-    spec, notes = exercise_spec(args, problem)
-    for note in notes:
-        print(f"note: {note}", file=sys.stderr)
-    trace = search(problem, spec)
+    fmt = format_of(args.output, WORKSHEET_FORMATS, args.format, default="pdf")
+    trace, sheet = exercise_sheet(args)
+    data = worksheet_bytes(trace, sheet, args.paper or default_paper(), fmt, key=args.key, file=args.file)
     path = args.output or os.path.join(OUTPUT_DIR, f"{trace.name}.{'key' if args.key else 'worksheet'}.{fmt}")
-    options = DrawOptions(leaf_names=True) if args.key else \
-        DrawOptions(question=True, leaf_names=True, asked_paths=_asked_paths(problem, trace, args.file))
-    drawn: list[str] = []
-    path = render_to_file(trace, path, DrawRequest(fmt, options), drawn)
-    say_notes(drawn)
+    write_atomically(path, data)
     print(path)
 
 
-def _asked_paths(problem, trace, file: str) -> tuple[int, ...]:
-    """The iterations whose path an exercise on Monte Carlo tree search asks (its key's ``selected``)."""
-    if problem.expect is None or not trace.spec.samples:
-        return ()
-    from ..exercises.facts import SearchFacts
-    from ..inputs.answers import read_claims
+def exercise_sheet(args):
+    """The exercise ``tracer worksheet`` prints, searched as ``tracer grade`` searches it with these options: (its
+    trace, its :class:`~tracer.exercises.worksheet.Sheet`)."""
+    from ..exercises.worksheet import worksheet
 
-    return tuple(sorted(read_claims(problem.expect, file, SearchFacts(trace)).selected))
+    trace, facts, key, notes = searched_exercise(args)
+    say_notes(notes)
+    return trace, worksheet(facts, key, _rewards(args) if trace.spec.samples else "")
+
+
+def _rewards(args) -> str:
+    """How the exercise's leaves become Monte Carlo tree search's rewards, in words (the search's own rule)."""
+    from ..exercises.worksheet import reward_words
+    from ..search.mcts import Rewards
+
+    rewards = Rewards(load_exercise(args.file, args).root)
+    return reward_words(rewards.low, rewards.high) if rewards.explicit else reward_words(None, None)
 
 
 def _range(what: str, separator: str, minimum: int | None):

@@ -124,8 +124,10 @@ class SearchFacts:
         return [node for node in self._preorder() if not self.view.nodes[node].children]
 
     def inner_reached(self) -> list[int]:
-        """The inner nodes the search reaches, in visit order."""
-        return [node for node in self.order if self.view.nodes[node].children and not self.view.nodes[node].leaf]
+        """The inner nodes the search reaches, each once, in the order it first enters them (a search of several
+        passes enters a node again in each)."""
+        return list(dict.fromkeys(node for node in self.order
+                                  if self.view.nodes[node].children and not self.view.nodes[node].leaf))
 
     def leaves_under(self, node_id: int) -> list[int]:
         return [node for node in self._subtree(self.view, node_id) if not self.view.nodes[node].children]

@@ -123,6 +123,14 @@ def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: st
     return result
 
 
+def asked_items(facts: SearchFacts, key: Claims | None) -> list[Item]:
+    """The items every answer to the exercise is graded on, each with its points and what the search found
+    (``expected``), in grade's order: a blank sheet's items, as :func:`grade` scores them. What a worksheet asks is
+    read from here, so that it asks exactly what grade scores."""
+    blank = grade(Claims(), facts, answer_file="", tree_file="", key=key)
+    return [item for item in blank.items if item.max_points > 0]
+
+
 def _value_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None) -> None:
     """The items of a search that backs up values: each inner node's value, each leaf pruned or not (a search
     that prunes), the best move, the windows and the visit order the key asks for."""

@@ -34,17 +34,32 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
     """The DOT source that draws ``scene`` at ``layout``'s places (for ``neato -n2``). ``page`` fixes the frame
     (default: the scene's own); ``dpi`` sets a bitmap's resolution."""
     page = page or page_of(scene, layout)
+    graph = new_graph(page.pad, dpi, page.size)
+    frame_corners(graph, page.frame)
+    _titles(graph, scene, page)
+    draw_tree(graph, scene, layout)
+    if scene.legend and page.legend is not None:
+        _legend(graph, scene.legend, page.legend, page.legend_columns)
+    return graph.source
+
+
+def new_graph(pad: float, dpi: int | None = None, size: tuple[float, float] | None = None) -> graphviz.Digraph:
+    """A graph with the drawing's defaults, ``pad`` inches of white around it; ``size`` (inches): scaled to it
+    exactly (a PDF page's size, a PNG's pixels at ``dpi``)."""
     graph = graphviz.Digraph(name="trace")
-    attrs = dict(bgcolor="white", pad=f"{page.pad:g}", outputorder="edgesfirst")  # neato -n2 draws straight edges
+    attrs = dict(bgcolor="white", pad=f"{pad:g}", outputorder="edgesfirst")  # neato -n2 draws straight edges
     if dpi is not None:
         attrs["dpi"] = f"{dpi:g}"
-    if page.size is not None:  # scaled to the slide, exactly (a PDF page's size, a PNG's pixels at dpi)
-        attrs.update(size=f"{page.size[0]:.4f},{page.size[1]:.4f}!", margin="0")
+    if size is not None:
+        attrs.update(size=f"{size[0]:.4f},{size[1]:.4f}!", margin="0")
     graph.attr("graph", **attrs)
     graph.attr("node", fontname=FONT, fontsize="12", color=INK, fontcolor=INK, style="filled", penwidth="1.2")
     graph.attr("edge", fontname=FONT, fontsize="10", color=INK, fontcolor=INK, arrowsize="0.6")
-    _frame_corners(graph, page.frame)
-    _titles(graph, scene, page)
+    return graph
+
+
+def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
+    """The scene's nodes, their notes, its edges and their labels, each pinned where ``layout`` put it."""
     for node in scene.nodes:
         box = layout.shapes.get(node.id)
         if box is None:
@@ -64,9 +79,6 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
             if label:
                 x, y = layout.label_point(edge.tail, edge.head)
                 graph.node(f"{name}_label", **{**label, "pos": f"{x:.2f},{y:.2f}!", "id": f"{name}_label", **hide})
-    if scene.legend and page.legend is not None:
-        _legend(graph, scene.legend, page.legend, page.legend_columns)
-    return graph.source
 
 
 def _pin(box: Box, fixed: bool = True) -> dict[str, str]:
@@ -77,7 +89,7 @@ def _pin(box: Box, fixed: bool = True) -> dict[str, str]:
                 fixedsize="true")
 
 
-def _frame_corners(graph, frame: Box) -> None:
+def frame_corners(graph, frame: Box) -> None:
     """Two invisible points at the frame's corners: every drawing of a deck then has the same size."""
     inset = 0.36  # half the point's size: Graphviz's bounding box then meets the frame exactly
     for name, x, y in (("frame_low", frame.left + inset, frame.bottom + inset),

@@ -136,13 +136,14 @@ def draw_deck(deck, fmt: str, dpi: int | None = None, progress=None) -> Iterator
 
 # ---- laid out once, and fitted to the limits ------------------------------------------------------------------
 
-def measure(scenes) -> None:
-    """Have Graphviz measure the characters of the scenes' texts that it has not measured yet: the common ones
-    from the run started ahead (:func:`.engine.start_measuring`), if any, the others in one run of dot."""
+def measure(scenes, texts=()) -> None:
+    """Have Graphviz measure the characters of the scenes' texts (and of ``texts``) that it has not measured yet:
+    the common ones from the run started ahead (:func:`.engine.start_measuring`), if any, the others in one run of
+    dot."""
     common = engine.measured_ahead()
     if common is not None:
         learn_widths(common, engine.COMMON_CHARS)
-    chars = unmeasured(text for scene in scenes for text in scene_texts(scene))
+    chars = unmeasured([*texts, *(text for scene in scenes for text in scene_texts(scene))])
     if chars:
         learn_widths(run_graphviz(measure_source(chars), "json", "dot", stage="measuring the text"), chars)
 

@@ -96,14 +96,14 @@ def lines_width(lines, size: float, bold: bool = False) -> float:
     return max([text_width(line, size, bold) for line in lines] or [0.0])
 
 
-def wrapped(text: str, width: float, size: float) -> list[str]:
+def wrapped(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` points (a longer word stands on its own line)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if line and text_width(candidate, size) > width:
+            if line and text_width(candidate, size, bold) > width:
                 lines.append(line)
                 line = word
             else:
