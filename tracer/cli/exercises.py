@@ -193,12 +193,13 @@ def _search_options(parser, listed: tuple[str, ...] | None = None, without: tupl
 
 
 def yaml_files(paths: list[str]) -> list[str]:
-    """The files named, with each folder replaced by the .yaml/.yml files directly in it (sorted)."""
+    """The files named, with each folder replaced by the .yaml/.yml files directly in it (sorted; anything of such
+    a name but a folder, so that one that is not a regular file is named when it is refused, never skipped)."""
     files = []
     for path in paths:
         if os.path.isdir(path):
             found = sorted(os.path.join(path, name) for name in os.listdir(path)
-                           if name.lower().endswith((".yaml", ".yml")) and os.path.isfile(os.path.join(path, name)))
+                           if name.lower().endswith((".yaml", ".yml")) and not os.path.isdir(os.path.join(path, name)))
             if not found:
                 raise UsageError(f"{path}: a folder with no .yaml files")
             files.extend(found)
