@@ -140,22 +140,26 @@ def refused(reason: str, facts: SearchFacts, *, answer_file: str, tree_file: str
 
 class _Unread:
     """What an answer could not read (:class:`~tracer.inputs.answers.Unreadable`), each taken by the item it answers
-    (which it makes wrong); what is ``left`` answers none and is pointed out."""
+    (which it makes wrong; an iterative deepening search asks a node's value once per iteration); what no item
+    takes is ``left``, to be pointed out."""
 
     def __init__(self, unreadable):
-        self.left = list(unreadable)
+        self.unreadable, self.taken = list(unreadable), set()
 
     def take(self, key: str, node: int | None = None) -> Unreadable | None:
-        found = next((each for each in self.left if each.key == key and each.node == node), None)
+        found = next((each for each in self.unreadable if each.key == key and each.node == node), None)
         if found is not None:
-            self.left.remove(found)
+            self.taken.add(id(found))
         return found
 
     def take_all(self, key: str, but=()) -> list[Unreadable]:
         """Every one of the item ``key`` at a node (an iteration) not in ``but``."""
-        taken = [each for each in self.left if each.key == key and each.node is not None and each.node not in but]
-        self.left = [each for each in self.left if each not in taken]
-        return taken
+        return [self.take(key, each.node) for each in self.unreadable
+                if each.key == key and each.node is not None and each.node not in but]
+
+    @property
+    def left(self) -> list[Unreadable]:
+        return [each for each in self.unreadable if id(each) not in self.taken]
 
 
 def _unread_item(item: str, expected, unread: Unreadable, node: int | None, kind: str, asked: bool = True) -> Item:
@@ -177,7 +181,7 @@ def _value_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Cla
         items.append(_value_item(facts, node, answer.values.get(node)) if cannot is None else
                      _unread_item(f"value of {facts.label(node)}", compare_value(facts, node, None).found, cannot,
                                   node, "values"))
-    extras = [(answer.lines[f"values.{facts.label(node)}"], _extra_value_item(facts, node, given))
+    extras = [(answer.lines.get(f"values.{facts.label(node)}", 0), _extra_value_item(facts, node, given))
               for node, given in answer.values.items() if node not in reached]
     extras += [(cannot.line, _unread_item(f"value of {facts.label(cannot.node)}", None, cannot, cannot.node, "extra",
                                           asked=False)) for cannot in unread.take_all("values", but=reached)]
@@ -238,7 +242,7 @@ def _visit_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Cla
         for node in given:
             if node not in made:
                 written = given[node] if what == "N" else compare_wins(facts, node, given[node]).claimed
-                extras.append((answer.lines[f"{kind}.{facts.label(node)}"],
+                extras.append((answer.lines.get(f"{kind}.{facts.label(node)}", 0),
                                Item(f"{what} of {facts.label(node)}", None, written, 0, 0, EXTRA, node=node,
                                     kind="extra", detail=f"you wrote {shown(written)}, but {facts.label(node)} never "
                                                          "joins the tree (not graded)")))

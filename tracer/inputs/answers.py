@@ -177,7 +177,7 @@ def _read_item(reader: _Reader, claims: Claims, key: str, value) -> None:
         claims.value = reader.number(value, key)
         claims.value_decimals = _digits(value.value)[0] if isinstance(value, yaml.ScalarNode) else None
     elif key == "best_move":
-        claims.best_move = reader.text(value, reader.where(key))
+        claims.best_move = None if reader.lenient and reader.blank(value) else reader.text(value, reader.where(key))
     elif key in ("values", "windows", "node_types", "visits", "wins"):  # node name → what is said of it
         read, claimed = {"values": (reader.bounded, claims.values), "windows": (reader.window, claims.windows),
                          "node_types": (reader.node_type, claims.node_types), "visits": (reader.count, claims.visits),
@@ -229,13 +229,13 @@ SPACE = " \t\u00a0\u2009\u202f"  # what a number may have around it and inside i
 _S = f"[{SPACE}]"
 _SIGN = "[-+\u2212]"  # − (U+2212) is the minus sign typeset text uses
 MAX_DIGITS = 15  # a fraction's or a count's digits (leading zeros aside): any such whole number is exact as a float
-_INFINITY = re.compile(rf"^{_S}*({_SIGN}?)(?:∞|\.?[iI][nN][fF](?:[iI][nN][iI][tT][yY])?){_S}*$")  # inf, ∞, .inf
-_DECIMAL = re.compile(rf"^{_S}*({_SIGN}?)([0-9]+(?:\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?{_S}*$")  # 3, 3.33, 1e3
-_FRACTION = re.compile(rf"^{_S}*({_SIGN}?)(?:([0-9]+){_S}+)?([0-9]+){_S}*/{_S}*([0-9]+){_S}*$")  # 10/3, 3 1/3
-_POINT_DIGITS = re.compile(rf"^{_S}*{_SIGN}?[0-9]*\.([0-9]+){_S}*$")  # a decimal with digits after its point
-_BOUND = re.compile(rf"^{_S}*(<=|≤|>=|≥){_S}*(.*)$", re.DOTALL)  # a bound's sign, then its number
+_INFINITY = re.compile(rf"^{_S}*({_SIGN}?)(?:∞|\.?[iI][nN][fF](?:[iI][nN][iI][tT][yY])?){_S}*\Z")  # inf, ∞, .inf
+_DECIMAL = re.compile(rf"^{_S}*({_SIGN}?)([0-9]+(?:\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?{_S}*\Z")  # 3, 3.33, 1e3
+_FRACTION = re.compile(rf"^{_S}*({_SIGN}?)(?:([0-9]+){_S}+)?([0-9]+){_S}*/{_S}*([0-9]+){_S}*\Z")  # 10/3, 3 1/3
+_POINT_DIGITS = re.compile(rf"^{_S}*{_SIGN}?[0-9]*\.([0-9]+){_S}*\Z")  # a decimal with digits after its point
+_BOUND = re.compile(rf"^{_S}*(<=|≤|>=|≥){_S}*(.*)\Z", re.DOTALL)  # a bound's sign, then its number
 _STRICT = re.compile(rf"^({_S}*)([<>])(?!=)")  # < 3: a bound tracer does not read (its bounds include the number)
-_COUNT = re.compile(rf"^{_S}*([0-9]+){_S}*$")
+_COUNT = re.compile(rf"^{_S}*([0-9]+){_S}*\Z")
 _DASHES = "\u2013\u2014"  # – and —: dashes a word processor puts where a minus was typed
 
 NOTATIONS = {  # what each kind of box or item reads, as notes say it
@@ -393,13 +393,14 @@ def _why_unreadable(text: str, kind: str) -> str:
 
 
 def _corrections(written: str):
-    """(mistake, the text corrected) for the mistakes a note names: a decimal comma, a space inside a number, a
-    dash for a minus, a strict bound."""
+    """(mistake, the text corrected) for the mistakes a note names: a decimal comma, a dash for a minus, a space
+    inside a number (not a fraction's or a mixed number's), a strict bound."""
     if "," in written and not written.startswith("("):
         yield "a decimal comma", written.replace(",", ".")
     if any(char in written for char in _DASHES):
         yield "a dash, not a minus sign", "".join("-" if char in _DASHES else char for char in written)
-    if re.search(_S, written):
+    bound = _BOUND.match(written)
+    if re.search(_S, written) and not _FRACTION.match(bound.group(2) if bound else written):  # 3 4/3 is no 34/3
         yield "a space inside a number", re.sub(_S, "", written)
     strict = _STRICT.match(written)
     if strict:
@@ -539,7 +540,7 @@ class _Reader(YamlReader):
         value = self.scalar(node, self.where(path))  # a tag that cannot be read is an error of its own
         if not isinstance(node, yaml.ScalarNode):
             raise self.error(node, path, f"expected {NOTATIONS[kind]}, got {describe_node(node, value)}")
-        if value is None or not node.value.strip(SPACE):
+        if self.blank(node):
             if self.lenient:
                 return None
             raise self.error(node, path, f"expected {NOTATIONS[kind]}, got nothing")
@@ -547,6 +548,10 @@ class _Reader(YamlReader):
         if isinstance(reading, str):
             raise self.error(node, path, f"{node.value!r} cannot be read: {reading}")
         return reading
+
+    def blank(self, node) -> bool:
+        """Whether a YAML node was left blank: null (``~``, nothing) or text of spaces only."""
+        return isinstance(node, yaml.ScalarNode) and (self.scalar(node) is None or not node.value.strip(SPACE))
 
     def number(self, node, path) -> float | tuple:
         """A number, or a vector of utilities ``"(1, 2, 6)"`` (max^n)."""
