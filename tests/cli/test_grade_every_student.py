@@ -155,3 +155,12 @@ def test_jobs_2_gives_the_same_outputs(folder, tmp_path):
         assert run_tracer("grade", RN, folder, "--format", "gradescope", "-o", out, "--jobs", jobs).returncode == 2
         files.append({path.name: path.read_bytes() for path in sorted(out.iterdir())})
     assert len(files[0]) == len(EXPECTED) and files[1] == files[0]
+
+
+def test_a_missing_submission_gets_a_results_json_saying_so(tmp_path):
+    """On Gradescope a student who uploaded no answer file (or one of another name) still gets feedback."""
+    out, missing = tmp_path / "results.json", tmp_path / "submission" / "answers.yaml"
+    result = run_tracer("grade", RN, missing, "--format", "gradescope", "-o", out)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and str(missing) in result.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["score"] == 0 and f"{missing}: cannot read: No such file or directory" in data["output"]

@@ -21,7 +21,9 @@ value is), the best move, and the path of each iteration the key's ``selected`` 
 
 An item the answer does not give scores 0 (a blank sheet scores 0). What the answer gives that the key does not ask
 for (a window the key does not ask for, a value for a leaf or for a node never reached, a name the tree does not
-have) is pointed out and scores nothing either way.
+have) is pointed out and scores nothing either way. What cannot be read for an item the key asks (``B: 3,33``) makes
+that item wrong, with its line and what to write; what cannot be read of anything else is pointed out. A file
+refused whole (not YAML, or unsafe) is graded as a blank sheet, with the reason (:func:`refused`).
 """
 
 from __future__ import annotations

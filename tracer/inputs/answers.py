@@ -22,6 +22,11 @@ Monte Carlo tree search has items of its own instead of ``values``, ``pruned``, 
     visits: {A: 10, B: 3}             # N of each node after the last iteration
     wins: {B: 1, D: 9/4}              # W (for the player who chose the move into the node), 2.25 or 9/4
     selected: {7: [A, C, C1]}         # iteration 7's path: the root ... the node expanded (or the end reached)
+
+A number is read from its text as written, in the notations :func:`read_typed` reads (3, 3.33, 1e3, 10/3,
+``10 / 3``, ``3 1/3``, inf, ``−∞``, bounds, vectors; the README's "Notations"), by keys, answers and the practice
+page alike. A key's mistake is one error naming its line; an answer's is kept (:class:`Unknown`,
+:class:`Unreadable`) and graded as one wrong item, the rest of the answer read (:func:`read_answer_file`).
 """
 
 from __future__ import annotations
