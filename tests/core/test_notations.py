@@ -27,7 +27,8 @@ CORPUS = json.loads((ROOT / "tests" / "data" / "notations.json").read_text(encod
 @pytest.mark.parametrize("text, exact", [
     ("10/3", Fraction(10, 3)), ("10 / 3", Fraction(10, 3)), (" -8/3 ", Fraction(-8, 3)), ("−8/3", Fraction(-8, 3)),
     ("6/3", Fraction(2)), ("123456789/987654321", Fraction(123456789, 987654321)),
-    ("0000000000000001/3", Fraction(1, 3)), ("123456789012345/999999999999999", Fraction(123456789012345, 999999999999999)),
+    ("0000000000000001/3", Fraction(1, 3)),
+    ("123456789012345/999999999999999", Fraction(123456789012345, 999999999999999)),
 ])
 def test_a_fraction_is_its_exact_value_rounded_once(text, exact):
     number = parse_text_number(text)
@@ -35,8 +36,10 @@ def test_a_fraction_is_its_exact_value_rounded_once(text, exact):
     assert number_matches(number, float(exact))  # and grade matches it to the search's value
 
 
-@pytest.mark.parametrize("text, exact", [("3 1/3", Fraction(10, 3)), ("-3 1/3", Fraction(-10, 3)),
-                                         ("0 1/2", Fraction(1, 2)), ("123456789012345 1/3", 123456789012345 + Fraction(1, 3))])
+@pytest.mark.parametrize("text, exact", [
+    ("3 1/3", Fraction(10, 3)), ("-3 1/3", Fraction(-10, 3)), ("0 1/2", Fraction(1, 2)),
+    ("123456789012345 1/3", 123456789012345 + Fraction(1, 3)),
+])
 def test_a_mixed_number_is_its_whole_part_plus_its_fraction(text, exact):
     number = parse_text_number(text)  # the fraction divided once, then its whole part added: as the page adds them
     assert abs(number - float(exact)) <= math.ulp(float(exact)) and number_matches(number, float(exact))

@@ -192,14 +192,16 @@ def _search_options(parser, listed: tuple[str, ...] | None = None, without: tupl
                         help=f"refuse tree files of more than N nodes (default {DEFAULT_MAX_NODES:,})")
 
 
-def yaml_files(paths: list[str]) -> list[str]:
-    """The files named, with each folder replaced by the .yaml/.yml files directly in it (sorted; anything of such
-    a name but a folder, so that one that is not a regular file is named when it is refused, never skipped)."""
+def yaml_files(paths: list[str], every: bool = False) -> list[str]:
+    """The files named, with each folder replaced by the .yaml/.yml files directly in it (sorted); ``every``: also
+    what has such a name but is not a regular file (a FIFO, a broken link), to be refused by name, never skipped
+    (``tracer grade``: every student has a row)."""
     files = []
     for path in paths:
         if os.path.isdir(path):
+            kept = (lambda entry: not os.path.isdir(entry)) if every else os.path.isfile
             found = sorted(os.path.join(path, name) for name in os.listdir(path)
-                           if name.lower().endswith((".yaml", ".yml")) and not os.path.isdir(os.path.join(path, name)))
+                           if name.lower().endswith((".yaml", ".yml")) and kept(os.path.join(path, name)))
             if not found:
                 raise UsageError(f"{path}: a folder with no .yaml files")
             files.extend(found)
@@ -259,7 +261,7 @@ def cmd_grade(args) -> int:
     from ..report.json_report import grade_json
     from ..report.text import grade_report
 
-    answers = yaml_files(args.answers)
+    answers = yaml_files(args.answers, every=True)
     if args.render and len(answers) > 1:
         raise UsageError("--render draws one answer; give one answer file")
     if args.output and args.grade_format != "gradescope":

@@ -37,7 +37,6 @@ import re
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import NamedTuple, Protocol
 
 import yaml
@@ -325,7 +324,8 @@ def parse_bounded(value, text: str | None = None) -> Claimed | None:
         match = _BOUND.match(value)
         if match:
             number = parse_text_number(match.group(2))
-            return None if number is None else Claimed(number, Bound.from_sign(match.group(1)), *_digits(match.group(2)))
+            if number is not None:
+                return Claimed(number, Bound.from_sign(match.group(1)), *_digits(match.group(2)))
     return None
 
 

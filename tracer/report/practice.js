@@ -110,7 +110,9 @@
     const bound = BOUND.exec(written);
     if (bound && kind !== "value") return kind === "plain" ? "W is a number, never a bound" : "a number, never a bound";
     const numberText = bound ? strip(bound[2]) : written;
-    if (DECIMAL.exec(numberText)) return "too large for a number" + (kind === "plain" ? "" : "; write inf for infinity");
+    if (DECIMAL.exec(numberText)) {
+      return "too large for a number" + (kind === "plain" ? "" : "; write inf for infinity");
+    }
     const fraction = FRACTION.exec(numberText);
     if (fraction) {
       const [, , whole, top, bottom] = fraction;
@@ -266,8 +268,9 @@
         const alpha = typed("alpha", node), beta = typed("beta", node);
         if (alpha === null && beta === null) continue;
         const parts = [alpha, beta];
+        const blankPart = alpha === null ? "α" : "β";
         const wrong = parts.find((part) => part !== null && part.reading === null) ||
-          (parts.includes(null) ? { note: `nothing written for ${alpha === null ? "α" : "β"}; write ${NOTATIONS.number}` } : null);
+          (parts.includes(null) ? { note: `nothing written for ${blankPart}; write ${NOTATIONS.number}` } : null);
         given.windows.set(node, { texts: parts.map((part) => (part === null ? "" : part.text)),
                                   window: wrong ? null : parts.map((part) => part.reading.number),
                                   note: wrong ? wrong.note : null });
@@ -303,7 +306,8 @@
       });
       if (lastStatistic < 0) items.unshift(...extras);
       // names the tree does not have, each pointed out (0 of 0) in the file's order, as grade points them out
-      const lists = [["order", given.order]].concat([...given.selected].map(([number, path]) => [`selected.${number}`, path]));
+      const lists = [["order", given.order]].concat(
+        [...given.selected].map(([number, path]) => [`selected.${number}`, path]));
       for (const [where, list] of lists) {
         for (const index of list ? list.unknown : []) {
           items.push({ item: `${where}[${index}]`, kind: "unknown", node: null, max: 0, step: null, why: "",
