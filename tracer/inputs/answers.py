@@ -121,10 +121,6 @@ class Claims:
     unknown: list[Unknown] = field(default_factory=list)  # names not in the tree (an answer's typos; keys refuse them)
     unreadable: list[Unreadable] = field(default_factory=list)  # what an answer's reader could not read (keys refuse)
 
-    def unread(self, key: str, node: int | None = None) -> Unreadable | None:
-        """What could not be read of the item ``key`` (at ``node``), if anything."""
-        return next((item for item in self.unreadable if item.key == key and item.node == node), None)
-
 
 class NodeNames(Protocol):
     """The searched tree's node names, as claims name nodes (:class:`tracer.exercises.facts.SearchFacts` offers
