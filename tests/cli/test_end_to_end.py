@@ -40,7 +40,7 @@ MISTAKES = {
     "export": (["export", RN, "--format", "xml"], "--format"),
     "compare": (["compare", RN, "--depths", "x"], "--depths"),
     "check": (["check", "no_such_tree.yaml"], "no_such_tree.yaml"),
-    "grade": (["grade", RN, "no_such_answer.yaml"], "no_such_answer.yaml"),
+    "grade": (["grade", "no_such_tree.yaml", STUDENT], "no_such_tree.yaml"),  # a missing answer file is graded 0
     "worksheet": (["worksheet", RN, "-f", "doc"], "-f"),
     "exercise": (["exercise", "--depth", "0"], "--depth"),
     "practice": (["practice", RN, "--branching", "2"], "--branching"),

@@ -115,11 +115,15 @@ def test_check_bad_input_is_one_line(tmp_path):
     assert both.returncode == 2 and "✓ " in both.stdout and "1 file could not be checked; 1 checked" in both.stderr
 
 
-def test_a_single_unreadable_answer_is_one_line(tmp_path):
+def test_a_value_that_cannot_be_read_is_one_wrong_item_and_the_rest_is_graded(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("values: {A: [1]}\n")
-    assert_one_line_error(run_tracer("grade", RN, bad), f"{bad}:1: values.A: expected a number, a bound such as "
-                                                        '"<=2" or a vector such as "(1, 2, 6)", got a list')
+    bad.write_text("values: {A: [1], B: 3}\nbest_move: B\n")
+    result = graded(bad)
+    (value_a,) = [item for item in result["items"] if item["item"] == "value of A"]
+    assert (value_a["points"], value_a["max_points"], value_a["verdict"]) == (0, 1, "wrong")
+    assert value_a["detail"] == "line 1: expected a number such as 3, -2, 3.33, 1e3, 10/3, 3 1/3 or inf, a bound " \
+                                "such as <=2 or ≥ 3, or a vector such as (1, 2, 6), got a list"
+    assert result["score"] == 2 and result["max_score"] == 16  # B's value and the best move
 
 
 # ---- tracer grade -----------------------------------------------------------------------------------------------
@@ -187,16 +191,23 @@ def test_a_folder_with_a_broken_answer_grades_the_others(tmp_path):
     answer(folder, "bob.yaml", best_move="D")
     (folder / "eve.yaml").write_text("values: {A: 3, Q: 1}\n")
     (folder / "zed.yaml").write_text("values: {A: three}\n")
+    (folder / "zoe.yaml").write_text("values: {A: 3\n")  # not YAML: refused whole, scored 0 with the reason
     result = run_tracer("grade", RN, folder, "--csv")
     assert result.returncode == 2
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [(Path(row["file"]).name, row["score"], row["max"]) for row in rows] == [
-        ("ada.yaml", "16", "16"), ("bob.yaml", "15", "16"), ("eve.yaml", "1", "16")]  # a typo is graded (Q: 0)
+        ("ada.yaml", "16", "16"), ("bob.yaml", "15", "16"), ("eve.yaml", "1", "16"),  # a typo is graded (Q: 0)
+        ("zed.yaml", "0", "16"), ("zoe.yaml", "0", "16")]
     assert rows[1]["best move"] == "0" and rows[0]["C3 pruned?"] == "1"
     assert list(rows[0]) == list(rows[2])  # the key's columns, the same for every answer
     assert "values.Q" not in rows[2] and "no node named 'Q'" not in result.stderr
-    assert f"{folder / 'zed.yaml'}:1: values.A: expected a number" in result.stderr
-    assert "1 answer file could not be read; 3 graded" in result.stderr
+    assert rows[2]["not read"].startswith("values.Q: line 1: no node named 'Q'")
+    assert rows[3]["not read"] == "value of A: line 1: 'three' cannot be read: write a number such as 3, -2, " \
+                                  "3.33, 1e3, 10/3, 3 1/3 or inf, a bound such as <=2 or ≥ 3, or a vector such as " \
+                                  "(1, 2, 6)"
+    assert rows[4]["not read"].startswith(f"refused: {folder / 'zoe.yaml'}:2: not valid YAML")
+    assert f"{folder / 'zoe.yaml'}:2: not valid YAML" in result.stderr and "zed.yaml" not in result.stderr
+    assert "1 answer file refused (each scored 0, with the reason, in the output); 4 graded" in result.stderr
 
 
 def test_gradescope_results_have_the_documented_layout(tmp_path):
@@ -211,12 +222,17 @@ def test_gradescope_results_have_the_documented_layout(tmp_path):
     assert "First departure" in data["output"]
 
 
-def test_gradescope_with_no_readable_answer_is_one_line_and_writes_nothing(tmp_path):
+def test_gradescope_with_a_refused_answer_writes_the_reason_for_the_student(tmp_path):
     bad, out = tmp_path / "bad.yaml", tmp_path / "results.json"
-    bad.write_text("values: {A: three}\n")
-    assert_one_line_error(run_tracer("grade", RN, bad, "--format", "gradescope", "-o", out),
-                          f"{bad}:1: values.A: expected a number")
-    assert not out.exists()
+    bad.write_text("values: {A: 3\n")
+    result = run_tracer("grade", RN, bad, "--format", "gradescope", "-o", out)
+    assert result.returncode == 2 and result.stdout == f"{out}\n"
+    assert result.stderr.splitlines() == [f"tracer grade: error: {bad}:2: not valid YAML: did not find expected ',' "
+                                          "or '}'"]
+    data = json.loads(out.read_text())
+    assert data["score"] == 0 and len(data["tests"]) == 16 and all(test["score"] == 0 for test in data["tests"])
+    assert data["output"].endswith(f"Your answer file could not be read, so it was scored as a blank sheet: {bad}:2: "
+                                   "not valid YAML: did not find expected ',' or '}'")
 
 
 def test_render_marks_the_wrong_items_without_colour_alone(tmp_path):
@@ -596,8 +612,10 @@ def test_chance_levels_need_a_search_that_averages():
 
 def test_a_misspelled_answer_key_suggests_the_key_meant(tmp_path):
     typo = tmp_path / "typo.yaml"
-    typo.write_text("valeus: {A: 3}\n")
-    assert_one_line_error(run_tracer("grade", RN, typo), f"{typo}:1: valeus: unknown key 'valeus' (did you mean values?")
+    typo.write_text("valeus: {A: 3}\nValues: {B: 3}\n")
+    report = run_tracer("grade", RN, typo).stdout
+    assert "✗ valeus: line 1: unknown key 'valeus' (did you mean values? expected one of: values," in report
+    assert "✗ Values: line 2: unknown key 'Values' (did you mean values? expected one of: values," in report
 
 
 def test_a_misnamed_node_in_an_order_is_named_where_it_stands(tmp_path):
@@ -621,7 +639,8 @@ def _class_folder(tmp_path) -> Path:
     answer(folder, "a5.yaml", order=ORDER[::-1])
     answer(folder, "a6.yaml", windows=None, order=None)
     answer(folder, "a7.yaml")
-    (folder / "a8.yaml").write_text("values: {A: three}\n")
+    (folder / "a8.yaml").write_text("values: {A: three\n")  # not YAML: refused, scored 0
+    (folder / "a9.yaml").write_text("values: {A: 3,33}\n")  # a decimal comma: one wrong item
     return folder
 
 
@@ -630,10 +649,10 @@ def test_grade_jobs_give_the_same_output_as_one_process(tmp_path):
     folder = _class_folder(tmp_path)
     for output in ([], ["--json"], ["--csv"]):
         serial, parallel = (run_tracer("grade", RN, folder, *output, "--jobs", jobs) for jobs in ("1", "2"))
-        assert serial.returncode == parallel.returncode == 2  # a8.yaml cannot be read; the others are graded
+        assert serial.returncode == parallel.returncode == 2  # a8.yaml is refused; every file is in the output
         assert (parallel.stdout, parallel.stderr) == (serial.stdout, serial.stderr)
     graded_json = json.loads(run_tracer("grade", RN, folder, "--json", "--jobs", "2").stdout)
-    assert [Path(item["answer"]).name for item in graded_json] == [f"a{n}.yaml" for n in range(1, 8)]
+    assert [Path(item["answer"]).name for item in graded_json] == [f"a{n}.yaml" for n in range(1, 10)]
     assert graded_json[0]["score"] == graded_json[0]["max_score"] > graded_json[1]["score"]  # in the files' order
     outs = []
     for jobs in ("1", "2"):
@@ -641,7 +660,7 @@ def test_grade_jobs_give_the_same_output_as_one_process(tmp_path):
         result = run_tracer("grade", RN, folder, "--format", "gradescope", "-o", out, "--jobs", jobs)
         assert result.returncode == 2
         outs.append({path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()})
-    assert len(outs[0]) == 7 and outs[1] == outs[0]
+    assert len(outs[0]) == 9 and outs[1] == outs[0]
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs 2 CPUs")

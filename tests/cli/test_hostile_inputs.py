@@ -162,8 +162,10 @@ def test_an_answer_file_past_its_size_limit_is_refused_before_it_is_parsed(tmp_p
     answers = tmp_path / "answers.yaml"
     answers.write_text("order: [" + ", ".join(["B"] * (MAX_ANSWER_BYTES // 3 + 1)) + "]\n")
     assert answers.stat().st_size > MAX_ANSWER_BYTES
-    result = run_tracer("grade", TREES / "rn_example.yaml", answers, cwd=tmp_path)
-    assert_one_line_error(result, f"{answers}: cannot read: larger than 2 MB, too large to be an answer file")
+    result = run_tracer("grade", TREES / "rn_example.yaml", answers, cwd=tmp_path)  # refused: scored 0, the reason
+    reason = f"{answers}: cannot read: larger than 2 MB, too large to be an answer file"
+    assert result.returncode == 2 and result.stderr == f"tracer grade: error: {reason}\n"
+    assert f"refused, scored as a blank sheet: {reason}" in result.stdout
 
 
 def test_an_answer_with_a_bidirectional_control_is_refused_with_its_line(tmp_path):
@@ -171,8 +173,10 @@ def test_an_answer_with_a_bidirectional_control_is_refused_with_its_line(tmp_pat
     answers.write_text('values: {B: 3}\nbest_move: "B\\u202e"\n')
     for command in (["grade", TREES / "rn_example.yaml", answers], ["check", answers]):
         result = run_tracer(*command, cwd=tmp_path)
-        assert_one_line_error(result, f"{answers}:2:", "unprintable character '\\u202e'")
-        assert "\u202e" not in result.stderr
+        lines = result.stderr.splitlines()  # grade refuses the answer file, scored 0 with the reason in its report
+        assert result.returncode == 2 and len(lines) == 1 and "Traceback" not in result.stderr
+        assert f"{answers}:2:" in lines[0] and "unprintable character '\\u202e'" in lines[0]
+        assert "\u202e" not in result.stderr + result.stdout and (command[0] == "grade") == bool(result.stdout)
 
 
 def test_a_saved_trace_with_unprintable_text_is_refused(tmp_path):
@@ -315,22 +319,27 @@ def test_a_comparison_at_depth_0_has_no_move_and_no_disagreement():
 
 
 @pytest.mark.parametrize("claim, fragment", [
-    ('"<=1.2.3"', "expected a number, a bound"),  # a bound whose number has no reading
-    ('"1' + "0" * 400 + '/3"', "expected a number, a bound"),  # too large for a float
-    ('"<=1' + "0" * 400 + '/3"', "expected a number, a bound"),
-    ('"1' + "0" * 400 + '/1"', "expected a number, a bound"),
-    ("1" + "0" * 400, "expected a number, a bound"),
-    ('"1' + "0" * 5000 + '/3"', "expected a number, a bound"),  # more digits than Python reads
+    ('"<=1.2.3"', "cannot be read: write a number such as"),  # a bound whose number has no reading
+    ('"1' + "0" * 400 + '/3"', "cannot be read: a fraction's parts have at most 15 digits"),  # too large for a float
+    ('"<=1' + "0" * 400 + '/3"', "cannot be read: a fraction's parts have at most 15 digits"),
+    ('"1' + "0" * 400 + '/1"', "cannot be read: a fraction's parts have at most 15 digits"),
+    ("1" + "0" * 400, "cannot be read: too large for a number; write inf for infinity"),
+    ('"1' + "0" * 5000 + '/3"', "cannot be read: a fraction's parts have at most 15 digits"),  # more than Python reads
     ("!!bool maybe", "cannot read 'maybe' (tag:yaml.org,2002:bool): not one of its values"),
 ])
-def test_answers_that_are_no_number_are_one_line_in_grade_and_check(tmp_path, claim, fragment):
+def test_answers_that_are_no_number_are_one_line_in_check_and_one_wrong_item_in_grade(tmp_path, claim, fragment):
+    import json
+
     tree = tmp_path / "tree.yaml"
     tree.write_text(f"root: max\ntree: [[3, 12], [2, 4]]\nexpect:\n  values: {{A: {claim}}}\n")
     answer = tmp_path / "answer.yaml"
     answer.write_text(f"values: {{A: {claim}}}\n")
     assert_one_line_error(run_tracer("check", tree, cwd=tmp_path), f"{tree}:4: expect.values.A: ", fragment)
     tree.write_text("root: max\ntree: [[3, 12], [2, 4]]\n")
-    assert_one_line_error(run_tracer("grade", tree, answer, cwd=tmp_path), f"{answer}:1: values.A: ", fragment)
+    result = run_tracer("grade", tree, answer, "--json", cwd=tmp_path)
+    assert result.returncode == 0 and result.stderr == ""
+    (item,) = [item for item in json.loads(result.stdout)["items"] if item["item"] == "value of A"]
+    assert item["verdict"] == "wrong" and item["detail"].startswith("line 1: ") and fragment in item["detail"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["answer.yaml", "tree.yaml"]
 
 

@@ -207,8 +207,8 @@ def test_a_wrong_best_move_is_decided_by_the_final_choice(tmp_path):
     ("mcts", "order: [A, B]", "has no order item"),
     ("mcts", "selected: {12: [A, B]}", "expect.selected.12: expected an iteration number from 1 to 11"),
     ("mcts", "selected: {0: [A]}", "from 1 to 11, got '0'"),
-    ("mcts", "wins: {B: '>=2'}", "expect.wins.B: expected a number such as 2.25 or 9/4"),
-    ("mcts", "visits: {B: 1.5}", "expect.visits.B: expected a whole number ≥ 0"),
+    ("mcts", "wins: {B: '>=2'}", "expect.wins.B: '>=2' cannot be read: W is a number, never a bound"),
+    ("mcts", "visits: {B: 1.5}", "expect.visits.B: '1.5' cannot be read: not a whole number ≥ 0"),
     ("mcts", "visits: {Q: 1}", "no node named 'Q'"),
     ("alphabeta", "visits: {A: 3}", "expect.visits: Alpha-beta has no visits item"),
     ("alphabeta", "wins: {A: 3}", "Alpha-beta has no wins item"),
@@ -286,10 +286,17 @@ def test_what_the_key_does_not_ask_for_is_pointed_out_not_scored(tmp_path):
     assert "D3 never joins the tree (not graded)" in report and "scoring: " in report and "N and W" in report
 
 
-def test_an_answer_with_an_item_of_the_other_family_is_one_line(tmp_path):
+def test_an_answer_with_an_item_of_the_other_family_is_one_wrong_item(tmp_path):
+    """An answer's item the search does not have is pointed out (0 of 0) with its line; the rest is graded."""
     path = tmp_path / "answer.yaml"
-    path.write_text("values: {A: 3}\n")
-    assert_one_line_error(run_tracer("grade", EXERCISE, path), "values: Monte Carlo tree search (UCT) has no values")
+    path.write_text("values: {A: 3}\nbest_move: C\n")
+    result = run_tracer("grade", EXERCISE, path, "--json")
+    assert result.returncode == 0, result.stderr
+    graded = json.loads(result.stdout)
+    (item,) = [item for item in graded["items"] if item["item"] == "values"]
+    assert (item["points"], item["max_points"], item["verdict"]) == (0, 0, "wrong")
+    assert item["detail"].startswith("line 1: Monte Carlo tree search (UCT) has no values item")
+    assert graded["score"] == 1  # the best move, graded all the same
 
 
 # ---- worksheets -------------------------------------------------------------------------------------------------

@@ -565,3 +565,79 @@ def test_one_title_each_no_count_twice_marked_leaves_grey_and_the_tree_without_i
     original = yaml.safe_load((TREES / "rn_example.yaml").read_text(encoding="utf-8"))
     assert original.pop("expect") and yaml.safe_load(page.download(1, "Download the tree")) == original
     page.close()
+
+
+# ---- what cannot be read: said in the box, graded as grade grades it (issue 31) -------------------------------------
+
+NOTES = """(index) => [...document.querySelectorAll(`#exercise-${index} input.box`)].map((box) =>
+  [box.getAttribute("aria-label"), box.value, document.getElementById(box.getAttribute("aria-describedby")).textContent,
+   box.classList.contains("unreadable")])"""
+
+
+def test_a_box_it_cannot_read_says_what_to_type_and_grade_agrees(browser, tmp_path):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", TREES / "mcts_exercise.yaml", "--no-player"))
+    typed = {"value of A": "3", "value of B": "3,33", "value of C": "x1", "value of D": "\u202e2",
+             "α when C is left": "3", "β when C is left": "",  # half a window: wrong, as in grade
+             "visit order, names separated by commas": "A, b, B1"}
+    page.page.evaluate(FILL, [1, typed, [], False, {}])
+    notes = {label: (note, unreadable) for label, _, note, unreadable in page.page.evaluate(NOTES, 1)}
+    assert notes["value of A"] == ("", False)
+    assert notes["value of B"] == ("a decimal comma; write 3.33", True)
+    assert notes["value of C"][0].startswith("write a number such as 3, -2, 3.33, 1e3, 10/3, 3 1/3 or inf")
+    assert notes["value of D"][1] and notes["β when C is left"] == ("", False)
+    assert notes["visit order, names separated by commas"] == (
+        "b is not a node of the tree (did you mean B?); write node names separated by commas", True)
+    shown = page.verdicts(1)
+    answer = page.download(1)
+    assert '"B": "3,33"' in answer and '"D": "\\\\u202e2"' in answer and 'order: ["A", "b", "B1"]' in answer
+    graded = grade_as_the_file_says(answer, tmp_path / "rn.answers.yaml", ROOT)
+    assert shown["items"] == [[item["item"], item["verdict"]] for item in graded["items"]]
+    assert (shown["score"], shown["max"]) == (graded["score"], graded["max_score"]) == (1, 16)  # A's value only
+    verdicts = dict(shown["items"])
+    assert [verdicts[item] for item in ("value of B", "value of C", "value of D", "window at C", "visit order",
+                                        "order[1]")] == ["wrong"] * 6
+    value_b = next(item for item in graded["items"] if item["item"] == "value of B")
+    assert value_b["detail"].endswith("'3,33' cannot be read: a decimal comma; write 3.33")
+    row = page.page.text_content("#exercise-1 .item-list tr[data-item='value of B']")
+    assert "a decimal comma; write 3.33" in row
+    mcts = {"N of A": "11,0", "W of A": "<=4", "N of B": "4", "W of B": "2"}
+    page.page.evaluate(FILL, [2, mcts, [], False, {}])
+    shown = page.verdicts(2)
+    graded = grade_as_the_file_says(page.download(2), tmp_path / "mcts.answers.yaml", ROOT)
+    assert shown["items"] == [[item["item"], item["verdict"]] for item in graded["items"]]
+    assert dict(shown["items"])["W of A"] == "wrong" and shown["score"] == graded["score"] == 2
+    assert page.errors == []
+    page.close()
+
+
+def test_no_placeholder_is_an_answer(browser, tmp_path):
+    page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", TREES / "mcts_exercise.yaml", "--no-player"))
+    placeholders = page.page.eval_on_selector_all("input.box", "boxes => boxes.map((box) => [box.value, "
+                                                               "box.placeholder, box.classList[1]])")
+    assert placeholders and all(value == "" for value, _, _ in placeholders)  # nothing is typed for the student
+    kinds = {"values": "value", "alpha": "number", "beta": "number", "wins": "plain", "visits": "count"}
+    for _, placeholder, kind in placeholders:
+        if kind in kinds:  # no placeholder reads as a value, so none could be mistaken for one given
+            assert page.page.evaluate("([text, kind]) => typeof window.tracerPractice.reader.readTyped(text, kind)",
+                                      [placeholder, kinds[kind]]) == "string", placeholder
+    labels = set(page.data["exercises"][0]["sheet"]["labels"] + page.data["exercises"][1]["sheet"]["labels"])
+    for _, placeholder, kind in placeholders:
+        if kind in ("order", "paths"):  # no list placeholder names a node
+            assert not labels & {word.strip(",") for word in placeholder.split()}, placeholder
+    for index in (1, 2):
+        page.page.click(f"#exercise-{index} button[type=submit]")
+        assert {verdict for _, verdict in page.verdicts(index)["items"]} == {"missing"}
+        answer = page.download(index)  # comments, then a blank sheet: no box's placeholder was taken for an answer
+        assert [line for line in answer.splitlines() if not line.startswith("# ")] == ["{}  # a blank sheet"]
+    page.close()
+
+
+def test_an_mcts_exercise_states_how_leaf_values_become_rewards(browser, tmp_path):
+    """mcts_exercise.yaml's leaves run from 0 to 4: MAX's reward is v / 4 (tracer.search.mcts.Rewards)."""
+    page = Page(browser, build(tmp_path, TREES / "mcts_exercise.yaml", TREES / "rn_example.yaml", "--no-player"))
+    assert page.page.inner_text("#exercise-1 .rewards") == (
+        "Rewards: a leaf of value v gives MAX the reward v / 4 (the leaves run from 0, reward 0, to 4, reward 1), "
+        "and MIN 1 minus that. W adds up the rewards of the player who chose the move into the node.")
+    assert page.page.locator("#exercise-2 .rewards").count() == 0  # values, not rewards, for alpha-beta
+    assert "for practice, never for marks" in page.page.inner_text(".page-head .help")
+    page.close()

@@ -38,9 +38,12 @@ pruned:), the best move, and the windows and visit order the key gives. An item 
 sheet scores 0). A plain number matches a bound with that number; a bound you write must be the search's kind.
 A decimal matches when the search's value rounded to the digits written gives it (3.33 for 10/3; not 3.34); a
 whole number or a fraction must be exact (3 is not 10/3). What the key does not ask for (another window, a
-leaf's value, a node name the tree does not have) is pointed out, not scored.
-exit status: 0 every answer graded, 2 some answer could not be read, such as bad YAML (the others are still
-graded)"""
+leaf's value, a node name the tree does not have) is pointed out, not scored. What cannot be read (a value in
+no notation, such as 3,33 for 3.33; an unknown key) is one wrong item with its line and what to write; the rest
+of that sheet is graded. Notations: see the README, "Notations".
+exit status: 0 every answer file graded; 2 some answer file was refused whole (not YAML, or unsafe): every
+output still has it, scored 0 with the reason (and its results.json with --format gradescope), and stderr
+names it; or nothing could be graded (the exercise cannot be read, a wrong option)"""
 
 
 RENDER_FORMATS = ("svg", "png", "pdf", "dot")
@@ -201,13 +204,16 @@ def _search_options(parser, listed: tuple[str, ...] | None = None, without: tupl
                         help=f"refuse tree files of more than N nodes (default {DEFAULT_MAX_NODES:,})")
 
 
-def yaml_files(paths: list[str]) -> list[str]:
-    """The files named, with each folder replaced by the .yaml/.yml files directly in it (sorted)."""
+def yaml_files(paths: list[str], every: bool = False) -> list[str]:
+    """The files named, with each folder replaced by the .yaml/.yml files directly in it (sorted); ``every``: also
+    what has such a name but is not a regular file (a FIFO, a broken link), to be refused by name, never skipped
+    (``tracer grade``: every student has a row)."""
     files = []
     for path in paths:
         if os.path.isdir(path):
+            kept = (lambda entry: not os.path.isdir(entry)) if every else os.path.isfile
             found = sorted(os.path.join(path, name) for name in os.listdir(path)
-                           if name.lower().endswith((".yaml", ".yml")) and os.path.isfile(os.path.join(path, name)))
+                           if name.lower().endswith((".yaml", ".yml")) and kept(os.path.join(path, name)))
             if not found:
                 raise UsageError(f"{path}: a folder with no .yaml files")
             files.extend(found)
@@ -267,7 +273,7 @@ def cmd_grade(args) -> int:
     from ..report.json_report import grade_json
     from ..report.text import grade_report
 
-    answers = yaml_files(args.answers)
+    answers = yaml_files(args.answers, every=True)
     if args.render and len(answers) > 1:
         raise UsageError("--render draws one answer; give one answer file")
     if args.output and args.grade_format != "gradescope":
@@ -278,16 +284,12 @@ def cmd_grade(args) -> int:
         format_of(args.render, RENDER_FORMATS, option="--render")  # a bad name fails before any work
     _SEARCHED.clear()  # searched afresh for each run (the file may have changed since the last in this process)
     trace, _, _, notes = searched_exercise(args)
-    results, failures = [], []
     graded = mapped(partial(grade_file, args=args), answers, args.jobs)
-    for path, result in zip(answers, progress_bar(len(answers), "grade", "file")(graded)):
-        if isinstance(result, str):
-            failures.append((path, result))
-        else:
-            results.append(result)
-    for path, error in failures:
-        print(f"tracer grade: error: {error}", file=sys.stderr)
-    if args.render and results:
+    results = list(progress_bar(len(answers), "grade", "file")(graded))
+    refused = [result for result in results if result.refused]
+    for result in refused:
+        print(f"tracer grade: error: {result.refused}", file=sys.stderr)
+    if args.render and not results[0].refused:
         _render_feedback(args.render, trace, results[0])
     if args.json:
         print(grade_json(results, single=len(answers) == 1), end="")
@@ -299,10 +301,10 @@ def cmd_grade(args) -> int:
             print(written)
     else:
         print(grade_report(results, notes), end="")
-    if failures:
+    if refused:
         if len(answers) > 1:
-            print(f"tracer grade: {len(failures)} answer file{'s' if len(failures) > 1 else ''} could not be read; "
-                  f"{len(results)} graded", file=sys.stderr)
+            print(f"tracer grade: {len(refused)} answer file{'s' if len(refused) > 1 else ''} refused (each scored 0, "
+                  f"with the reason, in the output); {len(results) - len(refused)} graded", file=sys.stderr)
         return 2
     return 0
 
@@ -329,16 +331,17 @@ def searched_exercise(args):
 
 
 def grade_file(path: str, args):
-    """One answer file graded against the exercise (its :class:`~tracer.exercises.grade.Grade`), or the line saying
-    why it could not be read; a function of its own so that ``--jobs`` workers can run it."""
-    from ..exercises.grade import grade
+    """One answer file graded against the exercise (its :class:`~tracer.exercises.grade.Grade`); a file refused
+    whole (not YAML, or unsafe) is graded as a blank sheet with the reason; a function of its own so that
+    ``--jobs`` workers can run it."""
+    from ..exercises.grade import grade, refused
     from ..inputs.answers import read_answer_file
 
     _, facts, key, _ = searched_exercise(args)
     try:
         answer = read_answer_file(path, facts)
     except TracerError as error:
-        return str(error)
+        return refused(str(error), facts, answer_file=path, tree_file=args.file, key=key)
     return grade(answer, facts, answer_file=path, tree_file=args.file, key=key)
 
 

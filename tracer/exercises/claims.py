@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ..inputs.answers import FRACTION, parse_bounded
+from ..inputs.answers import SPACE, is_fraction, parse_bounded
 from ..text import exact_fraction, format_number
 from ..view import Bound
 
@@ -49,8 +49,8 @@ def shown(value) -> str:
     if isinstance(value, str):
         parsed = parse_bounded(value)
         if parsed is not None:
-            fraction = value.strip().lstrip("<>=≤≥ ")
-            number = parsed.written or (fraction if FRACTION.match(fraction) else format_number(parsed.number))
+            fraction = value.strip(SPACE).lstrip("<>=≤≥" + SPACE)
+            number = parsed.written or (fraction if is_fraction(fraction) else format_number(parsed.number))
             number = number.replace("-", "−")
             return number if parsed.bound is None else f"{parsed.bound} {number}"
     return str(value)

@@ -32,6 +32,7 @@ from .facts import SearchFacts
 
 NEVER_REACHED = "never reached"
 NO_TYPE = "no type"  # a node type asked of a search the types are not for
+NOT_A_NODE = -1  # in a list as an answer wrote it: a name the tree does not have stands here (it matches no node)
 
 
 @dataclass(frozen=True)
@@ -205,9 +206,11 @@ def compare_pruned(facts: SearchFacts, marked: list[int]) -> Compared:
                     [facts.label(node) for node in marked], not wrong, step, note)
 
 
-def compare_order(facts: SearchFacts, claimed: list[int]) -> tuple[Compared, Difference | None]:
+def compare_order(facts: SearchFacts, claimed: list[int], names: list[str] | None = None
+                  ) -> tuple[Compared, Difference | None]:
     """The visit order, and where the claim first parts from it (None: nowhere). The step is the one entering the
-    node where they part (the last step when the claim goes on after the search stops)."""
+    node where they part (the last step when the claim goes on after the search stops). ``names``: the claim as
+    written, when it holds :data:`NOT_A_NODE`."""
     found = facts.order
     difference = first_difference(claimed, found)
     if difference is None:
@@ -218,8 +221,9 @@ def compare_order(facts: SearchFacts, claimed: list[int]) -> tuple[Compared, Dif
         step, note = facts.entered[difference.found].step, ""
     else:
         step, note = facts.last.step, ""
-    return (Compared("order", None, "", [facts.label(n) for n in found], [facts.label(n) for n in claimed],
-                     difference is None, step, note), difference)
+    return (Compared("order", None, "", [facts.label(n) for n in found],
+                     names if names is not None else [facts.label(n) for n in claimed], difference is None, step, note),
+            difference)
 
 
 def compare_count(facts: SearchFacts, key: str, claimed: int) -> Compared:
@@ -253,14 +257,16 @@ def compare_wins(facts: SearchFacts, node: int, claimed: tuple | None) -> Compar
                     decided.step, str(decided))
 
 
-def compare_selected(facts: SearchFacts, number: int, claimed: list[int]) -> tuple[Compared, Difference | None]:
+def compare_selected(facts: SearchFacts, number: int, claimed: list[int], names: list[str] | None = None
+                     ) -> tuple[Compared, Difference | None]:
     """The path of iteration ``number``: the root, the nodes selection went through, and the node expanded (or
     the end of the game reached); decided by that expansion (or that end's result), or, where the claim parts from
     it, by the step that went elsewhere (UCT's pick, or the expansion). Also where the claim first parts from it
-    (None: nowhere)."""
+    (None: nowhere). ``names``: the claim as written, when it holds :data:`NOT_A_NODE`."""
     path, decided = facts.paths[number]
     difference = first_difference(claimed, path)
     if difference is not None and difference.found is not None:
         decided = facts.path_steps[number][difference.index]
     return (Compared("selected", path[-1], str(number), [facts.label(n) for n in path],
-                     [facts.label(n) for n in claimed], difference is None, decided.step, str(decided)), difference)
+                     names if names is not None else [facts.label(n) for n in claimed], difference is None,
+                     decided.step, str(decided)), difference)

@@ -13,17 +13,29 @@ from ..exercises.grade import Grade
 
 def grades_csv(results: Sequence[Grade]) -> str:
     """``file``, ``score``, ``max``, then each item's points: the items the key asks for, the same for every answer
-    (what an answer gives that the key does not ask for scores nothing and has no column)."""
+    (what an answer gives that the key does not ask for scores nothing and has no column); last, ``not read``: why
+    a refused file was refused, or what of the answer could not be read, each with its line ("" when all was
+    read)."""
     columns: list[str] = []
     for result in results:
         columns.extend(item.item for item in result.items if item.max_points and item.item not in columns)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "score", "max"] + columns)
+    writer.writerow(["file", "score", "max"] + columns + ["not read"])
     for result in results:
         points = {item.item: item.points for item in result.items}
-        writer.writerow([result.answer, result.score, result.max_score] + [points.get(c, "") for c in columns])
+        writer.writerow([result.answer, result.score, result.max_score] + [points.get(c, "") for c in columns]
+                        + [not_read(result)])
     return out.getvalue()
+
+
+def not_read(result: Grade) -> str:
+    """What of an answer file could not be read, in a cell: the reason it was refused, or each item whose text (or
+    name) could not be read with its line."""
+    if result.refused:
+        return f"refused: {result.refused}"
+    return "; ".join(f"{item.item}: {item.detail}" for item in result.items
+                     if item.kind in ("unknown", "unreadable") or item.detail.startswith("line "))
 
 
 def compare_csv(rows: Sequence) -> str:

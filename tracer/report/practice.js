@@ -1,45 +1,64 @@
 // tracer's practice page (see tracer/report/practice.py). Every item, what it is worth, what the search found and
 // the step that decides it come from Python (tracer/exercises/practice.py, computed by grade itself); this script
-// only reads what is typed, with answers.py's grammar, and applies compare_answers.py's matching rule. The page is
+// only reads what is typed, with answers.py's notations (mirrored below), and applies compare_answers.py's
+// matching rule. The page is
 // built with createElement(NS), setAttribute and textContent only: nothing from the data is parsed as markup.
 (function () {
   "use strict";
   const SVG_NS = "http://www.w3.org/2000/svg";
   const data = JSON.parse(document.getElementById("practice-data").textContent);
 
-  // ---- reading what is typed: a subset of tracer/inputs/answers.py's grammar, read to the same numbers --------
-  // (what this refuses is left out of the answer file, so the page and tracer grade both count it as not given)
-  const INFINITIES = new Map([["inf", Infinity], ["+inf", Infinity], ["-inf", -Infinity], ["∞", Infinity],
-                              ["+∞", Infinity], ["-∞", -Infinity], ["−∞", -Infinity]]);
-  const FRACTION = /^[-−+]?[0-9]{1,15}\/[0-9]{0,14}[1-9][0-9]{0,14}$/;  // answers.FRACTION, digits a double holds
-  const FLOAT = /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/;  // what Python's float() and Number() both read
-  const DECIMAL = /^\s*[-−+]?[0-9]*\.([0-9]+)\s*$/;  // answers._DECIMAL
-  const BOUND = /^\s*(<=|≤|>=|≥)\s*([-−+]?[0-9.]+(?:[eE][-+]?[0-9]+)?|[-−+]?[0-9]+\/[0-9]+|[-−+]?∞|[-+]?inf)\s*$/;
+  // ---- reading what is typed: tracer/inputs/answers.py's notations, mirrored function by function -----------
+  // answers.py decides what a text says (it grades the downloaded file); each function here names its original,
+  // and tests/render/test_number_reader.py holds the two to one corpus of strings in the browser. What each kind of
+  // box reads, as the notes say it, comes from Python (data.reader.notations: answers.NOTATIONS).
+  const NOTATIONS = data.reader.notations;
+  const MAX_DIGITS = data.reader.max_digits;  // answers.MAX_DIGITS
+  const S = "[ \\t\\u00a0\\u2009\\u202f]";  // answers.SPACE: a space, a tab, no-break and thin spaces
+  const SIGN = "[-+\\u2212]";
+  const INFINITY = new RegExp(`^${S}*(${SIGN}?)(?:∞|\\.?[iI][nN][fF](?:[iI][nN][iI][tT][yY])?)${S}*$`);
+  const DECIMAL = new RegExp(`^${S}*(${SIGN}?)([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?${S}*$`);
+  const FRACTION = new RegExp(`^${S}*(${SIGN}?)(?:([0-9]+)${S}+)?([0-9]+)${S}*/${S}*([0-9]+)${S}*$`);
+  const POINT_DIGITS = new RegExp(`^${S}*${SIGN}?[0-9]*\\.([0-9]+)${S}*$`);
+  const BOUND = new RegExp(`^${S}*(<=|≤|>=|≥)${S}*([\\s\\S]*)$`);
+  const STRICT = new RegExp(`^(${S}*)([<>])(?!=)`);
+  const COUNT = new RegExp(`^${S}*([0-9]+)${S}*$`);
+  const DASHES = /[\u2013\u2014]/g;
   const SIGNS = { "<=": "≤", "≤": "≤", ">=": "≥", "≥": "≥" };  // Bound.from_sign
+  const strip = (text) => text.replace(new RegExp(`^${S}+|${S}+$`, "g"), "");  // text.strip(SPACE)
+  const negative = (sign) => sign === "-" || sign === "\u2212";  // answers._negative
+  const significant = (parts) => Math.max(...parts.map((part) => (part || "").replace(/^0+/, "").length));
 
-  // answers.parse_number: a number, or null.
+  // answers.parse_text_number: a number, or null.
   function parseNumber(text) {
-    text = text.trim();
-    if (INFINITIES.has(text)) return INFINITIES.get(text);
-    const plain = text.replace(/−/g, "-");
-    if (FRACTION.test(text)) {
-      const [top, bottom] = plain.split("/");
-      return Number(top) / Number(bottom);  // exact integers, one correctly rounded division: float(Fraction)
+    let match = INFINITY.exec(text);
+    if (match) return negative(match[1]) ? -Infinity : Infinity;
+    match = DECIMAL.exec(text);
+    if (match) {
+      const number = Number((negative(match[1]) ? "-" : "") + match[2] + (match[3] || ""));
+      return Number.isFinite(number) ? number : null;  // correctly rounded, as Python's float()
     }
-    if (!FLOAT.test(plain)) return null;
-    const number = Number(plain);
-    return Number.isNaN(number) ? null : number;
+    match = FRACTION.exec(text);
+    if (match) {
+      const [, sign, whole, top, bottom] = match;
+      if (significant([whole, top, bottom]) > MAX_DIGITS) return null;
+      const over = Number(top), under = Number(bottom);  // exact: at most MAX_DIGITS digits each
+      if (under === 0 || (whole !== undefined && over >= under)) return null;
+      const number = Number(whole || 0) + over / under;  // one correctly rounded division, then the whole part
+      return negative(sign) && number ? -number : number;
+    }
+    return null;
   }
 
   // answers._digits: the digits after a decimal's point (null for a whole number, a fraction, an infinity).
   function digits(text) {
-    const match = DECIMAL.exec(text);
+    const match = POINT_DIGITS.exec(text);
     return match ? match[1].length : null;
   }
 
   // answers.parse_vector: "(1, 2, 6)", two or more numbers; null if it is not one.
   function parseVector(text) {
-    text = text.trim();
+    text = strip(text);
     if (!(text.startsWith("(") && text.endsWith(")"))) return null;
     const parts = text.slice(1, -1).split(",").map(parseNumber);
     return parts.length >= 2 && !parts.includes(null) ? parts : null;
@@ -53,8 +72,80 @@
     if (vector !== null) return { number: vector, bound: null, decimals: null };
     const match = BOUND.exec(text);
     if (!match) return null;
-    const bounded = parseNumber(match[2].replace(/−/g, "-"));
+    const bounded = parseNumber(match[2]);
     return bounded === null ? null : { number: bounded, bound: SIGNS[match[1]], decimals: digits(match[2]) };
+  }
+
+  // answers.read_typed: what text typed in a box of a kind ("value", "number": α or β, "plain": W, "count": N)
+  // says: its reading ({number, bound, decimals}; a count: a number), or a note saying what to write instead.
+  function readTyped(text, kind = "value") {
+    const reading = reading_(text, kind);
+    return reading !== null ? reading : whyUnreadable(text, kind);
+  }
+
+  // answers._reading
+  function reading_(text, kind) {
+    if (kind === "count") {
+      const match = COUNT.exec(text);
+      return match && significant([match[1]]) <= MAX_DIGITS ? Number(match[1]) : null;
+    }
+    const claimed = parseBounded(text);
+    if (claimed === null || (kind !== "value" && claimed.bound !== null)) return null;
+    if (kind === "plain" && (Array.isArray(claimed.number) || !Number.isFinite(claimed.number))) return null;
+    return claimed;
+  }
+
+  // answers._why_unreadable
+  function whyUnreadable(text, kind) {
+    const written = strip(text);
+    const accepted = NOTATIONS[kind];
+    if (!written) return `nothing written; write ${accepted}`;
+    if (kind === "count") {
+      if (COUNT.exec(written)) return `more than ${MAX_DIGITS} digits; write ${accepted}`;
+      return parseNumber(written) !== null ? `not a whole number ≥ 0; write ${accepted}` : `write ${accepted}`;
+    }
+    for (const [mistake, fixed] of corrections(written)) {
+      if (reading_(fixed, kind) !== null) return `${mistake}; write ${fixed}`;
+    }
+    const bound = BOUND.exec(written);
+    if (bound && kind !== "value") return kind === "plain" ? "W is a number, never a bound" : "a number, never a bound";
+    const numberText = bound ? strip(bound[2]) : written;
+    if (DECIMAL.exec(numberText)) {
+      return "too large for a number" + (kind === "plain" ? "" : "; write inf for infinity");
+    }
+    const fraction = FRACTION.exec(numberText);
+    if (fraction) {
+      const [, , whole, top, bottom] = fraction;
+      if (significant([whole, top, bottom]) > MAX_DIGITS) return `a fraction's parts have at most ${MAX_DIGITS} digits`;
+      if (Number(bottom) === 0) return "a fraction with denominator 0";
+      return "the fraction of a mixed number is less than 1, as in 3 1/3";
+    }
+    if (kind === "plain" && parseBounded(written) !== null) return `W is a finite number; write ${accepted}`;
+    return `write ${accepted}`;
+  }
+
+  // answers._corrections: [mistake, the text corrected] for the mistakes a note names.
+  function corrections(written) {
+    const found = [];
+    if (written.includes(",") && !written.startsWith("(")) found.push(["a decimal comma", written.replace(/,/g, ".")]);
+    if (new RegExp(DASHES.source).test(written)) found.push(["a dash, not a minus sign", written.replace(DASHES, "-")]);
+    const bound = BOUND.exec(written);
+    if (new RegExp(S).test(written) && !FRACTION.test(bound ? bound[2] : written)) {  // 3 4/3 is no 34/3
+      found.push(["a space inside a number", written.replace(new RegExp(S, "g"), "")]);
+    }
+    if (STRICT.test(written)) {
+      found.push(["a strict bound (tracer's bounds include their number)",
+                  written.replace(STRICT, (all, space, sign) => `${space}${sign}=`)]);
+    }
+    return found;
+  }
+
+  // yaml_text.unprintable: a character no answer file may hold (a control character but tab and newline, a
+  // surrogate, a format character such as a bidirectional control, a noncharacter).
+  function unprintable(char) {
+    if (char === "\t" || char === "\n") return false;
+    const code = char.codePointAt(0);
+    return /^[\p{Cc}\p{Cs}\p{Cf}]$/u.test(char) || (code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe;
   }
 
   // ---- the matching rules: compare_answers.number_matches and value_matches ------------------------------------
@@ -145,42 +236,49 @@
       try { localStorage.setItem(storageKey, JSON.stringify(state)); } catch (error) { /* see load */ }
     }
 
-    // -- the answer the state gives: exactly what the answer file says (unreadable boxes left out)
-    function names(text) {
-      const parts = text.split(",").map((part) => part.trim()).filter((part) => part !== "");
-      const nodes = parts.map((part) => byName.get(part));
-      return text.trim() === "" || nodes.includes(undefined) ? null : nodes;
+    // -- the answer the state gives: exactly what the answer file says. A box left blank gives nothing; one that
+    // cannot be read is in the answer as typed (with its note: grade reads the same text as one wrong item).
+    const KINDS = { values: "value", alpha: "number", beta: "number", wins: "plain", visits: "count" };
+    const blank = (text) => strip(text || "") === "";
+    function typed(kind, node) {  // {text, reading (null: cannot be read), note}, or null for a blank box
+      const text = state[kind][node];
+      if (blank(text)) return null;
+      const read = readTyped(text, KINDS[kind]);
+      return typeof read === "string" ? { text: strip(text), reading: null, note: read } :
+        { text: strip(text), reading: read, note: null };
+    }
+    function names(text) {  // the names typed (null: none), and those the tree does not have (their index)
+      const parts = (text || "").split(",").map((part) => part.trim()).filter((part) => part !== "");
+      return parts.length ? { names: parts, unknown: parts.map((part, i) => (byName.has(part) ? -1 : i))
+        .filter((i) => i >= 0) } : null;
     }
     function answer() {
       const given = { values: new Map(), pruned: null, best: state.best || null, windows: new Map(),
                       types: new Map(), order: null, visits: new Map(), wins: new Map(), selected: new Map() };
       for (const node of sheet.inputs) {
-        const text = (sheet.mcts ? state.wins : state.values)[node];
-        const parsed = text ? parseBounded(text) : null;
-        if (parsed === null) continue;
-        if (sheet.mcts) {
-          if (parsed.bound === null && !Array.isArray(parsed.number) && Number.isFinite(parsed.number)) {
-            given.wins.set(node, { text: text.trim(), claimed: parsed });  // answers._Reader.plain
-          }
-        } else {
-          given.values.set(node, { text: text.trim(), claimed: parsed });
+        for (const kind of sheet.mcts ? ["visits", "wins"] : ["values"]) {
+          const read = typed(kind, node);
+          if (read !== null) given[kind].set(node, read);
         }
-      }
-      for (const node of sheet.inputs) {
-        const visits = (state.visits[node] || "").trim();
-        if (sheet.mcts && /^[0-9]{1,15}$/.test(visits)) given.visits.set(node, Number(visits));
       }
       if (sheet.prunes && (state.marked.length > 0 || state.none)) {
         given.pruned = sheet.leaves.filter((leaf) => state.marked.includes(leaf));
       }
-      for (const node of sheet.windows) {
-        const alpha = parseNumber(state.alpha[node] || ""), beta = parseNumber(state.beta[node] || "");
-        if (alpha !== null && beta !== null) given.windows.set(node, [alpha, beta]);
+      for (const node of sheet.windows) {  // answers._Reader.window: both blank, not given; else both read
+        const alpha = typed("alpha", node), beta = typed("beta", node);
+        if (alpha === null && beta === null) continue;
+        const parts = [alpha, beta];
+        const blankPart = alpha === null ? "α" : "β";
+        const wrong = parts.find((part) => part !== null && part.reading === null) ||
+          (parts.includes(null) ? { note: `nothing written for ${blankPart}; write ${NOTATIONS.number}` } : null);
+        given.windows.set(node, { texts: parts.map((part) => (part === null ? "" : part.text)),
+                                  window: wrong ? null : parts.map((part) => part.reading.number),
+                                  note: wrong ? wrong.note : null });
       }
       for (const node of sheet.types) if (state.types[node]) given.types.set(node, state.types[node]);
       if (sheet.order) given.order = names(state.order);
       for (const number of sheet.paths) {
-        const path = names(state.paths[number] || "");
+        const path = names(state.paths[number]);
         if (path !== null) given.selected.set(number, path);
       }
       return given;
@@ -207,6 +305,15 @@
         if (i === lastStatistic) items.push(...extras);  // grade: after the values (N and W) asked
       });
       if (lastStatistic < 0) items.unshift(...extras);
+      // names the tree does not have, each pointed out (0 of 0) in the file's order, as grade points them out
+      const lists = [["order", given.order]].concat(
+        [...given.selected].map(([number, path]) => [`selected.${number}`, path]));
+      for (const [where, list] of lists) {
+        for (const index of list ? list.unknown : []) {
+          items.push({ item: `${where}[${index}]`, kind: "unknown", node: null, max: 0, step: null, why: "",
+                       verdict: "wrong", points: 0, note: `${list.names[index]} is not a node of the tree` });
+        }
+      }
       const departures = items.filter((item) => ["wrong", "extra"].includes(item.verdict) && item.step !== null &&
                                                item.why);
       const first = departures.reduce((best, item) => (best === null || item.step < best.step ? item : best), null);
@@ -224,13 +331,15 @@
         if (!ok) { item.why = why; item.step = step; }
         return item;
       };
+      const unread = (note) => Object.assign(item, { verdict: "wrong", points: 0, step: null, why: "", note });
       const node = asked.node;
       switch (asked.kind) {
         case "values": {
           const value = given.values.get(node);
           if (!value) return item;
+          if (value.reading === null) return unread(value.note);
           const found = { number: fromJson(asked.found.number), bound: asked.found.bound };
-          return verdict(valueMatches(value.claimed, found), `${asked.because} — you wrote ${value.text}`);
+          return verdict(valueMatches(value.reading, found), `${asked.because} — you wrote ${value.text}`);
         }
         case "leaf": {
           if (given.pruned === null) return item;
@@ -246,11 +355,13 @@
           if (given.best === null) return item;
           return verdict(given.best === String(asked.found), `${asked.because} — you chose ${given.best}`);
         case "windows": {
-          const window = given.windows.get(node);
-          if (!window) return item;
+          const written = given.windows.get(node);
+          if (!written) return item;
+          if (written.window === null) return unread(written.note);
+          const [alpha, beta] = written.window;
           const found = asked.found === null ? null : fromJson(asked.found);
-          return verdict(found !== null && numberMatches(window[0], found[0]) && numberMatches(window[1], found[1]),
-                         `${asked.because} — you wrote [${state.alpha[node].trim()}, ${state.beta[node].trim()}]`);
+          return verdict(found !== null && numberMatches(alpha, found[0]) && numberMatches(beta, found[1]),
+                         `${asked.because} — you wrote [${written.texts.join(", ")}]`);
         }
         case "node_types": {
           const type = given.types.get(node);
@@ -259,28 +370,31 @@
         }
         case "visits": {
           const visits = given.visits.get(node);
-          if (visits === undefined) return item;
-          return verdict(visits === asked.found, `${asked.because} — you wrote N = ${visits}`);
+          if (!visits) return item;
+          if (visits.reading === null) return unread(visits.note);
+          return verdict(visits.reading === asked.found, `${asked.because} — you wrote N = ${visits.reading}`);
         }
         case "wins": {
           const wins = given.wins.get(node);
           if (!wins) return item;
-          return verdict(numberMatches(wins.claimed.number, fromJson(asked.found), wins.claimed.decimals),
+          if (wins.reading === null) return unread(wins.note);
+          return verdict(numberMatches(wins.reading.number, fromJson(asked.found), wins.reading.decimals),
                          `${asked.because} — you wrote W = ${wins.text}`);
         }
         case "order":
         case "selected": {
           const list = asked.kind === "order" ? given.order : given.selected.get(Number(asked.item.split(" ").pop()));
           if (!list) return item;
-          const claimed = list.map(label);
+          const claimed = list.names;  // as typed: a name the tree does not have matches no node
           let index = 0;  // compare_answers.first_difference
           while (index < Math.max(claimed.length, asked.found.length) && claimed[index] === asked.found[index]) index++;
           if (index === Math.max(claimed.length, asked.found.length)) return verdict(true);
           const place = asked.places[Math.min(index, asked.found.length)];
           let wrote;
+          const name = (i) => (byName.has(claimed[i]) ? claimed[i] : `${claimed[i]}, which is not a node of the tree`);
           if (asked.kind === "selected") wrote = `you wrote the path [${claimed.join(", ")}]`;
-          else if (index >= asked.found.length) wrote = `your order goes on with ${claimed[index]}`;
-          else wrote = index >= claimed.length ? "your order stops there" : `you wrote ${claimed[index]}`;
+          else if (index >= asked.found.length) wrote = `your order goes on with ${name(index)}`;
+          else wrote = index >= claimed.length ? "your order stops there" : `you wrote ${name(index)}`;
           return verdict(false, `${place.because} — ${wrote}`, place.step);
         }
         default:
@@ -291,7 +405,11 @@
     // -- the answer file: what answer() gives, as YAML that tracer grade reads (names and texts quoted as JSON)
     function answerFile() {
       const given = answer();
-      const q = (text) => JSON.stringify(String(text)).replace(/[\u0085\u2028\u2029]/g,
+      // Quoted as JSON (which YAML reads); a character no answer file may hold is spelled out (\u202e, as text), so
+      // grade reads the box as the page did (it cannot be read either way) and the file is never refused for it.
+      const spelled = (text) => Array.from(String(text), (char) =>
+        (unprintable(char) ? `\\u${char.codePointAt(0).toString(16).padStart(4, "0")}` : char)).join("");
+      const q = (text) => JSON.stringify(spelled(text)).replace(/[\u2028\u2029]/g,
         (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
       const lines = ex.comments.map((line) => `# ${line}`);
       const mapping = (key, entries) => {
@@ -302,15 +420,15 @@
       mapping("values", [...given.values].map(([node, value]) => [label(node), q(value.text)]));
       if (given.pruned !== null) lines.push(`pruned: [${given.pruned.map((leaf) => q(label(leaf))).join(", ")}]`);
       if (given.best !== null) lines.push(`best_move: ${q(given.best)}`);
-      mapping("windows", [...given.windows.keys()].map((node) =>
-        [label(node), `[${q(state.alpha[node].trim())}, ${q(state.beta[node].trim())}]`]));
+      mapping("windows", [...given.windows].map(([node, written]) =>
+        [label(node), `[${written.texts.map(q).join(", ")}]`]));
       mapping("node_types", [...given.types].map(([node, type]) => [label(node), q(type)]));
-      if (given.order !== null) lines.push(`order: [${given.order.map((node) => q(label(node))).join(", ")}]`);
-      mapping("visits", [...given.visits].map(([node, visits]) => [label(node), String(visits)]));
+      if (given.order !== null) lines.push(`order: [${given.order.names.map(q).join(", ")}]`);
+      mapping("visits", [...given.visits].map(([node, visits]) => [label(node), q(visits.text)]));
       mapping("wins", [...given.wins].map(([node, wins]) => [label(node), q(wins.text)]));
       if (given.selected.size > 0) {
         lines.push("selected:");
-        for (const [number, path] of given.selected) lines.push(`  ${number}: [${path.map((n) => q(label(n))).join(", ")}]`);
+        for (const [number, path] of given.selected) lines.push(`  ${number}: [${path.names.map(q).join(", ")}]`);
       }
       if (lines.length === ex.comments.length) lines.push("{}  # a blank sheet");
       return lines.join("\n") + "\n";
@@ -331,6 +449,7 @@
                             ex.title === numbered ? numbered : `${numbered}: ${ex.title}`);
     section.appendChild(heading);
     section.appendChild(element("p", { class: "search" }, `${ex.file} · ${sheet.search}`));
+    if (ex.rewards) section.appendChild(element("p", { class: "rewards" }, ex.rewards));
     const work = element("div", { class: "work" });
     const figure = element("figure", { class: "drawing" });
     const svg = document.createElementNS(SVG_NS, "svg");
@@ -350,29 +469,42 @@
     const groups = new Map();
     for (const group of graph.querySelectorAll("g[data-node]")) groups.set(Number(group.dataset.node), group);
 
-    // A box for state[kind][node] (the visit order's: state.order, no node).
+    // A box for state[kind][node] (the visit order's: state.order, no node), with the note under it that says what
+    // to type when what is typed cannot be read. Its placeholder names what goes in it, never a possible answer.
+    const boxNotes = new Map();  // input -> its note
     function box(key, kind, node, placeholder, labelText) {
+      const holder = element("span", { class: "box-holder" });
       const input = element("input", { type: "text", class: `box ${kind}`, autocomplete: "off", spellcheck: "false",
                                        placeholder, "aria-label": labelText });
+      const note = element("span", { class: "box-note", id: `note-${ex.index}-${key.replace(/[^\w-]/g, "-")}` });
+      input.setAttribute("aria-describedby", note.id);
+      holder.append(input, note);
+      boxNotes.set(input, note);
       const keep = (text) => { if (kind === "order") state.order = text; else state[kind][node] = text; };
       input.value = (kind === "order" ? state.order : state[kind][node]) || "";
       input.addEventListener("input", () => { keep(input.value); save(); refreshBox(input, kind); });
       inputs.set(key, input);
       refreshBox(input, kind);
-      return input;
+      return holder;
     }
-    function refreshBox(input, kind) {  // a box whose text the answer file cannot carry says so
-      const text = input.value.trim();
-      let ok = text === "";
-      if (!ok && kind === "values") ok = parseBounded(text) !== null;
-      else if (!ok && (kind === "alpha" || kind === "beta")) ok = parseNumber(text) !== null;
-      else if (!ok && kind === "visits") ok = /^[0-9]{1,15}$/.test(text);
-      else if (!ok && kind === "wins") {
-        const parsed = parseBounded(text);
-        ok = parsed !== null && parsed.bound === null && !Array.isArray(parsed.number) && Number.isFinite(parsed.number);
-      } else if (!ok) ok = names(text) !== null;
-      input.classList.toggle("unreadable", !ok);
-      input.title = ok ? "" : "not read: this box is left out of the answer until it is fixed";
+    function refreshBox(input, kind) {  // a box whose text cannot be read says why, and what to type
+      const note = boxNote(input.value, kind);
+      input.classList.toggle("unreadable", note !== "");
+      input.title = note;
+      boxNotes.get(input).textContent = note;
+    }
+    function boxNote(text, kind) {  // "" when the text is blank or read
+      if (blank(text)) return "";
+      if (kind in KINDS) {
+        const read = readTyped(text, KINDS[kind]);
+        return typeof read === "string" ? read : "";
+      }
+      const typedNames = names(text);  // the order, a path
+      if (typedNames === null || typedNames.unknown.length === 0) return "";
+      const name = typedNames.names[typedNames.unknown[0]];
+      const same = sheet.labels.find((other) => other.toLowerCase() === name.toLowerCase());  // answers.suggest's
+      return `${name} is not a node of the tree` + (same ? ` (did you mean ${same}?)` : "") +
+        "; write node names separated by commas";
     }
     function markCell(key) {  // where an item's mark shows: by a box ("values:3", "windows:3"), "best", "order", …
       const cell = element("span", { class: "mark" });
@@ -391,7 +523,8 @@
         const before = shown.get(key);
         if (before && rank[before.verdict] >= rank[item.verdict]) continue;
         shown.set(key, { verdict: item.verdict, text: MARKS[item.verdict],
-                         title: item.verdict === "extra" ? `${item.note}: leave its box empty` : item.verdict });
+                         title: item.verdict === "extra" ? `${item.note}: leave its box empty` :
+                           item.note && item.kind !== "unknown" ? `wrong: ${item.note}` : item.verdict });
       }
       return shown;
     }
@@ -521,14 +654,14 @@
     if (sheet.order) {
       const line = element("p", { class: "list" });
       line.appendChild(element("label", {}, "visit order "));
-      line.firstChild.appendChild(box("order", "order", undefined, "A, B, B1, …", "visit order, names separated by commas"));
+      line.firstChild.appendChild(box("order", "order", undefined, "names, in order", "visit order, names separated by commas"));
       line.appendChild(markCell("order"));
       form.appendChild(line);
     }
     for (const number of sheet.paths) {
       const line = element("p", { class: "list" });
       line.appendChild(element("label", {}, `path of iteration ${number} `));
-      line.firstChild.appendChild(box(`paths:${number}`, "paths", number, "A, B, B1", `path of iteration ${number}, names separated by commas`));
+      line.firstChild.appendChild(box(`paths:${number}`, "paths", number, "names, from the root", `path of iteration ${number}, names separated by commas`));
       line.appendChild(markCell(`path of iteration ${number}`));
       form.appendChild(line);
     }
@@ -594,7 +727,7 @@
         row.appendChild(element("td", {}, item.item));
         row.appendChild(element("td", { class: item.verdict }, item.verdict === "extra" ? "not graded" : item.verdict));
         row.appendChild(element("td", {}, `${item.points}/${item.max}`));
-        if (item.verdict === "extra") row.appendChild(element("td", { class: "note" }, item.note));
+        if (item.note) row.appendChild(element("td", { class: "note" }, item.note));  // not graded, or not read
         list.appendChild(row);
       }
       explanation.textContent = "";
@@ -694,5 +827,6 @@
       `checked ${done} of ${exercises.length}: ${score} / ${max}` : "";
   }
   updateTotal();
-  window.tracerPractice = { exercises };  // for tests and the curious: each exercise's check() and answerFile()
+  // for tests and the curious: each exercise's check() and answerFile(), and the reader of what is typed
+  window.tracerPractice = { exercises, reader: { readTyped, parseNumber, parseBounded, parseVector } };
 })();

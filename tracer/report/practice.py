@@ -22,7 +22,7 @@ from ..errors import TracerError
 from ..exercises.check import search
 from ..exercises.facts import SearchFacts
 from ..exercises.practice import practice_sheet
-from ..inputs.answers import read_claims
+from ..inputs.answers import MAX_DIGITS, NOTATIONS, read_claims
 from ..inputs.problem import Problem
 from ..inputs.trees import without_key
 from ..render.deck import make_deck
@@ -52,7 +52,8 @@ def practice_html(exercises: list[PracticeExercise], title: str = "Practice", pl
     """The practice page for ``exercises`` (``player``: embed each search's step-through player, for "Why?" and
     "Show the search")."""
     data = {"title": title, "exercises": [exercise_data(exercise, index, player)
-                                          for index, exercise in enumerate(exercises, 1)]}
+                                          for index, exercise in enumerate(exercises, 1)],
+            "reader": {"notations": NOTATIONS, "max_digits": MAX_DIGITS}}  # what the page's reader says, as grade
     files = resources.files(__package__)
     player_script, player_style = player_assets()
     return PAGE.format(title=html.escape(title), style=player_style + files.joinpath("practice.css").read_text("utf-8"),
@@ -79,7 +80,28 @@ def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -
         "sheet": sheet, "drawing": drawing_data(drawn), "text": without_key(exercise.text, exercise.file),
         "comments": [UNSAFE_IN_COMMENT.sub(" ", line) for line in comments],
         "player": _player(trace) if player else None,
+        "rewards": reward_rule(exercise.problem) if facts.samples else "",
     }
+
+
+def reward_rule(problem: Problem) -> str:
+    """How an exercise on Monte Carlo tree search turns a leaf's value into a reward, in words (the rule is
+    :class:`tracer.search.mcts.Rewards`'s): ``a leaf's value v gives MAX the reward v / 4 …``."""
+    from ..search.mcts import Rewards
+    from ..text import format_number
+
+    rewards = Rewards(problem.root)
+    chooser = "W adds up the rewards of the player who chose the move into the node."
+    if not rewards.explicit:
+        return f"Rewards: the end of a game gives MAX 1 for a win, ½ for a draw and 0 for a loss, and MIN 1 minus " \
+               f"that. {chooser}"
+    low, high = rewards.low, rewards.high
+    if low == high:
+        return f"Rewards: every leaf has the value {format_number(low)}, so every playout gives ½. {chooser}"
+    shifted = "v" if low == 0 else f"(v − {format_number(low)})" if low > 0 else f"(v + {format_number(-low)})"
+    return (f"Rewards: a leaf of value v gives MAX the reward {shifted} / {format_number(high - low)} (the leaves run "
+            f"from {format_number(low)}, reward 0, to {format_number(high)}, reward 1), and MIN 1 minus that. "
+            f"{chooser}")
 
 
 def drawing_data(svg: bytes) -> dict:
@@ -137,12 +159,13 @@ PAGE = """<!DOCTYPE html>
 <main id="practice">
   <header class="page-head">
     <h1 id="page-title"></h1>
-    <p class="help">Type each inner node's value (a number, a bound such as <code>&lt;=2</code> or
-      <code>≥ 3</code>, a fraction <code>10/3</code> or a decimal <code>3.33</code>), and leave a node the search never
-      reaches empty (a value there is not graded: it is marked –); mark the leaves never examined by
-      clicking them (or Tab to a leaf and press Enter or Space); pick the best move. <kbd>Enter</kbd> in any box
-      checks. <span class="storage">Answers stay in this browser; "Download answers" saves a file
-      <code>tracer grade</code> reads.</span></p>
+    <p class="help">Type each inner node's value (a number such as <code>3</code>, <code>-2</code>,
+      <code>3.33</code>, <code>10/3</code> or <code>3 1/3</code>, or a bound such as <code>&lt;=2</code> or
+      <code>≥ 3</code>), and leave a node the search never reaches empty (a value there is not graded: it is marked
+      –); mark the leaves never examined by clicking them (or Tab to a leaf and press Enter or Space); pick the best
+      move. <kbd>Enter</kbd> in any box checks. <span class="storage">Answers stay in this browser; "Download answers"
+      saves a file <code>tracer grade</code> reads.</span> The answers are in this page, which checks itself: it is
+      for practice, never for marks.</p>
     <p id="total" aria-live="polite"></p>
     <nav id="index" aria-label="exercises"></nav>
   </header>

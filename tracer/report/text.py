@@ -43,15 +43,22 @@ def check_report(results: Sequence[FileResult]) -> str:
 
 
 def grade_report(results: Sequence[Grade], notes: Sequence[str] = ()) -> str:
-    """The notes on the search, then each graded answer item by item, its first departure and the scoring rule."""
-    return "".join(f"note: {note}\n" for note in notes) + "".join(_grade(result) + "\n" for result in results)
+    """The notes on the search, then each graded answer item by item with its first departure (a refused file: its
+    reason), and the scoring rule once."""
+    graded = "".join(_grade(result) + "\n" for result in results)
+    scoring = f"scoring: {results[0].scoring}\n" if results else ""
+    return "".join(f"note: {note}\n" for note in notes) + graded + scoring
 
 
 def _grade(result: Grade) -> str:
     lines = [f"{result.answer}: {result.score} / {result.max_score}  ({result.tree}, {result.search})"]
+    if result.refused:
+        lines.append(f"  refused, scored as a blank sheet: {result.refused}")
+        return "\n".join(lines)
     leaves = [item for item in result.items if item.kind == "leaf"]
     no_marks = bool(leaves) and all(item.verdict == MISSING for item in leaves)
     unknown = [item for item in result.items if item.kind == "unknown"]
+    unread = [item for item in result.items if item.detail.startswith("line ") and item.kind != "unknown"]
     for item in result.items:
         if item.kind == "leaf" and no_marks:
             if item is leaves[0]:
@@ -70,14 +77,15 @@ def _grade(result: Grade) -> str:
             lines.append(f"  ✗ {item.item}: you wrote {shown(item.given)}, the search: {shown(item.expected)}")
     if result.departure:
         lines.append(f"  first departure from the search: {result.departure}")
-    elif result.unanswered or unknown:
+    elif result.unanswered or unknown or unread:
         said = [f"{result.unanswered} of the key's items not answered"] if result.unanswered else []
         if unknown:
             said.append(f"{len(unknown)} name{'s' if len(unknown) > 1 else ''} not in the tree")
+        if unread:
+            said.append(f"{len(unread)} item{'s' if len(unread) > 1 else ''} not read")
         lines.append(f"  no departure from the search where the answer names the tree's nodes; {'; '.join(said)}")
     else:
         lines.append("  the answer follows the search throughout")
-    lines.append(f"  scoring: {result.scoring}")
     return "\n".join(lines)
 
 
