@@ -164,3 +164,15 @@ def test_a_missing_submission_gets_a_results_json_saying_so(tmp_path):
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and str(missing) in result.stderr
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["score"] == 0 and f"{missing}: cannot read: No such file or directory" in data["output"]
+
+
+def test_a_file_name_with_an_escape_sequence_is_shown_escaped(tmp_path):
+    """A student's file name is the student's text: the report and the errors show it escaped, on one line."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "evil\x1b[2J.yaml").write_text(yaml.safe_dump(PERFECT))
+    (folder / "bad\x1b]0;x\x07.yaml").write_text("values: [\n")
+    result = run_tracer("grade", RN, folder)
+    assert "\x1b" not in result.stdout + result.stderr and "\x07" not in result.stdout + result.stderr
+    assert f"{folder}/evil\\x1b[2J.yaml: 16 / 16" in result.stdout
+    assert f"{folder}/bad\\x1b]0;x\\x07.yaml: 0 / 16" in result.stdout

@@ -11,6 +11,7 @@ from functools import partial
 from ..errors import TracerError, UsageError
 from ..inputs.trees import DEFAULT_MAX_NODES, LEVEL_PLAYERS
 from ..render.paper_size import PAPERS as PAPER_NAMES
+from ..text import one_line
 from .options import (add_jobs_option, add_search_options, depth, positive, progress_bar, say_notes, search_spec,
                       whole_number)
 
@@ -288,7 +289,7 @@ def cmd_grade(args) -> int:
     results = list(progress_bar(len(answers), "grade", "file")(graded))
     refused = [result for result in results if result.refused]
     for result in refused:
-        print(f"tracer grade: error: {result.refused}", file=sys.stderr)
+        print(f"tracer grade: error: {one_line(result.refused)}", file=sys.stderr)
     if args.render and not results[0].refused:
         _render_feedback(args.render, trace, results[0])
     if args.json:

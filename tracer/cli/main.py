@@ -11,7 +11,7 @@ import threading
 
 from ..errors import TracerError
 from ..io import WRITTEN, take_back_written
-from ..text import PLAIN_NAMES, shows_signs
+from ..text import PLAIN_NAMES, one_line, shows_signs
 
 DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 
@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         status = args.run(args) or 0
         sys.stdout.flush()  # here, where a full disk can still be reported
     except TracerError as error:
-        print(f"{name}: error: {error}", file=sys.stderr)
+        print(f"{name}: error: {one_line(str(error))}", file=sys.stderr)  # a file's name may hold anything
         return 2
     except KeyboardInterrupt:  # also while tracer is still importing
         print(f"{name}: interrupted", file=sys.stderr)

@@ -13,7 +13,7 @@ from ..model.state import UNLIMITED
 from ..render.table import format_table
 from ..run import Stats
 from ..search.registry import ALGORITHMS
-from ..text import format_number
+from ..text import format_number, one_line
 
 COMPARE_COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds",
                    "ebf", "minimal", "×minimal")
@@ -51,9 +51,10 @@ def grade_report(results: Sequence[Grade], notes: Sequence[str] = ()) -> str:
 
 
 def _grade(result: Grade) -> str:
-    lines = [f"{result.answer}: {result.score} / {result.max_score}  ({result.tree}, {result.search})"]
+    # a file's name is the student's text: shown escaped on its line (a name cannot clear the terminal)
+    lines = [f"{one_line(result.answer)}: {result.score} / {result.max_score}  ({result.tree}, {result.search})"]
     if result.refused:
-        lines.append(f"  refused, scored as a blank sheet: {result.refused}")
+        lines.append(f"  refused, scored as a blank sheet: {one_line(result.refused)}")
         return "\n".join(lines)
     leaves = [item for item in result.items if item.kind == "leaf"]
     no_marks = bool(leaves) and all(item.verdict == MISSING for item in leaves)
