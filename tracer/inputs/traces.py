@@ -172,7 +172,7 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
             raise ValueError(f"{where}: {data['type']} needs {f.name!r}")
         if f.name == "player":
             value = Player(value)
-        elif f.name == "skipped":
+        elif f.name in ("skipped", "waiting"):
             value = tuple(value)
         elif f.name in cls.records:  # the schema has checked each record's keys and types
             value = tuple(tuple(_number_in(record[key], f"{where}.{f.name}[{i}].{key}") for key in cls.records[f.name])
