@@ -70,8 +70,13 @@ STANDARD = Rules()
 @functools.lru_cache(maxsize=1024)
 def chance_weights(probabilities: tuple) -> tuple[tuple[int, ...], int]:
     """Chance moves' probabilities as the exact fractions they stand for (:func:`tracer.text.exact`: 1/6 for a die's
-    face given as 0.1666…), written over one denominator: (the numerators, the denominator)."""
+    face given as 0.1666…), written over one denominator: (the numerators, the denominator). Probabilities that
+    add up to 1 only within rounding (a file's 0.3333333333 three times, a game's floats) are scaled to add up to
+    exactly 1, so an average always lies between its outcomes' values (Star1's bounds hold of it)."""
     odds = [Fraction(exact(p)) for p in probabilities]
+    total = sum(odds)
+    if total != 1 and total > 0:
+        odds = [p / total for p in odds]
     denominator = math.lcm(*(p.denominator for p in odds))
     return tuple(p.numerator * (denominator // p.denominator) for p in odds), denominator
 
