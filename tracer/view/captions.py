@@ -123,7 +123,7 @@ def _chance_cutoff(view, event: ChanceCutoff) -> Step:
     shown = view.shows(event.value, Bound.UPPER if low else Bound.LOWER)
     if not searched and probed:  # Star2's probing phase: no outcome searched in full
         pruned = view.cutoffs[-1].pruned
-        tops = [node for node in pruned if view.nodes[node].node.parent not in pruned]
+        tops = sorted(node for node in pruned if view.nodes[node].node.parent not in pruned)  # left to right
         return Step("chance cut", shown,
                     f"after probing {len(probed)} of {len(children)} outcomes the average is "
                     f"{'at most' if low else 'at least'} {' + '.join(terms)} = {num(event.value)} {sign} "

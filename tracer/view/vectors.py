@@ -146,15 +146,17 @@ def _cutoff_step(view, event: ShallowCutoff) -> Step:
 def _immediate_step(view, event: ImmediateCutoff) -> Step:
     node = view.nodes[event.node]
     i = mover(view, event.node)
-    players = len(view.players)
-    others = f" − {players - 1}·{num(event.lowest)}" if event.lowest else ""
+    player, players = view.players[i], len(view.players)
     from_sum = event.total - (players - 1) * event.lowest
-    why = f"the most a player can get: {num(event.total)}{others} = {num(from_sum)}, the sum less the others' least"
     if event.highest is not None and event.highest <= from_sum:
-        why = f"the most a player can get, U = {num(event.highest)}, the highest value the bounds allow"
+        most = f"U = {num(event.highest)}, the highest value the bounds allow"
+    elif event.lowest:
+        most = f"{num(event.total)} − {players - 1}·{num(event.lowest)} = {num(from_sum)}: the sum, the others at least"
+    else:
+        most = f"{num(event.total)}: the sum, the others at 0"
     skipped = join_names([view.label(child) for child in event.skipped])
-    return Step("immediate cut", "", f"{view.players[i]} has {num(node.value[i])}, {why}: nothing better for "
-                                     f"{view.players[i]} can follow — immediate cutoff, prune {skipped}")
+    return Step("immediate cut", "", f"{player} has {num(node.value[i])}, the most a player can get ({most}): "
+                                     f"nothing better for {player} can follow — immediate cutoff, prune {skipped}")
 
 
 def _exited_step(view, event: NodeExited) -> Step:
