@@ -17,14 +17,15 @@ from .values import Settled
 
 
 class ShallowCut(NamedTuple):
-    """Why a node was left early: its player's component ``got`` reached the ``bound`` (the shallow Bound, or the
-    most any player can get)."""
+    """Why a node was left early: its player's component ``got`` reached the ``bound`` (the shallow Bound, or, for
+    an ``immediate`` cutoff, the most any player can get)."""
 
     got: float
     bound: float
+    immediate: bool = False
 
     def reason(self) -> str:
-        return f"{num(self.got)} ≥ {num(self.bound)}"
+        return f"{num(self.got)}, the most" if self.immediate else f"{num(self.got)} ≥ {num(self.bound)}"
 
 
 @dataclass(eq=False)
@@ -70,7 +71,7 @@ def _cutoff(view, node: VectorNode, event: ShallowCutoff) -> None:
 
 
 def _immediate(view, node: VectorNode, event: ImmediateCutoff) -> None:
-    node.cut = ShallowCut(node.value[mover(view, node.id)], event.most)
+    node.cut = ShallowCut(node.value[mover(view, node.id)], event.most, immediate=True)
 
 
 def _exited(view, node: VectorNode, event: NodeExited) -> None:
