@@ -112,8 +112,9 @@ def test_every_chance_search_gives_expectiminimaxs_value_and_move_on_random_tree
         value, move = reference(data)
         assert plain.run(root) == (float(value), move), data
         for rules in RULES:
-            assert plain.run(root, rules=rules, settings={"bounds": as_read(bounds)}) == (float(value), move), (data, rules)
-            assert star2.run(root, rules=rules, settings={"bounds": as_read(bounds)}) == (float(value), move), (data, rules)
+            settings = {"bounds": as_read(bounds)}
+            assert plain.run(root, rules=rules, settings=settings) == (float(value), move), (data, rules)
+            assert star2.run(root, rules=rules, settings=settings) == (float(value), move), (data, rules)
 
 
 def test_a_games_float_probabilities_give_the_same_value_and_move_pruned_or_not():
@@ -217,7 +218,7 @@ def test_star1_evaluates_the_leaves_an_exact_star1_evaluates(rules):
     assert ties > 100  # the trees do meet the windows exactly
 
 
-# ---- what the captions say holds, in the numbers they show ------------------------------------------------------------
+# ---- what the captions say holds, in the numbers they show ---------------------------------------------------------
 
 NUMBER = r"(−?[\d./]+|[+−]∞)"
 CLAIM = re.compile(NUMBER + r" ([<>≤≥]) ([αβ]) ?= ?" + NUMBER)

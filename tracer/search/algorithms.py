@@ -474,13 +474,16 @@ def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACE
 
 
 def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: float, tracer: NullTracer,
-                          rules: Rules, table: TranspositionTable, best_first: bool = False):
+                          rules: Rules, table: TranspositionTable, best_first: bool = False,
+                          exact_values: bool = False):
     """ALPHA-BETA-WITH-MEMORY (Plaat, Schaeffer, Pijls & de Bruin 1996, Figure 2): alpha-beta that asks the table
     about each node first, where a bound that settles the node returns at once and any other narrows the window,
     and afterwards stores what it proved: the value, exact inside the window, else the bound it is. Fail-soft as in
     the paper, so a value outside the window is the tightest bound found. With ``best_first`` the best move the table
-    holds is searched first (iterative deepening); without, the move order stays the state's, as in the paper."""
+    holds is searched first (iterative deepening); without, the move order stays the state's, as in the paper.
+    ``exact_values``: the leaves' values as the exact numbers they stand for, as MTD(f)'s windows (β − g, β) are."""
     cuts = rules.cuts
+    leaf_value_of = exact_leaf_value if exact_values else leaf_value
 
     def value(state, alpha, beta, depth, move):
         tracer.enter(state, move, alpha, beta)
@@ -495,7 +498,7 @@ def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: flo
                 tracer.table_cutoff(entry.upper, entry)
                 return entry.upper, entry.move
             alpha, beta = max(alpha, entry.lower), min(beta, entry.upper)
-        v = exact_leaf_value(state, depth)  # exact, as MTD(f)'s windows are
+        v = leaf_value_of(state, depth)
         if v is not None:
             over = state.is_terminal()  # the game is over here: the value holds however deep one searches
             table.horizon |= not over  # a depth limit stopped the search here (iterative deepening goes on)
@@ -550,7 +553,7 @@ def mtdf(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRAC
     while lower < upper:
         beta = g + grain if g == lower else g
         tracer.begin_pass(f"is the value ≥ {format_number(beta)}?", beta - grain, beta)
-        g, move = alphabeta_with_memory(root, beta - grain, beta, depth, tracer, rules, table)
+        g, move = alphabeta_with_memory(root, beta - grain, beta, depth, tracer, rules, table, exact_values=True)
         if g < beta:
             upper = g
         else:
