@@ -39,7 +39,7 @@ class PigState:
     @property
     def value_grain(self):
         """The finest difference between two of its values, for MTD(f)'s null window (β − grain, β): whole numbers;
-        below a quicker-wins root game ends are scored in thousandths."""
+        below a quicker-wins root, where a game end scores (1 − k/1000) of its value, thousandths."""
         return Fraction(1, DISTANCE) if self.plies is not None else 1
 
     def __init__(self, scores: tuple[int, int], side: int, total: int, rolling: bool, target: int,

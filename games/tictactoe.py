@@ -68,8 +68,9 @@ class TicTacToeState:
     @property
     def value_grain(self) -> Fraction:
         """The finest difference between two of its values, for MTD(f)'s null window (β − grain, β): the evaluation
-        counts open lines in tenths; below a quicker-wins root game ends are scored in thousandths."""
-        return Fraction(1, DISTANCE) if self._key >> 20 else Fraction(1, 10)
+        counts open lines in tenths; below a quicker-wins root, where a game end scores (1 − k/1000) of its value,
+        a thousandth of that (a grain finer than the values need is a null window too)."""
+        return Fraction(1, 10) / DISTANCE if self._key >> 20 else Fraction(1, 10)
 
     def __new__(cls, x: int, o: int, max_side: int = X_SIDE, quick_wins: bool = False):
         key = _key(x, o, max_side, quick_wins)

@@ -242,7 +242,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
 
 
 def star1(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
-          bounds: tuple[float, float] = (-INF, INF)):
+          bounds: tuple[float, float] | None = None):
     """*-MINIMAX with STAR1 (Ballard 1983, as Hauk, Buro & Schaeffer 2004 give it): alpha-beta at MAX and MIN nodes;
     at a chance node, every leaf value known to lie in [L, U] = ``bounds``, each outcome is searched with the window
     that the bounds and the outcomes already seen allow, and the node is cut off as soon as one outcome's value
@@ -250,7 +250,9 @@ def star1(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRA
     one at L. Ballard's weighted form: outcome i has probability P(i), so with S the weighted sum of the outcomes
     seen and R the probability not yet searched, outcome i gets the window (A, B), clipped to [L, U], where
     S + P(i)·A + R·U = α and S + P(i)·B + R·L = β. The arithmetic is exact, so the value and the best move are
-    expectiminimax's, ties included."""
+    expectiminimax's, ties included. Without ``bounds`` it is :func:`expectiminimax`."""
+    if bounds is None:
+        return expectiminimax(root, depth, tracer)
     return alphabeta(root, depth, tracer, rules, chance=_star(tracer, rules, bounds, probing=False))
 
 

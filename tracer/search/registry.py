@@ -123,7 +123,7 @@ ALGORITHMS: dict[str, Algorithm] = {
                   counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",), node_types=True),
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True,
                   settings=("bounds",)),
-        Algorithm("star2", star2, "Star2 (expectiminimax, probing before it searches)", pruning=False, chance=True,
+        Algorithm("star2", star2, "Star2 (probing first)", pruning=False, chance=True,
                   settings=("bounds",)),
         Algorithm("maxn", maxn, "Max^n", pruning=False, family="vectors", vectors=True),
         Algorithm("paranoid", paranoid, "Paranoid (alpha-beta for the root's player against the rest)",
