@@ -25,10 +25,11 @@ the neighbourhoods of its two cells: evaluation is a few multiplications, and "n
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import lru_cache
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Board, Player, quicker
+from tracer.model.state import DISTANCE, Board, Player, quicker
 
 BLACK, WHITE = 0, 1
 WIN = 1_000_000
@@ -134,6 +135,12 @@ class ClobberState:
     # hundred at the start), so those rewards are near 1 for either side: Clobber's playouts are better random.
     # utility()'s sign is the result exactly (±1,000,000, no draws), so no result().
     eval_scale = 10
+
+    @property
+    def value_grain(self):
+        """The finest difference between two of its values, for MTD(f)'s null window (β − grain, β): whole numbers;
+        below a quicker-wins root, where a game end scores (1 − k/1000) of its value, thousandths."""
+        return Fraction(1, DISTANCE) if self.origin is not None else 1
 
     def __init__(self, black: int, white: int, side: int, geo: Geometry, number: int, max_side: int,
                  weights: tuple[int, int, int], last: int | None = None):

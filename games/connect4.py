@@ -17,11 +17,12 @@ test from the at most four lines through its cell, and evaluation only reads the
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Board, Player, quicker
+from tracer.model.state import DISTANCE, Board, Player, quicker
 
 WEIGHTS = (0, 1, 4, 16, 1000)
 FIRST, SECOND = 0, 1
@@ -159,6 +160,12 @@ class Connect4State:
     # three (a window of three discs and an empty cell, w[3]) more than the opponent, is a clear advantage and
     # maps to 0.73. (Over random positions a quarter of the scores are beyond ±18.)
     eval_scale = 16
+
+    @property
+    def value_grain(self):
+        """The finest difference between two of its values, for MTD(f)'s null window (β − grain, β): whole numbers;
+        below a quicker-wins root, where a game end scores (1 − k/1000) of its value, thousandths."""
+        return Fraction(1, DISTANCE) if self.origin is not None else 1
 
     def __init__(self, first: int, second: int, geo: Geometry, max_side: int = FIRST, history: str = ""):
         """A position from its bitboards; line codes, score and end test are worked out from scratch."""

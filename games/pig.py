@@ -16,9 +16,10 @@ player whose turn it is; a won game is worth ±100.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Player, quicker
+from tracer.model.state import DISTANCE, Player, quicker
 
 WIN = 100
 FACES = (1, 2, 3, 4, 5, 6)
@@ -34,6 +35,12 @@ class PigState:
     __slots__ = ("scores", "side", "total", "rolling", "target", "max_side", "player", "plies")
     explicit = False
     chance = True  # positions of this game may be chance nodes: only expectiminimax searches it
+
+    @property
+    def value_grain(self):
+        """The finest difference between two of its values, for MTD(f)'s null window (β − grain, β): whole numbers;
+        below a quicker-wins root, where a game end scores (1 − k/1000) of its value, thousandths."""
+        return Fraction(1, DISTANCE) if self.plies is not None else 1
 
     def __init__(self, scores: tuple[int, int], side: int, total: int, rolling: bool, target: int,
                  max_side: int = 0, plies: int | None = None):

@@ -12,8 +12,10 @@ mostly follows references.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Board, Player, quicker
+from tracer.model.state import DISTANCE, Board, Player, quicker
 
 LINES = (0b000000111, 0b000111000, 0b111000000, 0b001001001, 0b010010010, 0b100100100, 0b100010001, 0b001010100)
 FULL = 0b111111111
@@ -62,6 +64,13 @@ class TicTacToeState:
     # more than the opponent (X in the centre against O on an edge, a won position for X), is a clear advantage
     # and maps to 0.73. utility()'s sign is the result exactly (±1, or ±(10 − discs) ≥ ±1), so no result().
     eval_scale = 0.2
+
+    @property
+    def value_grain(self) -> Fraction:
+        """The finest difference between two of its values, for MTD(f)'s null window (β − grain, β): the evaluation
+        counts open lines in tenths; below a quicker-wins root, where a game end scores (1 − k/1000) of its value,
+        a thousandth of that (a grain finer than the values need is a null window too)."""
+        return Fraction(1, 10) / DISTANCE if self._key >> 20 else Fraction(1, 10)
 
     def __new__(cls, x: int, o: int, max_side: int = X_SIDE, quick_wins: bool = False):
         key = _key(x, o, max_side, quick_wins)

@@ -9,6 +9,7 @@ class NimState:
     """Take 1 or 2 from a heap; whoever takes the last counter wins. Positions with heap % 3 == 0 are lost."""
 
     __slots__ = ("heap", "side", "max_side")
+    value_grain = 1  # its values are whole numbers: MTD(f)'s and SSS*'s null windows are (β − 1, β)
 
     def __init__(self, heap, side=0, max_side=0):
         self.heap, self.side, self.max_side = heap, side, max_side

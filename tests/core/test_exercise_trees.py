@@ -123,7 +123,7 @@ def test_depth_on_a_tree_file_and_its_rules(tmp_path):
 
 
 @pytest.mark.parametrize("rules, message", [
-    ("{algorithm: best}", "rules.algorithm: expected one of minimax, alphabeta, negamax, negamax-ab, pvs, mtdf, sss, id, expectiminimax, maxn, paranoid, mcts, got 'best'"),
+    ("{algorithm: best}", "rules.algorithm: expected one of minimax, alphabeta, negamax, negamax-ab, pvs, mtdf, sss, id, expectiminimax, star2, maxn, paranoid, mcts, got 'best'"),
     ("{depth: -1}", "rules.depth: expected a whole number from 0 to 1,000,000, got '-1'"),
     ("{prune: sometimes}", "rules.prune: expected one of ge, gt, got 'sometimes'"),
     ("{colour: red}", "rules.colour: unknown key 'colour' (expected one of: algorithm, prune, fail, depth, seed, iterations, exploration, rollout, final, sum, bounds)"),

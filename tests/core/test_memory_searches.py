@@ -34,6 +34,10 @@ def test_each_finds_the_minimax_value_and_a_move_that_reaches_it(nested, root_pl
     assert brute_force(nested[move], root_player.other) == expected
 
 
+def leaf_values(nested) -> list:
+    return [v for child in nested for v in leaf_values(child)] if isinstance(nested, list) else [nested]
+
+
 def evaluated(trace) -> set[str]:
     return {trace.nodes[e.node].name for e in trace.events if e.kind == "leaf_evaluated"}
 
@@ -56,8 +60,14 @@ def test_every_pass_tests_a_null_window_and_proves_a_bound_that_holds(nested, ro
     passes = [e for e in trace.events if e.kind == "pass_started"]
     assert [e.number for e in passes] == list(range(1, len(passes) + 1))
     lower, upper = -float("inf"), float("inf")
+    leaves = leaf_values(nested)
     for event in passes:
-        assert event.beta - event.alpha == pytest.approx(1) or event.alpha == event.beta == float("inf")  # (β − 1, β)
+        # (β − g, β): no leaf strictly inside, g at most 1, and 1 on whole numbers; the floats stored can meet when
+        # g is finer than a float's step at β (1 and 1e-304 are leaves) or at SSS*'s first pass, (+∞, +∞)
+        assert event.alpha <= event.beta and (event.beta - event.alpha <= 1 or event.alpha == float("inf"))
+        assert not any(event.alpha < leaf < event.beta for leaf in leaves)
+        if all(float(leaf).is_integer() for leaf in leaves) and event.beta != float("inf"):
+            assert event.beta - event.alpha == 1
         view = TraceView(trace, pass_steps(trace, event.number)[1])
         root_view = view.root
         if root_view.bound == LOWER:

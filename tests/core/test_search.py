@@ -157,7 +157,7 @@ def test_counting_tracer_on_figure_5_2():
                       "mtdf": (14, 7, 3, [3, 12, 8, 2, 14, 5, 2]),
                       # SSS*: ≤ 14, ≤ 5, ≤ 3, then = 3; D first in pass 2 (best-first), and still alpha-beta's 7
                       "sss": (25, 7, 5, [3, 2, 14, 5, 2, 12, 8]),
-                      "expectiminimax": full}  # without chance nodes it is minimax
+                      "expectiminimax": full, "star2": full}  # without chance nodes (and bounds) it is minimax
 
 
 # ---- (b) agreement with the brute force on random trees -------------------------------------------------------
@@ -310,7 +310,7 @@ def test_the_rules_cut_and_clamp_as_documented():
 def test_unknown_algorithms_and_depth_limits_on_tree_files_are_refused():
     with pytest.raises(SearchOptionError) as error:
         trace_search(rn_root(), "sss*")
-    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab, pvs, mtdf, sss, id, expectiminimax, maxn, paranoid, mcts)"
+    assert str(error.value) == "unknown algorithm 'sss*' (choose from minimax, alphabeta, negamax, negamax-ab, pvs, mtdf, sss, id, expectiminimax, star2, maxn, paranoid, mcts)"
     with pytest.raises(SearchOptionError) as error:
         search_stats(rn_root(), "minimax", depth=1)
     assert str(error.value).startswith(f"{TREES / 'rn_example.yaml'}:4: tree[0] (B): the search stops here (a depth "

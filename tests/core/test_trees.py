@@ -408,11 +408,13 @@ def test_rn_example_is_figure_5_2():
 
 
 @pytest.mark.parametrize("value, shown", [(8 / 3, "8/3"), (-10 / 3, "−10/3"), (7 / 12, "7/12"), (2.5, "2.5"),
-                                          (0.1, "0.1"), (19 / 54, "0.351852"), (3.0, "3"), (1 / 3 + 1e-6, "0.333334")])
+                                          (0.1, "0.1"), (19 / 54, "19/54"), (3.0, "3"), (1 / 3 + 1e-6, "0.333334"),
+                                          (0.1 + 0.2, "0.3"), (58 / 27, "58/27"), (1.7777777777777775, "1.77778")])
 def test_numbers_read_as_textbooks_write_them(value, shown):
     from tracer.text import format_number
 
-    assert format_number(value) == shown  # a small fraction as itself; otherwise a rounded decimal
+    assert format_number(value) == shown  # the fraction a float stands for (a denominator up to a million) as
+    # itself; a float that is no such fraction (0.1 + 0.2 is not 3/10's float) as a rounded decimal
 
 
 def test_a_whole_number_reached_through_rounding_reads_as_one():

@@ -4,7 +4,8 @@ What each game must do for tracer (tracer.model.game.Game and tracer.model.state
 back to the same position, every legal move's name parses back to the move, a move never changes the position it
 is made from, equal positions hash alike, a terminal position has no moves and a utility whose sign says who won,
 a move that is not legal is refused naming the legal ones, and every search finds the same value (the searches'
-brute-force agreement, on positions from random games). The rules of each game are tested in its own file.
+brute-force agreement, on positions from random games), and its values lie on the grain its positions declare. The
+rules of each game are tested in its own file.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from games import GAMES, load_game
 from helpers import assert_searches_agree, random_positions
 from nim_game import Nim
 from tracer import ALGORITHMS, IllegalMoveError, Player
+from tracer.text import exact
 from tracer.model.game import Game
 from tracer.model.state import GameState
 
@@ -132,6 +134,22 @@ def test_a_finished_game_scores_for_its_winner(case):
         else:  # positive when the side that was MAX at the root won
             assert (utility > 0) == (winner == game.to_move(root)), (game.notation(state), utility)
     assert finished
+
+
+def test_every_value_lies_on_the_declared_grain(case):
+    """MTD(f) and SSS* test with the null window (β − value_grain, β): a game's positions declare value_grain, and
+    the utilities and evaluations of positions from random games differ by whole multiples of it (their values as
+    the exact numbers they stand for: tic-tac-toe's evaluation is in tenths)."""
+    game = case.make()
+    states = random_positions(game, case.positions, seed=6, max_plies=case.max_plies, min_plies=case.min_plies)
+    grains = {exact(state.value_grain) for state in states}
+    assert len(grains) == 1 and next(iter(grains)) > 0
+    grain = grains.pop()
+    values = {exact(state.utility() if state.is_terminal() else state.evaluate()) for state in states}
+    values |= {exact(child.evaluate()) for state in states[:5] for child in map(state.child, state.moves())
+               if not child.is_terminal()}
+    first = min(values)
+    assert all((value - first) / grain == int((value - first) / grain) for value in values), (grain, sorted(values))
 
 
 def test_every_search_finds_the_same_value(case):

@@ -172,7 +172,7 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
             raise ValueError(f"{where}: {data['type']} needs {f.name!r}")
         if f.name == "player":
             value = Player(value)
-        elif f.name == "skipped":
+        elif f.name in ("skipped", "waiting"):
             value = tuple(value)
         elif f.name in cls.records:  # the schema has checked each record's keys and types
             value = tuple(tuple(_number_in(record[key], f"{where}.{f.name}[{i}].{key}") for key in cls.records[f.name])
@@ -181,7 +181,7 @@ def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version:
             value = tuple(_text(move, f"{where}.moves") for move in value)
         elif f.name in ("how", "rule"):
             value = _text(value, f"{where}.{f.name}")
-        elif f.name == "bound":
+        elif f.name == "bound" and f.type == "Bound":  # (max^n's shallow Bound is a number)
             value = Bound.from_word(value)  # the schema has checked the word
         elif f.name in ("label", "cut", "found", "move"):
             value = _text(value, f"{where}.{f.name}")

@@ -10,17 +10,18 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any, Callable
 
 from ..errors import BudgetError, IllegalMoveError, UsageError
-from ..model.state import UNLIMITED, quicker
+from ..model.state import DISTANCE, UNLIMITED, quicker
 from ..run import deep_recursion, trace_search
 from ..search.mcts import MAX_ITERATIONS
 from ..search.ordering import ordered
 from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM, chance_search
 from ..search.spec import as_spec
 from ..search.tracers import NODES_VISITED, BudgetTracer, CountingTracer
-from ..text import format_number
+from ..text import exact, format_number
 from ..trace.events import IterationStarted
 
 PLAYER_KINDS = ("human", *ALGORITHMS, "random", "greedy")
@@ -69,6 +70,14 @@ class QuickerWins:
 
     def utility(self):
         return quicker(self.inner.utility(), self.ply)
+
+    @property
+    def value_grain(self):
+        """The wrapped game's grain (MTD(f)'s null windows), a thousandth of it: game ends score (1 − k/1000) of
+        their value, as the built-in games' own quicker-wins positions say too; ``None`` where the game declares
+        none."""
+        grain = getattr(self.inner, "value_grain", None)
+        return None if grain is None else Fraction(exact(grain)) / DISTANCE
 
 
 def search_root(game, state, quick_wins: bool = False):

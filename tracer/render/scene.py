@@ -24,6 +24,7 @@ from ..view.node_types import NODE_TYPES  # a node's type tag, which printers se
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
 TABLE_NOTE = "⊞ table"  # beside a node answered from the transposition table
+PROBE_NOTE = "probe: 1st child"  # beside a node Star2 probed and never searched in full
 
 
 DEFAULT_MAX_SIZE = (26.7, 15.0)  # inches: a 16:9 slide (13.33 × 7.5) at half scale or better
@@ -379,6 +380,8 @@ class _SceneBuilder:
             scene_node.notes.append(f"↻ test ≤ {format_number(self.view.tested[view.id])}")
         if view.from_table and not self.options.question:
             scene_node.notes.append(TABLE_NOTE)
+        if view.waiting and view.done and not self.options.question:
+            scene_node.notes.append(PROBE_NOTE)
         scene_node.flag = self.flags.get(view.id, "")
         return scene_node
 
@@ -539,6 +542,7 @@ class _SceneBuilder:
             "negamax": self.view.mover_terms,
             "researched": any(note.startswith("↻") for node in nodes for note in node.notes),
             "table": any(TABLE_NOTE in node.notes for node in nodes),
+            "probe": any(PROBE_NOTE in node.notes for node in nodes),
             "visits": self.options.visits,
             "flag": any(node.flag for node in nodes),
             "more": "more" in kinds,
@@ -587,6 +591,7 @@ KEY_ROWS = {
     "negamax": ("−(v)", "negamax: a child's value, negated for the parent"),
     "researched": ("↻", "searched again: its null-window test failed high (the bound it proved)"),
     "table": ("⊞", "answered from the transposition table, not searched below"),
+    "probe": ("probe", "Star2's probe: only the first child searched, a bound on the node"),
     "visits": ("#4", "visit order"),
     "flag": ("✗", "a wrong or missing answer: double outline, the answer given under it"),
     "more": ("+n more", "children left out of the drawing"),

@@ -21,8 +21,9 @@ from fractions import Fraction
 from typing import Callable
 
 from ..model.state import UNLIMITED, GameState, Player
-from ..text import format_number
+from ..text import exact, format_number
 from .bounds import Bound
+from .grain import value_grain
 from .table import TranspositionTable, table_key
 from .tracers import NO_TRACER, NullTracer
 
@@ -68,9 +69,14 @@ STANDARD = Rules()
 
 @functools.lru_cache(maxsize=1024)
 def chance_weights(probabilities: tuple) -> tuple[tuple[int, ...], int]:
-    """Chance moves' probabilities as the fractions they stand for (1/6 for a die's face given as 0.1666…), written
-    over one denominator: (the numerators, the denominator)."""
-    odds = [Fraction(p).limit_denominator(1_000_000) for p in probabilities]
+    """Chance moves' probabilities as the exact fractions they stand for (:func:`tracer.text.exact`: 1/6 for a die's
+    face given as 0.1666…), written over one denominator: (the numerators, the denominator). Probabilities that
+    add up to 1 only within rounding (a file's 0.3333333333 three times, a game's floats) are scaled to add up to
+    exactly 1, so an average always lies between its outcomes' values (Star1's bounds hold of it)."""
+    odds = [Fraction(exact(p)) for p in probabilities]
+    total = sum(odds)
+    if total != 1 and total > 0:
+        odds = [p / total for p in odds]
     denominator = math.lcm(*(p.denominator for p in odds))
     return tuple(p.numerator * (denominator // p.denominator) for p in odds), denominator
 
@@ -82,6 +88,13 @@ def leaf_value(state: GameState, depth: float) -> float | None:
     if depth <= 0:
         return state.evaluate()
     return None
+
+
+def exact_leaf_value(state: GameState, depth: float):
+    """:func:`leaf_value` as the exact number it stands for (:func:`tracer.text.exact`), for the searches that add
+    values or windows: expectiminimax, Star1, Star2, and the null windows of MTD(f) and SSS*."""
+    v = leaf_value(state, depth)
+    return v if v is None else exact(v)
 
 
 def minimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER):
@@ -126,27 +139,28 @@ def minimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_T
 def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
                    rules: Rules = STANDARD, bounds: tuple[float, float] | None = None):
     """EXPECTIMINIMAX (Russell & Norvig, 4th ed., Section 5.5): minimax where MAX and MIN move, and at a chance
-    node the sum of its children's values, each weighted by its probability P(r). Given ``bounds`` (L, U) on every
-    leaf value, it is searched by :func:`star1` instead, with ``rules``: the same value, fewer leaves."""
+    node the sum of its children's values, each weighted by its probability P(r), in exact arithmetic (values and
+    probabilities as the fractions they stand for). Given ``bounds`` (L, U) on every leaf value, it is searched by
+    :func:`star1` instead, with ``rules``: the same value, fewer leaves."""
     if bounds is not None:
         return star1(root, depth, tracer, rules, bounds)
 
     def value(state, depth, move):
         tracer.enter(state, move)
-        v = leaf_value(state, depth)
+        v = exact_leaf_value(state, depth)
         if v is not None:
             tracer.leaf(v)
             return v, None
         if state.player is CHANCE:
-            # the P(r) as fractions over one denominator, so the weighted sum is exact and rounded once: equal
-            # averages are equal, and a tie keeps the first move
+            # the P(r) as fractions over one denominator, so the weighted sum is exact: equal averages are equal,
+            # and a tie keeps the first move
             moves = state.moves()
             weights, denominator = chance_weights(tuple(state.probability(r) for r in moves))
-            v, terms = 0, []
+            v, total = 0, 0
             for r, weight in zip(moves, weights):
                 v2, _ = value(state.child(r), depth - 1, r)
-                terms.append(weight * v2)
-                new = math.fsum(terms) / denominator
+                total += weight * v2
+                new = Fraction(total, denominator)
                 tracer.value_updated(v, new)
                 v = new
             tracer.exit(v, None)  # chance chooses no move
@@ -167,12 +181,14 @@ def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer
 def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
               chance=None):
     """ALPHA-BETA-SEARCH: the same value and move as minimax, skipping children that cannot matter. ``chance``:
-    how a chance node is searched (:func:`star1`'s), called as ``chance(state, α, β, depth, move, value)``."""
+    how a chance node is searched (:func:`star1`'s or :func:`star2`'s), called as ``chance(state, α, β, depth,
+    move, value)``; the values are then exact (:func:`exact_leaf_value`), as its windows are."""
     cuts = rules.cuts
+    leaf_value_of = leaf_value if chance is None else exact_leaf_value
 
     def max_value(state, alpha, beta, depth, move):
         tracer.enter(state, move, alpha, beta)
-        v = leaf_value(state, depth)
+        v = leaf_value_of(state, depth)
         if v is not None:
             tracer.leaf(v)
             return v, None
@@ -195,7 +211,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
 
     def min_value(state, alpha, beta, depth, move):
         tracer.enter(state, move, alpha, beta)
-        v = leaf_value(state, depth)
+        v = leaf_value_of(state, depth)
         if v is not None:
             tracer.leaf(v)
             return v, None
@@ -226,68 +242,143 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
 
 
 def star1(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
-          bounds: tuple[float, float] = (-INF, INF)):
+          bounds: tuple[float, float] | None = None):
     """*-MINIMAX with STAR1 (Ballard 1983, as Hauk, Buro & Schaeffer 2004 give it): alpha-beta at MAX and MIN nodes;
     at a chance node, every leaf value known to lie in [L, U] = ``bounds``, each outcome is searched with the window
     that the bounds and the outcomes already seen allow, and the node is cut off as soon as one outcome's value
     proves the average outside (α, β): at most α with every outcome not yet searched at U, or at least β with every
     one at L. Ballard's weighted form: outcome i has probability P(i), so with S the weighted sum of the outcomes
     seen and R the probability not yet searched, outcome i gets the window (A, B), clipped to [L, U], where
-    S + P(i)·A + R·U = α and S + P(i)·B + R·L = β. The value is expectiminimax's (the arithmetic is exact)."""
-    low, high = bounds
+    S + P(i)·A + R·U = α and S + P(i)·B + R·L = β. The arithmetic is exact, so the value and the best move are
+    expectiminimax's, ties included. Without ``bounds`` it is :func:`expectiminimax`."""
+    if bounds is None:
+        return expectiminimax(root, depth, tracer)
+    return alphabeta(root, depth, tracer, rules, chance=_star(tracer, rules, bounds, probing=False))
+
+
+def star2(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
+          bounds: tuple[float, float] | None = None):
+    """*-MINIMAX with STAR2 (Ballard 1983; Hauk, Buro & Schaeffer 2004): Star1, and before a chance node's outcomes
+    are searched, a probing phase. Each outcome that is a MAX node is *probed*: its first child alone is searched
+    (Hauk et al.'s "first child" probe order), which proves the outcome is worth at least that much; an outcome
+    that is a MIN node, at most that much. As soon as the bounds the probes proved, with L (or U) for the outcomes
+    not yet probed, put the average at or beyond β (or α), the chance node is cut off without searching any
+    outcome in full. Otherwise the outcomes are searched as Star1 searches them, each outcome not yet searched
+    counted at what its probe proved rather than at L or U, and each searched within the bounds its probe proved.
+    A probe asks only what can cut: a MAX outcome is probed only when β is finite, and its child is searched with
+    (L, B), B the value at which the average's lower bound reaches β, so whatever it returns is a lower bound (a
+    MIN outcome the other way round). Without ``bounds`` nothing can be proved of an average before every outcome
+    is seen, so there is nothing to probe with: it is :func:`expectiminimax`, as expectiminimax without bounds is."""
+    if bounds is None:
+        return expectiminimax(root, depth, tracer)
+    return alphabeta(root, depth, tracer, rules, chance=_star(tracer, rules, bounds, probing=True))
+
+
+def _star(tracer: NullTracer, rules: Rules, bounds: tuple[float, float], probing: bool):
+    """The chance-node search of Star1 (``probing`` off) or Star2 (on), for :func:`alphabeta`'s ``chance``."""
+    low, high = exact(bounds[0]), exact(bounds[1])
     cuts = rules.cuts
 
     def chance_value(state, alpha, beta, depth, move, value):
         tracer.enter(state, move, alpha, beta)
-        v = leaf_value(state, depth)
+        v = exact_leaf_value(state, depth)
         if v is not None:
             tracer.leaf(v)
             return v, None
+        alpha, beta = exact(alpha), exact(beta)
         moves = state.moves()
         weights, denominator = chance_weights(tuple(state.probability(r) for r in moves))
-        v, terms, seen = 0, [], Fraction(0)  # the sum so far, rounded (as expectiminimax's) and exact
+        lows, highs = [low] * len(moves), [high] * len(moves)  # what is known of each outcome's value
+        if probing:
+            cut = probe_outcomes(state, alpha, beta, depth, value, moves, weights, denominator, lows, highs)
+            if cut is not None:
+                return left(cut, alpha, beta)
+        v, seen = 0, 0  # the average so far, and the weighted sum of the outcomes searched
         for i, (r, weight) in enumerate(zip(moves, weights)):
-            rest = weights[i + 1:]  # the outcomes not yet searched
-            a = _solve(alpha, denominator, seen, sum(rest) * Fraction(high), weight)  # v ≤ A: the average ≤ α
-            b = _solve(beta, denominator, seen, sum(rest) * Fraction(low), weight)  # v ≥ B: the average ≥ β
-            v2, _ = value(state.child(r), _float_below(max(a, low)), _float_above(min(b, high)), depth - 1, r)
-            terms.append(weight * v2)
-            seen += weight * Fraction(v2)
-            new = math.fsum(terms) / denominator
+            above = _weighted(weights[i + 1:], highs[i + 1:])  # the outcomes not searched, each at its most
+            below = _weighted(weights[i + 1:], lows[i + 1:])  # ... and at its least
+            a = _solve(alpha, denominator, seen + above, weight, -INF)  # v ≤ A: the average ≤ α
+            b = _solve(beta, denominator, seen + below, weight, INF)  # v ≥ B: the average ≥ β
+            v2, _ = value(state.child(r), max(a, lows[i]), min(b, highs[i]), depth - 1, r)
+            seen += weight * v2
+            new = Fraction(seen, denominator)
             tracer.value_updated(v, new)
             v = new
-            if cuts(a, v2) or cuts(v2, b):  # every outcome not searched at U (or at L) cannot save it
-                fail_low = cuts(a, v2)
-                assumed = high if fail_low else low
-                v = math.fsum(terms + [w * assumed for w in rest]) / denominator
-                tracer.chance_cutoff(moves[i + 1:], Bound.UPPER if fail_low else Bound.LOWER, v,
-                                     alpha if fail_low else beta, assumed)
-                break
+            fail_low = cuts(a, v2)
+            if fail_low or cuts(v2, b):  # every outcome not searched at its most (or least) cannot save it
+                return left(cut_off(moves[i + 1:], fail_low, seen + (above if fail_low else below), denominator,
+                                    alpha, beta), alpha, beta)
+        return left(v, alpha, beta)
+
+    def cut_off(skipped, fail_low: bool, total, denominator: int, alpha, beta):
+        """The chance node cut off: the bound on its average (``total`` over ``denominator``), traced."""
+        bound = Fraction(total, denominator)
+        tracer.chance_cutoff(skipped, Bound.UPPER if fail_low else Bound.LOWER, bound, alpha if fail_low else beta,
+                             high if fail_low else low)
+        return bound
+
+    def left(v, alpha, beta):
         v = rules.returned(v, alpha, beta)
         tracer.exit(v, None)  # chance chooses no move
         return v, None
 
-    return alphabeta(root, depth, tracer, rules, chance=chance_value)
+    def probe_outcomes(state, alpha, beta, depth, value, moves, weights, denominator, lows, highs):
+        """Star2's probing phase: probe each outcome in turn, narrowing ``lows`` (``highs``) to what its probe
+        proved; the bound on the average that cuts the chance node off, or ``None``."""
+        for i, (r, weight) in enumerate(zip(moves, weights)):
+            child = state.child(r)
+            side = _probe_side(child, depth - 1)
+            if side is None or weight == 0 or math.isinf(beta if side is Bound.LOWER else alpha):
+                continue  # a leaf, a chance node, an outcome that moves nothing, or a bound that cannot cut
+            if side is Bound.LOWER:
+                b = _solve(beta, denominator, _weighted(weights, lows) - weight * lows[i], weight, INF)
+                lows[i] = probe(child, lows[i], min(b, highs[i]), depth - 1, r, value, side)
+                total = _weighted(weights, lows)
+                if cuts(Fraction(total, denominator), beta):
+                    return cut_off(moves, False, total, denominator, alpha, beta)  # none was searched in full
+            else:
+                a = _solve(alpha, denominator, _weighted(weights, highs) - weight * highs[i], weight, -INF)
+                highs[i] = probe(child, max(a, lows[i]), highs[i], depth - 1, r, value, side)
+                total = _weighted(weights, highs)
+                if cuts(alpha, Fraction(total, denominator)):
+                    return cut_off(moves, True, total, denominator, alpha, beta)
+        return None
+
+    def probe(state, alpha, beta, depth, move, value, bound: Bound):
+        """Star2's probe of an outcome: its first child alone, searched with (α, β); at a MAX node the outcome is
+        worth at least what it returns (``bound`` LOWER), at a MIN node at most."""
+        tracer.enter(state, move, alpha, beta)
+        moves = state.moves()
+        v, _ = value(state.child(moves[0]), alpha, beta, depth - 1, moves[0])
+        tracer.value_updated(-INF if bound is Bound.LOWER else INF, v)
+        tracer.probe(moves[1:], v, bound)  # the outcome is left: its other children wait for the search phase
+        return v
+
+    return chance_value
 
 
-def _solve(limit: float, denominator: int, seen: Fraction, rest: Fraction, weight: int) -> Fraction | float:
-    """The value x of the next outcome (weight/denominator its probability) at which the average reaches ``limit``
-    when the outcomes seen sum to ``seen`` and those not yet searched to ``rest`` (weighted): ±∞ with the limit."""
+def _probe_side(state, depth: float) -> Bound | None:
+    """What probing an outcome's first child proves of it: a lower bound at a MAX node, an upper at a MIN node;
+    ``None`` for a leaf (or a node at the depth limit) and a chance node."""
+    if state.player is CHANCE or state.is_terminal() or depth <= 0:
+        return None
+    return Bound.LOWER if state.player is MAX else Bound.UPPER
+
+
+def _weighted(weights, values):
+    """The sum of ``values`` each times its weight (exact)."""
+    return sum(w * v for w, v in zip(weights, values))
+
+
+def _solve(limit, denominator: int, others, weight: int, otherwise: float):
+    """The value x of an outcome (``weight``/``denominator`` its probability) at which the average reaches
+    ``limit`` when the other outcomes add up to ``others`` (weighted, exact): ±∞ with the limit, and ``otherwise``
+    for an outcome of probability 0, which cannot move the average (nothing it returns decides a cut)."""
     if math.isinf(limit):
         return limit
-    return (denominator * Fraction(limit) - seen - rest) / weight
-
-
-def _float_below(x) -> float:
-    """The largest float at most ``x`` (a window's lower end, widened so the child's bound still proves the cut)."""
-    f = float(x)
-    return math.nextafter(f, -INF) if f > x else f
-
-
-def _float_above(x) -> float:
-    """The smallest float at least ``x``."""
-    f = float(x)
-    return math.nextafter(f, INF) if f < x else f
+    if weight == 0:
+        return otherwise
+    return Fraction(denominator * limit - others, weight)
 
 
 def negamax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER):
@@ -385,13 +476,16 @@ def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACE
 
 
 def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: float, tracer: NullTracer,
-                          rules: Rules, table: TranspositionTable, best_first: bool = False):
+                          rules: Rules, table: TranspositionTable, best_first: bool = False,
+                          exact_values: bool = False):
     """ALPHA-BETA-WITH-MEMORY (Plaat, Schaeffer, Pijls & de Bruin 1996, Figure 2): alpha-beta that asks the table
     about each node first, where a bound that settles the node returns at once and any other narrows the window,
     and afterwards stores what it proved: the value, exact inside the window, else the bound it is. Fail-soft as in
     the paper, so a value outside the window is the tightest bound found. With ``best_first`` the best move the table
-    holds is searched first (iterative deepening); without, the move order stays the state's, as in the paper."""
+    holds is searched first (iterative deepening); without, the move order stays the state's, as in the paper.
+    ``exact_values``: the leaves' values as the exact numbers they stand for, as MTD(f)'s windows (β − g, β) are."""
     cuts = rules.cuts
+    leaf_value_of = exact_leaf_value if exact_values else leaf_value
 
     def value(state, alpha, beta, depth, move):
         tracer.enter(state, move, alpha, beta)
@@ -406,7 +500,7 @@ def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: flo
                 tracer.table_cutoff(entry.upper, entry)
                 return entry.upper, entry.move
             alpha, beta = max(alpha, entry.lower), min(beta, entry.upper)
-        v = leaf_value(state, depth)
+        v = leaf_value_of(state, depth)
         if v is not None:
             over = state.is_terminal()  # the game is over here: the value holds however deep one searches
             table.horizon |= not over  # a depth limit stopped the search here (iterative deepening goes on)
@@ -445,19 +539,23 @@ def alphabeta_with_memory(root: GameState, alpha: float, beta: float, depth: flo
 def mtdf(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
          guess: float = 0, tt_size: int | None = None):
     """MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996, Figure 3): the value found by null-window tests alone. Each
-    pass asks "is the value at least β?" with the window (β − 1, β), searching with memory, so a later pass finds
+    pass asks "is the value at least β?" with the window (β − g, β), searching with memory, so a later pass finds
     what an earlier one proved in the table; the answer raises the lower bound or lowers the upper one, and the next
-    test is at the bound just found. It starts from the first ``guess`` and stops when the bounds meet.
+    test is at the bound just found (or g above it). It starts from the first ``guess`` and stops when the bounds
+    meet. The paper's g is 1, the grain of whole numbers; here it is the tree's or the game's grain
+    (:func:`tracer.search.grain.value_grain`), so that no value lies strictly inside a window on decimals either,
+    and the arithmetic is exact.
 
     The best move is the one a pass proved for the root's player: a test that failed high at MAX's root (low at
     MIN's) shows a move reaching the bound."""
     table = TranspositionTable(tt_size)
-    g, lower, upper, best = guess, -INF, INF, None
+    grain = value_grain(root, depth, guess)
+    g, lower, upper, best = exact(guess), -INF, INF, None
     maximising = root.player is MAX
     while lower < upper:
-        beta = g + 1 if g == lower else g
-        tracer.begin_pass(f"is the value ≥ {format_number(beta)}?", beta - 1, beta)
-        g, move = alphabeta_with_memory(root, beta - 1, beta, depth, tracer, rules, table)
+        beta = g + grain if g == lower else g
+        tracer.begin_pass(f"is the value ≥ {format_number(beta)}?", beta - grain, beta)
+        g, move = alphabeta_with_memory(root, beta - grain, beta, depth, tracer, rules, table, exact_values=True)
         if g < beta:
             upper = g
         else:
@@ -470,7 +568,8 @@ def mtdf(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRAC
 def sss(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
         tt_size: int | None = None):
     """SSS* (Stockman 1979) in Plaat et al.'s formulation MT-SSS* (1996, Figure 5): MTD(f) whose first guess is
-    +∞. The first pass, with the window (+∞, +∞), expands every child of a MAX node and the first of a MIN node:
+    +∞ (with MTD(f)'s grain, so decimals too). The first pass, with the window (+∞, +∞), expands every child of a MAX
+    node and the first of a MIN node:
     an upper bound on the value. Each later pass tests the bound just found, and the table leads it down the most
     promising line first: best-first, as Stockman's OPEN list does, with depth-first passes and a table instead
     of a sorted list. It evaluates the same leaves as SSS* (Plaat et al. prove it), and so never one that
@@ -519,20 +618,29 @@ def maxn(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRAC
     the child whose vector is best for itself. Ties keep the first child in move order.
 
     With a declared constant sum S of the components and a lowest value L of each (``state.named``: 0 unless the
-    tree's bounds say), Korf's shallow pruning (1991, "Shallow", Figure 3, there with L = 0): a node is searched
-    with a Bound, the most its player can get before its parent's player must prefer what it has, S − (n − 2)·L −
-    Best[i], Best[i] being the parent's player's best so far (L before the first child; the root's bound is
-    S − (n − 1)·L, the most anyone can get). As soon as the node's best for its own player reaches the Bound, its
-    other children cannot matter: the parent's player would get at most S − (n − 2)·L − (that best) ≤ Best[i]
-    from it, and keeps the first of equals."""
+    tree's bounds say), Korf's two prunings (1991, "Multi-player alpha-beta pruning"), in exact arithmetic:
+
+    - *immediate*: no player can get more than M = S − (n − 1)·L (the others at their least), or than the highest
+      value the bounds allow, U, if less; a player whose best so far reaches M has the best it can have, and its
+      other children cannot matter;
+    - *shallow* ("Shallow", Figure 3, there with L = 0): a node below the root is searched with a Bound, the most
+      its player can get before its parent's player must prefer what it has, S − (n − 2)·L − Best[i], Best[i]
+      being the parent's player's best so far (L before the first child). As soon as the node's best for its own
+      player reaches the Bound, its other children cannot matter: the parent's player would get at most
+      S − (n − 2)·L − (that best) ≤ Best[i] from it, and keeps the first of equals.
+
+    The Bound is never above M, so where both hold, the cutoff is the immediate one (it needs no parent)."""
     named = root.named
-    players, total, lowest = len(named.names), named.total, named.lowest
+    players, lowest = len(named.names), exact(named.lowest)
+    total = None if named.total is None else exact(named.total)
+    most = None if total is None else min([total - (players - 1) * lowest]
+                                          + ([] if named.bounds[1] is None else [exact(named.bounds[1])]))
 
     def bound_for(best) -> float | None:
         """The Bound a child is searched with: S − (n − 2)·L − the best so far for the player to move here."""
         if total is None:
             return None
-        return total - (players - 2) * lowest - (lowest if best is None else best)
+        return total - (players - 2) * lowest - (lowest if best is None else exact(best))
 
     def value(state, depth, move, bound):
         tracer.enter(state, move)
@@ -547,13 +655,16 @@ def maxn(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRAC
             if v is None or v2[i] > v[i]:
                 tracer.value_updated(v, v2)
                 v, best = v2, a
-            if bound is not None and v[i] >= bound:
+            if most is not None and exact(v[i]) >= most:
+                tracer.immediate_cutoff(moves[k + 1:], most)
+                break
+            if bound is not None and exact(v[i]) >= bound:
                 tracer.shallow_cutoff(moves[k + 1:], bound)
                 break
         tracer.exit(v, best)
         return v, best
 
-    return value(root, depth, None, bound_for(None))
+    return value(root, depth, None, None)  # the root has no parent to prefer what it has: only M cuts there
 
 
 class RootPlayersView:

@@ -13,9 +13,10 @@ from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState
 from .algorithms import (
     STANDARD, Rules, alphabeta, expectiminimax, iterative_deepening, maxn, minimax, mtdf, negamax, negamax_ab,
-    paranoid, pvs, sss,
+    paranoid, pvs, sss, star2,
 )
 from .mcts import mcts
+from ..text import stored
 from .tracers import NO_TRACER, NullTracer
 
 MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the player to move at each node does
@@ -86,7 +87,8 @@ class Algorithm:
     def run(self, root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
             rules: Rules = STANDARD, settings: dict[str, Any] | None = None,
             stop: Callable[[], bool] | None = None) -> tuple[float, Any]:
-        """Run the search; the value comes back in MAX's terms whatever the algorithm. ``settings``: values for
+        """Run the search; the value comes back in MAX's terms whatever the algorithm, as a trace stores it (an exact
+        value as its float, :func:`tracer.text.stored`). ``settings``: values for
         the algorithm's own settings (the others are ignored; ``None`` values mean the default). ``stop``: for an
         :attr:`anytime` search, asked between iterations whether to end now."""
         self.refuse(rules)
@@ -100,7 +102,7 @@ class Algorithm:
             value, move = self.function(root, depth, tracer, **own)
         if self.negamax:
             value = root.player.sign * value
-        return value, move
+        return stored(value), move
 
 
 ALGORITHMS: dict[str, Algorithm] = {
@@ -120,6 +122,8 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
                   counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",), node_types=True),
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True,
+                  settings=("bounds",)),
+        Algorithm("star2", star2, "Star2 (probing first)", pruning=False, chance=True,
                   settings=("bounds",)),
         Algorithm("maxn", maxn, "Max^n", pruning=False, family="vectors", vectors=True),
         Algorithm("paranoid", paranoid, "Paranoid (alpha-beta for the root's player against the rest)",

@@ -4,9 +4,13 @@ A search calls, for each node, in order: ``enter`` (the node is entered, with it
 one), then either ``leaf`` (the node is evaluated and left) or any number of ``value_updated`` /
 ``alpha_updated`` / ``beta_updated`` (each caused by the child that has just returned), perhaps one ``cutoff``
 (the remaining moves are skipped; max^n's shallow pruning calls ``shallow_cutoff`` with the Bound its player's value
-reached; at a chance node searched by Star1, ``chance_cutoff``, with the bound the outcomes seen prove on the
-average, ``value``, beyond α or β, ``limit``, each outcome not searched taken at ``assumed``, the bound U or L), and
-``exit`` (the value returned and the move the search chose).
+reached, and its immediate pruning ``immediate_cutoff`` with the most a player can get; at a chance node searched by
+Star1 or Star2, ``chance_cutoff``, with the bound the outcomes seen prove on the average, ``value``, beyond α or β,
+``limit``, each outcome neither searched nor probed taken at ``assumed``, the bound U or L), and ``exit`` (the value
+returned and the move the search chose). Star2 probes an outcome: ``enter``, its first child searched, one
+``value_updated``, then ``probe`` (instead of ``exit``: the value is a bound, ``bound`` LOWER or UPPER, and the
+other children, ``waiting_moves``, are searched later or never); the outcome is entered again in the search phase.
+Values may be exact (``Fraction``): the recording tracer stores them as floats (:func:`tracer.text.stored`).
 A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
 Principal variation search calls ``research`` when a child's null-window test fails high, just before it enters
 that child again with the wider window. The searches with a transposition table (:mod:`.table`) call, at a node
@@ -29,6 +33,7 @@ from __future__ import annotations
 import time
 
 from ..errors import BudgetError
+from ..text import stored
 
 
 class NullTracer:
@@ -64,6 +69,12 @@ class NullTracer:
         pass
 
     def shallow_cutoff(self, skipped_moves, bound):
+        pass
+
+    def immediate_cutoff(self, skipped_moves, most):
+        pass
+
+    def probe(self, waiting_moves, value, bound):
         pass
 
     def table_probe(self, entry, depth, move_first):
@@ -158,7 +169,7 @@ class CountingTracer(NullTracer):
     def leaf(self, value):
         self.leaves_evaluated += 1
         if self.evaluated_leaves is not None:
-            self.evaluated_leaves.append(self._player.sign * value if self._mover_terms else value)
+            self.evaluated_leaves.append(stored(self._player.sign * value if self._mover_terms else value))
 
     def cutoff(self, skipped_moves):
         if skips_any(skipped_moves):
@@ -171,6 +182,9 @@ class CountingTracer(NullTracer):
         self.researches += 1
 
     def shallow_cutoff(self, skipped_moves, bound):
+        self.cutoff(skipped_moves)
+
+    def immediate_cutoff(self, skipped_moves, most):
         self.cutoff(skipped_moves)
 
     def begin_pass(self, label, alpha=None, beta=None):

@@ -69,7 +69,7 @@ class Event:
             value = getattr(self, f.name)
             if f.name in ("node", "parent", "child", "best_child") and value is not None:
                 ids.append(value)
-            elif f.name == "skipped":
+            elif f.name in ("skipped", "waiting"):
                 ids.extend(value)
             elif f.name in ("children", "path"):  # Monte Carlo tree search's statistics, per node
                 ids.extend(entry[0] for entry in value)
@@ -188,10 +188,12 @@ class Cutoff(Event):
 
 @dataclass(slots=True)
 class ChanceCutoff(Event):
-    """Star1 at a chance node (expectiminimax with bounds on the leaf values): after the outcomes searched so far,
-    with each outcome not searched taken at ``assumed`` (the upper bound U for an α-cutoff, the lower L for a
-    β-cutoff), the average is at most (at least) ``value``, which is ≤ α (≥ β) = ``limit``; the remaining outcomes,
-    ``skipped``, are pruned. ``cut``: ``alpha`` (the average is at most α) or ``beta`` (at least β)."""
+    """Star1 or Star2 at a chance node (expectiminimax with bounds on the leaf values): after the outcomes searched
+    so far, with each outcome not searched taken at what Star2's probe proved of it or else at ``assumed`` (the upper
+    bound U for an α-cutoff, the lower L for a β-cutoff), the average is at most (at least) ``value``, which is ≤ α
+    (≥ β) = ``limit``; the remaining outcomes, ``skipped``, are pruned (in Star2's probing phase, all of them: an
+    outcome probed keeps what its probe searched, and its children that wait are pruned). ``cut``: ``alpha`` (the
+    average is at most α) or ``beta`` (at least β)."""
 
     kind: ClassVar[str] = "chance_cutoff"
     cuts: ClassVar[bool] = True
@@ -227,6 +229,50 @@ class ShallowCutoff(Event):
         self._at_node(path)
         for child in self.skipped:
             self._child_of(self.node, child, nodes, "shallow_cutoff: skipped node")
+
+
+@dataclass(slots=True)
+class ImmediateCutoff(Event):
+    """Max^n's immediate pruning (Korf 1991): the node's player has a component at least ``most``, the most any
+    player can get (the declared sum ``total`` less the lowest value ``lowest`` of each other player, or the highest
+    value the bounds allow, ``highest``, if less), so nothing its other children hold, ``skipped``, can be better
+    for it."""
+
+    kind: ClassVar[str] = "immediate_cutoff"
+    cuts: ClassVar[bool] = True
+    skips: ClassVar[bool] = True
+    counted: ClassVar[tuple[str, ...]] = (CUTOFFS,)
+    node: int
+    skipped: tuple[int, ...]
+    most: float
+    total: float
+    lowest: float
+    highest: float | None = None
+
+    follow = Cutoff.follow
+
+
+@dataclass(slots=True)
+class Probed(Event):
+    """Star2's probe of a chance node's outcome: only its first child, ``child``, was searched, which proves the
+    outcome's value is at least (``bound`` lower: a MAX node) or at most (upper: a MIN node) ``value``. The
+    outcome is left; its other children, ``waiting``, are searched if the search phase searches the outcome again,
+    and pruned with it if the chance node is cut off first."""
+
+    kind: ClassVar[str] = "probe"
+    leaves_node: ClassVar[bool] = True
+    node: int
+    child: int
+    value: float
+    bound: Bound
+    waiting: tuple[int, ...]
+
+    def follow(self, path, nodes):
+        self._at_node(path)
+        self._child_of(self.node, self.child, nodes, "probe: child")
+        for child in self.waiting:
+            self._child_of(self.node, child, nodes, "probe: waiting node")
+        path.pop()
 
 
 @dataclass(slots=True)
@@ -503,5 +549,6 @@ MCTS_EVENTS = (StatsGiven, IterationStarted, Selected, Sampled, Expanded, Played
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, ShallowCutoff,
-                ChanceCutoff, Researched, TableProbe, TableCutoff, TableStore, NodeExited, *MCTS_EVENTS)
+                ImmediateCutoff, ChanceCutoff, Probed, Researched, TableProbe, TableCutoff, TableStore, NodeExited,
+                *MCTS_EVENTS)
 }

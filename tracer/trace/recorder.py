@@ -3,6 +3,10 @@
 The search path stays cheap: each step appends its event type and a few plain values to a flat list, and states
 are kept as they are (positions are immutable). Node ids, event objects, names, move names and boards are made only
 when the trace is read, and the positions of a game's pruned children only when their fields are.
+
+The values a search logs may be exact (``Fraction``: expectiminimax's averages, Star1's windows, MTD(f)'s on
+decimals); an event holds each as the float :func:`tracer.text.stored` gives, made when the event is (so the search
+path pays nothing), and the trace's JSON writes that float.
 """
 
 from __future__ import annotations
@@ -16,10 +20,12 @@ from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
 from ..search.bounds import Bound
 from ..search.tracers import NullTracer, deep_enough, skips_any
+from ..text import stored
 from .events import (
-    AlphaUpdated, BackedUp, BetaUpdated, ChanceCutoff, Cutoff, Expanded, FinalChoice, IterationStarted, LeafEvaluated,
-    NodeEntered, NodeExited, PassStarted, PlayedOut, Researched, Sampled, Selected, ShallowCutoff, StatsGiven,
-    TableCutoff, TableProbe, TableStore, ValueUpdated, ALPHA_CUT, BETA_CUT, cut_kind,
+    AlphaUpdated, BackedUp, BetaUpdated, ChanceCutoff, Cutoff, Expanded, FinalChoice, ImmediateCutoff,
+    IterationStarted, LeafEvaluated, NodeEntered, NodeExited, PassStarted, PlayedOut, Probed, Researched, Sampled,
+    Selected, ShallowCutoff, StatsGiven, TableCutoff, TableProbe, TableStore, ValueUpdated, ALPHA_CUT, BETA_CUT,
+    cut_kind,
 )
 from .trace import TraceNode
 
@@ -106,10 +112,20 @@ class RecordingTracer(NullTracer):
             entry = self._stack[-1]
             self._log.extend((ShallowCutoff, entry, *self._prune(entry, skipped_moves), bound))
 
+    def immediate_cutoff(self, skipped_moves, most):
+        if skips_any(skipped_moves):
+            entry = self._stack[-1]
+            self._log.extend((ImmediateCutoff, entry, *self._prune(entry, skipped_moves), most))
+
     def chance_cutoff(self, skipped_moves, bound, value, limit, assumed):
         if skips_any(skipped_moves):
             entry = self._stack[-1]
             self._log.extend((ChanceCutoff, entry, *self._prune(entry, skipped_moves), bound, value, limit, assumed))
+
+    def probe(self, waiting_moves, value, bound):
+        self._researched = True  # the outcome is entered again in the search phase: entries with its path merge
+        entry = self._last_child = self._stack.pop()
+        self._log.extend((Probed, entry, *self._prune(entry, waiting_moves), value, bound))
 
     def _prune(self, entry, skipped_moves) -> tuple[int, int]:
         """The children a cutoff skipped join the trace, pruned (each position is made when its node is read):
@@ -385,7 +401,8 @@ class _Decoder:
                    TableCutoff: self.table_cutoff, TableStore: self.store, NodeExited: self.exited,
                    StatsGiven: StatsGiven, IterationStarted: IterationStarted, Selected: Selected, Sampled: Sampled,
                    Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
-                   ShallowCutoff: self.shallow_cutoff}
+                   ShallowCutoff: self.shallow_cutoff, ImmediateCutoff: self.immediate_cutoff,
+                   Probed: self.probed}
         return {kind: (make, len(inspect.signature(make).parameters)) for kind, make in made_by.items()}
 
     def _move_name(self, node: int, move) -> str | None:
@@ -393,7 +410,7 @@ class _Decoder:
 
     def pass_started(self, label, alpha, beta):
         self.passes += 1
-        return PassStarted(0, self.passes, label, alpha, beta)
+        return PassStarted(0, self.passes, label, stored(alpha), stored(beta))
 
     def entered(self, alpha, beta):
         entry = self.recorded
@@ -405,7 +422,7 @@ class _Decoder:
         if self.searched:
             self.searched[-1][move] = node
         self.searched.append({})
-        return NodeEntered(node, parent, self.plies[node], state.player, alpha, beta)
+        return NodeEntered(node, parent, self.plies[node], state.player, stored(alpha), stored(beta))
 
     def _leave(self) -> int:
         self.searched.pop()
@@ -413,48 +430,60 @@ class _Decoder:
         return self.left
 
     def leaf(self, value):
-        return LeafEvaluated(self.node_of[self._leave()], value)
+        return LeafEvaluated(self.node_of[self._leave()], stored(value))
 
     def update(self, kind, old, new):
-        return kind(self.node_of[self.path[-1]], old, new, self.node_of[self.left])
+        return kind(self.node_of[self.path[-1]], stored(old), stored(new), self.node_of[self.left])
 
     def cutoff(self, entry, first, end):
-        self.recorded = end
         node = self.node_of[entry]
-        skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
-        return Cutoff(node, cut_kind(self.states[node].player, self.mover_terms), skipped)
+        return Cutoff(node, cut_kind(self.states[node].player, self.mover_terms), self._skipped(first, end))
+
+    def _skipped(self, first: int, end: int) -> tuple[int, ...]:
+        """The nodes of the entries a cutoff (or a probe) made for the children it skipped."""
+        self.recorded = end
+        return tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
 
     def shallow_cutoff(self, entry, first, end, bound):
-        self.recorded = end
         node = self.node_of[entry]
         named = self.states[node].named
-        return ShallowCutoff(node, tuple(dict.fromkeys(self.node_of[e] for e in range(first, end))), bound,
-                             named.total, named.lowest)
+        return ShallowCutoff(node, self._skipped(first, end), stored(bound), named.total, named.lowest)
+
+    def immediate_cutoff(self, entry, first, end, most):
+        node = self.node_of[entry]
+        named = self.states[node].named
+        return ImmediateCutoff(node, self._skipped(first, end), stored(most), named.total, named.lowest,
+                               named.bounds[1])
 
     def chance_cutoff(self, entry, first, end, bound, value, limit, assumed):
-        self.recorded = end
         node = self.node_of[entry]
-        skipped = tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
-        return ChanceCutoff(node, ALPHA_CUT if bound is Bound.UPPER else BETA_CUT, value, limit, assumed, skipped)
+        return ChanceCutoff(node, ALPHA_CUT if bound is Bound.UPPER else BETA_CUT, stored(value), stored(limit),
+                            stored(assumed), self._skipped(first, end))
+
+    def probed(self, entry, first, end, value, bound):
+        probed = next(iter(self.searched[-1].values()))  # the one child its probe searched
+        node = self.node_of[self._leave()]
+        return Probed(node, probed, stored(value), bound, self._skipped(first, end))
 
     def research(self, entry, value, alpha, beta, child):
-        return Researched(self.node_of[entry], self.node_of[child], value, alpha, beta)
+        return Researched(self.node_of[entry], self.node_of[child], stored(value), stored(alpha), stored(beta))
 
     def probe(self, entry, found, lower, upper, depth, move):
         node = self.node_of[entry]
-        return TableProbe(node, found, lower, upper, depth, self._move_name(node, move))
+        return TableProbe(node, found, stored(lower), stored(upper), depth, self._move_name(node, move))
 
     def table_cutoff(self, value, bound, move):
         node = self.node_of[self._leave()]  # answered from the table: the node is left
-        return TableCutoff(node, value, bound, self._move_name(node, move))
+        return TableCutoff(node, stored(value), bound, self._move_name(node, move))
 
     def store(self, entry, lower, upper, depth, move):
         node = self.node_of[entry]
-        return TableStore(node, lower, upper, depth, self._move_name(node, move))
+        return TableStore(node, stored(lower), stored(upper), depth, self._move_name(node, move))
 
     def exited(self, value, best_move):
         children = self.searched[-1]
-        return NodeExited(self.node_of[self._leave()], value, None if best_move is None else children[best_move])
+        return NodeExited(self.node_of[self._leave()], stored(value),
+                          None if best_move is None else children[best_move])
 
     def playout(self, node, how, moves, reward):
         """A playout's moves named as the game writes them, each in the position it was played in (all in the first

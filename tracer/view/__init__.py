@@ -174,10 +174,14 @@ class TraceView:
         self.pass_number, self.pass_window, self.visits = number, window, 0
 
     def prune(self, cut: int, skipped) -> None:
-        """Mark children skipped by the cutoff at ``cut``, and everything below them, pruned in this pass."""
+        """Mark children skipped by the cutoff at ``cut``, and everything below them, pruned in this pass; a node left
+        with children still to search (an outcome Star2 probed) keeps what it found, and those children are pruned."""
         pending, pruned = list(skipped), []
         while pending:
             view = self.nodes[pending.pop()]
+            if view.waiting and view.done:
+                pending.extend(child for child in view.children if not self.nodes[child].reached)
+                continue
             view.reset()
             view.status, view.pass_number = PRUNED, self.pass_number
             pruned.append(view.id)

@@ -11,9 +11,10 @@ from ..model.state import Player
 from ..search.bounds import Bound
 from ..text import format_number as num, format_probability, join_names
 from ..trace.events import (
-    BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
-    TableCutoff, TableProbe, TableStore, ValueUpdated,
+    BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted,
+    Probed, Researched, TableCutoff, TableProbe, TableStore, ValueUpdated,
 )
+from .values import average, interval
 
 
 class Step(NamedTuple):
@@ -110,20 +111,66 @@ def _factor(value: float) -> str:
 
 
 def _chance_cutoff(view, event: ChanceCutoff) -> Step:
-    """Star1's arithmetic: the outcomes searched at their values, the rest at the bound, weighed by probability."""
+    """Star1's arithmetic: the outcomes searched at their values, the rest at the bound (or, in Star2, at what their
+    probes proved), weighed by probability."""
     children = view.nodes[event.node].children
-    terms = [f"{format_probability(view.nodes[child].node.p)}·"
-             f"{_factor(event.assumed if child in event.skipped else view.nodes[child].value)}" for child in children]
     low = event.cut != BETA_CUT
+    used = {child: _counted_at(view, child, event, low) for child in children}
+    terms = [f"{format_probability(view.nodes[child].node.p)}·{_factor(used[child])}" for child in children]
     sign = ("<" if low else ">") if view.strict_pruning else ("≤" if low else "≥")
+    searched = len(children) - len(event.skipped)
+    probed = [child for child in event.skipped if view.nodes[child].done]
+    shown = view.shows(event.value, Bound.UPPER if low else Bound.LOWER)
+    if not searched and probed:  # Star2's probing phase: no outcome searched in full
+        pruned = view.cutoffs[-1].pruned
+        tops = sorted(node for node in pruned if view.nodes[node].node.parent not in pruned)  # left to right
+        return Step("chance cut", shown,
+                    f"after probing {len(probed)} of {len(children)} outcomes the average is "
+                    f"{'at most' if low else 'at least'} {' + '.join(terms)} = {num(event.value)} {sign} "
+                    f"{'α' if low else 'β'} = {num(event.limit)} (each outcome not probed at "
+                    f"{'most U' if low else 'least L'} = {num(event.assumed)}): {view.label(event.node)} is cut off "
+                    f"before any outcome is searched in full"
+                    + (f" — prune {join_names([view.label(node) + _static(view, node) for node in tops])}"
+                       if tops else ""))
     skipped = [view.label(child) + _static(view, child) for child in event.skipped]
     what = "outcome " if len(skipped) == 1 else "outcomes "
-    searched = len(children) - len(event.skipped)
-    return Step("chance cut", view.shows(event.value, Bound.UPPER if low else Bound.LOWER),
+    proved = ", or what its probe proved" if any(used[child] != event.assumed for child in probed) else ""
+    return Step("chance cut", shown,
                 f"after {searched} of {len(children)} outcomes the average is {'at most' if low else 'at least'} "
                 f"{' + '.join(terms)} = {num(event.value)} {sign} {'α' if low else 'β'} = {num(event.limit)} "
-                f"(each outcome not searched at {'most U' if low else 'least L'} = {num(event.assumed)}): prune "
-                f"{view.label(event.node)}'s remaining {what}{join_names(skipped)}")
+                f"(each outcome not searched at {'most U' if low else 'least L'} = {num(event.assumed)}{proved}): "
+                f"prune {view.label(event.node)}'s remaining {what}{join_names(skipped)}")
+
+
+def _counted_at(view, child: int, event: ChanceCutoff, low: bool) -> float:
+    """What the cut counts an outcome at: a searched one at its value; one not searched at the bound on the leaf
+    values, ``assumed``, unless Star2's probe proved a bound on the side that counts (at most, for an α-cut)."""
+    node = view.nodes[child]
+    if child not in event.skipped:
+        return node.value
+    if node.done and node.bound in (Bound.EXACT, Bound.UPPER if low else Bound.LOWER):
+        return node.value
+    return event.assumed
+
+
+def _probed(view, event: Probed) -> Step:
+    """Star2's probe: the outcome's first child, a bound on the outcome, and the chance node's average bounded by
+    every outcome's bound so far."""
+    node = view.nodes[event.node]
+    chance = node.node.parent
+    low = event.bound is Bound.LOWER
+    waiting = [view.label(child) for child in event.waiting]
+    waits = f"; {join_names(waiting)} {'waits' if len(waiting) == 1 else 'wait'}" if waiting else ""
+    note = (f"probe: {view.label(event.node)}'s first child {view.label(event.child)} returns {num(event.value)}, so "
+            f"{view.label(event.node)} is worth {'at least' if low else 'at most'} {num(event.value)} "
+            f"({node.node.player.name} takes {'at least' if low else 'at most'} that){waits}")
+    if chance is not None:
+        ends = [interval(view, view.nodes[child])[0 if low else 1] for child in view.nodes[chance].children]
+        terms = [f"{format_probability(view.nodes[child].node.p)}·{_factor(end)}"
+                 for child, end in zip(view.nodes[chance].children, ends)]
+        note += (f" — {view.label(chance)}'s average is {'at least' if low else 'at most'} {' + '.join(terms)} = "
+                 f"{num(average(view, chance, ends))}")
+    return Step("probe", view.shows(event.value, event.bound), note)
 
 
 def _research(view, event: Researched) -> Step:
@@ -208,5 +255,5 @@ def _exited(view, event: NodeExited) -> Step:
 
 CAPTIONS = {PassStarted: _pass_started, NodeEntered: _entered, LeafEvaluated: _leaf, ValueUpdated: _value,
             AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, ChanceCutoff: _chance_cutoff,
-            Researched: _research, TableProbe: _probe,
+            Probed: _probed, Researched: _research, TableProbe: _probe,
             TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}

@@ -26,10 +26,11 @@ class NodeView:
     status: str = UNREACHED
     visit: int | None = None  # 1 for the root, in the order nodes were entered (the last entry's number)
     pass_number: int = 1  # the pass that last reached or pruned the node
+    waiting: bool = False  # left with children still to search (Star2's probe): a cutoff above keeps what it found
 
     def reset(self) -> None:
         """Forget what an earlier pass found here: the node is searched again (a family forgets its own state too)."""
-        self.status = UNREACHED
+        self.status, self.waiting = UNREACHED, False
 
     def settled(self) -> Any:
         """What the search established here, as it is left (kept by the view over every pass)."""

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import NamedTuple
 
 from ..model.state import Player
 from ..search.algorithms import chance_weights
 from ..search.bounds import Bound
-from ..text import format_number as num
+from ..text import exact, format_number as num
 from ..trace.events import (
-    BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted, Researched,
-    TableCutoff, TableProbe, TableStore, ValueUpdated,
+    BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted,
+    Probed, Researched, TableCutoff, TableProbe, TableStore, ValueUpdated,
 )
 from .node_types import child_type
 from .nodes import DONE, NodeView
@@ -157,6 +158,11 @@ def _chance_cutoff(view, node: ValueNode, event: ChanceCutoff) -> None:
     node.cut = Cut(event.cut, event.value, event.limit, view.strict_pruning)
 
 
+def _probed(view, node: ValueNode, event: Probed) -> None:
+    """Star2's probe: the outcome is left with a bound from its first child alone; its other children wait."""
+    node.value, node.bound, node.best_child, node.waiting = event.value, event.bound, event.child, True
+
+
 def _research(view, node: ValueNode, event: Researched) -> None:
     view.tested[event.child] = -event.value  # the test proved: the child's value (its own terms) is at most −v
 
@@ -192,7 +198,7 @@ def _exited(view, node: ValueNode, event: NodeExited) -> None:
 
 FOLD = {PassStarted: lambda view, node, event: None, NodeEntered: _entered, LeafEvaluated: _leaf,
         ValueUpdated: _value, AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff,
-        ChanceCutoff: _chance_cutoff, Researched: _research,
+        ChanceCutoff: _chance_cutoff, Probed: _probed, Researched: _research,
         TableProbe: _probe, TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}
 
 
@@ -214,7 +220,7 @@ def bound_of(view, node: ValueNode) -> Bound:
         return _average_bound(view, node)
     lows, highs = [], []
     for child_id in node.children:
-        low, high = _interval(view, view.nodes[child_id])
+        low, high = interval(view, view.nodes[child_id])
         if view.mover_terms:
             low, high = -high, -low
         lows.append(low)
@@ -233,22 +239,31 @@ def bound_of(view, node: ValueNode) -> Bound:
 
 def _average_bound(view, node: ValueNode) -> Bound:
     """A chance node's value, the average of its children's, is exact when every child's is; at most (at least) the
-    average of their upper (lower) ends, the bounds on the leaf values standing in for the children not searched
-    (Star1), summed as the search sums them, so equal values compare equal."""
-    weights, denominator = chance_weights(tuple(view.nodes[child].node.p for child in node.children))
-    ends = [_interval(view, view.nodes[child]) for child in node.children]
-    low = math.fsum(w * end[0] for w, end in zip(weights, ends)) / denominator
-    high = math.fsum(w * end[1] for w, end in zip(weights, ends)) / denominator
-    if low == node.value == high:
+    average of their upper (lower) ends, the bounds on the leaf values (or what Star2's probes proved) standing in
+    for the children not searched, in exact arithmetic, as the search sums them, so equal values compare equal."""
+    ends = [interval(view, view.nodes[child]) for child in node.children]
+    low, high = (average(view, node.id, [end[side] for end in ends]) for side in (0, 1))
+    value = exact(node.value)
+    if low == value == high:
         return EXACT
-    if high <= node.value:
+    if high <= value:
         return UPPER
-    if low >= node.value:
+    if low >= value:
         return LOWER
     return UNKNOWN
 
 
-def _interval(view, child: ValueNode) -> tuple[float, float]:
+def average(view, chance: int, values):
+    """The average of ``values``, one per child of the chance node ``chance``, weighted by its probabilities: exact,
+    as the search averages (±∞ as itself)."""
+    weights, denominator = chance_weights(tuple(view.nodes[child].node.p for child in view.nodes[chance].children))
+    values = [exact(v) for v in values]
+    if any(math.isinf(v) for v in values):
+        return math.fsum(w * v for w, v in zip(weights, values) if w)
+    return Fraction(sum(w * v for w, v in zip(weights, values)), denominator)
+
+
+def interval(view, child: ValueNode) -> tuple[float, float]:
     """What the search established of a child's value: (lowest, highest), within the bounds the leaf values were
     declared to lie in (Star1's), if any."""
     low, high = view.trace.spec.bounds or (-INF, INF)
@@ -299,7 +314,7 @@ def pin_best_line(view, node: ValueNode) -> None:
             for other in node.children:
                 if other == child.id:
                     continue
-                low, high = _interval(view, view.nodes[other])
+                low, high = interval(view, view.nodes[other])
                 if view.mover_terms:
                     low, high = -high, -low
                 if (high >= value) if maximum else (low <= value):

@@ -1,7 +1,7 @@
 """The family of max^n, as the view sees it (part of the view stage): each node keeps a vector of utilities, one
 per player, the best so far for the player to move (its own component largest, the first of equals), the child
-that gave it, and the shallow cutoff that left it early (:data:`FOLD`); and how each step reads (:data:`CAPTIONS`),
-with the arithmetic of Korf's shallow pruning."""
+that gave it, and the cutoff that left it early (:data:`FOLD`); and how each step reads (:data:`CAPTIONS`), with the
+arithmetic of Korf's immediate and shallow pruning."""
 
 from __future__ import annotations
 
@@ -10,20 +10,22 @@ from typing import NamedTuple
 
 from ..search.bounds import Bound
 from ..text import format_number as num, join_names
-from ..trace.events import LeafEvaluated, NodeEntered, NodeExited, ShallowCutoff, ValueUpdated
+from ..trace.events import ImmediateCutoff, LeafEvaluated, NodeEntered, NodeExited, ShallowCutoff, ValueUpdated
 from .captions import Step
 from .nodes import NodeView
 from .values import Settled
 
 
 class ShallowCut(NamedTuple):
-    """Why a node was left early: its player's component ``got`` reached the ``bound``."""
+    """Why a node was left early: its player's component ``got`` reached the ``bound`` (the shallow Bound, or, for
+    an ``immediate`` cutoff, the most any player can get)."""
 
     got: float
     bound: float
+    immediate: bool = False
 
     def reason(self) -> str:
-        return f"{num(self.got)} ≥ {num(self.bound)}"
+        return f"{num(self.got)}, the most" if self.immediate else f"{num(self.got)} ≥ {num(self.bound)}"
 
 
 @dataclass(eq=False)
@@ -68,12 +70,16 @@ def _cutoff(view, node: VectorNode, event: ShallowCutoff) -> None:
     node.cut = ShallowCut(node.value[mover(view, node.id)], event.bound)
 
 
+def _immediate(view, node: VectorNode, event: ImmediateCutoff) -> None:
+    node.cut = ShallowCut(node.value[mover(view, node.id)], event.most, immediate=True)
+
+
 def _exited(view, node: VectorNode, event: NodeExited) -> None:
     node.value, node.best_child = tuple(event.value), event.best_child
 
 
 FOLD = {NodeEntered: lambda view, node, event: None, LeafEvaluated: _leaf, ValueUpdated: _value,
-        ShallowCutoff: _cutoff, NodeExited: _exited}
+        ShallowCutoff: _cutoff, ImmediateCutoff: _immediate, NodeExited: _exited}
 
 
 # ---- how each step reads --------------------------------------------------------------------------------------
@@ -138,6 +144,22 @@ def _cutoff_step(view, event: ShallowCutoff) -> Step:
     return Step("shallow cut", "", f"{why}: shallow cutoff — prune {skipped}")
 
 
+def _immediate_step(view, event: ImmediateCutoff) -> Step:
+    node = view.nodes[event.node]
+    i = mover(view, event.node)
+    player, players = view.players[i], len(view.players)
+    from_sum = event.total - (players - 1) * event.lowest
+    if event.highest is not None and event.highest <= from_sum:
+        most = f"U = {num(event.highest)}, the highest value the bounds allow"
+    elif event.lowest:
+        most = f"{num(event.total)} − {players - 1}·{num(event.lowest)} = {num(from_sum)}: the sum, the others at least"
+    else:
+        most = f"{num(event.total)}: the sum, the others at 0"
+    skipped = join_names([view.label(child) for child in event.skipped])
+    return Step("immediate cut", "", f"{player} has {num(node.value[i])}, the most a player can get ({most}): "
+                                     f"nothing better for {player} can follow — immediate cutoff, prune {skipped}")
+
+
 def _exited_step(view, event: NodeExited) -> Step:
     node = view.nodes[event.node]
     shown = num(tuple(event.value))
@@ -153,4 +175,4 @@ def _exited_step(view, event: NodeExited) -> Step:
 
 
 CAPTIONS = {NodeEntered: _entered, LeafEvaluated: _leaf_step, ValueUpdated: _value_step,
-            ShallowCutoff: _cutoff_step, NodeExited: _exited_step}
+            ShallowCutoff: _cutoff_step, ImmediateCutoff: _immediate_step, NodeExited: _exited_step}
