@@ -124,9 +124,19 @@ def format_number(value: float | Fraction | tuple | None) -> str:
     text = f"{value:g}" if isinstance(value, float) else str(value)
     if isinstance(value, float) and math.isfinite(value) and float(text) != value:  # the decimal shown is rounded
         fraction = exact(value)
-        if fraction.denominator <= SHOWN_DENOMINATORS:
+        if _terminates(fraction.denominator):
+            text = repr(value)  # a decimal (123456.789) is written as one, whole
+        elif fraction.denominator <= SHOWN_DENOMINATORS:
             text = str(fraction)  # 8/3
     return text.replace("-", "−")
+
+
+def _terminates(denominator: int) -> bool:
+    """Whether a fraction of this denominator is a decimal that ends (its only prime factors are 2 and 5)."""
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    return denominator == 1
 
 
 def format_probability(p: float) -> str:
