@@ -288,3 +288,31 @@ def test_without_bubblewrap_auto_says_so_and_require_refuses(tmp_path):
     assert required.returncode == 2 and required.stdout == ""
     assert required.stderr.startswith("tracer test-search: error: --isolation require: bubblewrap cannot isolate")
     assert len(required.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("isolation", LEVELS)
+def test_a_file_named_in_a_traceback_is_never_opened_by_tracer(isolation):
+    process, stdout, stderr, seen = run("names_a_grader_file_in_its_traceback", RN, "--json", isolation=isolation)
+    assert_clean(stdout, stderr)
+    error = json.loads(stdout)["cases"][0]["error"]
+    assert error["kind"] == "raised" and "ZeroDivisionError" in error["message"]
+    assert "rn_example.yaml" in error["traceback"]  # the frame is shown, named as the student named it
+    assert "tree:" not in error["traceback"] and "[[3, 12, 8]" not in error["traceback"]  # its line never read
+
+
+@pytest.mark.parametrize("isolation", LEVELS)
+def test_a_function_that_asks_and_never_reads_is_stopped_at_its_time_limit(isolation):
+    started = time.monotonic()
+    process, stdout, stderr, seen = run("asks_without_reading", RN, "--json", isolation=isolation)
+    assert json.loads(stdout)["cases"][0]["error"]["kind"] == "timeout"
+    assert nothing_left(seen)
+    assert time.monotonic() - started < 120  # it ends at all (the limit is 3 s); not a measure of speed
+
+
+@pytest.mark.parametrize("isolation", LEVELS)
+def test_a_realtime_signal_is_a_verdict_not_a_traceback(isolation):
+    process, stdout, stderr, seen = run("raises_a_realtime_signal", RN, "--json", isolation=isolation)
+    assert_clean(stdout, stderr)
+    error = json.loads(stdout)["cases"][0]["error"]
+    assert process.returncode == 1 and error["kind"] == "died"
+    assert f"killed by signal {int(signal.SIGRTMIN) + 6}" in error["message"]

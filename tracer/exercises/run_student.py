@@ -21,7 +21,6 @@ import signal
 import subprocess
 import sys
 import time
-import traceback
 from dataclasses import dataclass, field
 
 from ..errors import SearchOptionError, UsageError
@@ -131,6 +130,7 @@ class StudentProcess:
         """Start the child and wait until it has imported the function."""
         child_read, self.write_fd = os.pipe()
         self.read_fd, child_write = os.pipe()
+        os.set_blocking(self.write_fd, False)
         seconds = max(self.limits.seconds, START_SECONDS)
         hardened = self.isolation.bubblewrap is None
         settings = {"read": child_read, "write": child_write, "module": self.target.module,
@@ -201,9 +201,11 @@ class StudentProcess:
         record = Call()
         root_info = self._register(root, ())
         moves = [root.move_name(move) for move in root.moves()] if not root.is_terminal() else []
-        self._send({"op": "call", "root": root_info, "depth": depth,
-                    "window": list(window) if window is not None else None})
         deadline = time.monotonic() + self.limits.seconds
+        if not self._send({"op": "call", "root": root_info, "depth": depth,
+                           "window": list(window) if window is not None else None}, deadline):
+            record.failure = self._no_answer(deadline)
+            return record
         while True:
             try:
                 message = self._receive(deadline)
@@ -224,7 +226,9 @@ class StudentProcess:
             if unfit:
                 record.failure = self._broken(unfit)
                 return record
-            self._send(self._answer(op, message, record))
+            if not self._send(self._answer(op, message, record), deadline):
+                record.failure = self._no_answer(deadline)
+                return record
             if len(self.states) > MAX_STATES:
                 record.failure = self._broken(f"it asked for more than {MAX_STATES:,} different states in one call")
                 return record
@@ -286,14 +290,22 @@ class StudentProcess:
         return {"error": f"no such question: {one_line(repr(op), 40)}"}
 
     # ---- the pipes ----------------------------------------------------------------------------------------------
-    def _send(self, message: dict) -> None:
+    def _send(self, message: dict, deadline: float) -> bool:
+        """Write ``message`` to the child before ``deadline``; False when it could not be written in time (a child
+        that asks and does not read the answers fills the pipe: tracer never waits on it without a bound)."""
         data = (json.dumps(message) + "\n").encode("utf-8")
         try:
             while data:
-                written = os.write(self.write_fd, data)
-                data = data[written:]
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([], [self.write_fd], [], left)[1]:
+                    return False
+                try:
+                    data = data[os.write(self.write_fd, data):]
+                except BlockingIOError:
+                    continue
         except BrokenPipeError:
             pass  # the child is gone: the next read says so
+        return True
 
     def _receive(self, deadline: float) -> dict | None:
         """The child's next message, or None if none comes before ``deadline`` or its channel closed; a line that
@@ -335,7 +347,7 @@ class StudentProcess:
             self.process.wait(GRACE)
         except subprocess.TimeoutExpired:
             return self._broken("it closed its channel to tracer")
-        return Failure("died", f"its process ended without an answer{self._ended()}")
+        return Failure("died", f"did not answer: its process ended{self._ended()}")
 
     def _broken(self, reason: str) -> Failure:
         """The failure of a call whose process broke the protocol, which is stopped."""
@@ -346,8 +358,13 @@ class StudentProcess:
         if self.process is None or self.process.poll() is None:
             return ""
         code = self.process.returncode
+        if code > 128 and self.isolation.bubblewrap:  # bubblewrap ends as its child did: 128 + the signal
+            code = 128 - code
         if code < 0:
-            name = signal.Signals(-code).name
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:  # a real-time signal has no name
+                name = f"signal {-code}"
             hint = " (the memory limit?)" if -code in (signal.SIGKILL, signal.SIGSEGV) else ""
             return f" (killed by {name}{hint})"
         return f" (exit status {code})"
@@ -507,19 +524,31 @@ def _failure(message: dict, limits: Limits) -> Failure:
 
 
 def _traceback(frames, kind: str, text: str) -> str:
-    """The student's traceback as Python writes it (repeats folded), from the child's frames ``[file, line,
-    function, code]``, each text made safe to print on its line; empty when there are none."""
-    if not isinstance(frames, list):
+    """The student's traceback as Python writes it, from the child's frames ``[file, line, function, code]``, each
+    text made safe to print on its line. It is written here by hand: nothing in it is looked up (a file it names
+    is the student's text, never opened); a frame repeated more than three times in a row is folded."""
+    shown = [_frame_lines(frame) for frame in (frames[-60:] if isinstance(frames, list) else [])]
+    shown = [lines for lines in shown if lines]
+    if not shown:
         return ""
-    safe = []
-    for frame in frames[-60:]:
-        if isinstance(frame, list) and len(frame) == 4 and isinstance(frame[1], int):
-            file, line, function, code = (one_line(str(part), 200) if i != 1 else part for i, part in enumerate(frame))
-            safe.append(traceback.FrameSummary(file, line, function, line=code.strip() or None, lookup_line=False))
-    if not safe:
-        return ""
-    return "".join(["Traceback (most recent call last):\n", *traceback.StackSummary.from_list(safe).format(),
-                    f"{kind}: {text}\n" if text else f"{kind}\n"])
+    out, run = ["Traceback (most recent call last):"], 0
+    for i, lines in enumerate(shown):
+        run = run + 1 if i and lines == shown[i - 1] else 0
+        if run < 3:
+            out.extend(lines)
+        if run >= 3 and (i + 1 == len(shown) or shown[i + 1] != lines):
+            out.append(f"  [Previous line repeated {run - 2} more time{'s' if run - 2 > 1 else ''}]")
+    out.append(f"{kind}: {text}" if text else kind)
+    return "".join(line + "\n" for line in out)
+
+
+def _frame_lines(frame) -> list[str]:
+    """One frame's lines (``File "x.py", line 3, in f`` and its code), or none for what is not a frame."""
+    if not (isinstance(frame, list) and len(frame) == 4 and isinstance(frame[1], int)
+            and not isinstance(frame[1], bool)):
+        return []
+    file, function, code = (one_line(str(part), 200).strip() for part in (frame[0], frame[2], frame[3]))
+    return [f'  File "{file}", line {frame[1]}, in {function}'] + ([f"    {code}"] if code else [])
 
 
 def _seconds(seconds: float) -> str:

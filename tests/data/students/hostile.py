@@ -137,3 +137,35 @@ def maps_the_tree_unrecorded(state, depth, alpha=-math.inf, beta=math.inf):
     except ValueError as error:
         raise ValueError(f"learnt: {error}") from None
     return 0, None
+
+
+def names_a_grader_file_in_its_traceback(state, depth, alpha=-math.inf, beta=math.inf):
+    """Raises from code 'in' a file of tracer's (a frame with no line of its own), hoping tracer looks the line up
+    in its own process and shows it."""
+    secret = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "trees", "rn_example.yaml")
+    exec(compile("\n" * 3 + "1/0", os.path.abspath(secret), "exec"))
+
+
+def asks_without_reading(state, depth, alpha=-math.inf, beta=math.inf):
+    """Sends 20,000 questions without reading the answers (so tracer's pipe to it fills), then sleeps."""
+    for _ in range(20_000):
+        state._channel.writer.write('{"op": "moves", "id": 0}\n')
+    state._channel.writer.flush()
+    import time
+    time.sleep(1000)
+
+
+def raises_a_realtime_signal(state, depth, alpha=-math.inf, beta=math.inf):
+    os.kill(os.getpid(), signal.SIGRTMIN + 6)
+    return 0, None
+
+
+def forks_a_daemon_and_kills_tracer(state, depth, alpha=-math.inf, beta=math.inf):
+    """A process of its own in a session of its own, marked SPINNING, then tracer killed."""
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.execv(sys.executable, [sys.executable, "-c", "while True: pass", SPINNING])
+        os._exit(0)
+    os.kill(os.getppid(), signal.SIGKILL)
+    return 0, None
