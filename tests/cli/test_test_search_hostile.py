@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import platform
 import re
 import shutil
 import signal
@@ -22,6 +23,7 @@ from helpers import ROOT, TREES
 from tracer.errors import UsageError
 from tracer.exercises.run_student import Limits, Student
 from tracer.exercises.sandbox import Target, Workspace, choose
+from tracer.exercises.student_process import SYSCALLS
 from tracer.inputs import load_tree
 
 HOSTILE = Path("tests/data/students/hostile.py")
@@ -316,3 +318,38 @@ def test_a_realtime_signal_is_a_verdict_not_a_traceback(isolation):
     error = json.loads(stdout)["cases"][0]["error"]
     assert process.returncode == 1 and error["kind"] == "died"
     assert f"killed by signal {int(signal.SIGRTMIN) + 6}" in error["message"]
+
+
+FILTERED = platform.machine() in SYSCALLS  # where the seccomp filter is set: no process, no signal to another
+
+
+@pytest.mark.parametrize("isolation", LEVELS)
+def test_a_daemon_is_refused_and_tracer_cannot_be_killed(isolation):
+    """As root too (CI runs as root, which RLIMIT_NPROC does not bind, under bubblewrap or not)."""
+    process, stdout, stderr, seen = run("forks_a_daemon_and_kills_tracer", RN, "--json", isolation=isolation)
+    assert nothing_left(seen), f"left running: {running(seen) | spinning()}"
+    if FILTERED:
+        assert process.returncode == 1, stderr  # tracer lived to give the verdict
+        assert "BlockingIOError" in json.loads(stdout)["cases"][0]["error"]["message"]
+
+
+@pytest.mark.skipif(not FILTERED, reason="the seccomp filter is for Linux x86-64 and arm64")
+@pytest.mark.parametrize("isolation", LEVELS)
+def test_threads_are_allowed_and_signals_to_tracer_refused(isolation, tmp_path):
+    (tmp_path / "threads.py").write_text(
+        "import os, signal, threading\n"
+        "def alphabeta(state, depth, alpha, beta):\n"
+        "    seen = []\n"
+        "    thread = threading.Thread(target=seen.append, args=('thread ran',))\n"
+        "    thread.start(); thread.join()\n"
+        "    try:\n"
+        "        os.kill(os.getppid(), signal.SIGKILL)\n"
+        "    except PermissionError:\n"
+        "        seen.append('kill refused')\n"
+        "    raise ValueError(' and '.join(seen))\n")
+    result = subprocess.run([sys.executable, "-m", "tracer", "test-search", f"{tmp_path}/threads.py:alphabeta", RN,
+                             "--json", "--isolation", isolation], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert result.returncode == 1, result.stderr
+    message = json.loads(result.stdout)["cases"][0]["error"]["message"]
+    assert message == "raised ValueError: thread ran and kill refused"

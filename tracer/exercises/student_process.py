@@ -34,6 +34,18 @@ import traceback
 STDLIB = sysconfig.get_paths()["stdlib"] + os.sep  # Python's own frames are left out of a traceback too
 BALLAST = 8 * 1024 * 1024  # bytes kept back, freed on MemoryError so the error can still be described
 PR_SET_PDEATHSIG = 1  # Linux's prctl option: the signal this process gets when its parent ends
+PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
+# The system calls the student's process may not make (but on itself), by architecture: (its audit number, the
+# calls that start a process, those that signal or read another, and whether x32's numbers must be refused too).
+SYSCALLS = {
+    "x86_64": (0xC000003E, {"clone": 56, "fork": 57, "vfork": 58, "clone3": 435},
+               {"kill": 62, "tkill": 200, "tgkill": 234}, {"ptrace": 101, "process_vm_readv": 310,
+                                                          "process_vm_writev": 311}, True),
+    "aarch64": (0xC00000B7, {"clone": 220, "clone3": 435}, {"kill": 129, "tkill": 130, "tgkill": 131},
+                {"ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271}, False),
+}
+CLONE_THREAD = 0x00010000
+EAGAIN, EPERM, ENOSYS = 11, 1, 38
 MESSAGE_CHARS, FRAME_CHARS, FRAMES = 300, 200, 60  # what of an exception is sent: the rest is cut here
 
 
@@ -206,6 +218,51 @@ def die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
+class _Instruction(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint32)]
+
+
+class _Program(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_Instruction))]
+
+
+def forbid_processes() -> bool:
+    """A seccomp filter (Linux x86-64 and arm64) by which this process and its threads can start no process (a
+    thread they can), signal no process but themselves, and read or trace no other: what RLIMIT_NPROC cannot do
+    for root, whom it does not bind (root outside, or ``nobody`` in a user namespace that is root outside). False
+    where it cannot be set (another architecture, an old kernel): then RLIMIT_NPROC alone holds."""
+    import platform
+
+    calls = SYSCALLS.get(platform.machine())
+    if calls is None or not sys.platform.startswith("linux"):
+        return False
+    arch, starting, signalling, reading, x32 = calls
+    load, equal, test, at_least, ret = 0x20, 0x15, 0x45, 0x35, 0x06  # BPF_LD|W|ABS, JEQ, JSET, JGE, RET (k)
+    allow, refuse = 0x7FFF0000, lambda errno: 0x00050000 | errno  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO
+
+    program = [(load, 0, 0, 4), (equal, 1, 0, arch), (ret, 0, 0, refuse(ENOSYS)), (load, 0, 0, 0)]
+    if x32:  # x32's calls are numbered from 2^30: refused, so none can go round the numbers below
+        program += [(at_least, 0, 1, 0x40000000), (ret, 0, 0, refuse(ENOSYS))]
+    for name, number in starting.items():
+        if name == "clone":  # a thread is a clone with CLONE_THREAD: allowed; a process is not
+            program += [(equal, 0, 4, number), (load, 0, 0, 16), (test, 0, 1, CLONE_THREAD), (ret, 0, 0, allow),
+                        (ret, 0, 0, refuse(EAGAIN))]
+        else:  # clone3 passes its flags in memory the filter cannot read: glibc falls back to clone on ENOSYS
+            program += [(equal, 0, 1, number), (ret, 0, 0, refuse(ENOSYS if name == "clone3" else EAGAIN))]
+    for number in signalling.values():  # the first argument is the process (or thread group) signalled
+        program += [(equal, 0, 4, number), (load, 0, 0, 16), (equal, 0, 1, os.getpid()), (ret, 0, 0, allow),
+                    (ret, 0, 0, refuse(EPERM))]
+    for number in reading.values():
+        program += [(equal, 0, 1, number), (ret, 0, 0, refuse(EPERM))]
+    program.append((ret, 0, 0, allow))
+    instructions = (_Instruction * len(program))(*[_Instruction(*each) for each in program])
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        return False
+    filter_program = _Program(len(program), instructions)
+    return libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(filter_program), 0, 0) == 0
+
+
 def set_limits(memory: int, cpu: int) -> None:
     """The process's limits, before the student's code runs: address space, CPU time (SIGXCPU, then SIGKILL a
     second later), no process of its own (for a user but root; under bubblewrap, for root too), no file written,
@@ -221,6 +278,7 @@ def main(argv: list[str]) -> int:
     settings = json.loads(argv[0])
     die_with_parent(settings["parent"])
     set_limits(settings["memory"], settings["cpu"])
+    forbid_processes()
     channel = Channel(settings["read"], settings["write"])
     sys.stdin = open(os.devnull)
     sys.dont_write_bytecode = True
