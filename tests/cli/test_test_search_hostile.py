@@ -353,3 +353,17 @@ def test_threads_are_allowed_and_signals_to_tracer_refused(isolation, tmp_path):
     assert result.returncode == 1, result.stderr
     message = json.loads(result.stdout)["cases"][0]["error"]["message"]
     assert message == "raised ValueError: thread ran and kill refused"
+
+
+def test_gradescope_results_are_never_written_by_a_run_that_is_not_isolated(tmp_path):
+    """--format gradescope takes auto as require: without bubblewrap, one line, exit 2, and a results.json that
+    gives the reason (the platform shows it) instead of a score."""
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    result = subprocess.run([sys.executable, "-m", "tracer", "test-search", f"{ROOT}/tests/data/students/textbook.py"
+                             ":alphabeta", RN, "--format", "gradescope", "-o", str(tmp_path / "results.json")],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT), PATH=str(bin_folder)))
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["score"] == 0 and "--isolation require: bubblewrap cannot isolate" in results["output"]

@@ -127,7 +127,8 @@ def _test_search(args, target) -> int:
         cases.append(Case(name, path if given else f"(shipped) {os.path.basename(path)}", problem, spec,
                           "partial" if args.partial else "strict"))
     memory = args.memory_limit or min(DEFAULT_MEGABYTES, machine_megabytes() // 2)
-    isolation = choose(args.isolation)
+    # Marks that count (Gradescope) are never given by a run that is not isolated, unless --isolation off says so
+    isolation = choose("require" if args.test_format == "gradescope" and args.isolation == "auto" else args.isolation)
     if isolation.note:
         print(isolation.note, file=sys.stderr)
     with Workspace(target) as workspace, no_peeking():

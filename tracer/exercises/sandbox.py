@@ -158,6 +158,8 @@ def _jail(workspace: Workspace) -> list[str]:
             options += ["--ro-bind", path, path]
     for path in _runtime_folders():
         options += ["--ro-bind", path, path]
+    for path in _package_folders():  # the runtime's installed packages (tracer among them, if installed there)
+        options += ["--tmpfs", path]
     return options + ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", "/tmp",
                       "--ro-bind", workspace.student, f"{INSIDE}/student", "--ro-bind", CHILD, f"{INSIDE}/child.py"]
 
@@ -174,6 +176,17 @@ def _runtime_folders() -> list[str]:
              os.path.dirname(interpreter()), os.path.realpath(sysconfig.get_paths()["stdlib"])}
     outside = sorted(path for path in paths if not path.startswith("/usr/"))
     return [path for path in outside if not any(path.startswith(other + os.sep) for other in outside)]
+
+
+def _package_folders() -> list[str]:
+    """The folders of packages installed beside the standard library (site-packages, Debian's dist-packages),
+    hidden under bubblewrap: the student's code sees the standard library only."""
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    base = {"base": sys.base_prefix, "platbase": sys.base_exec_prefix}
+    found = {sysconfig.get_path(name, vars=base) for name in ("purelib", "platlib")}
+    found |= {"/usr/lib/python3/dist-packages", f"/usr/local/lib/{version}/dist-packages",
+              f"/usr/lib/{version}/dist-packages", f"/usr/local/lib/{version}/site-packages"}
+    return sorted(path for path in found if os.path.isdir(path))
 
 
 def choose(level: str) -> Isolation:
