@@ -80,22 +80,6 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
-# Options whose value may be a range starting with a minus (``--values -9..9``, ``tracer exercise --bounds -2..2``),
-# which argparse would take for an option (a lone negative number it reads as a value: ``trace --bounds -2 2``).
-NEGATIVE_VALUES = ("--values", "--bounds")
-
-
-def _attach_negative_values(argv: list[str]) -> list[str]:
-    """``--values -9..9`` as ``--values=-9..9``, so the range is read as the option's value."""
-    joined: list[str] = []
-    for arg in argv:
-        if joined and joined[-1] in NEGATIVE_VALUES and arg[:1] == "-" and arg[1:2].isdigit() and ".." in arg:
-            joined[-1] = f"{joined[-1]}={arg}"
-        else:
-            joined.append(arg)
-    return joined
-
-
 # Signals that stop tracer as Ctrl-C does (Ctrl-\\ sends SIGQUIT: without a handler Python would end without
 # unwinding, leaving a student's process or Graphviz running).
 STOPPING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGQUIT")
@@ -131,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             from ..render import engine
 
             engine.start_measuring()  # dot measures text while Python imports
-        args = parse_command_line(build_parser(argv[0] if argv else None), _attach_negative_values(argv))
+        args = parse_command_line(build_parser(argv[0] if argv else None), argv)
         status = args.run(args) or 0
         sys.stdout.flush()  # here, where a full disk can still be reported
     except TracerError as error:
