@@ -110,6 +110,22 @@ def refuse_outside_bounds(spec: SearchSpec, root) -> None:
                                 f"{high}] the leaf values were declared to lie in (rules: bounds, or --bounds)")
 
 
+def refuse_unevaluated(spec: SearchSpec, root) -> None:
+    """Refuse ``--rollout eval`` on a tree file with a node the search may add to its tree (an inner node below the
+    root whose statistics the file does not give) but cannot value, having no ``eval:``; naming the node and the
+    option (the node's own error would speak of a depth limit, which MCTS has not)."""
+    inner = getattr(root, "inner", root)
+    if spec.rollout != "eval" or not isinstance(inner, TreeNode):
+        return
+    pending = list(inner.children)
+    for node in pending:  # breadth-first: the first such node nearest the root
+        if node.children and node.evaluation is None and node.stats is None:
+            raise SearchOptionError(f"{node.place()}: --rollout eval values each node the search adds by its static "
+                                    "value, but this node has no eval:; give it one, e.g. {name: C, eval: 3, "
+                                    "children: [...]}, or play out with --rollout random")
+        pending.extend(node.children)
+
+
 def trace_search(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITHM, *, depth: float | None = None,
                  rules: Rules | None = None, meta: dict[str, Any] | None = None, order: str | None = None,
                  seed: int | None = None, max_nodes: int | None = None,
@@ -123,6 +139,7 @@ def trace_search(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     search = spec.search
     refuse_unfit(search, root)
     refuse_outside_bounds(spec, root)
+    refuse_unevaluated(spec, root)
     tracer = RecordingTracer(mover_terms=search.negamax, max_nodes=max_nodes)
     with deep_recursion(), no_garbage_collection():
         root = ordered(root, spec.order, spec.search_depth, spec.seed)
@@ -200,6 +217,7 @@ def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     search, depth, order, seed = spec.search, spec.search_depth, spec.order, spec.seed
     refuse_unfit(search, root)
     refuse_outside_bounds(spec, root)
+    refuse_unevaluated(spec, root)
     budgeted = max_nodes is not None or max_seconds is not None
     keep_leaves = is_explicit(root)
     counter = (BudgetTracer(search.negamax, max_nodes, max_seconds, keep_leaves) if budgeted
