@@ -9,7 +9,7 @@ import signal
 import sys
 import threading
 
-from ..errors import TracerError
+from ..errors import TracerError, raised_by_interrupt
 from ..io import WRITTEN, take_back_written
 from ..text import PLAIN_NAMES, shows_signs
 
@@ -123,6 +123,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:  # also while tracer is still importing
         print(f"{name}: interrupted", file=sys.stderr)
+        return 130
+    except RuntimeError as error:
+        if not raised_by_interrupt(error):
+            raise
+        print(f"{name}: interrupted", file=sys.stderr)  # Ctrl-C as a module was imported, wrapped by Python
         return 130
     except Stopped as stop:
         print(f"{name}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
