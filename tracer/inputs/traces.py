@@ -39,8 +39,12 @@ def _no_constant(name: str):
     raise _NotJsonNumber(name)
 
 
-def load_trace(path: str | os.PathLike) -> Trace:
-    """A saved trace, read and checked (see :func:`trace_from_dict`)."""
+def load_trace(path: str | os.PathLike, max_nodes: int | None = None) -> Trace:
+    """A saved trace, read and checked (see :func:`trace_from_dict`). ``max_nodes`` (``--max-nodes``): a trace of
+    more nodes, or a Monte Carlo tree search's of more steps, is refused, as far as can be told before the file is
+    parsed (:func:`refuse_larger`: memory stays small), and otherwise before it is built."""
+    if max_nodes is not None:
+        refuse_larger(path, max_nodes)
     try:
         data = json.loads(read_input(path).decode("utf-8"), parse_constant=_no_constant)
     except _NotJsonNumber as error:
@@ -56,12 +60,58 @@ def load_trace(path: str | os.PathLike) -> Trace:
         raise TraceFileError(f"{path}: a number of more than {sys.get_int_max_str_digits():,} digits") from None
     except RecursionError:
         raise TraceFileError(f"{path}: nested too deeply to be a trace") from None
-    return trace_from_dict(data, str(path))
+    return trace_from_dict(data, str(path), max_nodes)
 
 
-def trace_from_dict(data: Any, file: str = "<trace>") -> Trace:
+# What a saved trace holds, counted in its bytes without parsing them, as tracer writes them: a node's "pruned" key
+# (every node has one, and nothing else does) and a Monte Carlo tree search's event. An unescaped quote cannot
+# stand inside a JSON string, so each match is a key of the document. (A file written otherwise, "pruned" : or
+# "\u0070runed", is counted once it is parsed instead.)
+_NODE_KEY = b'"pruned":'
+_MCTS_EVENT = b'"type": "mcts_'
+_CHUNK = 1 << 20
+LEAST_BYTES = 30  # the fewest bytes a node or an event takes in a trace file ({"type": "mcts_expand", ...})
+
+
+def refuse_larger(path: str | os.PathLike, max_nodes: int) -> None:
+    """Refuse a saved trace whose file holds more than ``max_nodes`` nodes, or Monte Carlo tree search steps, read
+    in pieces (a file too small to hold that many is not read at all), so that refusing a large trace takes little
+    memory and time. (What a trace of MCTS holds is counted as its events: its trace counted each event at least
+    once, so what tracer wrote within a limit is read within it.)"""
+    try:
+        if os.stat(path).st_size <= LEAST_BYTES * max_nodes:
+            return
+        nodes = events = 0
+        tail = b""
+        with open(path, "rb") as stream:
+            while chunk := stream.read(_CHUNK):
+                joined = tail + chunk  # (a key cut between two pieces is whole in the next one)
+                nodes += joined.count(_NODE_KEY) - tail.count(_NODE_KEY)
+                events += joined.count(_MCTS_EVENT) - tail.count(_MCTS_EVENT)
+                tail = joined[-len(_MCTS_EVENT):]
+    except OSError:
+        return  # read_input says why, in its words
+    _refuse_counts(str(path), nodes, events, max_nodes)
+
+
+def _refuse_counts(path: str, nodes: int, mcts_events: int, max_nodes: int) -> None:
+    if nodes > max_nodes:
+        raise TraceFileError(f"{path}: a trace of {nodes:,} nodes, more than --max-nodes {max_nodes:,}; raise the "
+                             "limit with --max-nodes N to read it")
+    if mcts_events > max_nodes:
+        raise TraceFileError(f"{path}: a Monte Carlo tree search of {mcts_events:,} steps, more than --max-nodes "
+                             f"{max_nodes:,}; raise the limit with --max-nodes N to read it")
+
+
+def trace_from_dict(data: Any, file: str = "<trace>", max_nodes: int | None = None) -> Trace:
     """A trace from its JSON data (this version's, or version 1's), checked: a damaged file is one
-    :class:`TraceFileError` naming the file and the first bad place."""
+    :class:`TraceFileError` naming the file and the first bad place. ``max_nodes``: a trace of more nodes (or
+    MCTS steps) is refused before it is built."""
+    if max_nodes is not None and isinstance(data, dict):
+        nodes, events = data.get("nodes"), data.get("events")
+        mcts = sum(1 for event in events if isinstance(event, dict) and str(event.get("type")).startswith("mcts_")) \
+            if isinstance(events, list) else 0
+        _refuse_counts(file, len(nodes) if isinstance(nodes, list) else 0, mcts, max_nodes)
     try:
         return _trace_in(data)
     except KeyError as error:
