@@ -346,7 +346,7 @@ def cmd_trace(args) -> None:
     if args.output:
         from ..io import write_atomically
 
-        write_atomically(args.output, (trace.to_json(indent=1) + "\n").encode("utf-8"))
+        write_atomically(args.output, trace.to_json_lines().encode("utf-8"))
         print(args.output)
     else:
         import sys
