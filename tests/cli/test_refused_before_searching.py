@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
-import threading
 from dataclasses import dataclass
 
 import pytest
@@ -29,26 +27,30 @@ class Ran:
     max_rss_mb: float  # the process's peak resident memory
 
 
-def run_measured(*args, cwd=None, memory_cap_mb: int | None = None) -> Ran:
-    """``python -m tracer ARGS`` as a process of its own, with its peak memory (and, given, an address-space cap)."""
-    def cap():
-        if memory_cap_mb is not None:
-            limit = memory_cap_mb * 2**20
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+# Runs tracer and reports its peak memory. A process's ru_maxrss counts the memory of the process it was forked from
+# (Linux keeps the high-water mark across fork and exec): tracer is started from this small launcher, not from the
+# test's own large process, so that its peak is its own.
+LAUNCHER = """
+import json, resource, subprocess, sys
+cap = int(sys.argv[1])
+def limit():
+    if cap:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+done = subprocess.run(sys.argv[2:], capture_output=True, text=True, preexec_fn=limit, timeout=600)
+print(json.dumps({"returncode": done.returncode, "stdout": done.stdout, "stderr": done.stderr,
+                  "max_rss_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}))
+"""
 
+
+def run_measured(*args, cwd=None, memory_cap_mb: int | None = None) -> Ran:
+    """``python -m tracer ARGS`` as a process of its own, with its peak memory (and, given, an address-space cap,
+    RLIMIT_AS, set in the process before it starts)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
-    process = subprocess.Popen([sys.executable, "-m", "tracer", *map(str, args)], cwd=cwd or ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=cap)
-    errors = []
-    reader = threading.Thread(target=lambda: errors.append(process.stderr.read()), daemon=True)
-    reader.start()
-    out = process.stdout.read()
-    reader.join()
-    _, status, usage = os.wait4(process.pid, 0)  # reaped here, for its own resource usage
-    process.returncode = os.waitstatus_to_exitcode(status)
-    process.stdout.close()
-    process.stderr.close()
-    return Ran(process.returncode, out.decode(), errors[0].decode(), usage.ru_maxrss / 1024)
+    cap = str((memory_cap_mb or 0) * 2**20)
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, cap, sys.executable, "-m", "tracer", *map(str, args)],
+                          cwd=cwd or ROOT, env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    return Ran(**json.loads(done.stdout))
 
 
 def assert_refused(ran: Ran, *fragments):

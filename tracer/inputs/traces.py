@@ -254,13 +254,16 @@ def _node_in(index: int, data: dict[str, Any]) -> TraceNode:
     elif parent is None or parent >= index:
         raise ValueError(f"nodes[{index}].parent: expected a node listed before it (0 to {index - 1}), got "
                          f"{parent!r}")
-    board, value = data.get("board"), data.get("value")
-    return TraceNode(index, parent, _text(data["move"], f"nodes[{index}].move"),
-                     _text(data["name"], f"nodes[{index}].name"), _PLAYERS[data["player"]], data["ply"],
-                     data["pruned"], value if value is None or type(value) is float else
-                     _number_in(value, f"nodes[{index}].value"),
+    board, value, move, name, mover = (data.get("board"), data.get("value"), data["move"], data["name"],
+                                       data.get("mover"))
+    for field, text in (("move", move), ("name", name), ("mover", mover)):
+        if text is not None and not text.isprintable():  # (the place is named only when there is a mistake)
+            _text(text, f"nodes[{index}].{field}")
+    if not (value is None or type(value) is float or type(value) is int and -_LARGEST <= value <= _LARGEST):
+        value = _number_in(value, f"nodes[{index}].value")
+    return TraceNode(index, parent, move, name, _PLAYERS[data["player"]], data["ply"], data["pruned"], value,
                      None if board is None else partial(Board.from_dict, board),  # made when drawn (most never are)
-                     data.get("p"), _text(data.get("mover"), f"nodes[{index}].mover"))
+                     data.get("p"), mover)
 
 
 def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version: int, mover_terms: bool):
