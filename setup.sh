@@ -10,13 +10,38 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+
+# Another package manager run (unattended upgrades or cloud-init on a fresh VM, a second terminal) holds apt's and
+# dpkg's locks for a while; apt-get would fail at once. Setup waits for it, up to APT_WAIT seconds: its own wait
+# first, reading the locks from /proc/locks without taking them (apt-get update has no wait of its own), then
+# apt-get's for the dpkg lock (DPkg::Lock::Timeout, apt 1.9.11 and later) in case another run takes it meanwhile.
+APT_WAIT=120
+APT_LOCKS=(/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock)
+apt_busy() {  # whether a process holds one of APT_LOCKS
+  local lock inode
+  for lock in "${APT_LOCKS[@]}"; do
+    [ -e "$lock" ] || continue
+    inode=$(stat -c %i "$lock")
+    if grep -Eq "^[0-9]+: .* [0-9a-f]+:[0-9a-f]+:$inode " /proc/locks 2>/dev/null; then return 0; fi
+  done
+  return 1
+}
+apt_get() {  # apt-get ARGS..., once no other package manager run holds the locks (waiting up to APT_WAIT s)
+  local waited=0
+  if apt_busy; then
+    echo "setup: another package manager run holds apt's lock; waiting for it to finish (up to $((APT_WAIT / 60)) minutes)" >&2
+    while apt_busy && [ "$waited" -lt "$APT_WAIT" ]; do sleep 1; waited=$((waited + 1)); done
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=$((APT_WAIT - waited)) "$@"
+}
 apt_updated=""
 apt_install() {  # apt_install WHAT [--no-install-recommends] PACKAGE...
   local what=$1; shift
   echo "setup: installing $what (apt-get install ${*/--no-install-recommends/})" >&2
-  if [ -z "$apt_updated" ]; then $sudo apt-get update -qq; apt_updated=1; fi
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+  if [ -z "$apt_updated" ]; then apt_get update -qq; apt_updated=1; fi
+  apt_get install -y -qq "$@" >/dev/null
 }
+if [ "${BASH_SOURCE[0]}" != "$0" ]; then return 0; fi  # sourced (as the tests do): the functions only
 
 if ! command -v dot >/dev/null 2>&1; then
   apt_install Graphviz graphviz

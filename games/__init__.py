@@ -11,7 +11,7 @@ import inspect
 import os
 import sys
 
-from tracer.errors import GameError
+from tracer.errors import GameError, raised_by_interrupt
 
 from .clobber import Clobber
 from .connect4 import Connect4
@@ -60,12 +60,16 @@ def _import_class(spec: str):
     try:
         module = importlib.import_module(module_name)
     except (ImportError, SyntaxError) as error:  # a user's module that does not even load: one line, not a traceback
+        if raised_by_interrupt(error):
+            raise
         raise GameError(f"game {spec!r}: cannot import module {module_name!r} ({type(error).__name__}: {error})") \
             from None
     except SystemExit as error:  # sys.exit() while importing would end tracer without a word (exit 0, or 3)
         raise GameError(f"game {spec!r}: importing module {module_name!r} called sys.exit({error.code!r}); a game "
                         "module must not exit when imported") from None
     except Exception as error:  # any other failure of the module's own code as it loads
+        if raised_by_interrupt(error):  # Ctrl-C as it loaded, which Python may wrap (a RuntimeError): not its fault
+            raise
         raise GameError(f"game {spec!r}: importing module {module_name!r} failed ({type(error).__name__}: "
                         f"{error})") from None
     game_class = getattr(module, class_name, None)

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .errors import BudgetError, TracerError
+from .errors import BudgetError, CostError, TracerError
 from .inputs import load_problem
 from .model.state import UNLIMITED, Player, is_explicit
 from .parallel import mapped
@@ -102,6 +102,9 @@ def compare(cases: list[Case], jobs: int = 1, progress: Callable[[Iterable], Ite
     try:
         for row in progress(mapped(run_case, cases, jobs)):
             rows.append(row)
+    except CostError as error:  # refused before it started: the error names the estimate and the options
+        raise RowStopped(f"row {len(rows) + 1} of {len(cases)} ({cases[len(rows)].describe()}), and the rows after "
+                         f"it, not searched: {error}", rows) from None
     except BudgetError as error:
         raise RowStopped(f"row {len(rows) + 1} of {len(cases)} ({cases[len(rows)].describe()}): {error} and was "
                          "stopped, with the rows after it; raise the budget with --max-nodes N or --max-seconds S, "

@@ -50,3 +50,21 @@ class TraceTooLargeError(TracerError):
 
 class BudgetError(TracerError):
     """An untraced search (a row of ``tracer compare``) passed its node or time budget and was stopped."""
+
+
+class CostError(BudgetError):
+    """An untraced search whose estimated cost is past its budget, refused before it started (the message says
+    the estimate and the options that change it)."""
+
+
+def raised_by_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` was raised because of Ctrl-C: a KeyboardInterrupt in its chain of causes. Python wraps one
+    that strikes in some places of its own: in a class being made (``RuntimeError: Error calling __set_name__``),
+    as a module is imported."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import SearchOptionError
+from .estimate import refuse_past_budget, refuse_past_nodes
 from .model.state import GameState, is_explicit
 from .model.trees import TreeNode, first_chance, first_outside, first_repeat
 from .search.algorithms import Rules
@@ -110,6 +111,22 @@ def refuse_outside_bounds(spec: SearchSpec, root) -> None:
                                 f"{high}] the leaf values were declared to lie in (rules: bounds, or --bounds)")
 
 
+def refuse_unevaluated(spec: SearchSpec, root) -> None:
+    """Refuse ``--rollout eval`` on a tree file with a node the search may add to its tree (an inner node below the
+    root whose statistics the file does not give) but cannot value, having no ``eval:``; naming the node and the
+    option (the node's own error would speak of a depth limit, which MCTS has not)."""
+    inner = getattr(root, "inner", root)
+    if spec.rollout != "eval" or not isinstance(inner, TreeNode):
+        return
+    pending = list(inner.children)
+    for node in pending:  # breadth-first: the first such node nearest the root
+        if node.children and node.evaluation is None and node.stats is None:
+            raise SearchOptionError(f"{node.place()}: --rollout eval values each node the search adds by its static "
+                                    "value, but this node has no eval:; give it one, e.g. {name: C, eval: 3, "
+                                    "children: [...]}, or play out with --rollout random")
+        pending.extend(node.children)
+
+
 def trace_search(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITHM, *, depth: float | None = None,
                  rules: Rules | None = None, meta: dict[str, Any] | None = None, order: str | None = None,
                  seed: int | None = None, max_nodes: int | None = None,
@@ -118,15 +135,25 @@ def trace_search(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     :class:`SearchSpec`, or an algorithm's name with the spec's parts as keywords (``depth``, ``rules``, children
     in ``order`` with ``seed`` (see :mod:`tracer.search.ordering`), ``settings``: the algorithm's own, ``guess`` and
     ``tt_size``). Past ``max_nodes`` recorded nodes the search is stopped with a :class:`TraceTooLargeError`
-    (memory stays bounded). ``stop``: an anytime search's question, between iterations, whether to end now."""
+    (memory stays bounded), and a search whose estimate is past them is refused before it starts
+    (:func:`tracer.estimate.refuse_past_nodes`). ``stop``: an anytime search's question, between iterations, whether
+    to end now."""
     spec = as_spec(algorithm, depth=depth, rules=rules, order=order, seed=seed, settings=settings)
     search = spec.search
     refuse_unfit(search, root)
     refuse_outside_bounds(spec, root)
+    refuse_unevaluated(spec, root)
     tracer = RecordingTracer(mover_terms=search.negamax, max_nodes=max_nodes)
+    with deep_recursion():
+        if max_nodes is not None:
+            refuse_past_nodes(root, spec, max_nodes)
     with deep_recursion(), no_garbage_collection():
         root = ordered(root, spec.order, spec.search_depth, spec.seed)
-        value, move = search.run(root, spec.search_depth, tracer, spec.rules, spec.settings, stop=stop)
+        try:
+            value, move = search.run(root, spec.search_depth, tracer, spec.rules, spec.settings, stop=stop)
+        except BaseException:
+            tracer.discard()  # nothing of a failed search is kept: freed before the collector resumes
+            raise
     return Trace(
         algorithm=search.name,
         title=search.title,
@@ -192,14 +219,17 @@ def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     (the searches are deterministic, so every run does the same work), which lists the leaves evaluated only for a
     tree file (an explicit tree): a game's are millions, so memory stays bounded whatever the depth.
 
-    A budget (``max_nodes`` nodes visited, ``max_seconds`` seconds: a row of ``tracer compare``) makes the counted
-    run come first, stopped with a :class:`~tracer.errors.BudgetError` past either; the timed runs then repeat
-    work known to fit, and stop early (the median of those made) once ``max_seconds`` have gone.
+    A budget (``max_nodes`` nodes visited, ``max_seconds`` seconds: a row of ``tracer compare``) refuses a search
+    whose estimate is past it before it starts (:func:`tracer.estimate.refuse_past_budget`, a
+    :class:`~tracer.errors.CostError`), and makes the counted run come first, stopped with a
+    :class:`~tracer.errors.BudgetError` past either; the timed runs then repeat work known to fit, and stop early
+    (the median of those made) once ``max_seconds`` have gone.
     """
     spec = as_spec(algorithm, depth=depth, rules=rules, order=order, seed=seed, settings=settings)
     search, depth, order, seed = spec.search, spec.search_depth, spec.order, spec.seed
     refuse_unfit(search, root)
     refuse_outside_bounds(spec, root)
+    refuse_unevaluated(spec, root)
     budgeted = max_nodes is not None or max_seconds is not None
     keep_leaves = is_explicit(root)
     counter = (BudgetTracer(search.negamax, max_nodes, max_seconds, keep_leaves) if budgeted
@@ -207,6 +237,7 @@ def search_stats(root: GameState, algorithm: str | SearchSpec = DEFAULT_ALGORITH
     times = []
     with deep_recursion():
         if budgeted:
+            refuse_past_budget(root, spec, max_nodes, max_seconds)
             value, move = _counted(search, spec, root, counter)
         for _ in range(max(1, repeat)):
             if times and budgeted and counter.out_of_time():

@@ -108,17 +108,19 @@ def test_a_traced_search_past_the_limit_stops_early_with_bounded_memory(tmp_path
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
     status, peak_kb = map(int, done.stdout.split())
     lines = done.stderr.strip().splitlines()
-    if depth == "100000":  # deeper than a game can last (42 plies from the empty 7 × 6 board): the same search
-        assert lines.pop(0) == ("note: depth 100000 is past the longest connect4 game from this position (42 plies): "
-                                "searched 42 plies deep, the same search")
-    assert status == 2 and len(lines) == 1 and "passed 100,000 nodes" in lines[0] and "--depth" in lines[0]
+    # refused before it starts, its estimate past the limit (depth 100000 is 42 plies: the note is left unsaid)
+    searched = "42" if depth == "100000" else depth
+    assert status == 2 and len(lines) == 1 and f"{searched} plies deep: about" in lines[0]
+    assert "past --max-nodes 100,000" in lines[0] and "--depth" in lines[0]
     assert peak_kb < 300_000  # well under the 1.6 GB a full depth-12 trace reached
     assert list(tmp_path.iterdir()) == []
 
 
 def test_the_limit_is_the_max_nodes_option_and_untraced_searches_are_free():
     limited = run_tracer("trace", "--game", "tictactoe", "--max-nodes", "500")
-    assert_one_line_error(limited, "passed 500 nodes")
+    assert_one_line_error(limited, "past --max-nodes 500")  # refused before it starts, by its estimate
+    stopped = run_tracer("trace", "--game", "connect4", "--depth", "7", "--max-nodes", "120000")
+    assert_one_line_error(stopped, "passed 120,000 nodes")  # estimated within the limit, stopped as it passes it
     assert run_tracer("stats", "--game", "tictactoe", "--max-nodes", "500", "--depth", "3").returncode == 0
 
 
@@ -428,14 +430,14 @@ def test_a_compare_row_past_its_node_budget_stops_the_table_there(tmp_path):
     assert [row["nodes_visited"] for row in json.loads(result.stdout)] == counts[:2]
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "row 3 of 4" in lines[0] and "depth 3" in lines[0] and "minimax" in lines[0]
-    assert f"passed {budget:,} nodes (--max-nodes)" in lines[0]
+    assert f"past --max-nodes {budget:,}" in lines[0]  # refused before it started, by its estimate
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_compare_whose_first_row_is_past_its_budget_prints_only_the_line(tmp_path):
     result = run_tracer("compare", "--game", "tictactoe", "-a", "minimax", "--depths", "3", "--max-nodes", "5",
                         "--chart", tmp_path / "c.svg", cwd=tmp_path)
-    assert_one_line_error(result, "row 1 of 1", "passed 5 nodes (--max-nodes)", "--max-seconds S")
+    assert_one_line_error(result, "row 1 of 1", "not searched", "past --max-nodes 5", "--max-nodes N")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -494,9 +496,9 @@ def test_every_command_searches_a_depth_past_the_longest_game_as_that_long(args)
 
 def test_an_untraced_search_past_its_time_is_stopped_in_one_line(tmp_path):
     """A 26 × 26 Clobber board (the most the notation's letters allow) has about 1,300 moves at the start: its
-    4-ply search would take days, so stats stops it at its time budget."""
+    4-ply search would take hours, so stats refuses it, its estimate past its time budget."""
     result = run_tracer("stats", "--game", "clobber", "--rows", "26", "--cols", "26", "--max-seconds", "1",
                         cwd=tmp_path)
-    assert_one_line_error(result, "-a alphabeta: the search took more than 1 s (--max-seconds) and was stopped",
-                          "--max-seconds S", "--depth D")
+    assert_one_line_error(result, "-a alphabeta, 4 plies deep: about", "past --max-seconds 1", "--max-seconds S",
+                          "--depth D")
     assert list(tmp_path.iterdir()) == []

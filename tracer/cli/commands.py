@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from ..errors import BudgetError, UsageError
+from ..errors import BudgetError, CostError, UsageError
 from .options import (
     DEFAULT_STATS_SECONDS, add_input_options, add_search_options, default_output, depth, game_options,
     given_search_options, inches, positive, say_notes, search_spec, search_specs, seconds, slide,
@@ -259,13 +259,14 @@ def _trace(args):
         if given:
             raise UsageError(f"{args.file}: a saved trace is drawn as it was searched; {given[0]} does not apply "
                              "(search the tree or position again to change it)")
-        return load_trace(args.file)
+        return load_trace(args.file, args.max_nodes)
     from ..run import trace_search
 
     problem = _problem(args)
     spec, notes = search_spec(args, problem.rules, problem.depth)
-    say_notes(problem.notes + notes)
-    return trace_search(problem.root, spec, meta=problem.meta, max_nodes=args.max_nodes)
+    trace = trace_search(problem.root, spec, meta=problem.meta, max_nodes=problem.max_nodes)
+    say_notes(problem.notes + notes)  # (a search refused says so in its one line)
+    return trace
 
 
 def cmd_render(args) -> None:
@@ -345,7 +346,7 @@ def cmd_trace(args) -> None:
     if args.output:
         from ..io import write_atomically
 
-        write_atomically(args.output, (trace.to_json(indent=1) + "\n").encode("utf-8"))
+        write_atomically(args.output, trace.to_json_lines().encode("utf-8"))
         print(args.output)
     else:
         import sys
@@ -367,14 +368,16 @@ def cmd_stats(args) -> None:
                          "trace (tracer trace and tracer render read saved traces)")
     problem = _problem(args)
     specs, notes = search_specs(args, problem.rules, problem.depth)
-    say_notes(problem.notes + notes)
     results = []
     for spec in specs:
         try:
             results.append(search_stats(problem.fresh_root(), spec, max_seconds=args.max_seconds))
+        except CostError:  # refused before it started: the message names the estimate and the options
+            raise
         except BudgetError as error:
             raise UsageError(f"-a {spec.search.name}: {error} and was stopped; allow more with --max-seconds S, or "
                              "search less deep (--depth D)") from None
+    say_notes(problem.notes + notes)  # (a search refused or stopped says so in its one line)
     print(stats_json(results) if args.json else stats_table(problem, results), end="")
 
 

@@ -4,12 +4,13 @@ stderr and exit status 2; a traceback would mean a bug in tracer."""
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import signal
 import sys
 import threading
 
-from ..errors import TracerError
+from ..errors import TracerError, raised_by_interrupt
 from ..io import WRITTEN, take_back_written
 from ..text import PLAIN_NAMES, one_line, shows_signs
 
@@ -80,22 +81,6 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
-# Options whose value may be a range starting with a minus (``--values -9..9``, ``tracer exercise --bounds -2..2``),
-# which argparse would take for an option (a lone negative number it reads as a value: ``trace --bounds -2 2``).
-NEGATIVE_VALUES = ("--values", "--bounds")
-
-
-def _attach_negative_values(argv: list[str]) -> list[str]:
-    """``--values -9..9`` as ``--values=-9..9``, so the range is read as the option's value."""
-    joined: list[str] = []
-    for arg in argv:
-        if joined and joined[-1] in NEGATIVE_VALUES and arg[:1] == "-" and arg[1:2].isdigit() and ".." in arg:
-            joined[-1] = f"{joined[-1]}={arg}"
-        else:
-            joined.append(arg)
-    return joined
-
-
 # Signals that stop tracer as Ctrl-C does (Ctrl-\\ sends SIGQUIT: without a handler Python would end without
 # unwinding, leaving a student's process or Graphviz running).
 STOPPING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGQUIT")
@@ -114,6 +99,23 @@ def _stop(signum, frame):
     raise Stopped(signum)
 
 
+# What bounds a command's memory, named when it runs out: a trace's nodes (the searching commands), else how deep
+# a search goes or how many exercises are made.
+MEMORY_OPTIONS = {"stats": "search less deep with --depth D", "play": "search less deep with --depth D",
+                  "match": "search less deep with --depth D", "exercise": "make fewer with --count N"}
+MEMORY_DEFAULT = "lower --max-nodes N (what a trace may hold), or search less with --depth D or --iterations N"
+
+
+def _out_of_memory(name: str, command: str | None) -> int:
+    """Say that the command ran out of memory, once what it held is freed (the error's frames held it: saying so
+    while they were alive raised MemoryError again), and take back what it wrote."""
+    gc.collect()
+    removed = take_back_written()
+    undone = f" (so {', '.join(removed)} {'was' if len(removed) == 1 else 'were'} removed)" if removed else ""
+    print(f"{name}: error: out of memory{undone}; {MEMORY_OPTIONS.get(command, MEMORY_DEFAULT)}", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     name = f"tracer {argv[0]}" if argv and not argv[0].startswith("-") else "tracer"
@@ -126,19 +128,27 @@ def main(argv: list[str] | None = None) -> int:
     _plain_where_unencodable()
     WRITTEN.clear()  # only this command's files are taken back if it fails (main may run many in one process)
     measuring = argv[:1] != [] and argv[0] in DRAWING_COMMANDS and "-h" not in argv and "--help" not in argv
+    out_of_memory = False
     try:
         if measuring:
             from ..render import engine
 
             engine.start_measuring()  # dot measures text while Python imports
-        args = parse_command_line(build_parser(argv[0] if argv else None), _attach_negative_values(argv))
+        args = parse_command_line(build_parser(argv[0] if argv else None), argv)
         status = args.run(args) or 0
         sys.stdout.flush()  # here, where a full disk can still be reported
+    except MemoryError:
+        out_of_memory = True  # said below, once the error and its frames are gone
     except TracerError as error:
         print(f"{name}: error: {one_line(str(error))}", file=sys.stderr)  # a file's name may hold anything
         return 2
     except KeyboardInterrupt:  # also while tracer is still importing
         print(f"{name}: interrupted", file=sys.stderr)
+        return 130
+    except RuntimeError as error:
+        if not raised_by_interrupt(error):
+            raise
+        print(f"{name}: interrupted", file=sys.stderr)  # Ctrl-C as a module was imported, wrapped by Python
         return 130
     except Stopped as stop:
         print(f"{name}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
@@ -159,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
             from ..render import engine
 
             engine.stop_measuring()  # if the command never drew, its measuring run is not left behind
+    if out_of_memory:
+        return _out_of_memory(name, argv[0] if argv else None)
     return status
 
 

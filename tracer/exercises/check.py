@@ -60,8 +60,8 @@ class FileResult:
 
 def search(problem: Problem, spec: SearchSpec) -> Trace:
     """The search an exercise is about (``spec``: the file's rules, with what the command line overrides), to the
-    problem's depth."""
-    return trace_search(problem.root, spec, depth=problem.depth, meta=problem.meta)
+    problem's depth, its trace within the problem's ``max_nodes``."""
+    return trace_search(problem.root, spec, depth=problem.depth, meta=problem.meta, max_nodes=problem.max_nodes)
 
 
 def describe_search(trace: Trace) -> str:

@@ -22,14 +22,17 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
                  depth: int | None = None, game_options: dict[str, Any] | None = None,
                  max_nodes: int = DEFAULT_MAX_NODES, text: str | None = None) -> Problem:
     """A tree file, a position file (YAML with ``game:``), or ``game``/``position`` given directly. ``text``: the
-    file's text, already in hand (a generated exercise), named ``path`` in messages."""
+    file's text, already in hand (a generated exercise), named ``path`` in messages. ``max_nodes``: a tree file of
+    more nodes is refused, and a trace of the problem may hold no more (``Problem.max_nodes``)."""
     game_options = {k: v for k, v in (game_options or {}).items() if v is not None}
     if path is not None and game is not None:
         raise UsageError("give either a file or --game, not both")
     if path is None:
         if game is None:
             raise UsageError("nothing to search: give a tree or position file, or --game GAME")
-        return game_problem(game, position, depth, game_options, {})
+        problem = game_problem(game, position, depth, game_options, {})
+        problem.max_nodes = max_nodes
+        return problem
     if position is not None:
         raise UsageError("--position goes with --game; a position file holds its own position")
     text = read_text(path) if text is None else text
@@ -51,6 +54,7 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
         searched = tree if depth is None else tree.cut_at(depth)
         problem = Problem(searched.root, UNLIMITED if depth is None else depth, tree.meta(), tree=tree)
     problem.rules, problem.expect, problem.notes = rules, blocks.get("expect"), notes + problem.notes
+    problem.max_nodes = max_nodes
     return problem
 
 

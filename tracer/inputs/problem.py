@@ -22,6 +22,7 @@ class Problem:
     expect: Any = None  # the file's expect: block as YAML nodes (read by tracer.inputs.answers), or None
     tree: Tree | None = None  # a tree file's tree (whole, before any depth limit)
     notes: list[str] = field(default_factory=list)  # what the command line changed of the file's rules
+    max_nodes: int | None = None  # the nodes a trace of it may hold (--max-nodes; None: no limit)
 
     @property
     def name(self) -> str:

@@ -11,6 +11,7 @@ import math
 import os
 import sys
 from dataclasses import MISSING, fields
+from functools import partial
 from typing import Any
 
 from ..errors import TraceFileError
@@ -27,7 +28,7 @@ from ..view import TraceView
 from ..view.mcts import ratio, statistic
 from .yaml_text import unprintable
 
-_validate = None  # the schema, compiled to Python by fastjsonschema when the first trace is read
+_checks = None  # the schema, compiled to Python by fastjsonschema when the first trace is read (see _SchemaChecks)
 
 
 class _NotJsonNumber(ValueError):
@@ -38,8 +39,12 @@ def _no_constant(name: str):
     raise _NotJsonNumber(name)
 
 
-def load_trace(path: str | os.PathLike) -> Trace:
-    """A saved trace, read and checked (see :func:`trace_from_dict`)."""
+def load_trace(path: str | os.PathLike, max_nodes: int | None = None) -> Trace:
+    """A saved trace, read and checked (see :func:`trace_from_dict`). ``max_nodes`` (``--max-nodes``): a trace of
+    more nodes, or a Monte Carlo tree search's of more steps, is refused, as far as can be told before the file is
+    parsed (:func:`refuse_larger`: memory stays small), and otherwise before it is built."""
+    if max_nodes is not None:
+        refuse_larger(path, max_nodes)
     try:
         data = json.loads(read_input(path).decode("utf-8"), parse_constant=_no_constant)
     except _NotJsonNumber as error:
@@ -55,12 +60,58 @@ def load_trace(path: str | os.PathLike) -> Trace:
         raise TraceFileError(f"{path}: a number of more than {sys.get_int_max_str_digits():,} digits") from None
     except RecursionError:
         raise TraceFileError(f"{path}: nested too deeply to be a trace") from None
-    return trace_from_dict(data, str(path))
+    return trace_from_dict(data, str(path), max_nodes)
 
 
-def trace_from_dict(data: Any, file: str = "<trace>") -> Trace:
+# What a saved trace holds, counted in its bytes without parsing them, as tracer writes them: a node's "pruned" key
+# (every node has one, and nothing else does) and a Monte Carlo tree search's event. An unescaped quote cannot
+# stand inside a JSON string, so each match is a key of the document. (A file written otherwise, "pruned" : or
+# "\u0070runed", is counted once it is parsed instead.)
+_NODE_KEY = b'"pruned":'
+_MCTS_EVENT = b'"type": "mcts_'
+_CHUNK = 1 << 20
+LEAST_BYTES = 30  # the fewest bytes a node or an event takes in a trace file ({"type": "mcts_expand", ...})
+
+
+def refuse_larger(path: str | os.PathLike, max_nodes: int) -> None:
+    """Refuse a saved trace whose file holds more than ``max_nodes`` nodes, or Monte Carlo tree search steps, read
+    in pieces (a file too small to hold that many is not read at all), so that refusing a large trace takes little
+    memory and time. (What a trace of MCTS holds is counted as its events: its trace counted each event at least
+    once, so what tracer wrote within a limit is read within it.)"""
+    try:
+        if os.stat(path).st_size <= LEAST_BYTES * max_nodes:
+            return
+        nodes = events = 0
+        tail = b""
+        with open(path, "rb") as stream:
+            while chunk := stream.read(_CHUNK):
+                joined = tail + chunk  # (a key cut between two pieces is whole in the next one)
+                nodes += joined.count(_NODE_KEY) - tail.count(_NODE_KEY)
+                events += joined.count(_MCTS_EVENT) - tail.count(_MCTS_EVENT)
+                tail = joined[-len(_MCTS_EVENT):]
+    except OSError:
+        return  # read_input says why, in its words
+    _refuse_counts(str(path), nodes, events, max_nodes)
+
+
+def _refuse_counts(path: str, nodes: int, mcts_events: int, max_nodes: int) -> None:
+    if nodes > max_nodes:
+        raise TraceFileError(f"{path}: a trace of {nodes:,} nodes, more than --max-nodes {max_nodes:,}; raise the "
+                             "limit with --max-nodes N to read it")
+    if mcts_events > max_nodes:
+        raise TraceFileError(f"{path}: a Monte Carlo tree search of {mcts_events:,} steps, more than --max-nodes "
+                             f"{max_nodes:,}; raise the limit with --max-nodes N to read it")
+
+
+def trace_from_dict(data: Any, file: str = "<trace>", max_nodes: int | None = None) -> Trace:
     """A trace from its JSON data (this version's, or version 1's), checked: a damaged file is one
-    :class:`TraceFileError` naming the file and the first bad place."""
+    :class:`TraceFileError` naming the file and the first bad place. ``max_nodes``: a trace of more nodes (or
+    MCTS steps) is refused before it is built."""
+    if max_nodes is not None and isinstance(data, dict):
+        nodes, events = data.get("nodes"), data.get("events")
+        mcts = sum(1 for event in events if isinstance(event, dict) and str(event.get("type")).startswith("mcts_")) \
+            if isinstance(events, list) else 0
+        _refuse_counts(file, len(nodes) if isinstance(nodes, list) else 0, mcts, max_nodes)
     try:
         return _trace_in(data)
     except KeyError as error:
@@ -83,17 +134,74 @@ def _number_in(value, what: str):
 def check_schema(data: Any) -> None:
     """Check ``data`` against the trace format's JSON Schema (``trace.schema.json``); the first place it breaks is
     a ValueError such as ``nodes[3].parent: expected a whole number or null, got 'x'``."""
-    global _validate
-    import fastjsonschema
+    global _checks
+    if _checks is None:
+        _checks = _SchemaChecks()
+    _checks.check(data)
 
-    if _validate is None:
+
+class _SchemaChecks:
+    """The schema compiled as checks that take linear time: the document without its events, then each event by the
+    schema's branch for its type alone. (The schema says an event is one of its types by an ``if``/``then`` per
+    type, which a validator tries one after another, failing all but one: a million events took minutes.) The
+    branches are read from the schema, so the checks are exactly its rules; its definitions are written in where
+    they are referred to (:func:`_inlined`), so that the compiled checks call no function per item."""
+
+    def __init__(self):
+        import fastjsonschema
+
         with open(SCHEMA, encoding="utf-8") as schema:
-            _validate = fastjsonschema.compile(json.load(schema))
-    try:
-        _validate(data)
-    except fastjsonschema.JsonSchemaValueException as error:
-        where = "".join(f"[{part}]" if part.isdigit() else f".{part}" for part in error.path[1:]).lstrip(".")
-        raise ValueError(f"{where}: {_expected(error)}" if where else _expected(error)) from None
+            whole = json.load(schema)
+        definitions = {name: _inlined(rule, whole["definitions"]) for name, rule in whole["definitions"].items()}
+        whole = _inlined(whole, whole["definitions"])
+        event = definitions["event"]
+        base = {key: value for key, value in event.items() if key != "allOf"}  # an object with a known type
+        self.document = fastjsonschema.compile({**whole, "properties": {**whole["properties"], "events": {
+            "type": "array"}}})
+        self.any_event = fastjsonschema.compile({**base, "definitions": definitions})
+        self.by_type = {}
+        for branch in event["allOf"]:
+            kinds = branch["if"]["properties"]["type"]
+            check = fastjsonschema.compile({"allOf": [base, branch["then"]], "definitions": definitions})
+            self.by_type.update(dict.fromkeys(kinds.get("enum", [kinds.get("const")]), check))
+        self.error = fastjsonschema.JsonSchemaValueException
+
+    def check(self, data: Any) -> None:
+        try:
+            self.document(data)
+        except self.error as error:
+            raise self._mistake(error, ()) from None
+        by_type, any_event = self.by_type, self.any_event
+        for index, event in enumerate(data["events"]):
+            try:
+                by_type.get(event.get("type") if isinstance(event, dict) else None, any_event)(event)
+            except self.error as error:
+                raise self._mistake(error, ("events", str(index))) from None
+
+    @staticmethod
+    def _mistake(error, place: tuple[str, ...]) -> ValueError:
+        """fastjsonschema's ``error`` at ``place`` (the event's, for an event's check) as one ValueError."""
+        parts = (*place, *error.path[1:])
+        where = "".join(f"[{part}]" if part.isdigit() else f".{part}" for part in parts).lstrip(".")
+        return ValueError(f"{where}: {_expected(error)}" if where else _expected(error))
+
+
+def _inlined(rule, definitions: dict, within: tuple[str, ...] = ()):
+    """``rule`` with each ``{"$ref": "#/definitions/x"}`` replaced by definition x, itself so written (the same
+    rule: draft 7 ignores what stands beside a ``$ref``, and the schema puts only descriptions there). fastjsonschema
+    compiles a ``$ref`` as a call that names its place as text, per item: a million rows of boards spent seconds
+    naming places no error was found at."""
+    if isinstance(rule, list):
+        return [_inlined(item, definitions, within) for item in rule]
+    if not isinstance(rule, dict):
+        return rule
+    if "$ref" in rule:
+        name = rule["$ref"].rpartition("/")[2]
+        if name in within:  # a definition that refers to itself stays a reference
+            return rule
+        return _inlined(definitions[name], definitions, (*within, name))
+    return {key: value if key == "enum" or key == "const" else _inlined(value, definitions, within)
+            for key, value in rule.items()}
 
 
 TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
@@ -125,79 +233,116 @@ def _expected(error) -> str:
 
 def _text(value, what) -> str | None:
     """Text as saved (the schema has checked its type), refused if it holds a character no output should carry."""
-    char = None if value is None else unprintable(value)
+    if value is None or value.isprintable():  # (what str.isprintable allows, no output minds: the common case, fast)
+        return value
+    char = unprintable(value)
     if char is not None:
         raise ValueError(f"{what}: text with the unprintable character {ascii(char)}")
     return value
 
 
+_PLAYERS = {player.value: player for player in Player}
+
+
 def _node_in(index: int, data: dict[str, Any]) -> TraceNode:
-    where = f"nodes[{index}]"
     if data["id"] != index:
-        raise ValueError(f"{where}.id: expected {index} (nodes are listed in id order), got {data['id']!r}")
+        raise ValueError(f"nodes[{index}].id: expected {index} (nodes are listed in id order), got {data['id']!r}")
     parent = data["parent"]
     if index == 0:
         if parent is not None:
-            raise ValueError(f"{where}.parent: the root (node 0) has no parent, got {parent!r}")
+            raise ValueError(f"nodes[{index}].parent: the root (node 0) has no parent, got {parent!r}")
     elif parent is None or parent >= index:
-        raise ValueError(f"{where}.parent: expected a node listed before it (0 to {index - 1}), got {parent!r}")
-    board = data.get("board")
-    return TraceNode(
-        id=index,
-        parent=parent,
-        move=_text(data["move"], f"{where}.move"),
-        name=_text(data["name"], f"{where}.name"),
-        player=Player(data["player"]),
-        ply=data["ply"],
-        pruned=data["pruned"],
-        value=_number_in(data.get("value"), f"{where}.value"),
-        board=Board.from_dict(board) if board is not None else None,
-        p=data.get("p"),
-        mover=_text(data.get("mover"), f"{where}.mover"),
-    )
+        raise ValueError(f"nodes[{index}].parent: expected a node listed before it (0 to {index - 1}), got "
+                         f"{parent!r}")
+    board, value, move, name, mover = (data.get("board"), data.get("value"), data["move"], data["name"],
+                                       data.get("mover"))
+    for field, text in (("move", move), ("name", name), ("mover", mover)):
+        if text is not None and not text.isprintable():  # (the place is named only when there is a mistake)
+            _text(text, f"nodes[{index}].{field}")
+    if not (value is None or type(value) is float or type(value) is int and -_LARGEST <= value <= _LARGEST):
+        value = _number_in(value, f"nodes[{index}].value")
+    return TraceNode(index, parent, move, name, _PLAYERS[data["player"]], data["ply"], data["pruned"], value,
+                     None if board is None else partial(Board.from_dict, board),  # made when drawn (most never are)
+                     data.get("p"), mover)
 
 
 def _event_in(index: int, data: dict[str, Any], nodes: list[TraceNode], version: int, mover_terms: bool):
-    where = f"events[{index}]"
     cls = EVENT_TYPES[data["type"]]
-    values = {}
-    for f in fields(cls):
-        if f.name == "parent" and version == 1:  # version 1 events left it to the nodes
+    where = f"events[{index}]"
+    values = []
+    for name, convert, default in _reading_plan(cls):
+        if name in data:
+            value = data[name]
+        elif name == "parent" and version == 1:  # version 1 events left it to the nodes
             value = nodes[data["node"]].parent if data["node"] < len(nodes) else None
-        elif f.name in data:
-            value = data[f.name]
-        elif f.default is not MISSING:  # has a default (α and β of searches without a window)
-            value = f.default
+        elif default is not MISSING:  # has a default (α and β of searches without a window)
+            value = default
         else:
-            raise ValueError(f"{where}: {data['type']} needs {f.name!r}")
-        if f.name == "player":
-            value = Player(value)
-        elif f.name in ("skipped", "waiting"):
-            value = tuple(value)
-        elif f.name in cls.records:  # the schema has checked each record's keys and types
-            value = tuple(tuple(_number_in(record[key], f"{where}.{f.name}[{i}].{key}") for key in cls.records[f.name])
-                          for i, record in enumerate(value))
-        elif f.name == "moves":
-            value = tuple(_text(move, f"{where}.moves") for move in value)
-        elif f.name in ("how", "rule"):
-            value = _text(value, f"{where}.{f.name}")
-        elif f.name == "bound" and f.type == "Bound":  # (max^n's shallow Bound is a number)
-            value = Bound.from_word(value)  # the schema has checked the word
-        elif f.name in ("label", "cut", "found", "move"):
-            value = _text(value, f"{where}.{f.name}")
-        elif f.name not in ("node", "ply", "number", "parent", "child", "best_child", "visits", "iterations"):
-            value = _number_in(value, f"{where}.{f.name}")
-        values[f.name] = value
-    event = cls(**values)
+            raise ValueError(f"{where}: {data['type']} needs {name!r}")
+        values.append(value if convert is None or value is None else convert(value, where))
+    event = cls(*values)
+    count = len(nodes)
     for node in event.node_ids():
-        if not 0 <= node < len(nodes):
-            raise ValueError(f"{where}: refers to node {node}, but the trace has nodes 0 to {len(nodes) - 1}")
-    if isinstance(event, Cutoff):  # named by the one rule (version 1 named negamax's cuts by the player)
+        if not 0 <= node < count:
+            raise ValueError(f"{where}: refers to node {node}, but the trace has nodes 0 to {count - 1}")
+    if cls is Cutoff:  # named by the one rule (version 1 named negamax's cuts by the player)
         event.cut = cut_kind(nodes[event.node].player, mover_terms)
-    if isinstance(event, NodeEntered) and event.parent != nodes[event.node].parent:
+    elif cls is NodeEntered and event.parent != nodes[event.node].parent:
         raise ValueError(f"{where}.parent: node {event.node}'s parent is {nodes[event.node].parent}, "
                          f"not {event.parent}")
     return event
+
+
+_PLANS: dict[type, tuple] = {}
+_AS_SAVED = frozenset(("node", "ply", "number", "parent", "child", "best_child", "visits", "iterations"))
+_TEXTS = frozenset(("how", "rule", "label", "cut", "found", "move"))
+
+
+def _reading_plan(cls) -> tuple:
+    """How an event type's fields are read, made once per type: (name, how its saved value is turned into the
+    event's, or None to keep it as it is, its default or MISSING) for each field, in the order the class takes
+    them. A converter takes the value and the event's place (``events[3]``, for a message)."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = tuple((f.name, _converter(cls, f.name), f.default) for f in fields(cls))
+    return plan
+
+
+_LARGEST = sys.float_info.max
+
+
+def _records_in(name: str, keys: tuple[str, ...], value: list, where: str) -> tuple:
+    """A field of records (MCTS's statistics per node) as tuples of their ``keys``' values."""
+    records = []  # (a row that is not all plain numbers holds ±∞ as text, or a number too large: read as they are)
+    for record in value:
+        row = tuple(record[key] for key in keys)
+        if not all(type(item) is float or type(item) is int and -_LARGEST <= item <= _LARGEST for item in row):
+            row = tuple(_number_in(record[key], f"{where}.{name}[{len(records)}].{key}") for key in keys)
+        records.append(row)
+    return tuple(records)
+
+
+def _converter(cls, name: str):
+    """How a saved value of ``cls``'s field ``name`` becomes the event's (see :func:`_reading_plan`)."""
+    if name == "player":
+        return lambda value, where: _PLAYERS[value]  # the schema has checked the word
+    if name in ("skipped", "waiting"):
+        return lambda value, where: tuple(value)
+    if name in cls.records:  # the schema has checked each record's keys and types
+        return partial(_records_in, name, cls.records[name])
+    if name == "moves":
+        return lambda value, where: tuple(_text(move, f"{where}.moves") for move in value)
+    if name == "bound" and next(f.type for f in fields(cls) if f.name == name) == "Bound":  # (max^n's is a number)
+        return lambda value, where: Bound.from_word(value)  # the schema has checked the word
+    if name in _TEXTS:
+        return lambda value, where: _text(value, f"{where}.{name}")
+    if name in _AS_SAVED:
+        return None
+    def number(value, where):
+        if type(value) is float or type(value) is int and -_LARGEST <= value <= _LARGEST:  # (the common case, fast)
+            return value
+        return _number_in(value, f"{where}.{name}")
+    return number
 
 
 def _check_order(events: list, nodes: list[TraceNode]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from collections import deque
@@ -49,19 +50,45 @@ def _run(program: str, args: list[str], source: bytes | None = None, strict: boo
     if executable is None:
         raise RenderError(INSTALL_HINT)
     try:
-        done = subprocess.run([executable, *args], input=source, capture_output=True, timeout=timeout)
+        process = _start([executable, *args], stdin=subprocess.DEVNULL if source is None else subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    except OSError as error:
+        raise RenderError(f"cannot run Graphviz's {program} ({executable}): {error.strerror or error}") from None
+    try:
+        output, errors = process.communicate(source, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise RenderError(f"Graphviz's {program} took more than {timeout:.0f} s {stage} and was stopped; "
                           f"{DRAW_LESS}") from None
-    except OSError as error:
-        raise RenderError(f"cannot run Graphviz's {program} ({executable}): {error.strerror or error}") from None
-    messages = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
-    if done.returncode != 0:
-        raise RenderError(f"Graphviz failed: {messages[-1] if messages else f'exit status {done.returncode}'}")
+    finally:
+        _stop(process)
+    messages = [line.strip() for line in errors.decode("utf-8", "replace").splitlines() if line.strip()]
+    if process.returncode != 0:
+        raise RenderError(f"Graphviz failed: {messages[-1] if messages else f'exit status {process.returncode}'}")
     shrunk = [line for line in messages if "Scaling by" in line or "too large" in line]
     if shrunk or (strict and messages):
         raise RenderError(f"Graphviz warned: {(shrunk or messages)[0]}")
-    return done.stdout
+    return output
+
+
+def _start(command: list[str], **streams) -> subprocess.Popen:
+    """Start a Graphviz program in a process group of its own (a new session), so that it can be stopped with
+    whatever it started: a ``dot`` that is a wrapper script leaves its children holding the pipes, and waiting for
+    those to close after killing the script alone waited forever."""
+    return subprocess.Popen(command, stdout=subprocess.PIPE, start_new_session=True, **streams)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """Stop ``process`` and every process of its group still running, and reap it (on every way out: done, timed
+    out, failed, interrupted). Our ends of its pipes are closed rather than read to their end: a process outside
+    the group could still hold theirs."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):  # the group has ended already
+        pass
+    for stream in (process.stdin, process.stdout, process.stderr):
+        if stream is not None:
+            stream.close()
+    process.wait()
 
 
 def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", args: tuple[str, ...] = ("-n2",),
@@ -136,8 +163,8 @@ def start_measuring() -> None:
     global _measuring
     if _measuring is None and not _measured:
         try:
-            _measuring = subprocess.Popen(["dot", "-Tjson", MEASURE_SOURCE], stdout=subprocess.PIPE,
-                                          stderr=subprocess.DEVNULL)
+            _measuring = _start(["dot", "-Tjson", MEASURE_SOURCE], stdin=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
         except OSError:  # no dot: the drawing reports it, with the install hint, where it needs Graphviz
             pass
 
@@ -152,10 +179,10 @@ def measured_ahead() -> bytes | None:
     try:
         data, _ = process.communicate(timeout=BASE_SECONDS)
     except subprocess.TimeoutExpired:  # a dot that never answers: asking it again would only wait as long again
-        process.kill()
-        process.communicate()
         raise RenderError(f"Graphviz's dot took more than {BASE_SECONDS:.0f} s measuring the text and was stopped "
                           "(is Graphviz working? try: echo 'digraph{a}' | dot -Tsvg)") from None
+    finally:
+        _stop(process)
     _measured = process.returncode == 0
     return data if _measured else None
 
@@ -165,8 +192,7 @@ def stop_measuring() -> None:
     global _measuring
     process, _measuring = _measuring, None
     if process is not None:
-        process.kill()
-        process.communicate()
+        _stop(process)
 
 
 if __name__ == "__main__":

@@ -65,16 +65,32 @@ class Event:
     def node_ids(self) -> tuple[int, ...]:
         """Every node id the event refers to (checked when a saved trace is read)."""
         ids = []
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in ("node", "parent", "child", "best_child") and value is not None:
-                ids.append(value)
-            elif f.name in ("skipped", "waiting"):
+        for name, held in _id_fields(type(self)):
+            value = getattr(self, name)
+            if held == "one":
+                if value is not None:
+                    ids.append(value)
+            elif held == "many":
                 ids.extend(value)
-            elif f.name in ("children", "path"):  # Monte Carlo tree search's statistics, per node
+            else:  # Monte Carlo tree search's statistics, per node
                 ids.extend(entry[0] for entry in value)
         return tuple(ids)
 
+
+_ID_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _id_fields(cls) -> tuple[tuple[str, str], ...]:
+    """The fields of an event type that hold node ids, each with how: one id, many ids (``skipped``, ``waiting``), or records
+    whose first item is one; worked out once per type (a saved trace's million events ask it each)."""
+    found = _ID_FIELDS.get(cls)
+    if found is None:
+        found = _ID_FIELDS[cls] = tuple(
+            (f.name, "one" if f.name in ("node", "parent", "child", "best_child") else
+             "many" if f.name in ("skipped", "waiting") else "records")
+            for f in fields(cls) if f.name in ("node", "parent", "child", "best_child", "skipped", "waiting", "children",
+                                               "path"))
+    return found
 
 
 @dataclass(slots=True)

@@ -29,6 +29,12 @@ from .events import (
 )
 from .trace import TraceNode
 
+# How a traced Monte Carlo tree search counts against --max-nodes (its iterations go over the same few nodes again,
+# and its trace grows with its steps): said in its error, and in the README.
+MCTS_STEPS = ("a traced MCTS counts its steps, a selection one more for each child it scores and a back-up one more "
+              "for each node it updates")
+MCTS_LEAST_STEPS = 4  # what every iteration records at the least: its start, a playout, a back-up of 1 node or more
+
 CHANCE = Player.CHANCE  # read once: an enum member costs a look-up through its class at every node
 
 
@@ -46,12 +52,13 @@ class RecordingTracer(NullTracer):
     """
 
     __slots__ = ("_log", "_states", "_parents", "_moves", "_stack", "_last_child", "mover_terms",
-                 "_numbered", "_passes", "_limit", "_researched", "_mcts")
+                 "_numbered", "_passes", "_limit", "_researched", "_mcts", "_steps")
 
     def __init__(self, mover_terms: bool = False, max_nodes: int | None = None):
         """``mover_terms``: the search's values are the mover's (negamax), which names its cutoffs. ``max_nodes``:
         stop the search (:class:`TraceTooLargeError`) once more nodes than this are recorded, so memory stays
-        bounded."""
+        bounded; Monte Carlo tree search, whose iterations go over the same nodes again, is stopped once more
+        steps than this are recorded (:data:`MCTS_STEPS`)."""
         self.mover_terms = mover_terms
         self._limit = max_nodes if max_nodes is not None else sys.maxsize
         self._log: list = []  # per step, one after another: its event type, then the values its call logged
@@ -64,6 +71,7 @@ class RecordingTracer(NullTracer):
         self._passes = 0
         self._researched = False  # a child was searched again (principal variation search): entries merge
         self._mcts = False  # Monte Carlo tree search: an entry is a node of its search tree, made once
+        self._steps = 0  # Monte Carlo tree search: its steps recorded so far, as MCTS_STEPS counts them
 
     # ---- the tracer interface (the hot path) ----------------------------------------------------------------
     def begin_pass(self, label, alpha=None, beta=None):
@@ -165,11 +173,14 @@ class RecordingTracer(NullTracer):
         self._log.extend((NodeExited, value, best_move))
 
     # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
+    # Each step counts against the limit as MCTS_STEPS says (a selection and a back-up hold a record per node they
+    # list, so a wide game's selections weigh what they hold).
     def tree_root(self, node):
         self._mcts = True
         self._record(node.state, None, None)
 
     def given(self, node):
+        self._count(1)
         if node.parent is None:
             self._log.extend((StatsGiven, 0, None, node.visits, node.wins))
             return
@@ -177,20 +188,25 @@ class RecordingTracer(NullTracer):
         self._log.extend((StatsGiven, node.index, node.parent.index, node.visits, node.wins))
 
     def begin_iteration(self, number):
+        self._count(1)
         self._log.extend((IterationStarted, 0, number))
 
     def select(self, node, child, scored):
+        self._count(1 + len(scored))
         self._log.extend((Selected, node.index, child.index, node.visits,
                           tuple((c.index, c.visits, c.wins, q, e, t) for c, q, e, t in scored)))
 
     def sample(self, node, child):
+        self._count(1)
         self._log.extend((Sampled, node.index, child.index))
 
     def expand(self, node):
+        self._count(1)
         self._add(node)
         self._log.extend((Expanded, node.index, node.parent.index))
 
     def playout(self, node, moves, reward, how):
+        self._count(1)
         self._log.extend((PlayedOut, node.index, how, tuple(moves), reward))
 
     def backup(self, node, reward):
@@ -198,11 +214,19 @@ class RecordingTracer(NullTracer):
         while node is not None:
             path.append((node.index, node.visits, node.wins))
             node = node.parent
+        self._count(1 + len(path))
         self._log.extend((BackedUp, path[0][0], reward, tuple(path)))
 
     def final(self, root, best, rule):
         self._log.extend((FinalChoice, 0, None if best is None else best.index, rule, root.visits,
                           tuple((c.index, c.visits, c.wins) for c in root.children)))
+
+    def _count(self, steps: int) -> None:
+        self._steps += steps
+        if self._steps > self._limit:
+            raise TraceTooLargeError(
+                f"the traced Monte Carlo tree search passed {self._limit:,} steps (--max-nodes; {MCTS_STEPS}) "
+                "and was stopped; ask fewer with --iterations N, or raise the limit with --max-nodes N")
 
     def _add(self, node):
         if node.index >= self._limit:
@@ -213,6 +237,12 @@ class RecordingTracer(NullTracer):
         raise TraceTooLargeError(
             f"the traced search passed {self._limit:,} nodes (--max-nodes) and was stopped; search less deeply "
             "with --depth D, or raise the limit with --max-nodes N (a node takes about 300 bytes)")
+
+    def discard(self) -> None:
+        """Drop the record (a search that failed: out of memory, stopped, past its limit): its memory is freed at once,
+        before the garbage collector resumes (its pass over millions of entries, with memory exhausted, took minutes)."""
+        for column in (self._log, self._states, self._parents, self._moves, self._stack):
+            column.clear()
 
     # ---- reading the record ---------------------------------------------------------------------------------
     def node_count(self) -> int:
