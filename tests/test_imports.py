@@ -20,7 +20,7 @@ def module_name(path: Path) -> str:
 
 
 STAGES = ["tracer.errors", "tracer.text", "tracer.io", "tracer.parallel", "tracer.model", "games", "tracer.search", "tracer.trace",
-          "tracer.view", "tracer.render", "tracer.inputs", "tracer.run", "tracer.compare", "tracer.exercises",
+          "tracer.view", "tracer.render", "tracer.inputs", "tracer.estimate", "tracer.run", "tracer.compare", "tracer.exercises",
           "tracer.report", "tracer.play", "tracer.cli", "tracer.__main__"]
 
 

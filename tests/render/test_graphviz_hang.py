@@ -46,13 +46,18 @@ def _finishes(call):
 
 
 def _running(pid_file) -> bool:
-    """Whether the process whose pid the script wrote still runs (a zombie has ended)."""
+    """Whether the process whose pid the script wrote still runs, once the kill has had time to land (SIGKILL is
+    delivered as the kernel gets to it; a regression leaves it running for 1,000 s). A zombie has ended."""
     pid = int(pid_file.read_text())
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rpartition(")")[2].split()[0] not in ("Z", "X")
-    except FileNotFoundError:
-        return False
+    for _ in range(HANG_GUARD * 10):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rpartition(")")[2].split()[0] in ("Z", "X"):
+                    return False
+        except FileNotFoundError:
+            return False
+        threading.Event().wait(0.1)
+    return True
 
 
 def test_a_drawing_is_stopped_with_the_whole_process_group(hanging_dot):
@@ -82,7 +87,7 @@ def test_a_measuring_run_never_collected_is_stopped_with_its_group(hanging_dot, 
     monkeypatch.setattr(engine, "_measuring", None)
     monkeypatch.setattr(engine, "_measured", False)
     engine.start_measuring()
-    for _ in range(200):  # the script writes its child's pid as it starts
+    for _ in range(HANG_GUARD * 20):  # the script writes its child's pid as it starts
         if hanging_dot.exists() and hanging_dot.read_text().strip():
             break
         threading.Event().wait(0.05)
