@@ -224,3 +224,19 @@ IN_A_BROWSER = [  # a browser test module's pytestmark: each skip with its reaso
     pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
                                                 ".ci/run installs it)"),
 ]
+
+
+def font_sizes(pdf) -> list[tuple[float, str]]:
+    """Each piece of text on the PDF's pages with its font size on the page, in points (pypdf)."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]  # the text's up vector on the page
+            found.append((size * (c * c + d * d) ** 0.5, text.strip()))
+
+    from pypdf import PdfReader
+
+    for page in PdfReader(pdf).pages:
+        page.extract_text(visitor_text=visit)
+    return found

@@ -18,7 +18,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from helpers import TREES, assert_one_line_error, run_tracer
+from helpers import TREES, assert_one_line_error, font_sizes, run_tracer
 from tracer.cli.exercises import exercise_sheet
 from tracer.cli.main import build_parser, parse_command_line
 from tracer.report.paper import MARGIN, TITLE_PT
@@ -162,20 +162,6 @@ def test_a_search_that_cannot_prune_asks_neither_windows_nor_leaves():
 
 
 # ---- the page ---------------------------------------------------------------------------------------------------
-
-def font_sizes(pdf) -> list[tuple[float, str]]:
-    """Each piece of text on the PDF's pages with its font size on the page, in points (pypdf)."""
-    found = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]  # the text's up vector on the page
-            found.append((size * (c * c + d * d) ** 0.5, text.strip()))
-
-    for page in PdfReader(pdf).pages:
-        page.extract_text(visitor_text=visit)
-    return found
-
 
 def words_on_pages(pdf) -> list[tuple[float, float, float, float, float, float, str]]:
     """Each word with its page's size and its box, in points (``pdftotext -bbox``)."""

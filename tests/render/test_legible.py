@@ -15,7 +15,7 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from helpers import TREES, assert_one_line_error, run_tracer
+from helpers import TREES, assert_one_line_error, font_sizes, run_tracer
 from tracer import DrawOptions, load_problem, scene_of, trace_search
 from tracer.render.drawing import lay_out, on_slide
 from tracer.render.layout import LEGIBLE, Box
@@ -24,20 +24,6 @@ SIZES = ("4:3", "16:9")
 SHIPPED = sorted(path.stem for path in TREES.glob("*.yaml"))
 TALL = 10.0  # points: the least height of a word on the slide
 FILL = 0.85
-
-
-def font_sizes(pdf) -> list[tuple[float, str]]:
-    """Each piece of text on the PDF's pages with its font size on the page, in points (pypdf)."""
-    found = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]  # the text's up vector on the page
-            found.append((size * (c * c + d * d) ** 0.5, text.strip()))
-
-    for page in PdfReader(pdf).pages:
-        page.extract_text(visitor_text=visit)
-    return found
 
 
 def word_heights(pdf) -> list[tuple[float, str]]:
