@@ -128,17 +128,13 @@ class Isolation:
     bubblewrap: str | None
     note: str = ""
 
-    @property
-    def level(self) -> str:
-        return "bubblewrap" if self.bubblewrap else "hardened"
-
     def command(self, workspace: Workspace, settings: str) -> tuple[list[str], str | None]:
         """The command that starts the child with ``settings`` (its JSON argument), and the working folder to
         start it in (None: bubblewrap sets it)."""
         python = interpreter()
         if self.bubblewrap is None:
             return [python, "-I", "-S", CHILD, settings], workspace.working_folder()
-        return [self.bubblewrap, *_jail(workspace), "--", python, "-I", "-S", f"{INSIDE}/child.py",
+        return [self.bubblewrap, *_jail(workspace.student), "--", python, "-I", "-S", f"{INSIDE}/child.py",
                 settings], None
 
     def student_folder(self, workspace: Workspace) -> str:
@@ -146,8 +142,9 @@ class Isolation:
         return f"{INSIDE}/student" if self.bubblewrap else workspace.student
 
 
-def _jail(workspace: Workspace) -> list[str]:
-    """bubblewrap's options: the namespaces, the user, and what the process sees."""
+def _jail(student: str) -> list[str]:
+    """bubblewrap's options: the namespaces, the user, and what the process sees (``student``: the folder that is
+    the copy of the student's files)."""
     options = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
                "--uid", str(NOBODY), "--gid", str(NOBODY), "--clearenv", "--setenv", "PATH", "/usr/bin:/bin",
                "--setenv", "HOME", "/tmp", "--setenv", "LC_ALL", "C.UTF-8"]
@@ -161,7 +158,7 @@ def _jail(workspace: Workspace) -> list[str]:
     for path in _package_folders():  # the runtime's installed packages (tracer among them, if installed there)
         options += ["--tmpfs", path]
     return options + ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", "/tmp",
-                      "--ro-bind", workspace.student, f"{INSIDE}/student", "--ro-bind", CHILD, f"{INSIDE}/child.py"]
+                      "--ro-bind", student, f"{INSIDE}/student", "--ro-bind", CHILD, f"{INSIDE}/child.py"]
 
 
 def interpreter() -> str:
@@ -210,10 +207,9 @@ def _bubblewrap_fails() -> str | None:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return "is not installed"
-    with tempfile.TemporaryDirectory(prefix="tracer-test-search-") as folder:
-        probe = _Probe(folder)
+    with tempfile.TemporaryDirectory(prefix="tracer-test-search-") as empty:  # a copy with nothing in it
         try:
-            tried = subprocess.run([bwrap, *_jail(probe), "--", interpreter(), "-I", "-S", "-c", "pass"],
+            tried = subprocess.run([bwrap, *_jail(empty), "--", interpreter(), "-I", "-S", "-c", "pass"],
                                    stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
         except (OSError, subprocess.TimeoutExpired) as error:
             return f"could not be started ({error})"
@@ -221,13 +217,6 @@ def _bubblewrap_fails() -> str | None:
         said = tried.stderr.decode("utf-8", "replace").strip().splitlines()
         return f"failed here ({said[-1][:120] if said else f'exit status {tried.returncode}'})"
     return None
-
-
-class _Probe:
-    """A workspace with an empty copy, to try bubblewrap."""
-
-    def __init__(self, folder: str):
-        self.student = folder
 
 
 @contextlib.contextmanager
