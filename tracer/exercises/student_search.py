@@ -228,7 +228,7 @@ def run_case(case: Case, student: Student, pids: list[int] | None = None) -> Cas
     result.actions = [action for action, _ in reference]
     root = _given_root(case.problem, case.spec, whole=True)
     window = (-math.inf, math.inf) if case.spec.algorithm == "alphabeta" else None
-    again = _probe_calls(facts, trace, root, case.problem.depth, window is not None)
+    again = _probe_calls(facts, paths, root, case.problem.depth, window is not None)
     probes = []
     with student.process(calls=1 + len(again)) as process:
         process.start()
@@ -257,10 +257,11 @@ def _check_arity(process: StudentProcess, spec: SearchSpec, target: str) -> None
                          "student's search code')")
 
 
-def _probe_calls(facts: SearchFacts, trace: Trace, root, depth: float, windowed: bool) -> dict[int, tuple]:
+def _probe_calls(facts: SearchFacts, paths, root, depth: float, windowed: bool) -> dict[int, tuple]:
     """The calls made again on inner nodes (:func:`_probed`): node -> (its state, the depth left there, the window
-    the search gave it, or None for a search without one)."""
-    paths = node_paths(trace)
+    the search gave it, or None for a search without one); ``paths``: each node's, as :func:`node_paths` gives
+    them."""
+    trace = facts.trace
     return {node: (state_at(root, paths[node]), depth - trace.nodes[node].ply,
                    facts.settled[node].window_in if windowed else None) for node in _probed(facts, trace)}
 
