@@ -56,7 +56,24 @@ def test_apt_get_waits_for_the_lock_with_one_line():
                      "minutes)\n"], lines
 
 
-def test_apt_get_goes_straight_on_when_nothing_holds_the_lock():
-    process = _setup("apt_busy", "||", "echo", "free")
+def _busy(lock: Path) -> str:
+    """setup.sh's apt_busy on ``lock`` alone ("busy" or "free"). Its own file, not dpkg's: the test above holds
+    dpkg's real lock and may run at the same time in another test worker."""
+    process = _setup(f"APT_LOCKS=({lock})", "&&", "{", "apt_busy", "&&", "echo", "busy", "||", "echo", "free;", "}")
     out, err = process.communicate(timeout=60)
-    assert out == "free\n" and err == ""
+    assert err == "", err
+    return out.strip()
+
+
+def test_apt_busy_sees_a_held_lock_and_only_while_it_is_held(tmp_path):
+    lock_file = tmp_path / "lock-frontend"
+    lock_file.touch()
+    assert _busy(lock_file) == "free"
+    lock = os.open(lock_file, os.O_RDWR)
+    try:
+        fcntl.lockf(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as apt holds it
+        assert _busy(lock_file) == "busy"
+    finally:
+        os.close(lock)
+    assert _busy(lock_file) == "free"
+    assert _busy(tmp_path / "absent") == "free"  # a lock file not made yet: nothing holds it
