@@ -80,6 +80,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     def command(name: str, examples: str | None = None):
         """A command's parser, its ``examples`` under its help; a falsy stand-in if it is not being built."""
+        assert name in COMMANDS, f"the command {name!r} is missing from COMMANDS"
         if name not in built:
             return _Unbuilt()
         built[name].epilog = examples
