@@ -18,7 +18,7 @@ from .dot import scene_to_dot
 from .engine import DRAW_LESS, run_graphviz, run_graphviz_many
 from .layout import (
     BOARD_FONT, COMFORTABLE, LEGIBLE, SLIDE_SPACINGS, SMALLEST_FONT, Layout, board_size, estimated_width, learn_widths,
-    measure_source, scene_texts, unmeasured,
+    measure_rooms, measure_source, scene_texts, unmeasured,
 )
 from .page import SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
 from .scene import DrawOptions, Scene, scene_of
@@ -152,7 +152,8 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first."""
     measure([scene])
-    return Layout.around(tidy_centres(scene, spacing, stretch), scene, spacing)
+    rooms = measure_rooms(scene, spacing)  # measured once, for every round of the layout and for its boxes
+    return Layout.around(tidy_centres(scene, spacing, stretch, rooms), scene, spacing, rooms)
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
