@@ -310,17 +310,6 @@ class Layout:
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing)
 
 
-def room_width(node: SceneNode, spacing: float = 1.0) -> float:
-    """The width a node takes in its level: its shape, or its notes under it if they are wider."""
-    return measure_room(node, spacing).across
-
-
-def room_height(node: SceneNode, spacing: float = 1.0) -> tuple[float, float]:
-    """How far a node reaches above its centre (half its shape) and below it (its shape, then its notes)."""
-    room = measure_room(node, spacing)
-    return room.above, room.below
-
-
 def edge_label_lines(edge) -> list[str]:
     """An edge's label as lines of plain text: the move, negamax's −(v), the cut mark ✂."""
     lines = list(edge.labels)
@@ -340,7 +329,7 @@ def estimated_width(scene: Scene, spacing: float = 1.0) -> float:
     by_id = {node.id: node for node in scene.nodes}
     level, widest = [scene.nodes[0].id], 0.0
     while level:
-        width = sum(room_width(by_id[name], spacing) for name in level)
+        width = sum(measure_room(by_id[name], spacing).across for name in level)
         widest = max(widest, width + NODESEP * 72 * spacing * (len(level) - 1))
         level = [child for name in level for child in children.get(name, ())]
     return widest
