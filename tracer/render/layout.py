@@ -318,18 +318,19 @@ def edge_label_lines(edge) -> list[str]:
     return lines
 
 
-def estimated_width(scene: Scene, spacing: float = 1.0) -> float:
+def estimated_width(scene: Scene, spacing: float = 1.0, rooms: dict[str, Room] | None = None) -> float:
     """A lower bound of the drawing's width in points, without laying it out: the widest level's rooms side by side
-    (a tree is at least as wide as any of its levels)."""
+    (a tree is at least as wide as any of its levels; ``rooms``: as :func:`measure_rooms` measured them, if it
+    did)."""
     if not scene.nodes:
         return 0.0
     children: dict[str, list[str]] = {}
     for edge in scene.edges:
         children.setdefault(edge.tail, []).append(edge.head)
-    by_id = {node.id: node for node in scene.nodes}
+    rooms = rooms if rooms is not None else measure_rooms(scene, spacing)
     level, widest = [scene.nodes[0].id], 0.0
     while level:
-        width = sum(measure_room(by_id[name], spacing).across for name in level)
+        width = sum(rooms[name].across for name in level)
         widest = max(widest, width + NODESEP * 72 * spacing * (len(level) - 1))
         level = [child for name in level for child in children.get(name, ())]
     return widest
