@@ -4,8 +4,11 @@
     python benchmarks/bench_big.py [--repeat N]
 
 Targets (2-core machine, medians of whole processes): alpha-beta with every node drawn ≤ 15 s, with `--compact`
-≤ 5 s, minimax ≤ 20 s. Also printed: how the time splits between tracer's stages for the alpha-beta drawing, and
-what Graphviz's `dot` took to lay out the compact drawing before tracer laid trees out itself (`--dot`; minutes).
+≤ 5 s, minimax ≤ 20 s; and, whatever the machine's speed or load, the `--compact` process within 6× the CPU time of
+its yardstick: Graphviz drawing the same pinned DOT alone (`neato -n2 -Tsvg`, as bench_core.py measures a small
+render), run by turns with it. Also printed: how the time splits between tracer's stages for the alpha-beta
+drawing, and what Graphviz's `dot` took to lay out the compact drawing before tracer laid trees out itself (`--dot`;
+minutes).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 
-from timing import median_seconds  # noqa: E402
+from timing import against_yardstick, median_seconds  # noqa: E402
 from tracer.inputs import load_problem  # noqa: E402
 from tracer.render.dot import scene_to_dot  # noqa: E402
 from tracer.render.drawing import lay_out, measure  # noqa: E402
@@ -32,6 +35,7 @@ from tracer.render.scene import DrawOptions, scene_of  # noqa: E402
 from tracer.run import trace_search  # noqa: E402
 
 TARGETS = {"alphabeta --compact": 5.0, "alphabeta": 15.0, "minimax": 20.0}
+YARDSTICK_TARGET = 6.0  # the --compact process's CPU time at most this many times its yardstick's
 
 
 def write_tree(path: str, branching: int = 3, depth: int = 9, seed: int = 1) -> None:
@@ -59,6 +63,22 @@ def bench_processes(tree: str, out: str, repeat: int) -> None:
         problem = load_problem(tree)
         drawn = len(scene_of(trace_search(problem.root, algorithm), DrawOptions(compact=bool(more))).nodes)
         print(f"{options:<22} {drawn:>7,} {seconds:>8.2f} {target:>6.0f}s  {'ok' if seconds <= target else 'OVER'}")
+
+
+def bench_compact_yardstick(tree: str, folder: str, repeat: int) -> None:
+    """The `--compact` drawing's whole process against its yardstick, Graphviz drawing its pinned DOT alone."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    render = [sys.executable, "-m", "tracer", "render", tree, "-a", "alphabeta", "--compact", "--max-size", "none"]
+    pinned = os.path.join(folder, "compact.dot")
+    subprocess.run([*render, "-o", pinned], check=True, env=env, stdout=subprocess.DEVNULL)
+    yardstick = ["neato", "-n2", "-Tsvg", pinned, "-o", os.path.join(folder, "yardstick.svg")]
+    times = against_yardstick([*render, "-o", os.path.join(folder, "compact.svg")], yardstick, repeat, env=env)
+    print(f"\n`render --compact` against its yardstick (neato -n2 -Tsvg of its pinned DOT), by turns, median of "
+          f"{repeat}")
+    print(f"{'':<22} {'cpu s':>7} {'wall s':>7} {'yardstick cpu s':>16} {'ratio (cpu)':>12} {'target':>7}")
+    ratio = times["ratio"]
+    print(f"{'alphabeta --compact':<22} {times['cpu']:>7.2f} {times['wall']:>7.2f} {times['yardstick cpu']:>16.2f} "
+          f"{ratio:>11.2f}× {YARDSTICK_TARGET:>6.0f}×  {'ok' if ratio <= YARDSTICK_TARGET else 'OVER'}")
 
 
 def bench_stages(tree: str) -> None:
@@ -125,6 +145,7 @@ def main() -> None:
         tree = os.path.join(folder, "big.yaml")
         write_tree(tree)
         bench_processes(tree, os.path.join(folder, "big.svg"), args.repeat)
+        bench_compact_yardstick(tree, folder, args.repeat)
         bench_stages(tree)
         if args.dot:
             bench_dot_layout(tree)

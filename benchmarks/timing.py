@@ -1,8 +1,11 @@
-"""Shared by the benchmark scripts: medians of repeated wall-clock runs."""
+"""Shared by the benchmark scripts: medians of repeated wall-clock runs, and whole processes timed against a
+yardstick."""
 
 from __future__ import annotations
 
+import resource
 import statistics
+import subprocess
 import time
 
 
@@ -30,3 +33,25 @@ def paired_medians(first, second, repeat: int) -> tuple[float, float, float]:
         seconds.append(end - middle)
         ratios.append((end - middle) / (middle - start))
     return statistics.median(firsts), statistics.median(seconds), statistics.median(ratios)
+
+
+def process_seconds(command: list[str], **options) -> tuple[float, float]:
+    """One run of ``command`` as a process of its own: its wall time and its CPU time (user + system, the
+    operating system's own accounting of the finished child: what a loaded machine's other work does not add)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, **options)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def against_yardstick(command: list[str], yardstick: list[str], repeat: int, **options) -> dict[str, float]:
+    """``command`` and a ``yardstick`` (a fixed piece of work: the same machine's speed, measured alongside) run
+    by turns ``repeat`` times as processes: the median wall and CPU seconds of each, and the median of the pairs'
+    CPU ratios command / yardstick."""
+    runs = [(process_seconds(command, **options), process_seconds(yardstick, **options)) for _ in range(repeat)]
+    return {"wall": statistics.median(run[0][0] for run in runs), "cpu": statistics.median(run[0][1] for run in runs),
+            "yardstick wall": statistics.median(run[1][0] for run in runs),
+            "yardstick cpu": statistics.median(run[1][1] for run in runs),
+            "ratio": statistics.median(run[0][1] / run[1][1] for run in runs)}

@@ -6,6 +6,9 @@ import the view nor read it."""
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -162,3 +165,73 @@ def test_events_are_data_that_neither_import_nor_read_the_view():
     assert not names & {"view", "TraceView", "NodeView"}, "events read the view they are folded into"
     methods = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
     assert not methods & {"apply", "describe"}, "the fold and the captions live in tracer.view"
+
+
+# ---- what a command imports when it runs ----------------------------------------------------------------------
+# Start-up is most of a small command's time: `tracer --help` lists the commands without importing any of their
+# modules, and `tracer render` imports the stages a drawing goes through and none of the others. Checked by the
+# modules loaded once the command has run, in a process of its own, never by timing.
+
+NEVER_FOR_A_DRAWING = (
+    "networkx", "jsonschema", "pydot", "matplotlib", "PIL", "playwright", "numpy", "tqdm",  # libraries
+    "tracer.exercises", "tracer.report", "tracer.play", "tracer.compare", "tracer.parallel",  # other commands' stages
+    "tracer.cli.compare", "tracer.cli.exercises", "tracer.cli.play", "tracer.cli.student", "tracer.cli.notebook",
+    "tracer.inputs.answers", "tracer.inputs.traces",  # answer files and saved traces: not read for a tree file
+    "tracer.render.slides", "tracer.render.deck", "tracer.render.player", "tracer.render.export",
+    "tracer.render.chart", "tracer.render.notebook", "tracer.render.table",
+)
+NEVER_FOR_HELP = NEVER_FOR_A_DRAWING + (
+    "yaml", "graphviz", "tracer.cli.options", "tracer.cli.commands", "tracer.inputs", "tracer.model",
+    "tracer.search", "tracer.trace", "tracer.view", "tracer.render",
+)
+
+
+# Runs the command line as `python -m tracer` does, then writes the names of every module loaded to a file.
+PROBE = """\
+import runpy, sys
+listing, sys.argv, status = sys.argv[1], ["tracer", *sys.argv[2:]], 0
+try:
+    runpy.run_module("tracer", run_name="__main__")
+except SystemExit as stop:
+    status = stop.code
+with open(listing, "w", encoding="utf-8") as out:
+    out.write("\\n".join(sorted(sys.modules)))
+sys.exit(status)
+"""
+
+
+def imported_by(*args: str, cwd: Path = ROOT) -> tuple[set[str], subprocess.CompletedProcess]:
+    """The modules loaded by ``tracer ARGS`` in a process of its own, and the finished process."""
+    listing = Path(cwd) / "modules.txt"
+    result = subprocess.run([sys.executable, "-c", PROBE, str(listing), *args], cwd=cwd, capture_output=True,
+                            text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)
+    return set(listing.read_text(encoding="utf-8").split("\n")), result
+
+
+def among(names: set[str], packages: tuple[str, ...]) -> list[str]:
+    """The ``names`` that are one of ``packages`` or inside one."""
+    return sorted(name for name in names if any(name == p or name.startswith(p + ".") for p in packages))
+
+
+def test_tracer_help_imports_no_command(tmp_path):
+    names, result = imported_by("--help", cwd=tmp_path)
+    assert result.returncode == 0 and "test-search" in result.stdout  # every command listed
+    assert {"tracer.cli.main", "argparse"} <= names  # the check sees what the process imported
+    assert among(names, NEVER_FOR_HELP) == []
+
+
+def test_a_command_imports_only_its_own_module(tmp_path):
+    names, result = imported_by("play", "--help", cwd=tmp_path)
+    assert result.returncode == 0 and "--p1 PLAYER" in result.stdout
+    assert "tracer.cli.play" in names
+    assert among(names, ("tracer.cli.commands", "tracer.cli.exercises", "tracer.cli.student",
+                         "tracer.cli.compare")) == []
+
+
+def test_render_imports_what_a_drawing_uses_and_nothing_else(tmp_path):
+    out = tmp_path / "rn.svg"
+    names, result = imported_by("render", str(ROOT / "trees" / "rn_example.yaml"), "-o", str(out), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert out.read_bytes().startswith(b"<?xml")
+    assert {"yaml", "tracer.render.tidy", "tracer.view", "tracer.cli.commands"} <= names  # what it does use
+    assert among(names, NEVER_FOR_A_DRAWING) == []

@@ -43,11 +43,18 @@ EXAMPLES = {
 
 
 def add_commands(command) -> None:
-    """Add the searching commands; ``command(name, help)`` makes a subcommand's parser."""
-    from ..render.drawing import FORMATS
-    from ..render.export import EXPORT_FORMATS
+    """Add the searching commands; ``command(name, examples)`` gives a subcommand's parser (see cli.main), falsy for
+    a command that is not being run: its options, and what they import, are not built."""
+    for name, add_options in (("render", _render_options), ("slides", _slides_options), ("trace", _trace_options),
+                              ("stats", _stats_options), ("export", _export_options)):
+        parser = command(name, EXAMPLES[name])
+        if parser:
+            add_options(parser)
 
-    render = command("render", "draw a search as a Graphviz diagram", EXAMPLES["render"])
+
+def _render_options(render) -> None:
+    from ..render.drawing import FORMATS
+
     add_input_options(render, traces=True)
     add_search_options(render)
     render.add_argument("-o", "--output", metavar="PATH",
@@ -65,12 +72,12 @@ def add_commands(command) -> None:
                              "the tree centred; a PNG is 1920 pixels wide for 16:9 unless --dpi says otherwise)")
     render.set_defaults(run=cmd_render)
 
-    from ..render.slides import SLIDE_FORMATS
+
+def _slides_options(slides) -> None:
     from ..render.scene import ANSWERS
+    from ..render.slides import SLIDE_FORMATS
     from ..view import STEP_MODES
 
-    slides = command("slides", "make slides of a search step by step: a PDF deck, an HTML player, frames, a GIF, "
-                               "a Beamer frame", EXAMPLES["slides"])
     add_input_options(slides, traces=True)
     add_search_options(slides)
     slides.add_argument("-o", "--output", metavar="PATH",
@@ -99,13 +106,15 @@ def add_commands(command) -> None:
     add_drawing_options(slides)
     slides.set_defaults(run=cmd_slides)
 
-    trace = command("trace", "print a search step by step, or save its trace as JSON", EXAMPLES["trace"])
+
+def _trace_options(trace) -> None:
     add_input_options(trace, traces=True)
     add_search_options(trace)
     trace.add_argument("-o", "--output", metavar="PATH", help="save the trace as JSON instead of printing steps")
     trace.set_defaults(run=cmd_trace)
 
-    stats = command("stats", "count what searches do: nodes, leaves, cutoffs, time", EXAMPLES["stats"])
+
+def _stats_options(stats) -> None:
     add_input_options(stats)
     add_search_options(stats, several=True)
     stats.add_argument("--json", action="store_true", help="print JSON (an object, or a list for several -a)")
@@ -114,8 +123,10 @@ def add_commands(command) -> None:
                             f"{DEFAULT_STATS_SECONDS:.0f}: a game's search is bounded by its time, not its nodes)")
     stats.set_defaults(run=cmd_stats)
 
-    export = command("export", "write the searched tree as GraphML or node-link JSON (the files networkx reads)",
-                     EXAMPLES["export"])
+
+def _export_options(export) -> None:
+    from ..render.export import EXPORT_FORMATS
+
     add_input_options(export, traces=True)
     add_search_options(export)
     export.add_argument("--format", choices=EXPORT_FORMATS, default=None, dest="export_format",

@@ -27,8 +27,7 @@ whether its move reaches the value alpha-beta finds at the row's depth (agrees).
 
 
 def add_commands(command) -> None:
-    compare = command("compare", "compare searches: algorithms × depths × move orders, as a table or a chart",
-                      EXAMPLES)
+    compare = command("compare", EXAMPLES)
     add_input_options(compare, depth_option=False)
     add_search_options(compare, several=True)
     compare.add_argument("--depths", type=depth_list, metavar="DEPTHS",

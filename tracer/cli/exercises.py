@@ -87,7 +87,7 @@ WORKSHEET_FORMATS = ("pdf", "svg", "png", "dot")
 
 
 def add_commands(command) -> None:
-    check = command("check", "check the answer keys (expect:) of tree and position files", CHECK_EXAMPLES)
+    check = command("check", CHECK_EXAMPLES)
     check.add_argument("files", nargs="+", metavar="FILE", help="tree or position files, or folders of them")
     _search_options(check)
     check.add_argument("--json", action="store_true",
@@ -95,8 +95,7 @@ def add_commands(command) -> None:
                             '"expected", "actual", "passed", "decided"}]}')
     check.set_defaults(run=cmd_check)
 
-    grade = command("grade", "grade students' answers: item by item, with the first place each departs from the "
-                             "search", GRADE_EXAMPLES)
+    grade = command("grade", GRADE_EXAMPLES)
     grade.add_argument("file", metavar="FILE", help="the exercise: a tree or position file")
     grade.add_argument("answers", nargs="+", metavar="ANSWER", help="answer files (YAML), or folders of them")
     _search_options(grade)
@@ -113,8 +112,7 @@ def add_commands(command) -> None:
     add_jobs_option(grade, "grade the answer files", "file", "the same output")
     grade.set_defaults(run=cmd_grade)
 
-    sheet = command("worksheet", "print an exercise as a handout that asks for everything tracer grade scores, "
-                                 "or its answer key", WORKSHEET_EXAMPLES)
+    sheet = command("worksheet", WORKSHEET_EXAMPLES)
     sheet.add_argument("file", metavar="FILE", help="a tree or position file")
     _search_options(sheet)
     sheet.add_argument("--key", action="store_true", help="the answer key: the same page with every blank filled "
@@ -128,16 +126,14 @@ def add_commands(command) -> None:
                                                                          "taken from -o's extension")
     sheet.set_defaults(run=cmd_worksheet)
 
-    exercise = command("exercise", "generate exercises (tree files with their answer keys) that meet constraints",
-                       EXERCISE_EXAMPLES)
+    exercise = command("exercise", EXERCISE_EXAMPLES)
     add_generator_options(exercise)
     exercise.add_argument("-o", "--output", metavar="DIR", help="write exercise-01.yaml, ... into DIR (default: one "
                                                                 "exercise on stdout; several into output/exercises)")
     add_jobs_option(exercise, "make the exercises", "exercise", "the same files")
     exercise.set_defaults(run=cmd_exercise)
 
-    practice = command("practice", "write a self-contained HTML practice page: exercises to answer in the browser, "
-                                   "checked by tracer grade's rules", PRACTICE_EXAMPLES)
+    practice = command("practice", PRACTICE_EXAMPLES)
     practice.add_argument("files", nargs="*", metavar="FILE",
                           help="tree or position files, or folders of them (none: generate exercises with the "
                                "generator's options)")

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -16,31 +18,76 @@ from ..text import PLAIN_NAMES, one_line, shows_signs
 
 DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 
+# Every command, in the order `tracer --help` lists them: the module of tracer.cli that builds its options and runs
+# it, and its line in that list (also the first line of its own help). A command's module is imported only when
+# that command is run or its own help is asked for (in build_parser): `tracer --help` imports none of them.
+COMMANDS = {
+    "render": ("commands", "draw a search as a Graphviz diagram"),
+    "slides": ("commands", "make slides of a search step by step: a PDF deck, an HTML player, frames, a GIF, "
+                           "a Beamer frame"),
+    "trace": ("commands", "print a search step by step, or save its trace as JSON"),
+    "stats": ("commands", "count what searches do: nodes, leaves, cutoffs, time"),
+    "export": ("commands", "write the searched tree as GraphML or node-link JSON (the files networkx reads)"),
+    "compare": ("compare", "compare searches: algorithms × depths × move orders, as a table or a chart"),
+    "check": ("exercises", "check the answer keys (expect:) of tree and position files"),
+    "grade": ("exercises", "grade students' answers: item by item, with the first place each departs from the "
+                           "search"),
+    "worksheet": ("exercises", "print an exercise as a handout that asks for everything tracer grade scores, "
+                               "or its answer key"),
+    "exercise": ("exercises", "generate exercises (tree files with their answer keys) that meet constraints"),
+    "practice": ("exercises", "write a self-contained HTML practice page: exercises to answer in the browser, "
+                              "checked by tracer grade's rules"),
+    "play": ("play", "play a game against the search"),
+    "match": ("play", "play many games between two players and count wins, draws and losses"),
+    "test-search": ("student", "run a student's search function on tree and position files and compare what "
+                               "it does with the traced search"),
+}
+
+# What starts with a minus and is still an option's value, never an option: a negative number as float() reads it
+# (-3, -2.5, -1e308, -.5, -inf) or a range from one (--values -9..9). argparse alone reads only -3 and -2.5 so, and
+# took -1e308 or -inf for an unknown option (`--bounds -1e308 1e308`: "expected 2 arguments"). No option of tracer's
+# looks like a negative number, so this is the whole rule, for every option that takes numbers.
+NEGATIVE_VALUE = re.compile(r"-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?(\.\..*)?$|-(inf|infinity|nan)$", re.IGNORECASE)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (plus a pointer to --help), not a usage block; and an argument that is a
+    negative number is a value (:data:`NEGATIVE_VALUE`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_VALUE  # (argparse's own test, widened: it has no public hook)
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser; with ``only``, the other commands are listed but their options not built (a
-    tenth of a render's start-up)."""
-    from . import commands, compare, exercises, play, student
-    from .options import Parser
-
+    """The command line's parser; with ``only``, the other commands are listed but their options not built, nor
+    their modules imported (most of a render's start-up; all of `tracer --help`'s)."""
     parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
                                                  "draw the trace with Graphviz.")
     parser.add_argument("--version", action=_Version, nargs=0, help="print tracer's version and exit")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     subcommands.required = True
-
-    def command(name, help_text, examples=None):
-        if only is not None and name != only:
+    built = {}  # the parsers of the commands whose options are built, by name
+    for name, (_, help_text) in COMMANDS.items():
+        if only is None or name == only:
+            built[name] = subcommands.add_parser(name, help=help_text, description=help_text,
+                                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        else:
             subcommands.add_parser(name, help=help_text)
-            return _Unbuilt()
-        return subcommands.add_parser(name, help=help_text, description=help_text, epilog=examples,
-                                      formatter_class=argparse.RawDescriptionHelpFormatter)
 
-    commands.add_commands(command)
-    compare.add_commands(command)
-    exercises.add_commands(command)
-    play.add_commands(command)
-    student.add_commands(command)
+    def command(name: str, examples: str | None = None):
+        """A command's parser, its ``examples`` under its help; a falsy stand-in if it is not being built."""
+        assert name in COMMANDS, f"the command {name!r} is missing from COMMANDS"
+        if name not in built:
+            return _Unbuilt()
+        built[name].epilog = examples
+        return built[name]
+
+    for module in dict.fromkeys(COMMANDS[name][0] for name in built):
+        importlib.import_module(f".{module}", __package__).add_commands(command)
     parser.commands = subcommands.choices  # each command's own parser, by name (see parse_command_line)
     return parser
 
@@ -58,7 +105,11 @@ def parse_command_line(parser: argparse.ArgumentParser, argv: list[str]) -> argp
 
 
 class _Unbuilt:
-    """Stands in for the parser of a command that is not being run: what is added to it is dropped."""
+    """Stands in for the parser of a command that is not being run: what is added to it is dropped. It is falsy, so
+    that a module can skip what building the command's options would import."""
+
+    def __bool__(self):
+        return False
 
     def __getattr__(self, name):
         return self._drop

@@ -18,25 +18,6 @@ from ..search.spec import FAIL_MODES, FLAGS, PRUNE_RULES, SearchSpec, mistake, r
 OUTPUT_DIR = "output"
 
 
-# What starts with a minus and is still an option's value, never an option: a negative number as float() reads it
-# (-3, -2.5, -1e308, -.5, -inf) or a range from one (--values -9..9). argparse alone reads only -3 and -2.5 so, and
-# took -1e308 or -inf for an unknown option (`--bounds -1e308 1e308`: "expected 2 arguments"). No option of tracer's
-# looks like a negative number, so this is the whole rule, for every option that takes numbers.
-NEGATIVE_VALUE = re.compile(r"-(\d+\.?\d*|\.\d+)(e[+-]?\d+)?(\.\..*)?$|-(inf|infinity|nan)$", re.IGNORECASE)
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line (plus a pointer to --help), not a usage block; and an argument that is a
-    negative number is a value (:data:`NEGATIVE_VALUE`)."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._negative_number_matcher = NEGATIVE_VALUE  # (argparse's own test, widened: it has no public hook)
-
-    def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
 def whole_number(minimum: int, maximum: int = 10**9):
     """An argparse type: a whole number from ``minimum`` to ``maximum``, in ASCII digits."""
 

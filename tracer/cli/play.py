@@ -35,7 +35,7 @@ MAX_TRACE_NODES = 50_000  # about 30 MB of JSON
 
 
 def add_commands(command) -> None:
-    """Add ``play`` and ``match``; ``command(name, help, epilog)`` makes a subcommand's parser."""
+    """Add ``play`` and ``match``; ``command(name, examples)`` gives a subcommand's parser (see cli.main)."""
     from ..play.players import MAX_MOVE_SECONDS, PLAYER_KINDS
     from ..search.mcts import DEFAULT_ITERATIONS, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
     from ..search.ordering import ORDERS
@@ -80,7 +80,7 @@ def add_commands(command) -> None:
         mcts.add_argument("--final", choices=FINALS, help="the move played: most visits (robust, default) or "
                                                           "highest mean reward (max)")
 
-    play = command("play", "play a game against the search", PLAY_EXAMPLES)
+    play = command("play", PLAY_EXAMPLES)
     common_options(play, "human", DEFAULT_ALGORITHM)
     play.add_argument("--position", metavar="POS", help="start from this position (the game's notation)")
     play.add_argument("--save-traces", metavar="DIR",
@@ -90,8 +90,7 @@ def add_commands(command) -> None:
                            f"bytes a node (default {MAX_TRACE_NODES:,}); lower --depth to keep it")
     play.set_defaults(run=cmd_play)
 
-    match = command("match", "play many games between two players and count wins, draws and losses",
-                    MATCH_EXAMPLES)
+    match = command("match", MATCH_EXAMPLES)
     common_options(match, DEFAULT_ALGORITHM, "greedy")
     match.add_argument("--games", type=positive, default=10, metavar="N", help="number of games (default 10)")
     match.add_argument("--depth1", type=positive, metavar="D", help="the first player's search depth (default --depth)")

@@ -33,8 +33,7 @@ exit status: 0 every case scores full marks, 1 some case does not, 2 the functio
 
 
 def add_commands(command) -> None:
-    tester = command("test-search", "run a student's search function on tree and position files and compare what "
-                                    "it does with the traced search", TEST_SEARCH_EXAMPLES)
+    tester = command("test-search", TEST_SEARCH_EXAMPLES)
     tester.add_argument("target", metavar="MODULE:FUNCTION",
                         help="the student's function: a module importable from here (student:alphabeta) or a file "
                              "(path/student.py:alphabeta)")

@@ -18,7 +18,7 @@ from .dot import scene_to_dot
 from .engine import DRAW_LESS, run_graphviz, run_graphviz_many
 from .layout import (
     BOARD_FONT, COMFORTABLE, LEGIBLE, SLIDE_SPACINGS, SMALLEST_FONT, Layout, board_size, estimated_width, learn_widths,
-    measure_source, scene_texts, unmeasured,
+    measure_rooms, measure_source, scene_texts, unmeasured,
 )
 from .page import SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
 from .scene import DrawOptions, Scene, scene_of
@@ -148,11 +148,14 @@ def measure(scenes, texts=()) -> None:
         learn_widths(run_graphviz(measure_source(chars), "json", "dot", stage="measuring the text"), chars)
 
 
-def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> Layout:
+def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None) -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
-    there), its text measured first."""
+    there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
+    ``spacing``, if they were."""
     measure([scene])
-    return Layout.around(tidy_centres(scene, spacing, stretch), scene, spacing)
+    if rooms is None:
+        rooms = measure_rooms(scene, spacing)  # measured once, for every round of the layout and for its boxes
+    return Layout.around(tidy_centres(scene, spacing, stretch, rooms), scene, spacing, rooms)
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
@@ -259,15 +262,16 @@ def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = Fals
     size = slide if isinstance(slide, tuple) else None
     spacing = (SLIDE_SPACINGS[-1] if slide else 1.0) / options.font_scale
     fits_whole = False  # whether the whole search fits the limit (so only its boards' size cuts it)
-    if options.draw_depth is None and estimated_width(scene, spacing) <= options.max_size[0] * 72:
-        layout = lay_out(scene, spacing)
+    rooms = measure_rooms(scene, spacing)  # for the estimate and the layout alike
+    if options.draw_depth is None and estimated_width(scene, spacing, rooms) <= options.max_size[0] * 72:
+        layout = lay_out(scene, spacing, rooms=rooms)
         page = page_of(scene, layout)
         fits_whole = _fits(page, options)
         if fits_whole and _boards_legible(scene, layout, size):
             return Fitted(scene, layout, page, options, None)
     elif options.draw_depth is not None:
-        _refuse_wider(estimated_width(scene, spacing) / 72, options)
-        layout = lay_out(scene, spacing)
+        _refuse_wider(estimated_width(scene, spacing, rooms) / 72, options)
+        layout = lay_out(scene, spacing, rooms=rooms)
         return Fitted(scene, layout, page_of(scene, layout), options, None)
     deepest = max(node.ply for node in trace.nodes)
 

@@ -197,7 +197,7 @@ def shape_foot(node: SceneNode, height: float) -> float:
 
 def notes_lines(node: SceneNode, stacked: bool = False) -> list[str]:
     """What is written under a node: its notes (visit number, window) and any flag; ``stacked``: the window as two
-    lines, α over β (see :func:`stacks`)."""
+    lines, α over β (see :func:`measure_room`)."""
     lines = []
     for line in (*node.notes, node.flag):
         if stacked and line.startswith("α=") and " β=" in line:
@@ -207,17 +207,46 @@ def notes_lines(node: SceneNode, stacked: bool = False) -> list[str]:
     return lines
 
 
-def stacks(node: SceneNode, spacing: float = 1.0) -> bool:
-    """Whether the node's window is written as two lines: when on one it would be wider than the shape."""
-    return any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > shape_size(node, spacing)[0]
-
-
 def notes_size(node: SceneNode, stacked: bool = False) -> tuple[float, float]:
     """The room a node's notes take (under its shape)."""
     lines = notes_lines(node, stacked)
     if not lines:
         return 0.0, 0.0
     return lines_width(lines, NOTE_SIZE, bold=True) + 2, len(lines) * line_height(NOTE_SIZE)
+
+
+@dataclass(frozen=True)
+class Room:
+    """The room a node needs, measured once for a layout (see :func:`measure_rooms`): its shape (``width`` by
+    ``height``, drawn from ``foot`` below its centre), whether its window is written as two lines, its notes' size,
+    and the room it takes in its level (``across``; ``above`` and ``below`` its centre)."""
+
+    width: float
+    height: float
+    foot: float
+    stacked: bool
+    notes_width: float
+    notes_height: float
+    across: float
+    above: float
+    below: float
+
+
+def measure_room(node: SceneNode, spacing: float = 1.0) -> Room:
+    """What :class:`Room` says of ``node`` at ``spacing``."""
+    width, height = shape_size(node, spacing)
+    # the window is written as two lines, α over β, when on one it would be wider than the shape
+    stacked = any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > width
+    note_w, note_h = notes_size(node, stacked)
+    foot = shape_foot(node, height)
+    return Room(width, height, foot, stacked, note_w, note_h, max(width, note_w), height / 2,
+                max(height / 2, foot + (GAP * spacing + note_h if note_h else 0.0)))
+
+
+def measure_rooms(scene: Scene, spacing: float = 1.0) -> dict[str, Room]:
+    """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
+    :meth:`Layout.around` (measuring is most of a big tree's layout)."""
+    return {node.id: measure_room(node, spacing) for node in scene.nodes}
 
 
 # ---- the layout -----------------------------------------------------------------------------------------------
@@ -257,18 +286,20 @@ class Layout:
         return box
 
     @classmethod
-    def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0) -> "Layout":
-        """Each node's shape around its centre, and its notes under it."""
-        by_name = {node.id: node for node in scene.nodes}
+    def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0,
+               rooms: dict[str, Room] | None = None) -> "Layout":
+        """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
+        :func:`measure_rooms` measured them at ``spacing``, if they were)."""
+        rooms = rooms if rooms is not None else measure_rooms(scene, spacing)
         shapes, notes, lowest, outlines, stacked = {}, {}, {}, {}, set()
         for name, (x, y) in centres.items():
-            node = by_name[name]
-            width, height = shape_size(node, spacing)
+            room = rooms[name]
+            width, height = room.width, room.height
             shapes[name] = Box(x, y, width, height)
-            if stacks(node, spacing):
+            if room.stacked:
                 stacked.add(name)
-            note_w, note_h = notes_size(node, name in stacked)
-            foot = y - shape_foot(node, height)
+            note_w, note_h = room.notes_width, room.notes_height
+            foot = y - room.foot
             outlines[name] = Box.spanning(x - width / 2, foot, x + width / 2, y + height / 2)
             if note_w:
                 notes[name] = Box(x, foot - GAP * spacing - note_h / 2, note_w, note_h)
@@ -279,18 +310,6 @@ class Layout:
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing)
 
 
-def room_width(node: SceneNode, spacing: float = 1.0) -> float:
-    """The width a node takes in its level: its shape, or its notes under it if they are wider."""
-    return max(shape_size(node, spacing)[0], notes_size(node, stacks(node, spacing))[0])
-
-
-def room_height(node: SceneNode, spacing: float = 1.0) -> tuple[float, float]:
-    """How far a node reaches above its centre (half its shape) and below it (its shape, then its notes)."""
-    height = shape_size(node, spacing)[1]
-    note_h = notes_size(node, stacks(node, spacing))[1]
-    return height / 2, max(height / 2, shape_foot(node, height) + (GAP * spacing + note_h if note_h else 0.0))
-
-
 def edge_label_lines(edge) -> list[str]:
     """An edge's label as lines of plain text: the move, negamax's −(v), the cut mark ✂."""
     lines = list(edge.labels)
@@ -299,18 +318,19 @@ def edge_label_lines(edge) -> list[str]:
     return lines
 
 
-def estimated_width(scene: Scene, spacing: float = 1.0) -> float:
+def estimated_width(scene: Scene, spacing: float = 1.0, rooms: dict[str, Room] | None = None) -> float:
     """A lower bound of the drawing's width in points, without laying it out: the widest level's rooms side by side
-    (a tree is at least as wide as any of its levels)."""
+    (a tree is at least as wide as any of its levels; ``rooms``: as :func:`measure_rooms` measured them, if it
+    did)."""
     if not scene.nodes:
         return 0.0
     children: dict[str, list[str]] = {}
     for edge in scene.edges:
         children.setdefault(edge.tail, []).append(edge.head)
-    by_id = {node.id: node for node in scene.nodes}
+    rooms = rooms if rooms is not None else measure_rooms(scene, spacing)
     level, widest = [scene.nodes[0].id], 0.0
     while level:
-        width = sum(room_width(by_id[name], spacing) for name in level)
+        width = sum(rooms[name].across for name in level)
         widest = max(widest, width + NODESEP * 72 * spacing * (len(level) - 1))
         level = [child for name in level for child in children.get(name, ())]
     return widest

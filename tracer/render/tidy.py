@@ -13,7 +13,7 @@ nodes differ in width, and its edges carry labels.)
 
 from __future__ import annotations
 
-from .layout import NODESEP, RANKSEP, edge_label_lines, line_height, lines_width, room_height, room_width
+from .layout import NODESEP, RANKSEP, Room, edge_label_lines, line_height, lines_width, measure_rooms
 from .scene import BOXES, Scene
 from .style import EDGE_SIZE
 
@@ -58,34 +58,43 @@ SMALL = BOXES  # boxes standing for children left out: drawn at the top of their
 CLEAR_ROUNDS = 24  # the most times a layout is redone to widen a gap an edge would cross a node through
 
 
-def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0) -> dict[str, list[float]]:
+def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
+                 rooms: dict[str, Room] | None = None) -> dict[str, list[float]]:
     """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards. ``spacing``
     scales the gaps (see :mod:`.layout`); ``stretch`` adds points between every two levels (a slide's height
-    filled). A small box (pruned children, children left out, a subtree below the drawn depth) stands at the top of
-    its level, and where an edge, drawn straight from centre to centre, would cross a sibling of its head (its shape
-    or its notes), the gap between them is widened until it does not (edges to a board excepted: between boards an
-    inch and more high that would spread a level beyond a slide's width)."""
-    extra: dict[str, float] = {}  # more room before a child, so that an edge clears its siblings
+    filled); ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at ``spacing``, if they were. A
+    small box (pruned children, children left out, a subtree below the drawn depth) stands at the top of its level,
+    and where an edge, drawn straight from centre to centre, would cross a sibling of its head (its shape or its
+    notes), the gap between them is widened until it does not (edges to a board excepted: between boards an inch
+    and more high that would spread a level beyond a slide's width). Each round of widening redoes only the
+    placements it changes: the children of the parents whose gaps grew, and the parents above them."""
+    tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch)
     boards = {node.id for node in scene.nodes if node.kind == "board"}
-    for _ in range(CLEAR_ROUNDS):
-        centres, children, boxes = _tidy(scene, spacing, stretch, extra)
-        crossing = _crossings(centres, children, boxes, boards)
+    checked = tree.children.keys()  # the parents whose edges may cross a sibling: at first all
+    for _ in range(CLEAR_ROUNDS - 1):
+        crossing = _crossings(tree.centres(checked), tree.children, tree.box, boards, checked)
         if not crossing:
             break
         for kid in crossing:  # a gap grows by half again each round: a few rounds clear even a board's corner
-            extra[kid] = extra.get(kid, 0.0) * 1.5 + GAP * spacing
-    return centres
+            tree.extra[kid] = tree.extra.get(kid, 0.0) * 1.5 + GAP * spacing
+        # Only the parents whose gaps grew, and those above them, are placed again; nowhere else does a parent
+        # stand differently against its children, so nowhere else can an edge come to cross a sibling.
+        checked = tree.place_again({tree.parent[kid] for kid in crossing})
+    return tree.centres()
 
 
-def _crossings(centres, children, boxes, boards: set[str]) -> list[str]:
+def _crossings(centres, children, box, boards: set[str], parents) -> list[str]:
     """The children before which a wider gap would keep an edge off a sibling: for each edge (parent's centre to
-    child's) crossing a sibling's room, the first child after the leftmost of the two (the gap between them widens
-    and the parent, centred over its children, moves by half as much: the edge grows steeper over the sibling)."""
+    child's) of ``parents`` crossing a sibling's room (``box(name, centre)``), the first child after the leftmost
+    of the two (the gap between them widens and the parent, centred over its children, moves by half as much: the
+    edge grows steeper over the sibling)."""
     found = []
-    for parent, kids in children.items():
+    for parent in parents:
+        kids = children[parent]
         if len(kids) < 2:
             continue
         start = centres[parent]
+        boxes = {kid: box(kid, centres[kid]) for kid in kids}
         for i, kid in enumerate(kids):
             if kid in boards:
                 continue  # (an edge between two boards, tall as they are, would need them far apart: not widened)
@@ -114,50 +123,101 @@ def _segment_crosses(a, b, box) -> bool:
     return t0 < t1
 
 
-def _tidy(scene: Scene, spacing: float, stretch: float, extra: dict[str, float]):
-    """The tidy layout with ``extra`` room before some children: the centres, each node's children and each node's
-    room (left, bottom, right, top: its shape and the notes under it)."""
-    children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
-    labels: dict[str, tuple[float, int]] = {}  # each edge's label (width, lines), by the edge's head
-    for edge in scene.edges:
-        children[edge.tail].append(edge.head)
-        lines = edge_label_lines(edge)
-        labels[edge.head] = (lines_width(lines, EDGE_SIZE), len(lines))
-    rooms = {node.id: room_width(node, spacing) for node in scene.nodes}
-    gaps = (GAP * spacing, LABEL_GAP * spacing)
-    order = _preorder(scene.nodes[0].id, children)
+class _Tree:
+    """A scene's tree as the tidy layout reads it, and its placement: what every round keeps (children, edge
+    labels, rooms, each node's height) and what a round redoes (``offset``: each node's x relative to its parent's,
+    and ``contours``: each placed subtree's, kept for as long as a later round may set it beside its siblings
+    again)."""
 
-    offset: dict[str, float] = {}  # each node's x relative to its parent's
-    contours: dict[str, Contour] = {}
-    for name in reversed(order):  # children before their parents
-        contour = Contour(rooms[name] / 2, gaps)
-        kids = children[name]
-        if kids:
-            _place_children(kids, contours, labels, offset, gaps[1], extra)
-            contour.left.append(min(offset[kid] / 2 - labels[kid][0] / 2 for kid in kids))  # labels half-way down
-            contour.right.append(max(offset[kid] / 2 + labels[kid][0] / 2 for kid in kids))
-            for kid in kids:
-                contour.absorb(contours.pop(kid), offset[kid], down=2)
-        contours[name] = contour
+    def __init__(self, scene: Scene, rooms: dict[str, Room], spacing: float, stretch: float):
+        self.rooms = rooms
+        self.children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
+        self.parent: dict[str, str] = {}
+        self.labels: dict[str, tuple[float, int]] = {}  # each edge's label (width, lines), by the edge's head
+        for edge in scene.edges:
+            self.children[edge.tail].append(edge.head)
+            self.parent[edge.head] = edge.tail
+            lines = edge_label_lines(edge)
+            self.labels[edge.head] = (lines_width(lines, EDGE_SIZE), len(lines))
+        self.gaps = (GAP * spacing, LABEL_GAP * spacing)
+        self.order = _preorder(scene.nodes[0].id, self.children)
+        self.rank = {name: i for i, name in enumerate(self.order)}
+        self.ys = self._ys(scene, spacing, stretch)
+        self.extra: dict[str, float] = {}  # more room before a child, so that an edge clears its siblings
+        self.offset: dict[str, float] = {}
+        self.contours: dict[str, Contour] = {}
+        self._place(reversed(self.order))
 
-    ys, lowest, tops = _level_ys(scene, order, children, labels, spacing, stretch)
-    left = -min(contours[order[0]].left)  # the tree's rooms start at x = 0 and its lowest level's at y = 0
-    centres = {order[0]: [left, ys[0] - lowest]}
-    level = {order[0]: 0}
-    by_id = {node.id: node for node in scene.nodes}
-    boxes = {}
-    for name in order:
-        for kid in children[name]:
-            level[kid] = level[name] + 1
-            y = ys[level[kid]] - lowest
-            if by_id[kid].kind in SMALL:  # at the top of its level, clear of the edges to its tall siblings
-                y += tops[level[kid]] - room_height(by_id[kid], spacing)[0]
-            centres[kid] = [centres[name][0] + offset[kid], y]
-    for name, (x, y) in centres.items():
-        up, down = room_height(by_id[name], spacing)
-        half = rooms[name] / 2
-        boxes[name] = (x - half, y - down, x + half, y + up)
-    return centres, children, boxes
+    def place_again(self, parents: set[str]) -> set[str]:
+        """Place the children of ``parents`` again (their gaps changed), and so every parent above them; the
+        parents placed, which are all whose children stand differently against them."""
+        placed = set()
+        for name in parents:
+            while name not in placed:
+                placed.add(name)
+                if name not in self.parent:
+                    break
+                name = self.parent[name]
+        self._place(sorted(placed, key=self.rank.__getitem__, reverse=True))
+        return placed
+
+    def _place(self, names) -> None:
+        """Set each node's children side by side and make its contour, ``names`` children before their parents."""
+        for name in names:
+            contour = Contour(self.rooms[name].across / 2, self.gaps)
+            kids = self.children[name]
+            if kids:
+                _place_children(kids, self.contours, self.labels, self.offset, self.gaps[1], self.extra)
+                contour.left.append(min(self.offset[kid] / 2 - self.labels[kid][0] / 2 for kid in kids))
+                contour.right.append(max(self.offset[kid] / 2 + self.labels[kid][0] / 2 for kid in kids))
+                for kid in kids:
+                    contour.absorb(self.contours[kid], self.offset[kid], down=2)
+                if len(kids) == 1:  # an only child is placed again only with its parent: its contour is not kept
+                    del self.contours[kids[0]]
+            self.contours[name] = contour
+
+    def centres(self, parents=None) -> dict[str, list[float]]:
+        """Each node's centre as placed (the tree's rooms start at x = 0); with ``parents``, only theirs and their
+        children's. A centre is its parent's plus its offset, added from the root down."""
+        root = self.order[0]
+        centres = {root: [-min(self.contours[root].left), self.ys[root]]}
+        for parent in self.order if parents is None else parents:
+            self._down_to(parent, centres)
+            x = centres[parent][0]
+            for kid in self.children[parent]:
+                centres[kid] = [x + self.offset[kid], self.ys[kid]]
+        return centres
+
+    def _down_to(self, name: str, centres: dict[str, list[float]]) -> None:
+        """Add to ``centres`` those of ``name`` and of the nodes above it that it lacks."""
+        line = []  # ``name`` and the nodes above it whose centres are not known yet, nearest first
+        while name not in centres:
+            line.append(name)
+            name = self.parent[name]
+        for below in reversed(line):
+            centres[below] = [centres[self.parent[below]][0] + self.offset[below], self.ys[below]]
+
+    def box(self, name: str, centre) -> tuple[float, float, float, float]:
+        """A node's room around ``centre``: left, bottom, right, top (its shape and the notes under it)."""
+        x, y = centre
+        room = self.rooms[name]
+        return x - room.across / 2, y - room.below, x + room.across / 2, y + room.above
+
+    def _ys(self, scene: Scene, spacing: float, stretch: float) -> dict[str, float]:
+        """Each node's y: its level's centre line (the lowest level's lowest point at y = 0), or for a small box the
+        top of its level (clear of the edges to its tall siblings)."""
+        levels, lowest, tops = _level_ys(self.order, self.children, self.rooms, self.labels, spacing, stretch)
+        small = {node.id for node in scene.nodes if node.kind in SMALL}
+        level = {self.order[0]: 0}
+        ys = {self.order[0]: levels[0] - lowest}
+        for name in self.order:
+            for kid in self.children[name]:
+                level[kid] = level[name] + 1
+                y = levels[level[kid]] - lowest
+                if kid in small:
+                    y += tops[level[kid]] - self.rooms[kid].above
+                ys[kid] = y
+        return ys
 
 
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
@@ -185,12 +245,11 @@ def _preorder(root: str, children: dict[str, list[str]]) -> list[str]:
     return order
 
 
-def _level_ys(scene: Scene, order: list[str], children, labels, spacing: float,
+def _level_ys(order: list[str], children, rooms: dict[str, Room], labels, spacing: float,
               stretch: float) -> tuple[list[float], float, list[float]]:
     """Each level's centre line, the root's at 0 (levels as far apart as their tallest shapes, the notes under them,
     the level gap and the tallest edge label between them need), the lowest point of the lowest level, and how far
     each level reaches above its centre line."""
-    by_id = {node.id: node for node in scene.nodes}
     above: list[float] = []  # how far each level reaches above its centre line
     below: list[float] = []  # and below it
     label_lines: list[int] = []  # the most lines of an edge label going down from each level
@@ -201,8 +260,7 @@ def _level_ys(scene: Scene, order: list[str], children, labels, spacing: float,
             above.append(0.0)
             below.append(0.0)
             label_lines.append(0)
-        up, down = room_height(by_id[name], spacing)
-        above[row], below[row] = max(above[row], up), max(below[row], down)
+        above[row], below[row] = max(above[row], rooms[name].above), max(below[row], rooms[name].below)
         for kid in children[name]:
             level[kid] = row + 1
             label_lines[row] = max(label_lines[row], labels[kid][1])
