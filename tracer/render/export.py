@@ -27,7 +27,7 @@ def graph_data(trace) -> tuple[dict, list[tuple[int, dict]], list[tuple[int, int
     attributes)`` in move order. Worked out once; each format only writes it."""
     view = TraceView(trace)
     best = {node.id for node in view.best_line()}
-    mcts = view.family.name == "mcts"
+    look = view.family.look
     nodes, below = [], {}
     for node in view.nodes:
         attrs = {
@@ -45,10 +45,7 @@ def graph_data(trace) -> tuple[dict, list[tuple[int, dict]], list[tuple[int, int
             attrs.update(value=_number(value), bound=str(bound), shown=view.shows(value, bound))  # its symbol
         if node.window is not None:
             attrs["alpha"], attrs["beta"] = (float(x) for x in node.window)
-        if mcts:  # Monte Carlo tree search: N, W (the chooser's) and Q = W/N
-            attrs.update(visits=node.visits, wins=float(node.wins))
-            if node.visits:
-                attrs["mean"] = node.wins / node.visits
+        attrs.update(look.export_fields(node))  # the family's own (Monte Carlo tree search: N, W, Q)
         nodes.append((node.id, attrs))
         if node.node.parent is not None:
             edge = (node.node.parent, node.id, {"move": node.node.move or "", "order": node.position})
