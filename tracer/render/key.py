@@ -61,7 +61,7 @@ def player_fill(trace, player: str) -> tuple[str, str]:
 def key_of(view, options, frame: bool, nodes, edges) -> list[tuple[str, str]]:
     """The key of a drawing of ``view`` (``nodes``, ``edges``: its scene's): only what it shows, in the order of
     :func:`key_rows`; a game of named players adds a row per player whose node is drawn."""
-    shown = {**_node_rows(nodes), **_edge_rows(edges), **_view_rows(view, options, frame, nodes),
+    shown = {**_node_rows(nodes), **_mark_rows(nodes), **_edge_rows(edges), **_view_rows(view, options, frame, nodes),
              **view.family.look.key_shown(nodes, edges, options)}
     players = named_players(view.trace)
     if players:  # a game of named players: each player's row says whose node it is, not MAX's triangle
@@ -89,10 +89,8 @@ def _edge_rows(edges) -> dict[str, bool]:
     return {"best": any(edge.best for edge in edges), "cut": any(edge.cut for edge in edges)}
 
 
-def _view_rows(view, options, frame: bool, nodes) -> dict[str, bool]:
-    """The rows the nodes' marks and notes, and the options, call for."""
-    windows = any(node.window for node in nodes)
-    notes = [note for node in nodes for note in node.notes]
+def _mark_rows(nodes) -> dict[str, bool]:
+    """The rows the nodes' marks call for."""
     return {
         "current": any(node.current for node in nodes),
         "unreached": any(node.faded and not node.dashed and not node.hidden and node.kind not in ("more", "below")
@@ -100,9 +98,18 @@ def _view_rows(view, options, frame: bool, nodes) -> dict[str, bool]:
         "revealed": any(node.hidden for node in nodes),
         "pruned": any(node.dashed and node.kind != "stub" for node in nodes),
         "bound": any(node.value.startswith((Bound.UPPER, Bound.LOWER)) for node in nodes),
+        "flag": any(node.flag for node in nodes),
+    }
+
+
+def _view_rows(view, options, frame: bool, nodes) -> dict[str, bool]:
+    """The rows the nodes' windows and notes, and the options, call for."""
+    windows = any(node.window for node in nodes)
+    notes = [note for node in nodes for note in node.notes]
+    return {
         "window": windows and not frame, "window now": windows and frame,
         "negamax": view.mover_terms,
         "researched": any(note.startswith("↻") for note in notes),
         "table": TABLE_NOTE in notes, "probe": PROBE_NOTE in notes,
-        "visits": options.visits, "flag": any(node.flag for node in nodes),
+        "visits": options.visits,
     }

@@ -311,20 +311,25 @@ class _SceneBuilder:
                                emphasis=view.id in self.best, hidden=self.options.reveal and not view.reached,
                                current=view.id == self.current and self._marks_current)
         if node.has_board:
-            scene_node.kind, scene_node.board = "board", self._board(view)
-            extra = look.board_head(self.view, view, self.options)
-            scene_node.head = SYMBOL[node.player] + " " + node.player.name + (f"  {extra}" if extra else "")
-            scene_node.value = look.board_value(self.view, view)
-            scene_node.notes = look.notes(self.view, view)
+            self._board_node(view, scene_node)
         else:
             scene_node.kind = "leaf" if not view.children else node.player.value
             if scene_node.kind == "leaf" and count:
-                scene_node.head = count  # inside the box, under the value: a leaf's level has no room to spare
-                count = ""
+                scene_node.head, count = count, ""  # inside the box, under the value: a leaf's level has no room
             scene_node.notes = [note for note in (count, window) if note] + look.notes(self.view, view)
         self._tag_type(view, scene_node)
         self._add_notes(view, scene_node)
         return scene_node
+
+    def _board_node(self, view: NodeView, scene_node: SceneNode) -> None:
+        """A position: its board with the last move marked, whose move it is and what the family writes beside
+        that (a visit number; W/N), and what it writes under the board."""
+        node, look = view.node, self.look
+        scene_node.kind, scene_node.board = "board", self._board(view)
+        extra = look.board_head(self.view, view, self.options)
+        scene_node.head = SYMBOL[node.player] + " " + node.player.name + (f"  {extra}" if extra else "")
+        scene_node.value = look.board_value(self.view, view)
+        scene_node.notes = look.notes(self.view, view)
 
     def _stub(self, view: NodeView) -> SceneNode:
         """A pruned child drawn compact: the box of all the children its parent's cutoff skipped."""

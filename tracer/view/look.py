@@ -34,7 +34,6 @@ class Look:
 
     ask = "give each inner node's value and the best move"  # what a worksheet asks (before the crossing out)
     takes: tuple[str, ...] = ()  # the drawing options of its own it takes (``DrawOptions`` fields)
-    node_types = True  # a drawing may tag its nodes with Knuth and Moore's types (when its search has them)
     headers = HEADERS
     right = (0, 2, 4, 5, 6)  # the step table's right-aligned columns
     key_rows = (

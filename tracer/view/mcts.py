@@ -263,7 +263,6 @@ class VisitLook(Look):
 
     ask = "write W/N in every node the search makes, and give the best move"
     takes = ("playouts", "min_visits")
-    node_types = False
     headers = ("step", "node", "iteration", "event", "W/N", "value", "note")
     right = (0, 2, 4, 5)
     key_rows = (
