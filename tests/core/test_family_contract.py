@@ -66,6 +66,9 @@ class CountNode(NodeView):
     """A node that keeps only how many leaves the walk has reached below it (itself, for a leaf)."""
 
     counted: int = 0
+    # what the shared readers (the scene, the export) ask of every node, as a family that keeps no values answers
+    value = window = cut = best_child = node_type = None
+    leaf = from_table = False
 
     def state(self) -> tuple:
         return (*NodeView.state(self), self.counted)

@@ -15,10 +15,9 @@ from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
 from ..view import NodeView, TraceView, pass_steps
-from ..view.mcts import W_N_BLANK  # noqa: F401 (a worksheet's blank for W/N, which the paper worksheet reads)
-from ..view.vectors import named_players
+from ..view.mcts import W_N_BLANK  # a worksheet's blank for W/N, which the paper worksheet looks for
 from .key import PROBE_NOTE, TABLE_NOTE, key_of, player_fill
-from ..view.node_types import NODE_TYPES  # noqa: F401 (a node's type tag, which printers set in bold)
+from ..view.node_types import NODE_TYPES  # a node's type tag, which printers set in bold
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}

@@ -45,7 +45,7 @@ class VisitNode(NodeView):
     wins: float = 0.0
     given: bool = False  # made from the tree file's starting statistics
     last_total: float | None = None  # the UCB1 total the node was last selected by
-    value = window = cut = best_child = None  # what a search that backs up values keeps: nothing here
+    value = window = cut = best_child = node_type = None  # what a search that backs up values keeps: nothing here
     leaf = from_table = False
 
     @property

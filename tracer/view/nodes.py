@@ -29,9 +29,6 @@ class NodeView:
     visit: int | None = None  # 1 for the root, in the order nodes were entered (the last entry's number)
     pass_number: int = 1  # the pass that last reached or pruned the node
     waiting: bool = False  # left with children still to search (Star2's probe): a cutoff above keeps what it found
-    # what the shared readers (the look, the scene) ask of any node, for a family that keeps none of it
-    value = window = cut = best_child = node_type = None
-    leaf = from_table = False
 
     def reset(self) -> None:
         """Forget what an earlier pass found here: the node is searched again (a family forgets its own state too)."""
