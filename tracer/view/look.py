@@ -144,8 +144,11 @@ class Look:
         return f"{trace.algorithm}: value {format_number(trace.value)}{best}"
 
     def export_fields(self, node) -> dict:
-        """What a node's export adds to the shared fields: nothing here."""
-        return {}
+        """What a node's export adds to the shared fields: its window, ``alpha`` and ``beta`` (numbers)."""
+        if node.window is None:
+            return {}
+        alpha, beta = node.window
+        return {"alpha": float(alpha), "beta": float(beta)}
 
 
 VALUE_LOOK = Look()
