@@ -188,13 +188,16 @@ def drawing_options(args, **more):
 def refuse_unfit_drawing(args, trace) -> None:
     """Drawing options given for a search they do not fit (Monte Carlo tree search's for another search's trace;
     node types for a search that is not alpha-beta): one line."""
-    given = [flag for flag, value in (("--playouts", args.playouts), ("--min-visits", args.min_visits)) if value]
-    if given and not trace.spec.samples:
-        raise UsageError(f"{given[0]} is for -a mcts, not -a {trace.algorithm}")
+    from ..search.registry import ALGORITHMS
+    from ..view import family_for, family_of
+
+    takes = family_of(trace).look.takes  # the drawing options of its family's own
+    for flag, name in (("--playouts", "playouts"), ("--min-visits", "min_visits")):
+        if getattr(args, name) and name not in takes:
+            fits = ", ".join(f"-a {key}" for key, entry in ALGORITHMS.items() if name in family_for(entry).look.takes)
+            raise UsageError(f"{flag} is for {fits}, not -a {trace.algorithm}")
     search = trace.spec.search
     if args.node_types and (search is None or not search.node_types):
-        from ..search.registry import ALGORITHMS
-
         typed = ", ".join(name for name, entry in ALGORITHMS.items() if entry.node_types)
         raise UsageError(f"--node-types: Knuth and Moore's node types are for alpha-beta searches ({typed}), "
                          f"not -a {trace.algorithm}")

@@ -18,7 +18,8 @@ from ..view import STEP_MODES, TraceView, frame_steps
 from .drawing import fitted, lay_out, measure, on_slide
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
-from .scene import KEY_ROWS, DrawOptions, Scene, frame_scene
+from .key import key_rows
+from .scene import DrawOptions, Scene, frame_scene
 from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
@@ -75,7 +76,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         raise ValueError("no steps to show")
     scenes = [frame.scene for frame in frames]
     if options.legend:
-        rows = [row for row in KEY_ROWS.values() if any(row in scene.legend for scene in scenes)]
+        rows = [row for row in key_rows(final.family.look).values() if any(row in scene.legend for scene in scenes)]
         for scene in scenes:
             scene.legend = rows
     measure(scenes)

@@ -27,28 +27,10 @@ def graph_data(trace) -> tuple[dict, list[tuple[int, dict]], list[tuple[int, int
     attributes)`` in move order. Worked out once; each format only writes it."""
     view = TraceView(trace)
     best = {node.id for node in view.best_line()}
-    mcts = view.family.name == "mcts"
+    look = view.family.look
     nodes, below = [], {}
     for node in view.nodes:
-        attrs = {
-            "label": view.labels[node.id],
-            "name": node.node.name,
-            "player": node.node.mover or node.node.player.value,  # a named player's name (max^n)
-            "ply": node.node.ply,
-            "pruned": node.pruned,
-            "best_line": node.id in best,
-            "visit": node.visit if node.visit is not None else -1,
-        }
-        value = node.value if node.value is not None else node.node.value
-        if value is not None:
-            bound = node.bound if node.value is not None and node.bound != view.UNKNOWN else view.EXACT
-            attrs.update(value=_number(value), bound=str(bound), shown=view.shows(value, bound))  # its symbol
-        if node.window is not None:
-            attrs["alpha"], attrs["beta"] = (float(x) for x in node.window)
-        if mcts:  # Monte Carlo tree search: N, W (the chooser's) and Q = W/N
-            attrs.update(visits=node.visits, wins=float(node.wins))
-            if node.visits:
-                attrs["mean"] = node.wins / node.visits
+        attrs = _node_attributes(view, node, best, look)
         nodes.append((node.id, attrs))
         if node.node.parent is not None:
             edge = (node.node.parent, node.id, {"move": node.node.move or "", "order": node.position})
@@ -56,6 +38,25 @@ def graph_data(trace) -> tuple[dict, list[tuple[int, dict]], list[tuple[int, int
     edges = [edge for node, _ in nodes for edge in below.get(node, ())]  # by parent, as networkx lists them
     graph = {"algorithm": trace.algorithm, "value": _number(trace.value), "best_move": trace.best_move or ""}
     return graph, nodes, edges
+
+
+def _node_attributes(view: TraceView, node, best: set[int], look) -> dict:
+    """What the graph keeps of a node: the shared fields, its value as the diagram writes it, and the family's."""
+    attrs = {
+        "label": view.labels[node.id],
+        "name": node.node.name,
+        "player": node.node.mover or node.node.player.value,  # a named player's name (max^n)
+        "ply": node.node.ply,
+        "pruned": node.pruned,
+        "best_line": node.id in best,
+        "visit": node.visit if node.visit is not None else -1,
+    }
+    value = node.value if node.value is not None else node.node.value
+    if value is not None:
+        bound = node.bound if node.value is not None and node.bound != view.UNKNOWN else view.EXACT
+        attrs.update(value=_number(value), bound=str(bound), shown=view.shows(value, bound))  # its symbol
+    attrs.update(look.export_fields(node))  # the family's own (α and β; Monte Carlo tree search's N, W, Q)
+    return attrs
 
 
 def to_networkx(trace):

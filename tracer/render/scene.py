@@ -10,21 +10,17 @@ rests on colour alone (pruned parts are dashed and faded, the best line is thick
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
-from ..view import Bound, NodeView, TraceView, pass_steps
-from ..view.mcts import statistic
-from ..view.vectors import named_players
-from .style import PLAYER_FILLS
+from ..view import NodeView, TraceView, pass_steps
+from ..view.mcts import W_N_BLANK  # a worksheet's blank for W/N, which the paper worksheet looks for
+from .key import PROBE_NOTE, TABLE_NOTE, key_of, player_fill
 from ..view.node_types import NODE_TYPES  # a node's type tag, which printers set in bold
 
 DEFAULT_MAX_DRAWN = 30_000  # about 10 s to draw (b=3, d=9 alpha-beta, 29,524 nodes: see benchmarks/bench_big.py)
 SYMBOL = {Player.MAX: "▲", Player.MIN: "▽", Player.CHANCE: "○"}
-TABLE_NOTE = "⊞ table"  # beside a node answered from the transposition table
-PROBE_NOTE = "probe: 1st child"  # beside a node Star2 probed and never searched in full
 
 
 DEFAULT_MAX_SIZE = (26.7, 15.0)  # inches: a 16:9 slide (13.33 × 7.5) at half scale or better
@@ -32,7 +28,6 @@ DEFAULT_MAX_SIZE = (26.7, 15.0)  # inches: a 16:9 slide (13.33 × 7.5) at half s
 
 ANSWERS = ("last", "always", "never")  # which frames of a deck give the search's result
 BOXES = ("stub", "more", "below", "rare", "playout")  # boxes standing for what is not drawn node by node
-W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N (Monte Carlo tree search)
 DASHED_BOXES = ("stub", "playout")  # drawn dashed (the others dotted)
 
 
@@ -158,7 +153,9 @@ def frame_scene(view: TraceView, final: TraceView, options: DrawOptions = DrawOp
 
 class _SceneBuilder:
     """Builds the scene of ``view``. Which nodes are drawn, and which are folded into boxes, is read from ``final``
-    (the same view unless a deck's frame is made), so a frame never adds or drops a node of the final drawing."""
+    (the same view unless a deck's frame is made), so a frame never adds or drops a node of the final drawing.
+    What differs between families of searches (a node's texts, an edge's labels, the boxes beside nodes, the
+    titles and the key's rows) is asked of the family's look (:class:`tracer.view.look.Look`)."""
 
     def __init__(self, view: TraceView, options: DrawOptions, final: TraceView | None = None):
         self.view, self.options = view, options
@@ -167,7 +164,7 @@ class _SceneBuilder:
         self.best = set() if options.question else {node.id for node in view.best_line()}
         self.flags = dict(options.flags)
         self.more = 0  # "+n more" boxes so far
-        self.mcts = view.family.name == "mcts"  # Monte Carlo tree search: W/N, UCB totals, the iteration's path
+        self.look = view.family.look
 
     def scene(self) -> Scene:
         drawn = self._choose_nodes()
@@ -176,17 +173,16 @@ class _SceneBuilder:
         shown = set(drawn)
         while self.current is not None and self.current not in shown:
             self.current = self.view.nodes[self.current].node.parent
-        nodes, edges = [], []
-        for node_id in drawn:
-            nodes.append(self._node(self.view.nodes[node_id]))
+        nodes = [self._node(self.view.nodes[node_id]) for node_id in drawn]
+        edges = []
         for node_id in drawn:
             self._edges(self.view.nodes[node_id], nodes, edges)
-        if self.mcts and not self.options.question:
-            self._playout(nodes, edges, shown)
+        if not self.options.question:
+            self._side_boxes(nodes, edges, shown)
         title, subtitle, notes = self._titles()
         captioned = self.view.step and (self.frame or not (self.view.finished or self.options.question))
-        return Scene(title, subtitle, notes, nodes, edges, self._legend(nodes, edges) if self.options.legend else [],
-                     self.view.caption() if captioned else "")
+        legend = key_of(self.view, self.options, self.frame, nodes, edges) if self.options.legend else []
+        return Scene(title, subtitle, notes, nodes, edges, legend, self.view.caption() if captioned else "")
 
     @property
     def _marks_current(self) -> bool:
@@ -200,9 +196,7 @@ class _SceneBuilder:
 
     def _shown_children(self, node_id: int) -> list[int]:
         view = self.final.nodes[node_id]
-        children = [child for child in view.children if self._drawable(child)]
-        if self.mcts and self.options.min_visits:
-            children = [child for child in children if not self._rare(child)]
+        children = [child for child in view.children if self._drawable(child) and not self._rare(child)]
         k = self.options.first_children
         if k is not None and len(children) > k:
             keep = set(children[:k])
@@ -234,9 +228,8 @@ class _SceneBuilder:
         return drawn
 
     def _rare(self, node_id: int) -> bool:
-        """MCTS with ``--min-visits K``: a node visited fewer than K times by the end (never the move chosen)."""
-        final = self.final.nodes[node_id]
-        return final.visits < self.options.min_visits and self.final.root.best_child != node_id
+        """With ``min_visits``: a child the family folds into its parent's box of rarely visited ones."""
+        return bool(self.options.min_visits) and self.look.rare(self.final, node_id, self.options.min_visits)
 
     def _is_stub(self, node_id: int) -> bool:
         """Whether the node is drawn inside its parent's one box of pruned children (``--compact``)."""
@@ -277,113 +270,103 @@ class _SceneBuilder:
     def _titles(self) -> tuple[str, str, list[str]]:
         trace = self.view.trace
         if self.options.question:
-            return trace.meta.get("title") or trace.name, _question(trace), _asked(trace, self.options.asked_paths)
+            return (trace.meta.get("title") or trace.name, self._question(),
+                    self.look.asked(trace, self.options.asked_paths))
         rules = trace.rule_phrases()
-        subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules and not self.mcts else ''}"
-        if self._gives_answer() and self.mcts:
-            if trace.best_move is not None:
-                subtitle += f": best move {trace.best_move} (mean reward for MAX {trace.value:.2f})"
-        elif self._gives_answer():
-            subtitle += f": value {format_number(trace.value)}"
-            if trace.best_move is not None:
-                subtitle += f", best move {trace.best_move}"
-        notes = []
-        if self.mcts:  # its settings on a line of their own, so that the title stays as narrow as the tree
-            notes.append(", ".join(rules))
-            if self.frame and not self.view.finished:
-                notes.append(f"iteration {self.view.iteration:,} of {trace.spec.iterations:,}")
-            elif not self.options.legend:  # the key says it otherwise
-                notes.append("W/N: wins / visits, W for the player who chose the move in; Q = W/N")
+        subtitle = self.look.subtitle(trace, rules, self._gives_answer())
+        notes = self.look.setting_notes(self.view, rules, self.frame, self.options.legend)
         if trace.meta.get("to_move"):
             notes.append(str(trace.meta["to_move"]))
         if self.view.mover_terms:
             notes.append("values from the view of the player to move; each edge shows the sign flip")
         if self.view.passes > 1:
-            window = self.view.pass_window
-            notes.append(f"pass {self.view.pass_number} of {self.view.passes}"
-                         + (f", window ({format_number(window[0])}, {format_number(window[1])})" if window else "")
-                         + "; faint: not reached in this pass")
+            notes.append(self._pass_note())
         return self.options.heading or trace.meta.get("title") or trace.name, subtitle, notes
 
-    def _value_text(self, view: NodeView) -> str:
-        if self.mcts and view.reached and view.children:
-            return f"{statistic(view.wins)}/{view.visits}"
-        if view.value is not None:
-            return self.view.shows(view.value, self.view.bound_now(view))
-        static = view.node.value
-        if static is not None and not view.children:  # an explicit tree's leaf shows its value throughout a deck:
-            # faint before it is reached, plain while it is entered and after (never blank between the two)
-            if self.view.mover_terms and view.node.player is Player.MIN:
-                static = -static  # in the mover's terms, like its searched siblings
-            return format_number(static)
-        return ""
+    def _pass_note(self) -> str:
+        window = self.view.pass_window
+        return (f"pass {self.view.pass_number} of {self.view.passes}"
+                + (f", window ({format_number(window[0])}, {format_number(window[1])})" if window else "")
+                + "; faint: not reached in this pass")
 
-    def _window_text(self, view: NodeView) -> str:
-        if view.window is None or view.pruned or view.leaf or not view.children:
-            return ""  # a leaf's window is its parent's, written beside the parent
-        alpha, beta = view.window
-        return f"α={format_number(alpha)} β={format_number(beta)}"
+    def _question(self) -> str:
+        """What a worksheet asks, with the rules it is asked under."""
+        trace = self.view.trace
+        rules = trace.rule_phrases()
+        ask = self.look.ask + ("; cross out the leaves never examined" if trace.spec.prunes else "")
+        return f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {ask}"
 
     # ---- nodes ------------------------------------------------------------------------------------------------
     def _node(self, view: NodeView) -> SceneNode:
         if self.options.question:
             return self._question_node(view)
-        node = view.node
-        faded = view.pruned or not view.reached
-        hidden = self.options.reveal and not view.reached
         if self._is_stub(view.id):
-            if not view.pruned:  # its cutoff is still to come: an empty box holds the place
-                return SceneNode(f"n{view.id}", "stub", node.player, faded=True, dashed=True, hidden=hidden)
-            parent = node.parent
-            skipped = [c for c in self._shown_children(parent) if self.final.nodes[c].pruned]
-            size = sum(self.view.nodes[c].subtree_size for c in skipped)
-            text = f"✂ {len(skipped)} pruned" + (f"\n({size} nodes)" if size > len(skipped) else "")
-            return SceneNode(f"n{view.id}", "stub", node.player, value=text, faded=True, dashed=True)
-        visit = f"#{view.visit}" if self.options.visits and view.visit is not None else ""
-        window = self._window_text(view)
-        value = self._value_text(view)
+            return self._stub(view)
+        node, look = view.node, self.look
+        count, window = look.count(self.view, view, self.options), look.window(self.view, view)
         name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
-        scene_node = SceneNode(f"n{view.id}", "", node.player, name=name, value=value, window=window,
-                               faded=faded, dashed=view.pruned, emphasis=view.id in self.best, hidden=hidden,
+        scene_node = SceneNode(f"n{view.id}", "", node.player, name=name, value=look.value(self.view, view),
+                               window=window, faded=view.pruned or not view.reached, dashed=view.pruned,
+                               emphasis=view.id in self.best, hidden=self.options.reveal and not view.reached,
                                current=view.id == self.current and self._marks_current)
-        if self.mcts:
-            visit = f"{statistic(view.wins)}/{view.visits}" if view.reached and not view.children else ""
-            scene_node.window = ""
-            if view.reached and view.visits and view.children:
-                scene_node.notes.append(f"Q={view.wins / view.visits:.2f}")
         if node.has_board:
-            scene_node.kind, scene_node.board = "board", self._board(view)
-            head = SYMBOL[node.player] + " " + node.player.name
-            if self.mcts and view.reached:
-                head += f"  {statistic(view.wins)}/{view.visits}"
-                scene_node.value = ""
-            scene_node.head = f"{head}  {visit}" if visit and not self.mcts else head
-            if view.pruned and not value:
-                scene_node.value = "pruned"
+            self._board_node(view, scene_node)
         else:
             scene_node.kind = "leaf" if not view.children else node.player.value
-            if scene_node.kind == "leaf" and visit:
-                scene_node.head = visit  # inside the box, under the value: a leaf's level has no room to spare
-            elif not self.mcts:
-                scene_node.notes = [note for note in (visit, window) if note]
-        if self.options.node_types and not self.mcts and view.node_type is not None and not view.pruned:
-            if scene_node.kind == "leaf":  # inside the box, beside its visit number: a leaf's level has no room
-                scene_node.head = " ".join(text for text in (scene_node.head, view.node_type) if text)
-            else:
-                scene_node.notes.insert(0, view.node_type)
-        if node.mover is not None and view.children:  # whose move: the player's name beside it, and its colour
+            if scene_node.kind == "leaf" and count:
+                scene_node.head, count = count, ""  # inside the box, under the value: a leaf's level has no room
+            scene_node.notes = [note for note in (count, window) if note] + look.notes(self.view, view)
+        self._tag_type(view, scene_node)
+        self._add_notes(view, scene_node)
+        return scene_node
+
+    def _board_node(self, view: NodeView, scene_node: SceneNode) -> None:
+        """A position: its board with the last move marked, whose move it is and what the family writes beside
+        that (a visit number; W/N), and what it writes under the board."""
+        node, look = view.node, self.look
+        scene_node.kind, scene_node.board = "board", self._board(view)
+        extra = look.board_head(self.view, view, self.options)
+        scene_node.head = SYMBOL[node.player] + " " + node.player.name + (f"  {extra}" if extra else "")
+        scene_node.value = look.board_value(self.view, view)
+        scene_node.notes = look.notes(self.view, view)
+
+    def _stub(self, view: NodeView) -> SceneNode:
+        """A pruned child drawn compact: the box of all the children its parent's cutoff skipped."""
+        node, hidden = view.node, self.options.reveal and not view.reached
+        if not view.pruned:  # its cutoff is still to come: an empty box holds the place
+            return SceneNode(f"n{view.id}", "stub", node.player, faded=True, dashed=True, hidden=hidden)
+        skipped = [c for c in self._shown_children(node.parent) if self.final.nodes[c].pruned]
+        size = sum(self.view.nodes[c].subtree_size for c in skipped)
+        text = f"✂ {len(skipped)} pruned" + (f"\n({size} nodes)" if size > len(skipped) else "")
+        return SceneNode(f"n{view.id}", "stub", node.player, value=text, faded=True, dashed=True)
+
+    def _tag_type(self, view: NodeView, scene_node: SceneNode) -> None:
+        """Knuth and Moore's type, with ``node_types``: in a leaf's box beside its visit number (a leaf's level has
+        no room), else first beside the node."""
+        node_type = self.look.node_type(view, self.options)
+        if node_type is None:
+            return
+        if scene_node.kind == "leaf":
+            scene_node.head = " ".join(text for text in (scene_node.head, node_type) if text)
+        else:
+            scene_node.notes.insert(0, node_type)
+
+    def _add_notes(self, view: NodeView, scene_node: SceneNode) -> None:
+        """Whose move (a named player's name first, and its colour), the cutoff's reason (its edge carries ✂), a
+        failed null-window test, a table's answer, Star2's probe, and a flag under the node."""
+        node = view.node
+        if node.mover is not None and view.children:
             scene_node.notes.insert(0, node.mover)
             scene_node.fill = player_fill(self.view.trace, node.mover)[0]
         if view.cut is not None and self._cut_child(view) in self._shown_children(view.id):
-            scene_node.notes.append(f"✂ {view.cut.reason()}")  # the reason beside the node; its edge carries ✂
-        if view.id in self.view.tested and not self.options.question:  # principal variation search
+            scene_node.notes.append(f"✂ {view.cut.reason()}")
+        if view.id in self.view.tested:  # principal variation search
             scene_node.notes.append(f"↻ test ≤ {format_number(self.view.tested[view.id])}")
-        if view.from_table and not self.options.question:
+        if view.from_table:
             scene_node.notes.append(TABLE_NOTE)
-        if view.waiting and view.done and not self.options.question:
+        if view.waiting and view.done:
             scene_node.notes.append(PROBE_NOTE)
         scene_node.flag = self.flags.get(view.id, "")
-        return scene_node
 
     def _board(self, view: NodeView):
         """The node's board, with the last move marked: as the game marks it, else the cells that changed."""
@@ -395,13 +378,9 @@ class _SceneBuilder:
             return board
         return board.with_marked(board.differences(before))
 
-    @cached_property
-    def _given_before(self) -> dict:
-        """Monte Carlo tree search: node id -> the statistics the tree file gives it before the search."""
-        return {event.node: event for event in self.view.trace.events if event.kind == "mcts_given"}
-
     def _question_node(self, view: NodeView) -> SceneNode:
-        """The node as the exercise sets it: a leaf with its value, an inner node empty (its name only)."""
+        """The node as the exercise sets it: a leaf with its value, an inner node empty (its name only); the
+        family adds its blanks."""
         node = view.node
         kind = "leaf" if not view.children else node.player.value
         value = ""
@@ -411,240 +390,77 @@ class _SceneBuilder:
                 static = -static  # a searched leaf's value is the mover's: the question states MAX's
             value = format_number(static) if static is not None else ""
         name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
-        scene_node = SceneNode(f"n{view.id}", kind, node.player, name=name, value=value)
-        if self.mcts:  # every node may join the tree: each has W/N to fill (a leaf's under its value)
-            if view.children:
-                scene_node.value = W_N_BLANK
-            else:
-                scene_node.head = W_N_BLANK
-            given = self._given_before.get(view.id)
-            if given is not None:  # the tree file's stats: the search goes on from them
-                scene_node.notes.append(f"before: {statistic(given.wins)}/{given.visits}")
-        return scene_node
+        value, head, notes = self.look.blanks(self.view, view, value)
+        return SceneNode(f"n{view.id}", kind, node.player, name=name, value=value, head=head, notes=notes)
 
     # ---- edges ------------------------------------------------------------------------------------------------
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
         if self._is_stub(view.id):
             return
         if self._below_depth(view.id):
-            if any(self.final.nodes[c].reached for c in view.children):  # searched below, by the end
-                searched, pruned = self._subtree_counts(view)
-                below, text = f"below{view.id}", ""
-                if searched or pruned:
-                    text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
-                hidden = self.options.reveal and not text
-                nodes.append(SceneNode(below, "below", value=text, faded=True, hidden=hidden))
-                edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True, hidden=hidden))
+            self._below_box(view, nodes, edges)
             return
         shown = self._shown_children(view.id)
-        cut_at = self._cut_child(view) if view.cut is not None else None
         stub = self._stub_of(view.id)
+        cut_at = self._cut_child(view) if view.cut is not None else None
         for child_id in shown:
-            child = self.view.nodes[child_id]
-            if self._is_stub(child_id) and child_id != stub:
-                continue  # drawn inside the stub
-            edge = SceneEdge(f"n{view.id}", f"n{child_id}")
-            if (child.node.has_board or self.view.is_game) and child.node.move is not None and child_id != stub:
-                edge.labels.append(child.node.move)  # a game's move (a tree's children are named in their nodes)
-            if child.node.p is not None and child_id != stub:  # a chance node's move: its probability
-                edge.labels.append(format_probability(child.node.p))
-            if self.view.mover_terms and child.value is not None:
-                edge.labels.append(negated(format_number(child.value)))
-            if self.options.question:
-                edges.append(edge)
-                continue
-            if self.mcts and child.last_total is not None and child.reached:
-                edge.labels.append(f"UCB {child.last_total:.2f}")  # the total it was last selected by
-            edge.faded, edge.dashed = child.pruned or not child.reached, child.pruned
-            edge.hidden = self.options.reveal and not child.reached
-            if child_id == cut_at:
-                edge.cut = view.cut.reason()
-            edge.best = view.id in self.best and child_id in self.best
-            edge.taken = child_id == self.view.current and child.status == "active" and self._marks_current
-            if self.mcts:  # the path of the iteration under way stands out
-                edge.taken = child_id in self.view.path and view.id in self.view.path
-            edges.append(edge)
-        hidden = len([c for c in self.final.nodes[view.id].children if self._drawable(c)]) - len(shown)
-        if self.mcts and self.options.min_visits:
-            rare = [c for c in self.final.nodes[view.id].children if self._drawable(c) and self._rare(c)]
-            hidden -= len(rare)
-            made = [c for c in rare if self.final.nodes[c].reached]
-            if made:
-                size = sum(self._made_below(c) for c in made)
-                visits = sum(self.view.nodes[c].visits for c in made)
-                box = f"rare{view.id}"
-                nodes.append(SceneNode(box, "rare", value=f"{size:,} node{'s' if size != 1 else ''}\n"
-                                                         f"{visits:,} visit{'s' if visits != 1 else ''}", faded=True))
-                edges.append(SceneEdge(f"n{view.id}", box, faded=True, dotted=True,
-                                       labels=[f"< {self.options.min_visits} visits each"]))
+            if not self._is_stub(child_id) or child_id == stub:  # the others are drawn inside the stub
+                edges.append(self._edge(view, self.view.nodes[child_id], stub, cut_at))
+        drawable = [c for c in self.final.nodes[view.id].children if self._drawable(c)]
+        rare = [c for c in drawable if self._rare(c)]
+        text = self.look.rare_text(self.view, self.final, rare) if rare else ""
+        if text:
+            box = f"rare{view.id}"
+            nodes.append(SceneNode(box, "rare", value=text, faded=True))
+            edges.append(SceneEdge(f"n{view.id}", box, faded=True, dotted=True,
+                                   labels=[f"< {self.options.min_visits} visits each"]))
+        hidden = len(drawable) - len(shown) - len(rare)
         if hidden > 0:
             self.more += 1
             more = f"more{self.more}"
             nodes.append(SceneNode(more, "more", value=f"+{hidden} more", faded=True))
             edges.append(SceneEdge(f"n{view.id}", more, faded=True, dotted=True))
 
-    def _made_below(self, node_id: int) -> int:
-        """How many nodes the search made in the subtree of ``node_id`` (itself included), by the end."""
-        count, pending = 0, [node_id]
-        while pending:
-            view = self.final.nodes[pending.pop()]
-            if view.reached:
-                count += 1
-                pending.extend(view.children)
-        return count
+    def _edge(self, view: NodeView, child: NodeView, stub: int | None, cut_at: int | None) -> SceneEdge:
+        """The edge from ``view`` to ``child``: the move, a chance's probability, negamax's −(v), the family's
+        labels; faded, dashed, cut, on the best line or taken."""
+        edge = SceneEdge(f"n{view.id}", f"n{child.id}", labels=self._edge_labels(child, stub))
+        if self.options.question:
+            return edge
+        edge.labels += self.look.edge_labels(self.view, child)
+        edge.faded, edge.dashed = child.pruned or not child.reached, child.pruned
+        edge.hidden = self.options.reveal and not child.reached
+        if child.id == cut_at:
+            edge.cut = view.cut.reason()
+        edge.best = view.id in self.best and child.id in self.best
+        edge.taken = self.look.taken(self.view, view, child, self._marks_current)
+        return edge
 
-    def _playout(self, nodes: list[SceneNode], edges: list[SceneEdge], shown: set[int]) -> None:
-        """MCTS: the latest playout, as a dashed line from its node to a box with its moves and result (with
-        ``--playouts``). A deck's frames keep one layout, so each node that plays out in the deck has its box in
-        every frame, seen only while its playout is the iteration's."""
-        latest = self.view.playout
-        if self.frame:
-            playouts = [event for event in _playouts(self.final) if event.node in shown]
-        elif self.options.playouts and latest is not None and latest.node in shown:
-            playouts = [latest]
-        else:
+    def _edge_labels(self, child: NodeView, stub: int | None) -> list[str]:
+        labels, node = [], child.node
+        if (node.has_board or self.view.is_game) and node.move is not None and child.id != stub:
+            labels.append(node.move)  # a game's move (a tree's children are named in their nodes)
+        if node.p is not None and child.id != stub:  # a chance node's move: its probability
+            labels.append(format_probability(node.p))
+        if self.view.mover_terms and child.value is not None:
+            labels.append(negated(format_number(child.value)))
+        return labels
+
+    def _below_box(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
+        """The subtree under the drawn depth, as one box with its counts (searched below, by the end)."""
+        if not any(self.final.nodes[c].reached for c in view.children):
             return
-        for event in playouts:
-            text = playout_text(event, self.view.is_game)
-            if text is None:
-                continue
-            hidden = latest is None or latest.node != event.node
-            nodes.append(SceneNode(f"playout{event.node}", "playout", value=text, hidden=hidden))
-            edges.append(SceneEdge(f"n{event.node}", f"playout{event.node}", dashed=True, hidden=hidden))
+        searched, pruned = self._subtree_counts(view)
+        below, text = f"below{view.id}", ""
+        if searched or pruned:
+            text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
+        hidden = self.options.reveal and not text
+        nodes.append(SceneNode(below, "below", value=text, faded=True, hidden=hidden))
+        edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True, hidden=hidden))
 
-    # ---- the key ----------------------------------------------------------------------------------------------
-    def _legend(self, nodes: list[SceneNode], edges: list[SceneEdge]) -> list[tuple[str, str]]:
-        """Only what this drawing shows, in the order of :data:`KEY_ROWS`."""
-        kinds = {node.kind for node in nodes}
-        values = [node.value for node in nodes]
-        boards = [node for node in nodes if node.kind == "board"]
-        shown = {
-            "max": "max" in kinds,
-            "max board": any(node.player is Player.MAX for node in boards),
-            "min": "min" in kinds,
-            "min board": any(node.player is Player.MIN for node in boards),
-            "chance": "chance" in kinds,
-            "marked": any(node.board is not None and node.board.marked for node in boards),
-            "leaf": "leaf" in kinds,
-            "current": any(node.current for node in nodes),
-            "taken": not self.mcts and any(edge.taken for edge in edges),
-            "unreached": any(node.faded and not node.dashed and not node.hidden and node.kind not in ("more", "below")
-                             for node in nodes),
-            "revealed": any(node.hidden for node in nodes),
-            "pruned": any(node.dashed and node.kind != "stub" for node in nodes),
-            "stub": "stub" in kinds,
-            "below": "below" in kinds,
-            "best": any(edge.best for edge in edges),
-            "cut": any(edge.cut for edge in edges),
-            "bound": any(v.startswith((Bound.UPPER, Bound.LOWER)) for v in values),
-            "window": any(node.window for node in nodes) and not self.frame,
-            "window now": any(node.window for node in nodes) and self.frame,
-            "negamax": self.view.mover_terms,
-            "researched": any(note.startswith("↻") for node in nodes for note in node.notes),
-            "table": any(TABLE_NOTE in node.notes for node in nodes),
-            "probe": any(PROBE_NOTE in node.notes for node in nodes),
-            "visits": self.options.visits,
-            "flag": any(node.flag for node in nodes),
-            "more": "more" in kinds,
-            "mcts": self.mcts,
-            "ucb": any(label.startswith("UCB") for edge in edges for label in edge.labels),
-            "path": self.mcts and any(edge.taken for edge in edges),
-            "playout": "playout" in kinds,
-            "rare": "rare" in kinds,
-            "node types": self.options.node_types and not self.mcts,
-        }
-        players = named_players(self.view.trace)
-        if players:  # a game of named players: each player's row says whose node it is, not MAX's triangle
-            shown["max"] = shown["min"] = False
-        rows = [(row[0], self.options.flag_key) if name == "flag" and self.options.flag_key else row
-                for name, row in KEY_ROWS.items() if shown[name]]
-        return rows + [(f"■ {player}", f"{player} to move (named under it; {player_fill(self.view.trace, player)[1]})")
-                       for player in players if any(node.fill and node.notes[:1] == [player] for node in nodes)]
-
-
-def player_fill(trace, player: str) -> tuple[str, str]:
-    """The fill of a named player's nodes and its colour's name (:data:`PLAYER_FILLS`, in turn)."""
-    return PLAYER_FILLS[named_players(trace).index(player) % len(PLAYER_FILLS)]
-
-
-# Every row a key can have, in the order a key lists them (a deck's key is the union of its frames' keys).
-KEY_ROWS = {
-    "max": ("▲", "MAX node (triangle)"),
-    "max board": ("▲ MAX", "a position with MAX to move (blue)"),
-    "min": ("▽", "MIN node (inverted triangle)"),
-    "min board": ("▽ MIN", "a position with MIN to move (orange)"),
-    "chance": ("○", "chance node (circle): its children averaged, weighted by the probabilities on the edges"),
-    "marked": ("▣", "the move just played (thick cell)"),
-    "leaf": ("□", "leaf (box)"),
-    "current": ("◎", "this step's node: double red outline"),
-    "taken": ("┃", "the edge just taken: thick red"),
-    "unreached": ("░", "faint: not reached yet"),
-    "revealed": ("…", "not reached yet: hidden, each node appears when the search reaches it"),
-    "pruned": ("┄", "pruned: dashed and faded, never searched"),
-    "stub": ("✂ n", "n children a cutoff skipped, drawn as one box"),
-    "below": ("⋯ n", "n nodes searched below the drawn depth"),
-    "best": ("━", "best line: thick edges and outlines"),
-    "cut": ("✂", "cutoff: the remaining children are skipped"),
-    "bound": ("≤ 2", "a bound: the search stopped early"),
-    "window": ("α β", "the window when the node was left"),
-    "window now": ("α β", "the window as it stands"),
-    "negamax": ("−(v)", "negamax: a child's value, negated for the parent"),
-    "researched": ("↻", "searched again: its null-window test failed high (the bound it proved)"),
-    "table": ("⊞", "answered from the transposition table, not searched below"),
-    "probe": ("probe", "Star2's probe: only the first child searched, a bound on the node"),
-    "visits": ("#4", "visit order"),
-    "flag": ("✗", "a wrong or missing answer: double outline, the answer given under it"),
-    "more": ("+n more", "children left out of the drawing"),
-    "mcts": ("W/N", "wins / visits (W for the player who chose the move in); Q = W/N"),
-    "ucb": ("UCB", "the UCB1 total Q + C·√(ln N / n) the child was last selected by"),
-    "path": ("┃", "the latest iteration's path: thick red"),
-    "playout": ("┄ □", "the playout from the new node, and its result"),
-    "rare": ("⋯ n", "children visited fewer than --min-visits times, as one box"),
-    "node types": ("PV CUT ALL", "Knuth & Moore's node types: the root PV; a PV's first child PV, its others CUT; "
-                                 "a CUT's children ALL; an ALL's children CUT"),
-}
-
-
-def playout_text(event, is_game: bool) -> str | None:
-    """A playout's box: how many moves and the result (``None``: the node ended the game, no playout to draw)."""
-    if event.how == "eval":
-        what = "evaluation"
-    elif event.how == "terminal" or not event.moves:
-        return None
-    elif event.how == "cut":
-        what = f"{len(event.moves):,} moves, cut: evaluation"
-    else:
-        what = f"{len(event.moves)} {event.how} move{'s' if len(event.moves) != 1 else ''}"
-    result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game and event.how != "cut" \
-        else None
-    return f"playout: {what}\n{result or f'reward {event.reward:.2f}'}"
-
-
-def _playouts(view: TraceView) -> list:
-    """Every playout of the whole search, once per node (a node plays out when it joins the tree)."""
-    if not hasattr(view, "all_playouts"):
-        view.all_playouts = [event for event in view.trace.events if event.kind == "mcts_playout"]
-    return view.all_playouts
-
-
-def _question(trace) -> str:
-    """What a worksheet asks, with the rules it is asked under."""
-    rules = trace.rule_phrases()
-    ask = "give each inner node's value and the best move"
-    if trace.spec.samples:
-        ask = "write W/N in every node the search makes, and give the best move"
-    if trace.spec.prunes:
-        ask += "; cross out the leaves never examined"
-    return f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {ask}"
-
-
-def _asked(trace, paths: tuple[int, ...]) -> list[str]:
-    """A worksheet's lines under its question: for Monte Carlo tree search, whose terms W is in, and the
-    iterations whose path it asks (``paths``)."""
-    if not trace.spec.samples:
-        return []
-    lines = ["W for the player who chose the move into the node (the root's: its own player's); N: visits"]
-    if paths:
-        lines.append(f"give the path of iteration{'s' if len(paths) > 1 else ''} {', '.join(map(str, paths))}: "
-                     "from the root to the node expanded (or the end of the game reached)")
-    return lines
+    def _side_boxes(self, nodes: list[SceneNode], edges: list[SceneEdge], shown: set[int]) -> None:
+        """The boxes the family draws beside nodes on a dashed edge (Monte Carlo tree search: a playout)."""
+        for kind, node_id, text, hidden in self.look.side_boxes(self.view, self.final, self.frame, shown,
+                                                                self.options):
+            nodes.append(SceneNode(f"{kind}{node_id}", kind, value=text, hidden=hidden))
+            edges.append(SceneEdge(f"n{node_id}", f"{kind}{node_id}", dashed=True, hidden=hidden))

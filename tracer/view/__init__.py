@@ -32,18 +32,18 @@ from . import mcts, vectors
 from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 
 __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
-           "UPPER", "default_step_mode", "frame_steps", "pass_steps"]
+           "UPPER", "default_step_mode", "family_for", "family_of", "frame_steps", "pass_steps"]
 
-STEP_MODES = ("event", "node", "cutoff", "iteration", "phase")  # how often a deck shows the search (frame_steps)
-MCTS_STEPS = ("event", "iteration", "phase")  # the modes for Monte Carlo tree search (the others for the rest)
-
-# The families of searches the view knows, tried in order: a trace is folded by the first that knows every event type
-# in it. A family whose nodes keep other things (Monte Carlo tree search: visits and total reward; max^n: a vector of
-# values) adds its node class, handlers and captions in a module of its own and one line here.
+# The families of searches the view knows. A family whose nodes keep other things (Monte Carlo tree search: visits
+# and total reward; max^n: a vector of values) adds its node class, handlers, captions and look in a module of its
+# own and one line here; its algorithms name it in the registry (Algorithm.family).
 VALUES = Family("values", ValueNode, FOLD, CAPTIONS)
-MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin)
+MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin, look=mcts.VISIT_LOOK,
+              step_modes=mcts.STEP_MODES, default_step_mode="iteration")
 VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, vectors.begin, vectors.bound_now)
 FAMILIES = (VALUES, MCTS, VECTORS)
+
+STEP_MODES = tuple(dict.fromkeys(mode for family in FAMILIES for mode in family.step_modes))  # every family's
 
 
 def family_of(trace: Trace) -> Family:
@@ -51,9 +51,15 @@ def family_of(trace: Trace) -> Family:
     algorithm this tracer does not know, the first that knows every event type in it."""
     search = trace.spec.search
     if search is not None:
-        return next(family for family in FAMILIES if family.name == search.family)
+        return family_for(search)
     kinds = {type(event) for event in trace.events}
     return next((family for family in FAMILIES if family.knows(kinds)), VALUES)
+
+
+def family_for(search) -> Family:
+    """The family of an algorithm's traces (``search``: its registry entry, :class:`tracer.search.registry.Algorithm`),
+    for code that has a search's settings but no trace yet."""
+    return next(family for family in FAMILIES if family.name == search.family)
 
 
 class CutoffSeen(NamedTuple):
@@ -262,42 +268,25 @@ def pass_steps(trace: Trace, number: int) -> tuple[int, int]:
     return starts[number - 1] + 1, last
 
 
-def _ends(event: Event, after: Event | None, every: str) -> bool:
-    """Monte Carlo tree search: whether a frame follows ``event`` — after each back-up and the final choice
-    (``iteration``), or also after each phase: the selection's last step, the expansion and the playout
-    (``phase``)."""
-    if event.kind in ("mcts_backup", "mcts_final") or after is None:
-        return True
-    if every == "iteration":
-        return False
-    if event.kind in ("mcts_select", "mcts_chance"):
-        return after.kind not in ("mcts_select", "mcts_chance")
-    return event.kind in ("mcts_expand", "mcts_playout")
-
-
 def default_step_mode(trace: Trace) -> str:
-    """How often a deck shows ``trace`` unless told: after each iteration for Monte Carlo tree search (an event
-    is a fraction of one), after every event for the rest."""
-    return "iteration" if trace.spec.samples else "event"
+    """How often a deck shows ``trace`` unless told: its family's default (after each iteration for Monte Carlo tree
+    search, an event being a fraction of one; after every event for the rest)."""
+    return family_of(trace).default_step_mode
 
 
 def frame_steps(trace: Trace, every: str = "event", first: int | None = None, last: int | None = None) -> list[int]:
-    """The steps a deck shows, each as the number of events applied (1 to the trace's length): after ``every``
-    event, after each event that leaves a ``node`` (a leaf evaluated, a node exited), or after each ``cutoff``
-    (and the last step); only steps from ``first`` to ``last`` (step numbers, inclusive) are kept."""
-    if every not in STEP_MODES:
-        raise ValueError(f"unknown step mode {every!r} (choose from {', '.join(STEP_MODES)})")
-    if (every in MCTS_STEPS) != (every == "event" or trace.spec.samples):
-        fits = ", ".join(MCTS_STEPS if trace.spec.samples else [m for m in STEP_MODES if m not in MCTS_STEPS[1:]])
-        raise ValueError(f"--step {every} does not fit -a {trace.algorithm} (choose from {fits})")
-    events = trace.events
-    if every == "event":
-        steps = list(range(1, len(events) + 1))
-    elif every in ("iteration", "phase"):
-        steps = [i + 1 for i, event in enumerate(events) if _ends(event, events[i + 1] if i + 1 < len(events) else None,
-                                                                   every)]
-    else:
-        chosen = [i + 1 for i, event in enumerate(events) if (event.leaves_node if every == "node" else event.cuts)]
-        steps = chosen + ([len(events)] if events and chosen[-1:] != [len(events)] else [])
+    """The steps a deck shows, each as the number of events applied (1 to the trace's length), as the family's step
+    mode ``every`` ends its frames (:attr:`Family.step_modes`): after every ``event``; after each event that leaves
+    a ``node`` (a leaf evaluated, a node exited) or after each ``cutoff``; after each ``iteration`` or ``phase`` of
+    Monte Carlo tree search; always after the last step. Only steps from ``first`` to ``last`` (step numbers,
+    inclusive) are kept."""
+    modes = family_of(trace).step_modes
+    if every not in modes:
+        known = dict.fromkeys(mode for family in FAMILIES for mode in family.step_modes)
+        if every not in known:
+            raise ValueError(f"unknown step mode {every!r} (choose from {', '.join(known)})")
+        raise ValueError(f"--step {every} does not fit -a {trace.algorithm} (choose from {', '.join(modes)})")
+    ends, events = modes[every], trace.events
+    steps = [i + 1 for i, event in enumerate(events) if ends(event, events[i + 1] if i + 1 < len(events) else None)]
     low, high = first or 1, last or len(events)
     return [step for step in steps if low <= step <= high]

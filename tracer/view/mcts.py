@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from ..text import format_number
 from ..trace.events import (
     BackedUp, Expanded, FinalChoice, IterationStarted, PlayedOut, Sampled, Selected, StatsGiven,
 )
 from .captions import Step
+from .look import KeyRow, Look
 from .nodes import ACTIVE, DONE, NodeView
+
+W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N
 
 
 def statistic(value: float) -> str:
@@ -41,7 +45,7 @@ class VisitNode(NodeView):
     wins: float = 0.0
     given: bool = False  # made from the tree file's starting statistics
     last_total: float | None = None  # the UCB1 total the node was last selected by
-    value = window = cut = best_child = None  # what a search that backs up values keeps: nothing here
+    value = window = cut = best_child = node_type = None  # what a search that backs up values keeps: nothing here
     leaf = from_table = False
 
     @property
@@ -65,10 +69,12 @@ def begin(view) -> None:
     """What the view keeps for the whole search besides its nodes: the iteration under way, its path from the
     root, its playout, the last selection and the final choice."""
     view.iteration, view.path, view.playout, view.selection, view.final_choice = 0, [], None, None, None
+    view.given_stats, view.playouts = {}, []  # node -> (W, N) the tree file gives it; every playout so far
 
 
 def _given(view, node: VisitNode, event: StatsGiven) -> None:
     node.status, node.visits, node.wins, node.given = DONE, event.visits, event.wins, True
+    view.given_stats[event.node] = (event.wins, event.visits)
 
 
 def _iteration(view, node: VisitNode, event: IterationStarted) -> None:
@@ -99,6 +105,7 @@ def _expanded(view, node: VisitNode, event: Expanded) -> None:
 
 def _played_out(view, node: VisitNode, event: PlayedOut) -> None:
     view.playout = event
+    view.playouts.append(event)
 
 
 def _backed_up(view, node: VisitNode, event: BackedUp) -> None:
@@ -207,3 +214,187 @@ def _caption_final(view, event: FinalChoice):
 CAPTIONS = {StatsGiven: _caption_given, IterationStarted: _caption_iteration, Selected: _caption_selected,
             Sampled: _caption_sampled, Expanded: _caption_expanded, PlayedOut: _caption_played_out,
             BackedUp: _caption_backed_up, FinalChoice: _caption_final}
+
+
+# ---- how often a deck shows it ---------------------------------------------------------------------------------
+
+def _iteration_ends(event, after) -> bool:
+    """After each back-up and the final choice (and the last step)."""
+    return isinstance(event, (BackedUp, FinalChoice)) or after is None
+
+
+def _phase_ends(event, after) -> bool:
+    """Also after each phase: the selection's last step, the expansion and the playout."""
+    if _iteration_ends(event, after):
+        return True
+    if isinstance(event, (Selected, Sampled)):
+        return not isinstance(after, (Selected, Sampled))
+    return isinstance(event, (Expanded, PlayedOut))
+
+
+STEP_MODES = MappingProxyType({"event": lambda event, after: True, "iteration": _iteration_ends, "phase": _phase_ends})
+
+
+# ---- how it reads in a drawing, the step table and an export ---------------------------------------------------
+
+def playout_text(event: PlayedOut, is_game: bool) -> str | None:
+    """A playout's box: how many moves and the result (``None``: the node ended the game, no playout to draw)."""
+    if event.how == "eval":
+        what = "evaluation"
+    elif event.how == "terminal" or not event.moves:
+        return None
+    elif event.how == "cut":
+        what = f"{len(event.moves):,} moves, cut: evaluation"
+    else:
+        what = f"{len(event.moves)} {event.how} move{'s' if len(event.moves) != 1 else ''}"
+    result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game and event.how != "cut" \
+        else None
+    return f"playout: {what}\n{result or f'reward {event.reward:.2f}'}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'s' if count != 1 else ''}"
+
+
+class VisitLook(Look):
+    """Monte Carlo tree search's look: W/N in every node the search made (Q beside an inner one), the UCB1 total on
+    each edge it was last selected by, the latest iteration's path, its playout, rarely visited children folded into
+    one box, its settings on a line under the title."""
+
+    ask = "write W/N in every node the search makes, and give the best move"
+    takes = ("playouts", "min_visits")
+    headers = ("step", "node", "iteration", "event", "W/N", "value", "note")
+    right = (0, 2, 4, 5)
+    key_rows = (
+        KeyRow("mcts", "W/N", "wins / visits (W for the player who chose the move in); Q = W/N", after="more"),
+        KeyRow("ucb", "UCB", "the UCB1 total Q + C·√(ln N / n) the child was last selected by", after="more"),
+        KeyRow("path", "┃", "the latest iteration's path: thick red", after="more"),
+        KeyRow("playout", "┄ □", "the playout from the new node, and its result", after="more"),
+        KeyRow("rare", "⋯ n", "children visited fewer than --min-visits times, as one box", after="more"),
+    )
+
+    def value(self, view, node) -> str:
+        if node.reached and node.children:
+            return f"{statistic(node.wins)}/{node.visits}"
+        return Look.value(self, view, node)
+
+    def count(self, view, node, options) -> str:
+        """A leaf the search made writes W/N in its box."""
+        return f"{statistic(node.wins)}/{node.visits}" if node.reached and not node.children else ""
+
+    def notes(self, view, node) -> list[str]:
+        return [f"Q={node.wins / node.visits:.2f}"] if node.reached and node.visits and node.children else []
+
+    def board_head(self, view, node, options) -> str:
+        return f"{statistic(node.wins)}/{node.visits}" if node.reached else ""
+
+    def board_value(self, view, node) -> str:
+        return "" if node.reached else Look.board_value(self, view, node)
+
+    def node_type(self, node, options) -> None:
+        return None
+
+    def blanks(self, view, node, value: str) -> tuple[str, str, list[str]]:
+        """Every node may join the tree: each has W/N to fill (a leaf's under its value), and the tree file's
+        statistics, from which the search goes on."""
+        given = view.given_stats.get(node.id)
+        notes = [f"before: {statistic(given[0])}/{given[1]}"] if given is not None else []
+        return (W_N_BLANK, "", notes) if node.children else (value, W_N_BLANK, notes)
+
+    def rare(self, final, node_id: int, least: int) -> bool:
+        """A node visited fewer than ``least`` times by the end (never the move chosen)."""
+        return final.nodes[node_id].visits < least and final.root.best_child != node_id
+
+    def rare_text(self, view, final, rare: list[int]) -> str:
+        made = [child for child in rare if final.nodes[child].reached]
+        if not made:
+            return ""
+        size = sum(_made_below(final, child) for child in made)
+        visits = sum(view.nodes[child].visits for child in made)
+        return f"{_plural(size, 'node')}\n{_plural(visits, 'visit')}"
+
+    def side_boxes(self, view, final, frame: bool, shown: set[int], options) -> list[tuple[str, int, str, bool]]:
+        """The latest playout, from its node to a box with its moves and result (with ``playouts``). A deck's frames
+        keep one layout, so each node that plays out in the deck has its box in every frame, seen only while its
+        playout is the iteration's."""
+        latest = view.playout
+        if frame:
+            playouts = [event for event in final.playouts if event.node in shown]
+        elif options.playouts and latest is not None and latest.node in shown:
+            playouts = [latest]
+        else:
+            return []
+        boxes = []
+        for event in playouts:
+            text = playout_text(event, view.is_game)
+            if text is not None:
+                boxes.append(("playout", event.node, text, latest is None or latest.node != event.node))
+        return boxes
+
+    def edge_labels(self, view, child) -> list[str]:
+        """The UCB1 total the child was last selected by."""
+        return [f"UCB {child.last_total:.2f}"] if child.last_total is not None and child.reached else []
+
+    def taken(self, view, parent, child, marks_current: bool) -> bool:
+        """The path of the iteration under way stands out."""
+        return child.id in view.path and parent.id in view.path
+
+    def subtitle(self, trace, rules: list[str], answer: bool) -> str:
+        if answer and trace.best_move is not None:
+            return f"{trace.title}: best move {trace.best_move} (mean reward for MAX {trace.value:.2f})"
+        return trace.title
+
+    def setting_notes(self, view, rules: list[str], frame: bool, legend: bool) -> list[str]:
+        """Its settings on a line of their own, so that the title stays as narrow as the tree; the iteration in a
+        deck's frame; what W/N means, unless the key says it."""
+        notes = [", ".join(rules)]
+        if frame and not view.finished:
+            notes.append(f"iteration {view.iteration:,} of {view.trace.spec.iterations:,}")
+        elif not legend:
+            notes.append("W/N: wins / visits, W for the player who chose the move in; Q = W/N")
+        return notes
+
+    def asked(self, trace, paths: tuple[int, ...]) -> list[str]:
+        """Whose terms W is in, and the iterations whose path the worksheet asks (``paths``)."""
+        lines = ["W for the player who chose the move into the node (the root's: its own player's); N: visits"]
+        if paths:
+            lines.append(f"give the path of iteration{'s' if len(paths) > 1 else ''} {', '.join(map(str, paths))}: "
+                         "from the root to the node expanded (or the end of the game reached)")
+        return lines
+
+    def key_shown(self, nodes, edges, options) -> dict[str, bool]:
+        kinds = {node.kind for node in nodes}
+        return {"mcts": True, "ucb": any(label.startswith("UCB") for edge in edges for label in edge.labels),
+                "path": any(edge.taken for edge in edges), "playout": "playout" in kinds, "rare": "rare" in kinds}
+
+    def row(self, view, event, step) -> tuple[str, ...]:
+        """The iteration, and the event's node's W/N just after the step."""
+        node = view.nodes[event.node]
+        counts = f"{statistic(node.wins)}/{node.visits}" if node.visits else ""
+        return (str(view.step), view.label(event.node), str(view.iteration or ""), step.kind, counts, step.value,
+                step.note)
+
+    def summary(self, trace) -> str:
+        return (f"{trace.algorithm}: best move {trace.best_move}, mean reward for MAX "
+                f"{format_number(round(trace.value, 4))}")
+
+    def export_fields(self, node) -> dict:
+        """N, W (the chooser's) and Q = W/N (absent for a node never visited)."""
+        fields = {"visits": node.visits, "wins": float(node.wins)}
+        if node.visits:
+            fields["mean"] = node.wins / node.visits
+        return fields
+
+
+def _made_below(final, node_id: int) -> int:
+    """How many nodes the search made in the subtree of ``node_id`` (itself included), by the end."""
+    count, pending = 0, [node_id]
+    while pending:
+        node = final.nodes[pending.pop()]
+        if node.reached:
+            count += 1
+            pending.extend(node.children)
+    return count
+
+
+VISIT_LOOK = VisitLook()

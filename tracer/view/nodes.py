@@ -6,9 +6,11 @@ value, a window and a bound (:mod:`.values`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
 
 from ..trace.trace import TraceNode
+from .look import VALUE_LOOK, Look
 
 # A node's status at a step of the search.
 UNREACHED, ACTIVE, DONE, PRUNED = "unreached", "active", "done", "pruned"
@@ -59,14 +61,23 @@ class NodeView:
 
 Handler = Callable[[Any, Any, Any], None]  # (view, node view or None for a pass, event): change the view as it does
 Caption = Callable[[Any, Any], tuple]  # (view, event) -> Step, read just after the event is folded
+Ends = Callable[[Any, Any], bool]  # (event, the next event or None): whether a deck's frame follows the event
+
+# How often a deck shows a search that walks the tree node by node: after every event, after each event that
+# leaves a node (a leaf evaluated, a node exited), or after each cutoff; the last step always ends a frame.
+NODE_STEPS = MappingProxyType({"event": lambda event, after: True,
+                               "node": lambda event, after: event.leaves_node or after is None,
+                               "cutoff": lambda event, after: event.cuts or after is None})
 
 
 @dataclass(frozen=True)
 class Family:
     """A family of searches, as the view sees it: the class of its nodes (a :class:`NodeView` with the state the
     family keeps per node), how each of its event types changes that state (``fold``: run after the view's own
-    bookkeeping of status, visits, passes and counts), and how each reads (``captions``). A trace is folded by the
-    first family (:data:`tracer.view.FAMILIES`) that knows every event type in it."""
+    bookkeeping of status, visits, passes and counts), how each reads (``captions``), how its nodes and edges are
+    drawn, its table rows and export fields (``look``), and how often a deck shows it (``step_modes``, by name, and
+    ``default_step_mode``). A trace is folded by the family its registry entry names (:func:`tracer.view.family_of`);
+    a new family is a module group and one entry in :data:`tracer.view.FAMILIES`."""
 
     name: str
     node_class: type[NodeView]
@@ -75,6 +86,9 @@ class Family:
     begin: Callable[[Any], None] = lambda view: None  # sets up what the family keeps for the whole search
     bound_now: Callable[[Any, Any], Any] | None = None  # (view, node view) -> the Bound of its value so far
     # (None: the value family's, tracer.view.values.bound_now)
+    look: Look = VALUE_LOOK  # how its nodes, edges, key, titles, table rows and export fields read (.look)
+    step_modes: Mapping[str, Ends] = field(default_factory=lambda: NODE_STEPS)  # how often a deck may show it (--step), each mode's frame ends
+    default_step_mode: str = "event"  # how often a deck shows it unless told
 
     def knows(self, event_types) -> bool:
         return all(kind in self.fold for kind in event_types)

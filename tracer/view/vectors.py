@@ -38,7 +38,7 @@ class VectorNode(NodeView):
     best_child: int | None = None
     leaf: bool = False
     cut: ShallowCut | None = None
-    window = window_in = None
+    window = window_in = node_type = None  # no window, no Knuth and Moore type
     from_table = False
     bound = Bound.EXACT
 
