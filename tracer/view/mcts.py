@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..text import format_number
+from ..numbers import RATIO, STATISTIC, format_number
 from ..trace.events import (
     BackedUp, Expanded, FinalChoice, IterationStarted, PlayedOut, Sampled, Selected, StatsGiven,
 )
@@ -18,17 +18,14 @@ from .nodes import ACTIVE, DONE, NodeView
 
 
 def statistic(value: float) -> str:
-    """W or N as a node shows it: whole numbers plain, halves as ``2.5``, other rewards to two decimals."""
-    if float(value).is_integer():
-        return str(int(value))
-    if float(value * 2).is_integer():
-        return f"{value:.1f}"
-    return f"{value:.2f}"
+    """W or N as a node shows it (:data:`~tracer.numbers.STATISTIC`): whole numbers plain, halves as ``2.5``,
+    other rewards to two decimals."""
+    return format_number(value, STATISTIC)
 
 
 def ratio(value: float) -> str:
-    """Q, a UCB term or a reward to two decimals (``0.60``)."""
-    return f"{value:.2f}"
+    """Q, a UCB term or a reward to two decimals (``0.60``; :data:`~tracer.numbers.RATIO`)."""
+    return format_number(value, RATIO)
 
 
 @dataclass(eq=False)
