@@ -54,6 +54,12 @@ def negated(text: str) -> str:
     return f"−({text})"
 
 
+def search_label(algorithm: str, order: str) -> str:
+    """A search as a row, a line of a chart or a list of leaves names it: ``alphabeta``, and ``alphabeta (best
+    order)`` when it does not take the moves in their natural order."""
+    return algorithm if order == "natural" else f"{algorithm} ({order} order)"
+
+
 def join_names(names: list[str]) -> str:
     """``C2``, ``C2 and C3``, ``C2, C3 and C4``."""
     if len(names) <= 1:
