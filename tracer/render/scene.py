@@ -16,7 +16,7 @@ from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
 from ..view import Bound, NodeView, TraceView, pass_steps
-from ..view.mcts import statistic
+from ..view.mcts import ratio, statistic
 from ..view.vectors import named_players
 from .style import PLAYER_FILLS
 from ..view.node_types import NODE_TYPES  # a node's type tag, which printers set in bold
@@ -282,7 +282,7 @@ class _SceneBuilder:
         subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules and not self.mcts else ''}"
         if self._gives_answer() and self.mcts:
             if trace.best_move is not None:
-                subtitle += f": best move {trace.best_move} (mean reward for MAX {trace.value:.2f})"
+                subtitle += f": best move {trace.best_move} (mean reward for MAX {ratio(trace.value)})"
         elif self._gives_answer():
             subtitle += f": value {format_number(trace.value)}"
             if trace.best_move is not None:
@@ -350,7 +350,7 @@ class _SceneBuilder:
             visit = f"{statistic(view.wins)}/{view.visits}" if view.reached and not view.children else ""
             scene_node.window = ""
             if view.reached and view.visits and view.children:
-                scene_node.notes.append(f"Q={view.wins / view.visits:.2f}")
+                scene_node.notes.append(f"Q={ratio(view.wins / view.visits)}")
         if node.has_board:
             scene_node.kind, scene_node.board = "board", self._board(view)
             head = SYMBOL[node.player] + " " + node.player.name
@@ -454,7 +454,7 @@ class _SceneBuilder:
                 edges.append(edge)
                 continue
             if self.mcts and child.last_total is not None and child.reached:
-                edge.labels.append(f"UCB {child.last_total:.2f}")  # the total it was last selected by
+                edge.labels.append(f"UCB {ratio(child.last_total)}")  # the total it was last selected by
             edge.faded, edge.dashed = child.pruned or not child.reached, child.pruned
             edge.hidden = self.options.reveal and not child.reached
             if child_id == cut_at:
@@ -617,7 +617,7 @@ def playout_text(event, is_game: bool) -> str | None:
         what = f"{len(event.moves)} {event.how} move{'s' if len(event.moves) != 1 else ''}"
     result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game and event.how != "cut" \
         else None
-    return f"playout: {what}\n{result or f'reward {event.reward:.2f}'}"
+    return f"playout: {what}\n{result or f'reward {ratio(event.reward)}'}"
 
 
 def _playouts(view: TraceView) -> list:

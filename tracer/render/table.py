@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..text import format_number, plain
+from ..numbers import format_number, rounded
+from ..text import plain
 from ..trace.trace import Trace
 from ..view import TraceView
 from ..view.mcts import statistic
@@ -73,6 +74,6 @@ def step_table(trace: Trace, plain_signs: bool = False) -> str:
     if trace.spec.samples:
         return (format_table(headers, rows, right=(0, 2, 4, 5), rule=True)
                 + shown(f"\n{trace.algorithm}: best move {trace.best_move}, mean reward for MAX "
-                        f"{format_number(round(trace.value, 4))}"))
+                        f"{format_number(trace.value, rounded(4))}"))
     return (format_table(headers, rows, right=(0, 2, 4, 5, 6), rule=True)
             + shown(f"\n{trace.algorithm}: value {format_number(trace.value)}{best}"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..numbers import RATIO, STATISTIC, format_number
+from ..numbers import RATIO, SETTING, STATISTIC, format_number
 from ..trace.events import (
     BackedUp, Expanded, FinalChoice, IterationStarted, PlayedOut, Sampled, Selected, StatsGiven,
 )
@@ -140,7 +140,7 @@ def _caption_selected(view, event: Selected):
     if not visits:  # given no visits before the search: UCB1 is +∞ (see tracer.search.mcts.scored)
         formula = "no visits yet, so ∞"
     else:
-        formula = (f"{ratio(mean)} + {format_number(round(c, 2))}·√(ln {event.visits} / {statistic(visits)}) "
+        formula = (f"{ratio(mean)} + {format_number(c, SETTING)}·√(ln {event.visits} / {statistic(visits)}) "
                    f"= {ratio(total)}")
     others = [f"{view.label(entry[0])} {ratio(entry[5]) if entry[1] else '∞'}" for entry in event.children
               if entry[0] != event.child]
