@@ -95,7 +95,7 @@ TEXTBOOK = Style()
 KEY = Style(minus="-", near=10_000)
 #: A claimed or found value in a grade report: the key's numbers with the textbook's minus sign (−2, 10/3).
 GRADED = Style(near=10_000)
-#: A chance node's probability: 1/6, 1/2, 1, or 0.35 when no small fraction is it.
+#: A chance node's probability: 1/6, 1/2, 7/20, 1, or 0.1234 when no fraction of denominator up to 1000 is it.
 PROBABILITY = Style(near=1_000, fraction_first=True)
 #: MCTS's W (and N) as a node shows it: 3, 2.5, 0.33.
 STATISTIC = Style(minus="-", places=2, halves=True)
@@ -202,5 +202,5 @@ def number_from_json(value):
 
 def format_probability(p: float) -> str:
     """A chance move's probability as a textbook writes it (:data:`PROBABILITY`): ``1/6``, ``1/2``, ``1``, or
-    ``0.35`` when no small fraction is it."""
+    ``0.1234`` when no fraction of a denominator up to 1000 is it."""
     return format_number(p, PROBABILITY)
