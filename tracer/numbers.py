@@ -124,7 +124,8 @@ def rounded(places: int) -> Style:
 def format_number(value, style: Style = TEXTBOOK) -> str:
     """``value`` as ``style`` writes it. A vector of utilities (max^n) is ``(1, 2, 6)``, ``None`` is empty, an
     exact value (a ``Fraction``) is written as the float a trace stores for it is (:func:`stored`), so a saved
-    trace reads the same; NaN is refused (no search has it: it is a bug where it comes from)."""
+    trace reads the same. NaN, which no search makes and every reader refuses, is ``nan``: the one that comes here
+    is the practice page's probe, a claim that matches no value, graded for its words and never shown."""
     if value is None:
         return ""
     if isinstance(value, (tuple, list)):
@@ -132,7 +133,7 @@ def format_number(value, style: Style = TEXTBOOK) -> str:
     if isinstance(value, Fraction):
         value = float(value)
     if value != value:
-        raise ValueError("NaN is not a number tracer writes")
+        return "nan"
     if value == 0:
         value = type(value)(0)  # −0.0 is written 0
     if math.isinf(value):
@@ -183,14 +184,10 @@ def _terminates(denominator: int) -> bool:
 
 def json_number(value):
     """A number (or a vector of them, as a list) for JSON: ±∞ as the strings ``"inf"`` and ``"-inf"``, anything
-    else as it is (JSON has no infinity; NaN is refused, as Python's encoder with ``allow_nan=False`` would)."""
+    else as it is (JSON has no infinity)."""
     if isinstance(value, (tuple, list)):
         return [json_number(part) for part in value]
-    if isinstance(value, float):
-        if value != value:
-            raise ValueError("NaN is not a number tracer writes")
-        return JSON_INFINITIES.get(value, value)
-    return value
+    return JSON_INFINITIES.get(value, value) if isinstance(value, float) else value
 
 
 def number_from_json(value):
