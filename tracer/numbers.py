@@ -161,9 +161,12 @@ def _exact(value, style: Style) -> str:
     if not isinstance(value, float):
         return f"{value:,}" if style.grouped else str(value)
     text = f"{value:g}"
-    if float(text) == value:
-        return text
-    fraction = exact(value)  # the decimal shown is rounded: the number it stands for
+    return text if float(text) == value else _unrounded(value, text, style)
+
+
+def _unrounded(value: float, text: str, style: Style) -> str:
+    """A float whose short decimal ``text`` is rounded, as the number it stands for."""
+    fraction = exact(value)
     if _terminates(fraction.denominator):
         return repr(value)  # a decimal (123456.789) is written as one, whole
     if fraction.denominator <= SHOWN_DENOMINATORS:

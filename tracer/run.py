@@ -76,12 +76,22 @@ def unfit(search, root) -> str | None:
     assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``). (What the
     search refuses whatever the root, such as fail-hard for MTD(f) and SSS*, its :class:`SearchSpec` refused.)"""
     inner = getattr(root, "inner", root)
+    return _no_chance(search, inner) or _other_players(search, inner)
+
+
+def _no_chance(search, inner) -> str | None:
+    """Why ``search`` cannot search ``inner``'s chance moves (only expectiminimax averages), or None."""
     if not search.chance and isinstance(inner, TreeNode):
         chance = first_chance(inner)
         if chance is not None:
             return f"{chance.place()}: a chance node, which {search.name} cannot search: use -a expectiminimax"
     if not search.chance and getattr(inner, "chance", False) is True:  # a game with dice
         return f"the game has chance moves, which {search.name} cannot search: use -a expectiminimax"
+    return None
+
+
+def _other_players(search, inner) -> str | None:
+    """Why ``search`` cannot search ``inner``'s players (vectors or one utility; negamax's alternation), or None."""
     named = getattr(inner, "named", None)
     if search.vectors and named is None:
         what = "the tree's leaves are single numbers" if isinstance(inner, TreeNode) else "the game has one utility"
