@@ -22,7 +22,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-STAGES = ["tracer.errors", "tracer.text", "tracer.io", "tracer.parallel", "tracer.model", "games", "tracer.search", "tracer.trace",
+STAGES = ["tracer.errors", "tracer.numbers", "tracer.text", "tracer.io", "tracer.parallel", "tracer.model", "games",
+          "tracer.search", "tracer.trace",
           "tracer.view", "tracer.render", "tracer.inputs", "tracer.estimate", "tracer.run", "tracer.compare", "tracer.exercises",
           "tracer.report", "tracer.play", "tracer.cli", "tracer.__main__"]
 

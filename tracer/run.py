@@ -64,34 +64,50 @@ def has_chance(root) -> bool:
 
 
 def refuse_unfit(search, root) -> None:
-    """Refuse a search that cannot run on ``root``: only expectiminimax averages at chance nodes, and negamax
+    """Refuse a search that cannot run on ``root`` (:func:`unfit` says why)."""
+    reason = unfit(search, root)
+    if reason is not None:
+        raise SearchOptionError(reason)
+
+
+def unfit(search, root) -> str | None:
+    """Why ``search`` cannot run on ``root``, in one line, or None when it can: only expectiminimax averages at
+    chance nodes, max^n and paranoid need a vector of utilities at each leaf and the rest a single one, and negamax
     assumes the players alternate, where a tree file may say otherwise (``players: [max, min, min]``). (What the
     search refuses whatever the root, such as fail-hard for MTD(f) and SSS*, its :class:`SearchSpec` refused.)"""
     inner = getattr(root, "inner", root)
+    return _no_chance(search, inner) or _other_players(search, inner)
+
+
+def _no_chance(search, inner) -> str | None:
+    """Why ``search`` cannot search ``inner``'s chance moves (only expectiminimax averages), or None."""
     if not search.chance and isinstance(inner, TreeNode):
         chance = first_chance(inner)
         if chance is not None:
-            raise SearchOptionError(f"{chance.place()}: a chance node, which {search.name} cannot search: use "
-                                    "-a expectiminimax")
+            return f"{chance.place()}: a chance node, which {search.name} cannot search: use -a expectiminimax"
     if not search.chance and getattr(inner, "chance", False) is True:  # a game with dice
-        raise SearchOptionError(f"the game has chance moves, which {search.name} cannot search: use "
-                                "-a expectiminimax")
+        return f"the game has chance moves, which {search.name} cannot search: use -a expectiminimax"
+    return None
+
+
+def _other_players(search, inner) -> str | None:
+    """Why ``search`` cannot search ``inner``'s players (vectors or one utility; negamax's alternation), or None."""
     named = getattr(inner, "named", None)
     if search.vectors and named is None:
         what = "the tree's leaves are single numbers" if isinstance(inner, TreeNode) else "the game has one utility"
-        raise SearchOptionError(f"-a {search.name} searches games of several players, each leaf a vector of "
-                                f"utilities, but {what} (MAX's): name the players in a tree file, players: [A, B, C]")
+        return (f"-a {search.name} searches games of several players, each leaf a vector of utilities, but {what} "
+                "(MAX's): name the players in a tree file, players: [A, B, C]")
     if not search.vectors and named is not None:
         takers = " or -a ".join(name for name, other in ALGORITHMS.items() if other.vectors)
-        raise SearchOptionError(f"-a {search.name} searches one utility, but the tree's leaves are vectors, one per "
-                                f"player ({', '.join(named.names)}): use -a {takers}")
+        return (f"-a {search.name} searches one utility, but the tree's leaves are vectors, one per player "
+                f"({', '.join(named.names)}): use -a {takers}")
     if search.negamax and isinstance(inner, TreeNode):
         repeat = first_repeat(inner)
         if repeat is not None:
             parent, child = repeat
-            raise SearchOptionError(f"{child.place()}: {search.name} assumes the players alternate, but this node "
-                                    f"and its parent {parent.name or parent.path} are both {child.player.name}: "
-                                    "use -a minimax or -a alphabeta")
+            return (f"{child.place()}: {search.name} assumes the players alternate, but this node and its parent "
+                    f"{parent.name or parent.path} are both {child.player.name}: use -a minimax or -a alphabeta")
+    return None
 
 
 def refuse_outside_bounds(spec: SearchSpec, root) -> None:

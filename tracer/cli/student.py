@@ -158,9 +158,9 @@ def _unique(name: str, taken: list[str]) -> str:
 
 
 def _unfit(spec, problem) -> bool:
-    from ..run import has_chance
+    from ..run import unfit
 
-    return has_chance(problem.root) and not spec.search.chance
+    return unfit(spec.search, problem.root) is not None
 
 
 def _render(folder: str, results) -> None:

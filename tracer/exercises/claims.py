@@ -3,10 +3,8 @@ written back and shown: a claimed value as JSON and reports write it, and as peo
 
 from __future__ import annotations
 
-import math
-
 from ..inputs.answers import SPACE, is_fraction, parse_bounded
-from ..text import exact_fraction, format_number
+from ..numbers import GRADED, KEY, format_number, json_number  # noqa: F401 (json_number: imported from here too)
 from ..view import Bound
 
 
@@ -18,25 +16,10 @@ def bound_text(number: float, bound: Bound | None, written: str | None = None) -
 
 
 def value_text(value: float) -> str:
-    """A number as a key or an answer writes it: ``3``, ``-2``, ``2.5``, and ``10/3`` for a value that is a fraction
-    no short decimal gives exactly (an expectiminimax average), rather than its rounded ``3.33333``; a vector of
-    utilities (max^n) as ``(1, 2, 6)``."""
-    if isinstance(value, tuple):
-        return "(" + ", ".join(map(value_text, value)) + ")"
-    text = format_number(value).replace("−", "-")
-    if not math.isfinite(value) or "/" in text or float(text) == value:
-        return text
-    fraction = exact_fraction(value, 10_000)
-    return text if fraction is None else f"{fraction.numerator}/{fraction.denominator}"
-
-
-def json_number(value: float):
-    """A number for JSON: infinities as the trace JSON writes them (``"inf"``, ``"-inf"``)."""
-    if value == float("inf"):
-        return "inf"
-    if value == float("-inf"):
-        return "-inf"
-    return value
+    """A number as a key or an answer writes it (:data:`~tracer.numbers.KEY`): ``3``, ``-2``, ``2.5``, and
+    ``10/3`` for a value that is a fraction no short decimal gives exactly (an expectiminimax average), rather than
+    its rounded ``3.33333``; a vector of utilities (max^n) as ``(1, 2, 6)``."""
+    return format_number(value, KEY)
 
 
 def shown(value) -> str:
@@ -45,7 +28,7 @@ def shown(value) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(shown(v) for v in value) + "]"
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return value_text(value).replace("-", "−")
+        return format_number(value, GRADED)
     if isinstance(value, str):
         parsed = parse_bounded(value)
         if parsed is not None:

@@ -89,25 +89,18 @@ def _item(facts: SearchFacts, item, probed) -> dict[str, Any]:
             "because": probed.note if probed is not None and probed.why else ""}
     if item.kind == "values":
         value, bound = facts.returned(item.node)
-        data["found"] = {"number": _json_value(value), "bound": str(bound)}
+        data["found"] = {"number": json_number(value), "bound": str(bound)}
     elif item.kind == "windows":
         window = facts.window(item.node)
         data["found"] = None if window is None else [json_number(v) for v in window]
     elif item.kind in ("best_move", "node_types", "visits"):
         data["found"] = item.expected
     elif item.kind == "wins":
-        data["found"] = _json_value(facts.statistics(item.node)[1])
+        data["found"] = json_number(facts.statistics(item.node)[1])
     elif item.kind == "leaf":
         data["found"] = item.expected
         data["because"] = ""  # filled by _leaf_words: one text when marked wrongly, another when missed
     return data
-
-
-def _json_value(value):
-    """A value for JSON: a number (infinities as ``"inf"``), or a vector as a list."""
-    if isinstance(value, tuple):
-        return [json_number(v) for v in value]
-    return json_number(value)
 
 
 def _leaf_words(facts: SearchFacts, items: list[dict]) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import TraceFileError
 from ..io import read_input
 from ..model.state import Board, Player
+from ..numbers import number_from_json
 from ..search.bounds import Bound
 from ..search.registry import ALGORITHMS, MAX_TERMS, MOVER_TERMS
 from ..search.spec import SearchSpec
@@ -128,7 +129,7 @@ def _number_in(value, what: str):
                          "at most about 308)")
     if isinstance(value, list):  # a vector of utilities (max^n)
         return tuple(_number_in(part, what) for part in value)
-    return {"inf": math.inf, "-inf": -math.inf}.get(value, value) if isinstance(value, str) else value
+    return number_from_json(value)
 
 
 def check_schema(data: Any) -> None:

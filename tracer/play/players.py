@@ -21,7 +21,7 @@ from ..search.ordering import ordered
 from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM, chance_search
 from ..search.spec import as_spec
 from ..search.tracers import NODES_VISITED, BudgetTracer, CountingTracer
-from ..text import exact, format_number
+from ..numbers import SETTING, exact, format_number
 from ..trace.events import IterationStarted
 
 PLAYER_KINDS = ("human", *ALGORITHMS, "random", "greedy")
@@ -151,7 +151,7 @@ class SearchPlayer:
         if "depth" in settings:
             parts.append("to the end" if settings["depth"] is None else f"depth {settings['depth']}")
         if "exploration" in settings:
-            parts.append(f"C = {format_number(round(settings['exploration'], 2))}")
+            parts.append(f"C = {format_number(settings['exploration'], SETTING)}")
         if settings.get("rollout", "random") != "random":
             parts.append(f"{settings['rollout']} playouts")
         if settings.get("final", "robust") != "robust":

@@ -8,6 +8,7 @@ import io
 import itertools
 
 from ..errors import UsageError
+from ..text import search_label
 
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
@@ -37,7 +38,7 @@ def comparison_chart(rows, title: str, fmt: str, log: bool = False) -> bytes:
     for ((algorithm, order), points), (colour, marker, line) in zip(series.items(), styles):
         points = sorted(points, key=lambda row: row.depth)
         depths = [row.depth for row in points]
-        label = algorithm if order == "natural" else f"{algorithm} ({order} order)"
+        label = search_label(algorithm, order)
         style = dict(color=colour, marker=marker, linestyle=line, linewidth=1.8, markersize=6, label=label)
         nodes_axis.plot(depths, [row.nodes_visited for row in points], **style)
         time_axis.plot(depths, [row.seconds for row in points], **style)
@@ -71,7 +72,7 @@ def convergence_chart(rows, title: str, fmt: str, log: bool = False) -> bytes:
     for ((order, depth), points), (colour, marker, line) in zip(series.items(), styles):
         points = sorted(points, key=lambda row: row.iterations)
         counts = [row.iterations for row in points]
-        label = "mcts" + ("" if order == "natural" else f" ({order} order)")
+        label = search_label("mcts", order)
         label += f", checked at depth {depth}" if several_depths else ""
         style = dict(color=colour, linestyle=line, linewidth=1.8, label=label)
         q_axis.plot(counts, [row.q for row in points], **style)
@@ -81,7 +82,7 @@ def convergence_chart(rows, title: str, fmt: str, log: bool = False) -> bytes:
         time_axis.plot(counts, [row.seconds for row in points], marker=marker, markersize=6, **style)
     others = [row for row in rows if row.q is None]
     for row, colour, line in zip(others, COLOURS[len(series):] + COLOURS, itertools.cycle(LINES[1:])):
-        label = f"{row.algorithm}, depth {row.depth}" + ("" if row.order == "natural" else f" ({row.order} order)")
+        label = f"{search_label(row.algorithm, row.order)}, depth {row.depth}"
         time_axis.axhline(row.seconds, color=colour, linestyle=line, linewidth=1.2, label=label)
     reference = next((row for row in sampled if row.reference_algorithm), None)
     at = "" if several_depths or reference is None else f" at depth {reference.depth}"

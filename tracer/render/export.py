@@ -13,8 +13,8 @@ as in the trace JSON; GraphML writes them as its doubles do (``inf``).
 from __future__ import annotations
 
 import json
-import math
 
+from ..numbers import json_number
 from ..text import format_number
 from ..view import TraceView
 
@@ -152,9 +152,4 @@ def _number(value):
 def _finite(attrs: dict) -> dict:
     """Attributes ready for JSON: float infinities as ``"inf"`` / ``"-inf"`` (the trace JSON's spelling), in
     vectors too; whole floats kept."""
-    return {key: _finite_number(value) if type(value) is float else
-            [_finite_number(part) for part in value] if type(value) is list else value for key, value in attrs.items()}
-
-
-def _finite_number(value: float):
-    return value if -math.inf < value < math.inf else "inf" if value > 0 else "-inf"
+    return {key: json_number(value) if type(value) in (float, list) else value for key, value in attrs.items()}

@@ -25,6 +25,7 @@ from typing import Callable
 import graphviz
 
 from ..errors import RenderError
+from ..numbers import format_number
 from ..exercises.worksheet import GIVEN, Blank, Sheet
 from ..render.dot import draw_tree, frame_corners, new_graph, text
 from ..render.drawing import lay_out, measure
@@ -301,10 +302,13 @@ def paragraph(lines: list[Line], width: float, left: float = 0.0) -> Block:
     return Block(sum(heights), draw)
 
 
+WIDEST_NUMBERS = (format_number(-88.8), format_number(math.inf))  # a value's and a window's widest: −88.8, +∞
+
+
 def blank_width(sheet: Sheet) -> float:
     """A blank on a line (points): room for any node's name or a window's number, at least 0.6 in, whatever the
     answers are (its width gives nothing away)."""
-    return max([43.0] + [text_width(name, TEXT_PT, bold=True) + 12 for name in (*sheet.names, "−88.8", "+∞")])
+    return max([43.0] + [text_width(name, TEXT_PT, bold=True) + 12 for name in (*sheet.names, *WIDEST_NUMBERS)])
 
 
 ROW = 22.0  # points: an answer's line

@@ -128,10 +128,10 @@ def drawing_data(svg: bytes) -> dict:
 def _player(trace) -> dict | None:
     """The search's step-through player (every step; every iteration for Monte Carlo tree search), or None when
     its deck would be too large to draw."""
-    from ..view import frame_steps
+    from ..view import default_step_mode, frame_steps
 
     try:
-        deck = make_deck(trace, frame_steps(trace, "iteration" if trace.spec.samples else "event"))
+        deck = make_deck(trace, frame_steps(trace, default_step_mode(trace)))
     except (TracerError, ValueError):
         return None
     return player_data(deck, draw_deck(deck, "svg"))

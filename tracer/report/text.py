@@ -13,12 +13,14 @@ from ..model.state import UNLIMITED
 from ..render.table import format_table
 from ..run import Stats
 from ..search.registry import ALGORITHMS
-from ..text import format_number, one_line
+from ..numbers import COUNT, fixed, format_number
+from ..text import one_line, search_label
 
 COMPARE_COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds",
                    "ebf", "minimal", "×minimal")
 MCTS_COLUMNS = ("iterations", "Q", "agrees")  # compare's MCTS rows: Q for the player to move at the root
 STATS_COLUMNS = ("algorithm", "order", "value", "best move", "nodes", "leaves", "cutoffs", "seconds")
+SECONDS = fixed(6)  # a search's time in the tables: to the microsecond
 
 
 def check_report(results: Sequence[FileResult]) -> str:
@@ -97,16 +99,15 @@ def stats_table(problem: Problem, results: Sequence[Stats]) -> str:
     depth = "" if problem.game is None else " (to the end)" if problem.depth == UNLIMITED else \
         f" (depth {problem.depth})"
     title = f"{problem.meta.get('title') or problem.name}{depth}"
-    own = [", ".join(f"{key.replace('_', ' ')} {getattr(r, key):,}" for key in ALGORITHMS[r.algorithm].counts)
-           for r in results]
-    rows = [(r.algorithm, r.order, format_number(r.value), str(r.best_move), f"{r.nodes_visited:,}",
-             f"{r.leaves_evaluated:,}", f"{r.cutoffs:,}", f"{r.seconds:.6f}") + ((more,) if any(own) else ())
-            for r, more in zip(results, own)]
+    own = [", ".join(f"{key.replace('_', ' ')} {format_number(getattr(r, key), COUNT)}"
+                     for key in ALGORITHMS[r.algorithm].counts) for r in results]
+    rows = [(r.algorithm, r.order, format_number(r.value), str(r.best_move), *_counts(r),
+             format_number(r.seconds, SECONDS)) + ((more,) if any(own) else ()) for r, more in zip(results, own)]
     lines = [title, format_table(STATS_COLUMNS + (("also",) if any(own) else ()), rows, right=(4, 5, 6, 7))]
     for r in results:
         if r.evaluated_leaves is not None:
-            name = r.algorithm if r.order == "natural" else f"{r.algorithm} ({r.order})"
-            lines.append(f"{name} evaluated: {abbreviated([format_number(v) for v in r.evaluated_leaves])}")
+            leaves = abbreviated([format_number(v) for v in r.evaluated_leaves])
+            lines.append(f"{search_label(r.algorithm, r.order)} evaluated: {leaves}")
     return "".join(line + "\n" for line in lines)
 
 
@@ -131,17 +132,20 @@ def compare_columns(rows: Sequence) -> tuple[str, ...]:
 def compare_cells(row, mcts_columns: bool = False) -> tuple[str, ...]:
     """A ``compare`` row's cells as the tables (text and Markdown) show them; ``mcts_columns``: with MCTS's
     (blank in the other searches' rows)."""
-    cells = (row.algorithm, row.order, str(row.depth), format_number(row.value), str(row.best_move),
-             f"{row.nodes_visited:,}", f"{row.leaves_evaluated:,}", f"{row.cutoffs:,}", f"{row.seconds:.6f}",
-             "" if row.ebf is None else f"{row.ebf:.2f}",
-             "" if row.minimal_leaves is None else f"{row.minimal_leaves:,}",
-             "" if row.minimal_ratio is None else f"{row.minimal_ratio:.2f}")
+    cells = (row.algorithm, row.order, str(row.depth), format_number(row.value), str(row.best_move), *_counts(row),
+             format_number(row.seconds, SECONDS), format_number(row.ebf, fixed(2)),
+             format_number(row.minimal_leaves, COUNT), format_number(row.minimal_ratio, fixed(2)))
     if not mcts_columns:
         return cells
     if row.q is None:
         return cells + ("", "", "")
     agrees = "" if row.agrees is None else "yes" if row.agrees else "no"
-    return cells + (f"{row.iterations:,}", f"{row.q:.3f}", agrees)
+    return cells + (format_number(row.iterations, COUNT), format_number(row.q, fixed(3)), agrees)
+
+
+def _counts(row) -> tuple[str, str, str]:
+    """A search's nodes, leaves and cutoffs as ``stats`` and ``compare`` show them: ``12,345``."""
+    return tuple(format_number(count, COUNT) for count in (row.nodes_visited, row.leaves_evaluated, row.cutoffs))
 
 
 def compare_notes(rows: Sequence) -> list[str]:
@@ -173,15 +177,19 @@ def match_report(heading: str, tally, kinds: Sequence[str], labels: Sequence[str
     if table:
         lines.append(format_table(("game", "first", "winner", "moves", "p1 s/move", "p2 s/move", "p1 nodes/move",
                                    "p2 nodes/move"),
-                                  [(str(r.game), r.first, r.winner, str(r.moves), f"{r.p1_seconds_per_move:.4f}",
-                                    f"{r.p2_seconds_per_move:.4f}", f"{r.p1_nodes_per_move:,.0f}",
-                                    f"{r.p2_nodes_per_move:,.0f}") for r in tally.games], right=(0, 3, 4, 5, 6, 7)))
+                                  [(str(r.game), r.first, r.winner, str(r.moves),
+                                    format_number(r.p1_seconds_per_move, fixed(4)),
+                                    format_number(r.p2_seconds_per_move, fixed(4)),
+                                    format_number(r.p1_nodes_per_move, fixed(0, grouped=True)),
+                                    format_number(r.p2_nodes_per_move, fixed(0, grouped=True))) for r in tally.games],
+                                  right=(0, 3, 4, 5, 6, 7)))
         lines.append("")
     summary = tally.summary()
     lines.append(format_table(("player", "kind", "wins", "draws", "losses", "nodes/move", "seconds/move", "total s"),
                               [(s["player"], label, str(s["wins"]), str(s["draws"]), str(s["losses"]),
-                                f"{s['mean_nodes_per_move']:,.0f}", f"{s['mean_seconds_per_move']:.4f}",
-                                f"{s['total_seconds']:.3f}") for s, label in zip(summary, labels)],
+                                format_number(s["mean_nodes_per_move"], fixed(0, grouped=True)),
+                                format_number(s["mean_seconds_per_move"], fixed(4)),
+                                format_number(s["total_seconds"], fixed(3))) for s, label in zip(summary, labels)],
                               right=(2, 3, 4, 5, 6, 7)))
     for player, kind in zip(summary, kinds):
         colours = [f"as {side} (moving {order}): {r['wins']} wins, {r['draws']} draws, {r['losses']} losses"
@@ -190,6 +198,6 @@ def match_report(heading: str, tally, kinds: Sequence[str], labels: Sequence[str
         lines.append(f"{player['player']} ({kind}) " + "; ".join(colours))
     ratio = tally.speed_ratio()
     if ratio is not None:
-        lines.append(f"p1 takes {ratio:.2f}× p2's time per move" if ratio >= 1 else
-                     f"p2 takes {1 / ratio:.2f}× p1's time per move")
+        lines.append(f"p1 takes {format_number(ratio, fixed(2))}× p2's time per move" if ratio >= 1 else
+                     f"p2 takes {format_number(1 / ratio, fixed(2))}× p1's time per move")
     return "".join(line + "\n" for line in lines)

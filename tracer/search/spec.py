@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED
-from ..text import format_number
+from ..numbers import SETTING, format_number
 from .algorithms import Rules
 from .mcts import DEFAULT_ITERATIONS, EXPLORATION, MCTS_SETTINGS, setting_mistake
 from .ordering import ORDERS
@@ -188,7 +188,7 @@ class SearchSpec:
             phrases.append(f"depth {format_number(self.depth)}")
         if self.samples:
             phrases.append(f"{self.iterations:,} iteration{'s' if self.iterations != 1 else ''}")
-            phrases.append(f"C = {format_number(round(self.exploration, 2))}")
+            phrases.append(f"C = {format_number(self.exploration, SETTING)}")
             phrases.append({"random": "random playouts", "first": "first-move playouts",
                             "eval": "no playouts: evaluations"}[self.rollout])
             if self.final == "max":

@@ -5,12 +5,12 @@ algorithm's title and the terms its values are in."""
 from __future__ import annotations
 
 import json
-import math
 import os
 from dataclasses import fields
 from typing import Any, Callable
 
 from ..model.state import Board, Player
+from ..numbers import json_number
 from ..search.bounds import Bound
 from ..search.registry import MAX_TERMS, MOVER_TERMS
 from ..search.spec import SearchSpec
@@ -155,9 +155,9 @@ class Trace:
             "algorithm": self.algorithm,
             "title": self.title,
             "terms": self.terms,
-            "options": {k: _number_out(v) for k, v in self.options.items()},
+            "options": {k: json_number(v) for k, v in self.options.items()},
             "meta": self.meta,
-            "result": {"value": _number_out(self.value), "best_move": self.best_move},
+            "result": {"value": json_number(self.value), "best_move": self.best_move},
         }
 
     def to_json(self, indent: int | None = None) -> str:
@@ -183,14 +183,6 @@ class Trace:
 
 # ---- JSON out ------------------------------------------------------------------------------------------------
 
-def _number_out(value):
-    if isinstance(value, tuple):  # a vector of utilities (max^n)
-        return list(value)
-    if isinstance(value, float) and math.isinf(value):
-        return "inf" if value > 0 else "-inf"
-    return value
-
-
 def _node_out(node: TraceNode) -> dict[str, Any]:
     return {
         "id": node.id,
@@ -200,7 +192,7 @@ def _node_out(node: TraceNode) -> dict[str, Any]:
         "player": node.player.value,
         "ply": node.ply,
         "pruned": node.pruned,
-        "value": _number_out(node.value),
+        "value": json_number(node.value),
         "board": node.board.as_dict() if node.board is not None else None,
         **({"p": node.p} if node.p is not None else {}),
         **({"mover": node.mover} if node.mover is not None else {}),
@@ -212,7 +204,7 @@ def _event_out(event) -> dict[str, Any]:
     for f in fields(event):
         value = getattr(event, f.name)
         if f.name in event.records:  # records of statistics, as objects
-            out[f.name] = [dict(zip(event.records[f.name], map(_number_out, record))) for record in value]
+            out[f.name] = [dict(zip(event.records[f.name], map(json_number, record))) for record in value]
             continue
         if isinstance(value, Player):
             value = value.value
@@ -220,5 +212,5 @@ def _event_out(event) -> dict[str, Any]:
             value = value.word
         elif isinstance(value, tuple):
             value = list(value)
-        out[f.name] = _number_out(value)
+        out[f.name] = json_number(value)
     return out

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..text import format_number
+from ..numbers import RATIO, SETTING, STATISTIC, format_number, rounded
 from ..trace.events import (
     BackedUp, Expanded, FinalChoice, IterationStarted, PlayedOut, Sampled, Selected, StatsGiven,
 )
@@ -22,17 +22,14 @@ W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N
 
 
 def statistic(value: float) -> str:
-    """W or N as a node shows it: whole numbers plain, halves as ``2.5``, other rewards to two decimals."""
-    if float(value).is_integer():
-        return str(int(value))
-    if float(value * 2).is_integer():
-        return f"{value:.1f}"
-    return f"{value:.2f}"
+    """W or N as a node shows it (:data:`~tracer.numbers.STATISTIC`): whole numbers plain, halves as ``2.5``,
+    other rewards to two decimals."""
+    return format_number(value, STATISTIC)
 
 
 def ratio(value: float) -> str:
-    """Q, a UCB term or a reward to two decimals (``0.60``)."""
-    return f"{value:.2f}"
+    """Q, a UCB term or a reward to two decimals (``0.60``; :data:`~tracer.numbers.RATIO`)."""
+    return format_number(value, RATIO)
 
 
 @dataclass(eq=False)
@@ -150,7 +147,7 @@ def _caption_selected(view, event: Selected):
     if not visits:  # given no visits before the search: UCB1 is +∞ (see tracer.search.mcts.scored)
         formula = "no visits yet, so ∞"
     else:
-        formula = (f"{ratio(mean)} + {format_number(round(c, 2))}·√(ln {event.visits} / {statistic(visits)}) "
+        formula = (f"{ratio(mean)} + {format_number(c, SETTING)}·√(ln {event.visits} / {statistic(visits)}) "
                    f"= {ratio(total)}")
     others = [f"{view.label(entry[0])} {ratio(entry[5]) if entry[1] else '∞'}" for entry in event.children
               if entry[0] != event.child]
@@ -249,7 +246,7 @@ def playout_text(event: PlayedOut, is_game: bool) -> str | None:
         what = f"{len(event.moves)} {event.how} move{'s' if len(event.moves) != 1 else ''}"
     result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game and event.how != "cut" \
         else None
-    return f"playout: {what}\n{result or f'reward {event.reward:.2f}'}"
+    return f"playout: {what}\n{result or f'reward {ratio(event.reward)}'}"
 
 
 def _plural(count: int, word: str) -> str:
@@ -283,7 +280,7 @@ class VisitLook(Look):
         return f"{statistic(node.wins)}/{node.visits}" if node.reached and not node.children else ""
 
     def notes(self, view, node) -> list[str]:
-        return [f"Q={node.wins / node.visits:.2f}"] if node.reached and node.visits and node.children else []
+        return [f"Q={ratio(node.wins / node.visits)}"] if node.reached and node.visits and node.children else []
 
     def board_head(self, view, node, options) -> str:
         return f"{statistic(node.wins)}/{node.visits}" if node.reached else ""
@@ -333,7 +330,7 @@ class VisitLook(Look):
 
     def edge_labels(self, view, child) -> list[str]:
         """The UCB1 total the child was last selected by."""
-        return [f"UCB {child.last_total:.2f}"] if child.last_total is not None and child.reached else []
+        return [f"UCB {ratio(child.last_total)}"] if child.last_total is not None and child.reached else []
 
     def taken(self, view, parent, child, marks_current: bool) -> bool:
         """The path of the iteration under way stands out."""
@@ -341,7 +338,7 @@ class VisitLook(Look):
 
     def subtitle(self, trace, rules: list[str], answer: bool) -> str:
         if answer and trace.best_move is not None:
-            return f"{trace.title}: best move {trace.best_move} (mean reward for MAX {trace.value:.2f})"
+            return f"{trace.title}: best move {trace.best_move} (mean reward for MAX {ratio(trace.value)})"
         return trace.title
 
     def setting_notes(self, view, rules: list[str], frame: bool, legend: bool) -> list[str]:
@@ -376,7 +373,7 @@ class VisitLook(Look):
 
     def summary(self, trace) -> str:
         return (f"{trace.algorithm}: best move {trace.best_move}, mean reward for MAX "
-                f"{format_number(round(trace.value, 4))}")
+                f"{format_number(trace.value, rounded(4))}")
 
     def export_fields(self, node) -> dict:
         """N, W (the chooser's) and Q = W/N (absent for a node never visited)."""
