@@ -147,8 +147,9 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
             help="{takers}: the transposition table's size in entries (default: unbounded)"),
     Setting("bounds", "tuple[float, float] | None", ("--bounds",), bounds_mistake, own=True, reads="number",
             nargs=2, metavar=("L", "U"), convert=tuple,
-            help="{takers}: every leaf value lies in [L, U], so Star1 prunes at chance nodes (a tree file may say "
-                 "rules: {{bounds: [L, U]}})"),
+            help="{takers}: every leaf value (of a vector: each component) lies in [L, U], so Star1 prunes at "
+                 "chance nodes, and max^n with a sum knows each player's least and most (a tree file may say rules: "
+                 "{{bounds: [L, U]}})"),
     Setting("iterations", "int | None", ("--iterations",),
             Whole(f"expected a whole number from 1 to {MAX_ITERATIONS:,}", 1, MAX_ITERATIONS),
             default=DEFAULT_ITERATIONS, own=True, reads="whole", metavar="N", where="mcts",
