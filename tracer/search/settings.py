@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..text import format_number
 from .mcts import DEFAULT_ITERATIONS, EXPLORATION, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
 from .ordering import ORDERS
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM
@@ -107,6 +108,7 @@ class Setting:
     where: str = "search"
     compared: tuple[str, str] | None = None  # (repeat or list, the help then)
     convert: Callable[[Any], Any] | None = None  # the value as the spec keeps it (bounds: a tuple)
+    phrase: Callable[[Any], str] | None = None  # a value in words, as titles, reports and match headings say it
 
     @property
     def flag(self) -> str:
@@ -125,20 +127,23 @@ def takers(name: str) -> list[str]:
 
 SETTINGS: dict[str, Setting] = {s.name: s for s in (
     Setting("algorithm", "str", ("-a", "--algorithm"), OneOf(tuple(ALGORITHMS)), metavar="ALG",
-            default=DEFAULT_ALGORITHM, help=f"one of {{algorithms}} (default {DEFAULT_ALGORITHM})",
+            default=DEFAULT_ALGORITHM, phrase=str, help=f"one of {{algorithms}} (default {DEFAULT_ALGORITHM})",
             compared=("repeat", f"one of {{algorithms}}; repeat to compare (default {DEFAULT_ALGORITHM})")),
     Setting("order", "str", ("--order",), OneOf(ORDERS), metavar="ORDER", default="natural", rule=False,
+            phrase=lambda order: f"{order} move order",
             help=f"move order: {', '.join(ORDERS)} (default natural: as written or generated)",
             compared=("repeat", f"move order: {', '.join(ORDERS)}; repeat to compare (default natural)")),
     Setting("seed", "int", ("--seed",), Whole("expected a whole number"), default=0, reads="int",
+            phrase=lambda seed: f"seed {seed}",
             help="seed for --order random and for MCTS's random choices (default 0)"),
     Setting("prune", "str", ("--prune",), OneOf(PRUNE_RULES), default="ge",
+            phrase=lambda prune: "cut when α ≥ β" if prune == "ge" else "cut only when α > β",
             help="cut off when α ≥ β (ge, default) or only when α > β (gt)"),
-    Setting("fail", "str", ("--fail",), OneOf(FAIL_MODES), default="soft",
+    Setting("fail", "str", ("--fail",), OneOf(FAIL_MODES), default="soft", phrase=lambda fail: f"fail-{fail}",
             help="fail-soft (return the best value seen, default) or fail-hard (clamp to the window)"),
     Setting("depth", "float | None", ("--depth",), Whole(f"expected a whole number from 0 to {MAX_SEARCH_DEPTH:,}",
                                                         0, MAX_SEARCH_DEPTH),
-            reads="whole", metavar="D", where="input",
+            reads="whole", metavar="D", where="input", phrase=lambda depth: f"depth {format_number(depth)}",
             help="plies to search (default: a tree file's rules: or its leaves; a game's own depth)"),
     Setting("guess", "float | None", ("--guess",), Finite(), default=0, own=True, rule=False, reads="number",
             metavar="X", help="{takers}: the first guess at the value (default 0)"),
@@ -147,29 +152,42 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
             help="{takers}: the transposition table's size in entries (default: unbounded)"),
     Setting("bounds", "tuple[float, float] | None", ("--bounds",), bounds_mistake, own=True, reads="number",
             nargs=2, metavar=("L", "U"), convert=tuple,
+            phrase=lambda bounds: f"leaf values in [{format_number(bounds[0])}, {format_number(bounds[1])}]",
             help="{takers}: every leaf value (of a vector: each component) lies in [L, U], so Star1 prunes at "
                  "chance nodes, and max^n with a sum knows each player's least and most (a tree file may say rules: "
                  "{{bounds: [L, U]}})"),
     Setting("iterations", "int | None", ("--iterations",),
             Whole(f"expected a whole number from 1 to {MAX_ITERATIONS:,}", 1, MAX_ITERATIONS),
             default=DEFAULT_ITERATIONS, own=True, reads="whole", metavar="N", where="mcts",
+            phrase=lambda count: f"{count:,} iteration{'s' if count != 1 else ''}",
             help=f"iterations (default {DEFAULT_ITERATIONS}; at most {MAX_ITERATIONS:,})",
             compared=("list", f"iterations, one row for each: 10,100,1000 (default {DEFAULT_ITERATIONS}; each at "
                               f"most {MAX_ITERATIONS:,})")),
     Setting("exploration", "float | None", ("--exploration",),
             Finite(f"expected a number from 0 to {MAX_EXPLORATION}", 0, MAX_EXPLORATION), default=EXPLORATION,
             own=True, reads="number", metavar="C", aliases={"sqrt2": EXPLORATION, "√2": EXPLORATION}, where="mcts",
+            phrase=lambda c: f"C = {format_number(round(c, 2))}",
             help=f"UCB1's constant C, 0 to {MAX_EXPLORATION} (default √2 ≈ 1.41)"),
     Setting("rollout", "str | None", ("--rollout",), OneOf(ROLLOUTS), default="random", own=True, where="mcts",
+            phrase={"random": "random playouts", "first": "first-move playouts",
+                    "eval": "no playouts: evaluations"}.__getitem__,
             help="random moves to the end (default), always the first move, or none: the new node's evaluation "
                  "scaled into [0, 1]"),
     Setting("final", "str | None", ("--final",), OneOf(FINALS), default="robust", own=True, where="mcts",
+            phrase={"robust": "the most visited chosen", "max": "the highest mean chosen"}.__getitem__,
             help="the move played: most visits (robust, default) or highest mean reward (max)"),
 )}
 
 OWN_SETTINGS = tuple(name for name, s in SETTINGS.items() if s.own)  # the settings of particular searches
 FLAGS = {name: s.flag for name, s in SETTINGS.items()}  # how the command line names each
 RULE_SETTINGS = tuple(name for name, s in SETTINGS.items() if s.rule)  # what a file's rules: may give
+
+
+def phrase(name: str, value: Any) -> str:
+    """The setting ``name``'s ``value`` in words (``cut when α ≥ β``, ``depth 2``, ``C = 1.41``): the one way
+    titles, reports (:meth:`tracer.search.spec.SearchSpec.phrases`) and match headings
+    (:meth:`tracer.play.players.SearchPlayer.describe`) say it; each decides only which settings it says."""
+    return SETTINGS[name].phrase(value)
 
 
 def mistake(name: str, value: Any) -> str | None:

@@ -11,11 +11,10 @@ from typing import Any, Mapping
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED
-from ..text import format_number
 from .algorithms import Rules
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm, algorithm as find_algorithm
 from .settings import (  # noqa: F401 (FAIL_MODES, PRUNE_RULES, MAX_SEARCH_DEPTH, bounds_mistake: read from here too)
-    FAIL_MODES, FLAGS, MAX_SEARCH_DEPTH, OWN_SETTINGS, PRUNE_RULES, SETTINGS, bounds_mistake, mistake, takers,
+    FAIL_MODES, FLAGS, MAX_SEARCH_DEPTH, OWN_SETTINGS, PRUNE_RULES, SETTINGS, bounds_mistake, mistake, phrase, takers,
 )
 
 
@@ -121,25 +120,19 @@ class SearchSpec:
     def phrases(self) -> list[str]:
         """The search's rules as titles and reports write them: ``cut when α ≥ β``, ``fail-soft``, ``depth 2``,
         ``random move order, seed 3``."""
-        phrases = []
+        said = []
         if self.prunes:
-            phrases.append("cut when α ≥ β" if self.prune == "ge" else "cut only when α > β")
-            phrases.append(f"fail-{self.fail}")
+            said += ["prune", "fail"]
         if self.depth is not None:
-            phrases.append(f"depth {format_number(self.depth)}")
+            said.append("depth")
         if self.samples:
-            phrases.append(f"{self.iterations:,} iteration{'s' if self.iterations != 1 else ''}")
-            phrases.append(f"C = {format_number(round(self.exploration, 2))}")
-            phrases.append({"random": "random playouts", "first": "first-move playouts",
-                            "eval": "no playouts: evaluations"}[self.rollout])
-            if self.final == "max":
-                phrases.append("the highest mean chosen")
-            phrases.append(f"seed {self.seed}")
+            said += ["iterations", "exploration", "rollout"] + (["final"] if self.final == "max" else []) + ["seed"]
         if self.bounds is not None:
-            phrases.append(f"leaf values in [{format_number(self.bounds[0])}, {format_number(self.bounds[1])}]")
+            said.append("bounds")
+        phrases = [phrase(name, getattr(self, name)) for name in said]
         if self.order != "natural":
-            seed = f", seed {self.seed}" if self.order == "random" and not self.samples else ""
-            phrases.append(f"{self.order} move order{seed}")
+            seed = f", {phrase('seed', self.seed)}" if self.order == "random" and not self.samples else ""
+            phrases.append(phrase("order", self.order) + seed)
         return phrases
 
     # ---- the trace's JSON options -------------------------------------------------------------------------
