@@ -11,7 +11,7 @@ import sys
 
 from ..inputs.trees import DEFAULT_MAX_NODES
 from ..search.registry import ALGORITHMS
-from ..search.settings import FLAGS, SETTINGS, mistake, takers
+from ..search.settings import FLAGS, SETTINGS, mistake
 from ..search.spec import SearchSpec, resolve
 
 OUTPUT_DIR = "output"
@@ -162,17 +162,15 @@ GROUPS = {"mcts": "Monte Carlo tree search (-a mcts)", "input": "game positions"
 
 def add_setting(parser, setting, several: bool = False, listed: tuple[str, ...] | None = None) -> None:
     """The command-line option of one setting of the table, as it declares it (see :func:`add_search_options`)."""
-    how, text = setting.compared if several and setting.compared else (None, setting.help)
-    text = text.format(takers=", ".join(takers(setting.name)), algorithms=", ".join(listed or ALGORITHMS))
+    how = setting.compared[0] if several and setting.compared else None  # repeat, list, or one value
     metavar = f"{setting.metavar},{setting.metavar},..." if how == "list" else setting.metavar
-    options = dict(help=text, metavar=metavar, nargs=setting.nargs)
+    options = dict(metavar=metavar, nargs=setting.nargs, action="append" if how == "repeat" else None)
     if setting.choices is not None:
         options["choices"] = setting.choices
     else:
         options["type"] = setting_reader(setting, listing=how == "list")
-    if how == "repeat":
-        options["action"] = "append"
-    parser.add_argument(*setting.flags, **{key: value for key, value in options.items() if value is not None})
+    parser.add_argument(*setting.flags, help=setting.said(several, listed),
+                        **{key: value for key, value in options.items() if value is not None})
 
 
 def setting_reader(setting, listing: bool = False):

@@ -119,6 +119,12 @@ class Setting:
     def choices(self) -> tuple[str, ...] | None:
         return self.check.choices if isinstance(self.check, OneOf) else None
 
+    def said(self, several: bool = False, listed: tuple[str, ...] | None = None) -> str:
+        """Its ``--help`` text: for a command that compares ``several`` searches, or lists only the algorithms
+        ``listed``."""
+        text = self.compared[1] if several and self.compared else self.help
+        return text.format(takers=", ".join(takers(self.name)), algorithms=", ".join(listed or ALGORITHMS))
+
 
 def takers(name: str) -> list[str]:
     """The searches that take the setting of particular searches ``name`` (the registry's ``settings``)."""
