@@ -13,9 +13,9 @@ from ..errors import SearchOptionError
 from ..model.state import UNLIMITED
 from .algorithms import Rules
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm, algorithm as find_algorithm
-from .settings import (  # noqa: F401 (FAIL_MODES, PRUNE_RULES, MAX_SEARCH_DEPTH, bounds_mistake: read from here too)
-    FAIL_MODES, FLAGS, MAX_SEARCH_DEPTH, OWN_SETTINGS, PRUNE_RULES, SETTINGS, bounds_mistake, mistake, phrase, takers,
-)
+# FAIL_MODES, PRUNE_RULES, MAX_SEARCH_DEPTH, FLAGS and mistake are read from here too, as before the table
+from .settings import FAIL_MODES, FLAGS, MAX_SEARCH_DEPTH, OWN_SETTINGS, PRUNE_RULES, SETTINGS, bounds_mistake  # noqa
+from .settings import mistake, phrase, takers  # noqa: F401
 
 
 def _fields_from_the_table(cls):
@@ -48,9 +48,9 @@ class SearchSpec:
     def __post_init__(self):
         for name, setting in SETTINGS.items():
             value = getattr(self, name)
-            if name == "algorithm" or value is None and setting.default is None or value is None and setting.own \
-                    or name == "depth" and value == UNLIMITED:
-                continue  # the algorithm is looked up below; None where it means not given (depth: no limit)
+            unset = value is None and (setting.own or setting.default is None)  # not given (depth: no limit)
+            if name == "algorithm" or unset or name == "depth" and value == UNLIMITED:
+                continue  # the algorithm is looked up below
             wrong = setting.check(value)
             if wrong is not None:
                 raise SearchOptionError(f"{name}: {wrong}, got {value!r}")
