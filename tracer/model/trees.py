@@ -184,7 +184,8 @@ def first_outside(root: TreeNode, low: float, high: float, depth: float) -> tupl
     pending = [(root, 0)]
     for node, ply in pending:
         value = node.value if not node.children else node.evaluation if ply >= depth else None
-        outside = [v for v in (value if isinstance(value, tuple) else (value,)) if v is not None and not low <= v <= high]
+        values = value if isinstance(value, tuple) else (value,)  # a vector's components, each
+        outside = [v for v in values if v is not None and not low <= v <= high]
         if outside:
             return node, outside[0]
         if ply < depth:

@@ -35,7 +35,8 @@ class OneOf:
     choices: tuple[str, ...]
 
     def __call__(self, value: Any) -> str | None:
-        return None if isinstance(value, str) and value in self.choices else f"expected one of {', '.join(self.choices)}"
+        fine = isinstance(value, str) and value in self.choices
+        return None if fine else f"expected one of {', '.join(self.choices)}"
 
 
 @dataclass(frozen=True)
