@@ -468,7 +468,7 @@ def generator_spec(args):
         players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
             ("max", "min")
     values = args.values or (tuple(search.bounds) if search.bounds is not None else (-9, 9))
-    if args.vector and args.sum is not None and search.bounds is None:
+    if args.vector and args.sum is not None and search.bounds is None and "bounds" in search.search.settings:
         search = replace(search, bounds=tuple(values))  # each component's range, as the file's rules: will say
     spec = Spec(args.branching, args.depth or DEFAULT_DEPTH, values, players, search, args.min_cutoffs,
                 args.deep_cutoff, args.pruned_leaves, args.no_ties, args.seed or 0, args.min_pruned, args.vector,
