@@ -109,7 +109,8 @@ class Setting:
     where: str = "search"
     compared: tuple[str, str] | None = None  # (repeat or list, the help then)
     convert: Callable[[Any], Any] | None = None  # the value as the spec keeps it (bounds: a tuple)
-    phrase: Callable[[Any], str] | None = None  # a value in words, as titles, reports and match headings say it
+    phrase: Callable[[Any], str | None] | None = None  # a value in words, as titles, reports and match headings
+    # say it (None: not said, as a default that goes without saying; no phrase: never said in titles)
 
     @property
     def flag(self) -> str:
@@ -181,7 +182,7 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
             help="random moves to the end (default), always the first move, or none: the new node's evaluation "
                  "scaled into [0, 1]"),
     Setting("final", "str | None", ("--final",), OneOf(FINALS), default="robust", own=True, where="mcts",
-            phrase={"robust": "the most visited chosen", "max": "the highest mean chosen"}.__getitem__,
+            phrase={"max": "the highest mean chosen"}.get,  # robust goes without saying
             help="the move played: most visits (robust, default) or highest mean reward (max)"),
 )}
 
@@ -194,7 +195,7 @@ def phrase(name: str, value: Any) -> str:
     """The setting ``name``'s ``value`` in words (``cut when α ≥ β``, ``depth 2``, ``C = 1.41``): the one way
     titles, reports (:meth:`tracer.search.spec.SearchSpec.phrases`) and match headings
     (:meth:`tracer.play.players.SearchPlayer.describe`) say it; each decides only which settings it says."""
-    return SETTINGS[name].phrase(value)
+    return SETTINGS[name].phrase(value)  # type: ignore[misc]
 
 
 def mistake(name: str, value: Any) -> str | None:

@@ -119,17 +119,13 @@ class SearchSpec:
 
     def phrases(self) -> list[str]:
         """The search's rules as titles and reports write them: ``cut when α ≥ β``, ``fail-soft``, ``depth 2``,
-        ``random move order, seed 3``."""
-        said = []
-        if self.prunes:
-            said += ["prune", "fail"]
-        if self.depth is not None:
-            said.append("depth")
+        the settings of its own that the table gives words (``leaf values in [0, 6]``, ``100 iterations``; not
+        MTD(f)'s guess or the table's size), ``random move order, seed 3``."""
+        said = (["prune", "fail"] if self.prunes else []) + (["depth"] if self.depth is not None else [])
+        said += [name for name in OWN_SETTINGS if getattr(self, name) is not None and SETTINGS[name].phrase]
+        phrases = [words for words in (phrase(name, getattr(self, name)) for name in said) if words]
         if self.samples:
-            said += ["iterations", "exploration", "rollout"] + (["final"] if self.final == "max" else []) + ["seed"]
-        if self.bounds is not None:
-            said.append("bounds")
-        phrases = [phrase(name, getattr(self, name)) for name in said]
+            phrases.append(phrase("seed", self.seed))  # its random choices' seed
         if self.order != "natural":
             seed = f", {phrase('seed', self.seed)}" if self.order == "random" and not self.samples else ""
             phrases.append(phrase("order", self.order) + seed)
