@@ -453,7 +453,7 @@ def by_definition(nested, players, level=0):
     Spec(branching=(2, 2), depth=4, deep_cutoff=True, no_ties=True, values=(-20, 20)),
     Spec(branching=(3, 3), depth=3, pruned_leaves=6),
     Spec(players=("max", "min", "min"), depth=3, branching=(2, 2), min_cutoffs=1),
-    Spec(search=SearchSpec("negamax-ab", "gt", "hard"), min_cutoffs=1),
+    Spec(search=SearchSpec("negamax-ab", prune="gt", fail="hard"), min_cutoffs=1),
 ])
 def test_generated_exercises_meet_their_constraints_and_their_keys_hold(tmp_path, spec):
     for seed in range(12):

@@ -114,8 +114,9 @@ def test_the_heading_names_each_player_with_its_settings():
     result = run_tracer("match", "tictactoe", "--p1", "mcts", "--iterations", "20", "--exploration", "0.5",
                         "--rollout", "first", "--p2", "alphabeta", "--depth", "2", "--games", "2", "--quiet")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[0] == ("tictactoe: 2 games, p1 mcts (20 iterations, C = 0.5, first playouts) "
-                                             "vs p2 alphabeta (depth 2), seed 0, colours swapped every other game")
+    assert result.stdout.splitlines()[0] == ("tictactoe: 2 games, p1 mcts (20 iterations, C = 0.5, first-move "
+                                             "playouts) vs p2 alphabeta (depth 2), seed 0, colours swapped every "
+                                             "other game")
 
 
 def test_a_time_per_move_stops_the_search():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import yaml
 
 from helpers import run_tracer
 from tracer import parse_tree, search_stats, trace_search
@@ -23,6 +24,13 @@ tree:
   - [["(3, 4, 3)", "(1, 5, 4)"], ["(2, 3, 5)", "(4, 1, 5)"]]
   - [["(6, 3, 1)", "(0, 6, 4)"], ["(3, 1, 6)", "(5, 2, 3)"]]
 """
+
+
+def bounds(text: str) -> dict:
+    """The file's ``rules: {bounds: [L, U]}`` as the search's setting (a tree's rules are the command line's
+    defaults; the Python API is given its settings)."""
+    given = yaml.safe_load(text).get("rules", {}).get("bounds")
+    return {"bounds": None if given is None else tuple(given)}
 
 
 def korf(node, bound, most, total, lowest, players, leaves):
@@ -54,10 +62,10 @@ class LeafPaths(NullTracer):
     def leaf(self, value):
         self.paths.append(self.at.path)
 
-    def immediate_cutoff(self, skipped_moves, most):
+    def immediate_cutoff(self, skipped_moves, most, total, lowest, highest):
         self.cuts.append(("immediate", most))
 
-    def shallow_cutoff(self, skipped_moves, bound):
+    def shallow_cutoff(self, skipped_moves, bound, total, lowest):
         self.cuts.append(("shallow", bound))
 
 
@@ -93,7 +101,7 @@ def test_max_n_prunes_what_korfs_two_prunings_prune_on_random_trees():
         text, total, lowest, most = random_text(rng)
         root = parse_tree(text).root
         tracer = LeafPaths()
-        value, _ = algorithm("maxn").run(root, tracer=tracer)
+        value, _ = algorithm("maxn").run(root, tracer=tracer, settings=bounds(text))
         leaves = []
         assert value == korf(root, None, most, total, lowest, len(root.named.names), leaves), text
         assert tracer.paths == leaves, text
@@ -104,7 +112,7 @@ def test_max_n_prunes_what_korfs_two_prunings_prune_on_random_trees():
 
 def test_the_readmes_example_shows_both_prunings_with_their_arithmetic():
     root = parse_tree(EXAMPLE).root
-    view = TraceView(trace_search(root, "maxn"), 0)
+    view = TraceView(trace_search(root, "maxn", settings=bounds(EXAMPLE)), 0)
     steps = [(event.kind, step.note) for event, step in view.replay() if event.kind.endswith("cutoff")]
     assert steps == [
         ("shallow_cutoff", "C has 5 ≥ 10 − 5 = 5, so B gets at most 10 − 5 = 5 ≤ 5 here, what B has at P: shallow "
@@ -112,7 +120,7 @@ def test_the_readmes_example_shows_both_prunings_with_their_arithmetic():
         ("immediate_cutoff", "B has 6, the most a player can get (U = 6, the highest value the bounds allow): "
                              "nothing better for B can follow — immediate cutoff, prune V"),
     ]
-    stats = search_stats(root, "maxn")
+    stats = search_stats(root, "maxn", settings=bounds(EXAMPLE))
     assert (stats.value, stats.best_move) == ((1, 5, 4), "P")
     assert stats.cutoffs == 2 and stats.leaves_evaluated == 5
     assert search_stats(parse_tree(EXAMPLE.replace("sum: 10, bounds: [0, 6], ", "")).root,
@@ -135,8 +143,8 @@ def test_the_most_a_player_gets_is_the_sum_less_the_others_least_or_the_bounds_t
     """M = S − (n − 1)·L, or U if less: 10; 10 − 2·1 = 8 (below U = 9); U = 4. The root's first leaf gives A
     exactly M (its other children are pruned) or one less (they are searched: the root has no shallow bound)."""
     for first, cut in ((at_most, True), (below, False)):
-        root = parse_tree(f'players: [A, B, C]\nrules: {rules}\ntree: ["{first}", "(2, 4, 4)"]\n').root
+        text = f'players: [A, B, C]\nrules: {rules}\ntree: ["{first}", "(2, 4, 4)"]\n'
         tracer = LeafPaths()
-        algorithm("maxn").run(root, tracer=tracer)
+        algorithm("maxn").run(parse_tree(text).root, tracer=tracer, settings=bounds(text))
         assert (tracer.cuts == [("immediate", int(first[1:first.index(",")]))]) == cut, (rules, first)
         assert len(tracer.paths) == (1 if cut else 2)

@@ -71,7 +71,7 @@ def test_a_files_rules_say_the_same_mistake_in_the_same_words():
 
 def test_the_trace_stores_the_spec_and_reads_it_back_into_the_same_type():
     tree = load_tree(TREES / "rn_example.yaml")
-    for spec in (SearchSpec(), SearchSpec("negamax-ab", "gt", "hard", 2, "random", 5),
+    for spec in (SearchSpec(), SearchSpec("negamax-ab", prune="gt", fail="hard", depth=2, order="random", seed=5),
                  SearchSpec("mtdf", guess=4, tt_size=16), SearchSpec("minimax", order="reversed")):
         trace = trace_search(tree.root, spec)
         assert trace.spec == spec
@@ -98,7 +98,7 @@ def test_an_old_or_foreign_trace_keeps_what_it_recorded():
 def test_the_python_api_keywords_make_the_same_spec():
     assert as_spec("mtdf", depth=math.inf, rules=Rules("gt"), order="best", settings={"guess": None, "tt_size": 9,
                                                                                        "other": 1}) == \
-        SearchSpec("mtdf", "gt", order="best", tt_size=9)
+        SearchSpec("mtdf", prune="gt", order="best", tt_size=9)
     assert as_spec("alphabeta", settings={"guess": 3}) == SearchSpec()  # settings it does not take are left out
     assert as_spec(SearchSpec("pvs"), seed=4) == SearchSpec("pvs", seed=4)
 

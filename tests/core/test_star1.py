@@ -216,7 +216,8 @@ def test_a_leaf_outside_the_bounds_is_one_line_naming_it_and_nothing_is_written(
     (["--bounds", "1", "1"], "(L < U)"),
     (["--bounds", "0", "inf"], "argument --bounds: expected a finite number"),
     (["--bounds", "0"], "--bounds: expected 2 arguments"),
-    (["-a", "alphabeta", "--bounds", "-2", "2"], "--bounds is for -a expectiminimax or -a star2, not -a alphabeta"),
+    (["-a", "alphabeta", "--bounds", "-2", "2"],
+     "--bounds is for -a expectiminimax or -a star2 or -a maxn, not -a alphabeta"),
 ])
 def test_bad_bounds_on_the_command_line_are_one_line(tmp_path, args, fragment):
     out = tmp_path / "run.json"

@@ -440,6 +440,8 @@ def _rules_option(text: str) -> dict:
 def generator_spec(args):
     """The generator's :class:`~tracer.exercises.generate.Spec` from its options (refused in one line when the
     numbers cannot be met)."""
+    from dataclasses import replace
+
     from ..exercises.generate import Spec
     from ..search.registry import chance_search, vector_search
     from ..search.spec import SearchSpec
@@ -462,6 +464,8 @@ def generator_spec(args):
         players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
             ("max", "min")
     values = args.values or (tuple(search.bounds) if search.bounds is not None else (-9, 9))
+    if args.vector and args.sum is not None and search.bounds is None and "bounds" in search.search.settings:
+        search = replace(search, bounds=tuple(values))  # each component's range, as the file's rules: will say
     spec = Spec(args.branching, args.depth or DEFAULT_DEPTH, values, players, search, args.min_cutoffs,
                 args.deep_cutoff, args.pruned_leaves, args.no_ties, args.seed or 0, args.min_pruned, args.vector,
                 args.sum)

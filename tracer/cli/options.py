@@ -10,10 +10,9 @@ import re
 import sys
 
 from ..inputs.trees import DEFAULT_MAX_NODES
-from ..search.mcts import DEFAULT_ITERATIONS, EXPLORATION, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
-from ..search.ordering import ORDERS
-from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM
-from ..search.spec import FAIL_MODES, FLAGS, PRUNE_RULES, SearchSpec, mistake, resolve
+from ..search.registry import ALGORITHMS
+from ..search.settings import FLAGS, SETTINGS, mistake
+from ..search.spec import SearchSpec, resolve
 
 OUTPUT_DIR = "output"
 
@@ -72,15 +71,6 @@ def add_jobs_option(parser, doing: str, item: str, same: str) -> None:
                         help=f"{doing} in N processes, at most one per CPU and per {item} (default 1; {same})")
 
 
-def depth(text: str) -> int:
-    """An argparse type: a depth in plies (also a count that goes as far), as the search spec allows it."""
-    value = whole_number(-10**30, 10**30)(text)
-    wrong = mistake("depth", value)
-    if wrong is not None:
-        raise argparse.ArgumentTypeError(f"{wrong}, got {value}")
-    return value
-
-
 def inches(text: str) -> tuple[float, float]:
     """An argparse type: the largest drawing as ``WxH`` in inches (``26.7x15``; ``×`` also reads), or ``none``: no
     limit (read by :func:`tracer.render.page.drawing_limit`)."""
@@ -111,8 +101,7 @@ def add_input_options(parser, traces: bool = False, depth_option: bool = True) -
     games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, pig, or module:Class")
     games.add_argument("--position", metavar="POS", help="a position in the game's notation (default: the start)")
     if depth_option:
-        games.add_argument("--depth", type=depth, metavar="D", help="plies to search (default: a tree file's rules: or its leaves; "
-                                                                "a game's own depth)")
+        add_setting(games, SETTINGS["depth"])
     add_game_options(games)
     parser.add_argument("--max-nodes", type=positive, default=DEFAULT_MAX_NODES, metavar="N",
                         help=f"refuse tree files of more than N nodes, and stop a traced search (compare: each "
@@ -132,67 +121,73 @@ def game_options(args) -> dict:
 
 def add_search_options(parser, several: bool = False, without: tuple[str, ...] = (),
                        listed: tuple[str, ...] | None = None) -> None:
-    """The search's options (:data:`SEARCH_OPTIONS`), but those named in ``without``: a command whose own option
-    has that name (``tracer practice``'s ``--seed`` and ``--bounds`` are the generator's), or that takes no search
-    with that setting (``iterations`` stands for all of Monte Carlo tree search's). ``listed``: the
-    algorithms ``-a``'s help names, for a command that takes only these (it refuses the others in one line)."""
-    names = list(ALGORITHMS)
-    shown = ", ".join(listed or names)
-    if several:
-        parser.add_argument("-a", "--algorithm", choices=names, action="append", metavar="ALG",
-                            help=f"one of {shown}; repeat to compare (default {DEFAULT_ALGORITHM})")
-        parser.add_argument("--order", choices=ORDERS, action="append", metavar="ORDER",
-                            help=f"move order: {', '.join(ORDERS)}; repeat to compare (default natural)")
+    """The search's options, one for each setting of the table (:data:`tracer.search.settings.SETTINGS`) that goes
+    with them, but those named in ``without``: a command whose own option has that name (``tracer practice``'s
+    ``--seed`` and ``--bounds`` are the generator's), or that takes no search with that setting (``iterations``
+    stands for all of Monte Carlo tree search's). ``several``: a command that compares searches (a setting that
+    may be repeated or listed). ``listed``: the algorithms ``-a``'s help names, for a command that takes only these
+    (it refuses the others in one line). No defaults here: the spec fills them in (:func:`search_specs`), so a
+    command can tell which options were given."""
+    groups = {"search": parser}
+    for name in SEARCH_OPTIONS:
+        setting = SETTINGS[name]
+        if name in without or setting.where == "mcts" and "iterations" in without:
+            continue
+        if setting.where not in groups:
+            groups[setting.where] = parser.add_argument_group(GROUPS[setting.where])
+        add_setting(groups[setting.where], setting, several, listed)
+
+
+GROUPS = {"mcts": "Monte Carlo tree search (-a mcts)", "input": "game positions"}  # --help's groups of settings
+
+
+def add_setting(parser, setting, several: bool = False, listed: tuple[str, ...] | None = None) -> None:
+    """The command-line option of one setting of the table, as it declares it (see :func:`add_search_options`)."""
+    how = setting.compared[0] if several and setting.compared else None  # repeat, list, or one value
+    metavar = f"{setting.metavar},{setting.metavar},..." if how == "list" else setting.metavar
+    options = dict(metavar=metavar, nargs=setting.nargs, action="append" if how == "repeat" else None)
+    if setting.choices is not None:
+        options["choices"] = setting.choices
     else:
-        parser.add_argument("-a", "--algorithm", choices=names, metavar="ALG",
-                            help=f"one of {shown} (default {DEFAULT_ALGORITHM})")
-        parser.add_argument("--order", choices=ORDERS, metavar="ORDER",
-                            help=f"move order: {', '.join(ORDERS)} (default natural: as written or generated)")
-    # No defaults here: the spec fills them in (search_specs), so a command can tell which options were given.
-    if "seed" not in without:
-        parser.add_argument("--seed", type=int, help="seed for --order random and for MCTS's random choices "
-                                                     "(default 0)")
-    parser.add_argument("--prune", choices=PRUNE_RULES,
-                        help="cut off when α ≥ β (ge, default) or only when α > β (gt)")
-    parser.add_argument("--fail", choices=FAIL_MODES,
-                        help="fail-soft (return the best value seen, default) or fail-hard (clamp to the window)")
-    if "guess" not in without:
-        parser.add_argument("--guess", type=number, metavar="X",
-                            help=f"{_takers('guess')}: the first guess at the value (default 0)")
-    if "tt_size" not in without:
-        parser.add_argument("--tt-size", type=positive, metavar="N",
-                            help=f"{_takers('tt_size')}: the transposition table's size in entries (default: "
-                                 "unbounded)")
-    if "bounds" not in without:
-        parser.add_argument("--bounds", type=number, nargs=2, metavar=("L", "U"),
-                            help=f"{_takers('bounds')}: every leaf value lies in [L, U], so Star1 prunes at chance "
-                                 "nodes (a tree file may say rules: {bounds: [L, U]})")
-    if "iterations" in without:  # a command with no Monte Carlo tree search leaves out all its settings
-        return
-    mcts = parser.add_argument_group("Monte Carlo tree search (-a mcts)")
-    if several:
-        mcts.add_argument("--iterations", type=iteration_list, metavar="N,N,...",
-                          help=f"iterations, one row for each: 10,100,1000 (default {DEFAULT_ITERATIONS}; each at "
-                               f"most {MAX_ITERATIONS:,})")
-    else:
-        mcts.add_argument("--iterations", type=iteration_count, metavar="N",
-                          help=f"iterations (default {DEFAULT_ITERATIONS}; at most {MAX_ITERATIONS:,})")
-    mcts.add_argument("--exploration", type=exploration, metavar="C",
-                      help=f"UCB1's constant C, 0 to {MAX_EXPLORATION} (default √2 ≈ 1.41)")
-    mcts.add_argument("--rollout", choices=ROLLOUTS,
-                      help="random moves to the end (default), always the first move, or none: the new node's "
-                           "evaluation scaled into [0, 1]")
-    mcts.add_argument("--final", choices=FINALS,
-                      help="the move played: most visits (robust, default) or highest mean reward (max)")
+        options["type"] = setting_reader(setting, listing=how == "list")
+    parser.add_argument(*setting.flags, help=setting.said(several, listed),
+                        **{key: value for key, value in options.items() if value is not None})
 
 
-def _takers(setting: str) -> str:
-    """The algorithms that take one of the settings of particular algorithms, for --help."""
-    return ", ".join(name for name, search in ALGORITHMS.items() if setting in search.settings)
+def setting_reader(setting, listing: bool = False):
+    """An argparse type: one command-line word of ``setting`` read as the table says (``reads``) and checked by its
+    one check (a pair, ``nargs``, is checked whole by the spec); ``listing``: several such words as ``10,100,1000``
+    (a value given twice counts once)."""
+    def read(text: str):
+        if setting.reads == "int":
+            return int(text)
+        if setting.reads == "positive":
+            return positive(text)
+        if setting.reads == "number":
+            value = setting.aliases[text.strip()] if text.strip() in setting.aliases else number(text)
+            shown = text[:30]
+        else:  # a whole number, as large as the check allows
+            value = shown = whole_number(-10**30, 10**30)(text)
+        wrong = None if setting.nargs else setting.check(value)
+        if wrong is not None:
+            raise argparse.ArgumentTypeError(f"{wrong}, got {shown}")
+        return value
+
+    def read_list(text: str) -> list:
+        return list(dict.fromkeys(read(part) for part in text.split(",")))
+
+    if setting.reads == "int":  # argparse's own messages for int
+        return int
+    return read_list if listing else read
 
 
-SEARCH_OPTIONS = ("algorithm", "order", "seed", "prune", "fail", "guess", "tt_size", "iterations", "exploration", "rollout",
-                  "final", "bounds")  # the spec's, on the command line
+# the argparse types of settings that other options read too (play's --iterations, compare's --depths)
+depth = setting_reader(SETTINGS["depth"])  # a depth in plies (also a count that goes as far)
+exploration = setting_reader(SETTINGS["exploration"])  # UCB1's constant (sqrt2 and √2 read too)
+iteration_count = setting_reader(SETTINGS["iterations"])  # MCTS's iterations
+iteration_list = setting_reader(SETTINGS["iterations"], listing=True)  # MCTS's iterations as 10,100,1000
+
+SEARCH_OPTIONS = tuple(name for name, setting in SETTINGS.items() if setting.where != "input")  # on the command line
 
 
 def given_search_options(args) -> list[str]:
@@ -211,17 +206,6 @@ def search_spec(args, rules: dict | None = None, depth: float | None = None) -> 
     """The one search the command line asks for (see :func:`search_specs`), and the notes."""
     specs, notes = search_specs(args, rules, depth)
     return specs[0], notes
-
-
-def exploration(text: str) -> float:
-    """An argparse type: UCB1's constant, a number from 0 to MAX_EXPLORATION (``sqrt2`` and ``√2`` read too)."""
-    if text.strip() in ("sqrt2", "√2"):
-        return EXPLORATION
-    value = number(text)
-    wrong = mistake("exploration", value)
-    if wrong is not None:
-        raise argparse.ArgumentTypeError(f"{wrong}, got {text[:30]}")
-    return value
 
 
 def number(text: str) -> float:
@@ -251,26 +235,6 @@ def plain_name(text: str) -> str:
     """``text`` as one file name's part: letters, digits, ``_ + - .`` only, no leading dot, at most 80 characters."""
     name = re.sub(r"[^\w+.-]", "_", str(text), flags=re.UNICODE)[:80].lstrip(".")
     return name or "trace"
-
-
-def iteration_count(text: str) -> int:
-    """An argparse type: MCTS's iterations, a whole number as the search spec allows it."""
-    value = whole_number(-10**30, 10**30)(text)
-    wrong = mistake("iterations", value)
-    if wrong is not None:
-        raise argparse.ArgumentTypeError(f"{wrong}, got {value}")
-    return value
-
-
-def iteration_list(text: str) -> list[int]:
-    """An argparse type: iteration counts as ``10,100,1000``, each as :func:`iteration_count` reads it (a count
-    given twice counts once)."""
-    counts: list[int] = []
-    for part in text.split(","):
-        count = iteration_count(part)
-        if count not in counts:
-            counts.append(count)
-    return counts
 
 
 MAX_DEPTHS = 100  # depths in one --depths list: each is a row per algorithm and order

@@ -1,5 +1,5 @@
 """A file's ``rules:`` block (a tree or position file's, or ``tracer exercise --rules``): each rule read at its place
-and checked by the search specification's one check of each setting (:func:`tracer.search.spec.mistake`)."""
+and checked by the search specification's one check of each setting (:func:`tracer.search.settings.mistake`)."""
 
 from __future__ import annotations
 
@@ -7,21 +7,19 @@ from typing import Any
 
 import yaml
 
-from ..search.spec import mistake
+from ..search.settings import RULE_SETTINGS, SETTINGS, mistake
 from .yaml_text import YamlReader
 
-# a file's rules: block, each a default the command line overrides (seed and the MCTS settings: for -a mcts)
-RULE_KEYS = ("algorithm", "prune", "fail", "depth", "seed", "iterations", "exploration", "rollout", "final", "sum",
-             "bounds")
 UTILITY_RULES = ("sum",)  # what every leaf's vector adds up to: read and checked with the tree
-# (tracer.inputs.trees.TreeReader.utility_rules), not a setting of the search; bounds are both (the tree reader
-# checks every leaf against them, and Star1 and max^n's shallow pruning search with them)
+# (tracer.inputs.trees.TreeReader.utility_rules), not a setting of the search
+# a file's rules: block: the search's settings that a file may give (each a default the command line overrides;
+# the table of settings says which), and the tree's utility rules
+RULE_KEYS = RULE_SETTINGS + UTILITY_RULES
 
 
 def read_rules(node, path: str) -> dict[str, Any]:
-    """A ``rules:`` block, checked: ``{algorithm, prune, fail, depth, seed, iterations, exploration, rollout,
-    final, bounds}``, any of them (``bounds``: a list of two numbers, ``[-2, 2]``; ``sum`` is the tree's: see
-    :data:`UTILITY_RULES`)."""
+    """A ``rules:`` block, checked: any of :data:`RULE_KEYS` (``bounds``: a list of two numbers, ``[-2, 2]``;
+    ``sum`` is the tree's: see :data:`UTILITY_RULES`)."""
     if node is None:
         return {}
     reader = YamlReader(path)
@@ -37,7 +35,8 @@ def read_rules(node, path: str) -> dict[str, Any]:
             read = reader.scalar(value, f"rules.{key}")
         wrong = mistake(key, read)  # the spec's own check
         if wrong is not None:
-            shown = value.value[:20] if key == "depth" else read if key == "bounds" else getattr(value, "value", read)
+            pair = SETTINGS[key].nargs is not None or isinstance(value, yaml.SequenceNode)
+            shown = read if pair else value.value[:20]  # a pair as read, a word as written (cut short)
             raise reader.error(value, f"rules.{key}", f"{wrong}, got {shown!r}")
         rules[key] = read
     return rules

@@ -25,8 +25,9 @@ in tables.
 Figure 5.4). Every leaf is then a vector, one number per player in the order named, written as quoted text:
 ``"(1, 2, 6)"``. The players move in turn by level (A at the root, then B, C, A, ...) unless a node written in full
 says otherwise (``{player: B, children: [...]}``). ``rules: {sum: 10}`` declares that every leaf's components add up
-to 10 and ``rules: {bounds: [0, 10]}`` that each lies in [0, 10] (each leaf is checked); max^n prunes with them
-(Korf's shallow pruning, :func:`tracer.search.algorithms.maxn`).
+to 10 (each leaf is checked); max^n prunes with it (Korf's pruning, :func:`tracer.search.algorithms.maxn`), and with
+``rules: {bounds: [0, 10]}``, a setting of the search like Star1's bounds: each component lies in [0, 10] (checked
+with the search's other settings, :func:`tracer.run.refuse_outside_bounds`).
 
 ``stats:`` gives nodes the statistics a Monte Carlo tree search starts from, as a textbook figure does:
 ``stats: {A: 63/100, B: 60/79, C: 1/10, D: 2/11}`` (wins/visits, W in the terms of the player who chose the move
@@ -122,7 +123,6 @@ class TreeReader(YamlReader):
         self.max_nodes = max_nodes
         self.named: NamedPlayers | None = None  # the players named by players: [A, B, C], if any
         self.total = None  # rules: {sum: S}, as its YAML node and value
-        self.bounds = None  # rules: {bounds: [L, U]}, as its YAML node and (L, U)
 
     def names(self, node):
         if not isinstance(node, yaml.SequenceNode):
@@ -194,8 +194,8 @@ class TreeReader(YamlReader):
         return True
 
     def utility_rules(self, node) -> None:
-        """``rules: {sum: S, bounds: [L, U]}``: what every leaf's utilities satisfy (the other rules are the
-        search's, read by :func:`tracer.inputs.rules.read_rules`). Kept to check each leaf against."""
+        """``rules: {sum: S}``: what every leaf's utilities add up to (the other rules, ``bounds`` among them, are
+        the search's, read by :func:`tracer.inputs.rules.read_rules`). Kept to check each leaf against."""
         if not isinstance(node, yaml.MappingNode):
             return  # read_rules reports it
         fields = {key.value: value for key, value in node.value}
@@ -204,28 +204,17 @@ class TreeReader(YamlReader):
                 raise self.error(fields["sum"], "rules.sum", "sum: is what every leaf's vector adds up to, but the "
                                                              "file names no players (players: [A, B, C])")
             self.total = (fields["sum"], self.number(fields["sum"], "rules.sum"))
-        if "bounds" in fields:
-            bounds = fields["bounds"]
-            if not isinstance(bounds, yaml.SequenceNode) or len(bounds.value) != 2:
-                raise self.error(bounds, "rules.bounds", "expected the lowest and highest leaf value, e.g. [0, 10]")
-            low, high = (self.number(item, "rules.bounds") for item in bounds.value)
-            if low > high:
-                raise self.error(bounds, "rules.bounds", f"the lowest value {format_number(low)} is above the "
-                                                         f"highest {format_number(high)}")
-            self.bounds = (bounds, (low, high))
-        if self.named is not None:
-            self.named = NamedPlayers(self.named.names, None if self.total is None else self.total[1],
-                                      (None, None) if self.bounds is None else self.bounds[1])
+            self.named = NamedPlayers(self.named.names, self.total[1])
 
     def leaf_value(self, node, path):
         """A leaf's value (or an ``eval:``): a number, or in a tree with named players a vector ``"(1, 2, 6)"``,
-        one number per player; checked against the declared sum and bounds."""
+        one number per player; checked against the declared sum."""
         if self.named is None:
             if isinstance(node, yaml.ScalarNode) and node.value.lstrip().startswith("("):
                 raise self.error(node, path, f"a vector leaf {node.value!r}, but the file names no players: a "
                                              "two-player tree's leaves are numbers (name the players for vectors: "
                                              "players: [A, B, C])")
-            return self._in_bounds(node, path, (self.number(node, path),))[0]
+            return self.number(node, path)
         names = self.named.names
         example = "(" + ", ".join(str(i + 1) for i in range(len(names))) + ")"
         text = self.scalar(node, path) if isinstance(node, yaml.ScalarNode) else None
@@ -247,16 +236,7 @@ class TreeReader(YamlReader):
         if self.total is not None and abs(math.fsum(vector) - self.total[1]) > SUM_SLACK * max(1, abs(self.total[1])):
             raise self.error(node, path, f"the vector {text.strip()} adds up to {format_number(math.fsum(vector))}, "
                                          f"but rules: says every leaf's sum is {format_number(self.total[1])}")
-        return self._in_bounds(node, path, tuple(vector))
-
-    def _in_bounds(self, node, path, values):
-        if self.bounds is not None:
-            low, high = self.bounds[1]
-            for value in values:
-                if not low <= value <= high:
-                    raise self.error(node, path, f"the value {format_number(value)} lies outside the bounds "
-                                                 f"[{format_number(low)}, {format_number(high)}] that rules: declares")
-        return values
+        return tuple(vector)
 
     def player(self, node, path, chance: bool = True) -> Player | int:
         text = self.scalar(node, path)

@@ -7,7 +7,7 @@ evaluated by their ``eval``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..errors import SearchOptionError
 from .state import Player
@@ -16,18 +16,12 @@ from .state import Player
 @dataclass(frozen=True)
 class NamedPlayers:
     """The players of a tree with vector utilities (``players: [A, B, C]``), and what the file declares of every
-    leaf's vector: ``total``, the constant sum of its components (``rules: {sum: 10}``), and ``bounds``, the
-    (lowest, highest) any component can be (``rules: {bounds: [0, 10]}``; the lowest is 0 by default when a sum is
-    declared). Shared by every node of the tree."""
+    leaf's vector: ``total``, the constant sum of its components (``rules: {sum: 10}``). (The range of each
+    component, ``rules: {bounds: [0, 10]}``, is a setting of the search, as Star1's bounds are: see
+    :func:`tracer.search.algorithms.maxn`.) Shared by every node of the tree."""
 
     names: tuple[str, ...]
     total: float | None = None
-    bounds: tuple[float | None, float | None] = field(default=(None, None))
-
-    @property
-    def lowest(self) -> float:
-        """The lowest value a component can have, as shallow pruning assumes it (0 unless ``bounds`` say)."""
-        return 0 if self.bounds[0] is None else self.bounds[0]
 
 
 class TreeNode:
@@ -185,12 +179,15 @@ def first_repeat(root: TreeNode) -> tuple[TreeNode, TreeNode] | None:
 
 def first_outside(root: TreeNode, low: float, high: float, depth: float) -> tuple[TreeNode, float] | None:
     """The first node, breadth-first, that a search ``depth`` plies deep values outside [``low``, ``high``] (a leaf,
-    or a node on the horizon with an ``eval:``), with that value; or None."""
+    or a node on the horizon with an ``eval:``), with that value (of a vector, its first component outside); or
+    None."""
     pending = [(root, 0)]
     for node, ply in pending:
         value = node.value if not node.children else node.evaluation if ply >= depth else None
-        if value is not None and not low <= value <= high:
-            return node, value
+        values = value if isinstance(value, tuple) else (value,)  # a vector's components, each
+        outside = [v for v in values if v is not None and not low <= v <= high]
+        if outside:
+            return node, outside[0]
         if ply < depth:
             pending.extend((child, ply + 1) for child in node.children)
     return None

@@ -19,9 +19,10 @@ from ..run import deep_recursion, trace_search
 from ..search.mcts import MAX_ITERATIONS
 from ..search.ordering import ordered
 from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM, chance_search
+from ..search.settings import SETTINGS, phrase
 from ..search.spec import as_spec
 from ..search.tracers import NODES_VISITED, BudgetTracer, CountingTracer
-from ..numbers import SETTING, exact, format_number
+from ..text import exact, format_number
 from ..trace.events import IterationStarted
 
 PLAYER_KINDS = ("human", *ALGORITHMS, "random", "greedy")
@@ -147,17 +148,12 @@ class SearchPlayer:
         if "seconds_per_move" in settings:
             parts.append(f"{format_number(settings['seconds_per_move'])} s a move")
         if "iterations" in settings:
-            parts.append(f"{'at most ' if parts else ''}{settings['iterations']:,} iterations")
+            parts.append(f"{'at most ' if parts else ''}{phrase('iterations', settings['iterations'])}")
         if "depth" in settings:
-            parts.append("to the end" if settings["depth"] is None else f"depth {settings['depth']}")
-        if "exploration" in settings:
-            parts.append(f"C = {format_number(settings['exploration'], SETTING)}")
-        if settings.get("rollout", "random") != "random":
-            parts.append(f"{settings['rollout']} playouts")
-        if settings.get("final", "robust") != "robust":
-            parts.append(f"final {settings['final']}")
-        if "order" in settings:
-            parts.append(f"{settings['order']} order")
+            parts.append("to the end" if settings["depth"] is None else phrase("depth", settings["depth"]))
+        # in the words titles use (tracer.search.settings.phrase): C always, the others where not the default
+        parts += [phrase(name, settings[name]) for name in ("exploration", "rollout", "final", "order")
+                  if name in settings and (name == "exploration" or settings[name] != SETTINGS[name].default)]
         return f"{self.name} ({', '.join(parts)})"
 
     def choose(self, game, state) -> Choice:

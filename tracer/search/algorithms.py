@@ -612,13 +612,16 @@ def _first_iteration(root: GameState, depth: float) -> int:
     return max(1, plies)
 
 
-def maxn(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER):
+def maxn(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER,
+         bounds: tuple[float, float] | None = None):
     """MAX^N (Luckhardt & Irani 1986; Russell & Norvig, 4th ed., Section 5.2.2): a game of several players, each
     leaf a vector of utilities, one per player; at each node the player to move (``state.mover``, an index) takes
     the child whose vector is best for itself. Ties keep the first child in move order.
 
-    With a declared constant sum S of the components and a lowest value L of each (``state.named``: 0 unless the
-    tree's bounds say), Korf's two prunings (1991, "Multi-player alpha-beta pruning"), in exact arithmetic:
+    With a declared constant sum S of the components (``state.named.total``) and a lowest value L of each (the
+    first of ``bounds``, (L, U), which say every component of every leaf lies in [L, U], as Star1's say every leaf
+    value does; 0 without them), Korf's two prunings (1991, "Multi-player alpha-beta pruning"), in exact
+    arithmetic:
 
     - *immediate*: no player can get more than M = S − (n − 1)·L (the others at their least), or than the highest
       value the bounds allow, U, if less; a player whose best so far reaches M has the best it can have, and its
@@ -631,10 +634,10 @@ def maxn(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRAC
 
     The Bound is never above M, so where both hold, the cutoff is the immediate one (it needs no parent)."""
     named = root.named
-    players, lowest = len(named.names), exact(named.lowest)
+    low, high = (0, None) if bounds is None else bounds
+    players, lowest = len(named.names), exact(low)
     total = None if named.total is None else exact(named.total)
-    most = None if total is None else min([total - (players - 1) * lowest]
-                                          + ([] if named.bounds[1] is None else [exact(named.bounds[1])]))
+    most = None if total is None else min([total - (players - 1) * lowest] + ([] if high is None else [exact(high)]))
 
     def bound_for(best) -> float | None:
         """The Bound a child is searched with: S − (n − 2)·L − the best so far for the player to move here."""
@@ -656,10 +659,10 @@ def maxn(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRAC
                 tracer.value_updated(v, v2)
                 v, best = v2, a
             if most is not None and exact(v[i]) >= most:
-                tracer.immediate_cutoff(moves[k + 1:], most)
+                tracer.immediate_cutoff(moves[k + 1:], most, named.total, low, high)
                 break
             if bound is not None and exact(v[i]) >= bound:
-                tracer.shallow_cutoff(moves[k + 1:], bound)
+                tracer.shallow_cutoff(moves[k + 1:], bound, named.total, low)
                 break
         tracer.exit(v, best)
         return v, best

@@ -303,23 +303,6 @@ def _given(state) -> tuple[float, int] | None:
     return given() if callable(given) else None
 
 
-MCTS_SETTINGS = ("iterations", "exploration", "rollout", "final")
-
-
-def setting_mistake(name: str, value) -> str | None:
-    """What MCTS's setting ``name`` expects when ``value`` is not that (``expected one of random, first, eval``),
-    else ``None``."""
-    if name == "iterations":
-        fine = not isinstance(value, bool) and isinstance(value, int) and 1 <= value <= MAX_ITERATIONS
-        return None if fine else f"expected a whole number from 1 to {MAX_ITERATIONS:,}"
-    if name == "exploration":
-        fine = (not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
-                and 0 <= value <= MAX_EXPLORATION)
-        return None if fine else f"expected a number from 0 to {MAX_EXPLORATION}"
-    choices = ROLLOUTS if name == "rollout" else FINALS
-    return None if isinstance(value, str) and value in choices else f"expected one of {', '.join(choices)}"
-
-
 MAX_ITERATIONS = 10_000_000  # a traced search is bounded by --max-nodes too
 MAX_EXPLORATION = 100
 

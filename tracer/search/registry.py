@@ -37,7 +37,7 @@ class Algorithm:
     counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
     settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size;
     # MCTS's iterations, exploration, rollout, final (and the spec's seed, which every random choice comes from);
-    # expectiminimax's bounds on the leaf values (with them it prunes by Star1)
+    # bounds on the leaf values: expectiminimax's (with them it prunes by Star1), max^n's (each component's)
     family: str = "values"  # the view's family of its trace (tracer.view.FAMILIES): "values" backs up values,
     # "mcts" keeps visits and rewards; "vectors" backs up vectors of utilities, one per player (max^n)
     depth_limited: bool = True  # takes --depth (MCTS plays out to the end of the game instead)
@@ -72,9 +72,10 @@ class Algorithm:
 
     def prunes_with(self, bounds, total=None) -> bool:
         """Whether the search can prune: alpha-beta's kin always (they take :class:`Rules`; α and β are part of
-        their trace), expectiminimax when it is given ``bounds`` on the leaf values (Star1 at its chance nodes),
-        max^n when the tree declares the ``total`` every leaf's vector adds up to (Korf's shallow pruning)."""
-        return (self.pruning or ("bounds" in self.settings and bounds is not None)
+        their trace), expectiminimax when it is given ``bounds`` on the leaf values (Star1 at its chance nodes, with
+        the rules), max^n when the tree declares the ``total`` every leaf's vector adds up to (Korf's pruning, which
+        ``bounds`` only tighten, without the rules)."""
+        return (self.pruning or (self.chance and "bounds" in self.settings and bounds is not None)
                 or (self.family == "vectors" and total is not None))
 
     def refuse(self, rules: Rules) -> None:
@@ -125,7 +126,7 @@ ALGORITHMS: dict[str, Algorithm] = {
                   settings=("bounds",)),
         Algorithm("star2", star2, "Star2 (probing first)", pruning=False, chance=True,
                   settings=("bounds",)),
-        Algorithm("maxn", maxn, "Max^n", pruning=False, family="vectors", vectors=True),
+        Algorithm("maxn", maxn, "Max^n", pruning=False, settings=("bounds",), family="vectors", vectors=True),
         Algorithm("paranoid", paranoid, "Paranoid (alpha-beta for the root's player against the rest)",
                   pruning=True, vectors=True, node_types=True),
         Algorithm("mcts", mcts, "Monte Carlo tree search (UCT)", pruning=False, chance=True, counts=("iterations",),

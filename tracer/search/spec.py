@@ -5,125 +5,65 @@ trace (as its JSON ``options``) and asked by every later stage: ``spec.strict_pr
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any, Mapping
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED
-from ..numbers import SETTING, format_number
 from .algorithms import Rules
-from .mcts import DEFAULT_ITERATIONS, EXPLORATION, MCTS_SETTINGS, setting_mistake
-from .ordering import ORDERS
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm, algorithm as find_algorithm
-
-MAX_SEARCH_DEPTH = 1_000_000  # plies: deeper than any search that finishes; larger numbers are typos or attacks
-PRUNE_RULES = ("ge", "gt")  # cut when α ≥ β, or only when α > β
-FAIL_MODES = ("soft", "hard")  # return the best value seen, or clamp it into the window
-CHOICES = {"algorithm": tuple(ALGORITHMS), "prune": PRUNE_RULES, "fail": FAIL_MODES, "order": ORDERS}
-# the settings of particular algorithms (Algorithm.settings names them)
-OWN_SETTINGS = ("guess", "tt_size", "iterations", "exploration", "rollout", "final", "bounds")
-MCTS_DEFAULTS = dict(zip(MCTS_SETTINGS, (DEFAULT_ITERATIONS, EXPLORATION, "random", "robust")))
-FLAGS = {"algorithm": "-a", "prune": "--prune", "fail": "--fail", "depth": "--depth", "order": "--order",
-         "seed": "--seed", "guess": "--guess", "tt_size": "--tt-size", "iterations": "--iterations",
-         "exploration": "--exploration", "rollout": "--rollout", "final": "--final",
-         "bounds": "--bounds"}  # how the command line names each
+# FAIL_MODES, PRUNE_RULES, MAX_SEARCH_DEPTH, FLAGS and mistake are read from here too, as before the table
+from .settings import FAIL_MODES, FLAGS, MAX_SEARCH_DEPTH, OWN_SETTINGS, PRUNE_RULES, SETTINGS, bounds_mistake  # noqa
+from .settings import mistake, phrase, takers  # noqa: F401
 
 
-def mistake(name: str, value: Any) -> str | None:
-    """What the setting ``name`` (``algorithm``, ``prune``, ``fail``, ``order``, ``depth``) expects, when
-    ``value`` is not that (``expected one of ge, gt``), else ``None``: the one check of each setting, in the words
-    every reader of it uses (a file's ``rules:``, a position file's ``depth:``, the command line, the spec); each
-    reader adds where it was and what it got."""
-    if name == "depth":
-        if not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= MAX_SEARCH_DEPTH:
-            return None
-        return f"expected a whole number from 0 to {MAX_SEARCH_DEPTH:,}"
-    if name in MCTS_SETTINGS:
-        return setting_mistake(name, value)
-    if name == "seed":
-        return None if not isinstance(value, bool) and isinstance(value, int) else "expected a whole number"
-    if name == "bounds":
-        return bounds_mistake(value)
-    choices = CHOICES[name]
-    return None if isinstance(value, str) and value in choices else f"expected one of {', '.join(choices)}"
-
-
-def bounds_mistake(value: Any) -> str | None:
-    """What leaf bounds (``rules: {bounds: [L, U]}``, ``--bounds L U``) expect when ``value`` is not that: two finite
-    numbers, the lower first (L < U), else ``None``."""
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
-            or any(isinstance(end, bool) or not isinstance(end, (int, float)) or not math.isfinite(end)
-                   for end in value)):
-        return "expected two finite numbers [L, U], the lowest and highest leaf values"
-    if not value[0] < value[1]:
-        return "expected the lower bound first and below the upper (L < U)"
-    return None
+def _fields_from_the_table(cls):
+    """A field of the class for each setting of :data:`SETTINGS`, in the table's order, before the class's own:
+    its default the setting's (``None`` for a setting of particular searches, filled in where the search takes it).
+    Only the algorithm may be given by position."""
+    for name, setting in SETTINGS.items():
+        setattr(cls, name, field(default=None if setting.own else setting.default, kw_only=name != "algorithm"))
+    cls.__annotations__ = {**{name: setting.kind for name, setting in SETTINGS.items()}, **cls.__annotations__}
+    return cls
 
 
 @dataclass(frozen=True)
+@_fields_from_the_table
 class SearchSpec:
-    """One search, fully said: the algorithm, the rules textbooks disagree on (``prune``: ``ge`` or ``gt``;
-    ``fail``: ``soft`` or ``hard``), the depth (``None``: to the leaves or the end of the game), the move order
-    and its seed, and the algorithm's own settings (MTD(f)'s first ``guess``; the table size ``tt_size`` of
-    MTD(f), SSS* and iterative deepening). Made only valid: a mistake is a :class:`SearchOptionError` that says
-    what is wrong.
+    """One search, fully said: a field for each setting of :data:`tracer.search.settings.SETTINGS` (the algorithm,
+    the rules textbooks disagree on, ``prune``: ``ge`` or ``gt``, ``fail``: ``soft`` or ``hard``; the depth,
+    ``None``: to the leaves or the end of the game; the move order and its seed; and the settings of particular
+    searches: MTD(f)'s first ``guess``, the table size ``tt_size``, MCTS's ``iterations``, ``exploration``,
+    ``rollout`` and ``final``, the leaf ``bounds`` Star1 and max^n prune with). Made only valid: a mistake is a
+    :class:`SearchOptionError` that says what is wrong. Only the algorithm may be given by position.
 
     ``recorded``: read from a saved trace, whose algorithm may be one this tracer does not know (a trace describes
     itself), so the algorithm's own facts are not asked of the registry."""
 
-    algorithm: str = DEFAULT_ALGORITHM
-    prune: str = "ge"
-    fail: str = "soft"
-    depth: float | None = None
-    order: str = "natural"
-    seed: int = 0
-    guess: float | None = None
-    tt_size: int | None = None
-    iterations: int | None = None  # Monte Carlo tree search's: how many iterations (default 100)
-    exploration: float | None = None  # ... UCB1's constant C (default √2)
-    rollout: str | None = None  # ... random, first or eval (default random)
-    final: str | None = None  # ... robust (most visits) or max (highest mean) (default robust)
-    bounds: tuple[float, float] | None = None  # expectiminimax's: every leaf value lies in [L, U] (Star1 prunes)
-    recorded: bool = field(default=False, compare=False, repr=False)
-    recorded_prunes: bool | None = field(default=None, compare=False, repr=False)  # unknown recorded algorithms
+    recorded: bool = field(default=False, compare=False, repr=False, kw_only=True)
+    recorded_prunes: bool | None = field(default=None, compare=False, repr=False, kw_only=True)  # unknown recorded
+    # algorithms
 
     def __post_init__(self):
-        for name in ("prune", "fail", "order", "depth"):
+        for name, setting in SETTINGS.items():
             value = getattr(self, name)
-            wrong = None if name == "depth" and value in (None, UNLIMITED) else mistake(name, value)
+            unset = value is None and (setting.own or setting.default is None)  # not given (depth: no limit)
+            if name == "algorithm" or unset or name == "depth" and value == UNLIMITED:
+                continue  # the algorithm is looked up below
+            wrong = setting.check(value)
             if wrong is not None:
                 raise SearchOptionError(f"{name}: {wrong}, got {value!r}")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise SearchOptionError(f"seed: expected a whole number, got {self.seed!r}")
-        if self.guess is not None and (isinstance(self.guess, bool) or not isinstance(self.guess, (int, float))
-                                       or not math.isfinite(self.guess)):
-            raise SearchOptionError(f"guess: expected a finite number, got {self.guess!r}")
-        if self.tt_size is not None and (isinstance(self.tt_size, bool) or not isinstance(self.tt_size, int)
-                                         or self.tt_size < 1):
-            raise SearchOptionError(f"tt_size: expected a whole number ≥ 1, got {self.tt_size!r}")
-        if self.bounds is not None:
-            wrong = bounds_mistake(self.bounds)
-            if wrong is not None:
-                raise SearchOptionError(f"bounds: {wrong}, got {self.bounds!r}")
-            object.__setattr__(self, "bounds", tuple(self.bounds))
-        for name in MCTS_SETTINGS:
-            value = getattr(self, name)
-            wrong = None if value is None else setting_mistake(name, value)
-            if wrong is not None:
-                raise SearchOptionError(f"{name}: {wrong}, got {value!r}")
+            if setting.convert is not None:
+                object.__setattr__(self, name, setting.convert(value))
         if self.recorded and self.algorithm not in ALGORITHMS:
             return
         search = find_algorithm(self.algorithm)  # an unknown name is one line listing the known
         for name in OWN_SETTINGS:
             if getattr(self, name) is not None and name not in search.settings:
                 raise SearchOptionError(_not_taken(name, [self.algorithm]))
-        if "guess" in search.settings and self.guess is None:
-            object.__setattr__(self, "guess", 0)  # MTD(f)'s first guess unless told
-        for name, default in MCTS_DEFAULTS.items():
             if name in search.settings and getattr(self, name) is None:
-                object.__setattr__(self, name, default)
+                object.__setattr__(self, name, SETTINGS[name].default)  # its default, where the search takes it
         if not search.depth_limited:
             object.__setattr__(self, "depth", None)  # plays out to the end of the game
         search.refuse(self.rules)
@@ -179,26 +119,16 @@ class SearchSpec:
 
     def phrases(self) -> list[str]:
         """The search's rules as titles and reports write them: ``cut when α ≥ β``, ``fail-soft``, ``depth 2``,
-        ``random move order, seed 3``."""
-        phrases = []
-        if self.prunes:
-            phrases.append("cut when α ≥ β" if self.prune == "ge" else "cut only when α > β")
-            phrases.append(f"fail-{self.fail}")
-        if self.depth is not None:
-            phrases.append(f"depth {format_number(self.depth)}")
+        the settings of its own that the table gives words (``leaf values in [0, 6]``, ``100 iterations``; not
+        MTD(f)'s guess or the table's size), ``random move order, seed 3``."""
+        said = (["prune", "fail"] if self.prunes else []) + (["depth"] if self.depth is not None else [])
+        said += [name for name in OWN_SETTINGS if getattr(self, name) is not None and SETTINGS[name].phrase]
+        phrases = [words for words in (phrase(name, getattr(self, name)) for name in said) if words]
         if self.samples:
-            phrases.append(f"{self.iterations:,} iteration{'s' if self.iterations != 1 else ''}")
-            phrases.append(f"C = {format_number(self.exploration, SETTING)}")
-            phrases.append({"random": "random playouts", "first": "first-move playouts",
-                            "eval": "no playouts: evaluations"}[self.rollout])
-            if self.final == "max":
-                phrases.append("the highest mean chosen")
-            phrases.append(f"seed {self.seed}")
-        if self.bounds is not None:
-            phrases.append(f"leaf values in [{format_number(self.bounds[0])}, {format_number(self.bounds[1])}]")
+            phrases.append(phrase("seed", self.seed))  # its random choices' seed
         if self.order != "natural":
-            seed = f", seed {self.seed}" if self.order == "random" and not self.samples else ""
-            phrases.append(f"{self.order} move order{seed}")
+            seed = f", {phrase('seed', self.seed)}" if self.order == "random" and not self.samples else ""
+            phrases.append(phrase("order", self.order) + seed)
         return phrases
 
     # ---- the trace's JSON options -------------------------------------------------------------------------
@@ -220,14 +150,16 @@ class SearchSpec:
     def from_options(cls, algorithm: str, options: Mapping[str, Any]) -> "SearchSpec":
         """A saved trace's ``options`` read back (old traces too: what is absent takes its default; keys of no
         setting are ignored)."""
-        known = {name: options[name] for name in ("prune", "fail", "depth", "order", "seed", *OWN_SETTINGS)
-                 if options.get(name) is not None}
+        known = {name: options[name] for name in SETTINGS if name != "algorithm" and options.get(name) is not None}
         return cls(algorithm, **known, recorded=True, recorded_prunes="prune" in options)
 
 
 def _not_taken(name: str, algorithms: list[str]) -> str:
-    takers = [a for a, search in ALGORITHMS.items() if name in search.settings]
-    return f"{FLAGS[name]} is for -a {' or -a '.join(takers)}, not -a {' -a '.join(algorithms)}"
+    return f"{FLAGS[name]} is for -a {' or -a '.join(takers(name))}, not -a {' -a '.join(algorithms)}"
+
+
+# the settings every search has, resolved before the searches are chosen (the depth is the problem's)
+COMMON_SETTINGS = tuple(name for name, setting in SETTINGS.items() if not setting.own and setting.where != "input")
 
 
 def resolve(rules: Mapping[str, Any] | None = None, given: Mapping[str, Any] | None = None,
@@ -241,14 +173,13 @@ def resolve(rules: Mapping[str, Any] | None = None, given: Mapping[str, Any] | N
     algorithms takes is a mistake; one that some take goes to those."""
     rules, given = rules or {}, given or {}
     notes, chosen = [], {}
-    for name, default in (("algorithm", DEFAULT_ALGORITHM), ("prune", "ge"), ("fail", "soft"), ("order", "natural"),
-                          ("seed", 0)):
+    for name in COMMON_SETTINGS:
         value = given.get(name)
         values = None if value is None else list(value) if isinstance(value, (list, tuple)) else [value]
         if values and name in rules and rules[name] not in values:
             shown = " ".join(f"{FLAGS[name]} {v}" for v in values)
             notes.append(f"{shown} overrides the file's rules ({name}: {rules[name]})")
-        chosen[name] = values or [rules.get(name, default)]
+        chosen[name] = values or [rules.get(name, SETTINGS[name].default)]
     for name in OWN_SETTINGS:
         if given.get(name) is not None and not any(name in find_algorithm(a).settings for a in chosen["algorithm"]):
             raise SearchOptionError(_not_taken(name, chosen["algorithm"]))
@@ -262,8 +193,8 @@ def resolve(rules: Mapping[str, Any] | None = None, given: Mapping[str, Any] | N
             settings = {name: own[name] for name in OWN_SETTINGS if name in takes}
             if "iterations" in takes:
                 settings["iterations"] = iterations
-            specs.append(SearchSpec(algorithm, chosen["prune"][0], chosen["fail"][0], depth, order,
-                                    chosen["seed"][0], **settings))
+            common = {name: chosen[name][0] for name in COMMON_SETTINGS if name not in ("algorithm", "order")}
+            specs.append(SearchSpec(algorithm, order=order, depth=depth, **common, **settings))
     return specs, notes
 
 
@@ -285,5 +216,5 @@ def as_spec(algorithm: "str | SearchSpec" = DEFAULT_ALGORITHM, *, depth: float |
         changes["seed"] = seed
     takes = find_algorithm(spec.algorithm).settings
     changes.update({name: value for name, value in (settings or {}).items()
-                    if (name in OWN_SETTINGS or name == "seed") and name in takes and value is not None})
+                    if name in SETTINGS and name in takes and value is not None})
     return replace(spec, **changes) if changes else spec

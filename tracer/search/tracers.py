@@ -68,10 +68,10 @@ class NullTracer:
     def research(self, value, alpha, beta):
         pass
 
-    def shallow_cutoff(self, skipped_moves, bound):
+    def shallow_cutoff(self, skipped_moves, bound, total, lowest):
         pass
 
-    def immediate_cutoff(self, skipped_moves, most):
+    def immediate_cutoff(self, skipped_moves, most, total, lowest, highest):
         pass
 
     def probe(self, waiting_moves, value, bound):
@@ -181,10 +181,10 @@ class CountingTracer(NullTracer):
     def research(self, value, alpha, beta):
         self.researches += 1
 
-    def shallow_cutoff(self, skipped_moves, bound):
+    def shallow_cutoff(self, skipped_moves, bound, total, lowest):
         self.cutoff(skipped_moves)
 
-    def immediate_cutoff(self, skipped_moves, most):
+    def immediate_cutoff(self, skipped_moves, most, total, lowest, highest):
         self.cutoff(skipped_moves)
 
     def begin_pass(self, label, alpha=None, beta=None):

@@ -115,15 +115,16 @@ class RecordingTracer(NullTracer):
         first, end = self._prune(entry, skipped_moves)
         self._log.extend((Cutoff, entry, first, end))
 
-    def shallow_cutoff(self, skipped_moves, bound):
+    def shallow_cutoff(self, skipped_moves, bound, total, lowest):
         if skips_any(skipped_moves):
             entry = self._stack[-1]
-            self._log.extend((ShallowCutoff, entry, *self._prune(entry, skipped_moves), bound))
+            self._log.extend((ShallowCutoff, entry, *self._prune(entry, skipped_moves), bound, total, lowest))
 
-    def immediate_cutoff(self, skipped_moves, most):
+    def immediate_cutoff(self, skipped_moves, most, total, lowest, highest):
         if skips_any(skipped_moves):
             entry = self._stack[-1]
-            self._log.extend((ImmediateCutoff, entry, *self._prune(entry, skipped_moves), most))
+            self._log.extend((ImmediateCutoff, entry, *self._prune(entry, skipped_moves), most, total, lowest,
+                              highest))
 
     def chance_cutoff(self, skipped_moves, bound, value, limit, assumed):
         if skips_any(skipped_moves):
@@ -474,16 +475,11 @@ class _Decoder:
         self.recorded = end
         return tuple(dict.fromkeys(self.node_of[e] for e in range(first, end)))
 
-    def shallow_cutoff(self, entry, first, end, bound):
-        node = self.node_of[entry]
-        named = self.states[node].named
-        return ShallowCutoff(node, self._skipped(first, end), stored(bound), named.total, named.lowest)
+    def shallow_cutoff(self, entry, first, end, bound, total, lowest):
+        return ShallowCutoff(self.node_of[entry], self._skipped(first, end), stored(bound), total, lowest)
 
-    def immediate_cutoff(self, entry, first, end, most):
-        node = self.node_of[entry]
-        named = self.states[node].named
-        return ImmediateCutoff(node, self._skipped(first, end), stored(most), named.total, named.lowest,
-                               named.bounds[1])
+    def immediate_cutoff(self, entry, first, end, most, total, lowest, highest):
+        return ImmediateCutoff(self.node_of[entry], self._skipped(first, end), stored(most), total, lowest, highest)
 
     def chance_cutoff(self, entry, first, end, bound, value, limit, assumed):
         node = self.node_of[entry]
