@@ -1,5 +1,6 @@
 """Shared test helpers (tests/ is on sys.path): paths, running the command line (in this process, or as a real
-process where the process is the point), and the references tests check tracer against."""
+process where the process is the point), the references tests check tracer against, traces of the shipped files,
+and Hypothesis's example counts scaled to the run's profile (see tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -168,6 +169,22 @@ def random_positions(game, count: int, seed: int, max_plies: int = 30, min_plies
             state = state.child(rng.choices(moves, weights)[0])
         positions.append(state if state.player is Player.CHANCE else game.rooted(state))
     return positions
+
+
+def traced(path, algorithm: str | None = "alphabeta", prune: str = "ge", fail: str = "soft", depth=None):
+    """A trace of the tree or position file at ``path``, as the tests of what is made from traces need one:
+    searched by ``algorithm`` with the rules ``prune`` and ``fail`` (the defaults: the textbook's alpha-beta,
+    whatever the file's ``rules:`` say), ``depth`` plies deep as ``--depth`` says it (the file's depth when None;
+    ``math.inf``: to the leaves), the file's meta in the trace. ``algorithm=None``: the search the file's
+    ``rules:`` ask for, every setting of theirs, as ``tracer render FILE`` runs it."""
+    from tracer import Rules, load_problem, trace_search
+    from tracer.search.spec import resolve
+
+    problem = load_problem(str(path), depth=depth)
+    if algorithm is None:
+        spec = resolve(problem.rules, {}, problem.depth)[0][0]
+        return trace_search(problem.root, spec, meta=problem.meta)
+    return trace_search(problem.root, algorithm, depth=problem.depth, rules=Rules(prune, fail), meta=problem.meta)
 
 
 def documented(command: str, word: str) -> list[list[str]]:
