@@ -187,6 +187,22 @@ def traced(path, algorithm: str | None = "alphabeta", prune: str = "ge", fail: s
     return trace_search(problem.root, algorithm, depth=problem.depth, rules=Rules(prune, fail), meta=problem.meta)
 
 
+# ---- Hypothesis: a tenth of the examples locally, every one in CI ---------------------------------------------
+
+EXAMPLE_SHARES = {"dev": 0.1, "ci": 1.0}  # each profile's share of a property test's full example count
+
+
+def examples(full: int, **options):
+    """Hypothesis settings for a property test that checks ``full`` examples in CI: the run's profile's share of
+    them (``HYPOTHESIS_PROFILE``, registered by tests/conftest.py from :data:`EXAMPLE_SHARES`: its count for a test
+    that says nothing, over Hypothesis's 100), no deadline (a loaded machine is not a failure), and ``options``
+    (``derandomize=True``: the same examples every run)."""
+    from hypothesis import settings
+
+    share = settings.default.max_examples / 100
+    return settings(max_examples=max(1, math.ceil(full * share)), deadline=None, **options)
+
+
 def documented(command: str, word: str) -> list[list[str]]:
     """The README's example lines of ``tracer COMMAND`` that name ``word``, as arguments (comments dropped)."""
     import shlex
