@@ -1,5 +1,6 @@
 """Shared test helpers (tests/ is on sys.path): paths, running the command line (in this process, or as a real
-process where the process is the point), and the references tests check tracer against."""
+process where the process is the point), the references tests check tracer against, traces of the shipped files,
+and Hypothesis's example counts scaled to the run's profile (see tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -33,10 +34,51 @@ def run_tracer(*args, cwd=None, env=None, input_text=None) -> subprocess.Complet
 
 def run_tracer_process(*args, cwd=None, env=None, input_text=None) -> subprocess.CompletedProcess:
     """Run ``python -m tracer ARGS`` as a user would, in a process of its own (exit status, signals, start-up,
-    the environment)."""
-    full_env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]), **(env or {}))
-    return subprocess.run([sys.executable, "-m", "tracer", *map(str, args)], cwd=cwd or ROOT, env=full_env,
-                          capture_output=True, text=True, input=input_text, timeout=300)
+    the environment), to its end."""
+    return subprocess.run(tracer_command(args), cwd=cwd or ROOT, env=tracer_environment(env),
+                          preexec_fn=default_signals, capture_output=True, text=True, input=input_text, timeout=300)
+
+
+def start_tracer(*args, cwd=None, env=None, **popen) -> subprocess.Popen:
+    """Start ``python -m tracer ARGS`` in a process of its own, as a user's shell starts it (the signals at their
+    defaults, ``env`` added to the environment), for a test that acts on it while it runs; ``popen``: Popen's
+    other arguments (``stdout=subprocess.PIPE``, ``text=True``, ...)."""
+    return subprocess.Popen(tracer_command(args), cwd=cwd or ROOT, env=tracer_environment(env),
+                            preexec_fn=default_signals, **popen)
+
+
+def tracer_command(args) -> list[str]:
+    return [sys.executable, "-m", "tracer", *map(str, args)]
+
+
+def tracer_environment(env=None) -> dict[str, str]:
+    """This process's environment, with tracer and the tests' modules importable, and ``env``."""
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]), **(env or {}))
+
+
+SENT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")  # what the tests send tracer, or tracer its children
+
+
+def default_signals() -> None:
+    """In a child about to become tracer: every signal the tests send at its default disposition. A test run
+    started in the background by a shell without job control inherits SIGINT ignored, and passes that on to the
+    processes it starts; a Python that starts with SIGINT ignored keeps ignoring it, so Ctrl-C would never reach
+    tracer (and a test waiting for it to stop would wait for it to finish)."""
+    for name in SENT_SIGNALS:
+        signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+
+HANG_GUARD = 120  # seconds: what a condition a test waits on is given, so that a regression fails, not hangs
+
+
+def wait_until(condition, what: str, guard: float = HANG_GUARD):
+    """Poll ``condition()`` until it returns something true, and return that; fail saying ``what`` did not
+    happen if it has not after ``guard`` seconds (only a regression waits so long, never a loaded machine)."""
+    deadline = time.monotonic() + guard
+    while not (found := condition()):
+        assert time.monotonic() < deadline, f"{what}: not after {guard:.0f} s"
+        time.sleep(0.02)
+    return found
 
 
 class _Output(io.TextIOWrapper):
@@ -170,6 +212,38 @@ def random_positions(game, count: int, seed: int, max_plies: int = 30, min_plies
     return positions
 
 
+def traced(path, algorithm: str | None = "alphabeta", prune: str = "ge", fail: str = "soft", depth=None):
+    """A trace of the tree or position file at ``path``, as the tests of what is made from traces need one:
+    searched by ``algorithm`` with the rules ``prune`` and ``fail`` (the defaults: the textbook's alpha-beta,
+    whatever the file's ``rules:`` say), ``depth`` plies deep as ``--depth`` says it (the file's depth when None;
+    ``math.inf``: to the leaves), the file's meta in the trace. ``algorithm=None``: the search the file's
+    ``rules:`` ask for, every setting of theirs, as ``tracer render FILE`` runs it."""
+    from tracer import Rules, load_problem, trace_search
+    from tracer.search.spec import resolve
+
+    problem = load_problem(str(path), depth=depth)
+    if algorithm is None:
+        spec = resolve(problem.rules, {}, problem.depth)[0][0]
+        return trace_search(problem.root, spec, meta=problem.meta)
+    return trace_search(problem.root, algorithm, depth=problem.depth, rules=Rules(prune, fail), meta=problem.meta)
+
+
+# ---- Hypothesis: a tenth of the examples locally, every one in CI ---------------------------------------------
+
+EXAMPLE_SHARES = {"dev": 0.1, "ci": 1.0}  # each profile's share of a property test's full example count
+
+
+def examples(full: int, **options):
+    """Hypothesis settings for a property test that checks ``full`` examples in CI: the run's profile's share of
+    them (``HYPOTHESIS_PROFILE``, registered by tests/conftest.py from :data:`EXAMPLE_SHARES`: its count for a test
+    that says nothing, over Hypothesis's 100), no deadline (a loaded machine is not a failure), and ``options``
+    (``derandomize=True``: the same examples every run)."""
+    from hypothesis import settings
+
+    share = settings.default.max_examples / 100
+    return settings(max_examples=max(1, math.ceil(full * share)), deadline=None, **options)
+
+
 def documented(command: str, word: str) -> list[list[str]]:
     """The README's example lines of ``tracer COMMAND`` that name ``word``, as arguments (comments dropped)."""
     import shlex
@@ -186,23 +260,33 @@ def _children(pid: int) -> set[int]:
     return found
 
 
-def stopped_by_signal(args, signum: int, cwd, workers: int = 2) -> tuple[int, list[str], list[int]]:
-    """Start ``python -m tracer ARGS`` in ``cwd``, in a session of its own, wait until it has ``workers`` worker
-    processes and they have computed for half a second, then send ``signum`` (Ctrl-C to the whole process group, as a terminal
-    does; other signals to tracer alone). Its exit status, its lines on stderr, and the workers still alive
-    afterwards (not zombies). Linux only (``/proc``)."""
-    command = [sys.executable, "-m", "tracer", *map(str, args)]
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=dict(os.environ, PYTHONPATH=str(ROOT)), start_new_session=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+def ignores(pid: int, signum: int) -> bool:
+    """Whether process ``pid`` ignores ``signum`` (its ``SigIgn`` mask in ``/proc``); False once it has ended."""
     try:
-        for _ in range(600):  # until the workers exist
-            started = _children(process.pid)
-            if len(started) >= workers:
-                break
-            time.sleep(0.05)
-        assert len(started) >= workers, "the workers did not start"
-        time.sleep(0.5)  # the workers are computing
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    mask = next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:"))
+    return bool(int(mask, 16) >> (signum - 1) & 1)
+
+
+def stopped_by_signal(args, signum: int, cwd, workers: int = 2) -> tuple[int, list[str], list[int]]:
+    """Start ``python -m tracer ARGS`` in ``cwd``, in a session of its own, wait until its pool is running (it has
+    ``workers`` worker processes, each has taken the workers' signal dispositions: it ignores Ctrl-C, see
+    :mod:`tracer.parallel`; and tracer has done forking them: the pool's three threads have started, for a signal
+    that strikes while Python runs its at-fork handlers is lost), then send ``signum`` (Ctrl-C to the whole process
+    group, as a terminal does; other signals to tracer alone). Its exit status, its lines on stderr, and the workers
+    still alive afterwards (not zombies). Linux only (``/proc``)."""
+    process = start_tracer(*args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
+    started: set[int] = set()
+    try:
+        def ready() -> bool:
+            started.update(_children(process.pid))
+            return (len(started) >= workers and all(ignores(pid, signal.SIGINT) for pid in started)
+                    and len(list(Path(f"/proc/{process.pid}/task").iterdir())) > 3)
+
+        wait_until(ready, f"{workers} workers ready")
         if signum == signal.SIGINT:
             os.killpg(process.pid, signum)
         else:

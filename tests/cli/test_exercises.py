@@ -14,14 +14,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer
+from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer, traced
 from tracer.errors import UsageError
 from tracer.cli.main import main
 from tracer.exercises.check import check_file
 from tracer.exercises.facts import SearchFacts
 from tracer.exercises.generate import Spec, deep_cutoffs, generate
 from tracer.inputs import load_problem
-from tracer.run import trace_search
 from tracer.search.registry import ALGORITHMS
 from tracer.search.spec import SearchSpec
 
@@ -549,12 +548,9 @@ def test_impossible_constraints_fail_with_a_clear_error(spec):
 
 
 def test_deep_cutoffs_are_found_where_the_bound_comes_from_two_levels_up():
-    def traced(name):
-        return trace_search(load_problem(str(TREES / f"{name}.yaml")).root, "alphabeta")
-
-    trace = traced("deep_cutoff")
+    trace = traced(TREES / "deep_cutoff.yaml")
     assert [SearchFacts(trace).label(node) for node in deep_cutoffs(trace)] == ["E"]
-    assert deep_cutoffs(traced("rn_example")) == []
+    assert deep_cutoffs(traced(TREES / "rn_example.yaml")) == []
 
 
 def test_exercise_bad_options_are_one_line():

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, TREES
+from helpers import ROOT, TREES, start_tracer
 from tracer.errors import UsageError
 from tracer.exercises.run_student import Limits, Student
 from tracer.exercises.sandbox import Target, Workspace, choose
@@ -44,10 +44,8 @@ LEVELS = [BWRAP, "off"]
 
 
 def start(function: str, *args, isolation: str, cwd=ROOT, env=None) -> subprocess.Popen:
-    environment = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]), **(env or {}))
-    return subprocess.Popen([sys.executable, "-m", "tracer", "test-search", f"{HOSTILE}:{function}", *args,
-                             "--isolation", isolation, "--time-limit", "3"], cwd=cwd, env=environment,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return start_tracer("test-search", f"{HOSTILE}:{function}", *args, "--isolation", isolation, "--time-limit", "3",
+                        cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def run(function: str, *args, isolation: str, **options) -> tuple[subprocess.Popen, str, str, set[int]]:

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
-from helpers import RefNode, assert_one_line_error, brute_force, run_tracer
+from helpers import RefNode, assert_one_line_error, brute_force, examples, run_tracer
 from tests.core.conftest import ROOT, SHIPPED_VALUES, TREES
 from tracer import ALGORITHMS, TreeFileError, load_tree, parse_tree, search_stats, trace_search
 from tracer.errors import SearchOptionError
@@ -72,7 +72,7 @@ def as_yaml(node, level: int = 0):
     return children
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(chance_trees())
 def test_expectiminimax_matches_the_definition_on_random_chance_trees(tree):
     if not isinstance(tree, list):

@@ -7,17 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import RefNode, brute_force
+from helpers import RefNode, brute_force, examples
 from tracer import load_tree, parse_tree, search_stats, trace_search
 from tracer.errors import SearchOptionError
 from tracer.inputs import load_problem
 from tracer.model.state import Player
 from tracer.search.algorithms import Rules
 
-PROPERTY = settings(max_examples=300, deadline=None, derandomize=True)
+PROPERTY = examples(300, derandomize=True)
 
 # A node: a leaf value, or (eval, [children]) for an inner node (eval may be None: no static value).
 values = st.integers(-9, 9)

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 import pytest
 
+from helpers import traced
 from tests.core.conftest import TREES
 from tracer import ALGORITHMS, Rules, load_tree, parse_tree, step_table, to_dot, trace_search
 from tracer.inputs.traces import trace_from_dict
@@ -37,11 +38,6 @@ CASES = [(path, *search) for path in SHIPPED for search in SEARCHES
          and load_tree(path).root.named is None]  # vector leaves: test_vectors.py
 
 
-def traced(path, algorithm, prune="ge", fail="soft"):
-    tree = load_tree(path)
-    return trace_search(tree.root, algorithm, rules=Rules(prune, fail), meta=tree.meta())
-
-
 def snapshot(view: TraceView) -> list[tuple]:
     return [node.state() for node in view.nodes] + [(view.step, view.visits, view.pass_number, view.current)]
 
@@ -49,7 +45,7 @@ def snapshot(view: TraceView) -> list[tuple]:
 @pytest.mark.parametrize("path, algorithm, prune, fail", CASES,
                          ids=[f"{p.stem}-{a}-{r}-{f}" for p, a, r, f in CASES])
 def test_the_view_at_every_step_is_the_fold_of_the_first_k_events(path, algorithm, prune, fail):
-    trace = traced(path, algorithm, prune, fail)
+    trace = traced(path, algorithm, prune, fail, depth=math.inf)
     replayed = TraceView(trace, 0)
     assert snapshot(replayed) == snapshot(TraceView(trace, 0))
     for k, _ in enumerate(replayed.replay(), 1):
@@ -63,7 +59,7 @@ def test_the_view_counts_what_the_counting_tracer_counts(path, algorithm, prune,
     tree, search = load_tree(path), ALGORITHMS[algorithm]
     counter = CountingTracer(mover_terms=search.negamax)
     search.run(tree.root, math.inf, counter, Rules(prune, fail))
-    view = TraceView(traced(path, algorithm, prune, fail))
+    view = TraceView(traced(path, algorithm, prune, fail, depth=math.inf))
     assert view.counts == {key: getattr(counter, key) for key in COUNTS}
     assert view.counts["cutoffs"] == len(view.cutoffs) == sum(event.cuts and event.kind == "cutoff"
                                                                for event in view.trace.events)
@@ -92,7 +88,8 @@ def test_the_final_view_is_the_one_drawn_before_the_fold():
     cases = [case for case in CASES if "{}/{}/{}/{}".format(case[0].stem, *case[1:]) in before]  # trees shipped then
     assert len(cases) == len(before)
     for path, algorithm, prune, fail in cases:
-        assert _final(TraceView(traced(path, algorithm, prune, fail))) == before[f"{path.stem}/{algorithm}/{prune}/{fail}"]
+        view = TraceView(traced(path, algorithm, prune, fail, depth=math.inf))
+        assert _final(view) == before[f"{path.stem}/{algorithm}/{prune}/{fail}"]
 
 
 # ---- one rule for cutoffs: table, caption and diagram agree -------------------------------------------------------

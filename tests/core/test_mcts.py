@@ -9,10 +9,10 @@ import random
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 import tracer
-from helpers import TREES, assert_one_line_error, run_tracer
+from helpers import TREES, assert_one_line_error, examples, run_tracer
 from tracer.model.state import Player
 from tracer.model.trees import TreeNode
 
@@ -227,7 +227,7 @@ def test_reversed_order_expands_the_last_child_first():
     assert trace.nodes[first.node].name == "D"
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 40), st.floats(0, 4))
 def test_random_trees_replay_like_the_reference(seed, iterations, c):
     rng = random.Random(seed)

@@ -8,10 +8,10 @@ import json
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import assert_one_line_error, run_tracer
+from helpers import assert_one_line_error, examples, run_tracer
 from helpers import brute_force as brute_force_of_tree
 from tests.core.conftest import TREES, brute_force, nested_trees, prune_rules, root_players, tree_of
 from tracer import ALGORITHMS, CountingTracer, Rules, load_tree, search_stats, trace_search
@@ -21,7 +21,7 @@ from tracer.search.table import TranspositionTable
 from tracer.view import EXACT, LOWER, UPPER, TraceView, pass_steps
 
 MEMORY = ("mtdf", "sss", "id")
-MANY = settings(max_examples=1500, deadline=None, derandomize=True)
+MANY = examples(1500, derandomize=True)
 
 
 @MANY
@@ -51,7 +51,7 @@ def test_sss_never_evaluates_a_leaf_alpha_beta_skips(nested, root_player, prune)
     assert evaluated(trace_search(root, "sss", rules=rules)) <= evaluated(trace_search(root, "alphabeta", rules=rules))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@examples(300, derandomize=True)
 @given(nested_trees, root_players, st.sampled_from(["mtdf", "sss"]), st.integers(-8, 8))
 def test_every_pass_tests_a_null_window_and_proves_a_bound_that_holds(nested, root_player, algorithm, guess):
     root = tree_of(nested, root_player)

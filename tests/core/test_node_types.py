@@ -8,9 +8,9 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
-from helpers import run_tracer
+from helpers import examples, run_tracer
 from tests.core.conftest import INF, MAX, TREES, brute_force, nested_trees, root_players, tree_of
 from tracer import ALGORITHMS, Rules, load_tree, trace_search
 from tracer.view import TraceView
@@ -60,7 +60,7 @@ def is_below(trace, node: int, ancestor: int) -> bool:
     return parent == ancestor
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(nested=nested_trees, player=root_players, algorithm=st.sampled_from(ONE_PASS))
 def test_types_are_knuth_and_moores_on_random_trees(nested, player, algorithm):
     trace = trace_search(tree_of(nested, player), algorithm)
@@ -145,7 +145,7 @@ def name(path) -> str:
     return "r" + "".join(f".{i}" for i in path)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(nested=nested_trees, player=root_players)
 def test_deep_and_shallow_cutoffs_name_the_node_that_set_the_bound(nested, player):
     cuts: dict = {}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
-from helpers import uniform_tree
+from helpers import examples, uniform_tree
 from tests.core.conftest import brute_force, nested_trees, root_players, tree_of
 from tracer import ALGORITHMS, SearchOptionError, parse_tree, search_stats, to_dot, trace_search
 from tracer.inputs import load_problem
@@ -48,7 +48,7 @@ def test_deeper_worst_first_still_evaluates_the_most_leaves(b, d):
         assert counts["worst"] == max(counts.values()) and counts["best"] == min(counts.values())
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@examples(200, derandomize=True)
 @given(nested_trees, root_players, st.sampled_from(ORDERS[:-2] + ("random",)), st.sampled_from(list(ALGORITHMS)))
 def test_no_order_changes_the_value(nested, root_player, order, algorithm):
     root = tree_of(nested, root_player)

@@ -6,16 +6,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
-from helpers import assert_one_line_error, run_tracer
+from helpers import assert_one_line_error, examples, run_tracer
 from tests.core.conftest import TREES, brute_force, nested_trees, root_players, tree_of
 from tracer import Rules, load_tree, search_stats, trace_search
 from tracer.inputs.traces import load_trace, trace_from_dict
 from tracer.view import EXACT, TraceView
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(nested_trees, root_players)
 def test_every_node_is_one_node_and_the_root_is_settled_exactly(nested, root_player):
     root = tree_of(nested, root_player)

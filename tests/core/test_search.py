@@ -8,9 +8,9 @@ import random
 import tracemalloc
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, strategies as st
 
-from helpers import uniform_tree
+from helpers import examples, uniform_tree
 from tests.core.conftest import (INF, MAX, MIN, TREES, at, best_moves, brute_force, fail_modes, leaf_paths,
                                  nested_trees, path_of, player_at, prune_rules, replaced, root_players,
                                  tree_of)
@@ -23,7 +23,7 @@ from tracer.trace.events import (AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluate
 
 ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 
-PROPERTY = settings(max_examples=500, deadline=None, derandomize=True)
+PROPERTY = examples(500, derandomize=True)
 PRUNING = ("alphabeta", "negamax-ab")
 
 

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 import yaml
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, strategies as st
 
-from helpers import assert_one_line_error, run_tracer
+from helpers import assert_one_line_error, examples, run_tracer
 from tests.core.conftest import ROOT
 from tests.core.test_chance import PLAYERS, as_yaml, chance_trees, expected
 from tracer import parse_tree, search_stats, trace_search
@@ -41,7 +41,7 @@ def root_of(tree):
     return parse_tree(yaml.safe_dump({"players": PLAYERS, "tree": as_yaml(tree)})).root
 
 
-@settings(max_examples=1500, deadline=None)
+@examples(1500)
 @given(bounded_trees(), st.sampled_from(["ge", "gt"]), st.sampled_from(["soft", "hard"]))
 def test_the_value_and_move_are_plain_expectiminimax_on_random_bounded_trees(case, prune, fail):
     tree, bounds = case
@@ -123,7 +123,7 @@ def leaf_paths(trace) -> list[tuple]:
     return paths
 
 
-@settings(max_examples=1500, deadline=None)
+@examples(1500)
 @given(bounded_trees(dyadic_trees()))
 @example(([(None, 0), (None, 0), (None, 1), (None, [(None, [(None, [(None, [(None, 0), (None, 0)])])])])], (0, 1)))
 def test_the_leaves_evaluated_are_those_of_an_independent_star1(case):  # the example: an empty window (1, 1)

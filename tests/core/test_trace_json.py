@@ -8,8 +8,9 @@ import math
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
+from helpers import examples
 from tests.core.conftest import (MAX, ROOT, TREES, at, brute_force, leaf_paths, nested_trees, path_name, root_players,
                                  to_nested, tree_of)
 from tracer import (ALGORITHMS, Rules, Trace, TraceFileError, load_problem, load_tree, parse_tree, search_stats,
@@ -58,7 +59,7 @@ def test_a_saved_trace_loads_back_equal(tmp_path, algorithm, rules):
     assert loaded.options == expected_options
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@examples(150, derandomize=True)
 @given(nested_trees, root_players, st.sampled_from(list(ALGORITHMS)))
 def test_random_traces_survive_the_round_trip(nested, root_player, algorithm):
     trace = trace_search(tree_of(nested, root_player), algorithm)
@@ -240,7 +241,7 @@ def test_stats_for_a_min_root_are_in_max_terms():
                 stats.evaluated_leaves) == figures, algorithm
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@examples(300, derandomize=True)
 @given(nested_trees, root_players)
 def test_stats_values_and_leaves_are_in_max_terms(nested, root_player):
     root = tree_of(nested, root_player)

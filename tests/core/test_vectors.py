@@ -8,9 +8,9 @@ import json
 
 import pytest
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
-from helpers import TREES, assert_one_line_error, run_tracer
+from helpers import TREES, assert_one_line_error, examples, run_tracer
 from tracer.inputs.trees import parse_tree
 from tracer.run import search_stats, trace_search
 from tracer.search.registry import algorithm
@@ -96,7 +96,7 @@ class LeafPaths(NullTracer):
         self.paths.append(self.state.path)
 
 
-@settings(max_examples=1500, deadline=None)
+@examples(1500)
 @given(vector_trees())
 def test_maxn_is_maxn_from_its_definition(text):
     root = parse_tree(text).root
@@ -106,7 +106,7 @@ def test_maxn_is_maxn_from_its_definition(text):
     assert all(brute_maxn(child)[root.mover] < value[root.mover] for child in root.children[:move])  # the first
 
 
-@settings(max_examples=1500, deadline=None)
+@examples(1500)
 @given(st.integers(1, 12).flatmap(lambda total: vector_trees(total=total)))
 def test_shallow_pruning_prunes_what_korf_prunes_and_keeps_the_value(text):
     root = parse_tree(text).root
@@ -120,7 +120,7 @@ def test_shallow_pruning_prunes_what_korf_prunes_and_keeps_the_value(text):
     assert value == brute_maxn(unpruned)
 
 
-@settings(max_examples=1500, deadline=None)
+@examples(1500)
 @given(vector_trees())
 def test_paranoid_is_alpha_beta_for_the_root_player(text):
     root = parse_tree(text).root

@@ -4,8 +4,9 @@ renderers read them."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
+from helpers import examples
 from tests.core.conftest import (INF, TREES, at, brute_force, nested_trees, path_of, player_at, root_players,
                                  tree_of)
 from tracer import ALGORITHMS, Rules, load_tree, parse_tree, trace_search
@@ -117,7 +118,7 @@ SEARCHES = [(name, Rules(prune, fail)) for name, search in ALGORITHMS.items()
 @pytest.mark.parametrize("algorithm, rules", SEARCHES,
                          ids=[f"{name}-{rules.prune}-{rules.fail}" for name, rules in SEARCHES])
 def test_every_bound_shown_holds_for_the_true_value(algorithm, rules):
-    @settings(max_examples=300, deadline=None, derandomize=True)
+    @examples(300, derandomize=True)
     @given(nested_trees, root_players)
     def check(nested, root_player):
         trace = trace_search(tree_of(nested, root_player), algorithm, rules=rules)

@@ -10,19 +10,11 @@ import math
 import networkx as nx
 import pytest
 
-from helpers import TREES
+from helpers import TREES, traced
 from tracer.inputs import load_problem
 from tracer.render.export import export_bytes, to_networkx
 from tracer.run import trace_search
-from tracer.search.spec import resolve
 from tracer.text import format_number
-
-
-def traced(path, algorithm=None):
-    problem = load_problem(path)
-    settings = {"algorithm": algorithm} if algorithm else {}
-    spec = resolve(problem.rules, settings, problem.depth)[0][0]
-    return trace_search(problem.root, spec, meta=problem.meta)
 
 
 def networkx_graphml(trace) -> bytes:

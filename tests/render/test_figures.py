@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run_tracer
+from helpers import run_tracer, traced
 from tracer import DrawOptions, load_problem, scene_of, to_dot, trace_search
 from tracer.render.drawing import lay_out
 from tracer.render.engine import run_graphviz
@@ -30,13 +30,6 @@ def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()[:24]
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     return struct.unpack(">II", data[16:24])
-
-
-def traced(path, algorithm="alphabeta", **rules):
-    problem = load_problem(str(path))
-    from tracer import Rules
-
-    return trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta, rules=Rules(**rules))
 
 
 def without_output(args: list[str]) -> list[str]:

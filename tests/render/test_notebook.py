@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run_tracer
-from tracer import DrawOptions, RenderError, load_problem, load_trace, player, render_bytes, trace_search
+from helpers import run_tracer, traced
+from tracer import DrawOptions, RenderError, load_trace, player, render_bytes
 from tracer.render.deck import make_deck
 from tracer.render.notebook import inline_page, player_output
 from tracer.view import frame_steps
@@ -45,11 +45,6 @@ def frame_of(output: str) -> dict:
     elements = Elements(output)
     assert [tag for tag, _ in elements.found] == ["div", "div", "p", "iframe"]
     return elements.found[-1][1]
-
-
-def traced(path, algorithm="alphabeta"):
-    problem = load_problem(str(path))
-    return trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta)
 
 
 HOSTILE = ('<!DOCTYPE html><html><head><title>"x" & y</title></head><body><p title=\'"\'>"</iframe>'

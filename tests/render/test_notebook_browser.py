@@ -9,19 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from helpers import IN_A_BROWSER
-from tracer import load_problem, trace_search
+from helpers import IN_A_BROWSER, traced
 from tracer.render.notebook import TWO_COLUMNS, player_output
 from tracer.view import TraceView
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ROOT / "trees"
 pytestmark = IN_A_BROWSER
-
-
-def traced(name: str, algorithm: str):
-    problem = load_problem(str(TREES / name))
-    return trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta)
 
 
 def caption(trace, step: int) -> str:
@@ -32,7 +26,7 @@ def caption(trace, step: int) -> str:
 @pytest.fixture(scope="module")
 def notebook(tmp_path_factory):
     """A page holding what the notebook shows for two traces, one under the other, as Jupyter's outputs are."""
-    traces = [traced("rn_example.yaml", "alphabeta"), traced("binary_depth4.yaml", "minimax")]
+    traces = [traced(TREES / "rn_example.yaml", "alphabeta"), traced(TREES / "binary_depth4.yaml", "minimax")]
     outputs = "".join(f'<div class="output">{player_output(trace)}</div>' for trace in traces)
     path = tmp_path_factory.mktemp("notebook") / "notebook.html"
     path.write_text(f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>a notebook</title></head>'

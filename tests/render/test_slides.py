@@ -13,8 +13,8 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from helpers import assert_one_line_error, run_tracer
-from tracer import DrawOptions, Rules, Trace, load_problem, scene_of, trace_search
+from helpers import assert_one_line_error, run_tracer, traced
+from tracer import DrawOptions, Trace, load_problem, scene_of, trace_search
 from tracer.inputs.traces import load_trace
 from tracer.render.deck import make_deck
 from tracer.render.drawing import draw_deck
@@ -25,11 +25,6 @@ TREES = ROOT / "trees"
 POSITIONS = ROOT / "games" / "positions"
 SVG = "{http://www.w3.org/2000/svg}"
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)")
-
-
-def traced(path, algorithm="alphabeta", **rules):
-    problem = load_problem(str(path))
-    return trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta, rules=Rules(**rules))
 
 
 def image_size(path) -> tuple[int, int]:

@@ -15,6 +15,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Iterator
@@ -44,14 +45,16 @@ def run_graphviz(source: str, fmt: str, program: str = "dot", args: tuple[str, .
 
 
 def _run(program: str, args: list[str], source: bytes | None = None, strict: bool = False,
-         stage: str = "drawing the diagram", timeout: float = BASE_SECONDS) -> bytes:
-    """Run ``program args`` (``source`` on its standard input); what it writes, or one line saying what failed."""
+         stage: str = "drawing the diagram", timeout: float = BASE_SECONDS, batch: _Batch | None = None) -> bytes:
+    """Run ``program args`` (``source`` on its standard input); what it writes, or one line saying what failed.
+    Run for a ``batch`` (in a thread of :func:`run_graphviz_many`), the batch can stop it."""
     executable = shutil.which(program)
     if executable is None:
         raise RenderError(INSTALL_HINT)
+    command = [executable, *args]
+    streams = {"stdin": subprocess.DEVNULL if source is None else subprocess.PIPE, "stderr": subprocess.PIPE}
     try:
-        process = _start([executable, *args], stdin=subprocess.DEVNULL if source is None else subprocess.PIPE,
-                         stderr=subprocess.PIPE)
+        process = _start(command, **streams) if batch is None else batch.start(command, **streams)
     except OSError as error:
         raise RenderError(f"cannot run Graphviz's {program} ({executable}): {error.strerror or error}") from None
     try:
@@ -60,6 +63,8 @@ def _run(program: str, args: list[str], source: bytes | None = None, strict: boo
         raise RenderError(f"Graphviz's {program} took more than {timeout:.0f} s {stage} and was stopped; "
                           f"{DRAW_LESS}") from None
     finally:
+        if batch is not None:
+            batch.forget(process)
         _stop(process)
     messages = [line.strip() for line in errors.decode("utf-8", "replace").splitlines() if line.strip()]
     if process.returncode != 0:
@@ -81,14 +86,49 @@ def _stop(process: subprocess.Popen) -> None:
     """Stop ``process`` and every process of its group still running, and reap it (on every way out: done, timed
     out, failed, interrupted). Our ends of its pipes are closed rather than read to their end: a process outside
     the group could still hold theirs."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):  # the group has ended already
-        pass
+    _kill_group(process)
     for stream in (process.stdin, process.stdout, process.stderr):
         if stream is not None:
             stream.close()
     process.wait()
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):  # the group has ended already
+        pass
+
+
+class _Batch:
+    """The Graphviz processes that threads are running for one :func:`run_graphviz_many`, so that the batch can be
+    stopped (an error, Ctrl-C or a signal in the reader, the reader gone): a thread cannot be interrupted, and
+    waiting for it meant waiting for its Graphviz to finish. Stopped, it kills those running and starts no more;
+    their threads then return at once (their results are not read)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._running: set[subprocess.Popen] = set()
+        self._stopped = False
+
+    def start(self, command: list[str], **streams) -> subprocess.Popen:
+        with self._lock:  # never a process started after stop() has looked
+            if self._stopped:
+                raise RenderError("the drawing was stopped")  # in a thread whose result nobody reads
+            process = _start(command, **streams)
+            self._running.add(process)
+            return process
+
+    def forget(self, process: subprocess.Popen) -> None:
+        """``process`` is being stopped and reaped by its thread: not the batch's to kill any more."""
+        with self._lock:
+            self._running.discard(process)
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+            for process in self._running:
+                _kill_group(process)
 
 
 def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", args: tuple[str, ...] = ("-n2",),
@@ -98,18 +138,20 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
     graph in a few milliseconds but takes tens to start), as many processes at once as there are CPUs, each chunk
     started as soon as its sources are made; Graphviz writes each graph's output to its own file (``-O``). At most
     :data:`CHUNKS_AHEAD` chunks per process are drawn ahead of the reader, so memory stays bounded however many
-    frames there are. ``progress(n)`` is called as each chunk of ``n`` graphs is done."""
+    frames there are. ``progress(n)`` is called as each chunk of ``n`` graphs is done. Stopped early, it stops the
+    Graphviz processes still drawing."""
     if shutil.which(program) is None:
         raise RenderError(INSTALL_HINT)
     workers = max(1, min(os.cpu_count() or 1, 8))
     size = max(1, min(25, -(-count // (2 * workers))))
+    batch = _Batch()
     with tempfile.TemporaryDirectory(prefix="tracer-frames-") as folder:
         def draw_chunk(index: int, chunk: list[str]) -> list[bytes]:
             path = os.path.join(folder, f"chunk{index}.gv")
             with open(path, "w", encoding="utf-8") as out:
                 out.write("\n".join(chunk))
             _run(program, [f"-T{fmt}", "-O", *args, path], stage=f"drawing frames {index * size + 1}–"
-                 f"{index * size + len(chunk)} of {count}", timeout=time_allowed(os.path.getsize(path)))
+                 f"{index * size + len(chunk)} of {count}", timeout=time_allowed(os.path.getsize(path)), batch=batch)
             outputs = []
             for i in range(len(chunk)):
                 name = f"{path}.{fmt}" if i == 0 else f"{path}.{i + 1}.{fmt}"
@@ -130,9 +172,10 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
                         yield from pending.popleft().result()
                 while pending:
                     yield from pending.popleft().result()
-            finally:  # stopped early (an error, the reader gone): draw nothing more
+            finally:  # stopped early (an error, a signal, the reader gone): draw nothing more, stop what draws
                 for future in pending:
                     future.cancel()
+                batch.stop()
 
 
 CHUNKS_AHEAD = 2  # chunks per process drawn ahead of the frames' reader
