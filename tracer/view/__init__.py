@@ -28,11 +28,12 @@ from ..trace.events import Event, LeafEvaluated, NodeEntered, PassStarted, Table
 from ..trace.trace import Trace
 from .captions import CAPTIONS, Step
 from .nodes import ACTIVE, DONE, PRUNED, UNREACHED, Family, NodeView
-from . import mcts, vectors
+from . import mcts, values, vectors
 from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 
 __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
-           "UPPER", "default_step_mode", "frame_steps", "pass_steps"]
+           "UPPER", "default_step_mode", "family_for", "family_of", "frame_steps",
+           "pass_steps"]
 
 STEP_MODES = ("event", "node", "cutoff", "iteration", "phase")  # how often a deck shows the search (frame_steps)
 MCTS_STEPS = ("event", "iteration", "phase")  # the modes for Monte Carlo tree search (the others for the rest)
@@ -40,10 +41,19 @@ MCTS_STEPS = ("event", "iteration", "phase")  # the modes for Monte Carlo tree s
 # The families of searches the view knows, tried in order: a trace is folded by the first that knows every event type
 # in it. A family whose nodes keep other things (Monte Carlo tree search: visits and total reward; max^n: a vector of
 # values) adds its node class, handlers and captions in a module of its own and one line here.
-VALUES = Family("values", ValueNode, FOLD, CAPTIONS)
-MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin)
-VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, vectors.begin, vectors.bound_now)
+# what the exercises of the searches that back up values (numbers, or vectors of them) ask, generate and grade
+_ASKS_VALUES = dict(items=values.ITEMS, graded=values.GRADED, keyed=values.KEYED, scoring=values.SCORING)
+VALUES = Family("values", ValueNode, FOLD, CAPTIONS, **_ASKS_VALUES, decides=values.ValueDeciding)
+MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin, items=mcts.ITEMS, graded=mcts.GRADED,
+              keyed=mcts.KEYED, scoring=mcts.SCORING, statistics=True, decides=mcts.VisitDeciding)
+VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, vectors.begin, vectors.bound_now,
+                 **_ASKS_VALUES)
 FAMILIES = (VALUES, MCTS, VECTORS)
+
+
+def family_for(search) -> Family:
+    """The family of a search's traces, by its registry entry's ``family`` (for code with a spec, no trace yet)."""
+    return next(family for family in FAMILIES if family.name == search.family)
 
 
 def family_of(trace: Trace) -> Family:
@@ -51,7 +61,7 @@ def family_of(trace: Trace) -> Family:
     algorithm this tracer does not know, the first that knows every event type in it."""
     search = trace.spec.search
     if search is not None:
-        return next(family for family in FAMILIES if family.name == search.family)
+        return family_for(search)
     kinds = {type(event) for event in trace.events}
     return next((family for family in FAMILIES if family.knows(kinds)), VALUES)
 
