@@ -380,7 +380,7 @@ def exercise_sheet(args):
 
     trace, facts, key, notes = searched_exercise(args)
     say_notes(notes)
-    return trace, worksheet(facts, key, _rewards(args) if trace.spec.samples else "")
+    return trace, worksheet(facts, key, _rewards(args) if facts.family.statistics else "")  # leaves become rewards
 
 
 def _rewards(args) -> str:
@@ -447,6 +447,7 @@ def generator_spec(args):
     from ..exercises.generate import Spec
     from ..search.registry import chance_search, vector_search
     from ..search.spec import SearchSpec
+    from ..view import family_for
 
     players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else None)
     if args.chance:
@@ -463,8 +464,8 @@ def generator_spec(args):
         rules.setdefault("algorithm", vector_search().name)  # vectors: each player maximises its own utility
     search = SearchSpec(**rules)  # the defaults, then the --rules given
     if players is None:  # a search that averages gets the textbook's chance levels between the moves
-        players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
-            ("max", "min")
+        averages = search.search.chance and not family_for(search.search).statistics  # (MCTS samples them)
+        players = ("max", "chance", "min", "chance") if averages else ("max", "min")
     values = args.values or (tuple(search.bounds) if search.bounds is not None else (-9, 9))
     spec = Spec(args.branching, args.depth or DEFAULT_DEPTH, values, players, search, args.min_cutoffs,
                 args.deep_cutoff, args.pruned_leaves, args.no_ties, args.seed or 0, args.min_pruned, args.vector,

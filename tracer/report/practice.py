@@ -80,7 +80,7 @@ def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -
         "sheet": sheet, "drawing": drawing_data(drawn), "text": without_key(exercise.text, exercise.file),
         "comments": [UNSAFE_IN_COMMENT.sub(" ", line) for line in comments],
         "player": _player(trace) if player else None,
-        "rewards": reward_rule(exercise.problem) if facts.samples else "",
+        "rewards": reward_rule(exercise.problem) if facts.family.statistics else "",  # leaves become rewards
     }
 
 
@@ -128,10 +128,10 @@ def drawing_data(svg: bytes) -> dict:
 def _player(trace) -> dict | None:
     """The search's step-through player (every step; every iteration for Monte Carlo tree search), or None when
     its deck would be too large to draw."""
-    from ..view import frame_steps
+    from ..view import default_step_mode, frame_steps
 
     try:
-        deck = make_deck(trace, frame_steps(trace, "iteration" if trace.spec.samples else "event"))
+        deck = make_deck(trace, frame_steps(trace, default_step_mode(trace)))
     except (TracerError, ValueError):
         return None
     return player_data(deck, draw_deck(deck, "svg"))
