@@ -445,24 +445,11 @@ def generator_spec(args):
     """The generator's :class:`~tracer.exercises.generate.Spec` from its options (refused in one line when the
     numbers cannot be met)."""
     from ..exercises.generate import Spec
-    from ..search.registry import chance_search, vector_search
     from ..search.spec import SearchSpec
     from ..view import family_for
 
-    players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else None)
-    if args.chance:
-        players = players or ("max", "chance", "min", "chance")
-        if "chance" not in players:
-            raise UsageError("--chance puts chance levels between the moves; --players gives none")
-    rules = dict(args.rules)
-    if args.bounds is not None:
-        rules["bounds"] = list(args.bounds)
-        rules.setdefault("algorithm", chance_search().name)
-    if players and "chance" in players and "algorithm" not in rules:
-        rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
-    if args.vector:
-        rules.setdefault("algorithm", vector_search().name)  # vectors: each player maximises its own utility
-    search = SearchSpec(**rules)  # the defaults, then the --rules given
+    players = _given_players(args)
+    search = SearchSpec(**_generator_rules(args, players))  # the defaults, then the --rules given
     if players is None:  # a search that averages gets the textbook's chance levels between the moves
         averages = search.search.chance and not family_for(search.search).statistics  # (MCTS samples them)
         players = ("max", "chance", "min", "chance") if averages else ("max", "min")
@@ -472,6 +459,32 @@ def generator_spec(args):
                 args.sum)
     spec.check()
     return spec
+
+
+def _given_players(args) -> tuple[str, ...] | None:
+    """The levels' players as --players, --root and --chance give them (None: as the search's default)."""
+    players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else None)
+    if args.chance:
+        players = players or ("max", "chance", "min", "chance")
+        if "chance" not in players:
+            raise UsageError("--chance puts chance levels between the moves; --players gives none")
+    return players
+
+
+def _generator_rules(args, players) -> dict:
+    """The exercise's rules: --rules, with --bounds, and the search chance levels, bounds or vectors call for
+    when --rules names none."""
+    from ..search.registry import chance_search, vector_search
+
+    rules = dict(args.rules)
+    if args.bounds is not None:
+        rules["bounds"] = list(args.bounds)
+        rules.setdefault("algorithm", chance_search().name)
+    if players and "chance" in players and "algorithm" not in rules:
+        rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
+    if args.vector:
+        rules.setdefault("algorithm", vector_search().name)  # vectors: each player maximises its own utility
+    return rules
 
 
 def cmd_practice(args) -> None:

@@ -136,16 +136,7 @@ class Spec:
     def _check_vector(self) -> None:
         """Refuse a game of named players without vector leaves, vector leaves without named players, a search
         that cannot back vectors up, and a sum that no vector of --values reaches."""
-        named = not any(player in LEVEL_PLAYERS for player in self.players)
-        if self.vector != named:
-            raise UsageError("--vector gives each named player a utility: give --players A,B,C with it" if self.vector
-                             else f"--players {','.join(self.players)} names the players: add --vector (each leaf a "
-                                  "vector of utilities, one per player)")
-        if self.vector and not self.search.search.vectors:
-            raise UsageError(f"{self.search.algorithm} searches numbers, not vectors: use one of "
-                             f"{', '.join(name for name, search in ALGORITHMS.items() if search.vectors)}")
-        if self.search.search.vectors and not self.vector:
-            raise UsageError(f"{self.search.algorithm} searches vectors of utilities: add --players A,B,C --vector")
+        self._check_named()
         if self.total is not None:
             if not self.vector:
                 raise UsageError("--sum is what every leaf's vector adds up to: it needs --players A,B,C --vector")
@@ -158,6 +149,20 @@ class Spec:
         if self.vector and self.deep_cutoff and not self.search.prunes:
             raise UsageError(f"--deep-cutoff: {self.search.algorithm}'s shallow pruning cuts only with its parent's "
                              "bound")
+
+    def _check_named(self) -> None:
+        """Refuse --vector without named players, named players without it, and a search (the registry's entry
+        says) that takes the other kind of leaf."""
+        named = not any(player in LEVEL_PLAYERS for player in self.players)
+        if self.vector != named:
+            raise UsageError("--vector gives each named player a utility: give --players A,B,C with it" if self.vector
+                             else f"--players {','.join(self.players)} names the players: add --vector (each leaf a "
+                                  "vector of utilities, one per player)")
+        if self.vector and not self.search.search.vectors:
+            raise UsageError(f"{self.search.algorithm} searches numbers, not vectors: use one of "
+                             f"{', '.join(name for name, search in ALGORITHMS.items() if search.vectors)}")
+        if self.search.search.vectors and not self.vector:
+            raise UsageError(f"{self.search.algorithm} searches vectors of utilities: add --players A,B,C --vector")
 
 
 class _Draw:
@@ -259,16 +264,10 @@ def _generate(spec: Spec, index: int) -> tuple[str, SearchFacts]:
     draw = _Draw(spec.seed * 1_000_003 + index)
     for _ in range(ATTEMPTS):
         shape = _shape(draw, spec)
-        leaves = _leaf_count(shape)
-        if spec.no_ties:
-            if spec.values[1] - spec.values[0] + 1 < leaves:
-                continue
-            values = iter(draw.distinct(*spec.values, leaves))
-        elif spec.vector:
-            values = iter([_vector(draw, spec) for _ in range(leaves)])
-        else:
-            values = iter([draw.between(*spec.values) for _ in range(leaves)])
-        nested = _fill(shape, values)
+        values = _leaf_values(draw, spec, _leaf_count(shape))
+        if values is None:
+            continue
+        nested = _fill(shape, iter(values))
         candidate = SearchFacts(search(_candidate(spec, nested), spec.search))
         if _meets(spec, candidate):  # the file is written, read back and searched again for its key
             header = _header(spec, nested)
@@ -276,6 +275,16 @@ def _generate(spec: Spec, index: int) -> tuple[str, SearchFacts]:
             return _document(spec, index, header, facts), facts
     raise UsageError(f"no tree met the constraints in {ATTEMPTS:,} tries (exercise {index}, seed {spec.seed}): "
                      "loosen them (fewer --min-cutoffs or --pruned-leaves, a wider --branching or --depth)")
+
+
+def _leaf_values(draw: _Draw, spec: Spec, leaves: int) -> list | None:
+    """The leaves' values, left to right: whole numbers from --values (all different with --no-ties: None when
+    --values has too few), or with --vector (a search of vectors, as its registry entry says) a vector each."""
+    if spec.no_ties:
+        return draw.distinct(*spec.values, leaves) if spec.values[1] - spec.values[0] + 1 >= leaves else None
+    if spec.vector:
+        return [_vector(draw, spec) for _ in range(leaves)]
+    return [draw.between(*spec.values) for _ in range(leaves)]
 
 
 def _candidate(spec: Spec, nested) -> Problem:
