@@ -82,7 +82,7 @@ class SearchFacts:
         self.labels = view.labels
         self.by_name = {label: index for index, label in enumerate(self.labels)}
         self.last = Decided(view.step, view.caption())
-        self.iterations = getattr(view, "iteration", 0)  # Monte Carlo tree search's: how many it made
+        self.iterations = steps.iterations  # Monte Carlo tree search's: how many it made
         self.stats_decided = {node: decided(step) for node, step in steps.statistics.items()}
         # iteration -> (its path, the step that decides it: its expansion or its end of the game reached)
         self.paths = {number: (path, decided(down[-1])) for number, (path, down) in steps.paths.items()}

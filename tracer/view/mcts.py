@@ -237,7 +237,7 @@ class VisitDeciding(Deciding):
         elif kind is StatsGiven:
             self.statistics[event.node] = step
         elif kind is IterationStarted:
-            self._down = [step]
+            self._down, self.iterations = [step], event.number
         elif kind in (Selected, Sampled, Expanded):
             self._down.append(step)
         if kind is Expanded or kind is PlayedOut and event.how == "terminal":

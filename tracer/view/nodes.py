@@ -103,6 +103,7 @@ class Deciding:
         self.paths: dict[int, tuple[list[int], list[int]]] = {}  # iteration -> (its path, the step to each node;
         # its last: the step that decides the path, its expansion or the end of the game it reached)
         self.chosen: int | None = None  # the step of the search's final choice
+        self.iterations = 0  # how many iterations it made (Monte Carlo tree search's)
 
     def see(self, view, event) -> None:
         """Record what the step just folded into ``view`` (the event ``event``) decides."""
