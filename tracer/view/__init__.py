@@ -32,8 +32,7 @@ from . import mcts, values, vectors
 from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 
 __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
-           "UPPER", "default_step_mode", "family_for", "family_of", "frame_steps",
-           "pass_steps"]
+           "UPPER", "default_step_mode", "family_for", "family_of", "frame_steps", "pass_steps"]
 
 STEP_MODES = ("event", "node", "cutoff", "iteration", "phase")  # how often a deck shows the search (frame_steps)
 MCTS_STEPS = ("event", "iteration", "phase")  # the modes for Monte Carlo tree search (the others for the rest)
@@ -51,11 +50,6 @@ VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, 
 FAMILIES = (VALUES, MCTS, VECTORS)
 
 
-def family_for(search) -> Family:
-    """The family of a search's traces, by its registry entry's ``family`` (for code with a spec, no trace yet)."""
-    return next(family for family in FAMILIES if family.name == search.family)
-
-
 def family_of(trace: Trace) -> Family:
     """The family that folds ``trace``: the one its algorithm's registry entry names; for a saved trace of an
     algorithm this tracer does not know, the first that knows every event type in it."""
@@ -64,6 +58,12 @@ def family_of(trace: Trace) -> Family:
         return family_for(search)
     kinds = {type(event) for event in trace.events}
     return next((family for family in FAMILIES if family.knows(kinds)), VALUES)
+
+
+def family_for(search) -> Family:
+    """The family of an algorithm's traces (``search``: its registry entry, :class:`tracer.search.registry.Algorithm`),
+    for code that has a search's settings but no trace yet."""
+    return next(family for family in FAMILIES if family.name == search.family)
 
 
 class CutoffSeen(NamedTuple):
