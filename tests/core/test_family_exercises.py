@@ -10,10 +10,13 @@ force (expectiminimax and max^n from their definitions, here), never read back f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, replace
 
 import pytest
 import yaml
+
+import tracer.view
 
 from helpers import brute_force
 from tracer.errors import TracerError
@@ -24,10 +27,10 @@ from tracer.exercises.grade import MISSING, RIGHT, WRONG, asked_items, grade
 from tracer.exercises.practice import practice_sheet
 from tracer.exercises.worksheet import worksheet
 from tracer.inputs import load_problem
-from tracer.inputs.answers import SHARED_ITEMS, read_answer_file, read_claims
+from tracer.inputs.answers import SHARED_ITEMS, Claims, read_answer_file, read_claims
 from tracer.search.registry import ALGORITHMS
 from tracer.search.spec import SearchSpec, resolve
-from tracer.view import FAMILIES, family_for
+from tracer.view import FAMILIES, VALUES, family_for
 
 
 @dataclass(frozen=True)
@@ -269,3 +272,42 @@ def test_the_practice_sheet_scores_grade_s_items(exercise):
     inner = [node for node in every if facts.node(node).children]
     assert sheet["inputs"] == (every if facts.family.statistics else inner)
     assert all(item["because"] for item in page if item["kind"] in ("values", "best_move", "visits", "wins"))
+
+
+# ---- a new family is its data: a toy one --------------------------------------------------------------------------
+
+TOY = replace(VALUES, name="toy", items=("values",), graded=("best_move", "values"), keyed=("values",),
+              scoring="a point for the best move, then one per inner node's value")
+
+
+@pytest.fixture
+def toy(monkeypatch, tmp_path):
+    """A toy family (the values family's fold, asking only the best move and then the values) and a search of it,
+    each registered as one entry where the built-in ones are; its exercise, generated, written and searched."""
+    monkeypatch.setattr(tracer.view, "FAMILIES", (*tracer.view.FAMILIES, TOY))
+    monkeypatch.setitem(ALGORITHMS, "toy", dataclasses.replace(ALGORITHMS["minimax"], name="toy", family="toy"))
+    text, _ = generate(Spec(branching=(2, 2), depth=2, search=SearchSpec("toy"), seed=7), 1)
+    assert "rules: {algorithm: toy}" in text
+    path = tmp_path / "toy.yaml"  # (a file's rules: name only the shipped searches: the toy one is asked for here)
+    path.write_text(text.replace("rules: {algorithm: toy}", "rules: {algorithm: minimax}"), encoding="utf-8")
+    problem = load_problem(str(path))
+    facts = SearchFacts(search(problem, SearchSpec("toy")))
+    return path, yaml.safe_load(text), facts, read_claims(problem.expect, str(path), facts)
+
+
+def test_a_toy_family_s_exercises_ask_key_and_grade_what_it_says(toy, tmp_path):
+    path, data, facts, key = toy
+    assert facts.family is TOY
+    assert list(data["expect"]) == ["value", "best_move", "values"]  # what it keys, nothing more
+    assert data["expect"]["value"] == brute_force(load_problem(str(path)).root)
+    blank = grade(Claims(), facts, answer_file="", tree_file=str(path), key=key)
+    assert [item.kind for item in blank.items][:2] == ["best_move", "values"]  # in its order
+    assert {item.kind for item in blank.items} == {"best_move", "values"} and blank.scoring == TOY.scoring
+    assert [question.kind for question in worksheet(facts, key).questions] == ["best_move", "values"]
+    answer = tmp_path / "answer.yaml"
+    answer.write_text(yaml.safe_dump({"best_move": data["expect"]["best_move"], "values": data["expect"]["values"]}))
+    right = grade(read_answer_file(str(answer), facts), facts, answer_file=str(answer), tree_file=str(path), key=key)
+    assert right.score == right.max_score == len(data["expect"]["values"]) + 1
+    answer.write_text(yaml.safe_dump({"pruned": ["A"]}))  # not one of its items: refused, as a key's would be
+    assert read_answer_file(str(answer), facts).unreadable[0].message.startswith("Minimax has no pruned item")
+    assert practice_sheet(facts, key)["scoring"] == TOY.scoring

@@ -78,10 +78,10 @@ class Family:
     # what its exercises ask, generate and grade (tracer.exercises reads these, and never asks which family it has)
     items: tuple[str, ...] = ()  # the items of its own an answer key or an answer may give (tracer.inputs.answers;
     # every search has the value, the best move and the counts of nodes and leaves)
-    graded: tuple[str, ...] = ()  # the kinds of items grade scores, in grade's order (each graded by one function
-    # of tracer.exercises.grade; "statistics" is N and W of each node)
+    graded: tuple[str, ...] = ("best_move",)  # the kinds of items grade scores, in grade's order (each graded by
+    # one function of tracer.exercises.grade; "statistics" is N and W of each node; every search chooses a move)
     keyed: tuple[str, ...] = ()  # what a generated answer key states besides the value and the best move
-    scoring: str = ""  # grade's rule for its items, as every report states it
+    scoring: str = "one point per item the key asks for: the best move"  # grade's rule, as every report states it
     statistics: bool = False  # its nodes keep visits and rewards (N and W), not values: every node has W/N boxes,
     # a sheet says how a leaf's value becomes a reward, and a saved trace's statistics must be what its steps make
     decides: Callable[[], "Deciding"] = lambda: Deciding()  # makes a fresh recorder of the steps that decide
