@@ -15,6 +15,7 @@ from .parallel import mapped
 from .run import Stats, deep_recursion, has_chance, search_stats
 from .search.registry import ALGORITHMS, algorithm, chance_search
 from .search.spec import SearchSpec
+from .view import family_for
 
 REFERENCE = "alphabeta"  # the search whose move an MCTS row is checked against (expectiminimax where chance moves)
 
@@ -89,7 +90,7 @@ def run_case(case: Case) -> Row:
     shape = uniform_shape(problem.root, searched)
     minimal = None if shape is None else shape[0] ** math.ceil(shape[1] / 2) + shape[0] ** (shape[1] // 2) - 1
     q = None
-    if case.spec.samples:  # the value is the chosen move's mean reward for MAX; Q is the mover's
+    if family_for(case.spec.search).statistics:  # the value is the chosen move's mean reward for MAX; Q: the mover's
         q = 1 - stats.value if problem.root.player is Player.MIN else stats.value
     return Row(**vars(stats), depth=searched, ebf=stats.nodes_visited ** (1 / searched) if searched else None,
                minimal_leaves=minimal, minimal_ratio=stats.leaves_evaluated / minimal if minimal else None, q=q)
@@ -135,8 +136,7 @@ def disagreements(rows: list[Row], source: dict, known: dict[int, Reference] | N
     problems = []
     known = known or {}
     for depth in sorted({row.depth for row in rows}):
-        same = [row for row in rows if row.depth == depth and ALGORITHMS[row.algorithm].family == "values"
-                and not ALGORITHMS[row.algorithm].vectors]  # max^n and paranoid answer different questions
+        same = [row for row in rows if row.depth == depth and ALGORITHMS[row.algorithm].finds_minimax_value]
         values = {row.value for row in same}
         if len(values) > 1:
             problems.append(f"depth {depth}: the values differ: " +

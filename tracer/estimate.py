@@ -85,15 +85,16 @@ def probe(root, spec: SearchSpec, most: int = PROBE_NODES, seconds: float = PROB
     deadline = started + seconds
     done, done_nodes, spent = 0, 0, 0
     stepped = search.depth_limited and not is_explicit(root)  # (a tree file cut short would need eval: there)
+    iterations = search.budget == "iterations"  # its work is counted in iterations (each a pass), not nodes
     for depth in (range(1, int(min(target, MOST_PLIES)) + 1) if stepped else [target]):
         tracer = _Probe(search.negamax, deadline, most - spent)
         try:
             search.run(ordered(root, spec.order, depth, spec.seed), depth, tracer, spec.rules, spec.settings)
         except BudgetError:
-            spent += tracer.passes if spec.samples else tracer.nodes_visited
+            spent += tracer.passes if iterations else tracer.nodes_visited
             break
-        spent += tracer.passes if spec.samples else tracer.nodes_visited
-        nodes = tracer.passes if spec.samples else tracer.nodes_visited + (tracer.skipped if traced else 0)
+        spent += tracer.passes if iterations else tracer.nodes_visited
+        nodes = tracer.passes if iterations else tracer.nodes_visited + (tracer.skipped if traced else 0)
         # the search asked for, done: its own depth, or (to the game's end) a depth whose search is the last's
         if depth == target or not stepped or target == UNLIMITED and nodes == done_nodes:
             return Probe(target, nodes, True, _speed(spent, started))
@@ -129,7 +130,7 @@ class _Probe(BudgetTracer):
 def estimate(root, spec: SearchSpec, measured: Probe | None = None) -> Estimate:
     """The work the search ``spec`` will do from ``root``: see the module's docstring. ``measured``: the search's
     :func:`probe`, when made already (a game's estimate makes it otherwise)."""
-    if spec.samples:
+    if spec.search.budget == "iterations":
         return Estimate(math.log10(spec.iterations or DEFAULT_ITERATIONS), "iterations", "as asked")
     depth = spec.search_depth
     if is_explicit(root):
@@ -197,7 +198,7 @@ def refuse_past_nodes(root, spec: SearchSpec, max_nodes: int) -> None:
     """Refuse a traced search whose trace cannot fit ``max_nodes`` (``--max-nodes``): a game's search estimated
     past it, or a Monte Carlo tree search whose iterations record more steps than it at the least. (A tree file's
     nodes were counted against it as the file was read.) Run it inside :func:`tracer.run.deep_recursion`."""
-    if spec.samples:
+    if spec.search.budget == "iterations":
         _refuse_iterations(spec, max_nodes, TraceTooLargeError)
         return
     if is_explicit(root):
@@ -216,7 +217,7 @@ def refuse_past_budget(root, spec: SearchSpec, max_nodes: int | None = None,
     estimated time, at the speed the search shows in its first moments on this machine (:func:`probe`), past
     ``max_seconds``. A search done within the probe is never refused for its time. Run it inside
     :func:`tracer.run.deep_recursion`."""
-    if max_nodes is not None and spec.samples:
+    if max_nodes is not None and spec.search.budget == "iterations":
         _refuse_iterations(spec, max_nodes, CostError)
     if is_explicit(root) and max_seconds is None:
         return
@@ -254,14 +255,14 @@ def _refuse_iterations(spec: SearchSpec, max_nodes: int, error) -> None:
 
 def _search_words(spec: SearchSpec) -> str:
     """``-a alphabeta, 42 plies deep``."""
-    if spec.samples:
+    if not spec.search.depth_limited:  # (it plays out to the end of the game)
         return f"-a {spec.search.name}"
     depth = "to the end of the game" if spec.depth is None else f"{spec.depth:,} plies deep"
     return f"-a {spec.search.name}, {depth}"
 
 
 def _less(spec: SearchSpec) -> str:
-    return "ask fewer with --iterations N" if spec.samples else "search less deep with --depth D"
+    return "ask fewer with --iterations N" if spec.search.budget == "iterations" else "search less deep with --depth D"
 
 
 def about(log10: float) -> str:

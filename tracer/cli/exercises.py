@@ -376,7 +376,7 @@ def exercise_sheet(args):
 
     trace, facts, key, notes = searched_exercise(args)
     say_notes(notes)
-    return trace, worksheet(facts, key, _rewards(args) if trace.spec.samples else "")
+    return trace, worksheet(facts, key, _rewards(args) if facts.family.statistics else "")  # leaves become rewards
 
 
 def _rewards(args) -> str:
@@ -443,26 +443,14 @@ def generator_spec(args):
     from dataclasses import replace
 
     from ..exercises.generate import Spec
-    from ..search.registry import chance_search, vector_search
     from ..search.spec import SearchSpec
+    from ..view import family_for
 
-    players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else None)
-    if args.chance:
-        players = players or ("max", "chance", "min", "chance")
-        if "chance" not in players:
-            raise UsageError("--chance puts chance levels between the moves; --players gives none")
-    rules = dict(args.rules)
-    if args.bounds is not None:
-        rules["bounds"] = list(args.bounds)
-        rules.setdefault("algorithm", chance_search().name)
-    if players and "chance" in players and "algorithm" not in rules:
-        rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
-    if args.vector:
-        rules.setdefault("algorithm", vector_search().name)  # vectors: each player maximises its own utility
-    search = SearchSpec(**rules)  # the defaults, then the --rules given
+    players = _given_players(args)
+    search = SearchSpec(**_generator_rules(args, players))  # the defaults, then the --rules given
     if players is None:  # a search that averages gets the textbook's chance levels between the moves
-        players = ("max", "chance", "min", "chance") if search.search.chance and not search.samples else \
-            ("max", "min")
+        averages = search.search.chance and not family_for(search.search).statistics  # (MCTS samples them)
+        players = ("max", "chance", "min", "chance") if averages else ("max", "min")
     values = args.values or (tuple(search.bounds) if search.bounds is not None else (-9, 9))
     if args.vector and args.sum is not None and search.bounds is None and "bounds" in search.search.settings:
         search = replace(search, bounds=tuple(values))  # each component's range, as the file's rules: will say
@@ -471,6 +459,32 @@ def generator_spec(args):
                 args.sum)
     spec.check()
     return spec
+
+
+def _given_players(args) -> tuple[str, ...] | None:
+    """The levels' players as --players, --root and --chance give them (None: as the search's default)."""
+    players = args.players or ((args.root, "min" if args.root == "max" else "max") if args.root else None)
+    if args.chance:
+        players = players or ("max", "chance", "min", "chance")
+        if "chance" not in players:
+            raise UsageError("--chance puts chance levels between the moves; --players gives none")
+    return players
+
+
+def _generator_rules(args, players) -> dict:
+    """The exercise's rules: --rules, with --bounds, and the search chance levels, bounds or vectors call for
+    when --rules names none."""
+    from ..search.registry import chance_search, vector_search
+
+    rules = dict(args.rules)
+    if args.bounds is not None:
+        rules["bounds"] = list(args.bounds)
+        rules.setdefault("algorithm", chance_search().name)
+    if players and "chance" in players and "algorithm" not in rules:
+        rules["algorithm"] = chance_search().name  # chance levels: the search that averages them
+    if args.vector:
+        rules.setdefault("algorithm", vector_search().name)  # vectors: each player maximises its own utility
+    return rules
 
 
 def cmd_practice(args) -> None:

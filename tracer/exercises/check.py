@@ -82,35 +82,62 @@ def check_claims(claims: Claims, facts: SearchFacts) -> list[Check]:
     """Every claim against the search, in the order the key gives them (compared by :mod:`.compare_answers`)."""
     checks: list[Check] = []
     for key in claims.given:
-        if key == "value":
-            checks.append(_check("value", compare_root_value(facts, claims.value, claims.value_decimals)))
-        elif key == "best_move":
-            checks.append(_check("best_move", compare_best_move(facts, claims.best_move)))
-        elif key == "values":
-            checks.extend(_value_check(compare_value(facts, node, claimed))
-                          for node, claimed in claims.values.items())
-        elif key == "windows":
-            checks.extend(_window_check(compare_window(facts, node, claimed))
-                          for node, claimed in claims.windows.items())
-        elif key == "node_types":
-            checks.extend(_check(f"node_types.{compared.label}", compared) for compared in
-                          (compare_node_type(facts, node, claimed) for node, claimed in claims.node_types.items()))
-        elif key == "pruned":
-            checks.append(_check("pruned", compare_pruned(facts, claims.pruned)))
-        elif key == "order":
-            checks.append(_order_check(facts, *compare_order(facts, claims.order)))
-        elif key == "visits":
-            checks.extend(_check(f"visits.{compared.label}", compared)
-                          for compared in (compare_visits(facts, node, n) for node, n in claims.visits.items()))
-        elif key == "wins":
-            checks.extend(_check(f"wins.{compared.label}", compared)
-                          for compared in (compare_wins(facts, node, w) for node, w in claims.wins.items()))
-        elif key == "selected":
-            checks.extend(_selected_check(facts, *compare_selected(facts, number, path))
-                          for number, path in claims.selected.items())
-        else:
-            checks.append(_check(key, compare_count(facts, key, claims.counts[key])))
+        checks.extend(_CHECKS.get(key, _counts)(key, claims, facts))
     return checks
+
+
+def _root_value(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_check("value", compare_root_value(facts, claims.value, claims.value_decimals))]
+
+
+def _best_move(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_check("best_move", compare_best_move(facts, claims.best_move))]
+
+
+def _values(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_value_check(compare_value(facts, node, claimed)) for node, claimed in claims.values.items()]
+
+
+def _windows(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_window_check(compare_window(facts, node, claimed)) for node, claimed in claims.windows.items()]
+
+
+def _node_types(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_check(f"node_types.{compared.label}", compared) for compared in
+            (compare_node_type(facts, node, claimed) for node, claimed in claims.node_types.items())]
+
+
+def _pruned(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_check("pruned", compare_pruned(facts, claims.pruned))]
+
+
+def _order(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_order_check(facts, *compare_order(facts, claims.order))]
+
+
+def _visits(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_check(f"visits.{compared.label}", compared)
+            for compared in (compare_visits(facts, node, n) for node, n in claims.visits.items())]
+
+
+def _wins(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_check(f"wins.{compared.label}", compared)
+            for compared in (compare_wins(facts, node, w) for node, w in claims.wins.items())]
+
+
+def _selected(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    return [_selected_check(facts, *compare_selected(facts, number, path))
+            for number, path in claims.selected.items()]
+
+
+def _counts(key: str, claims: Claims, facts: SearchFacts) -> list[Check]:
+    """A count (``leaves_evaluated``, ``nodes_visited``, ``cutoffs``), as tracer stats counts it."""
+    return [_check(key, compare_count(facts, key, claims.counts[key]))]
+
+
+_CHECKS = {"value": _root_value, "best_move": _best_move, "values": _values, "windows": _windows,
+           "node_types": _node_types, "pruned": _pruned, "order": _order, "visits": _visits, "wins": _wins,
+           "selected": _selected}  # each key of an expect: block, checked (the rest are counts)
 
 
 def _check(item: str, compared: Compared) -> Check:

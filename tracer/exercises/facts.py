@@ -13,13 +13,17 @@ Items, named as the diagrams and the step table name nodes (``A``, ``B``, ``B1``
 ``order``            the nodes in the order the search enters them
 ``leaves_evaluated``, ``nodes_visited``, ``cutoffs``: counts, as ``tracer stats`` counts them
 
-Monte Carlo tree search (``samples``) has, instead of values, windows, pruned leaves, the visit order and cutoffs:
+Monte Carlo tree search (its family's ``items``) has, instead of values, windows, pruned leaves, the visit order
+and cutoffs:
 
 ``visits``, ``wins``  N and W of each node after the last iteration (W for the player who chose the move into the
                      node; the root's in its own player's terms), decided by the last back-up through the node
 ``selected``         the path of each iteration: the root, the nodes selection went through, and the node expanded
                      (or the end of the game reached), decided by the expansion (or that end's result)
 ``best_move``        decided by the final choice
+
+Which step decides an item is the view's (the steps that entered, left, evaluated and pruned each node) or the
+family's (:attr:`tracer.view.nodes.Family.decides`: a node's type, a node's N and W, a path, the final choice).
 """
 
 from __future__ import annotations
@@ -49,32 +53,16 @@ class SearchFacts:
     def __init__(self, trace: Trace):
         self.trace = trace
         view = TraceView(trace, 0)
-        self.samples = trace.spec.samples  # Monte Carlo tree search: visits and rewards, not values
+        self.family = view.family  # what the search's exercises ask, generate and grade
+        self.items = self.family.items  # the items of its own an answer or a key may give (answers.NodeNames)
         search = trace.spec.search
         self.typed = search is not None and search.node_types  # Knuth and Moore's node types apply
-        types: dict[int, str] = {}  # node -> its type as it was last entered, in any pass
         self.title = trace.title
         captions = []  # the steps in words, each read as it happens
-        stats_steps: dict[int, int] = {}  # node -> the last step that set its N and W (a back-up, or given)
-        path_steps: dict[int, tuple[list[int], list[int]]] = {}  # iteration -> (its path, the step to each node)
-        steps_down: list[int] = []  # the steps of the iteration under way that went down a node (its path's)
-        chosen = None
+        steps = self.family.decides()  # which step decides what the view does not keep: the family's to say
         for event, _ in view.replay():
             captions.append(view.caption())
-            if event.kind == "mcts_backup":
-                stats_steps.update((entry[0], view.step) for entry in event.path)
-            elif event.kind == "mcts_given":
-                stats_steps[event.node] = view.step
-            elif event.kind == "mcts_iteration":
-                steps_down = [view.step]
-            elif event.kind in ("mcts_select", "mcts_chance", "mcts_expand"):
-                steps_down.append(view.step)
-            if event.kind == "mcts_expand" or event.kind == "mcts_playout" and event.how == "terminal":
-                path_steps[view.iteration] = (list(view.path), steps_down + [view.step])
-            elif event.kind == "mcts_final":
-                chosen = view.step
-            if self.typed and event.kind == "node_entered":
-                types[event.node] = view.nodes[event.node].node_type
+            steps.see(view, event)
 
         def decided(step: int) -> Decided:
             return Decided(step, captions[step - 1])
@@ -87,21 +75,21 @@ class SearchFacts:
         # node -> (the node whose cutoff pruned it, that step)
         self.pruned_by = {node: (cut.node, decided(cut.step)) for node, cut in view.pruned_by.items()}
         self.settled = view.settled  # node -> (value, bound, window, window_in) as it was last left, in any pass
-        self.node_types = types
+        self.node_types = steps.node_types if self.typed else {}  # node -> its type as it was last entered
         self.order = view.order
         self.counts = {key: view.counts[key] for key in ("leaves_evaluated", "nodes_visited", "cutoffs")}
         self.count_steps = view.count_steps  # the steps each count counts
         self.labels = view.labels
         self.by_name = {label: index for index, label in enumerate(self.labels)}
         self.last = Decided(view.step, view.caption())
-        self.iterations = getattr(view, "iteration", 0)  # Monte Carlo tree search's: how many it made
-        self.stats_decided = {node: decided(step) for node, step in stats_steps.items()}
+        self.iterations = steps.iterations  # Monte Carlo tree search's: how many it made
+        self.stats_decided = {node: decided(step) for node, step in steps.statistics.items()}
         # iteration -> (its path, the step that decides it: its expansion or its end of the game reached)
-        self.paths = {number: (path, decided(steps[-1])) for number, (path, steps) in path_steps.items()}
+        self.paths = {number: (path, decided(down[-1])) for number, (path, down) in steps.paths.items()}
         # iteration -> the step that went to each node of its path (the root's: the iteration's start)
-        self.path_steps = {number: [decided(step) for step in steps[:len(path)]]
-                           for number, (path, steps) in path_steps.items()}
-        self.chosen = decided(chosen) if chosen is not None else None  # its final choice
+        self.path_steps = {number: [decided(step) for step in down[:len(path)]]
+                           for number, (path, down) in steps.paths.items()}
+        self.chosen = decided(steps.chosen) if steps.chosen is not None else None  # its final choice
 
     # ---- nodes ------------------------------------------------------------------------------------------------
     @staticmethod
@@ -193,6 +181,10 @@ class SearchFacts:
     def made(self) -> list[int]:
         """The nodes the search made (given, or expanded), root first, in preorder."""
         return [node for node in self._preorder() if self.view.nodes[node].reached]
+
+    def stats_given(self) -> bool:
+        """Whether the tree file gives some nodes statistics the search goes on from."""
+        return any(view.given for view in self.view.nodes)
 
     def statistics(self, node_id: int) -> tuple[int, float]:
         """(N, W) of a node after the last iteration: (0, 0) for a node the search never made."""

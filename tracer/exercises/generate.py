@@ -60,8 +60,15 @@ class Spec:
 
     def check(self) -> None:
         """Refuse at once what no tree can meet."""
-        low, high = self.branching
         self._check_vector()
+        self._check_size()
+        self._check_pruning()
+        self._check_counts()
+        self._check_players()
+
+    def _check_size(self) -> None:
+        """Refuse a tree too shallow, too deep or too big to be an exercise, and --no-ties with too few values."""
+        low, high = self.branching
         if self.depth < 1:
             raise UsageError("--depth must be at least 1 for an exercise")
         if self.depth >= MAX_DEPTH:  # before the leaf count below, whose power grows with the depth
@@ -73,6 +80,11 @@ class Spec:
         if self.no_ties and self.values[1] - self.values[0] + 1 < low ** self.depth:
             raise UsageError(f"--no-ties needs at least {low ** self.depth} different values, and --values "
                              f"{self.values[0]}..{self.values[1]} has {self.values[1] - self.values[0] + 1}")
+
+    def _check_pruning(self) -> None:
+        """Refuse cutoffs asked of a search that never prunes, values outside its bounds, and more pruned leaves
+        than a tree of this shape can have."""
+        low, high = self.branching
         if not self.prunes and (self.min_cutoffs or self.deep_cutoff or self.pruned_leaves or self.min_pruned):
             raise UsageError(f"{self.search.algorithm} never prunes: --min-cutoffs, --deep-cutoff, --pruned-leaves "
                              f"and --min-pruned need a search that does ({', '.join(PRUNING)}, expectiminimax "
@@ -84,12 +96,15 @@ class Spec:
         if self.pruned_leaves is not None:
             # alpha-beta examines at least the leaves of a minimal tree: b^ceil(d/2) + b^floor(d/2) - 1 at branching b
             least = low ** math.ceil(self.depth / 2) + low ** (self.depth // 2) - 1
-            if self.pruned_leaves > most_leaves - least:
+            if self.pruned_leaves > high ** self.depth - least:
                 raise UsageError(f"--pruned-leaves {self.pruned_leaves}: a tree of depth {self.depth} and branching "
-                                 f"{low}-{high} has at most {most_leaves} leaves, and alpha-beta examines at least "
-                                 f"{least} of them")
-        # requests the numbers already refuse, before any tree is drawn: every cutoff skips at least one leaf (of
-        # its own: the subtrees skipped are disjoint), and a node cuts off at most once
+                                 f"{low}-{high} has at most {high ** self.depth} leaves, and alpha-beta examines at "
+                                 f"least {least} of them")
+
+    def _check_counts(self) -> None:
+        """Refuse requests the numbers already refuse, before any tree is drawn: every cutoff skips at least one
+        leaf (of its own: the subtrees skipped are disjoint), and a node cuts off at most once."""
+        low, high = self.branching
         cutting = max(self.min_cutoffs, 1 if self.deep_cutoff else 0)
         if self.pruned_leaves is not None and self.pruned_leaves < self.min_pruned:
             raise UsageError(f"--pruned-leaves {self.pruned_leaves} with --min-pruned {self.min_pruned}: exactly "
@@ -102,6 +117,10 @@ class Spec:
         if self.min_cutoffs > inner:
             raise UsageError(f"--min-cutoffs {self.min_cutoffs}: a tree of depth {self.depth} and branching "
                              f"{low}-{high} has at most {inner} inner nodes, and each cuts off at most once")
+
+    def _check_players(self) -> None:
+        """Refuse levels the search cannot take: chance levels for a search that cannot average them, players that
+        do not alternate for one in the mover's terms, and a deep cutoff in a tree too shallow for one."""
         if "chance" in self.players and not self.search.search.chance:
             raise UsageError(f"--players has chance levels, which {self.search.algorithm} cannot search: use "
                              f"{chance_search().name}")
@@ -114,20 +133,10 @@ class Spec:
             raise UsageError(f"{self.search.algorithm} assumes the players alternate; --players needs a search in "
                              f"MAX's terms ({', '.join(IN_MAX_TERMS)})")
 
-
     def _check_vector(self) -> None:
         """Refuse a game of named players without vector leaves, vector leaves without named players, a search
         that cannot back vectors up, and a sum that no vector of --values reaches."""
-        named = not any(player in LEVEL_PLAYERS for player in self.players)
-        if self.vector != named:
-            raise UsageError("--vector gives each named player a utility: give --players A,B,C with it" if self.vector
-                             else f"--players {','.join(self.players)} names the players: add --vector (each leaf a "
-                                  "vector of utilities, one per player)")
-        if self.vector and not self.search.search.vectors:
-            raise UsageError(f"{self.search.algorithm} searches numbers, not vectors: use one of "
-                             f"{', '.join(name for name, search in ALGORITHMS.items() if search.vectors)}")
-        if self.search.search.vectors and not self.vector:
-            raise UsageError(f"{self.search.algorithm} searches vectors of utilities: add --players A,B,C --vector")
+        self._check_named()
         if self.total is not None:
             if not self.vector:
                 raise UsageError("--sum is what every leaf's vector adds up to: it needs --players A,B,C --vector")
@@ -140,6 +149,20 @@ class Spec:
         if self.vector and self.deep_cutoff and not self.search.prunes:
             raise UsageError(f"--deep-cutoff: {self.search.algorithm}'s shallow pruning cuts only with its parent's "
                              "bound")
+
+    def _check_named(self) -> None:
+        """Refuse --vector without named players, named players without it, and a search (the registry's entry
+        says) that takes the other kind of leaf."""
+        named = not any(player in LEVEL_PLAYERS for player in self.players)
+        if self.vector != named:
+            raise UsageError("--vector gives each named player a utility: give --players A,B,C with it" if self.vector
+                             else f"--players {','.join(self.players)} names the players: add --vector (each leaf a "
+                                  "vector of utilities, one per player)")
+        if self.vector and not self.search.search.vectors:
+            raise UsageError(f"{self.search.algorithm} searches numbers, not vectors: use one of "
+                             f"{', '.join(name for name, search in ALGORITHMS.items() if search.vectors)}")
+        if self.search.search.vectors and not self.vector:
+            raise UsageError(f"{self.search.algorithm} searches vectors of utilities: add --players A,B,C --vector")
 
 
 class _Draw:
@@ -241,16 +264,10 @@ def _generate(spec: Spec, index: int) -> tuple[str, SearchFacts]:
     draw = _Draw(spec.seed * 1_000_003 + index)
     for _ in range(ATTEMPTS):
         shape = _shape(draw, spec)
-        leaves = _leaf_count(shape)
-        if spec.no_ties:
-            if spec.values[1] - spec.values[0] + 1 < leaves:
-                continue
-            values = iter(draw.distinct(*spec.values, leaves))
-        elif spec.vector:
-            values = iter([_vector(draw, spec) for _ in range(leaves)])
-        else:
-            values = iter([draw.between(*spec.values) for _ in range(leaves)])
-        nested = _fill(shape, values)
+        values = _leaf_values(draw, spec, _leaf_count(shape))
+        if values is None:
+            continue
+        nested = _fill(shape, iter(values))
         candidate = SearchFacts(search(_candidate(spec, nested), spec.search))
         if _meets(spec, candidate):  # the file is written, read back and searched again for its key
             header = _header(spec, nested)
@@ -258,6 +275,16 @@ def _generate(spec: Spec, index: int) -> tuple[str, SearchFacts]:
             return _document(spec, index, header, facts), facts
     raise UsageError(f"no tree met the constraints in {ATTEMPTS:,} tries (exercise {index}, seed {spec.seed}): "
                      "loosen them (fewer --min-cutoffs or --pruned-leaves, a wider --branching or --depth)")
+
+
+def _leaf_values(draw: _Draw, spec: Spec, leaves: int) -> list | None:
+    """The leaves' values, left to right: whole numbers from --values (all different with --no-ties: None when
+    --values has too few), or with --vector (a search of vectors, as its registry entry says) a vector each."""
+    if spec.no_ties:
+        return draw.distinct(*spec.values, leaves) if spec.values[1] - spec.values[0] + 1 >= leaves else None
+    if spec.vector:
+        return [_vector(draw, spec) for _ in range(leaves)]
+    return [draw.between(*spec.values) for _ in range(leaves)]
 
 
 def _candidate(spec: Spec, nested) -> Problem:
@@ -302,10 +329,10 @@ def _key_number(value: float):
 
 def _document(spec: Spec, index: int, header: dict, facts: SearchFacts) -> str:
     expect = {"value": _key_number(facts.value), "best_move": facts.best_move}
-    if facts.samples:
-        expect.update(_visit_key(facts))
-    else:
-        expect.update(_value_key(facts, spec.prunes))
+    for item in facts.family.keyed:  # what the search's family states in a key, in its order
+        stated = _KEY[item](facts, spec)
+        if stated is not None:
+            expect[item] = stated
     lines = [
         f"title: {_flow(f'Exercise {index}')}",
         f"source: {_flow(f'generated by tracer exercise, seed {spec.seed}, exercise {index}: {describe_search(facts.trace)}')}",
@@ -316,29 +343,40 @@ def _document(spec: Spec, index: int, header: dict, facts: SearchFacts) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _visit_key(facts: SearchFacts) -> dict:
-    """Monte Carlo tree search's key: N and W of every node it makes, and every iteration's path."""
-    made = facts.made()
-    return {"visits": {facts.label(node): facts.statistics(node)[0] for node in made},
-            "wins": {facts.label(node): _key_number(facts.statistics(node)[1]) for node in made},
-            "selected": {number: [facts.label(node) for node in path]
-                         for number, (path, _) in sorted(facts.paths.items())}}
+# ---- each item a key states (a family's Family.keyed) ------------------------------------------------------
 
-
-def _value_key(facts: SearchFacts, prunes: bool) -> dict:
-    """The key of a search that backs up values: each inner node's value, the pruned leaves (a search that
-    prunes) and the counts."""
-    expect = {}
+def _key_values(facts: SearchFacts, spec: Spec) -> dict:
+    """Each inner node's value (a bound where the search proves only one)."""
     values = {}
     for node in facts.inner_reached():
         value, bound = facts.returned(node)
         values[facts.label(node)] = _key_number(value) if bound == EXACT else bound_text(value, bound)
-    expect["values"] = values
-    if prunes:
-        expect["pruned"] = [facts.label(node) for node in facts.pruned_tops()]
-    expect["leaves_evaluated"] = facts.counts["leaves_evaluated"]
-    expect["cutoffs"] = facts.counts["cutoffs"]
-    return expect
+    return values
+
+
+def _key_pruned(facts: SearchFacts, spec: Spec) -> list[str] | None:
+    """The pruned leaves, by the fewest names (a search that can prune; None: it states none)."""
+    return [facts.label(node) for node in facts.pruned_tops()] if spec.prunes else None
+
+
+def _key_visits(facts: SearchFacts, spec: Spec) -> dict:
+    """N of every node the search makes."""
+    return {facts.label(node): facts.statistics(node)[0] for node in facts.made()}
+
+
+def _key_wins(facts: SearchFacts, spec: Spec) -> dict:
+    """W of every node the search makes."""
+    return {facts.label(node): _key_number(facts.statistics(node)[1]) for node in facts.made()}
+
+
+def _key_selected(facts: SearchFacts, spec: Spec) -> dict:
+    """Every iteration's path."""
+    return {number: [facts.label(node) for node in path] for number, (path, _) in sorted(facts.paths.items())}
+
+
+_KEY = {"values": _key_values, "pruned": _key_pruned, "visits": _key_visits, "wins": _key_wins,
+        "selected": _key_selected, "leaves_evaluated": lambda facts, spec: facts.counts["leaves_evaluated"],
+        "cutoffs": lambda facts, spec: facts.counts["cutoffs"]}
 
 
 def _yaml(header: dict) -> str:

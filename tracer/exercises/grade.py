@@ -1,6 +1,7 @@
 """Grading a student's answer against the search, item by item, with the first place the answer departs from it.
-Items are compared by :mod:`.compare_answers` (the rules ``tracer check`` uses too); this module decides which
-items an answer is graded on, what each is worth, and how a wrong one is explained to the student.
+Items are compared by :mod:`.compare_answers` (the rules ``tracer check`` uses too); the search's family says which
+kinds of items its answers are graded on (:attr:`tracer.view.nodes.Family.graded`), and this module which items of
+each kind, what each is worth, and how a wrong one is explained to the student.
 
 Scoring (stated in the README and in every report): one point per item the key asks for, so every answer to an
 exercise has the same maximum:
@@ -16,7 +17,7 @@ exercise has the same maximum:
   types of the nodes the key's ``node_types`` names (an alpha-beta search), and the visit order when the key gives
   one.
 
-Monte Carlo tree search instead (:data:`MCTS_SCORING`): N and W of each node the search makes (W compared as a
+Monte Carlo tree search instead (its family's ``scoring``): N and W of each node the search makes (W compared as a
 value is), the best move, and the path of each iteration the key's ``selected`` names.
 
 An item the answer does not give scores 0 (a blank sheet scores 0). What the answer gives that the key does not ask
@@ -42,19 +43,6 @@ from .compare_answers import (
 from .facts import SearchFacts
 
 RIGHT, WRONG, MISSING, EXTRA = "right", "wrong", "missing", "extra"
-
-SCORING = ("one point per item the key asks for, the same maximum for every answer: each inner node's value, "
-           "each leaf pruned or not (when the search can prune; graded only when you give pruned:), the best move, "
-           "and the windows, node types and visit order the key asks for; an item you do not give scores 0; a plain "
-           "number matches a bound with that number, a bound you write must be the search's kind; a decimal matches "
-           "when the search's value rounded to the digits you wrote gives it (3.33 for 10/3), a whole number or a "
-           "fraction must be exact; what the key does not ask for is pointed out, not scored")
-MCTS_SCORING = ("one point per item the key asks for, the same maximum for every answer: N and W of each node the "
-                "search makes (W for the player who chose the move into the node), the best move, and the path of "
-                "each iteration the key asks for; an item you do not give scores 0; a decimal W matches when the "
-                "search's W rounded to the digits you wrote gives it (1.33 for 4/3), a whole number or a fraction "
-                "must be exact; what the key does not ask for is pointed out, not scored")
-
 
 @dataclass
 class Item:
@@ -87,7 +75,7 @@ class Grade:
     search: str
     items: list[Item] = field(default_factory=list)
     departure: str = ""  # the first place the answer departs from the search, in trace terms
-    scoring: str = SCORING  # the rule, as every report states it
+    scoring: str = ""  # the rule, as every report states it (the family's: Family.scoring)
     refused: str = ""  # why the whole answer file was refused (not YAML, or unsafe): graded as a blank sheet
 
     @property
@@ -111,13 +99,10 @@ class Grade:
 
 def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: str, key: Claims | None = None) -> Grade:
     """Grade ``answer`` against the search on the items ``key`` (the file's ``expect:``, if any) asks for."""
-    result = Grade(answer_file, tree_file, describe_search(facts.trace))
+    result = Grade(answer_file, tree_file, describe_search(facts.trace), scoring=facts.family.scoring)
     unread = _Unread(answer.unreadable)
-    if facts.samples:
-        result.scoring = MCTS_SCORING
-        _visit_items(result.items, answer, facts, key, unread)
-    else:
-        _value_items(result.items, answer, facts, key, unread)
+    for kind in facts.family.graded:  # the search's family says what its exercises ask, in grade's order
+        _GRADED[kind](result.items, answer, facts, key, unread)
     pointed_out = [(unknown.line, Item(unknown.where, None, unknown.name, 0, 0, WRONG, kind="unknown",
                                        detail=f"line {unknown.line}: {unknown.message}"))
                    for unknown in answer.unknown]
@@ -182,9 +167,11 @@ def _unread_item(item: str, expected, unread: Unreadable, node: int | None, kind
                 kind="extra")
 
 
-def _value_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
-    """The items of a search that backs up values: each inner node's value, each leaf pruned or not (a search
-    that prunes), the best move, the windows and the visit order the key asks for."""
+# ---- each kind of item a family's exercises ask (its Family.graded, in grade's order) --------------------------
+
+def _values(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
+    """Each inner node's value (a value given for a leaf or a node never reached: pointed out, in the answer's
+    order)."""
     reached = facts.inner_reached()
     for node in reached:
         cannot = unread.take("values", node)
@@ -196,38 +183,58 @@ def _value_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Cla
     extras += [(cannot.line, _unread_item(f"value of {facts.label(cannot.node)}", None, cannot, cannot.node, "extra",
                                           asked=False)) for cannot in unread.take_all("values", but=reached)]
     items.extend(item for _, item in sorted(extras, key=lambda pair: pair[0]))  # in the answer's order
+
+
+def _pruned(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
+    """Each leaf pruned or not, for a search that can prune (else ``pruned:`` is pointed out)."""
     if search_prunes(facts):
         items.extend(_leaf_items(facts, answer.pruned, answer.unknown))
     elif answer.pruned is not None:
         items.append(Item("pruned", [], [facts.label(node) for node in answer.pruned], 0, 0, EXTRA,
                           detail=f"{facts.trace.title.lower()} never prunes, so pruned: is not graded",
                           kind="extra"))
+
+
+def _best_move(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
+    """The move chosen at the root."""
     items.append(_best_move_item(facts, answer.best_move, unread.take("best_move")))
-    asked_windows = list(key.windows) if key is not None and search_prunes(facts) else []  # α, β: pruning only
-    for node in asked_windows:
+
+
+def _windows(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
+    """The windows the key asks for (a search that can prune: it has α and β); any other is pointed out."""
+    asked = list(key.windows) if key is not None and search_prunes(facts) else []
+    for node in asked:
         cannot = unread.take("windows", node)
         items.append(_window_item(facts, node, answer.windows.get(node)) if cannot is None else
                      _unread_item(f"window at {facts.label(node)}", compare_window(facts, node, None).found, cannot,
                                   node, "windows"))
     for node, given in answer.windows.items():
-        if node not in asked_windows:
+        if node not in asked:
             why = f"the key does not ask for {facts.label(node)}'s window" if search_prunes(facts) else \
                 f"{facts.trace.title.lower()} has no windows"
             written = [json_number(number) for number in given]
             items.append(Item(f"window at {facts.label(node)}", None, written, 0, 0, EXTRA, node=node,
                               detail=f"you wrote {shown(written)}, but {why} (not graded)", kind="extra"))
-    asked_types = list(key.node_types) if key is not None and facts.typed else []  # alpha-beta searches only
-    for node in asked_types:
+
+
+def _node_types(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
+    """The node types the key asks for (a search they apply to, as the registry says); any other is pointed out."""
+    asked = list(key.node_types) if key is not None and facts.typed else []
+    for node in asked:
         cannot = unread.take("node_types", node)
         items.append(_node_type_item(facts, node, answer.node_types.get(node)) if cannot is None else
                      _unread_item(f"type of {facts.label(node)}", compare_node_type(facts, node, None).found, cannot,
                                   node, "node_types"))
     for node, given in answer.node_types.items():
-        if node not in asked_types:
+        if node not in asked:
             why = f"the key does not ask for {facts.label(node)}'s type" if facts.typed else \
                 f"{facts.trace.title.lower()} has no node types"
             items.append(Item(f"type of {facts.label(node)}", None, given, 0, 0, EXTRA, node=node, kind="extra",
                               detail=f"you wrote {given}, but {why} (not graded)"))
+
+
+def _order(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
+    """The visit order, when the key asks for it (else pointed out)."""
     if key is not None and key.order is not None:
         cannot = unread.take("order")
         items.append(_order_item(facts, answer.order, answer.unknown) if cannot is None else
@@ -237,21 +244,25 @@ def _value_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Cla
                           detail="the key does not ask for the visit order (not graded)", kind="extra"))
 
 
-def _visit_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
-    """Monte Carlo tree search's items: N and W of each node the search makes, the best move, and the path of each
-    iteration the key's ``selected`` names."""
+_STATISTICS = (("N", "visits", compare_visits), ("W", "wins", compare_wins))  # what, its item kind, its comparer
+
+
+def _statistics(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
+    """N and W of each node the search makes (given for a node it never makes: pointed out, in the answer's
+    order)."""
     made = facts.made()
     for node in made:
-        for what, kind, given in (("N", "visits", answer.visits), ("W", "wins", answer.wins)):
-            compared = (compare_visits if kind == "visits" else compare_wins)(facts, node, given.get(node))
+        for what, kind, compare in _STATISTICS:
+            compared = compare(facts, node, getattr(answer, kind).get(node))
             cannot = unread.take(kind, node)
             items.append(_statistic_item(compared, what) if cannot is None else
                          _unread_item(f"{what} of {compared.label}", compared.found, cannot, node, kind))
-    for what, kind, given in (("N", "visits", answer.visits), ("W", "wins", answer.wins)):
+    for what, kind, compare in _STATISTICS:
+        given = getattr(answer, kind)
         extras = []
         for node in given:
             if node not in made:
-                written = given[node] if what == "N" else compare_wins(facts, node, given[node]).claimed
+                written = given[node] if kind == "visits" else compare(facts, node, given[node]).claimed
                 extras.append((answer.lines.get(f"{kind}.{facts.label(node)}", 0),
                                Item(f"{what} of {facts.label(node)}", None, written, 0, 0, EXTRA, node=node,
                                     kind="extra", detail=f"you wrote {shown(written)}, but {facts.label(node)} never "
@@ -259,7 +270,10 @@ def _visit_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Cla
         extras += [(cannot.line, _unread_item(f"{what} of {facts.label(cannot.node)}", None, cannot, cannot.node,
                                               "extra", asked=False)) for cannot in unread.take_all(kind, but=made)]
         items.extend(item for _, item in sorted(extras, key=lambda pair: pair[0]))
-    items.append(_best_move_item(facts, answer.best_move, unread.take("best_move")))
+
+
+def _selected(items: list[Item], answer: Claims, facts: SearchFacts, key: Claims | None, unread: _Unread) -> None:
+    """The path of each iteration the key's ``selected`` names; any other is pointed out."""
     asked = sorted(key.selected) if key is not None else []
     for number in asked:
         cannot = unread.take("selected", number)
@@ -271,6 +285,10 @@ def _visit_items(items: list[Item], answer: Claims, facts: SearchFacts, key: Cla
             items.append(Item(f"path of iteration {number}", None, [facts.label(node) for node in path], 0, 0, EXTRA,
                               detail=f"the key does not ask for iteration {number}'s path (not graded)",
                               kind="extra"))
+
+
+_GRADED = {"values": _values, "pruned": _pruned, "best_move": _best_move, "windows": _windows,
+           "node_types": _node_types, "order": _order, "statistics": _statistics, "selected": _selected}
 
 
 def _statistic_item(compared, what: str) -> Item:

@@ -38,12 +38,11 @@ def practice_sheet(facts: SearchFacts, key: Claims | None, tree_file: str = "") 
     items = [_item(facts, item, probed.get(item.item)) for item in blank.items]
     _leaf_words(facts, items)
     _list_words(facts, key, items, tree_file)
-    nodes = facts.view.nodes
     sheet = {
-        "search": describe_search(facts.trace), "scoring": blank.scoring, "mcts": facts.samples,
-        "prunes": not facts.samples and search_prunes(facts),
+        "search": describe_search(facts.trace), "scoring": blank.scoring, "mcts": facts.family.statistics,
+        "prunes": search_prunes(facts),
         "labels": facts.labels,
-        "inputs": [node for node in facts.preorder() if nodes[node].children],  # the nodes with a box
+        "inputs": _boxed(facts),  # the nodes with a box
         "leaves": facts.leaves(),
         "moves": [child.move for child in facts.trace.nodes if child.parent == 0 and child.move is not None],
         "windows": [item["node"] for item in items if item["kind"] == "windows"],
@@ -54,32 +53,55 @@ def practice_sheet(facts: SearchFacts, key: Claims | None, tree_file: str = "") 
         "items": items,
         "extras": _extras(facts, probed),
     }
-    if facts.samples:
-        sheet["inputs"] = facts.preorder()  # every node may join the tree: each has N and W to fill
     boxed = set(sheet["inputs"] + sheet["windows"] + sheet["types"])  # a key may ask a leaf's type
     sheet["rows"] = [node for node in facts.preorder() if node in boxed]
     return sheet
 
 
+def _boxed(facts: SearchFacts) -> list[int]:
+    """The nodes with a box to fill: every inner node's value, or (a family whose nodes keep statistics) every
+    node's N and W, since any node may join the tree."""
+    nodes = facts.view.nodes
+    return [node for node in facts.preorder() if facts.family.statistics or nodes[node].children]
+
+
 def _probe(facts: SearchFacts, key: Claims | None) -> Claims:
     """An answer wrong on every item grade words by the answer's value (values, the best move, windows, node types,
     N and W), with a value for every inner node (the ones never reached say which cutoff skipped them) and every
-    leaf marked pruned (the examined ones say why they were examined)."""
-    nodes = facts.view.nodes
-    everything = facts.preorder()
-    inner = [node for node in everything if nodes[node].children]
+    leaf marked pruned (the examined ones say why they were examined): each kind of item the family grades, wrong."""
     claims = Claims(best_move=_NO_MOVE)
-    if facts.samples:
-        claims.visits = {node: -1 for node in everything}
-        claims.wins = {node: _WRONG for node in everything}
-        return claims
-    claims.values = {node: _WRONG for node in inner}
+    for kind in facts.family.graded:
+        if kind in _PROBES:
+            _PROBES[kind](claims, facts, key)
+    return claims
+
+
+def _wrong_values(claims: Claims, facts: SearchFacts, key: Claims | None) -> None:
+    claims.values = {node: _WRONG for node in facts.preorder() if facts.view.nodes[node].children}
+
+
+def _every_leaf_pruned(claims: Claims, facts: SearchFacts, key: Claims | None) -> None:
     if search_prunes(facts):
         claims.pruned = facts.leaves()
+
+
+def _wrong_windows(claims: Claims, facts: SearchFacts, key: Claims | None) -> None:
     if key is not None:
         claims.windows = {node: (math.nan, math.nan) for node in key.windows}
+
+
+def _wrong_node_types(claims: Claims, facts: SearchFacts, key: Claims | None) -> None:
+    if key is not None:
         claims.node_types = {node: "CUT" if facts.node_type(node) == "PV" else "PV" for node in key.node_types}
-    return claims
+
+
+def _wrong_statistics(claims: Claims, facts: SearchFacts, key: Claims | None) -> None:
+    claims.visits = {node: -1 for node in facts.preorder()}
+    claims.wins = {node: _WRONG for node in facts.preorder()}
+
+
+_PROBES = {"values": _wrong_values, "pruned": _every_leaf_pruned, "windows": _wrong_windows,
+           "node_types": _wrong_node_types, "statistics": _wrong_statistics}  # best_move: in every probe
 
 
 def _item(facts: SearchFacts, item, probed) -> dict[str, Any]:

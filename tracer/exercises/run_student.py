@@ -25,16 +25,14 @@ from dataclasses import dataclass, field
 
 from ..errors import SearchOptionError, UsageError
 from ..model.state import Player
+from ..search.registry import ALGORITHMS
 from ..text import one_line
 from .sandbox import Isolation, Target, Workspace
 
 EXPANDED, EVALUATED = "expanded", "evaluated"
-# The searches a student's function can be checked against, and how the function is called for each.
-FORMS = {
-    "minimax": "minimax(state, depth)",
-    "alphabeta": "alphabeta(state, depth, alpha, beta)",
-    "expectiminimax": "expectiminimax(state, depth)",
-}
+# The searches a student's function can be checked against, and how the function is called for each (each
+# search's registry entry says: its student_form).
+FORMS = {name: search.student_form for name, search in ALGORITHMS.items() if search.student_form}
 MAX_LINE = 1 << 20  # bytes: a message longer than this is not the child's
 MAX_NESTING = 3  # a message is one object; a traceback in it, a list of frames, each a list
 MAX_STATES = 200_000  # distinct states one call may have tracer make (a state asked for again is not made again)

@@ -227,7 +227,7 @@ def run_case(case: Case, student: Student, pids: list[int] | None = None) -> Cas
     reference = search_actions(trace)
     result.actions = [action for action, _ in reference]
     root = _given_root(case.problem, case.spec, whole=True)
-    window = (-math.inf, math.inf) if case.spec.algorithm == "alphabeta" else None
+    window = (-math.inf, math.inf) if case.spec.search.pruning else None  # its form takes α and β
     again = _probe_calls(facts, paths, root, case.problem.depth, window is not None)
     probes = []
     with student.process(calls=1 + len(again)) as process:
@@ -251,7 +251,7 @@ def run_case(case: Case, student: Student, pids: list[int] | None = None) -> Cas
 
 
 def _check_arity(process: StudentProcess, spec: SearchSpec, target: str) -> None:
-    takes = process.takes_window if spec.algorithm == "alphabeta" else process.takes_plain
+    takes = process.takes_window if spec.search.pruning else process.takes_plain  # its form takes α and β
     if not takes:
         raise UsageError(f"{target}: cannot be called as {FORMS[spec.algorithm]} (see the README, 'Checking a "
                          "student's search code')")

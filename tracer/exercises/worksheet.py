@@ -83,16 +83,8 @@ def worksheet(facts: SearchFacts, key, rewards: str = "") -> Sheet:
         if kind not in _ASK:
             raise AssertionError(f"grade scores {kind} items, which a worksheet does not know how to ask")
         questions.append(_ASK[kind](facts, asked))
-    notes = []
+    notes = [note for kind in by_kind if kind in _NOTES for note in _NOTES[kind](facts, rewards)]
     trace = facts.trace
-    if facts.samples:
-        notes.append("W over N: W is the total reward for the player who chose the move into the node (the root's "
-                     "for its own player), N the node's visits, both after the last iteration")
-        if any(event.kind == "mcts_given" for event in trace.events):
-            notes.append(f"“{GIVEN} W/N” over a node's boxes: the statistics the exercise gives it, which the "
-                         "search goes on from")
-        if rewards:
-            notes.append(rewards)
     return Sheet(trace.meta.get("title") or trace.name, _search_words(facts), tuple(questions), tuple(notes),
                  tuple(facts.labels))
 
@@ -224,6 +216,18 @@ def _paths(facts: SearchFacts, items: list[Item]) -> Question:
              f"(or the end of the game reached), one to a blank. {_worth(points, len(items))}.")
     return Question("selected", "Paths", words, points, len(items), blanks)
 
+
+def _statistics_notes(facts: SearchFacts, rewards: str) -> list[str]:
+    """What N and W are, whether the exercise gives some nodes theirs, and how a leaf's value becomes a reward."""
+    notes = ["W over N: W is the total reward for the player who chose the move into the node (the root's for its "
+             "own player), N the node's visits, both after the last iteration"]
+    if facts.stats_given():
+        notes.append(f"“{GIVEN} W/N” over a node's boxes: the statistics the exercise gives it, which the search "
+                     "goes on from")
+    return notes + ([rewards] if rewards else [])
+
+
+_NOTES = {"statistics": _statistics_notes}  # the conventions a kind of item is answered in, stated under the tree
 
 _ASK = {"values": _values, "leaf": _leaves, "best_move": _best_move, "windows": _windows,
         "node_types": _node_types, "order": _order, "statistics": _statistics, "selected": _paths}

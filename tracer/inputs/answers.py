@@ -17,7 +17,7 @@ The format (every key optional)::
     cutoffs: 1
 
 Monte Carlo tree search has items of its own instead of ``values``, ``pruned``, ``windows``, ``order`` and
-``cutoffs`` (:data:`VISIT_ITEMS`; given to the other searches, or theirs to it, each is one error)::
+``cutoffs`` (its family's ``items``; given to the other searches, or theirs to it, each is one error)::
 
     visits: {A: 10, B: 3}             # N of each node after the last iteration
     wins: {B: 1, D: 9/4}              # W (for the player who chose the move into the node), 2.25 or 9/4
@@ -51,8 +51,8 @@ ANSWER_KEYS = ("values", "pruned", "best_move", "windows", "node_types", "order"
 COUNT_KEYS = ("leaves_evaluated", "nodes_visited", "cutoffs")
 EXPECT_KEYS = ("value", "best_move", "values", "pruned", "windows", "node_types", "order", "visits", "wins",
                "selected") + COUNT_KEYS
-VALUE_ITEMS = ("values", "pruned", "windows", "node_types", "order", "cutoffs")  # the searches that back up values'
-VISIT_ITEMS = ("visits", "wins", "selected")  # Monte Carlo tree search's: N, W and each iteration's path
+SHARED_ITEMS = ("value", "best_move", "leaves_evaluated", "nodes_visited")  # every search's; the others are a
+# family's own (tracer.view.nodes.Family.items: a key or an answer gives only its search's)
 
 class Claimed(NamedTuple):
     """A value as an answer writes it: the number, its bound (None: a plain number), and for a decimal the digits
@@ -125,12 +125,12 @@ class Claims:
 class NodeNames(Protocol):
     """The searched tree's node names, as claims name nodes (:class:`tracer.exercises.facts.SearchFacts` offers
     them): ``by_name`` (name → node id), ``labels`` (every node's name, for messages) and ``label(node_id)``; and
-    which items the search has: ``samples`` (Monte Carlo tree search: :data:`VISIT_ITEMS`, else
-    :data:`VALUE_ITEMS`), its ``iterations`` and its ``title``."""
+    which items of its own the search has besides :data:`SHARED_ITEMS` (``items``: its family's), its
+    ``iterations`` and its ``title``."""
 
     by_name: dict[str, int]
     labels: list[str]
-    samples: bool
+    items: tuple[str, ...]
     iterations: int
     title: str
 
@@ -469,9 +469,9 @@ class _Reader(YamlReader):
 
     def applies(self, node, key, allowed) -> None:
         """Refuse an item the search does not have: Monte Carlo tree search's to the others, theirs to it."""
-        foreign = VALUE_ITEMS if self.facts.samples else VISIT_ITEMS
-        if key in foreign:
-            own = ", ".join(item for item in allowed if item not in foreign)
+        has = SHARED_ITEMS + tuple(self.facts.items)
+        if key not in has:
+            own = ", ".join(item for item in allowed if item in has)
             raise self.error(node, key, f"{self.facts.title} has no {key} item (its items: {own})")
 
     def iteration(self, node) -> int:

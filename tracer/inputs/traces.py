@@ -25,7 +25,7 @@ from ..search.mcts import ucb_scores
 from ..trace.events import EVENT_TYPES, Cutoff, NodeEntered, SearchPath, cut_kind
 from ..trace.trace import FORMAT, SCHEMA, VERSION, Trace, TraceNode
 from ..trace.events import AlphaUpdated, BackedUp, BetaUpdated, FinalChoice, Selected
-from ..view import TraceView
+from ..view import TraceView, family_of
 from ..view.mcts import ratio, statistic
 from .yaml_text import unprintable
 
@@ -409,7 +409,7 @@ def _trace_in(data: Any) -> Trace:
         title=title,
         terms=terms,
     )
-    if trace.spec.samples:  # Monte Carlo tree search: its numbers must be what its steps make
+    if family_of(trace).statistics:  # visits and rewards: its numbers must be what its steps make
         check_replay(trace)
     return trace
 

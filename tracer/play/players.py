@@ -117,7 +117,7 @@ class SearchPlayer:
                             settings=settings)
         self.depth = depth
         self.keep_traces = keep_traces
-        self.quick_wins = quick_wins and self.search.family == "values"
+        self.quick_wins = quick_wins and self.search.backs_up_numbers
         self.seconds = seconds
         self.max_seconds = max_seconds  # a move's budget: past it the search is stopped, and the game with it
         self.seeds = random.Random(seed)

@@ -80,7 +80,7 @@ def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -
         "sheet": sheet, "drawing": drawing_data(drawn), "text": without_key(exercise.text, exercise.file),
         "comments": [UNSAFE_IN_COMMENT.sub(" ", line) for line in comments],
         "player": _player(trace) if player else None,
-        "rewards": reward_rule(exercise.problem) if facts.samples else "",
+        "rewards": reward_rule(exercise.problem) if facts.family.statistics else "",  # leaves become rewards
     }
 
 

@@ -47,6 +47,7 @@ class Algorithm:
     # that opens each pass at the root with its whole window (not the null windows of MTD(f) and SSS*)
     vectors: bool = False  # searches games of named players, each leaf a vector of utilities (max^n, paranoid);
     # only these take them, and they take nothing else
+    student_form: str = ""  # how test-search calls a student's function of this search ("": it checks none)
 
     @property
     def keeps_table(self) -> bool:
@@ -59,6 +60,24 @@ class Algorithm:
         tries the table's best move first; MTD(f) and SSS* return the move whose test proved the value: either may
         return another of them)."""
         return not self.keeps_table
+
+    @property
+    def budget(self) -> str:
+        """What its work is counted in: ``"nodes"`` it visits, or ``"iterations"`` (Monte Carlo tree search: each a
+        playout from the root, as many as asked for with --iterations, whatever the tree)."""
+        return "iterations" if self.family == "mcts" else "nodes"
+
+    @property
+    def finds_minimax_value(self) -> bool:
+        """Its value is the tree's minimax (or expectiminimax) value, which every such search finds alike at one
+        depth: not Monte Carlo tree search's estimate, nor max^n's vector, nor paranoid's value for one player."""
+        return self.family == "values" and not self.vectors
+
+    @property
+    def backs_up_numbers(self) -> bool:
+        """Backs up one number per node (for MAX, the mover or paranoid's root player), so a game's ends can be
+        scored by their distance (quicker wins): not visits and rewards, nor vectors of utilities."""
+        return self.family == "values"
 
     @property
     def negamax(self) -> bool:
@@ -109,8 +128,9 @@ class Algorithm:
 ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
     for a in (
-        Algorithm("minimax", minimax, "Minimax", pruning=False),
-        Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True, node_types=True),
+        Algorithm("minimax", minimax, "Minimax", pruning=False, student_form="minimax(state, depth)"),
+        Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True, node_types=True,
+                  student_form="alphabeta(state, depth, alpha, beta)"),
         Algorithm("negamax", negamax, "Negamax", pruning=False, terms=MOVER_TERMS),
         Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, terms=MOVER_TERMS,
                   node_types=True),
@@ -123,7 +143,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm("id", iterative_deepening, "Iterative deepening with a transposition table", pruning=True,
                   counts=("iterations", "tt_probes", "tt_hits"), settings=("tt_size",), node_types=True),
         Algorithm("expectiminimax", expectiminimax, "Expectiminimax", pruning=False, chance=True,
-                  settings=("bounds",)),
+                  settings=("bounds",), student_form="expectiminimax(state, depth)"),
         Algorithm("star2", star2, "Star2 (probing first)", pruning=False, chance=True,
                   settings=("bounds",)),
         Algorithm("maxn", maxn, "Max^n", pruning=False, settings=("bounds",), family="vectors", vectors=True),

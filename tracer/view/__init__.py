@@ -28,19 +28,23 @@ from ..trace.events import Event, LeafEvaluated, NodeEntered, PassStarted, Table
 from ..trace.trace import Trace
 from .captions import CAPTIONS, Step
 from .nodes import ACTIVE, DONE, PRUNED, UNREACHED, Family, NodeView
-from . import mcts, vectors
+from . import mcts, values, vectors
 from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 
 __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
            "UPPER", "default_step_mode", "family_for", "family_of", "frame_steps", "pass_steps"]
 
 # The families of searches the view knows. A family whose nodes keep other things (Monte Carlo tree search: visits
-# and total reward; max^n: a vector of values) adds its node class, handlers, captions and look in a module of its
-# own and one line here; its algorithms name it in the registry (Algorithm.family).
-VALUES = Family("values", ValueNode, FOLD, CAPTIONS)
+# and total reward; max^n: a vector of values) adds its node class, handlers, captions, look and what its exercises
+# ask in a module of its own and one line here; its algorithms name it in the registry (Algorithm.family).
+# what the exercises of the searches that back up values (numbers, or vectors of them) ask, generate and grade
+_ASKS_VALUES = dict(items=values.ITEMS, graded=values.GRADED, keyed=values.KEYED, scoring=values.SCORING)
+VALUES = Family("values", ValueNode, FOLD, CAPTIONS, **_ASKS_VALUES, decides=values.ValueDeciding)
 MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin, look=mcts.VISIT_LOOK,
-              step_modes=mcts.STEP_MODES, default_step_mode="iteration")
-VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, vectors.begin, vectors.bound_now)
+              step_modes=mcts.STEP_MODES, default_step_mode="iteration", items=mcts.ITEMS, graded=mcts.GRADED,
+              keyed=mcts.KEYED, scoring=mcts.SCORING, statistics=True, decides=mcts.VisitDeciding)
+VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, vectors.begin, vectors.bound_now,
+                 **_ASKS_VALUES)
 FAMILIES = (VALUES, MCTS, VECTORS)
 
 STEP_MODES = tuple(dict.fromkeys(mode for family in FAMILIES for mode in family.step_modes))  # every family's

@@ -16,7 +16,7 @@ from ..trace.events import (
 )
 from .captions import Step
 from .look import KeyRow, Look
-from .nodes import ACTIVE, DONE, NodeView
+from .nodes import ACTIVE, DONE, Deciding, NodeView
 
 W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N
 
@@ -395,3 +395,40 @@ def _made_below(final, node_id: int) -> int:
 
 
 VISIT_LOOK = VisitLook()
+
+
+# ---- what its exercises ask, generate and grade (read by tracer.exercises) -------------------------------------
+
+ITEMS = ("visits", "wins", "selected")  # the items of its answers and keys: N, W and each iteration's path
+GRADED = ("statistics", "best_move", "selected")  # what grade scores, in its order (statistics: N and W of a node)
+KEYED = ("visits", "wins", "selected")  # what a generated key states besides the value and the move
+SCORING = ("one point per item the key asks for, the same maximum for every answer: N and W of each node the "
+           "search makes (W for the player who chose the move into the node), the best move, and the path of "
+           "each iteration the key asks for; an item you do not give scores 0; a decimal W matches when the "
+           "search's W rounded to the digits you wrote gives it (1.33 for 4/3), a whole number or a fraction "
+           "must be exact; what the key does not ask for is pointed out, not scored")
+
+
+class VisitDeciding(Deciding):
+    """The steps that decide what an exercise asks of Monte Carlo tree search: a node's N and W, its last back-up
+    (or the tree file's statistics given it); an iteration's path, its expansion (or the end of the game it
+    reached), with the step that went to each node of it; the best move, the final choice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._down: list[int] = []  # the steps of the iteration under way that went down a node (its path's)
+
+    def see(self, view, event) -> None:
+        kind, step = type(event), view.step
+        if kind is BackedUp:
+            self.statistics.update((entry[0], step) for entry in event.path)
+        elif kind is StatsGiven:
+            self.statistics[event.node] = step
+        elif kind is IterationStarted:
+            self._down, self.iterations = [step], event.number
+        elif kind in (Selected, Sampled, Expanded):
+            self._down.append(step)
+        if kind is Expanded or kind is PlayedOut and event.how == "terminal":
+            self.paths[view.iteration] = (list(view.path), self._down + [step])
+        elif kind is FinalChoice:
+            self.chosen = step

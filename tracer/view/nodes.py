@@ -89,6 +89,35 @@ class Family:
     look: Look = VALUE_LOOK  # how its nodes, edges, key, titles, table rows and export fields read (.look)
     step_modes: Mapping[str, Ends] = field(default_factory=lambda: NODE_STEPS)  # how often a deck may show it (--step), each mode's frame ends
     default_step_mode: str = "event"  # how often a deck shows it unless told
+    # what its exercises ask, generate and grade (tracer.exercises reads these, and never asks which family it has)
+    items: tuple[str, ...] = ()  # the items of its own an answer key or an answer may give (tracer.inputs.answers;
+    # every search has the value, the best move and the counts of nodes and leaves)
+    graded: tuple[str, ...] = ("best_move",)  # the kinds of items grade scores, in grade's order (each graded by
+    # one function of tracer.exercises.grade; "statistics" is N and W of each node; every search chooses a move)
+    keyed: tuple[str, ...] = ()  # what a generated answer key states besides the value and the best move
+    scoring: str = "one point per item the key asks for: the best move"  # grade's rule, as every report states it
+    statistics: bool = False  # its nodes keep visits and rewards (N and W), not values: every node has W/N boxes,
+    # a sheet says how a leaf's value becomes a reward, and a saved trace's statistics must be what its steps make
+    decides: Callable[[], "Deciding"] = lambda: Deciding()  # makes a fresh recorder of the steps that decide
+    # what the view does not keep (tracer.exercises.facts feeds it every step of one replay)
 
     def knows(self, event_types) -> bool:
         return all(kind in self.fold for kind in event_types)
+
+
+class Deciding:
+    """Which step decides each fact an exercise asks that the view does not keep itself (it keeps the steps that
+    entered, left, evaluated and pruned each node): :meth:`see` is called after every step of one replay. A family
+    records what its exercises ask (the searches that back up values: each node's type as it is entered; Monte
+    Carlo tree search: each node's last back-up, each iteration's path, the final choice); the rest stays empty."""
+
+    def __init__(self) -> None:
+        self.node_types: dict[int, str] = {}  # node -> its type as it was last entered, in any pass
+        self.statistics: dict[int, int] = {}  # node -> the last step that set its N and W (a back-up, or given)
+        self.paths: dict[int, tuple[list[int], list[int]]] = {}  # iteration -> (its path, the step to each node;
+        # its last: the step that decides the path, its expansion or the end of the game it reached)
+        self.chosen: int | None = None  # the step of the search's final choice
+        self.iterations = 0  # how many iterations it made (Monte Carlo tree search's)
+
+    def see(self, view, event) -> None:
+        """Record what the step just folded into ``view`` (the event ``event``) decides."""

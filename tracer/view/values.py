@@ -20,7 +20,7 @@ from ..trace.events import (
     Probed, Researched, TableCutoff, TableProbe, TableStore, ValueUpdated,
 )
 from .node_types import child_type
-from .nodes import DONE, NodeView
+from .nodes import DONE, Deciding, NodeView
 
 EXACT, LOWER, UPPER, UNKNOWN = Bound.EXACT, Bound.LOWER, Bound.UPPER, Bound.UNKNOWN
 INF = math.inf
@@ -326,3 +326,25 @@ def pin_best_line(view, node: ValueNode) -> None:
 def bound_now(view, node: ValueNode) -> Bound:
     """The bound of a node's value so far: its settled bound once done, else what its children give."""
     return node.bound if node.done else bound_of(view, node)
+
+
+# ---- what its exercises ask, generate and grade (read by tracer.exercises) -------------------------------------
+
+ITEMS = ("values", "pruned", "windows", "node_types", "order", "cutoffs")  # the items of its answers and keys
+GRADED = ("values", "pruned", "best_move", "windows", "node_types", "order")  # what grade scores, in its order
+KEYED = ("values", "pruned", "leaves_evaluated", "cutoffs")  # what a generated key states besides value and move
+SCORING = ("one point per item the key asks for, the same maximum for every answer: each inner node's value, "
+           "each leaf pruned or not (when the search can prune; graded only when you give pruned:), the best move, "
+           "and the windows, node types and visit order the key asks for; an item you do not give scores 0; a plain "
+           "number matches a bound with that number, a bound you write must be the search's kind; a decimal matches "
+           "when the search's value rounded to the digits you wrote gives it (3.33 for 10/3), a whole number or a "
+           "fraction must be exact; what the key does not ask for is pointed out, not scored")
+
+
+class ValueDeciding(Deciding):
+    """The step that decides a node's type (PV, CUT, ALL) is the one that enters it: its type is its place in the
+    order the search takes the moves, and a later pass may enter it again."""
+
+    def see(self, view, event) -> None:
+        if type(event) is NodeEntered:
+            self.node_types[event.node] = view.nodes[event.node].node_type
