@@ -20,8 +20,8 @@ def module_name(path: Path) -> str:
 
 
 STAGES = ["tracer.errors", "tracer.text", "tracer.io", "tracer.parallel", "tracer.model", "games", "tracer.search", "tracer.trace",
-          "tracer.view", "tracer.render", "tracer.inputs", "tracer.estimate", "tracer.run", "tracer.compare", "tracer.exercises",
-          "tracer.report", "tracer.play", "tracer.cli", "tracer.__main__"]
+          "tracer.view", "tracer.render", "tracer.inputs", "tracer.estimate", "tracer.run", "tracer.compare_searches", "tracer.exercises",
+          "tracer.report", "tracer.test_search", "tracer.play", "tracer.cli", "tracer.__main__"]
 
 
 def stage(module: str) -> int:

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from helpers import TREES, assert_one_line_error, run_tracer
-from tracer.exercises.check import check_file, search
+from tracer.exercises.check_keys import check_file, search
 from tracer.exercises.generate import Spec, generate
 from tracer.inputs import load_problem
 from tracer.search.spec import SearchSpec

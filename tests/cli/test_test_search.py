@@ -20,9 +20,9 @@ import pytest
 
 from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer
 from tracer.errors import UsageError
-from tracer.exercises.run_student import Limits, Student
-from tracer.exercises.sandbox import Target, Workspace, choose
-from tracer.exercises.student_search import CASES_DIR, Case, run_case
+from tracer.test_search.runner import Limits, Student
+from tracer.test_search.sandbox import Target, Workspace, choose
+from tracer.test_search.verdicts import CASES_DIR, Case, run_case
 from tracer.inputs import load_problem, load_tree
 from tracer.search.spec import SearchSpec
 
@@ -344,7 +344,7 @@ def test_a_failing_function_costs_its_case_only(function, line, frame):
     failed, passed = json.loads(result.stdout)["cases"]
     assert failed["score"] == 0 and failed["error"]["message"].startswith(line)
     assert (frame in failed["error"]["traceback"]) if frame else failed["error"]["traceback"] == ""
-    assert "student_process" not in failed["error"]["traceback"]  # the student's frames only
+    assert "child.py" not in failed["error"]["traceback"]  # the student's frames only
     assert passed["score"] == passed["max_score"] == 5 and passed["error"] is None
     text = run_tracer("test-search", f"{MISBEHAVING}:{function}", str(TREES / "rn_example.yaml"), "--time-limit",
                       seconds, "--memory-limit", "200", cwd=ROOT).stdout

@@ -21,9 +21,9 @@ import pytest
 
 from helpers import ROOT, TREES
 from tracer.errors import UsageError
-from tracer.exercises.run_student import Limits, Student
-from tracer.exercises.sandbox import Target, Workspace, choose
-from tracer.exercises.student_process import SYSCALLS
+from tracer.test_search.runner import Limits, Student
+from tracer.test_search.sandbox import Target, Workspace, choose
+from tracer.test_search.child import SYSCALLS
 from tracer.inputs import load_tree
 
 HOSTILE = Path("tests/data/students/hostile.py")

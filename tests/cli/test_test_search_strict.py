@@ -18,8 +18,8 @@ import pytest
 
 from helpers import ROOT, TREES, run_tracer
 from tracer.errors import SearchOptionError
-from tracer.exercises.search_mistakes import BY_ID, MISTAKES, Recorder, Notes, run_variant
-from tracer.exercises.student_search import CASES_DIR, COURSE, YOU
+from tracer.test_search.mistakes import BY_ID, MISTAKES, Recorder, Notes, run_variant
+from tracer.test_search.verdicts import CASES_DIR, COURSE, YOU
 from tracer.inputs import load_problem, load_tree
 from tracer.model.state import Player
 from tracer.run import has_chance
@@ -365,7 +365,7 @@ def test_the_readme_lists_every_mistake_with_its_identifier_and_words():
 def test_a_variant_past_its_budget_gives_no_answer():
     """A variant that has noted more states than the student's and the search's records together cannot be either:
     it is stopped (its cost bounded by what the student's function did)."""
-    from tracer.exercises.search_mistakes import never_prunes
+    from tracer.test_search.mistakes import never_prunes
 
     root = load_problem(str(TREES / "rn_example.yaml")).root
     rules = Rules()
@@ -396,9 +396,9 @@ def test_the_variants_textbook_is_the_traced_search(algorithm, prune, fail):
     """Each variant is the course's search with one mistake: without it (tracer's textbook searches in
     search_mistakes, run on recording states as the student's function is), every shipped case gives the traced
     search's record, value and move, under each convention."""
-    from tracer.exercises import search_mistakes
-    from tracer.exercises.check import search
-    from tracer.exercises.student_search import search_actions
+    from tracer.test_search import mistakes as search_mistakes
+    from tracer.exercises.check_keys import search
+    from tracer.test_search.verdicts import search_actions
     from tracer.search.spec import SearchSpec
 
     for case in SHIPPED:

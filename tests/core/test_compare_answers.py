@@ -9,7 +9,7 @@ import math
 import pytest
 
 from helpers import TREES
-from tracer.exercises.check import search
+from tracer.exercises.check_keys import search
 from tracer.search.spec import SearchSpec
 from tracer.exercises.compare_answers import (
     NEVER_REACHED, Difference, compare_best_move, compare_leaves, compare_order, compare_pruned, compare_value,
@@ -113,7 +113,7 @@ def test_a_decimal_matches_when_the_value_rounded_to_its_digits_gives_it(text, f
 @pytest.mark.parametrize("value, text", [(10 / 3, "10/3"), (8 / 3, "8/3"), (2.5, "2.5"), (3, "3"), (-7, "-7"),
                                          (0.1, "0.1"), (math.inf, "+∞")])
 def test_the_search_s_values_are_written_as_fractions_where_no_short_decimal_is_them(value, text):
-    from tracer.exercises.claims import value_text
+    from tracer.exercises.claim_text import value_text
 
     assert value_text(value) == text
 

@@ -16,7 +16,7 @@ from tests.core.conftest import TREES
 from tracer import ALGORITHMS, Rules, load_tree, parse_tree, step_table, to_dot, trace_search
 from tracer.inputs.traces import trace_from_dict
 from tracer.model.trees import first_chance
-from tracer.render.table import step_rows
+from tracer.render.text_table import step_rows
 from tracer.search.algorithms import alphabeta
 from tracer.search.tracers import COUNTS, CountingTracer
 from tracer.trace.recorder import RecordingTracer

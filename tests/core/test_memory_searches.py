@@ -17,7 +17,7 @@ from tests.core.conftest import TREES, brute_force, nested_trees, prune_rules, r
 from tracer import ALGORITHMS, CountingTracer, Rules, load_tree, search_stats, trace_search
 from tracer.inputs import load_problem
 from tracer.inputs.traces import load_trace, trace_from_dict
-from tracer.search.table import TranspositionTable
+from tracer.search.transposition import TranspositionTable
 from tracer.view import EXACT, LOWER, UPPER, TraceView, pass_steps
 
 MEMORY = ("mtdf", "sss", "id")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from helpers import TREES
-from tracer.exercises.check import search
+from tracer.exercises.check_keys import search
 from tracer.exercises.compare_answers import number_matches
 from tracer.exercises.facts import SearchFacts
 from tracer.inputs import load_problem

@@ -20,7 +20,7 @@ DRAWING_COMMANDS = ("render", "slides", "worksheet", "grade")
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with ``only``, the other commands are listed but their options not built (a
     tenth of a render's start-up)."""
-    from . import commands, compare, exercises, play, student
+    from . import commands, compare, exercises, play, test_search
     from .options import Parser
 
     parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
@@ -40,7 +40,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     compare.add_commands(command)
     exercises.add_commands(command)
     play.add_commands(command)
-    student.add_commands(command)
+    test_search.add_commands(command)
     parser.commands = subcommands.choices  # each command's own parser, by name (see parse_command_line)
     return parser
 

@@ -9,8 +9,8 @@ import os
 import sys
 
 from ..errors import UsageError
-from ..exercises.run_student import FORMS, Limits
-from ..exercises.sandbox import LEVELS
+from ..test_search.runner import FORMS, Limits
+from ..test_search.sandbox import LEVELS
 from .exercises import _search_options, exercise_spec, load_exercise, yaml_files
 from .options import number, say_notes, whole_number
 
@@ -89,7 +89,7 @@ def _target(text: str) -> str:
 
 
 def cmd_test_search(args) -> int:
-    from ..exercises.sandbox import Target
+    from ..test_search.sandbox import Target
 
     target = _target(args.target)
     if args.output and args.test_format != "gradescope":
@@ -109,10 +109,10 @@ def cmd_test_search(args) -> int:
 
 
 def _test_search(args, target) -> int:
-    from ..exercises.run_student import Student
-    from ..exercises.sandbox import Workspace, choose, no_peeking
-    from ..exercises.student_search import Case, check_form, default_cases, run_case, settle_mistakes
-    from ..report.student_search import search_json, search_report
+    from ..test_search.runner import Student
+    from ..test_search.sandbox import Workspace, choose, no_peeking
+    from ..test_search.verdicts import Case, check_form, default_cases, run_case, settle_mistakes
+    from ..test_search.report import search_json, search_report
 
     given = bool(args.files)
     cases = []
@@ -140,7 +140,7 @@ def _test_search(args, target) -> int:
     if args.json:
         print(search_json(target.shown, results), end="")
     elif args.test_format == "gradescope":
-        from ..exercises.student_search import as_grade
+        from ..test_search.verdicts import as_grade
         from ..report.gradescope import write_results
 
         for written in write_results(args.output, [as_grade(target.shown, results)], several=False):

@@ -19,8 +19,8 @@ from typing import Any
 
 from ..inputs.answers import Claimed, Claims
 from ..view.node_types import NODE_TYPES
-from .check import describe_search
-from .claims import json_number
+from .check_keys import describe_search
+from .claim_text import json_number
 from .compare_answers import compare_leaves, compare_selected, search_prunes
 from .facts import SearchFacts
 from .grade import grade

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..errors import TracerError
-from ..exercises.check import search
+from ..exercises.check_keys import search
 from ..exercises.facts import SearchFacts
-from ..exercises.practice import practice_sheet
+from ..exercises.practice_sheet import practice_sheet
 from ..inputs.answers import MAX_DIGITS, NOTATIONS, read_claims
 from ..inputs.problem import Problem
 from ..inputs.trees import without_key

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..exercises.check import FileResult
-from ..exercises.claims import shown
+from ..exercises.check_keys import FileResult
+from ..exercises.claim_text import shown
 from ..exercises.grade import EXTRA, MISSING, RIGHT, Grade
 from ..inputs import Problem
 from ..model.state import UNLIMITED
-from ..render.table import format_table
+from ..render.text_table import format_table
 from ..run import Stats
 from ..search.registry import ALGORITHMS
 from ..text import format_number, one_line

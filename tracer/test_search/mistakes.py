@@ -26,8 +26,8 @@ from ..errors import SearchOptionError
 from ..model.state import Player
 from ..run import deep_recursion
 from ..search.algorithms import Rules
-from .compare_answers import number_matches
-from .run_student import EVALUATED, EXPANDED, Action
+from ..exercises.compare_answers import number_matches
+from .runner import EVALUATED, EXPANDED, Action
 
 INF = math.inf
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
-from ..exercises.claims import json_number
-from ..exercises.student_search import (SCORING, STRICT, CaseResult, case_lines, convention_summary, mistake_summary,
+from ..exercises.claim_text import json_number
+from .verdicts import (SCORING, STRICT, CaseResult, case_lines, convention_summary, mistake_summary,
                                         mistakes_sentence, summary_sentence)
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..errors import UsageError
 
 LEVELS = ("require", "auto", "off")  # --isolation
-CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "student_process.py")  # the child's one file
+CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "child.py")  # the child's one file
 MAX_FILES = 2000  # Python files copied from the student's folder, at most
 MAX_BYTES = 64 * 2**20  # and their bytes
 SKIPPED = ("__pycache__",)  # folders never copied (and every name starting with a dot)

@@ -32,17 +32,17 @@ from ..search.ordering import ordered
 from ..search.spec import FAIL_MODES, PRUNE_RULES, SearchSpec
 from ..text import format_number
 from ..trace.trace import Trace
-from .check import describe_search, search
-from .claims import shown
-from .facts import SearchFacts
-from .grade import EXTRA, RIGHT, WRONG, Grade, Item
-from .run_student import EVALUATED, EXPANDED, FORMS, Action, Call, Student, StudentProcess
-from .search_mistakes import (BY_ID, MISTAKES, Record, departures, evidence, part_kind, same_value, shows,
+from ..exercises.check_keys import describe_search, search
+from ..exercises.claim_text import shown
+from ..exercises.facts import SearchFacts
+from ..exercises.grade import EXTRA, RIGHT, WRONG, Grade, Item
+from .runner import EVALUATED, EXPANDED, FORMS, Action, Call, Student, StudentProcess
+from .mistakes import (BY_ID, MISTAKES, Record, departures, evidence, part_kind, same_value, shows,
                               variant_record)
 
 ORDER = {mistake.id: index for index, mistake in enumerate(MISTAKES)}
 
-CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "search_cases")  # the shipped cases
+CASES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases")  # the shipped cases
 MAX_PROBES = 40  # inner nodes a case calls the function on again, to check the values it returns there
 
 
