@@ -5,7 +5,7 @@ Everything that does not depend on what the student types is decided here: which
 items, in grade's order), what each is worth, what the search found for it, the step that decides it and that step
 in words (the text "Why?" shows, up to what the student wrote). The page only reads what is typed (answers.py's
 grammar) and applies the one rule that compares it (compare_answers' ``value_matches`` and ``number_matches``,
-mirrored in practice.js); tests hold the page's scores to ``tracer grade``'s on the answer file it downloads.
+mirrored in practice_page.js); tests hold the page's scores to ``tracer grade``'s on the answer file it downloads.
 
 The wording of a wrong item comes from grade run on a *probe*: an answer wrong on every item (a value no number
 matches, a move the root does not have, ...). Each of its items carries the deciding step in words (``note``,

@@ -1,5 +1,5 @@
-// tracer's practice page (see tracer/report/practice.py). Every item, what it is worth, what the search found and
-// the step that decides it come from Python (tracer/exercises/practice.py, computed by grade itself); this script
+// tracer's practice page (see tracer/render/practice_page.py). Every item, what it is worth, what the search found and
+// the step that decides it come from Python (tracer/exercises/practice_sheet.py, computed by grade itself); this script
 // only reads what is typed, with answers.py's notations (mirrored below), and applies compare_answers.py's
 // matching rule. The page is
 // built with createElement(NS), setAttribute and textContent only: nothing from the data is parsed as markup.
@@ -177,7 +177,7 @@
 
   // The tree takes the column's width, between the width at which its smallest text is MIN_TEXT_PX (below that,
   // its box scrolls sideways: sizes in CSS pixels, so the browser's zoom enlarges it) and its natural size. The
-  // figure asks for that smallest width, so the answers stand beside the tree only where both fit (practice.css).
+  // figure asks for that smallest width, so the answers stand beside the tree only where both fit (practice_page.css).
   function fitDrawing(figure, svg, drawing) {
     const width = Number((drawing.svg.viewBox || "").split(/[\s,]+/)[2]) || parseFloat(drawing.svg.width) || 600;
     const smallest = Math.ceil(width * MIN_TEXT_PX / drawing.min_font) + 1;  // + 1: layout rounds
