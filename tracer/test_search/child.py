@@ -1,8 +1,8 @@
 """The child process of ``tracer test-search``: it imports the student's module and calls the student's search
-function on states that live in the parent process (:mod:`.run_student`), so what the function does with them is
+function on states that live in the parent process (:mod:`.runner`), so what the function does with them is
 recorded where the function cannot change it.
 
-Run as ``python -I -S student_process.py SETTINGS`` (:mod:`.sandbox` starts it, under bubblewrap or not), where
+Run as ``python -I -S child.py SETTINGS`` (:mod:`.sandbox` starts it, under bubblewrap or not), where
 SETTINGS is a JSON object: ``read``, ``write`` (the pipes' descriptors), ``folder`` (the copy of the student's
 files), ``module`` or ``file``, ``function``, ``memory`` (bytes of address space), ``cpu`` (seconds of CPU time)
 and ``parent`` (the process that must stay its parent; 0 under bubblewrap, which sees to it). Before any of the

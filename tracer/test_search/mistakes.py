@@ -1,14 +1,14 @@
 """The typical mistakes ``tracer test-search`` names (:data:`MISTAKES`): each is a short textbook search with that
 one mistake, run here, in tracer's own process, on tracer's own states seen through the interface the student's
-function sees (:class:`Recorder`, which notes the states expanded and evaluated as :mod:`.run_student` does).
+function sees (:class:`Recorder`, which notes the states expanded and evaluated as :mod:`.runner` does).
 
 Where a variant's record departs from the course's search on a case (the states it expands and evaluates, the
 root's value or move, the value it returns at an inner node the student's function was called on again), those
 departures are the mistake's evidence there; a student's record that agrees with every one of them shows the
 mistake (:func:`shows`). The mistakes that are conventions (cutting when α ≥ β or only when α > β, failing hard
-or soft, the moves last to first) are found by :mod:`.student_search`'s convention check; their variants here, the
+or soft, the moves last to first) are found by :mod:`.verdicts`'s convention check; their variants here, the
 course's search under that convention, give their evidence. Which of the mistakes a case shows are named is
-:mod:`.student_search`'s to decide.
+:mod:`.verdicts`'s to decide.
 
 The variants never run the student's code: they are this module's, written against the README's state interface
 (``state.player``, ``is_terminal()``, ``moves()``, ``child(move)``, ``utility()``, ``evaluate()``,
@@ -58,7 +58,7 @@ class Notes:
 class Recorder:
     """One of tracer's states as a student's function sees it, noting what is asked of it: a state is expanded
     when its moves are first asked (a terminal state's are not an expansion), evaluated when its ``utility()`` or
-    ``evaluate()`` is first asked; each ``child()`` is a state of its own, as in :mod:`.run_student`."""
+    ``evaluate()`` is first asked; each ``child()`` is a state of its own, as in :mod:`.runner`."""
 
     __slots__ = ("_state", "path", "_notes", "player", "_expanded", "_evaluated")
 

@@ -1,4 +1,4 @@
-"""Running a student's search function in a child process (:mod:`.student_process`) on states that stay here:
+"""Running a student's search function in a child process (:mod:`.child`) on states that stay here:
 every question the function asks of a state is answered here and recorded (which states it expands, which it
 evaluates, in order), so the record is what the function did, whatever its code does to itself.
 

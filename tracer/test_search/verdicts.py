@@ -1,7 +1,7 @@
 """Checking a student's own search code (``tracer test-search``): the student's function is run on each case
-(:mod:`.run_student`, in a child process), and what it did with the states is compared with the traced search
+(:mod:`.runner`, in a child process), and what it did with the states is compared with the traced search
 under the course's conventions, and under the others, to say which it follows; the typical mistakes it shows
-are named by re-running known variants of the search (:mod:`.search_mistakes`).
+are named by re-running known variants of the search (:mod:`.mistakes`).
 
 Per case, five items (:data:`SCORING`, stated in the README and in every report):
 
@@ -564,7 +564,7 @@ def summary_sentence(results: list[CaseResult]) -> str:
 # ---- the typical mistakes ----------------------------------------------------------------------------------------
 
 def _name_mistakes(result: CaseResult, facts: SearchFacts, root_call: tuple, again: dict[int, tuple]) -> None:
-    """The typical mistakes the function's record shows on this case (:mod:`.search_mistakes`), each with its
+    """The typical mistakes the function's record shows on this case (:mod:`.mistakes`), each with its
     evidence (the parts of the record where it departs from the search): each variant of the search run here on the
     calls the function was given, or, for a convention, the convention check's finding. Which of them to name is
     :func:`settle_mistakes`' to say, over all cases."""
