@@ -1,7 +1,8 @@
-"""Shared helpers for the core tests: random nested-list trees, and a brute-force minimax that knows nothing of
-tracer's searches (the expected values every search is checked against).
+"""Trees as nested lists, shared by the tests of the searches, the view, the trace and tree files: random ones,
+and a brute-force minimax that knows nothing of tracer's searches (the expected values every search is checked
+against).
 
-Test modules import these by name: ``from tests.core.conftest import brute_force, nested_trees``.
+Test modules import these by name: ``from nested_lists import brute_force, nested_trees``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from helpers import brute_force as reference
 from tracer import Player, TreeNode
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 TREES = ROOT / "trees"
 INF = math.inf
 MAX, MIN = Player.MAX, Player.MIN

@@ -8,7 +8,7 @@ import sys
 import pytest
 import yaml
 
-from tests.core.conftest import (MAX, MIN, SHIPPED_VALUES, TREES, brute_force, chain_text, to_nested)
+from nested_lists import (MAX, MIN, SHIPPED_VALUES, TREES, brute_force, chain_text, to_nested)
 from tracer import ALGORITHMS, TreeFileError, TreeNode, load_tree, parse_tree, search_stats, trace_search
 from tracer.inputs.yaml_text import MAX_DEPTH
 from tracer.model.state import Player
@@ -378,7 +378,7 @@ def test_the_hand_worked_examples_are_shipped():
 def test_each_shipped_tree_loads_and_matches_the_brute_force(path):
     tree = load_tree(path)
     assert tree.title.strip() and tree.source.strip()
-    if tree.root.named is not None:  # vectors of utilities: tests/core/test_vectors.py checks max^n and paranoid
+    if tree.root.named is not None:  # vectors of utilities: tests/search/test_vectors.py checks max^n and paranoid
         return
     expected = brute_force(to_nested(tree.root), tree.root.player) if tree.alternates else by_players(tree.root)
     if path.stem in SHIPPED_VALUES:

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from helpers import uniform_tree
-from tests.core.conftest import (INF, MAX, MIN, TREES, at, best_moves, brute_force, fail_modes, leaf_paths,
-                                 nested_trees, path_of, player_at, prune_rules, replaced, root_players,
-                                 tree_of)
+from nested_lists import (INF, MAX, MIN, TREES, at, best_moves, brute_force, fail_modes, leaf_paths,
+                          nested_trees, path_of, player_at, prune_rules, replaced, root_players,
+                          tree_of)
 from tracer import (ALGORITHMS, NO_TRACER, CountingTracer, NullTracer, RecordingTracer, Rules, TracerError,
                     load_tree, search_stats, trace_search)
 from tracer.errors import SearchOptionError

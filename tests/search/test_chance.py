@@ -13,7 +13,7 @@ import yaml
 from hypothesis import given, settings, strategies as st
 
 from helpers import RefNode, assert_one_line_error, brute_force, run_tracer
-from tests.core.conftest import ROOT, SHIPPED_VALUES, TREES
+from nested_lists import ROOT, SHIPPED_VALUES, TREES
 from tracer import ALGORITHMS, TreeFileError, load_tree, parse_tree, search_stats, trace_search
 from tracer.errors import SearchOptionError
 from tracer.inputs.traces import load_trace, trace_from_dict

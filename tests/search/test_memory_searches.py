@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from helpers import assert_one_line_error, run_tracer
 from helpers import brute_force as brute_force_of_tree
-from tests.core.conftest import TREES, brute_force, nested_trees, prune_rules, root_players, tree_of
+from nested_lists import TREES, brute_force, nested_trees, prune_rules, root_players, tree_of
 from tracer import ALGORITHMS, CountingTracer, Rules, load_tree, search_stats, trace_search
 from tracer.inputs import load_problem
 from tracer.inputs.traces import load_trace, trace_from_dict

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from helpers import uniform_tree
-from tests.core.conftest import brute_force, nested_trees, root_players, tree_of
+from nested_lists import brute_force, nested_trees, root_players, tree_of
 from tracer import ALGORITHMS, SearchOptionError, parse_tree, search_stats, to_dot, trace_search
 from tracer.inputs import load_problem
 from tracer.search.ordering import ORDERS, ordered

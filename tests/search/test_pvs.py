@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from helpers import assert_one_line_error, run_tracer
-from tests.core.conftest import TREES, brute_force, nested_trees, root_players, tree_of
+from nested_lists import TREES, brute_force, nested_trees, root_players, tree_of
 from tracer import Rules, load_tree, search_stats, trace_search
 from tracer.inputs.traces import load_trace, trace_from_dict
 from tracer.view import EXACT, TraceView

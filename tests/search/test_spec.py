@@ -9,7 +9,7 @@ from dataclasses import fields
 
 import pytest
 
-from tests.core.conftest import TREES
+from nested_lists import TREES
 from tracer import ALGORITHMS, Rules, load_tree, trace_search
 from tracer.errors import SearchOptionError
 from tracer.inputs import read_rules

@@ -13,8 +13,8 @@ import yaml
 from hypothesis import example, given, settings, strategies as st
 
 from helpers import assert_one_line_error, run_tracer
-from tests.core.conftest import ROOT
-from tests.core.test_chance import PLAYERS, as_yaml, chance_trees, expected
+from nested_lists import ROOT
+from tests.search.test_chance import PLAYERS, as_yaml, chance_trees, expected
 from tracer import parse_tree, search_stats, trace_search
 from tracer.search.algorithms import Rules
 from tracer.view import TraceView
@@ -28,7 +28,7 @@ def leaf_values(node) -> list:
 
 @st.composite
 def bounded_trees(draw, trees=chance_trees()):
-    """A random chance tree (as :func:`tests.core.test_chance.chance_trees` makes them) and bounds around its leaves:
+    """A random chance tree (as :func:`tests.search.test_chance.chance_trees` makes them) and bounds around its leaves:
     tight (the least and greatest leaf) or wider by a little."""
     tree = draw(trees.filter(lambda t: isinstance(t, list)))
     values = leaf_values(tree)

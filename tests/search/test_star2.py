@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from helpers import TREES, run_tracer
-from tests.core.test_exact_chance import RULES, as_read, cases, tree_node
+from tests.search.test_exact_chance import RULES, as_read, cases, tree_node
 from tracer import ALGORITHMS, load_tree, trace_search
 from tracer.inputs.traces import load_trace
 from tracer.search.bounds import Bound

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tests.core.conftest import (MAX, ROOT, TREES, at, brute_force, leaf_paths, nested_trees, path_name, root_players,
-                                 to_nested, tree_of)
+from nested_lists import (MAX, ROOT, TREES, at, brute_force, leaf_paths, nested_trees, path_name, root_players,
+                          to_nested, tree_of)
 from tracer import (ALGORITHMS, Rules, Trace, TraceFileError, load_problem, load_tree, parse_tree, search_stats,
                     to_dot, trace_search)
 from tracer.inputs.traces import load_trace, trace_from_dict
@@ -256,7 +256,7 @@ def test_stats_values_and_leaves_are_in_max_terms(nested, root_player):
 
 
 # ---- version 1 files ----------------------------------------------------------------------------------------------
-# Written by tracer before the trace format's version 2 (tests/core/data/*.v1.json): still read, and drawn the same.
+# Written by tracer before the trace format's version 2 (tests/trace/data/*.v1.json): still read, and drawn the same.
 
 V1 = Path(__file__).parent / "data"
 

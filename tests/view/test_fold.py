@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import pytest
 
-from tests.core.conftest import TREES
+from nested_lists import TREES
 from tracer import ALGORITHMS, Rules, load_tree, parse_tree, step_table, to_dot, trace_search
 from tracer.inputs.traces import trace_from_dict
 from tracer.model.trees import first_chance
@@ -85,7 +85,7 @@ def _inf(value):
 
 
 def test_the_final_view_is_the_one_drawn_before_the_fold():
-    # tests/core/data/final_views.v1.json was written by tracer's view as it stood before the fold (the one that
+    # tests/view/data/final_views.v1.json was written by tracer's view as it stood before the fold (the one that
     # only gave the end state): values, bounds, windows, pruned nodes, best line and visit order of every shipped
     # tree under every algorithm and rule.
     before = json.loads((DATA / "final_views.v1.json").read_text())

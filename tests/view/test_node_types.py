@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from helpers import run_tracer
-from tests.core.conftest import INF, MAX, TREES, brute_force, nested_trees, root_players, tree_of
+from nested_lists import INF, MAX, TREES, brute_force, nested_trees, root_players, tree_of
 from tracer import ALGORITHMS, Rules, load_tree, trace_search
 from tracer.view import TraceView
 from tracer.view.captions import cut_depth

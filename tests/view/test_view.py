@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from tests.core.conftest import (INF, TREES, at, brute_force, nested_trees, path_of, player_at, root_players,
-                                 tree_of)
+from nested_lists import (INF, TREES, at, brute_force, nested_trees, path_of, player_at, root_players,
+                          tree_of)
 from tracer import ALGORITHMS, Rules, load_tree, parse_tree, trace_search
 from tracer.text import format_number
 from tracer.view import EXACT, LOWER, UPPER, TraceView
