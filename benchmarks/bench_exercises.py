@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import median_seconds  # noqa: E402
 
-from tracer.exercises.check import check_file, search  # noqa: E402
+from tracer.exercises.check_keys import check_file, search  # noqa: E402
 from tracer.search.spec import SearchSpec  # noqa: E402
 from tracer.exercises.facts import SearchFacts  # noqa: E402
 from tracer.exercises.generate import Spec, generate  # noqa: E402

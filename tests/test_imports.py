@@ -23,9 +23,9 @@ def module_name(path: Path) -> str:
 
 
 STAGES = ["tracer.errors", "tracer.numbers", "tracer.text", "tracer.io", "tracer.parallel", "tracer.model", "games",
-          "tracer.search", "tracer.trace",
-          "tracer.view", "tracer.render", "tracer.inputs", "tracer.estimate", "tracer.run", "tracer.compare", "tracer.exercises",
-          "tracer.report", "tracer.play", "tracer.cli", "tracer.__main__"]
+          "tracer.search", "tracer.trace", "tracer.view", "tracer.render", "tracer.inputs", "tracer.estimate", "tracer.run",
+          "tracer.compare_searches", "tracer.exercises", "tracer.report", "tracer.test_search", "tracer.play", "tracer.cli",
+          "tracer.__main__"]
 
 
 def stage(module: str) -> int:
@@ -175,11 +175,11 @@ def test_events_are_data_that_neither_import_nor_read_the_view():
 
 NEVER_FOR_A_DRAWING = (
     "networkx", "jsonschema", "pydot", "matplotlib", "PIL", "playwright", "numpy", "tqdm",  # libraries
-    "tracer.exercises", "tracer.report", "tracer.play", "tracer.compare", "tracer.parallel",  # other commands' stages
-    "tracer.cli.compare", "tracer.cli.exercises", "tracer.cli.play", "tracer.cli.student", "tracer.cli.notebook",
+    "tracer.exercises", "tracer.report", "tracer.play", "tracer.compare_searches", "tracer.test_search", "tracer.parallel",  # other commands' stages
+    "tracer.cli.compare", "tracer.cli.exercises", "tracer.cli.play", "tracer.cli.test_search", "tracer.cli.notebook",
     "tracer.inputs.answers", "tracer.inputs.traces",  # answer files and saved traces: not read for a tree file
     "tracer.render.slides", "tracer.render.deck", "tracer.render.player", "tracer.render.export",
-    "tracer.render.chart", "tracer.render.notebook", "tracer.render.table",
+    "tracer.render.chart", "tracer.render.notebook", "tracer.render.text_table",
 )
 NEVER_FOR_HELP = NEVER_FOR_A_DRAWING + (
     "yaml", "graphviz", "tracer.cli.options", "tracer.cli.commands", "tracer.inputs", "tracer.model",
@@ -225,7 +225,7 @@ def test_a_command_imports_only_its_own_module(tmp_path):
     names, result = imported_by("play", "--help", cwd=tmp_path)
     assert result.returncode == 0 and "--p1 PLAYER" in result.stdout
     assert "tracer.cli.play" in names
-    assert among(names, ("tracer.cli.commands", "tracer.cli.exercises", "tracer.cli.student",
+    assert among(names, ("tracer.cli.commands", "tracer.cli.exercises", "tracer.cli.test_search",
                          "tracer.cli.compare")) == []
 
 

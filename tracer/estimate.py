@@ -20,7 +20,7 @@ How many nodes a search visits, estimated (:func:`estimate`):
 
 A search is refused when its estimate is past its budget. The estimate is within 10 times the count on every
 shipped game at every depth searched in a second, and grown from depth 1 or 2 alone too
-(``tests/core/test_estimate.py``): the searches with a transposition table (MTD(f), SSS*, iterative deepening) are
+(``tests/test_estimate.py``): the searches with a transposition table (MTD(f), SSS*, iterative deepening) are
 overestimated most as they go deeper, the transpositions they find growing with the depth. So the refusal names the
 estimate and the options that change it, and a search that fits its budget but not the estimate runs once the
 budget is raised; one past its budget that the estimate let through is stopped by the budget in force as it runs.

@@ -14,7 +14,7 @@ import pytest
 
 from helpers import ROOT, TREES, assert_one_line_error, documented, run_tracer, stopped_by_signal
 from tracer.cli.options import depth_list
-from tracer.compare import Case, Row, compare, disagreements
+from tracer.compare_searches import Case, Row, compare, disagreements
 from tracer.search.spec import SearchSpec
 
 KEYS = {"algorithm", "value", "best_move", "nodes_visited", "leaves_evaluated", "cutoffs", "seconds", "order",

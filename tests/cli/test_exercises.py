@@ -17,7 +17,7 @@ import yaml
 from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer, traced
 from tracer.errors import UsageError
 from tracer.cli.main import main
-from tracer.exercises.check import check_file
+from tracer.exercises.check_keys import check_file
 from tracer.exercises.facts import SearchFacts
 from tracer.exercises.generate import Spec, deep_cutoffs, generate
 from tracer.inputs import load_problem

@@ -1,4 +1,4 @@
-"""The practice page's reader of what is typed (tracer/report/practice.js's readTyped and parseNumber), run in the real
+"""The practice page's reader of what is typed (tracer/render/practice_page.js's readTyped and parseNumber), run in the real
 browser, against the one it mirrors (tracer/inputs/answers.py's read_typed and parse_text_number), on one corpus of
 strings (tests/data/notations.json): for every string and every kind of box, the same verdict on both sides (the
 same number, bound and digits after the point, or the same note saying what to write)."""

@@ -25,12 +25,12 @@ def imported(path: Path) -> set[str]:
 
 def test_only_the_engine_runs_programs():
     """Graphviz is run by the engine alone; tracer's own work in other processes (--jobs) by tracer/parallel.py; a
-    student's search function (test-search), in a child process with its limits, by tracer/exercises/run_student.py,
-    after tracer/exercises/sandbox.py has tried once whether bubblewrap can isolate it."""
+    student's search function (test-search), in a child process with its limits, by tracer/test_search/runner.py,
+    after tracer/test_search/sandbox.py has tried once whether bubblewrap can isolate it."""
     running = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tracer").rglob("*.py")
                      if imported(path) & {"subprocess", "multiprocessing"} or "os.system" in path.read_text())
-    assert running == ["tracer/exercises/run_student.py", "tracer/exercises/sandbox.py", "tracer/parallel.py",
-                       "tracer/render/engine.py"]
+    assert running == ["tracer/parallel.py", "tracer/render/engine.py", "tracer/test_search/runner.py",
+                       "tracer/test_search/sandbox.py"]
 
 
 def test_dot_and_tikz_are_siblings_and_the_deck_draws_nothing():

@@ -365,7 +365,7 @@ def cmd_trace(args) -> None:
     else:
         import sys
 
-        from ..render.table import step_table
+        from ..render.text_table import step_table
         from ..text import shows_signs
 
         print(step_table(trace, plain_signs=not shows_signs(sys.stdout)))
@@ -374,7 +374,7 @@ def cmd_trace(args) -> None:
 def cmd_stats(args) -> None:
     from ..io import is_saved_trace
     from ..report.json_report import stats_json
-    from ..report.text import stats_table
+    from ..report.text_report import stats_table
     from ..run import search_stats
 
     if is_saved_trace(args.file):

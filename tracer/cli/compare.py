@@ -54,13 +54,13 @@ def add_commands(command) -> None:
 
 
 def cmd_compare(args) -> int:
-    from ..compare import Case, RowStopped, add_agreement, compare, disagreements, references
+    from ..compare_searches import Case, RowStopped, add_agreement, compare, disagreements, references
     from ..inputs import load_problem
     from ..io import format_of, is_saved_trace, write_atomically
     from ..report.csv_report import compare_csv
     from ..report.json_report import compare_json
     from ..report.markdown import compare_markdown
-    from ..report.text import compare_table
+    from ..report.text_report import compare_table
 
     if is_saved_trace(args.file):
         raise UsageError(f"{args.file}: compare runs searches, so it needs a tree or position file, not a saved "

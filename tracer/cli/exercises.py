@@ -235,9 +235,9 @@ def load_exercise(path: str, args, text: str | None = None):
 
 
 def cmd_check(args) -> int:
-    from ..exercises.check import FileResult, check_file
+    from ..exercises.check_keys import FileResult, check_file
     from ..report.json_report import check_json
-    from ..report.text import check_report
+    from ..report.text_report import check_report
 
     results = []
     for path in yaml_files(args.files):
@@ -268,7 +268,7 @@ def cmd_grade(args) -> int:
     from ..report.csv_report import grades_csv
     from ..report.gradescope import write_results
     from ..report.json_report import grade_json
-    from ..report.text import grade_report
+    from ..report.text_report import grade_report
 
     answers = yaml_files(args.answers, every=True)
     if args.render and len(answers) > 1:
@@ -313,7 +313,7 @@ def searched_exercise(args):
     """The exercise ``tracer grade`` grades against, searched with its options: (trace, its
     :class:`~tracer.exercises.facts.SearchFacts`, the key's claims or None, notes). Searched once per process (a
     ``--jobs`` worker searches it itself: the search's facts do not travel between processes)."""
-    from ..exercises.check import search
+    from ..exercises.check_keys import search
     from ..exercises.facts import SearchFacts
     from ..inputs.answers import read_claims
 

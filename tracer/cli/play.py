@@ -262,7 +262,7 @@ def cmd_match(args) -> None:
 
         print(match_csv(tally), end="")
         return
-    from ..report.text import match_report
+    from ..report.text_report import match_report
 
     heading = (f"{game.name}: {args.games} games, p1 {labels[0]} vs p2 {labels[1]}, seed {args.seed}, colours "
                "swapped every other game")

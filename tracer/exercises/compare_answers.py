@@ -27,7 +27,7 @@ from typing import Any
 
 from ..inputs.answers import Claimed
 from ..view import EXACT
-from .claims import bound_text, json_number, value_text
+from .claim_text import bound_text, json_number, value_text
 from .facts import SearchFacts
 
 NEVER_REACHED = "never reached"

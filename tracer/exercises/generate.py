@@ -27,8 +27,8 @@ from ..search.spec import SearchSpec
 from ..text import exact_fraction
 from ..trace.trace import Trace
 from ..view import EXACT, TraceView
-from .check import describe_search, search
-from .claims import bound_text, value_text
+from .check_keys import describe_search, search
+from .claim_text import bound_text, value_text
 from .facts import SearchFacts
 
 ATTEMPTS = 2_000  # draws per exercise before giving up (about two seconds)

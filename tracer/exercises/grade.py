@@ -34,8 +34,8 @@ from typing import Any
 
 from ..inputs.answers import Claims, Unknown, Unreadable, suggest
 from ..text import format_number, join_names
-from .check import describe_search
-from .claims import json_number, shown
+from .check_keys import describe_search
+from .claim_text import json_number, shown
 from .compare_answers import (
     NOT_A_NODE, compare_best_move, compare_leaves, compare_node_type, compare_order, compare_selected, compare_value,
     compare_visits, compare_window, compare_wins, search_prunes,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..text import format_number, join_names
-from .claims import shown
+from .claim_text import shown
 from .compare_answers import search_prunes
 from .facts import SearchFacts
 from .grade import Item, asked_items

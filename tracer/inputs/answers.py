@@ -221,7 +221,7 @@ def suggest(name: str, names) -> str | None:
 
 
 # ---- the notations of a number: the one grammar that grade, check and the practice page read -----------------
-# The page's script (tracer/report/practice.js) mirrors read_typed and everything it calls, each function naming its
+# The page's script (tracer/render/practice_page.js) mirrors read_typed and everything it calls, each function naming its
 # original here; tests/render/test_number_reader.py holds the two to one corpus of strings in the browser. A number is
 # read from the text as written (the scalar's own characters, not what YAML makes of them: 010 is ten, not eight).
 

@@ -21,7 +21,7 @@ from importlib import resources
 
 from .deck import Deck
 from .drawing import draw_deck
-from .table import step_headers, step_rows
+from .text_table import step_headers, step_rows
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -7,7 +7,7 @@ import json
 import os
 from typing import Sequence
 
-from ..exercises.claims import shown
+from ..exercises.claim_text import shown
 from ..exercises.grade import MISSING, Grade
 from ..io import write_atomically
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
-from ..exercises.check import FileResult
+from ..exercises.check_keys import FileResult
 from ..exercises.grade import Grade
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .text import compare_cells, compare_columns, compare_notes, sampled
+from .text_report import compare_cells, compare_columns, compare_notes, sampled
 
 
 def compare_markdown(rows: Sequence) -> str:

@@ -3,31 +3,28 @@ the answers, "Check" (scored item by item by ``tracer grade``'s rules), "Why?" (
 embedded step-through player), "Show the search", answers kept in the browser and downloaded as an answer file
 ``tracer grade`` reads with the same score.
 
-What each exercise asks and how each item is scored is :func:`tracer.exercises.practice.practice_sheet`'s; the
-page's script (practice.js, beside this module) only reads what is typed and applies the one matching rule. As in the player, the data
-sits in one ``<script type="application/json">`` block (:func:`tracer.render.player.json_for_script`) and the page is built with
-``createElementNS``, ``setAttribute`` and ``textContent`` only; nothing is fetched.
+What each exercise asks and how each item is scored is :func:`tracer.exercises.practice_sheet.practice_sheet`'s; the
+page itself (its markup, script and style) is :mod:`tracer.render.practice_page`'s, an output beside the player; this
+writer gathers each exercise's data for it.
 """
 
 from __future__ import annotations
 
 import hashlib
-import html
 import re
-import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
-from importlib import resources
 
 from ..errors import TracerError
-from ..exercises.check import search
+from ..exercises.check_keys import search
 from ..exercises.facts import SearchFacts
-from ..exercises.practice import practice_sheet
+from ..exercises.practice_sheet import practice_sheet
 from ..inputs.answers import MAX_DIGITS, NOTATIONS, read_claims
 from ..inputs.problem import Problem
 from ..inputs.trees import without_key
 from ..render.deck import make_deck
 from ..render.drawing import draw_deck, render_bytes
-from ..render.player import HELP, SVG, element_data, json_for_script, player_assets, player_data, skeleton
+from ..render.player import player_data
+from ..render.practice_page import drawing_data, page_html
 from ..render.scene import DrawOptions
 from ..search.spec import SearchSpec
 
@@ -54,11 +51,7 @@ def practice_html(exercises: list[PracticeExercise], title: str = "Practice", pl
     data = {"title": title, "exercises": [exercise_data(exercise, index, player)
                                           for index, exercise in enumerate(exercises, 1)],
             "reader": {"notations": NOTATIONS, "max_digits": MAX_DIGITS}}  # what the page's reader says, as grade
-    files = resources.files(__package__)
-    player_script, player_style = player_assets()
-    return PAGE.format(title=html.escape(title), style=player_style + files.joinpath("practice.css").read_text("utf-8"),
-                       script=player_script + files.joinpath("practice.js").read_text("utf-8"),
-                       player=skeleton(ids=False, help_text=HELP), data=json_for_script(data))
+    return page_html(title, data)
 
 
 def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -> dict:
@@ -104,27 +97,6 @@ def reward_rule(problem: Problem) -> str:
             f"{chooser}")
 
 
-def drawing_data(svg: bytes) -> dict:
-    """A Graphviz SVG as data for the page: the SVG's and the graph's attributes and the graph's elements, each
-    node's group named by ``data-node`` (its trace id) instead of an id, so drawings can share a page, and the
-    smallest text's size in the drawing's units (``min_font``: the page never draws it smaller than it reads)."""
-    root = ElementTree.fromstring(svg)
-    graph = root.find(f"{SVG}g")
-    children = []
-    for child in graph:
-        if child.tag == f"{SVG}title":
-            continue
-        spec = element_data(child)
-        part = spec[1].pop("id", "")
-        if re.fullmatch(r"n[0-9]+", part):
-            spec[1]["data-node"] = part[1:]
-        children.append(spec)
-    sizes = [float(text.get("font-size")) for text in root.iter(f"{SVG}text") if text.get("font-size")]
-    return {"svg": {key: value for key, value in root.attrib.items() if "}" not in key},
-            "graph": {key: value for key, value in graph.attrib.items() if key != "id"}, "children": children,
-            "min_font": min(sizes, default=14.0)}
-
-
 def _player(trace) -> dict | None:
     """The search's step-through player (every step; every iteration for Monte Carlo tree search), or None when
     its deck would be too large to draw."""
@@ -143,39 +115,3 @@ def file_stem(path: str) -> str:
     return re.sub(r"[^\w+.-]", "_", stem)[:80].lstrip(".") or "exercise"
 
 
-
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="tracer">
-<title>{title}</title>
-<style>
-{style}
-</style>
-</head>
-<body>
-<main id="practice">
-  <header class="page-head">
-    <h1 id="page-title"></h1>
-    <p class="help">Type each inner node's value (a number such as <code>3</code>, <code>-2</code>,
-      <code>3.33</code>, <code>10/3</code> or <code>3 1/3</code>, or a bound such as <code>&lt;=2</code> or
-      <code>≥ 3</code>), and leave a node the search never reaches empty (a value there is not graded: it is marked
-      –); mark the leaves never examined by clicking them (or Tab to a leaf and press Enter or Space); pick the best
-      move. <kbd>Enter</kbd> in any box checks. <span class="storage">Answers stay in this browser; "Download answers"
-      saves a file <code>tracer grade</code> reads.</span> The answers are in this page, which checks itself: it is
-      for practice, never for marks.</p>
-    <p id="total" aria-live="polite"></p>
-    <nav id="index" aria-label="exercises"></nav>
-  </header>
-  <div id="exercises"></div>
-</main>
-<template id="player-template">{player}</template>
-<script type="application/json" id="practice-data">{data}</script>
-<script>
-{script}
-</script>
-</body>
-</html>
-"""

@@ -24,7 +24,7 @@ from ..model.state import UNLIMITED, GameState, Player
 from ..text import exact, format_number
 from .bounds import Bound
 from .grain import value_grain
-from .table import TranspositionTable, table_key
+from .transposition import TranspositionTable, table_key
 from .tracers import NO_TRACER, NullTracer
 
 INF = float("inf")

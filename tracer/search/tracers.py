@@ -13,7 +13,7 @@ other children, ``waiting_moves``, are searched later or never); the outcome is 
 Values may be exact (``Fraction``): the recording tracer stores them as floats (:func:`tracer.text.stored`).
 A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
 Principal variation search calls ``research`` when a child's null-window test fails high, just before it enters
-that child again with the wider window. The searches with a transposition table (:mod:`.table`) call, at a node
+that child again with the wider window. The searches with a transposition table (:mod:`.transposition`) call, at a node
 just entered, ``table_probe`` (what the table knows, or ``None``, and whether its best move is searched first),
 then perhaps ``table_cutoff`` (the table's bound settles the node: it is left with that value, instead of ``leaf``
 or ``exit``); and ``table_store`` just before ``exit``, or just after ``leaf`` (``of_leaf=True``: a leaf is stored

@@ -1,6 +1,6 @@
 """Typical student bugs, each a small change to the textbook's minimax, alpha-beta or expectimax, for ``tracer
 test-search``'s tests: hostile inputs to its naming of mistakes, written independently of tracer's own variants
-(tracer/exercises/search_mistakes.py), each in a student's own way."""
+(tracer/test_search/mistakes.py), each in a student's own way."""
 
 import math
 

@@ -1,5 +1,5 @@
-"""Student functions that attack tracer test-search instead of searching, for its tests (tests/cli/
-test_test_search_hostile.py): each is what a student who wants the marks without the search would try. Every one
+"""Student functions that attack tracer test-search instead of searching, for its tests (tests/test_search/
+test_sandbox.py): each is what a student who wants the marks without the search would try. Every one
 is called as alphabeta(state, depth, alpha, beta); the tests say what each must get: never the marks, never a
 traceback of tracer's, never a forged file, never a process left behind."""
 
