@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tracer.exercises.claims import shown, value_text
+from tracer.exercises.claim_text import shown, value_text
 from tracer.inputs.answers import parse_number
 from tracer.numbers import (
     COUNT, GRADED, KEY, PROBABILITY, RATIO, SETTING, STATISTIC, TEXTBOOK, fixed, format_number, json_number,
