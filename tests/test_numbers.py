@@ -160,11 +160,11 @@ OWN_FORMATS = {
     "search/tracers.py": "the --max-seconds limit, in a message",
     "inputs/trees.py": "a tree file's probabilities' sum, in a message",
     "play/game_loop.py": "a move's thinking time",
-    "exercises/run_student.py": "a time limit in seconds, in a message",
+    "test_search/runner.py": "a time limit in seconds, in a message",
     "cli/commands.py": "options' defaults and limits, in help and messages",
     "cli/options.py": "options' defaults and limits, in help and messages",
     "cli/play.py": "options' defaults and a game's time, in help and messages",
-    "cli/student.py": "options' defaults and limits, in help and messages",
+    "cli/test_search.py": "options' defaults and limits, in help and messages",
 }
 # How ±∞ is written: only tracer.numbers spells it (a bare ∞ in words, "so ∞", is a sign, not a number)
 INFINITIES = {"inf", "-inf", "+∞", "−∞", "-∞"}
