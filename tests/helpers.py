@@ -233,6 +233,15 @@ def traced(path, algorithm: str | None = "alphabeta", prune: str = "ge", fail: s
 EXAMPLE_SHARES = {"dev": 0.1, "ci": 1.0}  # each profile's share of a property test's full example count
 
 
+def scaled(full: int, least: int = 1) -> int:
+    """A size (exercises generated, nodes searched) that CI checks in ``full``: the run's profile's share of it
+    (as :func:`examples` takes for a property test's examples), at least ``least``, so a local run checks the same
+    thing on less."""
+    from hypothesis import settings
+
+    return max(least, math.ceil(full * settings.default.max_examples / 100))
+
+
 def examples(full: int, **options):
     """Hypothesis settings for a property test that checks ``full`` examples in CI: the run's profile's share of
     them (``HYPOTHESIS_PROFILE``, registered by tests/conftest.py from :data:`EXAMPLE_SHARES`: its count for a test

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import IN_A_BROWSER, run_tracer
+from helpers import IN_A_BROWSER, run_tracer, scaled
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES = ROOT / "trees"
@@ -208,7 +208,8 @@ def test_every_shipped_tree_scores_as_tracer_grade_scores_the_download(browser, 
 
 
 def test_100_generated_exercises_score_as_tracer_grade_scores_the_download(browser, tmp_path):
-    page = Page(browser, build(tmp_path, "--count", "100", "--seed", "7", "--depth", "3", "--branching", "2-3",
+    count = scaled(100, 20)  # 100 in CI; a local run's profile checks 20 (tests/conftest.py)
+    page = Page(browser, build(tmp_path, "--count", str(count), "--seed", "7", "--depth", "3", "--branching", "2-3",
                                "--no-player"))
     answer = page.download(1)
     regenerate = next(line for line in answer.splitlines() if line.startswith("# the tree: "))
@@ -219,7 +220,7 @@ def test_100_generated_exercises_score_as_tracer_grade_scores_the_download(brows
     tree = yaml.safe_load(page.download(5, "Download the tree"))
     made = yaml.safe_load((folder / "exercise-005.yaml").read_text(encoding="utf-8"))
     assert "expect" in made and made.pop("expect") and tree == made  # the tree, without its key
-    assert check_every_exercise(page, folder, folder, seed=2) > 20
+    assert check_every_exercise(page, folder, folder, seed=2) > count // 5
     assert page.errors == []
     page.close()
 

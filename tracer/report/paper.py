@@ -34,6 +34,7 @@ from ..render.layout import BOARD_FONT, Box, Layout, estimated_width, line_heigh
 from ..render.paper_size import PAPERS
 from ..render.scene import W_N_BLANK, DrawOptions, Scene, scene_of
 from ..render.style import BEST, EDGE_SIZE, FADED, INK, NAME_SIZE, NOTE, NOTE_SIZE, VALUE_SIZE
+from ..trace.events import StatsGiven
 from ..view.mcts import statistic
 
 FORMATS = ("pdf", "svg", "png", "dot")
@@ -100,7 +101,7 @@ def question_scene(trace) -> tuple[Scene, dict[str, str]]:
     boxes at the names' size (the scene's notes are smaller)."""
     scene = scene_of(trace, DrawOptions(question=True, leaf_names=True))
     given = {f"n{event.node}": f"{GIVEN} {statistic(event.wins)}/{event.visits}"
-             for event in trace.events if event.kind == "mcts_given"}
+             for event in trace.events if isinstance(event, StatsGiven)}
     for node in scene.nodes:
         if node.head == W_N_BLANK:
             node.head = ""

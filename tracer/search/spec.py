@@ -113,9 +113,9 @@ class SearchSpec:
         return own
 
     @property
-    def samples(self) -> bool:
-        """Monte Carlo tree search: the trace keeps visits and rewards, not values."""
-        return self.search is not None and self.search.family == "mcts" or self.iterations is not None
+    def seeded(self) -> bool:
+        """Its own random choices come from the seed (the registry says it takes one: Monte Carlo tree search)."""
+        return self.search is not None and "seed" in self.search.settings
 
     def phrases(self) -> list[str]:
         """The search's rules as titles and reports write them: ``cut when α ≥ β``, ``fail-soft``, ``depth 2``,
@@ -124,10 +124,10 @@ class SearchSpec:
         said = (["prune", "fail"] if self.prunes else []) + (["depth"] if self.depth is not None else [])
         said += [name for name in OWN_SETTINGS if getattr(self, name) is not None and SETTINGS[name].phrase]
         phrases = [words for words in (phrase(name, getattr(self, name)) for name in said) if words]
-        if self.samples:
+        if self.seeded:
             phrases.append(phrase("seed", self.seed))  # its random choices' seed
         if self.order != "natural":
-            seed = f", {phrase('seed', self.seed)}" if self.order == "random" and not self.samples else ""
+            seed = f", {phrase('seed', self.seed)}" if self.order == "random" and not self.seeded else ""
             phrases.append(phrase("order", self.order) + seed)
         return phrases
 

@@ -264,7 +264,7 @@ class TraceView:
 def pass_steps(trace: Trace, number: int) -> tuple[int, int]:
     """The steps of pass ``number`` (from 1) as (first, last) step numbers, inclusive; a search that makes one
     pass has only pass 1. A pass the search did not make is a ValueError saying how many it made."""
-    starts = [i for i, event in enumerate(trace.events) if event.kind == "pass_started"] or [0]
+    starts = [i for i, event in enumerate(trace.events) if isinstance(event, PassStarted)] or [0]
     if not 1 <= number <= len(starts):
         made = f"{len(starts)} passes" if len(starts) > 1 else "one pass"
         raise ValueError(f"pass {number}: the search made {made}")
