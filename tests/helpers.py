@@ -304,6 +304,7 @@ def stopped_by_signal(args, signum: int, cwd, workers: int = 2) -> tuple[int, li
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()  # reaped and its pipes closed: nothing left to warn about in a later test
     alive = [pid for pid in started if Path(f"/proc/{pid}").exists()
              and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
     return process.returncode, err.strip().splitlines(), alive

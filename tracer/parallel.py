@@ -15,7 +15,12 @@ Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 
-def _worker_signals() -> None:
+# Ctrl-C and the signals the CLI turns into an exception: held while the pool forks its workers (see in_processes)
+_STOPPING = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name)}
+
+
+def _worker_signals(mask=frozenset()) -> None:
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # the mask tracer had before it held the stopping signals
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
@@ -34,8 +39,17 @@ def mapped(function: Callable[[Item], Result], items: list[Item], jobs: int) -> 
 def in_processes(function: Callable[[Item], Result], items: list[Item], jobs: int) -> Iterator[Result]:
     """``function`` of each item, in the order given, computed by ``jobs`` worker processes (at most one per
     item); ``function`` and the items must pickle."""
-    pool = multiprocessing.Pool(min(jobs, len(items)), initializer=_worker_signals)
+    # A signal that strikes while Python forks a worker runs its handler inside the at-fork hooks, where the
+    # exception it raises is printed and dropped ("Exception ignored in ... Stopped: 15") and tracer would go on:
+    # the stopping signals are held (blocked) until the pool is made, then delivered inside the try below.
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
     try:
+        pool = multiprocessing.Pool(min(jobs, len(items)), initializer=_worker_signals, initargs=(mask,))
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        raise
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a signal held meanwhile is handled here
         yield from pool.imap(function, items)
         pool.close()
     finally:
