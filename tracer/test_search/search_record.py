@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..inputs.problem import Problem
 from ..search.ordering import ordered
 from ..search.spec import SearchSpec
+from ..trace.events import LeafEvaluated, NodeEntered
 from ..trace.trace import Trace
 from .runner import EVALUATED, EXPANDED, Action
 
@@ -23,12 +24,12 @@ def search_actions(trace: Trace) -> list[tuple[Action, int]]:
     """What the search did with the states, as the student's record says it: each node it expands (enters and does
     not evaluate) and each it evaluates, in order, with the step."""
     paths = node_paths(trace)
-    evaluated = {event.node for event in trace.events if event.kind == "leaf_evaluated"}
+    evaluated = {event.node for event in trace.events if isinstance(event, LeafEvaluated)}
     actions = []
     for step, event in enumerate(trace.events, 1):
-        if event.kind == "node_entered" and event.node not in evaluated:
+        if isinstance(event, NodeEntered) and event.node not in evaluated:
             actions.append((Action(EXPANDED, paths[event.node]), step))
-        elif event.kind == "leaf_evaluated":
+        elif isinstance(event, LeafEvaluated):
             actions.append((Action(EVALUATED, paths[event.node]), step))
     return actions
 
