@@ -3,9 +3,9 @@
 under the course's conventions, and under the others, to say which it follows (:mod:`.conventions`); the typical
 mistakes it shows are named by re-running known variants of the search (:mod:`.mistakes`, :mod:`.named_mistakes`).
 This module runs a case and scores its items; the first departure is :mod:`.first_departure`'s to say, a case in
-words :mod:`.case_words`'; the names the command and the reports use are all importable from here.
+words :mod:`.case_words`'; the names the command and the tests use are importable from here.
 
-Per case, five items (:data:`SCORING`, stated in the README and in every report):
+Per case, five items (:data:`.case.SCORING`, stated in the README and in every report):
 
 - the root's value it returns, and the move (the traced search's best move; ties keep the first move);
 - the states it expands (asks a non-terminal state for its moves), in order, against those the search expands;
@@ -31,18 +31,18 @@ from ..exercises.grade import RIGHT, WRONG, Item
 from ..search.spec import SearchSpec
 from ..text import format_number
 from ..trace.trace import Trace
-from .case import CASES_DIR, PARTIAL, SCORING, STRICT, Case, CaseResult, default_cases
-from .case_words import as_grade, case_lines
-from .conventions import COURSE, YOU, convention_summary, judge_conventions, summary_sentence
+from .case import CASES_DIR, Case, CaseResult, default_cases
+from .case_words import as_grade
+from .conventions import COURSE, YOU, judge_conventions
 from .first_departure import list_difference, sequence_departure
 from .mistakes import same_value
-from .named_mistakes import mistake_summary, mistakes_sentence, name_mistakes, settle_mistakes
+from .named_mistakes import name_mistakes, settle_mistakes
 from .runner import EVALUATED, EXPANDED, FORMS, Action, Student, StudentProcess
 from .search_record import given_root, node_paths, search_actions, state_at
 
-__all__ = ["CASES_DIR", "COURSE", "MAX_PROBES", "PARTIAL", "SCORING", "STRICT", "YOU", "Case", "CaseResult",
-           "as_grade", "case_lines", "check_form", "convention_summary", "default_cases", "mistake_summary",
-           "mistakes_sentence", "run_case", "search_actions", "settle_mistakes", "summary_sentence"]
+# what the command (tracer.cli.test_search) and the tests import from here
+__all__ = ["CASES_DIR", "COURSE", "YOU", "Case", "CaseResult", "as_grade", "check_form", "default_cases", "run_case",
+           "search_actions", "settle_mistakes"]
 
 MAX_PROBES = 40  # inner nodes a case calls the function on again, to check the values it returns there
 
