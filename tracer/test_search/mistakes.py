@@ -6,9 +6,9 @@ Where a variant's record departs from the course's search on a case (the states 
 root's value or move, the value it returns at an inner node the student's function was called on again), those
 departures are the mistake's evidence there; a student's record that agrees with every one of them shows the
 mistake (:func:`shows`). The mistakes that are conventions (cutting when α ≥ β or only when α > β, failing hard
-or soft, the moves last to first) are found by :mod:`.verdicts`'s convention check; their variants here, the
-course's search under that convention, give their evidence. Which of the mistakes a case shows are named is
-:mod:`.verdicts`'s to decide.
+or soft, the moves last to first) are found by the convention check (:mod:`.conventions`); their variants here,
+the course's search under that convention, give their evidence. Which of the mistakes a case shows are named is
+:mod:`.named_mistakes`' to decide.
 
 The variants never run the student's code: they are this module's, written against the README's state interface
 (``state.player``, ``is_terminal()``, ``moves()``, ``child(move)``, ``utility()``, ``evaluate()``,

@@ -7,8 +7,10 @@ import json
 from typing import Sequence
 
 from ..exercises.claim_text import json_number
-from .verdicts import (SCORING, STRICT, CaseResult, case_lines, convention_summary, mistake_summary,
-                                        mistakes_sentence, summary_sentence)
+from .case import SCORING, STRICT, CaseResult
+from .case_words import case_lines
+from .conventions import convention_summary, summary_sentence
+from .named_mistakes import mistake_summary, mistakes_sentence
 
 
 def search_report(target: str, results: Sequence[CaseResult]) -> str:
