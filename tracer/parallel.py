@@ -18,6 +18,10 @@ Result = TypeVar("Result")
 # Ctrl-C and the signals the CLI turns into an exception: held while the pool forks its workers (see in_processes)
 _STOPPING = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name)}
 
+# How long the parent waits for a result at a time before it looks again (see _next_result): the longest a stopping
+# signal can go unheeded.
+_WAKE_SECONDS = 0.2
+
 
 def _worker_signals(mask=frozenset()) -> None:
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # the mask tracer had before it held the stopping signals
@@ -50,8 +54,22 @@ def in_processes(function: Callable[[Item], Result], items: list[Item], jobs: in
         raise
     try:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a signal held meanwhile is handled here
-        yield from pool.imap(function, items)
+        results = pool.imap(function, items)
+        for _ in items:
+            yield _next_result(results)
         pool.close()
     finally:
         pool.terminate()  # at once if the parent stopped early; a no-op for workers that have finished
         pool.join()
+
+
+def _next_result(results):
+    """The next of ``results`` (an ``imap`` iterator), waited for a little at a time. Python runs a signal's handler
+    only between bytecodes: a signal that lands just before the parent blocks for good on the pool's lock (a few
+    bytecodes' window, hit often when a signal comes as the pool starts) would wait for the next result, which may
+    be minutes away. A wait that times out goes back to Python, where the handler runs."""
+    while True:
+        try:
+            return results.next(timeout=_WAKE_SECONDS)
+        except multiprocessing.TimeoutError:
+            continue
