@@ -1,7 +1,9 @@
-"""Deck → slide files: a multi-page PDF (pages joined and scaled by pypdf), a folder of numbered SVG or PNG frames,
-an animated GIF (Pillow), and a Beamer frame over the PDF's pages. The HTML player is :mod:`.player`. Each writer
-only packages the frames the deck draws, each as it is drawn (a folder's frames go to disk one by one); each
-output is written whole or not at all (:mod:`tracer.io`).
+"""Deck → slide files: a multi-page PDF (pages joined and scaled by pypdf; with ``notes``, a notes page after each
+frame), a folder of numbered SVG or PNG frames, an animated GIF (Pillow), and a Beamer frame over the PDF's pages.
+The HTML player is :mod:`.player`, the PowerPoint file :mod:`.powerpoint`. Each writer only packages the frames the
+deck draws, each as it is drawn (a folder's frames go to disk one by one); each output is written whole or not at
+all (:mod:`tracer.io`). Bitmaps (PNG frames, the GIF's, PowerPoint's pictures) are the PDF deck's pages rasterised
+(:func:`frame_bitmaps`): drawn once, as vectors, then turned into pixels page by page.
 """
 
 from __future__ import annotations
@@ -9,17 +11,24 @@ from __future__ import annotations
 import io
 import os
 import re
+import shutil
+import struct
+import zlib
 from dataclasses import replace
+from typing import Iterator
 
+from ..errors import RenderError
 from ..io import write_atomically, write_folder_atomically
-from .deck import Deck
+from .deck import Deck, Frame
 from .drawing import draw_deck
+from .engine import rasterise_pdf
 from .latex import latex_text
 from .page import SLIDE_DPI as PNG_DPI
 
-SLIDE_FORMATS = ("pdf", "svg", "png", "gif", "html", "beamer")
+SLIDE_FORMATS = ("pdf", "svg", "png", "gif", "html", "beamer", "pptx")
 FOLDER_FORMATS = ("svg", "png")
-EXTENSIONS = {"pdf": "pdf", "svg": "svg-frames", "png": "png-frames", "gif": "gif", "html": "html", "beamer": "tex"}
+EXTENSIONS = {"pdf": "pdf", "svg": "svg-frames", "png": "png-frames", "gif": "gif", "html": "html", "beamer": "tex",
+              "pptx": "pptx"}
 GIF_DPI = 72  # a 16:9 GIF 960 pixels wide: light enough for a web page or a README
 FRAME_NAME = re.compile(r"frame-\d+\.(svg|png)")
 
@@ -30,15 +39,31 @@ def frame_names(count: int, extension: str) -> list[str]:
     return [f"frame-{i:0{digits}d}.{extension}" for i in range(1, count + 1)]
 
 
+def speaker_note(frame: Frame) -> str:
+    """What the speaker reads beside a frame: its step and its caption (Beamer's ``\\note``, a PowerPoint slide's
+    notes, a ``notes`` page of the PDF deck)."""
+    return f"Step {frame.step}: {frame.caption}"
+
+
 def write_slides(deck: Deck, fmt: str, path: str, dpi: int | None = None, fps: float = 1.0,
-                 progress=None) -> list[str]:
-    """Write ``deck`` as ``fmt`` at ``path``; returns the paths written."""
+                 progress=None, notes: bool = False) -> list[str]:
+    """Write ``deck`` as ``fmt`` at ``path``; returns the paths written. ``notes``: a PDF deck gets a notes page after
+    each frame (the other formats carry the notes their own way, or none)."""
+    if notes and fmt != "pdf":
+        raise ValueError(f"notes pages are for the pdf format, not {fmt}")
     if fmt == "pdf":
-        write_atomically(path, pdf_deck(deck, progress))
-    elif fmt in FOLDER_FORMATS:
-        drawn = draw_deck(deck, fmt, dpi or PNG_DPI if fmt == "png" else None, progress)
-        write_folder_atomically(path, zip(frame_names(len(deck.frames), fmt), drawn),  # each written as drawn
+        write_atomically(path, pdf_deck(deck, progress, notes))
+    elif fmt == "svg":
+        write_folder_atomically(path, zip(frame_names(len(deck.frames), fmt), draw_deck(deck, fmt, None, progress)),
+                                owned=lambda name: FRAME_NAME.fullmatch(name) is not None)  # each written as drawn
+    elif fmt == "png":
+        drawn = frame_bitmaps(deck, dpi or PNG_DPI, png_of_ppm, progress)
+        write_folder_atomically(path, zip(frame_names(len(deck.frames), fmt), drawn),
                                 owned=lambda name: FRAME_NAME.fullmatch(name) is not None)
+    elif fmt == "pptx":
+        from .powerpoint import pptx_deck
+
+        write_atomically(path, pptx_deck(deck, dpi, progress))
     elif fmt == "gif":
         write_atomically(path, gif_animation(deck, dpi or GIF_DPI, fps, progress))
     elif fmt == "html":
@@ -55,13 +80,17 @@ def write_slides(deck: Deck, fmt: str, path: str, dpi: int | None = None, fps: f
     return [path]
 
 
-def pdf_deck(deck: Deck, progress=None) -> bytes:
-    """One PDF, a page per frame, every page the slide's size."""
+def pdf_deck(deck: Deck, progress=None, notes: bool = False) -> bytes:
+    """One PDF, a page per frame, every page the slide's size; with ``notes``, each frame's page followed by its
+    notes page (:func:`notes_pages`), as Beamer's ``show notes`` prints a talk."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
-    for drawn in draw_deck(deck, "pdf", progress=progress):
-        writer.add_page(PdfReader(io.BytesIO(drawn)).pages[0])
+    frames = draw_deck(deck, "pdf", progress=progress)
+    pages = zip(frames, notes_pages(deck)) if notes else ((frame,) for frame in frames)
+    for drawn in pages:
+        for page in drawn:
+            writer.add_page(PdfReader(io.BytesIO(page)).pages[0])
     writer.add_metadata({"/Title": f"{deck.frames[-1].scene.title}: {deck.trace.title}", "/Creator": "tracer"})
     writer.compress_identical_objects()
     out = io.BytesIO()
@@ -79,10 +108,11 @@ def gif_animation(deck: Deck, dpi: int, fps: float, progress=None) -> bytes:
             rgb = image.convert("RGB")
         return rgb.quantize(colors=64) if palette is None else rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
-    # one palette for all, from the final frame (it has every colour in use), drawn first; then each frame is
-    # reduced to it as it is drawn (a third of its RGB image), so no frame is held in full colour
-    palette = quantized(next(draw_deck(replace(deck, frames=deck.frames[-1:]), "png", dpi)))
-    frames = [quantized(drawn, palette) for drawn in draw_deck(deck, "png", dpi, progress)]
+    # one palette for all, from the final frame (it has every colour in use), rasterised first; then each frame
+    # is reduced to it as it is rasterised (a third of its RGB image), so no frame is held in full colour
+    pdf = pdf_deck(deck)
+    palette = next(frame_bitmaps(deck, dpi, quantized, pdf=pdf, first=len(deck.frames)))
+    frames = list(frame_bitmaps(deck, dpi, lambda drawn: quantized(drawn, palette), progress, pdf=pdf))
     durations = [round(1000 / fps)] * len(frames)
     durations[-1] *= 3
     out = io.BytesIO()
@@ -109,6 +139,56 @@ def beamer_frame(deck: Deck, pdf_name: str) -> str:
                      f"{{{pdf_name}}}%")
     lines.append("  }%")
     for i, frame in enumerate(deck.frames, 1):
-        lines.append(f"  \\note<{i}>{{Step {frame.step}: {latex_text(frame.caption)}}}")
+        lines.append(f"  \\note<{i}>{{{latex_text(speaker_note(frame))}}}")
     lines.append("\\end{frame}")
     return "\n".join(lines) + "\n"
+
+
+# ---- bitmaps: the PDF deck's pages rasterised ------------------------------------------------------------------
+
+def frame_bitmaps(deck: Deck, dpi: int, convert, progress=None, pdf: bytes | None = None,
+                  first: int = 1) -> Iterator:
+    """The deck's frames from the ``first`` on, each as a bitmap at ``dpi`` dots per slide inch handed to ``convert``
+    (PPM bytes → what the writer keeps: a PNG, a GIF's palette image), yielded in order. The deck is drawn once as
+    its PDF (``pdf``, if it was already) and Poppler's ``pdftoppm`` rasterises its pages, a chunk per process
+    (:func:`.engine.rasterise_pdf`): a third of the time Graphviz takes to draw each frame as a bitmap. Without
+    Poppler, Graphviz draws each frame as PNG."""
+    width, height = (round(side * dpi) for side in deck.size)
+    if shutil.which("pdftoppm") is None:
+        frames = replace(deck, frames=deck.frames[first - 1:])
+        yield from (convert(_ppm_of_png(drawn)) for drawn in draw_deck(frames, "png", dpi, progress))
+        return
+    pdf = pdf if pdf is not None else pdf_deck(deck)
+    yield from rasterise_pdf(pdf, len(deck.frames), width * height, dpi, convert, progress, first)
+
+
+PPM_HEADER = re.compile(rb"P6\s+(\d+)\s+(\d+)\s+255\s")
+
+
+def png_of_ppm(ppm: bytes) -> bytes:
+    """A bitmap as ``pdftoppm`` writes it (PPM: Netpbm's P6, 8-bit RGB) as a PNG: every row unfiltered, deflated at
+    zlib's fastest level. For drawings (large flat areas, thin lines) this is smaller than Pillow's PNG and takes a
+    half of its time: Pillow tries five filters on every row, which gain nothing here."""
+    header = PPM_HEADER.match(ppm)
+    if header is None:
+        raise RenderError("pdftoppm wrote a bitmap that is not 8-bit RGB (PPM P6)")
+    width, height = int(header[1]), int(header[2])
+    pixels, stride = memoryview(ppm)[header.end():], 3 * width
+    if len(pixels) != stride * height:
+        raise RenderError(f"pdftoppm wrote {len(pixels):,} bytes for a {width}×{height} bitmap")
+    rows = b"".join(b"\0" + pixels[row:row + stride] for row in range(0, stride * height, stride))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    return b"".join((b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
+                     chunk(b"IDAT", zlib.compress(rows, 1)), chunk(b"IEND", b"")))
+
+
+def _ppm_of_png(png: bytes) -> bytes:
+    """A PNG (Graphviz's, without Poppler) as the PPM bitmap the writers take."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        rgb = image.convert("RGB")
+    return f"P6 {rgb.width} {rgb.height} 255\n".encode() + rgb.tobytes()
