@@ -21,7 +21,7 @@ from ..errors import RenderError
 from ..io import write_atomically, write_folder_atomically
 from .deck import Deck, Frame
 from .drawing import draw_deck
-from .engine import rasterise_pdf
+from .engine import rasterise_pdf, run_graphviz_many
 from .latex import latex_text
 from .page import SLIDE_DPI as PNG_DPI
 
@@ -96,6 +96,51 @@ def pdf_deck(deck: Deck, progress=None, notes: bool = False) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+NOTES_SIZE, LEAST_NOTES_SIZE = 28.0, 14.0  # points: a notes page's text, read from a lectern; smaller only to fit
+NOTES_MARGIN = 54.0  # points of white around a notes page's text (three quarters of an inch)
+
+
+def notes_pages(deck: Deck) -> Iterator[bytes]:
+    """A notes page for each frame, as PDF the slide's size, yielded in order as drawn: the deck's title and the
+    frame's number small at the top, then the frame's :func:`speaker_note` in large type (:data:`NOTES_SIZE`, or
+    smaller down to :data:`LEAST_NOTES_SIZE` where that would not fit the page), wrapped to the page's width."""
+    from .drawing import measure
+
+    notes = [speaker_note(frame) for frame in deck.frames]
+    headings = [f"{frame.scene.title}: frame {i} of {len(deck.frames)}, notes" for i, frame in
+                enumerate(deck.frames, 1)]
+    measure([], notes + headings)
+    sources = (notes_page_dot(deck.size, heading, note) for heading, note in zip(headings, notes))
+    return run_graphviz_many(sources, len(notes), "pdf")
+
+
+def notes_page_dot(size: tuple[float, float], heading: str, note: str) -> str:
+    """The DOT (for ``neato -n2``) of a notes page of ``size`` inches: ``heading`` small at the top left, ``note``
+    under it in the largest type from :data:`NOTES_SIZE` down to :data:`LEAST_NOTES_SIZE` whose lines fit."""
+    from .dot import frame_corners, new_graph, text
+    from .layout import Box, line_height, lines_width, text_width, wrapped
+    from .style import FADED, INK, SUBTITLE_SIZE
+
+    width, height = size[0] * 72, size[1] * 72
+    room = width - 2 * NOTES_MARGIN, height - 2 * NOTES_MARGIN - 2 * line_height(SUBTITLE_SIZE)
+    type_size, lines = NOTES_SIZE, wrapped(note, room[0], NOTES_SIZE)
+    while len(lines) * line_height(type_size) > room[1] and type_size > LEAST_NOTES_SIZE:
+        type_size -= 2
+        lines = wrapped(note, room[0], type_size)
+    graph = new_graph(0.0, size=size)
+    frame_corners(graph, Box(width / 2, height / 2, width, height))
+    blocks = ((FADED, SUBTITLE_SIZE, [heading], height - NOTES_MARGIN),
+              (INK, type_size, lines, height - NOTES_MARGIN - 2 * line_height(SUBTITLE_SIZE)))
+    for i, (colour, points, block, top) in enumerate(blocks):
+        rows = "".join(f'<TR><TD ALIGN="LEFT">{text(line)}</TD></TR>' for line in block)
+        block_width = max(lines_width(block, points), text_width(" ", points))
+        block_height = len(block) * line_height(points)
+        graph.node(f"notes{i}", shape="plain", style="", fontsize=f"{points:g}", fontcolor=colour,
+                   pos=f"{NOTES_MARGIN + block_width / 2:.2f},{top - block_height / 2:.2f}!",
+                   label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{rows}</TABLE>>')
+    return graph.source
 
 
 def gif_animation(deck: Deck, dpi: int, fps: float, progress=None) -> bytes:
