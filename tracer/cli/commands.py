@@ -318,15 +318,18 @@ def cmd_slides(args) -> None:
     from ..view import default_step_mode, frame_steps
     from .options import progress_counter
 
+    by_extension = {"pdf": "pdf", "html": "html", "htm": "html", "gif": "gif", "tex": "beamer", "pptx": "pptx"}
+    extension = os.path.splitext(args.output or "")[1].lstrip(".").lower()
     if args.format is None and args.output and not os.path.isdir(args.output):
-        by_extension = {"pdf": "pdf", "html": "html", "htm": "html", "gif": "gif", "tex": "beamer", "pptx": "pptx"}
-        extension = os.path.splitext(args.output)[1].lstrip(".").lower()
         if extension not in by_extension:
             raise UsageError(f"-o {args.output}: cannot tell the format from the extension; use .pdf, .html, .gif, "
                              ".tex or .pptx, or give -f (svg and png write a folder of frames)")
         fmt = by_extension[extension]
     else:
         fmt = format_of(None, SLIDE_FORMATS, args.format, default="pdf")
+        if by_extension.get(extension, fmt) != fmt:  # a PDF named .pptx would mislead whatever opens it
+            raise UsageError(f"-o {args.output}: the name says {by_extension[extension]} but -f says {fmt}; "
+                             f"name it .{EXTENSIONS[fmt]}, or leave -f out")
     if args.dpi is not None and fmt not in ("png", "gif", "pptx"):
         raise UsageError(f"--dpi sets the resolution of png frames, gif animations and pptx pictures; this output "
                          f"is {fmt}")

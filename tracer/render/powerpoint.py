@@ -36,7 +36,7 @@ def require_pptx() -> None:
 def picture_dpi(size: tuple[float, float], dpi: int | None = None) -> int:
     """Dots per slide inch for the pictures of a slide ``size`` inches wide: ``dpi`` if given, else enough for
     :data:`PROJECTOR_WIDTH` pixels and never fewer than the PNG frames' :data:`.page.SLIDE_DPI`."""
-    return dpi or max(SLIDE_DPI, math.ceil(PROJECTOR_WIDTH / size[0]))
+    return dpi or max(SLIDE_DPI, math.ceil(round(PROJECTOR_WIDTH / size[0], 2)))  # (16:9 is 13.3333 inches)
 
 
 def pptx_deck(deck: Deck, dpi: int | None = None, progress=None) -> bytes:
@@ -47,7 +47,8 @@ def pptx_deck(deck: Deck, dpi: int | None = None, progress=None) -> bytes:
     from pptx.util import Emu
 
     presentation = Presentation()
-    width, height = (Emu(round(side * 72 * EMU_PER_POINT)) for side in deck.size)
+    # to the thousandth of an inch: a 16:9 deck (13.3333 inches) is then PowerPoint's own Widescreen, 12,192,000 EMU
+    width, height = (Emu(round(side * 914.4) * 1000) for side in deck.size)
     presentation.slide_width, presentation.slide_height = width, height
     layout = presentation.slide_layouts[5]  # "Title Only": a title placeholder, nothing else
     # the pictures are the frames without their title lines (the slide's title stands there, as text)
