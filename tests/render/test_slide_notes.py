@@ -19,7 +19,7 @@ from helpers import run_tracer, traced
 from tracer.errors import RenderError
 from tracer.render.deck import make_deck
 from tracer.render.drawing import draw
-from tracer.render.slides import png_of_ppm
+from tracer.render.deck_pdf import png_of_ppm
 from tracer.view import frame_steps
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,7 +92,7 @@ def test_notes_pages_follow_each_frame_with_its_caption_in_large_type(tmp_path, 
 
 
 def test_a_long_caption_is_set_smaller_to_fit_the_notes_page():
-    from tracer.render.slides import LEAST_NOTES_SIZE, NOTES_SIZE, notes_page_dot
+    from tracer.render.deck_pdf import LEAST_NOTES_SIZE, NOTES_SIZE, notes_page_dot
 
     short = notes_page_dot((10, 7.5), "heading", "Step 1: A: enter")
     long = notes_page_dot((10, 7.5), "heading", "Step 1: " + "a very long caption " * 60)
@@ -127,7 +127,7 @@ def test_png_frames_are_the_pdf_decks_pages_as_many_and_at_their_size(tmp_path, 
 def test_a_rasterised_frame_looks_as_graphviz_draws_it():
     """Frame 19 rasterised from the PDF deck by Poppler against the same frame drawn as PNG by Graphviz's cairo:
     the same picture, but for the edges of shapes and letters smoothed a little differently."""
-    from tracer.render.slides import frame_bitmaps
+    from tracer.render.deck_pdf import frame_bitmaps
 
     trace = traced(TREES / "rn_example.yaml")
     deck = make_deck(trace, frame_steps(trace))

@@ -1,7 +1,7 @@
 """The one module that runs Graphviz: ``dot`` measuring the widths of text (the characters most drawings use
 measured ahead, while Python is still importing tracer: :func:`start_measuring`), and ``dot`` or ``neato -n2``
 drawing one graph (:func:`run_graphviz`) or many, the frames of a deck (:func:`run_graphviz_many`); and, for
-bitmap frames, Poppler's ``pdftoppm`` rasterising the pages of a deck drawn once as PDF (:func:`rasterise_pdf`).
+bitmap frames, Poppler's ``pdftoppm`` rasterising the pages of a deck drawn as PDF (:func:`rasterise_pdfs`).
 Their failures, their hangs and a drawing Graphviz would shrink become one line (:class:`RenderError`).
 
 Only the standard library is imported here, so that a drawing command starts the measuring at once (a third of a
@@ -166,7 +166,7 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
             return outputs
 
         yield from _in_order((lambda index=index, chunk=chunk: draw_chunk(index, chunk)
-                              for index, chunk in enumerate(_chunks(sources, size))), workers, batch)
+                              for index, chunk in enumerate(in_chunks(sources, size))), workers, batch)
 
 
 CHUNKS_AHEAD = 2  # chunks per process drawn ahead of the frames' reader
@@ -201,32 +201,34 @@ CHUNK_PIXELS = 24 * 2**20  # pixels rasterised by one pdftoppm run (11 frames at
 SECONDS_PER_MEGAPIXEL = 0.1  # pdftoppm is stopped past BASE_SECONDS + this a megapixel: ten times what it takes
 
 
-def rasterise_pdf(pdf: bytes, pages: int, pixels: int, dpi: int, convert, progress=None, first: int = 1) -> Iterator:
-    """The pages of ``pdf`` from the ``first`` on (``pages`` pages of ``pixels`` pixels each at ``dpi`` dots per
-    inch) rasterised by
-    Poppler's ``pdftoppm``, each page's bitmap (PPM: Netpbm's P6) handed to ``convert`` and what it returns
-    yielded, in order. The pages go in chunks, one ``pdftoppm`` per chunk (it rasterises a 1920×1080 page in about
-    30 ms but takes about 80 to start), as many at once as there are CPUs, ``convert`` run in the chunk's thread
-    (encoding a page costs as much as rasterising it). ``progress(n)`` is called as ``n`` more pages are done."""
+def raster_chunk(pages: int, pixels: int) -> int:
+    """How many pages of ``pixels`` pixels one ``pdftoppm`` run rasterises, of ``pages``: enough to share its start
+    (about 80 ms, against 30 for a 1920×1080 page) and to keep every CPU busy, at most :data:`CHUNK_PIXELS`."""
+    workers = max(1, min(os.cpu_count() or 1, 8))
+    return max(1, min(25, -(-pages // (2 * workers)), CHUNK_PIXELS // max(1, pixels)))
+
+
+def rasterise_pdfs(documents, pixels: int, dpi: int, convert, progress=None) -> Iterator:
+    """The pages of ``documents`` (PDFs, each made only when asked for: a chunk of :func:`raster_chunk` pages of
+    ``pixels`` pixels each at ``dpi`` dots per inch) rasterised by Poppler's ``pdftoppm``, one process per document,
+    as many at once as there are CPUs; each page's bitmap (PPM: Netpbm's P6) is handed to ``convert`` in the
+    document's thread (encoding a page costs half as much as rasterising it) and what it returns is yielded, in
+    order. A document is rasterised while the next ones are still being made. ``progress(n)`` is called as ``n``
+    more pages are done."""
     if shutil.which("pdftoppm") is None:
         raise RenderError(RASTER_HINT)
     workers = max(1, min(os.cpu_count() or 1, 8))
-    size = max(1, min(25, -(-(pages - first + 1) // (2 * workers)), CHUNK_PIXELS // max(1, pixels)))
     batch = _Batch()
     with tempfile.TemporaryDirectory(prefix="tracer-pages-") as folder:
-        path = os.path.join(folder, "deck.pdf")
-        with open(path, "wb") as out:
-            out.write(pdf)
-
-        def rasterise(low: int, high: int) -> list:
-            root = os.path.join(folder, f"p{low}")
-            timeout = BASE_SECONDS + SECONDS_PER_MEGAPIXEL * (high - low + 1) * pixels / 1e6
-            _run("pdftoppm", ["-r", str(dpi), "-f", str(low), "-l", str(high), path, root],
-                 stage=f"rasterising pages {low}–{high} of {pages}", timeout=timeout, batch=batch)
-            names = sorted((name for name in os.listdir(folder) if name.startswith(f"p{low}-")),
+        def rasterise(index: int, pdf: bytes) -> list:
+            path, root = os.path.join(folder, f"chunk{index}.pdf"), os.path.join(folder, f"chunk{index}")
+            with open(path, "wb") as out:
+                out.write(pdf)
+            _run("pdftoppm", ["-r", str(dpi), path, root], stage=f"rasterising the pages of chunk {index + 1}",
+                 timeout=BASE_SECONDS + SECONDS_PER_MEGAPIXEL * CHUNK_PIXELS / 1e6, batch=batch)
+            os.unlink(path)
+            names = sorted((name for name in os.listdir(folder) if name.startswith(f"chunk{index}-")),
                            key=lambda name: int(name.rsplit("-", 1)[1].split(".")[0]))
-            if len(names) != high - low + 1:
-                raise RenderError(f"pdftoppm rasterised {len(names)} of pages {low}–{high}, not all")
             outputs = []
             for name in names:
                 with open(os.path.join(folder, name), "rb") as drawn:
@@ -237,11 +239,11 @@ def rasterise_pdf(pdf: bytes, pages: int, pixels: int, dpi: int, convert, progre
                 progress(len(outputs))
             return outputs
 
-        yield from _in_order((lambda low=low: rasterise(low, min(pages, low + size - 1))
-                              for low in range(first, pages + 1, size)), workers, batch)
+        yield from _in_order((lambda index=index, pdf=pdf: rasterise(index, pdf)
+                              for index, pdf in enumerate(documents)), workers, batch)
 
 
-def _chunks(items, size: int) -> Iterator[list]:
+def in_chunks(items, size: int) -> Iterator[list]:
     """``items`` in lists of ``size`` (the last perhaps shorter), each made only when asked for."""
     chunk = []
     for item in items:

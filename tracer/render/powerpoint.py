@@ -17,7 +17,7 @@ from dataclasses import replace
 from ..errors import RenderError
 from .deck import Deck
 from .page import SLIDE_DPI
-from .slides import frame_bitmaps, pdf_deck, png_of_ppm, speaker_note
+from .deck_pdf import frame_bitmaps, png_of_ppm, speaker_note
 from .style import FONT, INK, title_lines
 
 PROJECTOR_WIDTH = 1920  # pixels: the least width of a slide's picture
@@ -55,7 +55,7 @@ def pptx_deck(deck: Deck, dpi: int | None = None, progress=None) -> bytes:
     blank = " "  # (Graphviz refuses an empty bold line)
     untitled = replace(deck, frames=[replace(frame, scene=replace(frame.scene, title=blank, subtitle=blank, notes=[]))
                                      for frame in deck.frames])
-    pictures = frame_bitmaps(untitled, picture_dpi(deck.size, dpi), png_of_ppm, progress, pdf=pdf_deck(untitled))
+    pictures = frame_bitmaps(untitled, picture_dpi(deck.size, dpi), png_of_ppm, progress)
     for frame, picture in zip(deck.frames, pictures):
         slide = presentation.slides.add_slide(layout)
         shown = slide.shapes.add_picture(io.BytesIO(picture), 0, 0, width, height)
