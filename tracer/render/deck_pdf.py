@@ -92,15 +92,15 @@ def frame_bitmaps(deck: Deck, dpi: int, convert, progress=None, first: int = 1) 
     """The deck's frames from the ``first`` on, each as a bitmap at ``dpi`` dots per slide inch handed to ``convert``
     (PPM bytes → what the writer keeps: a PNG, a GIF's palette image), yielded in order. The frames are drawn as PDF
     pages, joined in chunks (:func:`.engine.raster_chunk`), and Poppler's ``pdftoppm`` rasterises each chunk while
-    the next is drawn (:func:`.engine.rasterise_pdfs`): half the time Graphviz takes to draw each frame as a bitmap.
-    Without Poppler, Graphviz draws each frame as PNG."""
+    the next is drawn (:func:`.engine.rasterise_pdfs`): about 60 % of the CPU time Graphviz takes to draw each frame
+    as a PNG (which it compresses slowly). Without Poppler, Graphviz draws each frame as PNG."""
     frames = replace(deck, frames=deck.frames[first - 1:])
     if shutil.which("pdftoppm") is None:
         yield from (convert(_ppm_of_png(drawn)) for drawn in draw_deck(frames, "png", dpi, progress))
         return
     pixels = round(deck.size[0] * dpi) * round(deck.size[1] * dpi)
     pages = draw_deck(frames, "pdf")
-    chunks = (_joined(chunk) for chunk in in_chunks(pages, raster_chunk(len(frames.frames), pixels)))
+    chunks = ((_joined(chunk), len(chunk)) for chunk in in_chunks(pages, raster_chunk(len(frames.frames), pixels)))
     yield from rasterise_pdfs(chunks, pixels, dpi, convert, progress)
 
 

@@ -209,8 +209,8 @@ def raster_chunk(pages: int, pixels: int) -> int:
 
 
 def rasterise_pdfs(documents, pixels: int, dpi: int, convert, progress=None) -> Iterator:
-    """The pages of ``documents`` (PDFs, each made only when asked for: a chunk of :func:`raster_chunk` pages of
-    ``pixels`` pixels each at ``dpi`` dots per inch) rasterised by Poppler's ``pdftoppm``, one process per document,
+    """The pages of ``documents`` (pairs of a PDF and its number of pages, each made only when asked for: a chunk of
+    :func:`raster_chunk` pages of ``pixels`` pixels each at ``dpi`` dots per inch) rasterised by Poppler's ``pdftoppm``, one process per document,
     as many at once as there are CPUs; each page's bitmap (PPM: Netpbm's P6) is handed to ``convert`` in the
     document's thread (encoding a page costs half as much as rasterising it) and what it returns is yielded, in
     order. A document is rasterised while the next ones are still being made. ``progress(n)`` is called as ``n``
@@ -220,15 +220,18 @@ def rasterise_pdfs(documents, pixels: int, dpi: int, convert, progress=None) -> 
     workers = max(1, min(os.cpu_count() or 1, 8))
     batch = _Batch()
     with tempfile.TemporaryDirectory(prefix="tracer-pages-") as folder:
-        def rasterise(index: int, pdf: bytes) -> list:
+        def rasterise(index: int, pdf: bytes, pages: int) -> list:
             path, root = os.path.join(folder, f"chunk{index}.pdf"), os.path.join(folder, f"chunk{index}")
             with open(path, "wb") as out:
                 out.write(pdf)
             _run("pdftoppm", ["-r", str(dpi), path, root], stage=f"rasterising the pages of chunk {index + 1}",
-                 timeout=BASE_SECONDS + SECONDS_PER_MEGAPIXEL * CHUNK_PIXELS / 1e6, batch=batch)
+                 timeout=BASE_SECONDS + SECONDS_PER_MEGAPIXEL * max(CHUNK_PIXELS, pixels) / 1e6, batch=batch)
             os.unlink(path)
             names = sorted((name for name in os.listdir(folder) if name.startswith(f"chunk{index}-")),
                            key=lambda name: int(name.rsplit("-", 1)[1].split(".")[0]))
+            if len(names) != pages:
+                raise RenderError(f"Poppler's pdftoppm rasterised {len(names)} of the {pages} pages of chunk "
+                                  f"{index + 1}")
             outputs = []
             for name in names:
                 with open(os.path.join(folder, name), "rb") as drawn:
@@ -239,8 +242,8 @@ def rasterise_pdfs(documents, pixels: int, dpi: int, convert, progress=None) -> 
                 progress(len(outputs))
             return outputs
 
-        yield from _in_order((lambda index=index, pdf=pdf: rasterise(index, pdf)
-                              for index, pdf in enumerate(documents)), workers, batch)
+        yield from _in_order((lambda index=index, pdf=pdf, pages=pages: rasterise(index, pdf, pages)
+                              for index, (pdf, pages) in enumerate(documents)), workers, batch)
 
 
 def in_chunks(items, size: int) -> Iterator[list]:
