@@ -3,9 +3,11 @@ trace of 200 steps (tic-tac-toe, the first 200 of the fork position's 311 steps,
 
     python benchmarks/bench_slides.py [--repeat N]
 
-Prints the median wall time of each command and the size of what it wrote, measured in this one run. Targets on a
-2-core machine: Figure 5.2's 35-page PDF under 3 s; the 200-page PDF under 10 s; the HTML player of the 200 steps
-under 2 s and under 2 MB.
+Prints the median wall time of each command and the size of what it wrote, measured in this one run; then the PNG
+frames against the PDF deck of the same frames, run by turns: wall and CPU time (medians; the CPU ratio is the
+median of the pairs', which a loaded machine's other work does not change). Targets
+on a 2-core machine: Figure 5.2's 35-page PDF under 3 s; the 200-page PDF under 10 s; the HTML player of the 200
+steps under 2 s and under 2 MB; PNG frames within 2× the PDF deck's time.
 """
 
 from __future__ import annotations
@@ -21,14 +23,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
-from timing import median_seconds  # noqa: E402
+from timing import against_yardstick, median_seconds  # noqa: E402
 
 CASES = [
     ("Figure 5.2, alpha-beta, 35 steps", ["trees/rn_example.yaml"]),
     ("tic-tac-toe fork, 200 steps", ["games/positions/tictactoe_fork.yaml", "--to", "200"]),
 ]
 FORMATS = [("pdf", "deck.pdf"), ("html", "player.html"), ("svg", "frames-svg"), ("png", "frames-png"),
-           ("gif", "deck.gif"), ("beamer", "deck.tex")]
+           ("gif", "deck.gif"), ("beamer", "deck.tex"), ("pptx", "deck.pptx")]
 
 
 def size_of(path: str) -> int:
@@ -65,6 +67,16 @@ def main() -> None:
                 print(f"{name:<34} {fmt:<7} {frames!s:>6} {seconds:>8.2f} {size_of(path) / 1e6:>8.2f} MB")
                 if os.path.isdir(path):
                     shutil.rmtree(path)
+        print(f"\nPNG frames against the PDF deck of the same frames, run by turns, medians of {args.repeat} pairs "
+              "(target: PNG within 2× the PDF's time)")
+        print(f"{'case':<34} {'pdf wall':>8} {'png wall':>8} {'ratio':>6}   {'pdf CPU':>7} {'png CPU':>7} {'ratio':>6}")
+        for name, case in CASES:
+            png, pdf = ([*tracer, *case, "-f", fmt, "-o", os.path.join(folder, output)]
+                        for fmt, output in (("png", "frames-png"), ("pdf", "deck.pdf")))
+            times = against_yardstick(png, pdf, args.repeat, cwd=ROOT)
+            print(f"{name:<34} {times['yardstick wall']:>7.2f}s {times['wall']:>7.2f}s "
+                  f"{times['wall'] / times['yardstick wall']:>5.2f}×   {times['yardstick cpu']:>6.2f}s "
+                  f"{times['cpu']:>6.2f}s {times['ratio']:>5.2f}×")
 
 
 if __name__ == "__main__":

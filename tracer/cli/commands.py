@@ -26,6 +26,8 @@ EXAMPLES = {
   tracer slides trees/rn_example.yaml -f png --reveal  # output/rn_example.alphabeta.png-frames/frame-001.png ...
   tracer slides trees/rn_example.yaml -f gif --fps 2
   tracer slides trees/rn_example.yaml -f beamer -o talk/alphabeta.tex
+  tracer slides trees/rn_example.yaml --step node -f pptx  # PowerPoint, the captions as speaker notes
+  tracer slides trees/rn_example.yaml --notes            # a notes page after each frame
   tracer slides trees/binary_depth4.yaml --step cutoff --size 4:3""",
     "trace": """examples:
   tracer trace trees/rn_example.yaml                   # the step table
@@ -81,11 +83,15 @@ def _slides_options(slides) -> None:
     add_input_options(slides, traces=True)
     add_search_options(slides)
     slides.add_argument("-o", "--output", metavar="PATH",
-                        help="where to write (default output/<name>.<algorithm>.<pdf|html|gif|tex>; frames go to "
+                        help="where to write (default output/<name>.<algorithm>.<pdf|html|gif|tex|pptx>; frames go to "
                              "the folder output/<name>.<algorithm>.<svg|png>-frames)")
     slides.add_argument("-f", "--format", choices=SLIDE_FORMATS, default=None,
                         help="pdf (default: a page per frame), html (a step-through player), svg or png (a folder "
-                             "of numbered frames), gif (animated), beamer (a .tex frame over the PDF's pages)")
+                             "of numbered frames), gif (animated), beamer (a .tex frame over the PDF's pages), pptx "
+                             "(PowerPoint: a slide per frame, its caption as the speaker notes)")
+    slides.add_argument("--notes", action="store_true",
+                        help="pdf: a notes page after each frame, its step and caption in large type (as Beamer "
+                             "prints a talk with its notes)")
     slides.add_argument("--step", choices=STEP_MODES, default=None,
                         help="a frame after every event (default), after each node is left (node), or after each "
                              "cutoff and the last step (cutoff); -a mcts: after each iteration (its default), "
@@ -101,7 +107,8 @@ def _slides_options(slides) -> None:
     slides.add_argument("--size", type=slide, metavar="SHAPE", default=None,
                         help="the slide: 16:9 (default), 4:3, or WxH inches; every page has this size")
     slides.add_argument("--dpi", type=_dpi, metavar="N",
-                        help="png and gif: dots per slide inch (png default 144: 1920×1080 at 16:9; gif 72)")
+                        help="png, gif and pptx: dots per slide inch (png default 144: 1920×1080 at 16:9; gif 72; "
+                             "pptx: 1920 pixels wide)")
     slides.add_argument("--fps", type=_fps, metavar="N", default=1.0, help="gif: frames a second (default 1)")
     add_drawing_options(slides)
     slides.set_defaults(run=cmd_slides)
@@ -311,17 +318,22 @@ def cmd_slides(args) -> None:
     from ..view import default_step_mode, frame_steps
     from .options import progress_counter
 
+    by_extension = {"pdf": "pdf", "html": "html", "htm": "html", "gif": "gif", "tex": "beamer", "pptx": "pptx"}
+    extension = os.path.splitext(args.output or "")[1].lstrip(".").lower()
     if args.format is None and args.output and not os.path.isdir(args.output):
-        by_extension = {"pdf": "pdf", "html": "html", "htm": "html", "gif": "gif", "tex": "beamer"}
-        extension = os.path.splitext(args.output)[1].lstrip(".").lower()
         if extension not in by_extension:
-            raise UsageError(f"-o {args.output}: cannot tell the format from the extension; use .pdf, .html, .gif "
-                             "or .tex, or give -f (svg and png write a folder of frames)")
+            raise UsageError(f"-o {args.output}: cannot tell the format from the extension; use .pdf, .html, .gif, "
+                             ".tex or .pptx, or give -f (svg and png write a folder of frames)")
         fmt = by_extension[extension]
     else:
         fmt = format_of(None, SLIDE_FORMATS, args.format, default="pdf")
-    if args.dpi is not None and fmt not in ("png", "gif"):
-        raise UsageError(f"--dpi sets the resolution of png frames and gif animations; this output is {fmt}")
+        if by_extension.get(extension, fmt) != fmt:  # a PDF named .pptx would mislead whatever opens it
+            raise UsageError(f"-o {args.output}: the name says {by_extension[extension]} but -f says {fmt}; "
+                             f"name it .{EXTENSIONS[fmt]}, or leave -f out")
+    if args.dpi is not None and fmt not in ("png", "gif", "pptx"):
+        raise UsageError(f"--dpi sets the resolution of png frames, gif animations and pptx pictures; this output "
+                         f"is {fmt}")
+    _refuse_unfit_format(args.notes, fmt)
     if args.fps != 1.0 and fmt != "gif":
         raise UsageError(f"--fps sets a gif's speed; this output is {fmt}")
     if args.first is not None and args.last is not None and args.first > args.last:
@@ -350,9 +362,21 @@ def cmd_slides(args) -> None:
     if fmt in FOLDER_FORMATS:
         path = path.rstrip("/")
     with progress_counter(len(deck.frames), "frames") as progress:
-        written = write_slides(deck, fmt, path, args.dpi, args.fps, progress)
+        written = write_slides(deck, fmt, path, args.dpi, args.fps, progress, notes=args.notes)
     for line in written:
         print(line)
+
+
+def _refuse_unfit_format(notes: bool, fmt: str) -> None:
+    """``--notes`` is for the PDF deck (pptx and beamer carry the captions as notes already); ``-f pptx`` needs
+    python-pptx: each refused in one line before anything is searched."""
+    if notes and fmt != "pdf":
+        carry = " (it carries the captions as notes already)" if fmt in ("pptx", "beamer") else ""
+        raise UsageError(f"--notes adds notes pages to the pdf deck; this output is {fmt}{carry}")
+    if fmt == "pptx":
+        from ..render.powerpoint import require_pptx
+
+        require_pptx()
 
 
 def cmd_trace(args) -> None:

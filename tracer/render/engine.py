@@ -1,7 +1,8 @@
 """The one module that runs Graphviz: ``dot`` measuring the widths of text (the characters most drawings use
 measured ahead, while Python is still importing tracer: :func:`start_measuring`), and ``dot`` or ``neato -n2``
-drawing one graph (:func:`run_graphviz`) or many, the frames of a deck (:func:`run_graphviz_many`). Graphviz's
-failures, its hangs and a drawing it would shrink become one line (:class:`RenderError`).
+drawing one graph (:func:`run_graphviz`) or many, the frames of a deck (:func:`run_graphviz_many`); and, for
+bitmap frames, Poppler's ``pdftoppm`` rasterising the pages of a deck drawn as PDF (:func:`rasterise_pdfs`).
+Their failures, their hangs and a drawing Graphviz would shrink become one line (:class:`RenderError`).
 
 Only the standard library is imported here, so that a drawing command starts the measuring at once (a third of a
 render's start-up otherwise). The DOT it reads is ``measure.gv`` beside this module: :func:`.layout.measure_source`
@@ -49,18 +50,19 @@ def _run(program: str, args: list[str], source: bytes | None = None, strict: boo
     """Run ``program args`` (``source`` on its standard input); what it writes, or one line saying what failed.
     Run for a ``batch`` (in a thread of :func:`run_graphviz_many`), the batch can stop it."""
     executable = shutil.which(program)
+    owner = SUITES.get(program, "Graphviz")
     if executable is None:
-        raise RenderError(INSTALL_HINT)
+        raise RenderError(RASTER_HINT if owner == "Poppler" else INSTALL_HINT)
     command = [executable, *args]
     streams = {"stdin": subprocess.DEVNULL if source is None else subprocess.PIPE, "stderr": subprocess.PIPE}
     try:
         process = _start(command, **streams) if batch is None else batch.start(command, **streams)
     except OSError as error:
-        raise RenderError(f"cannot run Graphviz's {program} ({executable}): {error.strerror or error}") from None
+        raise RenderError(f"cannot run {owner}'s {program} ({executable}): {error.strerror or error}") from None
     try:
         output, errors = process.communicate(source, timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise RenderError(f"Graphviz's {program} took more than {timeout:.0f} s {stage} and was stopped; "
+        raise RenderError(f"{owner}'s {program} took more than {timeout:.0f} s {stage} and was stopped; "
                           f"{DRAW_LESS}") from None
     finally:
         if batch is not None:
@@ -68,8 +70,8 @@ def _run(program: str, args: list[str], source: bytes | None = None, strict: boo
         _stop(process)
     messages = [line.strip() for line in errors.decode("utf-8", "replace").splitlines() if line.strip()]
     if process.returncode != 0:
-        raise RenderError(f"Graphviz failed: {messages[-1] if messages else f'exit status {process.returncode}'}")
-    shrunk = [line for line in messages if "Scaling by" in line or "too large" in line]
+        raise RenderError(f"{owner} failed: {messages[-1] if messages else f'exit status {process.returncode}'}")
+    shrunk = [line for line in messages if owner == "Graphviz" and ("Scaling by" in line or "too large" in line)]
     if shrunk or (strict and messages):
         raise RenderError(f"Graphviz warned: {(shrunk or messages)[0]}")
     return output
@@ -163,25 +165,88 @@ def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", arg
                 progress(len(outputs))
             return outputs
 
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            pending: deque = deque()
-            try:
-                for index, chunk in enumerate(_chunks(sources, size)):
-                    pending.append(pool.submit(draw_chunk, index, chunk))
-                    while len(pending) > CHUNKS_AHEAD * workers:  # the reader is behind: give it the oldest
-                        yield from pending.popleft().result()
-                while pending:
-                    yield from pending.popleft().result()
-            finally:  # stopped early (an error, a signal, the reader gone): draw nothing more, stop what draws
-                for future in pending:
-                    future.cancel()
-                batch.stop()
+        yield from _in_order((lambda index=index, chunk=chunk: draw_chunk(index, chunk)
+                              for index, chunk in enumerate(in_chunks(sources, size))), workers, batch)
 
 
 CHUNKS_AHEAD = 2  # chunks per process drawn ahead of the frames' reader
 
 
-def _chunks(items, size: int) -> Iterator[list]:
+def _in_order(tasks, workers: int, batch: _Batch) -> Iterator:
+    """Run ``tasks`` (functions returning lists, each made only when asked for) on ``workers`` threads and yield
+    their results' items in order, at most :data:`CHUNKS_AHEAD` tasks per thread ahead of the reader. Stopped early
+    (an error, a signal, the reader gone), it starts nothing more and stops the ``batch``'s processes."""
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        pending: deque = deque()
+        try:
+            for task in tasks:
+                pending.append(pool.submit(task))
+                while len(pending) > CHUNKS_AHEAD * workers:  # the reader is behind: give it the oldest
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+            batch.stop()
+
+
+# ---- a drawn deck's pages rasterised: Poppler's pdftoppm ------------------------------------------------------
+
+SUITES = {"pdftoppm": "Poppler"}  # whose programs, other than Graphviz's, this module runs (for its messages)
+RASTER_HINT = ("Poppler's 'pdftoppm' was not found: install Poppler's tools (Debian/Ubuntu: apt-get install "
+               "poppler-utils; macOS: brew install poppler), then try again")
+CHUNK_PIXELS = 24 * 2**20  # pixels rasterised by one pdftoppm run (11 frames at 1920×1080): its PPM files wait on
+# disk until their chunk is read, so what waits stays under a few hundred MB however many frames there are
+SECONDS_PER_MEGAPIXEL = 0.1  # pdftoppm is stopped past BASE_SECONDS + this a megapixel: ten times what it takes
+
+
+def raster_chunk(pages: int, pixels: int) -> int:
+    """How many pages of ``pixels`` pixels one ``pdftoppm`` run rasterises, of ``pages``: enough to share its start
+    (about 80 ms, against 30 for a 1920×1080 page) and to keep every CPU busy, at most :data:`CHUNK_PIXELS`."""
+    workers = max(1, min(os.cpu_count() or 1, 8))
+    return max(1, min(25, -(-pages // (2 * workers)), CHUNK_PIXELS // max(1, pixels)))
+
+
+def rasterise_pdfs(documents, pixels: int, dpi: int, convert, progress=None) -> Iterator:
+    """The pages of ``documents`` (pairs of a PDF and its number of pages, each made only when asked for: a chunk of
+    :func:`raster_chunk` pages of ``pixels`` pixels each at ``dpi`` dots per inch) rasterised by Poppler's ``pdftoppm``, one process per document,
+    as many at once as there are CPUs; each page's bitmap (PPM: Netpbm's P6) is handed to ``convert`` in the
+    document's thread (encoding a page costs half as much as rasterising it) and what it returns is yielded, in
+    order. A document is rasterised while the next ones are still being made. ``progress(n)`` is called as ``n``
+    more pages are done."""
+    if shutil.which("pdftoppm") is None:
+        raise RenderError(RASTER_HINT)
+    workers = max(1, min(os.cpu_count() or 1, 8))
+    batch = _Batch()
+    with tempfile.TemporaryDirectory(prefix="tracer-pages-") as folder:
+        def rasterise(index: int, pdf: bytes, pages: int) -> list:
+            path, root = os.path.join(folder, f"chunk{index}.pdf"), os.path.join(folder, f"chunk{index}")
+            with open(path, "wb") as out:
+                out.write(pdf)
+            _run("pdftoppm", ["-r", str(dpi), path, root], stage=f"rasterising the pages of chunk {index + 1}",
+                 timeout=BASE_SECONDS + SECONDS_PER_MEGAPIXEL * max(CHUNK_PIXELS, pixels) / 1e6, batch=batch)
+            os.unlink(path)
+            names = sorted((name for name in os.listdir(folder) if name.startswith(f"chunk{index}-")),
+                           key=lambda name: int(name.rsplit("-", 1)[1].split(".")[0]))
+            if len(names) != pages:
+                raise RenderError(f"Poppler's pdftoppm rasterised {len(names)} of the {pages} pages of chunk "
+                                  f"{index + 1}")
+            outputs = []
+            for name in names:
+                with open(os.path.join(folder, name), "rb") as drawn:
+                    bitmap = drawn.read()
+                os.unlink(os.path.join(folder, name))
+                outputs.append(convert(bitmap))
+            if progress is not None:
+                progress(len(outputs))
+            return outputs
+
+        yield from _in_order((lambda index=index, pdf=pdf, pages=pages: rasterise(index, pdf, pages)
+                              for index, (pdf, pages) in enumerate(documents)), workers, batch)
+
+
+def in_chunks(items, size: int) -> Iterator[list]:
     """``items`` in lists of ``size`` (the last perhaps shorter), each made only when asked for."""
     chunk = []
     for item in items:

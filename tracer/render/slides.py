@@ -1,7 +1,8 @@
-"""Deck → slide files: a multi-page PDF (pages joined and scaled by pypdf), a folder of numbered SVG or PNG frames,
-an animated GIF (Pillow), and a Beamer frame over the PDF's pages. The HTML player is :mod:`.player`. Each writer
-only packages the frames the deck draws, each as it is drawn (a folder's frames go to disk one by one); each
-output is written whole or not at all (:mod:`tracer.io`).
+"""Deck → slide files: a multi-page PDF (with ``notes``, a notes page after each frame), a folder of numbered SVG or
+PNG frames, an animated GIF (Pillow), and a Beamer frame over the PDF's pages. The HTML player is :mod:`.player`,
+the PowerPoint file :mod:`.powerpoint`. Each writer only packages the frames the deck draws, each as it is drawn (a
+folder's frames go to disk one by one); each output is written whole or not at all (:mod:`tracer.io`). The PDF
+deck, and the bitmaps rasterised from its pages (PNG frames, the GIF's), are made in :mod:`.deck_pdf`.
 """
 
 from __future__ import annotations
@@ -9,17 +10,18 @@ from __future__ import annotations
 import io
 import os
 import re
-from dataclasses import replace
 
 from ..io import write_atomically, write_folder_atomically
 from .deck import Deck
+from .deck_pdf import frame_bitmaps, pdf_deck, png_of_ppm, speaker_note
 from .drawing import draw_deck
 from .latex import latex_text
 from .page import SLIDE_DPI as PNG_DPI
 
-SLIDE_FORMATS = ("pdf", "svg", "png", "gif", "html", "beamer")
+SLIDE_FORMATS = ("pdf", "svg", "png", "gif", "html", "beamer", "pptx")
 FOLDER_FORMATS = ("svg", "png")
-EXTENSIONS = {"pdf": "pdf", "svg": "svg-frames", "png": "png-frames", "gif": "gif", "html": "html", "beamer": "tex"}
+EXTENSIONS = {"pdf": "pdf", "svg": "svg-frames", "png": "png-frames", "gif": "gif", "html": "html", "beamer": "tex",
+              "pptx": "pptx"}
 GIF_DPI = 72  # a 16:9 GIF 960 pixels wide: light enough for a web page or a README
 FRAME_NAME = re.compile(r"frame-\d+\.(svg|png)")
 
@@ -31,14 +33,24 @@ def frame_names(count: int, extension: str) -> list[str]:
 
 
 def write_slides(deck: Deck, fmt: str, path: str, dpi: int | None = None, fps: float = 1.0,
-                 progress=None) -> list[str]:
-    """Write ``deck`` as ``fmt`` at ``path``; returns the paths written."""
+                 progress=None, notes: bool = False) -> list[str]:
+    """Write ``deck`` as ``fmt`` at ``path``; returns the paths written. ``notes``: a PDF deck gets a notes page after
+    each frame (the other formats carry the notes their own way, or none)."""
+    if notes and fmt != "pdf":
+        raise ValueError(f"notes pages are for the pdf format, not {fmt}")
     if fmt == "pdf":
-        write_atomically(path, pdf_deck(deck, progress))
-    elif fmt in FOLDER_FORMATS:
-        drawn = draw_deck(deck, fmt, dpi or PNG_DPI if fmt == "png" else None, progress)
-        write_folder_atomically(path, zip(frame_names(len(deck.frames), fmt), drawn),  # each written as drawn
+        write_atomically(path, pdf_deck(deck, progress, notes))
+    elif fmt == "svg":
+        write_folder_atomically(path, zip(frame_names(len(deck.frames), fmt), draw_deck(deck, fmt, None, progress)),
+                                owned=lambda name: FRAME_NAME.fullmatch(name) is not None)  # each written as drawn
+    elif fmt == "png":
+        drawn = frame_bitmaps(deck, dpi or PNG_DPI, png_of_ppm, progress)
+        write_folder_atomically(path, zip(frame_names(len(deck.frames), fmt), drawn),
                                 owned=lambda name: FRAME_NAME.fullmatch(name) is not None)
+    elif fmt == "pptx":
+        from .powerpoint import pptx_deck
+
+        write_atomically(path, pptx_deck(deck, dpi, progress))
     elif fmt == "gif":
         write_atomically(path, gif_animation(deck, dpi or GIF_DPI, fps, progress))
     elif fmt == "html":
@@ -55,20 +67,6 @@ def write_slides(deck: Deck, fmt: str, path: str, dpi: int | None = None, fps: f
     return [path]
 
 
-def pdf_deck(deck: Deck, progress=None) -> bytes:
-    """One PDF, a page per frame, every page the slide's size."""
-    from pypdf import PdfReader, PdfWriter
-
-    writer = PdfWriter()
-    for drawn in draw_deck(deck, "pdf", progress=progress):
-        writer.add_page(PdfReader(io.BytesIO(drawn)).pages[0])
-    writer.add_metadata({"/Title": f"{deck.frames[-1].scene.title}: {deck.trace.title}", "/Creator": "tracer"})
-    writer.compress_identical_objects()
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
 def gif_animation(deck: Deck, dpi: int, fps: float, progress=None) -> bytes:
     """An animated GIF, a frame per step at ``fps`` frames a second, looping; the last frame held three times as
     long, so the result can be read before the search starts again."""
@@ -79,10 +77,10 @@ def gif_animation(deck: Deck, dpi: int, fps: float, progress=None) -> bytes:
             rgb = image.convert("RGB")
         return rgb.quantize(colors=64) if palette is None else rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
-    # one palette for all, from the final frame (it has every colour in use), drawn first; then each frame is
-    # reduced to it as it is drawn (a third of its RGB image), so no frame is held in full colour
-    palette = quantized(next(draw_deck(replace(deck, frames=deck.frames[-1:]), "png", dpi)))
-    frames = [quantized(drawn, palette) for drawn in draw_deck(deck, "png", dpi, progress)]
+    # one palette for all, from the final frame (it has every colour in use), rasterised first; then each frame
+    # is reduced to it as it is rasterised (a third of its RGB image), so no frame is held in full colour
+    palette = next(frame_bitmaps(deck, dpi, quantized, first=len(deck.frames)))
+    frames = list(frame_bitmaps(deck, dpi, lambda drawn: quantized(drawn, palette), progress))
     durations = [round(1000 / fps)] * len(frames)
     durations[-1] *= 3
     out = io.BytesIO()
@@ -109,6 +107,6 @@ def beamer_frame(deck: Deck, pdf_name: str) -> str:
                      f"{{{pdf_name}}}%")
     lines.append("  }%")
     for i, frame in enumerate(deck.frames, 1):
-        lines.append(f"  \\note<{i}>{{Step {frame.step}: {latex_text(frame.caption)}}}")
+        lines.append(f"  \\note<{i}>{{{latex_text(speaker_note(frame))}}}")
     lines.append("\\end{frame}")
     return "\n".join(lines) + "\n"

@@ -1,0 +1,177 @@
+"""PowerPoint decks (``tracer slides -f pptx``): read back with python-pptx (a slide per frame, the slide's size, its
+title, its picture, its speaker notes) and, where LibreOffice is installed, opened by it and turned into a PDF."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from PIL import Image
+from pypdf import PdfReader
+
+from helpers import assert_one_line_error, run_tracer, traced
+from tracer.view import frame_steps
+
+ROOT = Path(__file__).resolve().parents[2]
+TREES = ROOT / "trees"
+SOFFICE = shutil.which("soffice")
+EMU_PER_INCH = 914_400
+# PowerPoint's own slide sizes (Design > Slide Size): Widescreen 13.333 × 7.5 in, Standard (4:3) 10 × 7.5 in
+POWERPOINT_SIZES = {"16:9": (12_192_000, 6_858_000), "4:3": (9_144_000, 6_858_000)}
+pytestmark = [pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)"),
+              pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs Poppler's pdftoppm (Debian: "
+                                                                          "poppler-utils; setup.sh --test installs it)")]
+pptx = pytest.importorskip("pptx", reason="needs python-pptx (pip install -e '.[pptx]'; setup.sh --test installs it)")
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def page_texts(pdf: Path) -> list[str]:
+    """Each page's text as Poppler reads it, on one line (independent of pypdf and of python-pptx)."""
+    count = len(PdfReader(pdf).pages)
+    return [one_line(subprocess.run(["pdftotext", "-f", str(k), "-l", str(k), str(pdf), "-"], capture_output=True,
+                                    text=True, check=True).stdout) for k in range(1, count + 1)]
+
+
+@pytest.fixture(scope="module")
+def rn_decks(tmp_path_factory):
+    """rn_example's alpha-beta deck as .pptx and as the PDF deck, at 16:9 and at 4:3."""
+    folder = tmp_path_factory.mktemp("decks")
+    decks = {}
+    for shape in POWERPOINT_SIZES:
+        name = shape.replace(":", "x")
+        for fmt in ("pptx", "pdf"):
+            result = run_tracer("slides", TREES / "rn_example.yaml", "--size", shape, "-o", folder / f"{name}.{fmt}")
+            assert result.returncode == 0, result.stderr
+        decks[shape] = folder / f"{name}.pptx", folder / f"{name}.pdf"
+    return decks
+
+
+@pytest.mark.parametrize("shape", list(POWERPOINT_SIZES))
+def test_a_slide_per_frame_at_powerpoints_own_size_with_the_title_and_the_caption_as_notes(rn_decks, shape):
+    path, pdf = rn_decks[shape]
+    deck = pptx.Presentation(path)
+    assert (deck.slide_width, deck.slide_height) == POWERPOINT_SIZES[shape]
+    slides = list(deck.slides)
+    assert len(slides) == 35  # a frame per event: alpha-beta's 35 steps on Figure 5.2
+    title = yaml.safe_load((TREES / "rn_example.yaml").read_text())["title"]
+    shown = page_texts(pdf)  # the PDF deck's pages: the same frames, drawn as vectors by Graphviz
+    assert len(shown) == 35
+    for step, (slide, page) in enumerate(zip(slides, shown), 1):
+        lines = slide.shapes.title.text.split("\n")
+        assert lines[0] == title and lines[1].startswith("Alpha-beta (cut when α ≥ β")
+        assert one_line(slide.shapes.title.text) in page  # the title lines the frame draws, as text
+        notes = slide.notes_slide.notes_text_frame.text
+        head, _, caption = notes.partition(": ")
+        assert head == f"Step {step}" and caption and one_line(caption) in page  # the frame's caption
+    assert "best move B" in slides[-1].shapes.title.text and "best move" not in slides[0].shapes.title.text
+    assert slides[18].notes_slide.notes_text_frame.text.startswith("Step 19: C: v = 2 ≤ α = 3: α-cutoff")
+
+
+@pytest.mark.parametrize("shape", list(POWERPOINT_SIZES))
+def test_the_picture_fills_the_slide_at_projector_resolution_behind_the_title(rn_decks, shape):
+    path, _ = rn_decks[shape]
+    deck = pptx.Presentation(path)
+    for slide in deck.slides:
+        pictures = [s for s in slide.shapes if s.shape_type == pptx.enum.shapes.MSO_SHAPE_TYPE.PICTURE]
+        assert len(pictures) == 1
+        picture = pictures[0]
+        assert (picture.left, picture.top, picture.width, picture.height) == (0, 0, deck.slide_width,
+                                                                              deck.slide_height)
+        assert list(slide.shapes)[0] == picture  # first in the shape tree: behind the title
+        with Image.open(io.BytesIO(picture.image.blob)) as image:
+            assert image.format == "PNG" and image.width >= 1920
+            assert image.width * deck.slide_height == image.height * deck.slide_width  # the slide's shape
+            # where the title stands on the slide, the picture is white: the title is not drawn twice
+            title = slide.shapes.title
+            box = [round(v * image.width / deck.slide_width) for v in
+                   (title.left, title.top, title.left + title.width, title.top + title.height)]
+            assert image.convert("L").crop(box).getextrema() == (255, 255)
+            assert image.convert("L").getextrema()[0] < 100  # and the rest is drawn
+
+
+def test_the_title_stands_where_the_frame_draws_it(rn_decks):
+    """The title placeholder is centred on the title lines of the PDF deck's page (their words' boxes, as
+    ``pdftotext -bbox`` reads them), in points."""
+    path, pdf = rn_decks["16:9"]
+    title = list(pptx.Presentation(path).slides)[0].shapes.title
+    words = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    boxes = {found[4]: tuple(map(float, found[:4])) for found in re.findall(  # (the "&" is "&amp;": no key)
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', words)}
+    top, bottom = boxes["Russell"][1], boxes["Alpha-beta"][3]
+    lines = [box for box in boxes.values() if box[1] >= top - 1 and box[3] <= bottom + 1]
+    assert len(lines) == len("Russell & Norvig, Figure 5.2 Alpha-beta (cut when α ≥ β, fail-soft)".split()) - 1  # &
+    middle = (title.top + title.height / 2) / 12_700  # EMU to points
+    centre = (title.left + title.width / 2) / 12_700
+    assert abs(middle - (top + bottom) / 2) < 4
+    assert abs(centre - (min(b[0] for b in lines) + max(b[2] for b in lines)) / 2) < 4
+
+
+def test_dpi_sets_the_pictures_resolution(tmp_path):
+    out = tmp_path / "small.pptx"
+    assert run_tracer("slides", TREES / "rn_example.yaml", "--step", "cutoff", "--dpi", "72", "-o", out).returncode == 0
+    deck = pptx.Presentation(out)
+    trace = traced(TREES / "rn_example.yaml")
+    assert len(deck.slides) == len(frame_steps(trace, "cutoff"))
+    for slide in deck.slides:
+        with Image.open(io.BytesIO(slide.shapes[0].image.blob)) as image:
+            assert image.size == (960, 540)
+
+
+def test_without_python_pptx_one_line_says_how_to_install_it(tmp_path):
+    """A Python without python-pptx (the import made to fail, as it fails where the package is missing)."""
+    out = tmp_path / "deck.pptx"
+    code = ("import sys; sys.modules['pptx'] = None\n"  # `import pptx` now raises ImportError
+            "from tracer.cli.main import main\n"
+            f"sys.exit(main(['slides', {str(TREES / 'rn_example.yaml')!r}, '-o', {str(out)!r}]))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert_one_line_error(result, "-f pptx needs python-pptx", "pip install 'tracer[pptx]'")
+    assert not out.exists() and os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("args, fragments", [
+    (["--notes", "-f", "pptx"], ["--notes", "pptx", "carries the captions as notes already"]),
+    (["--fps", "2", "-f", "pptx"], ["--fps", "gif"]),
+    (["-o", "deck.pptx", "-f", "pdf"], ["the name says pptx but -f says pdf"]),
+])
+def test_options_that_do_not_fit_a_pptx_are_refused_in_one_line(tmp_path, args, fragments):
+    args = [str(tmp_path / arg) if arg.endswith(".pptx") else arg for arg in args]
+    result = run_tracer("slides", TREES / "rn_example.yaml", *args)
+    assert_one_line_error(result, *fragments)
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="needs LibreOffice to open the .pptx (Debian: apt-get install "
+                                            "libreoffice-impress; large, so setup.sh leaves it out)")
+def test_libreoffice_opens_the_pptx_its_slides_show_the_titles_and_its_notes_pages_the_captions(tmp_path):
+    out = tmp_path / "deck.pptx"
+    assert run_tracer("slides", TREES / "rn_example.yaml", "--step", "node", "--size", "4:3",
+                      "-o", out).returncode == 0
+    trace = traced(TREES / "rn_example.yaml")
+    frames = len(frame_steps(trace, "node"))
+    profile = f"-env:UserInstallation=file://{tmp_path / 'profile'}"  # its own: LibreOffice runs one per profile
+    notes_only = ('pdf:impress_pdf_Export:{"ExportNotesPages":{"type":"boolean","value":"true"},'
+                  '"ExportOnlyNotesPages":{"type":"boolean","value":"true"}}')
+    for name, target in (("slides", "pdf"), ("notes", notes_only)):
+        folder = tmp_path / name
+        done = subprocess.run([SOFFICE, profile, "--headless", "--convert-to", target, "--outdir", str(folder),
+                               str(out)], capture_output=True, text=True, timeout=600)
+        assert (folder / "deck.pdf").exists(), done.stdout + done.stderr
+    slides, notes = page_texts(tmp_path / "slides" / "deck.pdf"), page_texts(tmp_path / "notes" / "deck.pdf")
+    assert len(slides) == len(notes) == frames
+    page = PdfReader(tmp_path / "slides" / "deck.pdf").pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (720, 540)  # 10 × 7.5 in
+    for step, slide, note in zip(frame_steps(trace, "node"), slides, notes):
+        assert slide.startswith("Russell & Norvig, Figure 5.2 Alpha-beta (cut when α ≥ β")
+        assert f"Step {step}: " in note
+    assert "Step 10: B3: a leaf: its value is 8" in notes[2]
