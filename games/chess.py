@@ -6,8 +6,8 @@ read and ignored; the start is the initial position. Children come captures firs
 first, then the least valuable attacker), then the other moves in python-chess's order.
 
 Evaluation ("material and mobility", after Shannon 1949, "Programming a computer for playing chess"): in
-centipawns from MAX's view, 100 a pawn, 300 a knight or a bishop, 500 a rook, 900 a queen, plus 10 per move the
-side has more than the other (its pseudo-legal moves, counted as if it were to move; Shannon's 0.1 pawn a move).
+centipawns from MAX's view, 100 a pawn, 300 a knight or a bishop, 500 a rook, 900 a queen, plus 10 (Shannon's 0.1
+pawn a move) for each square its pieces attack, not held by its own pieces, more than the other side's.
 A checkmate k plies below the search's root scores ±(100000 − k): above any material score, a quicker mate
 better (and a slower loss less bad); stalemate, insufficient material and the 75-move rule are draws, 0.
 Repetitions are not looked for (the searches here are a few plies deep).
@@ -57,12 +57,15 @@ class ChessState:
     def moves(self):
         """The legal moves, captures first (most valuable victim, then least valuable attacker), then the rest."""
         if self._moves is None:
-            if self.position.is_insufficient_material() or self.position.halfmove_clock >= 150:
+            if self._drawn():
                 self._moves = ()
             else:
-                legal = list(self.position.legal_moves)
-                self._moves = tuple(sorted(legal, key=self._capture_order))
+                self._moves = tuple(sorted(self.position.generate_legal_moves(), key=self._capture_order))
         return self._moves
+
+    def _drawn(self) -> bool:
+        """A draw with moves left: insufficient material, or 75 moves by each side without a capture or a pawn move."""
+        return self.position.halfmove_clock >= 150 or self.position.is_insufficient_material()
 
     def _capture_order(self, move) -> tuple[int, int]:
         if not self.position.is_capture(move):
@@ -81,7 +84,10 @@ class ChessState:
         return ChessState(position, self.max_colour, self.origin, move)
 
     def is_terminal(self):
-        return not self.moves()
+        if self._terminal is None:  # most positions are leaves a search asks only this: one legal move will do
+            self._terminal = (not self._moves if self._moves is not None
+                              else self._drawn() or not any(self.position.generate_legal_moves()))
+        return self._terminal
 
     def utility(self):
         """A checkmate ±(MATE − plies below the root), MAX's view; any other end of the game is a draw, 0."""
@@ -132,12 +138,10 @@ class ChessState:
 
 
 def _mobility(board, colour) -> int:
-    """The pseudo-legal moves ``colour`` would have if it were to move."""
-    if board.turn == colour:
-        return board.pseudo_legal_moves.count()
-    flipped = board.copy(stack=False)
-    flipped.turn, flipped.ep_square = colour, None
-    return flipped.pseudo_legal_moves.count()
+    """The squares ``colour``'s pieces attack that its own pieces do not hold: its moves, but for pawns' pushes and
+    castling (counted whoever is to move, from the attack tables, which is much quicker than listing moves)."""
+    own = board.occupied_co[colour]
+    return sum((board.attacks_mask(square) & ~own).bit_count() for square in chess.scan_forward(own))
 
 
 class Chess:
