@@ -91,7 +91,7 @@ class ChessState:
 
     def utility(self):
         """A checkmate ±(MATE − plies below the root), MAX's view; any other end of the game is a draw, 0."""
-        if not self.position.is_check():
+        if not self.position.is_checkmate():
             return 0
         plies = self.position.ply() - self.origin
         return -(MATE - plies) if self.player is Player.MAX else MATE - plies
@@ -172,7 +172,8 @@ class Chess:
             except ValueError:
                 raise GameError(f"chess position {text[:80]!r}: not a FEN or an EPD line ({fen_error})") from None
         if not board.is_valid():
-            problems = str(board.status()).removeprefix("Status.").replace("|", ", ").lower().replace("_", " ")
+            status = board.status()
+            problems = ", ".join(flag.name.lower().replace("_", " ") for flag in chess.Status if flag and flag in status)
             raise GameError(f"chess position {text[:80]!r}: not a legal position ({problems})")
         return self.rooted(ChessState(board, board.turn, board.ply()))
 
@@ -200,7 +201,7 @@ class Chess:
         return 0 if state.position.turn == chess.WHITE else 1
 
     def winner(self, state: ChessState) -> int | None:
-        if state.is_terminal() and state.position.is_check():
+        if state.position.is_checkmate():
             return 1 if state.position.turn == chess.WHITE else 0  # the side to move is mated
         return None
 
