@@ -72,6 +72,9 @@ class GameState(Protocol):
     ``explicit``    ``True`` when the whole subtree is data (tree files), so pruned subtrees can be drawn whole
     ``key()``       the position as a number, equal for equal positions (the transposition table's key; without
                     it the table keys the state itself, which must then be hashable)
+    ``noisy_moves()`` the moves that may change the evaluation at once (chess: captures and promotions), in the
+                    order to try them: quiescence search (``--quiescence``) follows only these past the depth limit;
+                    without it, quiescence search is refused
     """
 
     player: Player
