@@ -30,7 +30,7 @@ except ImportError:  # the optional extra is not installed: Chess() says how to 
 INSTALL = "--game chess needs python-chess (GPL-3.0+, not bundled): pip install 'tracer[chess]'"
 MATE = 100_000  # a checkmate at the root's children scores MATE − 1; material never comes near it
 PIECE_VALUES = {1: 100, 2: 300, 3: 300, 4: 500, 5: 900, 6: 0}  # pawn, knight, bishop, rook, queen, king
-MOBILITY = 10  # centipawns per move more than the opponent
+MOBILITY = 10  # centipawns per square attacked more than the opponent (Shannon: 0.1 pawn a move)
 # the pieces as chess diagrams draw them (Unicode's chess symbols): White's outlined, Black's solid
 GLYPHS = {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙",
           "k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟", ".": ""}

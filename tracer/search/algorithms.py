@@ -1,7 +1,7 @@
 """The searches: minimax, alpha-beta, negamax and negamax with alpha-beta, each calling the tracer at every step.
 
 Each search is written to be read beside the textbook pseudo-code (Russell & Norvig, 4th ed., Figures 5.3 and
-5.7, for minimax and alpha-beta, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax; Reinefeld
+5.7, for minimax and alpha-beta, Section 5.4 for quiescence search, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax; Reinefeld
 1983 and Marsland 1986 for principal variation search; Plaat, Schaeffer, Pijls & de Bruin 1996 for alpha-beta with
 memory, MTD(f) and SSS* as MT-SSS*; Slate & Atkin 1977 for iterative deepening). The tracer calls mark the steps;
 with the default :data:`NO_TRACER` they do nothing and allocate nothing.
