@@ -1,4 +1,5 @@
-"""The games tracer ships: tic-tac-toe, Connect Four, Clobber and Pig (a dice game), each a fast position type behind tracer's
+"""The games tracer ships: tic-tac-toe, Connect Four, Clobber and Pig (a dice game), and chess through python-chess
+(the optional extra ``tracer[chess]``), each a fast position type behind tracer's
 game-state interface (tracer/model/state.py) and a rules class behind its game interface (tracer/model/game.py).
 
 ``load_game(spec, **options)`` takes a built-in name, or ``module:Class`` for a game of your own.
@@ -13,12 +14,13 @@ import sys
 
 from tracer.errors import GameError, raised_by_interrupt
 
+from .chess import Chess
 from .clobber import Clobber
 from .connect4 import Connect4
 from .pig import Pig
 from .tictactoe import TicTacToe
 
-GAMES = {game.name: game for game in (TicTacToe, Connect4, Clobber, Pig)}
+GAMES = {game.name: game for game in (TicTacToe, Connect4, Clobber, Pig, Chess)}
 GAME_METHODS = ("start", "position", "notation", "parse_move", "to_move", "winner", "rooted", "text")
 GAME_MEMBERS = ("name", "sides", "default_depth", *GAME_METHODS)
 

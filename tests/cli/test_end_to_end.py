@@ -44,7 +44,7 @@ MISTAKES = {
     "worksheet": (["worksheet", RN, "-f", "doc"], "-f"),
     "exercise": (["exercise", "--depth", "0"], "--depth"),
     "practice": (["practice", RN, "--branching", "2"], "--branching"),
-    "play": (["play", "chess"], "chess"),
+    "play": (["play", "shogi"], "shogi"),
     "match": (["match", "tictactoe", "--games", "0"], "--games"),
 }
 

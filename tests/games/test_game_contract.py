@@ -48,6 +48,7 @@ CASES = [
     Case("clobber-4x4", lambda: load_game("clobber", cols=4, rows=4), depths=(1, 2, 3, 4)),
     Case("clobber", lambda: load_game("clobber"), depths=(1, 2, 3, 4), positions=10, min_plies=8, max_plies=14),
     Case("pig", lambda: load_game("pig"), depths=(1, 2, 4), max_plies=12),
+    Case("chess", lambda: load_game("chess"), depths=(1, 2), positions=5, max_plies=60, min_plies=10),
     Case("nim (a user's own game)", Nim, depths=(1, 2, 3, 7)),
 ]
 

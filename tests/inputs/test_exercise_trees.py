@@ -126,7 +126,7 @@ def test_depth_on_a_tree_file_and_its_rules(tmp_path):
     ("{algorithm: best}", "rules.algorithm: expected one of minimax, alphabeta, negamax, negamax-ab, pvs, mtdf, sss, id, expectiminimax, star2, maxn, paranoid, mcts, got 'best'"),
     ("{depth: -1}", "rules.depth: expected a whole number from 0 to 1,000,000, got '-1'"),
     ("{prune: sometimes}", "rules.prune: expected one of ge, gt, got 'sometimes'"),
-    ("{colour: red}", "rules.colour: unknown key 'colour' (expected one of: algorithm, seed, prune, fail, depth, bounds, iterations, exploration, rollout, final, sum)"),
+    ("{colour: red}", "rules.colour: unknown key 'colour' (expected one of: algorithm, seed, prune, fail, depth, bounds, quiescence, iterations, exploration, rollout, final, sum)"),
     ("alphabeta", "rules: expected a mapping such as {algorithm: alphabeta, prune: ge}"),
 ])
 def test_bad_rules_name_their_line(tmp_path, rules, message):

@@ -24,7 +24,7 @@ def test_a_users_own_game_by_module_and_class():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("chess", "unknown game 'chess' (choose from tictactoe, connect4, clobber, pig, or give module:Class)"),
+    ("shogi", "unknown game 'shogi' (choose from tictactoe, connect4, clobber, pig, chess, or give module:Class)"),
     ("no_such_module:Game", "cannot import module 'no_such_module'"),
     ("nim_game:Chess", "module 'nim_game' has no 'Chess'"),
     ("nim_game:NimState", "game 'nim_game:NimState' is not a tracer game: the class lacks start"),
@@ -101,7 +101,7 @@ def test_a_position_file_names_only_a_built_in_game_and_imports_nothing(tmp_path
     marker = tmp_path / "imported"
     (tmp_path / "evil.py").write_text(f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran')\n"
                                       "class Game:\n    pass\n")
-    for game in ("evil:Game", "os:abort", "sys:exit", "nim_game:Nim", "chess", "[1, 2]"):
+    for game in ("evil:Game", "os:abort", "sys:exit", "nim_game:Nim", "shogi", "[1, 2]"):
         position = tmp_path / "position.yaml"
         position.write_text(f"game: {game!r}\n" if not game.startswith("[") else f"game: {game}\n")
         for command in ("render", "trace", "stats", "check"):

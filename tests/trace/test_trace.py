@@ -151,7 +151,7 @@ def test_bad_events_and_nodes_are_refused(tmp_path):
     with pytest.raises(TraceFileError) as error:
         load_trace(path)
     assert str(error.value) == (f"{path}: events[0].type: expected pass_started, node_entered, leaf_evaluated, "
-                                f"value_updated, alpha_updated, beta_updated, cutoff, shallow_cutoff, "
+                                f"stand_pat, value_updated, alpha_updated, beta_updated, cutoff, shallow_cutoff, "
                                 f"immediate_cutoff, chance_cutoff, probe, research, "
                                 f"table_probe, "
                                 f"table_cutoff, table_store, node_exited, mcts_given, mcts_iteration, "

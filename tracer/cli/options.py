@@ -98,7 +98,7 @@ def add_input_options(parser, traces: bool = False, depth_option: bool = True) -
     what = "a tree file (trees/*.yaml), a position file (YAML with game:)"
     parser.add_argument("file", nargs="?", metavar="FILE", help=what + (", or a saved trace (.json)" if traces else ""))
     games = parser.add_argument_group("game positions")
-    games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, pig, or module:Class")
+    games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, pig, chess, or module:Class")
     games.add_argument("--position", metavar="POS", help="a position in the game's notation (default: the start)")
     if depth_option:
         add_setting(games, SETTINGS["depth"])
@@ -143,6 +143,9 @@ GROUPS = {"mcts": "Monte Carlo tree search (-a mcts)", "input": "game positions"
 
 def add_setting(parser, setting, several: bool = False, listed: tuple[str, ...] | None = None) -> None:
     """The command-line option of one setting of the table, as it declares it (see :func:`add_search_options`)."""
+    if setting.reads == "switch":  # no value: given, it is on
+        parser.add_argument(*setting.flags, action="store_const", const=True, help=setting.said(several, listed))
+        return
     how = setting.compared[0] if several and setting.compared else None  # repeat, list, or one value
     metavar = f"{setting.metavar},{setting.metavar},..." if how == "list" else setting.metavar
     options = dict(metavar=metavar, nargs=setting.nargs, action="append" if how == "repeat" else None)

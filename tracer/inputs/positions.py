@@ -17,7 +17,7 @@ from ..search.spec import mistake
 from .problem import Problem
 from .yaml_text import YamlReader, file_name
 
-BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber", "pig")  # the games a position file may name (games.GAMES)
+BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber", "pig", "chess")  # the games a position file may name (games.GAMES)
 GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} (a game of your own is given on the command line: "
                "--game module:Class --position ...)")
 POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins", "rules", "expect")

@@ -72,6 +72,9 @@ class GameState(Protocol):
     ``explicit``    ``True`` when the whole subtree is data (tree files), so pruned subtrees can be drawn whole
     ``key()``       the position as a number, equal for equal positions (the transposition table's key; without
                     it the table keys the state itself, which must then be hashable)
+    ``noisy_moves()`` the moves that may change the evaluation at once (chess: captures and promotions), in the
+                    order to try them: quiescence search (``--quiescence``) follows only these past the depth limit;
+                    without it, quiescence search is refused
     """
 
     player: Player
@@ -96,17 +99,18 @@ class Board:
     drawn as they are. ``marked`` holds (row, column) cells to outline, such as the last move (when a game gives
     none, a diagram marks the cells that differ from the parent's board). ``files`` names the columns left to right
     and ``ranks`` the rows top to bottom, as the game's notation reads them (``"abcd"``, ``"1234"``); empty for
-    none.
+    none. ``shaded`` holds (row, column) cells drawn on a dark ground, such as a chessboard's dark squares.
     """
 
-    __slots__ = ("rows", "glyphs", "marked", "files", "ranks")
+    __slots__ = ("rows", "glyphs", "marked", "files", "ranks", "shaded")
 
-    def __init__(self, rows, glyphs=None, marked=(), files=(), ranks=()):
+    def __init__(self, rows, glyphs=None, marked=(), files=(), ranks=(), shaded=()):
         self.rows = tuple(rows)
         self.glyphs = dict(glyphs or {})
         self.marked = tuple(tuple(cell) for cell in marked)
         self.files = tuple(str(name) for name in files)
         self.ranks = tuple(str(name) for name in ranks)
+        self.shaded = tuple(tuple(cell) for cell in shaded)
 
     def as_dict(self) -> dict:
         data = {"rows": list(self.rows), "glyphs": self.glyphs, "marked": [list(c) for c in self.marked]}
@@ -114,12 +118,14 @@ class Board:
             data["files"] = list(self.files)
         if self.ranks:
             data["ranks"] = list(self.ranks)
+        if self.shaded:
+            data["shaded"] = [list(c) for c in self.shaded]
         return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "Board":
         return cls(data["rows"], data.get("glyphs"), data.get("marked", ()), data.get("files", ()),
-                   data.get("ranks", ()))
+                   data.get("ranks", ()), data.get("shaded", ()))
 
     def differences(self, other: "Board") -> tuple[tuple[int, int], ...]:
         """The (row, column) cells whose contents differ from ``other``'s (a board of the same size)."""
@@ -127,7 +133,7 @@ class Board:
                      for c, (a, b) in enumerate(zip(mine, theirs)) if a != b)
 
     def with_marked(self, marked) -> "Board":
-        return Board(self.rows, self.glyphs, marked, self.files, self.ranks)
+        return Board(self.rows, self.glyphs, marked, self.files, self.ranks, self.shaded)
 
     def __eq__(self, other):
         return isinstance(other, Board) and self.as_dict() == other.as_dict()

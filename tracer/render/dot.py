@@ -15,7 +15,8 @@ from .layout import BOARD_LINES, CELL, Box, Layout, board_size
 from .page import Page, legend_grid, legend_lines, page_of
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
-    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, title_lines,
+    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, SHADE,
+    title_lines,
 )
 
 SHAPE = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box",}
@@ -182,7 +183,7 @@ def _board_label(node: SceneNode) -> str:
     board = node.board
     width, height, grid_w, grid_h = board_size(node)
     colour = FADED if node.faded else INK
-    marked = set(board.marked)
+    marked, shaded = set(board.marked), set(board.shaded)
     cell = f'WIDTH="{CELL:.0f}" HEIGHT="{CELL:.0f}" FIXEDSIZE="TRUE"'
     rows = []
     for r, row in enumerate(board.rows):
@@ -192,6 +193,7 @@ def _board_label(node: SceneNode) -> str:
         for c, char in enumerate(row):
             glyph = board.glyphs.get(char, char)
             border = ' BORDER="2"' if (r, c) in marked else ""
+            border += f' BGCOLOR="{SHADE}"' if (r, c) in shaded else ""
             tds.append(f'<TD {cell}{border}><FONT POINT-SIZE="10" COLOR="{colour}">{text(glyph) or " "}</FONT></TD>')
         rows.append("<TR>" + "".join(tds) + "</TR>")
     if board.files:
@@ -203,7 +205,7 @@ def _board_label(node: SceneNode) -> str:
             + "".join(rows) + "</TABLE>")
     inner = width - 12
     head_h, value_h, window_h = BOARD_LINES
-    fill = "white" if node.faded else FILL[node.player]
+    fill = "white" if node.faded else node.fill or FILL[node.player]
     border = "3" if node.emphasis or node.current else "1"
     frame_colour = CUT if node.current else colour
     style = ' STYLE="dashed"' if node.dashed else ' STYLE="rounded"'

@@ -22,6 +22,11 @@ _ESCAPES = {
     "□": r"\ensuremath{\square}", "■": r"\ensuremath{\blacksquare}", "✂": r"\ding{34}", "✗": r"\ding{55}",
     "✓": r"\ding{51}", "◎": r"\ensuremath{\circledcirc}", "━": r"\ensuremath{-}", "┄": r"\ensuremath{\cdots}",
     "┃": r"\ensuremath{|}", "░": r"\ensuremath{\square}", "▣": r"\ensuremath{\boxdot}",
+    # chess pieces (pdfLaTeX has no chess font without extra packages): White's as capitals, Black's as bold small
+    # letters, the convention of text diagrams
+    "♔": "K", "♕": "Q", "♖": "R", "♗": "B", "♘": "N", "♙": "P",
+    "♚": r"\textbf{k}", "♛": r"\textbf{q}", "♜": r"\textbf{r}", "♝": r"\textbf{b}", "♞": r"\textbf{n}",
+    "♟": r"\textbf{p}",
 }
 
 

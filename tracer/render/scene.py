@@ -309,6 +309,7 @@ class _SceneBuilder:
                                window=window, faded=view.pruned or not view.reached, dashed=view.pruned,
                                emphasis=view.id in self.best, hidden=self.options.reveal and not view.reached,
                                current=view.id == self.current and self._marks_current)
+        scene_node.fill = look.fill(self.view, view)  # the family's own, if any (quiescence search's nodes)
         if node.has_board:
             self._board_node(view, scene_node)
         else:

@@ -15,12 +15,13 @@ from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines
 from .page import Page, legend_grid, legend_lines
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneNode
 from .style import (
-    BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, VALUE_SIZE, title_lines,
+    BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, SHADE, VALUE_SIZE,
+    title_lines,
 )
 
 NEWLINE = " \\\\ "  # a line break inside a TikZ node (align=...)
 COLOURS = {"ink": INK, "faded": FADED, "best": BEST, "note": NOTE, "cut": CUT, "leaffill": LEAF_FILL,
-           "maxfill": FILL[Player.MAX], "minfill": FILL[Player.MIN], "chancefill": FILL[Player.CHANCE]}
+           "maxfill": FILL[Player.MAX], "minfill": FILL[Player.MIN], "chancefill": FILL[Player.CHANCE], "shade": SHADE}
 PREAMBLE = r"""\documentclass[tikz,border=6pt]{standalone}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
@@ -147,7 +148,7 @@ def _board(node: SceneNode, box: Box) -> list[str]:
                f"{{{latex_text(node.head)}}};")
     grid_left = box.x - grid_w / 2 + (CELL if board.ranks else 0)
     grid_top = top - head_h - 4
-    marked = set(board.marked)
+    marked, shaded = set(board.marked), set(board.shaded)
     for r, row in enumerate(board.rows):
         y = grid_top - (r + 0.5) * CELL
         if board.ranks:
@@ -156,6 +157,8 @@ def _board(node: SceneNode, box: Box) -> list[str]:
         for c, char in enumerate(row):
             x = grid_left + (c + 0.5) * CELL
             width_style = "line width=1.6pt" if (r, c) in marked else "line width=0.4pt"
+            if (r, c) in shaded:
+                width_style += ", fill=shade"
             out.append(f"\\draw[{colour}, {width_style}] ({x - CELL / 2:.1f},{y - CELL / 2:.1f}) rectangle "
                        f"({x + CELL / 2:.1f},{y + CELL / 2:.1f});")
             glyph = board.glyphs.get(char, char)

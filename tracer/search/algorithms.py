@@ -1,7 +1,7 @@
 """The searches: minimax, alpha-beta, negamax and negamax with alpha-beta, each calling the tracer at every step.
 
 Each search is written to be read beside the textbook pseudo-code (Russell & Norvig, 4th ed., Figures 5.3 and
-5.7, for minimax and alpha-beta, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax; Reinefeld
+5.7, for minimax and alpha-beta, Section 5.4 for quiescence search, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax; Reinefeld
 1983 and Marsland 1986 for principal variation search; Plaat, Schaeffer, Pijls & de Bruin 1996 for alpha-beta with
 memory, MTD(f) and SSS* as MT-SSS*; Slate & Atkin 1977 for iterative deepening). The tracer calls mark the steps;
 with the default :data:`NO_TRACER` they do nothing and allocate nothing.
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
+from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState, Player
 from ..text import exact, format_number
 from .bounds import Bound
@@ -179,12 +180,14 @@ def expectiminimax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer
 
 
 def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
-              chance=None):
+              chance=None, quiescence: bool = False):
     """ALPHA-BETA-SEARCH: the same value and move as minimax, skipping children that cannot matter. ``chance``:
     how a chance node is searched (:func:`star1`'s or :func:`star2`'s), called as ``chance(state, α, β, depth,
-    move, value)``; the values are then exact (:func:`exact_leaf_value`), as its windows are."""
+    move, value)``; the values are then exact (:func:`exact_leaf_value`), as its windows are. ``quiescence``: a
+    node at the depth limit is searched on by :func:`quiescence_search` instead of evaluated."""
     cuts = rules.cuts
     leaf_value_of = leaf_value if chance is None else exact_leaf_value
+    quiet = quiescence_search(root, tracer, rules) if quiescence else None
 
     def max_value(state, alpha, beta, depth, move):
         tracer.enter(state, move, alpha, beta)
@@ -235,10 +238,61 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
     def value(state, alpha, beta, depth, move):
         if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
             return chance(state, alpha, beta, depth, move, value)
+        if quiet is not None and depth <= 0:  # the horizon: quiescence search goes on while captures are possible
+            return quiet(state, alpha, beta, move)
         search = max_value if state.player is MAX else min_value
         return search(state, alpha, beta, depth, move)
 
     return value(root, -INF, INF, depth, None)
+
+
+def quiescence_search(root: GameState, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD):
+    """QUIESCENCE SEARCH (Russell & Norvig, 4th ed., Section 5.4): a position at the depth limit is evaluated only
+    once it is quiet. A capture just past the horizon can change its value at once (the horizon effect), so the
+    search goes on through the game's *noisy* moves (``state.noisy_moves()``: captures and promotions in chess),
+    and those alone. The player to move need not make one: it may "stand pat" on the static evaluation, which is
+    its value so far (and narrows its window), and a noisy move counts only if it does better. Alpha-beta's window
+    and cutoffs apply; values in MAX's terms. Returns ``value(state, α, β, move)``, which enters the node."""
+    refuse_without_noisy_moves(root)
+    cuts = rules.cuts
+
+    def value(state, alpha, beta, move):
+        tracer.enter(state, move, alpha, beta)
+        if state.is_terminal():
+            v = state.utility()
+            tracer.leaf(v)
+            return v, None
+        maximising = state.player is MAX
+        v, best = state.evaluate(), None
+        tracer.stand_pat(v)  # the value if the player to move makes no noisy move
+        alpha_in, beta_in = alpha, beta
+        alpha, beta = (max(alpha, v), beta) if maximising else (alpha, min(beta, v))
+        for i, a in enumerate(moves := state.noisy_moves()):
+            if cuts(v, beta) if maximising else cuts(alpha, v):
+                tracer.cutoff(moves[i:])  # standing pat (or a capture) is already good enough
+                break
+            v2, _ = value(state.child(a), alpha, beta, a)
+            if (v2 > v) if maximising else (v2 < v):
+                tracer.value_updated(v, v2)
+                v, best = v2, a
+                if maximising and v > alpha:
+                    tracer.alpha_updated(alpha, v)
+                    alpha = v
+                elif not maximising and v < beta:
+                    tracer.beta_updated(beta, v)
+                    beta = v
+        v = rules.returned(v, alpha_in, beta_in)
+        tracer.exit(v, best)
+        return v, best
+
+    return value
+
+
+def refuse_without_noisy_moves(root: GameState) -> None:
+    """Quiescence search needs the game to say which moves are noisy (an optional ``noisy_moves()``)."""
+    if not callable(getattr(root, "noisy_moves", None)):
+        raise SearchOptionError("--quiescence needs a game whose positions say which moves are noisy "
+                                "(noisy_moves(), as chess's captures and promotions); this one does not")
 
 
 def star1(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
@@ -403,11 +457,16 @@ def negamax(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_T
     return value(root, depth, None)
 
 
-def negamax_ab(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD):
-    """NEGAMAX with alpha-beta: the child is searched with the window negated and swapped, (−β, −α)."""
+def negamax_ab(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
+               quiescence: bool = False):
+    """NEGAMAX with alpha-beta: the child is searched with the window negated and swapped, (−β, −α).
+    ``quiescence``: a node at the depth limit is searched on by :func:`quiescence_negamax`."""
     cuts = rules.cuts
+    quiet = quiescence_negamax(root, tracer, rules) if quiescence else None
 
     def value(state, alpha, beta, depth, move):
+        if quiet is not None and depth <= 0:
+            return quiet(state, alpha, beta, move)
         tracer.enter(state, move, alpha, beta)
         v = leaf_value(state, depth)
         if v is not None:
@@ -434,14 +493,52 @@ def negamax_ab(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = N
     return value(root, -INF, INF, depth, None)
 
 
-def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD):
+def quiescence_negamax(root: GameState, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD):
+    """:func:`quiescence_search` written once for both players, for negamax with alpha-beta and principal variation
+    search: values in the terms of the player to move, the child searched with (−β, −α)."""
+    refuse_without_noisy_moves(root)
+    cuts = rules.cuts
+
+    def value(state, alpha, beta, move):
+        tracer.enter(state, move, alpha, beta)
+        if state.is_terminal():
+            v = state.player.sign * state.utility()  # MAX's terms -> the mover's terms
+            tracer.leaf(v)
+            return v, None
+        v, best = state.player.sign * state.evaluate(), None
+        tracer.stand_pat(v)  # the value if the player to move makes no noisy move
+        alpha_in, alpha = alpha, max(alpha, v)
+        for i, a in enumerate(moves := state.noisy_moves()):
+            if cuts(alpha, beta):
+                tracer.cutoff(moves[i:])  # standing pat (or a capture) is already good enough
+                break
+            v2, _ = value(state.child(a), -beta, -alpha, a)
+            if -v2 > v:
+                tracer.value_updated(v, -v2)
+                v, best = -v2, a
+                if v > alpha:
+                    tracer.alpha_updated(alpha, v)
+                    alpha = v
+        v = rules.returned(v, alpha_in, beta)
+        tracer.exit(v, best)
+        return v, best
+
+    return value
+
+
+def pvs(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRACER, rules: Rules = STANDARD,
+        quiescence: bool = False):
     """PRINCIPAL VARIATION SEARCH (NegaScout; Reinefeld 1983, in the negamax form of Marsland 1986): the first
     child is searched with the whole window; every other child only tests, with the null window (α, α + 1), whether
     it is better than the best so far. One that is (the test fails high, inside (α, β)) is searched again with the
-    window (v, β), v being what the test proved; fail-hard, whose v is only the window's edge, with (α, β)."""
+    window (v, β), v being what the test proved; fail-hard, whose v is only the window's edge, with (α, β).
+    ``quiescence``: a node at the depth limit is searched on by :func:`quiescence_negamax`."""
     cuts = rules.cuts
+    quiet = quiescence_negamax(root, tracer, rules) if quiescence else None
 
     def value(state, alpha, beta, depth, move):
+        if quiet is not None and depth <= 0:
+            return quiet(state, alpha, beta, move)
         tracer.enter(state, move, alpha, beta)
         v = leaf_value(state, depth)
         if v is not None:

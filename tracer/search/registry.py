@@ -37,7 +37,8 @@ class Algorithm:
     counts: tuple[str, ...] = ()  # the counts of its own that stats reports (as extra keys)
     settings: tuple[str, ...] = ()  # the settings of its own it takes: guess (MTD(f)'s first guess), tt_size;
     # MCTS's iterations, exploration, rollout, final (and the spec's seed, which every random choice comes from);
-    # bounds on the leaf values: expectiminimax's (with them it prunes by Star1), max^n's (each component's)
+    # bounds on the leaf values: expectiminimax's (with them it prunes by Star1), max^n's (each component's);
+    # quiescence (alpha-beta's, past the depth limit, through the game's noisy moves)
     family: str = "values"  # the view's family of its trace (tracer.view.FAMILIES): "values" backs up values,
     # "mcts" keeps visits and rewards; "vectors" backs up vectors of utilities, one per player (max^n)
     depth_limited: bool = True  # takes --depth (MCTS plays out to the end of the game instead)
@@ -129,13 +130,13 @@ ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
     for a in (
         Algorithm("minimax", minimax, "Minimax", pruning=False, student_form="minimax(state, depth)"),
-        Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True, node_types=True,
+        Algorithm("alphabeta", alphabeta, "Alpha-beta", pruning=True, node_types=True, settings=("quiescence",),
                   student_form="alphabeta(state, depth, alpha, beta)"),
         Algorithm("negamax", negamax, "Negamax", pruning=False, terms=MOVER_TERMS),
         Algorithm("negamax-ab", negamax_ab, "Negamax with alpha-beta", pruning=True, terms=MOVER_TERMS,
-                  node_types=True),
+                  node_types=True, settings=("quiescence",)),
         Algorithm("pvs", pvs, "Principal variation search", pruning=True, terms=MOVER_TERMS, counts=("researches",),
-                  node_types=True),
+                  node_types=True, settings=("quiescence",)),
         Algorithm("mtdf", mtdf, "MTD(f)", pruning=True, counts=("passes", "tt_probes", "tt_hits"),
                   settings=("guess", "tt_size"), soft_only=True),
         Algorithm("sss", sss, "SSS* (as MT-SSS*)", pruning=True, counts=("passes", "tt_probes", "tt_hits"),

@@ -7,8 +7,8 @@ check, :func:`mistake`. A new setting is one entry here (and, if particular sear
 registry lines, as they take it in their functions).
 
 The table knows no argparse: ``reads`` says how the command line reads one word of it (a ``choice`` of the check's
-words, an ``int``, a finite ``number``, a ``positive`` whole number, or a ``whole`` number then checked), and the
-command line makes its parser from that."""
+words, an ``int``, a finite ``number``, a ``positive`` whole number, or a ``whole`` number then checked; a ``switch``
+takes no word: given, it is on), and the command line makes its parser from that."""
 
 from __future__ import annotations
 
@@ -76,6 +76,11 @@ def bounds_mistake(value: Any) -> str | None:
     if not value[0] < value[1]:
         return "expected the lower bound first and below the upper (L < U)"
     return None
+
+
+def switch_mistake(value: Any) -> str | None:
+    """What a switch (``--quiescence``, ``rules: {quiescence: true}``) expects when ``value`` is not that."""
+    return None if isinstance(value, bool) else "expected true or false"
 
 
 def _finite(value: Any) -> bool:
@@ -164,6 +169,11 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
             help="{takers}: every leaf value (of a vector: each component) lies in [L, U], so Star1 prunes at "
                  "chance nodes, and max^n with a sum knows each player's least and most (a tree file may say rules: "
                  "{{bounds: [L, U]}})"),
+    Setting("quiescence", "bool | None", ("--quiescence",), switch_mistake, own=True, reads="switch",
+            phrase=lambda on: "quiescence search" if on else None,
+            help="{takers}: past the depth limit, search on through the game's noisy moves (chess: captures and "
+                 "promotions) until the position is quiet, the player to move free to stand pat on the evaluation "
+                 "(a file's rules: may say quiescence: true)"),
     Setting("iterations", "int | None", ("--iterations",),
             Whole(f"expected a whole number from 1 to {MAX_ITERATIONS:,}", 1, MAX_ITERATIONS),
             default=DEFAULT_ITERATIONS, own=True, reads="whole", metavar="N", where="mcts",

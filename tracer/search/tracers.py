@@ -3,7 +3,8 @@
 A search calls, for each node, in order: ``enter`` (the node is entered, with its window when the search has
 one), then either ``leaf`` (the node is evaluated and left) or any number of ``value_updated`` /
 ``alpha_updated`` / ``beta_updated`` (each caused by the child that has just returned), perhaps one ``cutoff``
-(the remaining moves are skipped; max^n's shallow pruning calls ``shallow_cutoff`` with the Bound its player's value
+(the remaining moves are skipped; quiescence search, past the depth limit, calls ``stand_pat`` with the node's
+static evaluation before its noisy moves; max^n's shallow pruning calls ``shallow_cutoff`` with the Bound its player's value
 reached, and its immediate pruning ``immediate_cutoff`` with the most a player can get; at a chance node searched by
 Star1 or Star2, ``chance_cutoff``, with the bound the outcomes seen prove on the average, ``value``, beyond α or β,
 ``limit``, each outcome neither searched nor probed taken at ``assumed``, the bound U or L), and ``exit`` (the value
@@ -48,6 +49,9 @@ class NullTracer:
         pass
 
     def leaf(self, value):
+        pass
+
+    def stand_pat(self, value):
         pass
 
     def value_updated(self, old, new):
@@ -170,6 +174,9 @@ class CountingTracer(NullTracer):
         self.leaves_evaluated += 1
         if self.evaluated_leaves is not None:
             self.evaluated_leaves.append(stored(self._player.sign * value if self._mover_terms else value))
+
+    def stand_pat(self, value):  # a static evaluation, counted as a leaf's (only tree files keep leaf values)
+        self.leaves_evaluated += 1
 
     def cutoff(self, skipped_moves):
         if skips_any(skipped_moves):

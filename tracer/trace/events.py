@@ -154,6 +154,19 @@ class LeafEvaluated(Event):
 
 
 @dataclass(slots=True)
+class StandPat(Event):
+    """Quiescence search, past the depth limit (``--quiescence``): the node's static evaluation ``value`` is its value
+    so far, since the player to move may "stand pat" (play none of the noisy moves that follow). It narrows the
+    node's window as a child's value would: α rises to it at a node that maximises (in the trace's terms), β falls
+    to it at one that minimises. A cutoff may follow at once: the noisy moves are then skipped."""
+
+    kind: ClassVar[str] = "stand_pat"
+    counted: ClassVar[tuple[str, ...]] = (LEAVES_EVALUATED,)  # a static evaluation, as a leaf's
+    node: int
+    value: float
+
+
+@dataclass(slots=True)
 class _Update(Event):
     """``node``'s value, α or β went from ``old`` to ``new`` because of what ``child`` returned."""
 
@@ -564,7 +577,7 @@ MCTS_EVENTS = (StatsGiven, IterationStarted, Selected, Sampled, Expanded, Played
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
-    for cls in (PassStarted, NodeEntered, LeafEvaluated, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, ShallowCutoff,
+    for cls in (PassStarted, NodeEntered, LeafEvaluated, StandPat, ValueUpdated, AlphaUpdated, BetaUpdated, Cutoff, ShallowCutoff,
                 ImmediateCutoff, ChanceCutoff, Probed, Researched, TableProbe, TableCutoff, TableStore, NodeExited,
                 *MCTS_EVENTS)
 }

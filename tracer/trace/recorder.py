@@ -24,7 +24,7 @@ from ..text import stored
 from .events import (
     AlphaUpdated, BackedUp, BetaUpdated, ChanceCutoff, Cutoff, Expanded, FinalChoice, ImmediateCutoff,
     IterationStarted, LeafEvaluated, NodeEntered, NodeExited, PassStarted, PlayedOut, Probed, Researched, Sampled,
-    Selected, ShallowCutoff, StatsGiven, TableCutoff, TableProbe, TableStore, ValueUpdated, ALPHA_CUT, BETA_CUT,
+    Selected, ShallowCutoff, StandPat, StatsGiven, TableCutoff, TableProbe, TableStore, ValueUpdated, ALPHA_CUT, BETA_CUT,
     cut_kind,
 )
 from .trace import TraceNode
@@ -98,6 +98,9 @@ class RecordingTracer(NullTracer):
     def leaf(self, value):
         self._last_child = self._stack.pop()
         self._log.extend((LeafEvaluated, value))
+
+    def stand_pat(self, value):
+        self._log.extend((StandPat, value))
 
     def value_updated(self, old, new):
         self._log.extend((ValueUpdated, old, new))
@@ -426,6 +429,7 @@ class _Decoder:
     def table(self) -> dict:
         """Per event type, the function making its events and how many values its steps logged (its parameters)."""
         made_by = {PassStarted: self.pass_started, NodeEntered: self.entered, LeafEvaluated: self.leaf,
+                   StandPat: self.stand_pat,
                    ValueUpdated: partial(self.update, ValueUpdated), AlphaUpdated: partial(self.update, AlphaUpdated),
                    BetaUpdated: partial(self.update, BetaUpdated), Cutoff: self.cutoff,
                    ChanceCutoff: self.chance_cutoff, Researched: self.research, TableProbe: self.probe,
@@ -462,6 +466,9 @@ class _Decoder:
 
     def leaf(self, value):
         return LeafEvaluated(self.node_of[self._leave()], stored(value))
+
+    def stand_pat(self, value):
+        return StandPat(self.node_of[self.path[-1]], stored(value))
 
     def update(self, kind, old, new):
         return kind(self.node_of[self.path[-1]], stored(old), stored(new), self.node_of[self.left])

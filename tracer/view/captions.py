@@ -12,7 +12,7 @@ from ..search.bounds import Bound
 from ..text import format_number as num, format_probability, join_names
 from ..trace.events import (
     BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted,
-    Probed, Researched, TableCutoff, TableProbe, TableStore, ValueUpdated,
+    Probed, Researched, StandPat, TableCutoff, TableProbe, TableStore, ValueUpdated,
 )
 from .values import average, interval
 
@@ -52,6 +52,11 @@ def _leaf(view, event: LeafEvaluated) -> Step:
     else:
         note = f"a leaf: its value is {num(event.value)}"
     return Step("leaf", num(event.value), note)
+
+
+def _stand_pat(view, event: StandPat) -> Step:
+    return Step("stand pat", num(event.value), f"past the depth limit: the static value {num(event.value)}, which "
+                                               "the player to move keeps unless a noisy move does better")
 
 
 def _value(view, event: ValueUpdated) -> Step:
@@ -253,7 +258,8 @@ def _exited(view, event: NodeExited) -> Step:
     return Step("exit", shown, note)
 
 
-CAPTIONS = {PassStarted: _pass_started, NodeEntered: _entered, LeafEvaluated: _leaf, ValueUpdated: _value,
+CAPTIONS = {PassStarted: _pass_started, NodeEntered: _entered, LeafEvaluated: _leaf, StandPat: _stand_pat,
+            ValueUpdated: _value,
             AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, ChanceCutoff: _chance_cutoff,
             Probed: _probed, Researched: _research, TableProbe: _probe,
             TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}

@@ -17,6 +17,9 @@ from ..model.state import Player
 from ..text import format_number
 
 HEADERS = ("step", "node", "visit", "event", "α", "β", "value", "note")  # the step table's columns
+# Quiescence search's nodes, past the depth limit, on a pale green (Okabe & Ito's bluish green, as a named player's
+# tint): the frontier where the search goes on through captures alone shows at a glance
+QUIESCENCE_FILL = "#d1f0e6"
 
 
 class KeyRow(NamedTuple):
@@ -40,6 +43,9 @@ class Look:
         KeyRow("taken", "┃", "the edge just taken: thick red", after="current"),
         KeyRow("node types", "PV CUT ALL", "Knuth & Moore's node types: the root PV; a PV's first child PV, its "
                                            "others CUT; a CUT's children ALL; an ALL's children CUT", after="more"),
+        KeyRow("quiescence", "green", "quiescence search, from the depth limit on: only noisy moves (captures) are "
+                                      "searched; \"stand pat v\": the static value, kept unless a capture does better",
+               after="more"),
     )
 
     # ---- a node ---------------------------------------------------------------------------------------------------
@@ -67,8 +73,16 @@ class Look:
         return f"#{node.visit}" if options.visits and node.visit is not None else ""
 
     def notes(self, view, node) -> list[str]:
-        """The family's notes beside a node, after its count and window: none here."""
-        return []
+        """The family's notes beside a node, after its count and window: a quiescence node's stand-pat value."""
+        stand_pat = getattr(node, "stand_pat", None)  # (max^n's vector nodes have none)
+        return [] if stand_pat is None else [f"stand pat {format_number(stand_pat)}"]
+
+    def fill(self, view, node) -> str:
+        """The node's fill when the family gives it one ("": its player's): a quiescence node's, from the depth limit
+        on (:data:`QUIESCENCE_FILL`)."""
+        spec = view.trace.spec
+        quiet = spec.quiescence and spec.depth is not None and node.node.ply >= spec.depth
+        return QUIESCENCE_FILL if quiet else ""
 
     def board_head(self, view, node, options) -> str:
         """What a board writes after whose move it is: its visit number."""
@@ -127,7 +141,8 @@ class Look:
 
     def key_shown(self, nodes, edges, options) -> dict[str, bool]:
         """Which of :attr:`key_rows` the drawing shows (``nodes``, ``edges``: the scene's)."""
-        return {"taken": any(edge.taken for edge in edges), "node types": options.node_types}
+        return {"taken": any(edge.taken for edge in edges), "node types": options.node_types,
+                "quiescence": any(node.fill == QUIESCENCE_FILL for node in nodes)}
 
     # ---- the step table and the export ----------------------------------------------------------------------------
     def row(self, view, event, step) -> tuple[str, ...]:

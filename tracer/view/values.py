@@ -17,7 +17,7 @@ from ..search.bounds import Bound
 from ..text import exact, format_number as num
 from ..trace.events import (
     BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted,
-    Probed, Researched, TableCutoff, TableProbe, TableStore, ValueUpdated,
+    Probed, Researched, StandPat, TableCutoff, TableProbe, TableStore, ValueUpdated,
 )
 from .node_types import child_type
 from .nodes import DONE, Deciding, NodeView
@@ -79,13 +79,14 @@ class ValueNode(NodeView):
     origin: tuple[int | None, int | None] = (None, None)  # the nodes that set its α and β (None: the root's window)
     node_type: str | None = None  # Knuth and Moore's type, PV, CUT or ALL (.node_types), once entered
     searched: tuple[int, ...] = ()  # its children entered in this pass, in the order the search took them
+    stand_pat: float | None = None  # quiescence search: the static value the player to move may stand pat on
 
     def reset(self) -> None:
         NodeView.reset(self)
         self.window_in, self.window, self.value = None, None, None
         self.bound, self.leaf, self.cut, self.best_child = EXACT, False, None, None
         self.probed, self.from_table, self.stored, self.origin = None, False, None, (None, None)
-        self.node_type, self.searched = None, ()
+        self.node_type, self.searched, self.stand_pat = None, (), None
 
     def settled(self) -> Settled:
         return Settled(self.value, self.bound, self.window, self.window_in)
@@ -93,7 +94,7 @@ class ValueNode(NodeView):
     def state(self) -> tuple:
         return NodeView.state(self) + (self.window_in, self.window, self.value, self.bound, self.leaf, self.cut,
                                        self.best_child, self.probed, self.from_table, self.stored, self.origin,
-                                       self.node_type, self.searched)
+                                       self.node_type, self.searched, self.stand_pat)
 
 
 # ---- the fold: how each event changes a node (the view has set its status, visit and pass already) ---------------
@@ -126,6 +127,23 @@ def _origin(view, parent: ValueNode, window: tuple[float, float] | None) -> tupl
 
 def _leaf(view, node: ValueNode, event: LeafEvaluated) -> None:
     node.value, node.leaf, node.bound = event.value, True, EXACT
+
+
+def _stand_pat(view, node: ValueNode, event: StandPat) -> None:
+    """Quiescence search: the static value is the node's so far, and narrows its window as a child's value would."""
+    node.value = node.stand_pat = event.value
+    if node.window is None:
+        return
+    alpha, beta = node.window
+    if maximises(view, node) and event.value > alpha:
+        node.window, node.origin = (event.value, beta), (node.id, node.origin[1])
+    elif not maximises(view, node) and event.value < beta:
+        node.window, node.origin = (alpha, event.value), (node.origin[0], node.id)
+
+
+def maximises(view, node: ValueNode) -> bool:
+    """Whether the node takes the largest of its options, in the trace's terms (every node of a negamax search)."""
+    return view.mover_terms or node.node.player is Player.MAX
 
 
 def _value(view, node: ValueNode, event: ValueUpdated) -> None:
@@ -197,7 +215,7 @@ def _exited(view, node: ValueNode, event: NodeExited) -> None:
 
 
 FOLD = {PassStarted: lambda view, node, event: None, NodeEntered: _entered, LeafEvaluated: _leaf,
-        ValueUpdated: _value, AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff,
+        StandPat: _stand_pat, ValueUpdated: _value, AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff,
         ChanceCutoff: _chance_cutoff, Probed: _probed, Researched: _research,
         TableProbe: _probe, TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}
 
@@ -219,6 +237,9 @@ def bound_of(view, node: ValueNode) -> Bound:
     if node.node.player is Player.CHANCE:
         return _average_bound(view, node)
     lows, highs = [], []
+    if node.stand_pat is not None:  # standing pat is one of the player's options, its value exact
+        lows.append(node.stand_pat)
+        highs.append(node.stand_pat)
     for child_id in node.children:
         low, high = interval(view, view.nodes[child_id])
         if view.mover_terms:
