@@ -117,8 +117,14 @@ def refuse_outside_bounds(spec: SearchSpec, root) -> None:
         return
     inner = getattr(root, "inner", root)
     if not isinstance(inner, TreeNode):
-        raise SearchOptionError("--bounds is for tree files, whose every leaf value can be checked before the search; "
-                                "a game's values cannot")
+        declared = getattr(inner, "value_bounds", None)
+        if declared is None:
+            raise SearchOptionError("--bounds is for tree files, whose every leaf value can be checked before the "
+                                    "search, and games that declare the bounds of their values; this game's cannot")
+        if not spec.bounds[0] <= declared[0] <= declared[1] <= spec.bounds[1]:  # Star1 prunes on what is given
+            low, high = map(format_number, declared)
+            raise SearchOptionError(f"--bounds must hold the game's values, which lie in [{low}, {high}]")
+        return
     outside = first_outside(inner, *spec.bounds, spec.search_depth)
     if outside is not None:
         node, value = outside

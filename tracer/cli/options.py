@@ -113,10 +113,12 @@ def add_game_options(parser) -> None:
     parser.add_argument("--rows", type=positive, help="board rows (connect4, clobber)")
     parser.add_argument("--cols", type=positive, help="board columns (connect4, clobber)")
     parser.add_argument("--quick-wins", action="store_const", const=True, help="tictactoe: prefer quicker wins")
+    parser.add_argument("--eval", metavar="MODULE:FUNCTION", help="openspiel games: the evaluation at a depth limit, "
+                                                                 "one number per player (default: returns())")
 
 
 def game_options(args) -> dict:
-    return {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins}
+    return {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins, "eval": args.eval}
 
 
 def add_search_options(parser, several: bool = False, without: tuple[str, ...] = (),
