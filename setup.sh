@@ -72,6 +72,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 # compat mode: a plain path entry, not an import hook that slows every start-up
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e '.[test,charts]'
+if [ "${1:-}" = "--test" ]; then .venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e '.[openspiel]'; fi  # OpenSpiel's games, tested in CI
 # Compile tracer's own modules once, so start-up does not recompile them where bytecode is not written
 # (PYTHONDONTWRITEBYTECODE); it saves about a third of a small render's time.
 .venv/bin/python -m compileall -q tracer games >/dev/null

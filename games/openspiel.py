@@ -38,6 +38,10 @@ LONGEST_SEARCHED_WHOLE = 10  # a game of at most this many plies is searched to 
 DEFAULT_DEPTH = 4  # other games' default depth, in plies (chance moves count as plies)
 BOARD_ROWS, BOARD_COLUMNS = 12, 16  # a state's text larger than this is not drawn as a board
 MAX_MOVES_SHOWN = 30  # legal moves listed in an error message
+# The games whose rules make the players take turns, one action each (negamax's assumption). OpenSpiel does not
+# say it of a game, and many do not: amazons moves in three actions, a box in dots_and_boxes moves again, a
+# mancala sowing may end in the mover's store.
+ALTERNATING = frozenset({"tic_tac_toe", "connect_four", "breakthrough", "hex", "clobber", "mnk", "gomoku", "nim"})
 
 
 def is_openspiel(spec: str) -> bool:
@@ -129,6 +133,9 @@ def catalogue() -> list[tuple[str, str, str | None]]:
     rows = []
     for game_type in sorted(pyspiel.registered_games(), key=lambda t: t.short_name):
         name = game_type.short_name
+        if "game" in game_type.parameter_specification:  # a wrapper (misere, zerosum, ...): of which game?
+            rows.append((name, "", f"wraps another game: name it, openspiel:{name}(game=OTHER())"))
+            continue
         try:
             with openspiel_stderr(keep=False):
                 players = pyspiel.load_game(name).num_players()
@@ -170,6 +177,7 @@ class OpenSpielGame:
             else None
         self.sides = tuple(f"player {i}" for i in range(self.players))
         self.chance = self.type.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
+        self.alternates = self.type.short_name in ALTERNATING
         self.value_bounds = (self.game.min_utility(), self.game.max_utility())
         self.evaluation = None if eval is None else load_evaluation(eval)
         longest = self.game.max_game_length()
@@ -270,14 +278,19 @@ class OpenSpielState:
     __slots__ = ("spiel", "max_player", "game", "player", "mover", "_outcomes")
     explicit = False
 
-    def __init__(self, spiel, max_player: int, game: OpenSpielGame):
+    def __init__(self, spiel, max_player: int, game: OpenSpielGame, at_end: Player = Player.MAX):
+        """``at_end``: the player of the position if it is the game's end, where OpenSpiel names none (the one
+        who would move next, for negamax's view of the end: the other than the last mover's, as players alternate
+        where negamax searches)."""
         self.spiel, self.max_player, self.game = spiel, max_player, game
         self._outcomes = None
         current = spiel.current_player()
         self.mover = None if game.named is None or current < 0 else current  # max^n: the index of the player to move
         if spiel.is_chance_node():
             self.player = Player.CHANCE
-        elif game.named is not None or current == max_player or current < 0:
+        elif current < 0:
+            self.player = at_end
+        elif game.named is not None or current == max_player:
             self.player = Player.MAX  # in a vector game each player maximises its own component
         else:
             self.player = Player.MIN
@@ -287,6 +300,11 @@ class OpenSpielState:
     def chance(self) -> bool:
         """True when the game has chance moves: only the searches that average (or sample) take it."""
         return self.game.chance
+
+    @property
+    def alternates(self) -> bool:
+        """Whether the players take turns, one action each (what negamax assumes): only in :data:`ALTERNATING`."""
+        return self.game.alternates
 
     @property
     def named(self) -> NamedPlayers | None:
@@ -318,7 +336,8 @@ class OpenSpielState:
         return self._outcomes[move]
 
     def child(self, move):
-        return OpenSpielState(self.spiel.child(move), self.max_player, self.game)
+        at_end = self.player.other if self.player is not Player.CHANCE and self.game.named is None else Player.MAX
+        return OpenSpielState(self.spiel.child(move), self.max_player, self.game, at_end)
 
     def is_terminal(self):
         return self.spiel.is_terminal()

@@ -101,6 +101,9 @@ def _other_players(search, inner) -> str | None:
         takers = " or -a ".join(name for name, other in ALGORITHMS.items() if other.vectors)
         return (f"-a {search.name} searches one utility, but the tree's leaves are vectors, one per player "
                 f"({', '.join(named.names)}): use -a {takers}")
+    if search.negamax and getattr(inner, "alternates", True) is False:  # a game that does not promise it
+        return (f"{search.name} assumes the players alternate, which this game does not promise (a player may move "
+                "twice in a row): use -a minimax or -a alphabeta")
     if search.negamax and isinstance(inner, TreeNode):
         repeat = first_repeat(inner)
         if repeat is not None:
