@@ -180,6 +180,8 @@ class OpenSpielGame:
         self.alternates = self.type.short_name in ALTERNATING
         self.value_bounds = (self.game.min_utility(), self.game.max_utility())
         self.evaluation = None if eval is None else load_evaluation(eval)
+        # drawn as boards when the start's text is one (a grid of characters); else each node is named by its text
+        self.state_class = OpenSpielBoardState if text_board(str(self.game.new_initial_state())) else OpenSpielState
         longest = self.game.max_game_length()
         self.default_depth = None if not self.chance and longest <= LONGEST_SEARCHED_WHOLE else DEFAULT_DEPTH
 
@@ -233,7 +235,7 @@ class OpenSpielGame:
 
     def rooted_at(self, spiel) -> "OpenSpielState":
         """A tracer state for OpenSpiel's ``spiel``, MAX the player to move (player 0 at a chance node)."""
-        return OpenSpielState(spiel, max(spiel.current_player(), 0), self)
+        return self.state_class(spiel, max(spiel.current_player(), 0), self)
 
     def longest_game(self, state: "OpenSpielState") -> int | None:
         """The most plies the game can still last: OpenSpiel's ``max_game_length()`` less the moves made (counts of
@@ -337,7 +339,7 @@ class OpenSpielState:
 
     def child(self, move):
         at_end = self.player.other if self.player is not Player.CHANCE and self.game.named is None else Player.MAX
-        return OpenSpielState(self.spiel.child(move), self.max_player, self.game, at_end)
+        return self.game.state_class(self.spiel.child(move), self.max_player, self.game, at_end)
 
     def is_terminal(self):
         return self.spiel.is_terminal()
@@ -366,20 +368,31 @@ class OpenSpielState:
         count)."""
         return self.max_player, tuple(self.spiel.history())
 
-    def board(self):
-        """The state's text as a board of characters, when it is a small grid (see :func:`text_board`)."""
-        return text_board(str(self.spiel))
-
     @property
     def name(self) -> str:
-        """A node's name: the state's text on one line, when it is not drawn as a board (short enough to read)."""
-        if self.board() is not None:
-            return ""
+        """A node's name: the state's text on one line (short enough to read), for a game not drawn as boards."""
         text = " ".join(str(self.spiel).split())
         return text if len(text) <= 40 else text[:39] + "…"
 
     def __repr__(self):
         return f"OpenSpielState({self.game.spec!r}, {self.game.notation(self)!r})"
+
+
+class OpenSpielBoardState(OpenSpielState):
+    """A position of a game whose states' text is a board (its start's is: :func:`text_board`), drawn in its node."""
+
+    __slots__ = ()
+    name = ""
+
+    def board(self) -> Board:
+        """The state's text as a board; a text that is no grid (which a board game's should not be) is drawn as
+        it is, its lines padded to one length, rather than not at all."""
+        text = str(self.spiel)
+        made = text_board(text)
+        if made is None:
+            rows = text.rstrip("\n").split("\n")
+            made = Board([row.ljust(max(map(len, rows))) for row in rows])
+        return made
 
 
 def text_board(text: str) -> Board | None:

@@ -26,17 +26,19 @@ def add_commands(command) -> None:
 def game_rows() -> tuple[list[dict], str | None]:
     """Every game ``--game`` takes, as rows (``name``, ``searchable``, ``searched_as``, ``reason``), and OpenSpiel's
     version (None when it is not installed: then only tracer's own games)."""
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import version
 
     from games import GAMES
-    from games.openspiel import PREFIX, catalogue
+    from games.openspiel import PREFIX, catalogue, import_pyspiel
+    from tracer.errors import GameError
 
     rows = [{"name": name, "searchable": True, "searched_as": _own_kind(game_class()), "reason": None}
             for name, game_class in GAMES.items()]
     try:
-        openspiel = version("open_spiel")
-    except PackageNotFoundError:
+        import_pyspiel()
+    except GameError:
         return rows, None
+    openspiel = version("open_spiel")
     rows += [{"name": PREFIX + name, "searchable": reason is None, "searched_as": how or None, "reason": reason}
              for name, how, reason in catalogue()]
     return rows, openspiel

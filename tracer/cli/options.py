@@ -98,7 +98,8 @@ def add_input_options(parser, traces: bool = False, depth_option: bool = True) -
     what = "a tree file (trees/*.yaml), a position file (YAML with game:)"
     parser.add_argument("file", nargs="?", metavar="FILE", help=what + (", or a saved trace (.json)" if traces else ""))
     games = parser.add_argument_group("game positions")
-    games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, pig, or module:Class")
+    games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, pig, openspiel:NAME "
+                       "(tracer games lists them), or module:Class")
     games.add_argument("--position", metavar="POS", help="a position in the game's notation (default: the start)")
     if depth_option:
         add_setting(games, SETTINGS["depth"])

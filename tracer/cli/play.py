@@ -42,7 +42,8 @@ def add_commands(command) -> None:
     from ..search.registry import DEFAULT_ALGORITHM
 
     def common_options(parser, p1: str, p2: str):
-        parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, pig, or module:Class")
+        parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, pig, openspiel:NAME, or "
+                                                              "module:Class")
         parser.add_argument("--p1", choices=PLAYER_KINDS, metavar="PLAYER",
                             help=f"first player: {', '.join(PLAYER_KINDS)} (default {p1}; in a game with chance "
                                  "moves, expectiminimax for a search)")
