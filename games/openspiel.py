@@ -37,6 +37,7 @@ INSTALL = "pip install 'tracer[openspiel]'"  # how to get OpenSpiel (PyPI's open
 LONGEST_SEARCHED_WHOLE = 10  # a game of at most this many plies is searched to the end by default
 DEFAULT_DEPTH = 4  # other games' default depth, in plies (chance moves count as plies)
 BOARD_ROWS, BOARD_COLUMNS = 12, 16  # a state's text larger than this is not drawn as a board
+NAME_LENGTH = 28  # the longest line of a state's text that names its node
 MAX_MOVES_SHOWN = 30  # legal moves listed in an error message
 # The games whose rules make the players take turns, one action each (negamax's assumption). OpenSpiel does not
 # say it of a game, and many do not: amazons moves in three actions, a box in dots_and_boxes moves again, a
@@ -370,9 +371,12 @@ class OpenSpielState:
 
     @property
     def name(self) -> str:
-        """A node's name: the state's text on one line (short enough to read), for a game not drawn as boards."""
-        text = " ".join(str(self.spiel).split())
-        return text if len(text) <= 40 else text[:39] + "…"
+        """A node's name, for a game not drawn as boards: the first line of the state's text when that text is
+        short (at most three lines, as pig's ``Scores: 12 0, Turn total: 5``, the first at most ``NAME_LENGTH``
+        characters); else none (a big board drawn as text would only widen the node)."""
+        lines = str(self.spiel).strip().split("\n")
+        first = " ".join(lines[0].split())
+        return first if len(lines) <= 3 and len(first) <= NAME_LENGTH else ""
 
     def __repr__(self):
         return f"OpenSpielState({self.game.spec!r}, {self.game.notation(self)!r})"

@@ -257,7 +257,8 @@ def test_boards_with_coordinates_and_text_that_is_no_board():
     assert board.rows[0] == "bbbbb" and board.files == tuple("abcde") and board.ranks == tuple("54321")
     assert text_board("Scores: 0 0, Turn total: 0\nCurrent player: 0\n") is None
     pig = load_game("openspiel:pig").start()
-    assert pig.board() is None and pig.name.startswith("Scores: 0 0")
+    assert not hasattr(pig, "board") and pig.name == "Scores: 0 0, Turn total: 0"
+    assert load_game("openspiel:chinese_checkers").start().name == ""  # a big board as text: no name
 
 
 def test_a_game_that_never_ends_gets_a_depth_and_a_small_one_is_searched_whole():

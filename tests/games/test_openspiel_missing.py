@@ -18,11 +18,13 @@ def test_each_command_says_how_to_install_it(tmp_path):
     for command in (("stats", "--game", "openspiel:tic_tac_toe"), ("play", "openspiel:tic_tac_toe"),
                     ("render", "--game", "openspiel:connect_four", "-o", str(tmp_path / "x.svg"))):
         result = run_tracer(*command, env=env, cwd=tmp_path)
-        assert_one_line_error(result, "OpenSpiel games need the open-spiel package", "pip install 'tracer[openspiel]'")
+        assert_one_line_error(result, "OpenSpiel games need the open-spiel package",
+                              "pip install 'tracer[openspiel]'")
     assert not (tmp_path / "x.svg").exists()
     path = tmp_path / "p.yaml"
     path.write_text('game: "openspiel:tic_tac_toe"\n')
-    assert_one_line_error(run_tracer("stats", path, env=env, cwd=tmp_path), str(path), "pip install 'tracer[openspiel]'")
+    assert_one_line_error(run_tracer("stats", path, env=env, cwd=tmp_path), str(path),
+                          "pip install 'tracer[openspiel]'")
 
 
 def test_the_game_list_gives_tracers_own_games_and_the_way_to_openspiels(tmp_path):
