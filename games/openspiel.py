@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import math
+import numbers
 import os
 import re
 import sys
@@ -444,16 +446,18 @@ def evaluate_with(function, spiel, players: int, bounds: tuple[float, float], bo
     game with chance moves, where Star1 relies on them)."""
     try:
         values = function(spiel.clone())
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # (sys.exit() in it must not end tracer without a word)
         raise GameError(f"--eval: the function failed at {spiel.history()} ({type(error).__name__}: "
                         f"{_first_line(error)})") from None
-    try:
-        values = [float(v) for v in values]
-    except (TypeError, ValueError):
-        values = None
-    if values is None or len(values) != players or any(v != v for v in values):
-        raise GameError(f"--eval: the function must return {players} numbers, one per player, at "
-                        f"{spiel.history()}")
+    try:  # a list, a tuple or an array of finite numbers; never a string, whose characters would pass for them
+        items = [] if isinstance(values, (str, bytes)) else list(values)
+    except TypeError:
+        items = []
+    if len(items) != players or not all(isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(v)
+                                        for v in items):
+        raise GameError(f"--eval: the function must return {players} finite numbers, one per player, at "
+                        f"{spiel.history()}, not {values!r:.60}")
+    values = [float(v) for v in items]
     if bounded and any(not bounds[0] <= v <= bounds[1] for v in values):
         raise GameError(f"--eval: the function returned {values} at {spiel.history()}, outside the game's utilities "
                         f"[{bounds[0]:g}, {bounds[1]:g}]")

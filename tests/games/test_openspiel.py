@@ -205,16 +205,25 @@ def test_the_searches_that_cannot_take_a_game_say_so():
 
 
 def test_an_evaluation_that_returns_the_wrong_thing_is_named(tmp_path):
-    (tmp_path / "bad.py").write_text("def one(state):\n    return 1\n\ndef boom(state):\n    raise KeyError(7)\n")
-    assert_one_line_error(run_tracer("stats", "--game", "openspiel:connect_four", "--depth", "1", "--eval",
-                                     "bad:one", cwd=tmp_path), "must return 2 numbers, one per player")
-    assert_one_line_error(run_tracer("stats", "--game", "openspiel:connect_four", "--depth", "1", "--eval",
-                                     "bad:boom", cwd=tmp_path), "the function failed", "KeyError")
+    (tmp_path / "bad_evaluations.py").write_text(
+        "import sys\n"
+        "def one(state): return 1\n"
+        "def text(state): return '12'\n"  # two characters, which float() would read as two numbers
+        "def infinite(state): return [float('inf'), 0]\n"
+        "def three(state): return [1, 2, 3]\n"
+        "def boom(state): raise KeyError(7)\n"
+        "def leave(state): sys.exit(3)\n")
+    for function in ("one", "text", "infinite", "three"):
+        assert_one_line_error(run_tracer("stats", "--game", "openspiel:connect_four", "--depth", "1", "--eval",
+                                         f"bad_evaluations:{function}", cwd=tmp_path),
+                              "must return 2 finite numbers, one per player")
+    for function, fragment in (("boom", "KeyError"), ("leave", "SystemExit")):
+        assert_one_line_error(run_tracer("stats", "--game", "openspiel:connect_four", "--depth", "1", "--eval",
+                                         f"bad_evaluations:{function}", cwd=tmp_path), "the function failed", fragment)
 
 
 def test_negamax_runs_on_the_games_that_alternate():
-    for name in ("tic_tac_toe",):
-        assert stats(f"openspiel:{name}", "negamax-ab").value == stats("tictactoe", "negamax-ab").value == 0
+    assert stats("openspiel:tic_tac_toe", "negamax-ab").value == stats("tictactoe", "negamax-ab").value == 0
     assert stats("openspiel:tic_tac_toe", "pvs").nodes_visited == stats("tictactoe", "pvs").nodes_visited
 
 

@@ -72,6 +72,18 @@ class GameState(Protocol):
     ``explicit``    ``True`` when the whole subtree is data (tree files), so pruned subtrees can be drawn whole
     ``key()``       the position as a number, equal for equal positions (the transposition table's key; without
                     it the table keys the state itself, which must then be hashable)
+    ``chance``      ``True`` on a game's states when chance may move below them (dice): only the searches that
+                    average or sample take the game (:func:`tracer.run.unfit`)
+    ``value_bounds`` (L, U): every value the game gives lies in [L, U], so Star1 may take ``--bounds`` that hold
+                    them (a tree file's bounds are checked leaf by leaf instead)
+    ``alternates``  ``False`` when the game does not promise that the players take turns (negamax refuses it)
+
+    A game of several players (or two whose utilities do not add up to a constant) is searched with a vector of
+    utilities, as a tree file of named players is: its states offer ``named`` (a
+    :class:`tracer.model.trees.NamedPlayers`, the same for every state), ``mover`` (the index of the player to move,
+    ``None`` at a chance node or an end) and ``mover_name``; ``player`` is MAX wherever a player moves (each
+    maximises its own component), and ``utility()`` and ``evaluate()`` return one number per player (max^n,
+    paranoid).
     """
 
     player: Player
