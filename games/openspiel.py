@@ -183,6 +183,11 @@ class OpenSpielGame:
         self.alternates = self.type.short_name in ALTERNATING
         self.value_bounds = (self.game.min_utility(), self.game.max_utility())
         self.evaluation = None if eval is None else load_evaluation(eval)
+        # Whole values, as far as the type tells: scored only at the end, between whole bounds, and no evaluation of
+        # the user's. Then MTD(f) and SSS* test with (β − 1, β); a value that is not whole after all stops the
+        # search in one line (_plain) rather than be tested with a window it could fall inside.
+        self.whole_values = (self.evaluation is None and self.type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+                             and all(float(bound).is_integer() for bound in self.value_bounds))
         # drawn as boards when the start's text is one (a grid of characters); else each node is named by its text
         self.state_class = OpenSpielBoardState if text_board(str(self.game.new_initial_state())) else OpenSpielState
         longest = self.game.max_game_length()
@@ -358,8 +363,17 @@ class OpenSpielState:
                                           self.game.chance and self.game.named is None))
 
     def _values(self, returns):
-        """MAX's return, or the vector of every player's."""
-        return tuple(returns) if self.game.named is not None else returns[self.max_player]
+        """MAX's return, or the vector of every player's; a whole number as an int, as tracer's own games give
+        them (OpenSpiel's are floats: a win would read 1.0)."""
+        if self.game.named is not None:
+            return tuple(_plain(value, self.game) for value in returns)
+        return _plain(returns[self.max_player], self.game)
+
+    @property
+    def value_grain(self) -> int | None:
+        """1, the finest difference between two values, for MTD(f)'s and SSS*'s null windows, in a game whose
+        values are whole (:attr:`OpenSpielGame.whole_values`); else None (they refuse the game, in one line)."""
+        return 1 if self.game.whole_values else None
 
     def move_name(self, move):
         player = self.spiel.current_player()
@@ -399,6 +413,17 @@ class OpenSpielBoardState(OpenSpielState):
             rows = text.rstrip("\n").split("\n")
             made = Board([row.ljust(max(map(len, rows))) for row in rows])
         return made
+
+
+def _plain(value: float, game: OpenSpielGame):
+    """OpenSpiel's float as an int when it is whole; a game that promised whole values and gives another is an
+    error (see :attr:`OpenSpielGame.whole_values`)."""
+    if value.is_integer():
+        return int(value)
+    if game.whole_values:
+        raise GameError(f"{game.spec} gave the value {value:g}, where its type promised whole numbers (scored at the "
+                        "end, between whole bounds): tracer cannot search it")
+    return value
 
 
 def text_board(text: str) -> Board | None:

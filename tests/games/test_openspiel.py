@@ -279,12 +279,27 @@ def test_a_game_that_never_ends_gets_a_depth_and_a_small_one_is_searched_whole()
 
 # ---- position files, the game list, the commands -------------------------------------------------------------------
 
-def test_the_shipped_position_file_checks(tmp_path):
-    path = ROOT / "games" / "positions" / "openspiel_connect_four.yaml"
+def test_the_shipped_position_file_checks_and_is_tracers_own_search():
+    path = ROOT / "games" / "positions" / "openspiel_tic_tac_toe.yaml"
     result = run_tracer("check", path)
     assert result.returncode == 0, result.stderr
     problem = load_problem(str(path))
-    assert problem.meta["game"] == "openspiel-connect_four"
+    assert problem.meta["game"] == "openspiel-tic_tac_toe"
+    own = load_problem(game="tictactoe", position="O../.X./..X")
+    ours, theirs = search_stats(problem.root, "alphabeta"), search_stats(own.root, "alphabeta")
+    assert (ours.value, ours.nodes_visited, ours.best_move, theirs.best_move) == (0, theirs.nodes_visited, "o(0,2)", "3")
+    for algorithm in ("mtdf", "sss"):  # (their tables key OpenSpiel's positions by the actions: other counts)
+        assert search_stats(problem.root, algorithm).value == search_stats(own.root, algorithm).value == 0
+
+
+def test_mtdf_and_sss_take_only_games_of_whole_values(tmp_path):
+    """The null window (β − 1, β) needs whole values: a game scored at the end between whole bounds has them;
+    with an evaluation of the user's nothing says so, and MTD(f) refuses in one line."""
+    assert stats("openspiel:connect_four", "mtdf", depth=3).value == 0
+    (tmp_path / "halves.py").write_text("def half(state):\n    return [0.5, -0.5]\n")
+    assert_one_line_error(run_tracer("stats", "--game", "openspiel:connect_four", "-a", "mtdf", "--depth", "2",
+                                     "--eval", "halves:half", cwd=tmp_path), "MTD(f) and SSS*")
+    assert stats("openspiel:connect_four", "minimax", depth=2, eval="halves:half").value == 0.5
 
 
 def test_a_position_file_may_name_an_openspiel_game_and_a_serialised_state(tmp_path):
