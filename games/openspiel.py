@@ -6,8 +6,8 @@ What a game's type says decides how tracer searches it (:func:`unsearchable` ref
 
 - two players, zero-sum or constant-sum: MAX and MIN, MAX's utility its ``returns()`` (minimax, alpha-beta, ...);
 - one player: MAX at every node;
-- chance nodes: ``chance_outcomes()``, each probability the float OpenSpiel gives, which tracer reads as the simplest
-  fraction that rounds to it (:func:`tracer.numbers.exact`; a die's 0.1666… is 1/6), for expectiminimax and Star1
+- chance nodes: ``chance_outcomes()``, each probability read as the fraction it stands for (:func:`exact_outcomes`;
+  a die's 0.1666… is 1/6), for expectiminimax and Star1
   (whose ``--bounds`` the game's ``min_utility()``/``max_utility()`` vouch for: :attr:`OpenSpielState.value_bounds`);
 - otherwise (three players or more, or two general-sum): a vector of utilities, one per player, for max^n and
   paranoid (the state offers ``named`` and ``mover`` as a tree file's nodes do, :mod:`tracer.model.state`).
@@ -32,6 +32,7 @@ import tempfile
 
 from tracer.errors import GameError, IllegalMoveError
 from tracer.model.state import Board, Player
+from tracer.numbers import exact_fraction
 from tracer.model.trees import NamedPlayers
 
 PREFIX = "openspiel:"  # --game openspiel:NAME: OpenSpiel's game NAME (never a module named openspiel)
@@ -40,6 +41,7 @@ LONGEST_SEARCHED_WHOLE = 10  # a game of at most this many plies is searched to 
 DEFAULT_DEPTH = 4  # other games' default depth, in plies (chance moves count as plies)
 BOARD_ROWS, BOARD_COLUMNS = 12, 16  # a state's text larger than this is not drawn as a board
 NAME_LENGTH = 28  # the longest line of a state's text that names its node
+LARGEST_DENOMINATOR = 10**6  # a chance outcome's probability is read as a fraction of at most this denominator
 MAX_MOVES_SHOWN = 30  # legal moves listed in an error message
 # The games whose rules make the players take turns, one action each (negamax's assumption). OpenSpiel does not
 # say it of a game, and many do not: amazons moves in three actions, a box in dots_and_boxes moves again, a
@@ -335,14 +337,14 @@ class OpenSpielState:
     def moves(self):
         if self.spiel.is_chance_node():
             if self._outcomes is None:
-                self._outcomes = dict(self.spiel.chance_outcomes())
+                self._outcomes = exact_outcomes(self.spiel.chance_outcomes())
             return tuple(self._outcomes)
         return self.spiel.legal_actions()
 
     def probability(self, move) -> float:
-        """A chance move's probability, OpenSpiel's float (read exactly by :func:`tracer.numbers.exact`)."""
+        """A chance move's probability (see :func:`exact_outcomes`)."""
         if self._outcomes is None:
-            self._outcomes = dict(self.spiel.chance_outcomes())
+            self._outcomes = exact_outcomes(self.spiel.chance_outcomes())
         return self._outcomes[move]
 
     def child(self, move):
@@ -413,6 +415,19 @@ class OpenSpielBoardState(OpenSpielState):
             rows = text.rstrip("\n").split("\n")
             made = Board([row.ljust(max(map(len, rows))) for row in rows])
         return made
+
+
+def exact_outcomes(outcomes) -> dict[int, float]:
+    """A chance node's ``(action, probability)`` pairs as a dict, each probability the float nearest the fraction
+    it stands for, so that tracer reads it as that fraction (:func:`tracer.numbers.exact`, which reads every
+    fraction of a denominator up to a million back as written). OpenSpiel computes its probabilities in floating
+    point, which may miss the nearest float (2048's 0.9 / 15 is 0.060000000000000005, not 0.06): each is read as
+    the fraction of a denominator up to ``LARGEST_DENOMINATOR`` within rounding, and these are kept only if they
+    add up to exactly 1; else the floats as they are (tracer then scales them to add up to 1)."""
+    fractions = [exact_fraction(p, LARGEST_DENOMINATOR) for _, p in outcomes]
+    if None not in fractions and sum(fractions) == 1:
+        return {action: float(fraction) for (action, _), fraction in zip(outcomes, fractions)}
+    return dict(outcomes)
 
 
 def _plain(value: float, game: OpenSpielGame):

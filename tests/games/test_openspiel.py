@@ -113,6 +113,30 @@ def test_chance_probabilities_are_read_exactly():
         assert total == denominator and sum(weights) == denominator
 
 
+def test_every_searchable_games_chance_outcomes_are_exact_fractions_adding_up_to_one():
+    """In random games of each game with chance that tracer can search, every chance node's probabilities are read
+    as fractions of small denominators that add up to exactly 1 (no scaling needed), each within rounding of
+    OpenSpiel's float."""
+    from games.openspiel import catalogue
+    from tracer.numbers import exact
+
+    chancy = [name for name, how, why in catalogue() if why is None and "chance" in how]
+    assert {"pig", "backgammon", "2048", "yacht"} <= set(chancy)
+    rng = random.Random(35)
+    for name in chancy:
+        game = load_game(f"openspiel:{name}")
+        for _ in range(3):
+            state, plies = game.start(), 0
+            while not state.is_terminal() and plies < 40:
+                moves = state.moves()
+                if state.player is Player.CHANCE:
+                    odds = {move: exact(state.probability(move)) for move in moves}
+                    assert sum(odds.values()) == 1, name
+                    given = dict(state.spiel.chance_outcomes())
+                    assert all(p.denominator <= 10**6 and abs(p - Fraction(given[m])) < 1e-12 for m, p in odds.items())
+                state, plies = state.child(rng.choice(list(moves))), plies + 1
+
+
 def test_star1_bounds_must_hold_the_games_values():
     result = run_tracer("stats", "--game", "openspiel:pig", "-a", "expectiminimax", "--depth", "3", "--bounds",
                         "0", "1")
