@@ -17,7 +17,8 @@ from tracer.errors import GameError, raised_by_interrupt
 
 from .clobber import Clobber
 from .connect4 import Connect4
-from .openspiel import is_openspiel
+from .openspiel import INSTALL as OPENSPIEL_INSTALL, PREFIX as OPENSPIEL_PREFIX, catalogue as openspiel_catalogue
+from .openspiel import import_pyspiel, is_openspiel  # (the package's face: tracer.inputs.positions reads them)
 from .pig import Pig
 from .tictactoe import TicTacToe
 

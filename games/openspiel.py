@@ -29,11 +29,10 @@ import os
 import re
 import sys
 import tempfile
+from fractions import Fraction
 
 from tracer.errors import GameError, IllegalMoveError
-from tracer.model.state import Board, Player
-from tracer.numbers import exact_fraction
-from tracer.model.trees import NamedPlayers
+from tracer.model.state import Board, NamedPlayers, Player
 
 PREFIX = "openspiel:"  # --game openspiel:NAME: OpenSpiel's game NAME (never a module named openspiel)
 INSTALL = "pip install 'tracer[openspiel]'"  # how to get OpenSpiel (PyPI's open-spiel, imported as pyspiel)
@@ -424,8 +423,8 @@ def exact_outcomes(outcomes) -> dict[int, float]:
     point, which may miss the nearest float (2048's 0.9 / 15 is 0.060000000000000005, not 0.06): each is read as
     the fraction of a denominator up to ``LARGEST_DENOMINATOR`` within rounding, and these are kept only if they
     add up to exactly 1; else the floats as they are (tracer then scales them to add up to 1)."""
-    fractions = [exact_fraction(p, LARGEST_DENOMINATOR) for _, p in outcomes]
-    if None not in fractions and sum(fractions) == 1:
+    fractions = [Fraction(p).limit_denominator(LARGEST_DENOMINATOR) for _, p in outcomes]
+    if all(abs(fraction - p) <= 1e-12 for fraction, (_, p) in zip(fractions, outcomes)) and sum(fractions) == 1:
         return {action: float(fraction) for (action, _), fraction in zip(outcomes, fractions)}
     return dict(outcomes)
 

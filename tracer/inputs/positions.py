@@ -111,9 +111,35 @@ def position_problem(path: str, document, depth: int | None, game_options: dict,
         raise GameError(message if message.startswith(path) else f"{path}: {message}") from None
 
 
+def game_list() -> tuple[list[dict], str | None, str]:
+    """Every game ``--game`` takes, as rows (``name``, ``searchable``, ``searched_as``, ``reason``): tracer's own,
+    then each of OpenSpiel's registry (:func:`games.openspiel.catalogue`); OpenSpiel's version (None when it is
+    not installed: then only tracer's own games); and how to install it."""
+    from importlib.metadata import version
+
+    from games import GAMES, OPENSPIEL_INSTALL, OPENSPIEL_PREFIX, import_pyspiel, openspiel_catalogue
+
+    rows = [{"name": name, "searchable": True, "searched_as": _own_kind(game_class()), "reason": None}
+            for name, game_class in GAMES.items()]
+    try:
+        import_pyspiel()
+    except GameError:
+        return rows, None, OPENSPIEL_INSTALL
+    rows += [{"name": OPENSPIEL_PREFIX + name, "searchable": reason is None, "searched_as": how or None,
+              "reason": reason} for name, how, reason in openspiel_catalogue()]
+    return rows, version("open_spiel"), OPENSPIEL_INSTALL
+
+
+def _own_kind(game) -> str:
+    """How ``tracer games`` says one of tracer's own games is searched."""
+    chance = getattr(game.start(), "chance", False) is True
+    return "two-player zero-sum" + (" with chance: expectiminimax, Star1, Star2, MCTS" if chance else
+                                    ": minimax, alpha-beta and the rest")
+
+
 def _is_openspiel(game: str) -> bool:
     """Whether a position file's ``game:`` names one of OpenSpiel's games (``openspiel:NAME``)."""
-    from games.openspiel import is_openspiel  # (pyspiel itself is imported only when the game is made)
+    from games import is_openspiel  # (pyspiel itself is imported only when the game is made)
 
     return is_openspiel(game)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
+from dataclasses import dataclass
 from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
 
 #: Depth meaning "search to the terminal positions" (``UNLIMITED - 1 == UNLIMITED``).
@@ -146,6 +147,17 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({list(self.rows)!r})"
+
+
+@dataclass(frozen=True)
+class NamedPlayers:
+    """The players of a tree or a game with vector utilities (a tree file's ``players: [A, B, C]``; a state's
+    ``named``), and what is declared of every leaf's vector: ``total``, the constant sum of its components
+    (``rules: {sum: 10}``). (The range of each component, ``rules: {bounds: [0, 10]}``, is a setting of the search,
+    as Star1's bounds are: see :func:`tracer.search.algorithms.maxn`.) Shared by every node of the tree."""
+
+    names: tuple[str, ...]
+    total: float | None = None
 
 
 # ---- the optional members, read on the instance ----------------------------------------------------------------
