@@ -71,9 +71,9 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 extras=test,charts
-# With --test, the optional extras the tests drive as well: python-pptx (slides -f pptx) and python-chess (--game
-# chess; GPL-3.0+, so never bundled: tracer stays MIT).
-if [ "${1:-}" = "--test" ]; then extras=$extras,pptx,chess; fi
+# With --test, the optional extras the tests drive as well: python-pptx (slides -f pptx), python-chess (--game
+# chess; GPL-3.0+, so never bundled: tracer stays MIT) and OpenSpiel (--game openspiel:NAME; Apache-2.0).
+if [ "${1:-}" = "--test" ]; then extras=$extras,pptx,chess,openspiel; fi
 # compat mode: a plain path entry, not an import hook that slows every start-up
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e ".[$extras]"
 # Compile tracer's own modules once, so start-up does not recompile them where bytecode is not written

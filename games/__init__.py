@@ -2,11 +2,13 @@
 (the optional extra ``tracer[chess]``), each a fast position type behind tracer's
 game-state interface (tracer/model/state.py) and a rules class behind its game interface (tracer/model/game.py).
 
-``load_game(spec, **options)`` takes a built-in name, or ``module:Class`` for a game of your own.
+``load_game(spec, **options)`` takes a built-in name, ``openspiel:NAME[(params)]`` for one of OpenSpiel's games
+(:mod:`games.openspiel`; ``openspiel:`` is never read as a module's name), or ``module:Class`` for a game of your own.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import os
@@ -17,6 +19,8 @@ from tracer.errors import GameError, raised_by_interrupt
 from .chess import Chess
 from .clobber import Clobber
 from .connect4 import Connect4
+from .openspiel import INSTALL as OPENSPIEL_INSTALL, PREFIX as OPENSPIEL_PREFIX, catalogue as openspiel_catalogue
+from .openspiel import import_pyspiel, is_openspiel  # (the package's face: tracer.inputs.positions reads them)
 from .pig import Pig
 from .tictactoe import TicTacToe
 
@@ -26,10 +30,13 @@ GAME_MEMBERS = ("name", "sides", "default_depth", *GAME_METHODS)
 
 
 def load_game(spec: str, **options):
-    """A game by name (``tictactoe``, ``connect4``, ``clobber``, ``pig``) or by ``module:Class``, made with ``options``
-    (``rows``, ``cols``, ``quick_wins``; those given as None are left out)."""
+    """A game by name (``tictactoe``, ``connect4``, ``clobber``, ``pig``), OpenSpiel's (``openspiel:NAME``) or by
+    ``module:Class``, made with ``options`` (``rows``, ``cols``, ``quick_wins``, ``eval``; those given as None are
+    left out)."""
     options = {key: value for key, value in options.items() if value is not None}
-    if ":" in spec:
+    if is_openspiel(spec):
+        game_class = _openspiel_class(spec)
+    elif ":" in spec:
         game_class = _import_class(spec)
     else:
         try:
@@ -51,6 +58,13 @@ def load_game(spec: str, **options):
     if missing:
         raise GameError(f"{spec} is not a tracer game: it lacks {', '.join(missing)} (see tracer/model/game.py)")
     return game
+
+
+def _openspiel_class(spec: str):
+    """``OpenSpielGame`` for OpenSpiel's game named after ``openspiel:``, taking the rest of the options."""
+    from .openspiel import OpenSpielGame  # imported only here: pyspiel is an optional extra
+
+    return functools.partial(OpenSpielGame, spec.partition(":")[2])
 
 
 def _import_class(spec: str):

@@ -101,6 +101,9 @@ def _other_players(search, inner) -> str | None:
         takers = " or -a ".join(name for name, other in ALGORITHMS.items() if other.vectors)
         return (f"-a {search.name} searches one utility, but the tree's leaves are vectors, one per player "
                 f"({', '.join(named.names)}): use -a {takers}")
+    if search.negamax and getattr(inner, "alternates", True) is False:  # a game that does not promise it
+        return (f"{search.name} assumes the players alternate, which this game does not promise (a player may move "
+                "twice in a row): use -a minimax or -a alphabeta")
     if search.negamax and isinstance(inner, TreeNode):
         repeat = first_repeat(inner)
         if repeat is not None:
@@ -117,8 +120,14 @@ def refuse_outside_bounds(spec: SearchSpec, root) -> None:
         return
     inner = getattr(root, "inner", root)
     if not isinstance(inner, TreeNode):
-        raise SearchOptionError("--bounds is for tree files, whose every leaf value can be checked before the search; "
-                                "a game's values cannot")
+        declared = getattr(inner, "value_bounds", None)
+        if declared is None:
+            raise SearchOptionError("--bounds is for tree files, whose every leaf value can be checked before the "
+                                    "search, and games that declare the bounds of their values; this game's cannot")
+        if not spec.bounds[0] <= declared[0] <= declared[1] <= spec.bounds[1]:  # Star1 prunes on what is given
+            low, high = map(format_number, declared)
+            raise SearchOptionError(f"--bounds must hold the game's values, which lie in [{low}, {high}]")
+        return
     outside = first_outside(inner, *spec.bounds, spec.search_depth)
     if outside is not None:
         node, value = outside

@@ -39,6 +39,7 @@ COMMANDS = {
                               "checked by tracer grade's rules"),
     "play": ("play", "play a game against the search"),
     "match": ("play", "play many games between two players and count wins, draws and losses"),
+    "games": ("games", "list the games --game takes: tracer's own and OpenSpiel's, with why tracer cannot search some"),
     "test-search": ("test_search", "run a student's search function on tree and position files and compare what "
                                "it does with the traced search"),
 }

@@ -98,7 +98,8 @@ def add_input_options(parser, traces: bool = False, depth_option: bool = True) -
     what = "a tree file (trees/*.yaml), a position file (YAML with game:)"
     parser.add_argument("file", nargs="?", metavar="FILE", help=what + (", or a saved trace (.json)" if traces else ""))
     games = parser.add_argument_group("game positions")
-    games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, pig, chess, or module:Class")
+    games.add_argument("--game", metavar="GAME", help="tictactoe, connect4, clobber, pig, chess, openspiel:NAME "
+                       "(tracer games lists them), or module:Class")
     games.add_argument("--position", metavar="POS", help="a position in the game's notation (default: the start)")
     if depth_option:
         add_setting(games, SETTINGS["depth"])
@@ -113,10 +114,12 @@ def add_game_options(parser) -> None:
     parser.add_argument("--rows", type=positive, help="board rows (connect4, clobber)")
     parser.add_argument("--cols", type=positive, help="board columns (connect4, clobber)")
     parser.add_argument("--quick-wins", action="store_const", const=True, help="tictactoe: prefer quicker wins")
+    parser.add_argument("--eval", metavar="MODULE:FUNCTION", help="openspiel games: the evaluation at a depth limit, "
+                                                                 "one number per player (default: returns())")
 
 
 def game_options(args) -> dict:
-    return {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins}
+    return {"rows": args.rows, "cols": args.cols, "quick_wins": args.quick_wins, "eval": args.eval}
 
 
 def add_search_options(parser, several: bool = False, without: tuple[str, ...] = (),

@@ -42,7 +42,8 @@ def add_commands(command) -> None:
     from ..search.registry import DEFAULT_ALGORITHM
 
     def common_options(parser, p1: str, p2: str):
-        parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, pig, or module:Class")
+        parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, pig, openspiel:NAME, or "
+                                                              "module:Class")
         parser.add_argument("--p1", choices=PLAYER_KINDS, metavar="PLAYER",
                             help=f"first player: {', '.join(PLAYER_KINDS)} (default {p1}; in a game with chance "
                                  "moves, expectiminimax for a search)")
@@ -159,6 +160,7 @@ def _load(args):
     from .options import say_notes
 
     game = load_game(args.game, **game_options(args))
+    _refuse_several_players(game)
     start = game.start() if getattr(args, "position", None) is None else game.position(args.position)
     for flag in ("depth", "depth1", "depth2"):
         if getattr(args, flag, None) is not None:
@@ -174,6 +176,16 @@ def _load(args):
                 raise UsageError(f"{option} {kind}: {game.name} has chance moves, which {kind} cannot search; "
                                  "use expectiminimax (or random, greedy, human)")
     return game, args.depth if args.depth is not None else game.default_depth
+
+
+def _refuse_several_players(game) -> None:
+    """play and match pit two players that each search one utility: a game of vectors of utilities (several
+    players, or two general-sum: an OpenSpiel game's type says) is refused in one line."""
+    named = getattr(game.start(), "named", None)
+    if named is not None:
+        players = ", ".join(named.names)
+        raise UsageError(f"{game.name} is searched with a vector of utilities, one per player ({players}): play "
+                         "and match take two-player zero-sum games; search it with -a maxn or -a paranoid")
 
 
 def cmd_play(args) -> None:

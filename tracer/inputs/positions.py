@@ -1,5 +1,6 @@
-"""Games and position files: a game named on the command line (``--game tictactoe --position ...``, or a game of
-one's own, ``--game module:Class``), or a position file (YAML with ``game:``) naming a built-in game.
+"""Games and position files: a game named on the command line (``--game tictactoe --position ...``, one of
+OpenSpiel's, ``--game openspiel:NAME``, or a game of one's own, ``--game module:Class``), or a position file (YAML
+with ``game:``) naming a built-in game or an OpenSpiel game.
 
 This is the one module through which tracer reaches the ``games`` package (games import tracer's interfaces, never
 the other way round at import time)."""
@@ -18,8 +19,8 @@ from .problem import Problem
 from .yaml_text import YamlReader, file_name
 
 BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber", "pig", "chess")  # the games a position file may name (games.GAMES)
-GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} (a game of your own is given on the command line: "
-               "--game module:Class --position ...)")
+GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} or openspiel:NAME (a game of your own is given on the "
+               "command line: --game module:Class --position ...)")
 POSITION_KEYS = ("game", "position", "depth", "title", "source", "rows", "cols", "quick_wins", "rules", "expect")
 
 
@@ -29,7 +30,8 @@ def is_position_file(document) -> bool:
 
 
 def load_game(spec: str, **options):
-    """A game by name (``tictactoe``, ``connect4``, ``clobber``) or ``module:Class``, made with ``options``."""
+    """A game by name (``tictactoe``, ``connect4``, ``clobber``, ``pig``), ``openspiel:NAME`` or ``module:Class``,
+    made with ``options``."""
     from games import load_game as load  # imported when a game is asked for: tree files never pay for it
 
     return load(spec, **options)
@@ -47,12 +49,25 @@ def game_problem(spec: str, position: str | None, depth: int | None, options: di
     if not meta.get("name"):
         slug = re.sub(r"[^A-Za-z0-9]+", "_", position).strip("_") if position else ""
         meta["name"] = f"{game.name}-{slug}" if slug else game.name
+    root = game.rooted(state)
     meta.update({"kind": "game", "game": game.name, "position": game.notation(state),
                  "to_move": f"{game.sides[game.to_move(state)]} (MAX) to move",
                  "move_word": str(getattr(game, "move_word", "move"))})
+    meta.update(_named_players(root))
     if not meta.get("title"):
         meta["title"] = f"{game.name}: " + ("start position" if position is None else game.notation(state))
-    return Problem(game.rooted(state), UNLIMITED if depth is None else depth, meta, game, notes=[note] if note else [])
+    return Problem(root, UNLIMITED if depth is None else depth, meta, game, notes=[note] if note else [])
+
+
+def _named_players(root) -> dict:
+    """A game of several players' meta, as a tree file of named players gives it (``Tree.meta``): the order of
+    every vector's components, and the sum they add up to if the game declares one; else nothing."""
+    named = getattr(root, "named", None)
+    if named is None:
+        return {}
+    mover = getattr(root, "mover_name", None)
+    meta = {"players": list(named.names), **({"to_move": f"{mover} to move"} if mover else {})}
+    return meta if named.total is None else {**meta, "sum": named.total}
 
 
 def searchable_depth(game, state, depth: int | None, flag: str = "depth") -> tuple[int | None, str | None]:
@@ -80,7 +95,7 @@ def position_problem(path: str, document, depth: int | None, game_options: dict,
     if file_depth is None:
         file_depth = rules.get("depth")
     game = data.get("game")
-    if not isinstance(game, str) or game.lower() not in BUILT_IN_GAMES:
+    if not isinstance(game, str) or game.lower() not in BUILT_IN_GAMES and not _is_openspiel(game):
         # Data never chooses code: a game of one's own is named on the command line (--game module:Class).
         raise GameError(f"{path}: game: {GAME_CHOICE}, got {game!r}")
     position = data.get("position")
@@ -94,6 +109,39 @@ def position_problem(path: str, document, depth: int | None, game_options: dict,
     except GameError as error:
         message = str(error)
         raise GameError(message if message.startswith(path) else f"{path}: {message}") from None
+
+
+def game_list() -> tuple[list[dict], str | None, str]:
+    """Every game ``--game`` takes, as rows (``name``, ``searchable``, ``searched_as``, ``reason``): tracer's own,
+    then each of OpenSpiel's registry (:func:`games.openspiel.catalogue`); OpenSpiel's version (None when it is
+    not installed: then only tracer's own games); and how to install it."""
+    from importlib.metadata import version
+
+    from games import GAMES, OPENSPIEL_INSTALL, OPENSPIEL_PREFIX, import_pyspiel, openspiel_catalogue
+
+    rows = [{"name": name, "searchable": True, "searched_as": _own_kind(game_class()), "reason": None}
+            for name, game_class in GAMES.items()]
+    try:
+        import_pyspiel()
+    except GameError:
+        return rows, None, OPENSPIEL_INSTALL
+    rows += [{"name": OPENSPIEL_PREFIX + name, "searchable": reason is None, "searched_as": how or None,
+              "reason": reason} for name, how, reason in openspiel_catalogue()]
+    return rows, version("open_spiel"), OPENSPIEL_INSTALL
+
+
+def _own_kind(game) -> str:
+    """How ``tracer games`` says one of tracer's own games is searched."""
+    chance = getattr(game.start(), "chance", False) is True
+    return "two-player zero-sum" + (" with chance: expectiminimax, Star1, Star2, MCTS" if chance else
+                                    ": minimax, alpha-beta and the rest")
+
+
+def _is_openspiel(game: str) -> bool:
+    """Whether a position file's ``game:`` names one of OpenSpiel's games (``openspiel:NAME``)."""
+    from games import is_openspiel  # (pyspiel itself is imported only when the game is made)
+
+    return is_openspiel(game)
 
 
 def _check_depth(depth, where: str, shown) -> None:

@@ -16,15 +16,16 @@ class Game(Protocol):
     """A game's rules and notation. Its states offer :class:`tracer.model.state.GameState`.
 
     ``name``            short name (``"tictactoe"``), used in output file names
-    ``sides``           display names of the first and second player (``("X", "O")``)
+    ``sides``           display names of the players, first to move first (``("X", "O")``; a game of n players,
+                        searched with vectors of utilities, names n)
     ``default_depth``   depth limit used when none is given (``None``: search to the end)
     ``start()``         the start position, first player to move
     ``position(text)``  a position from the game's notation; raises :class:`tracer.errors.GameError`
     ``notation(state)`` the position in that notation
     ``parse_move(state, text)`` a legal move of ``state`` named ``text``; raises
                         :class:`tracer.errors.IllegalMoveError` whose message lists the legal moves
-    ``to_move(state)``  0 when the first player moves, 1 for the second
-    ``winner(state)``   for a terminal state: 0 or 1, or ``None`` for a draw
+    ``to_move(state)``  0 when the first player moves, 1 for the second (i for the (i+1)-th of n)
+    ``winner(state)``   for a terminal state: 0 or 1 (or i), or ``None`` for a draw
     ``rooted(state)``   the same position with MAX = the side to move, ready to be searched from
     ``text(state)``     the board as text for a terminal
 

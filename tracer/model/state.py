@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
+from dataclasses import dataclass
 from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
 
 #: Depth meaning "search to the terminal positions" (``UNLIMITED - 1 == UNLIMITED``).
@@ -75,6 +76,18 @@ class GameState(Protocol):
     ``noisy_moves()`` the moves that may change the evaluation at once (chess: captures and promotions), in the
                     order to try them: quiescence search (``--quiescence``) follows only these past the depth limit;
                     without it, quiescence search is refused
+    ``chance``      ``True`` on a game's states when chance may move below them (dice): only the searches that
+                    average or sample take the game (:func:`tracer.run.unfit`)
+    ``value_bounds`` (L, U): every value the game gives lies in [L, U], so Star1 may take ``--bounds`` that hold
+                    them (a tree file's bounds are checked leaf by leaf instead)
+    ``alternates``  ``False`` when the game does not promise that the players take turns (negamax refuses it)
+
+    A game of several players (or two whose utilities do not add up to a constant) is searched with a vector of
+    utilities, as a tree file of named players is: its states offer ``named`` (a
+    :class:`tracer.model.trees.NamedPlayers`, the same for every state), ``mover`` (the index of the player to move,
+    ``None`` at a chance node or an end) and ``mover_name``; ``player`` is MAX wherever a player moves (each
+    maximises its own component), and ``utility()`` and ``evaluate()`` return one number per player (max^n,
+    paranoid).
     """
 
     player: Player
@@ -140,6 +153,17 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({list(self.rows)!r})"
+
+
+@dataclass(frozen=True)
+class NamedPlayers:
+    """The players of a tree or a game with vector utilities (a tree file's ``players: [A, B, C]``; a state's
+    ``named``), and what is declared of every leaf's vector: ``total``, the constant sum of its components
+    (``rules: {sum: 10}``). (The range of each component, ``rules: {bounds: [0, 10]}``, is a setting of the search,
+    as Star1's bounds are: see :func:`tracer.search.algorithms.maxn`.) Shared by every node of the tree."""
+
+    names: tuple[str, ...]
+    total: float | None = None
 
 
 # ---- the optional members, read on the instance ----------------------------------------------------------------

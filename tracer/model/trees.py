@@ -10,18 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import SearchOptionError
-from .state import Player
-
-
-@dataclass(frozen=True)
-class NamedPlayers:
-    """The players of a tree with vector utilities (``players: [A, B, C]``), and what the file declares of every
-    leaf's vector: ``total``, the constant sum of its components (``rules: {sum: 10}``). (The range of each
-    component, ``rules: {bounds: [0, 10]}``, is a setting of the search, as Star1's bounds are: see
-    :func:`tracer.search.algorithms.maxn`.) Shared by every node of the tree."""
-
-    names: tuple[str, ...]
-    total: float | None = None
+from .state import NamedPlayers, Player  # noqa: F401 (NamedPlayers: read from here too)
 
 
 class TreeNode:
