@@ -87,8 +87,9 @@ def _slides_options(slides) -> None:
                         help="pdf (default: a page per frame), html (a step-through player), svg or png (a folder "
                              "of numbered frames), gif (animated), beamer (a .tex frame over the PDF's pages)")
     slides.add_argument("--step", choices=STEP_MODES, default=None,
-                        help="a frame after every event (default), after each node is left (node), or after each "
-                             "cutoff and the last step (cutoff); -a mcts: after each iteration (its default), "
+                        help="a frame after each node decision, a leaf evaluated or a node left (node, the "
+                             "default), after every event (event), or after each cutoff and the last step (cutoff); "
+                             "-a mcts: after each iteration (its default), "
                              "or after each phase: selection, expansion, playout, back-up (phase)")
     slides.add_argument("--from", dest="first", type=positive, metavar="K", help="start at step K (as numbered by "
                                                                                   "tracer trace)")

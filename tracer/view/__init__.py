@@ -274,7 +274,8 @@ def pass_steps(trace: Trace, number: int) -> tuple[int, int]:
 
 def default_step_mode(trace: Trace) -> str:
     """How often a deck shows ``trace`` unless told: its family's default (after each iteration for Monte Carlo tree
-    search, an event being a fraction of one; after every event for the rest)."""
+    search, an event being a fraction of one; for the rest after each node decision, a leaf evaluated or a node
+    left, which gives a lecture's deck). Every deck, player and practice page asks this, and nothing else."""
     return family_of(trace).default_step_mode
 
 

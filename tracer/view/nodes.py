@@ -88,7 +88,8 @@ class Family:
     # (None: the value family's, tracer.view.values.bound_now)
     look: Look = VALUE_LOOK  # how its nodes, edges, key, titles, table rows and export fields read (.look)
     step_modes: Mapping[str, Ends] = field(default_factory=lambda: NODE_STEPS)  # how often a deck may show it (--step), each mode's frame ends
-    default_step_mode: str = "event"  # how often a deck shows it unless told
+    default_step_mode: str = "node"  # how often a deck shows it unless told: a frame per node decision (a leaf
+    # evaluated, a node left), a lecture's deck; "event" frames every α, β and value update too
     # what its exercises ask, generate and grade (tracer.exercises reads these, and never asks which family it has)
     items: tuple[str, ...] = ()  # the items of its own an answer key or an answer may give (tracer.inputs.answers;
     # every search has the value, the best move and the counts of nodes and leaves)
