@@ -345,8 +345,8 @@ def cmd_slides(args) -> None:
         raise UsageError(f"no steps to show: --step {step} gives none from {first or 1} to "
                          f"{last or total}")
     deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal, answer=args.answer),
-                     args.size or DEFAULT_SLIDE)
-    say_notes([note for note in (deck.note, deck.hint) if note])
+                     args.size or DEFAULT_SLIDE, start=first)
+    say_notes([deck.note] if deck.note else [])
     path = args.output or default_output(trace, EXTENSIONS[fmt])
     if fmt in FOLDER_FORMATS:
         path = path.rstrip("/")

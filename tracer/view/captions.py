@@ -257,3 +257,37 @@ CAPTIONS = {PassStarted: _pass_started, NodeEntered: _entered, LeafEvaluated: _l
             AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, ChanceCutoff: _chance_cutoff,
             Probed: _probed, Researched: _research, TableProbe: _probe,
             TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}
+
+
+def after_searching(view, unseen: dict[int, tuple[int, ...]], drawn, at: int) -> str:
+    """What a deck's frame about node ``at`` says of the steps folded into it, at nodes not ``drawn`` (``unseen``:
+    the nodes entered there, by the nearest drawn node above them): under a drawn node whose children are not drawn
+    (its box of what lies below), ``the 40 positions below it``; a child left out of the drawing, by name with what
+    was searched under it, ``3 5 and its 40 positions below``. Empty when nothing was entered."""
+    word = "position" if view.is_game else "node"
+    parts = []
+    for above, entered in unseen.items():
+        where = "it" if above == at else view.label(above)
+        children = view.nodes[above].children
+        if not any(child in drawn for child in children):
+            parts.append(f"the {word} below {where}" if len(entered) == 1
+                         else f"the {len(entered):,} {word}s below {where}")
+            continue
+        tops: dict[int, list[int]] = {}
+        for node in entered:
+            top = node
+            while view.nodes[top].node.parent != above:
+                top = view.nodes[top].node.parent
+            tops.setdefault(top, []).append(node)
+        for top, found in tops.items():
+            below = len(found) - (top in found)
+            name = view.label(top)
+            if top not in found:
+                parts.append(f"{below:,} more {word}{'s' * (below != 1)} below {name}")
+            elif below == 0:
+                parts.append(name)
+            elif below == 1:
+                parts.append(f"{name} and the {word} below it")
+            else:
+                parts.append(f"{name} and its {below:,} {word}s below")
+    return f"after searching {join_names(parts)}" if parts else ""
