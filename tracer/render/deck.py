@@ -131,13 +131,14 @@ def check_deck_size(trace: Trace, steps: list[int], nodes: int, options: DrawOpt
         f"the deck would draw {len(steps):,} frames of {each}{cut}, as much work as {cost:,} nodes (counting "
         f"{PAGE_NODES} a frame for its page{' and its boxes' * bool(boxed)}), more than the limit of {limit:,} "
         f"({DECK_DRAWINGS} × --max-drawn {options.max_drawn:,}); show fewer steps with "
-        f"{_coarser_steps(trace, steps)}, choose what a frame draws with --draw-depth N, or raise the limit with "
-        "--max-drawn N")
+        f"{_coarser_steps(trace, steps)}, choose what a frame draws with "
+        f"{'--draw-depth N' if options.draw_depth is None else f'a --draw-depth below {options.draw_depth}'}, or "
+        "raise the limit with --max-drawn N")
 
 
 def _coarser_steps(trace: Trace, steps: list[int]) -> str:
-    """The ``--step`` modes that give fewer frames than ``steps`` over the same events, each with its count, and
-    ``--from K --to M``."""
+    """The ``--step`` modes that give fewer frames than ``steps`` over the same events, each with its count (so
+    never the mode that made ``steps``), and ``--from K --to M``."""
     counts = []
     for mode in STEP_MODES:
         try:

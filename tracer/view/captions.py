@@ -280,14 +280,22 @@ def after_searching(view, unseen: dict[int, tuple[int, ...]], drawn, at: int) ->
                 top = view.nodes[top].node.parent
             tops.setdefault(top, []).append(node)
         for top, found in tops.items():
-            below = len(found) - (top in found)
-            name = view.label(top)
-            if top not in found:
-                parts.append(f"{below:,} more {word}{'s' * (below != 1)} below {name}")
-            elif below == 0:
-                parts.append(name)
-            elif below == 1:
-                parts.append(f"{name} and the {word} below it")
-            else:
-                parts.append(f"{name} and its {below:,} {word}s below")
-    return f"after searching {join_names(parts)}" if parts else ""
+            parts.append((view.label(top), len(found) - (top in found), top in found))
+    several = len(parts) > 1
+    return f"after searching {join_names([_searched(part, word, several) for part in parts])}" if parts else ""
+
+
+def _searched(part, word: str, several: bool) -> str:
+    """One part of :func:`after_searching`: a phrase as it stands, or (``name``, the nodes entered below it, whether
+    it was entered itself) as ``3 5 and its 40 positions below``, in brackets among several (``3 5 (and 40 positions
+    below it), 3 6 (and 2 below it)``) so that no "and" is read as the list's."""
+    if isinstance(part, str):
+        return part
+    name, below, entered = part
+    if not entered:
+        return f"{below:,} more {word}{'s' * (below != 1)} below {name}"
+    if not below:
+        return name
+    if several:
+        return f"{name} (and {below:,} {word}{'s' * (below != 1)} below it)"
+    return f"{name} and the {word} below it" if below == 1 else f"{name} and its {below:,} {word}s below"
