@@ -87,8 +87,9 @@ def _slides_options(slides) -> None:
                         help="pdf (default: a page per frame), html (a step-through player), svg or png (a folder "
                              "of numbered frames), gif (animated), beamer (a .tex frame over the PDF's pages)")
     slides.add_argument("--step", choices=STEP_MODES, default=None,
-                        help="a frame after each node decision, a leaf evaluated or a node left (node, the "
-                             "default), after every event (event), or after each cutoff and the last step (cutoff); "
+                        help="a frame after each node decision, a leaf evaluated or a node left (node, a deck's "
+                             "default), after every event (event, the html player's default), or after each cutoff "
+                             "and the last step (cutoff); "
                              "-a mcts: after each iteration (its default), "
                              "or after each phase: selection, expansion, playout, back-up (phase)")
     slides.add_argument("--from", dest="first", type=positive, metavar="K", help="start at step K (as numbered by "
@@ -336,7 +337,7 @@ def cmd_slides(args) -> None:
     if in_pass is not None:  # the pass's steps, within --from and --to
         first, last = max(first or 1, in_pass[0]), min(last or total, in_pass[1])
     refuse_unfit_drawing(args, trace)
-    step = args.step or default_step_mode(trace)
+    step = args.step or default_step_mode(trace, player=fmt == "html")
     try:
         steps = frame_steps(trace, step, first, last)
     except ValueError as error:

@@ -91,11 +91,11 @@ def player_height(size: tuple[float, float]) -> tuple[int, str]:
 
 def player_output(trace: Trace, steps: list[int] | None = None, options: DrawOptions = DrawOptions(),
                   size: tuple[float, float] = DEFAULT_SLIDE) -> str:
-    """The HTML a notebook shows for ``trace``: its player after each of ``steps`` (default: the deck's default,
-    :func:`tracer.view.default_step_mode`), in a frame sized by :func:`player_height`. A deck that
+    """The HTML a notebook shows for ``trace``: its player after each of ``steps`` (default: every step, or every
+    iteration of Monte Carlo tree search), in a frame sized by :func:`player_height`. A deck that
     :func:`.deck.make_deck` refuses as too costly to draw (its limits are ``options.max_drawn`` and the steps'
     number), which it does before drawing any frame, gives the diagram instead, under a one-line note."""
-    steps = frame_steps(trace, default_step_mode(trace)) if steps is None else steps
+    steps = frame_steps(trace, default_step_mode(trace, player=True)) if steps is None else steps
     if not steps:
         return diagram_output(trace, options, "No step-through player: no steps to show")
     try:
@@ -153,12 +153,12 @@ class Player:
 def player(trace: Trace, step: str | None = None, *, first: int | None = None, last: int | None = None,
            options: DrawOptions = DrawOptions(), size: tuple[float, float] = DEFAULT_SLIDE) -> Player:
     """The step-through player of ``trace``, to show in Jupyter (the last expression of a cell, or
-    ``IPython.display.display``), as ``tracer slides -f html`` writes it: a frame after each node decision, or
-    as ``step`` says (``"event"``, ``"cutoff"``; Monte Carlo tree search: ``"iteration"``, its default, or
+    ``IPython.display.display``), as ``tracer slides -f html`` writes it: a frame after every event, or as
+    ``step`` says (``"node"``, ``"cutoff"``; Monte Carlo tree search: ``"iteration"``, its default, or
     ``"phase"``), from step ``first`` to step ``last``; drawn with ``options`` on a slide of ``size`` inches. A
     trace on its own shows ``tracer.player(trace)``. The steps are checked now (a ``ValueError`` for a mode that
     does not fit the search, or none to show); the frames are drawn when it is shown."""
-    mode = step or default_step_mode(trace)
+    mode = step or default_step_mode(trace, player=True)
     steps = frame_steps(trace, mode, first, last)
     if not steps:
         raise ValueError(f"no steps to show: step={mode!r} gives none from {first or 1} to "

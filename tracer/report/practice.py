@@ -98,13 +98,12 @@ def reward_rule(problem: Problem) -> str:
 
 
 def _player(trace) -> dict | None:
-    """The search's step-through player (a deck's default steps: each node decision; each iteration of Monte Carlo
-    tree search), or None when
+    """The search's step-through player (every step; every iteration for Monte Carlo tree search), or None when
     its deck would be too large to draw."""
     from ..view import default_step_mode, frame_steps
 
     try:
-        deck = make_deck(trace, frame_steps(trace, default_step_mode(trace)))
+        deck = make_deck(trace, frame_steps(trace, default_step_mode(trace, player=True)))
     except (TracerError, ValueError):
         return None
     return player_data(deck, draw_deck(deck, "svg"))

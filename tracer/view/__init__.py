@@ -42,7 +42,7 @@ __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "FoldedStep", "LOWER", "N
 _ASKS_VALUES = dict(items=values.ITEMS, graded=values.GRADED, keyed=values.KEYED, scoring=values.SCORING)
 VALUES = Family("values", ValueNode, FOLD, CAPTIONS, **_ASKS_VALUES, decides=values.ValueDeciding)
 MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin, look=mcts.VISIT_LOOK,
-              step_modes=mcts.STEP_MODES, default_step_mode="iteration", items=mcts.ITEMS, graded=mcts.GRADED,
+              step_modes=mcts.STEP_MODES, default_step_mode="iteration", player_step_mode="iteration", items=mcts.ITEMS, graded=mcts.GRADED,
               keyed=mcts.KEYED, scoring=mcts.SCORING, statistics=True, decides=mcts.VisitDeciding)
 VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, vectors.begin, vectors.bound_now,
                  **_ASKS_VALUES)
@@ -276,11 +276,14 @@ def pass_steps(trace: Trace, number: int) -> tuple[int, int]:
     return starts[number - 1] + 1, last
 
 
-def default_step_mode(trace: Trace) -> str:
+def default_step_mode(trace: Trace, player: bool = False) -> str:
     """How often a deck shows ``trace`` unless told: its family's default (after each iteration for Monte Carlo tree
     search, an event being a fraction of one; for the rest after each node decision, a leaf evaluated or a node
-    left, which gives a lecture's deck). Every deck, player and practice page asks this, and nothing else."""
-    return family_of(trace).default_step_mode
+    left, which gives a lecture's deck). A step-through ``player`` (the HTML page, a notebook's, the practice
+    page's) shows every step instead, as its step table lists them (each iteration for Monte Carlo tree search).
+    Every deck and player asks this, and nothing else."""
+    family = family_of(trace)
+    return family.player_step_mode if player else family.default_step_mode
 
 
 def frame_steps(trace: Trace, every: str = "event", first: int | None = None, last: int | None = None) -> list[int]:
