@@ -47,7 +47,7 @@ def draw_less(options=None) -> str:
         if value is None:
             ways.append(f"{option} {letter}")
         elif value > 1:
-            ways.append(f"{option} below {value}")
+            ways.append(f"a {option} below {value}")
     if not options.compact:
         ways.append("--compact")
     if not ways:
