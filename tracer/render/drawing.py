@@ -262,44 +262,61 @@ def _boards_legible(scene: Scene, layout: Layout, size: tuple[float, float] | No
     return _slide_sizes(scene, layout, size)[0] >= MIN_BOARD
 
 
+class _Choice(NamedTuple):
+    """A way to draw a game's search on a slide, laid out, with how large its boards and text come out."""
+
+    options: DrawOptions
+    scene: Scene
+    layout: Layout
+    wide: bool  # every board at least MIN_BOARD wide
+    text: float  # the smallest font size, in points
+
+    @property
+    def legible(self) -> bool:
+        return self.wide and self.text >= GAME_TEXT
+
+
 def _lecture_cut(trace, options: DrawOptions, spacing: float, size: tuple[float, float]) -> Fitted:
     """A game's search on a slide when nothing says what to draw: :data:`LECTURE_PLIES` plies, with as many of
     each node's children as keep the boards an inch wide and the text :data:`GAME_TEXT` (all of them, then all
-    with the pruned ones as one box, then the first K with the best and the cut one, K falling to 1); where no
-    choice reaches both, the one with the largest text whose boards are an inch wide, and a note says so."""
-    deepest = max(node.ply for node in trace.nodes)
-    depth = min(LECTURE_PLIES, deepest)
+    with the pruned ones as one box, then the first K with the best and the cut one, K falling to 1). Where no
+    choice reaches both, the one with the most children whose text is :data:`NEARLY` the largest (of those whose
+    boards are an inch wide, if any are): a slide is mostly too short for three levels of boards rather than too
+    narrow, so leaving children out gains little. The note says what was drawn."""
+    depth = min(LECTURE_PLIES, max(node.ply for node in trace.nodes))
     widest = max(Counter(node.parent for node in trace.nodes if node.parent is not None).values(), default=1)
-    choices = [(None, False), (None, True)] + [(k, True) for k in range(widest - 1, 0, -1)]
-    tried = []  # (options, scene, layout, boards an inch wide, smallest text), most children first
-    for first_children, compact in choices:
+    tried: list[_Choice] = []
+    for first_children, compact in [(None, False), (None, True)] + [(k, True) for k in range(widest - 1, 0, -1)]:
         smaller = replace(options, draw_depth=depth, first_children=first_children, compact=compact)
         scene = scene_of(trace, smaller)
         layout = lay_out(scene, spacing)
         board, text = _slide_sizes(scene, layout, size)
-        tried.append((smaller, scene, layout, board >= MIN_BOARD, text))
-        if board >= MIN_BOARD and text >= GAME_TEXT:
+        tried.append(_Choice(smaller, scene, layout, board >= MIN_BOARD, text))
+        if tried[-1].legible:
             break
-    # none reaches both: among those whose boards are an inch wide (if any are), the one with the most children
-    # whose text is nearly the largest (a slide is mostly too short rather than too narrow, so leaving children
-    # out gains little)
-    wide = [choice for choice in tried if choice[3]] or tried
-    largest = max(choice[4] for choice in wide)
-    smaller, scene, layout, legible, text = (tried[-1] if tried[-1][3] and tried[-1][4] >= GAME_TEXT
-                                             else next(choice for choice in wide if choice[4] >= NEARLY * largest))
-    page = page_of(scene, layout)
-    drawn = [f"drawn to depth {depth} of {deepest}"]
-    if smaller.first_children is not None:
-        k = smaller.first_children
+    chosen = tried[-1]
+    if not chosen.legible:
+        wide = [choice for choice in tried if choice.wide] or tried
+        largest = max(choice.text for choice in wide)
+        chosen = next(choice for choice in wide if choice.text >= NEARLY * largest)
+    return Fitted(chosen.scene, chosen.layout, page_of(chosen.scene, chosen.layout), chosen.options,
+                  _lecture_note(trace, chosen))
+
+
+def _lecture_note(trace, chosen: _Choice) -> str:
+    """What :func:`_lecture_cut` drew, and how to choose otherwise."""
+    options = chosen.options
+    drawn = [f"drawn to depth {options.draw_depth} of {max(node.ply for node in trace.nodes)}"]
+    if options.first_children is not None:
+        k = options.first_children
         drawn.append(f"the first {'child' if k == 1 else f'{k} children'} of each node (with the best and the one "
                      "a cutoff struck at)")
-    if smaller.compact:
+    if options.compact:
         drawn.append("each cutoff's pruned children as one box")
-    why = ("so that its boards stay an inch wide and its text 12 pt" if legible and text >= GAME_TEXT
+    why = ("so that its boards stay an inch wide and its text 12 pt" if chosen.legible
            else "so that its boards and text are as large as two plies allow")
-    return Fitted(scene, layout, page, smaller,
-                  f"the whole search is too large for a slide: {', '.join(drawn)}, {why}; choose with "
-                  "--draw-depth N, --first-children K or --compact")
+    return (f"the whole search is too large for a slide: {', '.join(drawn)}, {why}; choose with --draw-depth N, "
+            "--first-children K or --compact")
 
 
 def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = False) -> Fitted:
