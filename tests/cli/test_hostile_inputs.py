@@ -413,12 +413,14 @@ def test_a_deck_too_big_to_draw_is_refused_before_any_frame(tmp_path):
     cutoffs, nodes = len(frame_steps(trace, "cutoff")), len(frame_steps(trace, "node"))
     assert len(trace.events) == 35 and trace.node_count == 13
     out = tmp_path / "deck.pdf"
-    refused = run_tracer("slides", TREES / "rn_example.yaml", "--max-drawn", "395", "-o", out, cwd=tmp_path)
+    refused = run_tracer("slides", TREES / "rn_example.yaml", "--step", "event", "--max-drawn", "395", "-o", out,
+                         cwd=tmp_path)
     assert_one_line_error(refused, "35 frames of 13 nodes", "3,955", "more than the limit of 3,950",
                           f"--step cutoff ({cutoffs:,} frames)", f"--step node ({nodes:,} frames)", "--draw-depth N",
                           "--max-drawn N", "--from K --to M")
     assert list(tmp_path.iterdir()) == []
-    drawn = run_tracer("slides", TREES / "rn_example.yaml", "--max-drawn", "396", "-o", out, cwd=tmp_path)
+    drawn = run_tracer("slides", TREES / "rn_example.yaml", "--step", "event", "--max-drawn", "396", "-o", out,
+                       cwd=tmp_path)
     assert drawn.returncode == 0 and out.exists()
 
 
@@ -426,8 +428,8 @@ def test_a_deck_too_big_to_draw_is_refused_before_any_frame(tmp_path):
 def test_a_deck_of_too_many_frames_is_refused_before_anything_is_laid_out(tmp_path, fmt):
     """A frame costs at least its page: 35 frames × 101 is past 10 × --max-drawn 300 whatever the drawing, so the
     deck is refused before the search is even laid out (the count says "at least"), whatever the format."""
-    result = run_tracer("slides", TREES / "rn_example.yaml", "--max-drawn", "300", "-f", fmt, "-o",
-                        tmp_path / "deck", cwd=tmp_path)
+    result = run_tracer("slides", TREES / "rn_example.yaml", "--step", "event", "--max-drawn", "300", "-f", fmt,
+                        "-o", tmp_path / "deck", cwd=tmp_path)
     assert_one_line_error(result, "35 frames of at least one node", "--step", "--draw-depth", "--max-drawn")
     assert list(tmp_path.iterdir()) == []
 

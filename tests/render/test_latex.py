@@ -103,7 +103,8 @@ def test_tikz_escapes_names_and_the_body_inputs_into_a_document(tmp_path):
 @needs_latex
 def test_beamer_frame_shows_each_page_as_an_overlay_with_its_caption_as_a_note(tmp_path):
     talk = tmp_path / "talk"
-    result = run_tracer("slides", TREES / "rn_example.yaml", "-f", "beamer", "-o", talk / "alphabeta.tex")
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-f", "beamer", "-o", talk / "alphabeta.tex",
+                        "--step", "event")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [str(talk / "alphabeta.tex"), str(talk / "alphabeta.pdf")]
     frame = (talk / "alphabeta.tex").read_text(encoding="utf-8")

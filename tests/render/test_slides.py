@@ -78,7 +78,8 @@ def shape_centres(svg: bytes) -> dict[str, tuple[float, float]]:
                                              ("uneven", "negamax-ab"), ("three_agents", "minimax")])
 def test_every_node_stands_in_the_same_place_in_every_svg_frame(tmp_path, name, algorithm):
     out = tmp_path / "frames"
-    result = run_tracer("slides", TREES / f"{name}.yaml", "-a", algorithm, "-f", "svg", "-o", out, "--visits")
+    result = run_tracer("slides", TREES / f"{name}.yaml", "-a", algorithm, "-f", "svg", "-o", out, "--visits",
+                        "--step", "event")
     assert result.returncode == 0, result.stderr
     frames = sorted(out.iterdir())
     trace = traced(TREES / f"{name}.yaml", algorithm)
@@ -96,7 +97,8 @@ def test_every_node_stands_in_the_same_place_in_every_svg_frame(tmp_path, name, 
 
 def test_reveal_hides_what_is_not_reached_yet_and_keeps_the_places(tmp_path):
     out = tmp_path / "frames"
-    assert run_tracer("slides", TREES / "rn_example.yaml", "-f", "svg", "-o", out, "--reveal").returncode == 0
+    assert run_tracer("slides", TREES / "rn_example.yaml", "-f", "svg", "-o", out, "--reveal",
+                      "--step", "event").returncode == 0
     frames = sorted(out.iterdir())
     first, last = shape_centres(frames[0].read_bytes()), shape_centres(frames[-1].read_bytes())
     assert list(first) == ["n0"]  # only the root has been reached after step 1
@@ -162,9 +164,11 @@ def test_a_deck_keeps_one_key_the_union_of_its_frames():
 
 def test_pdf_deck_has_a_page_per_frame_all_the_slide_size(tmp_path):
     out = tmp_path / "deck.pdf"
-    result = run_tracer("slides", TREES / "rn_example.yaml", "-o", out)
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-o", out)  # by default, a page per node decision
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str(out)
+    assert len(PdfReader(out).pages) == len(frame_steps(traced(TREES / "rn_example.yaml", None), "node")) == 11
+    assert run_tracer("slides", TREES / "rn_example.yaml", "-o", out, "--step", "event").returncode == 0
     pages = PdfReader(out).pages
     assert len(pages) == 35
     assert {(float(p.mediabox.width), float(p.mediabox.height)) for p in pages} == {(960.0, 540.0)}  # 13.33 × 7.5 in
@@ -183,14 +187,14 @@ def test_png_frames_fill_a_1920_by_1080_slide(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == ["frame-001.png", "frame-002.png"]
     for frame in out.iterdir():
         assert image_size(frame) == (1920, 1080)
-    assert run_tracer("slides", TREES / "rn_example.yaml", "-f", "png", "-o", out, "--to", "1",
+    assert run_tracer("slides", TREES / "rn_example.yaml", "-f", "png", "-o", out, "--to", "1", "--step", "event",
                       "--dpi", "96").returncode == 0
     assert [image_size(f) for f in out.iterdir()] == [(1280, 720)]  # the earlier frames replaced, not mixed
 
 
 def test_gif_has_a_frame_per_step_and_loops(tmp_path):
     out = tmp_path / "search.gif"
-    result = run_tracer("slides", TREES / "rn_example.yaml", "-f", "gif", "--fps", "2", "-o", out)
+    result = run_tracer("slides", TREES / "rn_example.yaml", "-f", "gif", "--fps", "2", "-o", out, "--step", "event")
     assert result.returncode == 0, result.stderr
     with Image.open(out) as image:
         assert image.n_frames == 35 and image.info["loop"] == 0 and image.info["duration"] == 500
@@ -404,37 +408,3 @@ def test_a_revealed_deck_keys_hidden_nodes_not_faint_ones():
     assert not any(meaning.startswith("not reached yet: hidden") for _, meaning in plain.frames[0].scene.legend)
 
 
-def test_a_game_deck_keeps_its_boards_an_inch_wide_on_the_slide():
-    """The drawn depth of a game's deck is the deepest whose boards stay at least an inch wide on the slide (the
-    tic-tac-toe fork was drawn to depth 2, its boards about half an inch on a 13-inch page)."""
-    from tracer.render.drawing import MIN_BOARD
-    from tracer.render.layout import board_size
-
-    trace = traced(POSITIONS / "tictactoe_fork.yaml")
-    size = (13.33, 7.5)
-    deck = make_deck(trace, frame_steps(trace, "cutoff"), size=size)
-    boards = [node for node in deck.frames[-1].scene.nodes if node.kind == "board"]
-    assert boards and deck.options.draw_depth == 1
-    scale = size[0] * 72 / deck.page.frame.width
-    assert min(board_size(node)[0] for node in boards) * scale >= MIN_BOARD
-    deeper = make_deck(trace, frame_steps(trace, "cutoff"), DrawOptions(draw_depth=2), size)  # chosen: drawn so
-    assert deeper.options.draw_depth == 2
-
-
-@pytest.mark.parametrize("path, step", [(POSITIONS / "tictactoe_fork.yaml", "event"),
-                                        (POSITIONS / "connect4_threat.yaml", "cutoff")])
-def test_a_deck_whose_frames_mostly_change_what_is_not_drawn_says_what_helps(path, step):
-    trace = traced(path)
-    deck = make_deck(trace, frame_steps(trace, step))
-    assert deck.hint is not None and "--step cutoff" in deck.hint and "--draw-depth" in deck.hint
-    unseen = sum(frame.current not in {node.id for node in frame.scene.nodes} for frame in deck.frames)
-    assert unseen * 2 > len(deck.frames) and deck.hint.startswith(f"{unseen} of {len(deck.frames)} frames")
-
-
-def test_the_hint_is_one_line_on_stderr_and_only_where_it_applies(tmp_path):
-    result = run_tracer("slides", POSITIONS / "tictactoe_fork.yaml", "-o", tmp_path / "t.html")
-    assert result.returncode == 0, result.stderr
-    hints = [line for line in result.stderr.splitlines() if "frames are steps at nodes not drawn" in line]
-    assert len(hints) == 1 and hints[0].startswith("note: ") and "--step cutoff" in hints[0]
-    plain = run_tracer("slides", TREES / "rn_example.yaml", "-o", tmp_path / "r.html")
-    assert plain.returncode == 0 and "not drawn" not in plain.stderr

@@ -218,7 +218,7 @@ def test_render_draws_one_pass_and_slides_step_through_it(tmp_path):
     trace = trace_search(load_tree(TREES / "rn_example.yaml").root, "sss")
     low, high = pass_steps(trace, 3)
     frames = run_tracer("slides", TREES / "rn_example.yaml", "-a", "sss", "--pass", "3", "-f", "svg", "-o",
-                        tmp_path / "frames")
+                        tmp_path / "frames", "--step", "event")
     assert frames.returncode == 0, frames.stderr
     assert len(list((tmp_path / "frames").glob("*.svg"))) == high - low + 1
 

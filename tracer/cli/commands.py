@@ -93,8 +93,10 @@ def _slides_options(slides) -> None:
                         help="pdf: a notes page after each frame, its step and caption in large type (as Beamer "
                              "prints a talk with its notes)")
     slides.add_argument("--step", choices=STEP_MODES, default=None,
-                        help="a frame after every event (default), after each node is left (node), or after each "
-                             "cutoff and the last step (cutoff); -a mcts: after each iteration (its default), "
+                        help="a frame after each node decision, a leaf evaluated or a node left (node, a deck's "
+                             "default), after every event (event, the html player's default), or after each cutoff "
+                             "and the last step (cutoff); "
+                             "-a mcts: after each iteration (its default), "
                              "or after each phase: selection, expansion, playout, back-up (phase)")
     slides.add_argument("--from", dest="first", type=positive, metavar="K", help="start at step K (as numbered by "
                                                                                   "tracer trace)")
@@ -347,7 +349,7 @@ def cmd_slides(args) -> None:
     if in_pass is not None:  # the pass's steps, within --from and --to
         first, last = max(first or 1, in_pass[0]), min(last or total, in_pass[1])
     refuse_unfit_drawing(args, trace)
-    step = args.step or default_step_mode(trace)
+    step = args.step or default_step_mode(trace, player=fmt == "html")
     try:
         steps = frame_steps(trace, step, first, last)
     except ValueError as error:
@@ -356,8 +358,8 @@ def cmd_slides(args) -> None:
         raise UsageError(f"no steps to show: --step {step} gives none from {first or 1} to "
                          f"{last or total}")
     deck = make_deck(trace, steps, drawing_options(args, reveal=args.reveal, answer=args.answer),
-                     args.size or DEFAULT_SLIDE)
-    say_notes([note for note in (deck.note, deck.hint) if note])
+                     args.size or DEFAULT_SLIDE, start=first)
+    say_notes([deck.note] if deck.note else [])
     path = args.output or default_output(trace, EXTENSIONS[fmt])
     if fmt in FOLDER_FORMATS:
         path = path.rstrip("/")

@@ -1,6 +1,8 @@
 """Trace → deck: the search step by step, as frames that share one layout and one page (for every slide format).
 
-A deck is analysis, not a format. It chooses the steps (:func:`tracer.view.frame_steps`), makes each frame's scene
+A deck is analysis, not a format. It chooses the steps (:func:`tracer.view.frame_steps`), keeps those about nodes
+the drawing shows, each captioned with what was searched below since the frame before
+(:func:`tracer.view.drawn_steps`: one place, for every format), makes each frame's scene
 from the view at that step (:func:`.scene.frame_scene`), lays the tree out once (``dot`` runs on rooms wide enough
 for whatever any frame writes beside a node, so no frame moves a node), and makes one page for all frames: the
 titles, the caption wrapped to the same number of lines in every frame, the key as the union of the frames' keys,
@@ -14,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import RenderError
 from ..trace.trace import Trace
-from ..view import STEP_MODES, TraceView, frame_steps
+from ..view import STEP_MODES, TraceView, drawn_steps, frame_steps
 from .drawing import fitted, lay_out, measure, on_slide
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
@@ -48,7 +50,6 @@ class Deck:
     page: Page
     options: DrawOptions
     note: str | None = None  # how the drawing was fitted to the slide, if it had to be
-    hint: str | None = None  # what helps when most frames change only what is not drawn
 
     @property
     def size(self) -> tuple[float, float]:
@@ -57,19 +58,25 @@ class Deck:
 
 
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
-              size: tuple[float, float] = DEFAULT_SLIDE) -> Deck:
-    """The frames of ``trace`` after each of ``steps`` (numbers of events applied), laid out once. A deck that
-    would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made."""
+              size: tuple[float, float] = DEFAULT_SLIDE, start: int | None = None) -> Deck:
+    """The frames of ``trace`` after each of ``steps`` (numbers of events applied) that is about a node the
+    drawing shows, laid out once; the steps between them at nodes not drawn are told in the next frame's caption
+    (from step ``start``, the first of the range shown; default the first of ``steps``' mode, step 1). A deck
+    that would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made."""
     check_deck_size(trace, steps, 1, options)  # before any layout: the frames alone may be too many
     fit = fitted(trace, options, slide=size)  # the final drawing fits the slide (boards legible), or is cut
     options, note = fit.options, fit.note
-    check_deck_size(trace, steps, len(fit.scene.nodes), options)
+    drawn = drawn_nodes(fit.scene)
+    folded = {kept.step: kept for kept in drawn_steps(trace, steps, drawn, start or 1)}
+    check_deck_size(trace, sorted(folded), len(fit.scene.nodes), options)
     final = TraceView(trace)
-    wanted, frames = set(steps), []
+    frames = []
     view = TraceView(trace, 0)
     for _ in view.replay():
-        if view.step in wanted:
+        if view.step in folded:
             scene = frame_scene(view, final, options)
+            if scene.caption:
+                scene.caption = view.caption(folded[view.step], drawn)
             current = f"n{view.current}" if view.current is not None else None
             frames.append(Frame(view.step, scene, scene.caption, current))
     if not frames:
@@ -91,8 +98,13 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         scene.caption = "\n".join(caption + [" "] * (lines - len(caption)))  # every frame: the same lines
     layout, page, small = on_slide(room, size, options,
                                    lambda layout: [page_of(scene, layout, size[0] / size[1]) for scene in scenes])
-    return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None,
-                unseen_steps(frames))
+    return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
+
+
+def drawn_nodes(scene: Scene) -> frozenset[int]:
+    """The nodes of the trace that ``scene`` draws (a pruned child drawn as its parent's one box counts: the box
+    stands where it is)."""
+    return frozenset(int(node.id[1:]) for node in scene.nodes if node.id[:1] == "n" and node.id[1:].isdigit())
 
 
 def deck_cost(frames: int, nodes: int, boxed: int = 0) -> int:
@@ -119,13 +131,14 @@ def check_deck_size(trace: Trace, steps: list[int], nodes: int, options: DrawOpt
         f"the deck would draw {len(steps):,} frames of {each}{cut}, as much work as {cost:,} nodes (counting "
         f"{PAGE_NODES} a frame for its page{' and its boxes' * bool(boxed)}), more than the limit of {limit:,} "
         f"({DECK_DRAWINGS} × --max-drawn {options.max_drawn:,}); show fewer steps with "
-        f"{_coarser_steps(trace, steps)}, choose what a frame draws with --draw-depth N, or raise the limit with "
-        "--max-drawn N")
+        f"{_coarser_steps(trace, steps)}, choose what a frame draws with "
+        f"{'--draw-depth N' if options.draw_depth is None else f'a --draw-depth below {options.draw_depth}'}, or "
+        "raise the limit with --max-drawn N")
 
 
 def _coarser_steps(trace: Trace, steps: list[int]) -> str:
-    """The ``--step`` modes that give fewer frames than ``steps`` over the same events, each with its count, and
-    ``--from K --to M``."""
+    """The ``--step`` modes that give fewer frames than ``steps`` over the same events, each with its count (so
+    never the mode that made ``steps``), and ``--from K --to M``."""
     counts = []
     for mode in STEP_MODES:
         try:
@@ -137,18 +150,6 @@ def _coarser_steps(trace: Trace, steps: list[int]) -> str:
     if not counts:
         return "--from K --to M (no --step gives fewer frames)"
     return " or ".join([text for _, text in sorted(counts)] + ["--from K --to M"])
-
-
-def unseen_steps(frames: list[Frame]) -> str | None:
-    """A hint when most frames are steps at nodes the drawing does not show (below the drawn depth, or left out):
-    such a frame changes only its caption and a count, so the deck spends its pages on what is not on them."""
-    unseen = sum(frame.current is not None and frame.current not in {node.id for node in frame.scene.nodes}
-                 for frame in frames)
-    if unseen * 2 <= len(frames) or len(frames) < 3:  # (a frame or two: no deck to speak of)
-        return None
-    return (f"{unseen} of {len(frames)} frames are steps at nodes not drawn (below the drawn depth or left out), "
-            "changing only the caption and counts: --step cutoff makes fewer frames, --draw-depth N draws deeper "
-            "(with --first-children K to keep its boards legible)")
 
 
 def room_scene(scenes: list[Scene]) -> Scene:

@@ -71,15 +71,23 @@ def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
         if lines and node.id in layout.notes:
             graph.node(f"{node.id}_notes", **{**_notes_attributes(node, lines, layout.notes[node.id]),
                                               "id": f"{node.id}_notes", **hide})
+    boards = {node.id for node in scene.nodes if node.kind == "board"}
     for edge in scene.edges:
         if edge.tail in layout.shapes and edge.head in layout.shapes:
             attrs, label = _edge_attributes(edge)
+            attrs.update(_board_ports(edge, boards))
             hide = dict(style="invis") if edge.hidden else {}
             name = f"{edge.tail}_{edge.head}"
             graph.edge(edge.tail, edge.head, **{**attrs, "id": f"{name}_edge", **hide})
             if label:
                 x, y = layout.label_point(edge.tail, edge.head)
                 graph.node(f"{name}_label", **{**label, "pos": f"{x:.2f},{y:.2f}!", "id": f"{name}_label", **hide})
+
+
+def _board_ports(edge: SceneEdge, boards: set[str]) -> dict[str, str]:
+    """An edge leaves a board at its bottom centre and enters one at its top centre (as :func:`.tikz._boundary`
+    draws it): a wide board's edges otherwise meet it on its side, towards the far children."""
+    return {**({"tailport": "s"} if edge.tail in boards else {}), **({"headport": "n"} if edge.head in boards else {})}
 
 
 def _pin(box: Box, fixed: bool = True) -> dict[str, str]:

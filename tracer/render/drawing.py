@@ -8,6 +8,7 @@ same scene, layout and page) and drawn by Graphviz through :mod:`.engine`: one d
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, NamedTuple
 
@@ -15,7 +16,7 @@ from ..errors import RenderError
 from ..io import format_of, tikz_by_name, write_atomically
 from . import engine
 from .dot import scene_to_dot
-from .engine import DRAW_LESS, run_graphviz, run_graphviz_many
+from .engine import draw_less, run_graphviz, run_graphviz_many
 from .layout import (
     BOARD_FONT, COMFORTABLE, LEGIBLE, SLIDE_SPACINGS, SMALLEST_FONT, Layout, board_size, estimated_width, learn_widths,
     measure_rooms, measure_source, scene_texts, unmeasured,
@@ -183,7 +184,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     if smallest >= LEGIBLE - 0.05:
         return layout, page, None
     return layout, page, (f"the smallest text on the slide is {smallest:.1f} pt, too small to read from the back of "
-                          f"a room: {DRAW_LESS}, or choose a larger --size")
+                          f"a room: {draw_less(options)}, or choose a larger --size")
 
 
 def _filling(scene: Scene, size: tuple[float, float], spacing: float, pages_of) -> tuple[Layout, Page]:
@@ -208,7 +209,7 @@ def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> No
     if width > max_w or height > max_h:
         size = f"{width:.1f} × {height:.1f} inches" if height else f"at least {width:.1f} inches wide"
         raise RenderError(f"the diagram would be {size}, larger than the limit of {max_w:g} × {max_h:g} inches "
-                          f"(--max-size); {DRAW_LESS}, or raise the limit with --max-size WxH")
+                          f"(--max-size); {draw_less(options)}, or raise the limit with --max-size WxH")
 
 
 def check_fits(page: Page, options: DrawOptions, fmt: str, dpi: int | None) -> None:
@@ -218,7 +219,7 @@ def check_fits(page: Page, options: DrawOptions, fmt: str, dpi: int | None) -> N
     pixels = max(width, height) * (dpi or 96)
     if fmt == "png" and pixels > MAX_BITMAP:
         raise RenderError(f"the PNG would be {pixels:,.0f} pixels wide, more than Graphviz can draw "
-                          f"({MAX_BITMAP:,}); lower --dpi or {DRAW_LESS}")
+                          f"({MAX_BITMAP:,}); lower --dpi or {draw_less(options)}")
 
 
 def _fits(page: Page, options: DrawOptions) -> bool:
@@ -238,17 +239,84 @@ class Fitted(NamedTuple):
 
 
 MIN_BOARD = 72.0  # points: the least width of a board on a slide (an inch), for its cells to read from a room
+GAME_TEXT = 12.0 / 1.163  # points: the least font size on a game's slide, its words 12 pt high (pdftotext -bbox)
+NEARLY = 0.95  # a drawing whose text is this share of the largest is as good, if it leaves out fewer children
+LECTURE_PLIES = 2  # a game's deck draws this many plies (a move and the replies to it) unless told otherwise
+
+
+def _slide_sizes(scene: Scene, layout: Layout, size: tuple[float, float]) -> tuple[float, float]:
+    """(the narrowest board's width, the smallest text's font size), in points, once the page of ``scene`` (laid
+    out as ``layout``, with room kept for a two-line caption) is scaled to a slide of ``size`` inches."""
+    frame = page_of(replace(scene, caption="caption\ncaption"), layout, size[0] / size[1]).frame
+    scale = min((size[0] * 72 - 2 * SLIDE_MARGIN) / frame.width, (size[1] * 72 - 2 * SLIDE_MARGIN) / frame.height)
+    widths = [board_size(node)[0] for node in scene.nodes if node.kind == "board"]
+    smallest = BOARD_FONT if widths else SMALLEST_FONT
+    return min(widths, default=MIN_BOARD / scale) * scale, smallest * scale
 
 
 def _boards_legible(scene: Scene, layout: Layout, size: tuple[float, float] | None) -> bool:
     """Whether every board of ``scene`` (laid out as ``layout``) is at least :data:`MIN_BOARD` wide once its page
     is scaled to a slide of ``size`` inches (no slide: the drawing's own size, always)."""
-    widths = [board_size(node)[0] for node in scene.nodes if node.kind == "board"]
-    if size is None or not widths:
+    if size is None or not any(node.kind == "board" for node in scene.nodes):
         return True
-    frame = page_of(scene, layout, size[0] / size[1]).frame
-    scale = min(size[0] * 72 / frame.width, size[1] * 72 / frame.height)
-    return min(widths) * scale >= MIN_BOARD
+    return _slide_sizes(scene, layout, size)[0] >= MIN_BOARD
+
+
+class _Choice(NamedTuple):
+    """A way to draw a game's search on a slide, laid out, with how large its boards and text come out."""
+
+    options: DrawOptions
+    scene: Scene
+    layout: Layout
+    wide: bool  # every board at least MIN_BOARD wide
+    text: float  # the smallest font size, in points
+
+    @property
+    def legible(self) -> bool:
+        return self.wide and self.text >= GAME_TEXT
+
+
+def _lecture_cut(trace, options: DrawOptions, spacing: float, size: tuple[float, float]) -> Fitted:
+    """A game's search on a slide when nothing says what to draw: :data:`LECTURE_PLIES` plies, with as many of
+    each node's children as keep the boards an inch wide and the text :data:`GAME_TEXT` (all of them, then all
+    with the pruned ones as one box, then the first K with the best and the cut one, K falling to 1). Where no
+    choice reaches both, the one with the most children whose text is :data:`NEARLY` the largest (of those whose
+    boards are an inch wide, if any are): a slide is mostly too short for three levels of boards rather than too
+    narrow, so leaving children out gains little. The note says what was drawn."""
+    depth = min(LECTURE_PLIES, max(node.ply for node in trace.nodes))
+    widest = max(Counter(node.parent for node in trace.nodes if node.parent is not None).values(), default=1)
+    tried: list[_Choice] = []
+    for first_children, compact in [(None, False), (None, True)] + [(k, True) for k in range(widest - 1, 0, -1)]:
+        smaller = replace(options, draw_depth=depth, first_children=first_children, compact=compact)
+        scene = scene_of(trace, smaller)
+        layout = lay_out(scene, spacing)
+        board, text = _slide_sizes(scene, layout, size)
+        tried.append(_Choice(smaller, scene, layout, board >= MIN_BOARD, text))
+        if tried[-1].legible:
+            break
+    chosen = tried[-1]
+    if not chosen.legible:
+        wide = [choice for choice in tried if choice.wide] or tried
+        largest = max(choice.text for choice in wide)
+        chosen = next(choice for choice in wide if choice.text >= NEARLY * largest)
+    return Fitted(chosen.scene, chosen.layout, page_of(chosen.scene, chosen.layout), chosen.options,
+                  _lecture_note(trace, chosen))
+
+
+def _lecture_note(trace, chosen: _Choice) -> str:
+    """What :func:`_lecture_cut` drew, and how to choose otherwise."""
+    options = chosen.options
+    drawn = [f"drawn to depth {options.draw_depth} of {max(node.ply for node in trace.nodes)}"]
+    if options.first_children is not None:
+        k = options.first_children
+        drawn.append(f"the first {'child' if k == 1 else f'{k} children'} of each node (with the best and the one "
+                     "a cutoff struck at)")
+    if options.compact:
+        drawn.append("each cutoff's pruned children as one box")
+    why = ("so that its boards stay an inch wide and its text 12 pt" if chosen.legible
+           else "so that its boards and text are as large as two plies allow")
+    return (f"the whole search is too large for a slide: {', '.join(drawn)}, {why}; choose with --draw-depth N, "
+            "--first-children K or --compact")
 
 
 def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = False) -> Fitted:
@@ -273,6 +341,9 @@ def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = Fals
         _refuse_wider(estimated_width(scene, spacing, rooms) / 72, options)
         layout = lay_out(scene, spacing, rooms=rooms)
         return Fitted(scene, layout, page_of(scene, layout), options, None)
+    if (size is not None and options.first_children is None and not options.compact
+            and any(node.kind == "board" for node in scene.nodes)):
+        return _lecture_cut(trace, options, spacing, size)  # a game's deck, as a lecture uses it
     deepest = max(node.ply for node in trace.nodes)
 
     def cut_at(depth: int):

@@ -36,6 +36,26 @@ INSTALL_HINT = ("Graphviz's 'dot' program was not found: install Graphviz "
 DRAW_LESS = "draw less with --draw-depth N, --first-children K or --compact"
 
 
+def draw_less(options=None) -> str:
+    """:data:`DRAW_LESS`, naming only what ``options`` (the drawing's ``DrawOptions``) has not used up, so that a
+    hint never suggests an option already given: ``--compact`` once it is on, a smaller ``--draw-depth`` or
+    ``--first-children`` once one is set (neither below 1)."""
+    if options is None:
+        return DRAW_LESS
+    ways = []
+    for option, value, letter in (("--draw-depth", options.draw_depth, "N"),
+                                  ("--first-children", options.first_children, "K")):
+        if value is None:
+            ways.append(f"{option} {letter}")
+        elif value > 1:
+            ways.append(f"a {option} below {value}")
+    if not options.compact:
+        ways.append("--compact")
+    if not ways:
+        return "draw less (it is drawn as small as it can be)"
+    return "draw less with " + (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0])
+
+
 def run_graphviz(source: str, fmt: str, program: str = "dot", args: tuple[str, ...] = (),
                  strict: bool = False, stage: str = "drawing the diagram") -> bytes:
     """Run a Graphviz program on ``source`` and return what it writes. Its failure, a time-out (see

@@ -95,7 +95,7 @@ def player_output(trace: Trace, steps: list[int] | None = None, options: DrawOpt
     iteration of Monte Carlo tree search), in a frame sized by :func:`player_height`. A deck that
     :func:`.deck.make_deck` refuses as too costly to draw (its limits are ``options.max_drawn`` and the steps'
     number), which it does before drawing any frame, gives the diagram instead, under a one-line note."""
-    steps = frame_steps(trace, default_step_mode(trace)) if steps is None else steps
+    steps = frame_steps(trace, default_step_mode(trace, player=True)) if steps is None else steps
     if not steps:
         return diagram_output(trace, options, "No step-through player: no steps to show")
     try:
@@ -158,7 +158,7 @@ def player(trace: Trace, step: str | None = None, *, first: int | None = None, l
     ``"phase"``), from step ``first`` to step ``last``; drawn with ``options`` on a slide of ``size`` inches. A
     trace on its own shows ``tracer.player(trace)``. The steps are checked now (a ``ValueError`` for a mode that
     does not fit the search, or none to show); the frames are drawn when it is shown."""
-    mode = step or default_step_mode(trace)
+    mode = step or default_step_mode(trace, player=True)
     steps = frame_steps(trace, mode, first, last)
     if not steps:
         raise ValueError(f"no steps to show: step={mode!r} gives none from {first or 1} to "

@@ -201,6 +201,8 @@ def _boundary(node: SceneNode, box: Box, towards: tuple[float, float]) -> tuple[
     """Where the straight line from the shape's centre towards a point leaves the shape."""
     cx, cy = box.x, box.y
     dx, dy = towards[0] - cx, towards[1] - cy
+    if node.kind == "board":  # at its bottom centre towards a child, its top centre from its parent (as dot.py)
+        return cx, box.bottom if dy < 0 else box.top
     if node.kind == "chance":
         length = math.hypot(dx, dy) or 1.0
         return cx + dx / length * box.width / 2, cy + dy / length * box.width / 2

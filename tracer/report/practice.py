@@ -103,7 +103,7 @@ def _player(trace) -> dict | None:
     from ..view import default_step_mode, frame_steps
 
     try:
-        deck = make_deck(trace, frame_steps(trace, default_step_mode(trace)))
+        deck = make_deck(trace, frame_steps(trace, default_step_mode(trace, player=True)))
     except (TracerError, ValueError):
         return None
     return player_data(deck, draw_deck(deck, "svg"))

@@ -26,13 +26,14 @@ from ..search.tracers import COUNTS
 from ..text import format_number
 from ..trace.events import Event, LeafEvaluated, NodeEntered, PassStarted, TableCutoff
 from ..trace.trace import Trace
-from .captions import CAPTIONS, Step
+from .captions import CAPTIONS, Step, after_searching
 from .nodes import ACTIVE, DONE, PRUNED, UNREACHED, Family, NodeView
 from . import mcts, values, vectors
 from .values import EXACT, FOLD, LOWER, UNKNOWN, UPPER, ValueNode, bound_now
 
-__all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STEP_MODES", "Step", "TraceView", "UNKNOWN",
-           "UPPER", "default_step_mode", "family_for", "family_of", "frame_steps", "pass_steps"]
+__all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "FoldedStep", "LOWER", "NodeView", "STEP_MODES", "Step",
+           "TraceView", "UNKNOWN", "UPPER", "default_step_mode", "drawn_steps", "family_for", "family_of",
+           "frame_steps", "pass_steps"]
 
 # The families of searches the view knows. A family whose nodes keep other things (Monte Carlo tree search: visits
 # and total reward; max^n: a vector of values) adds its node class, handlers, captions, look and what its exercises
@@ -41,7 +42,7 @@ __all__ = ["Bound", "CutoffSeen", "EXACT", "FAMILIES", "LOWER", "NodeView", "STE
 _ASKS_VALUES = dict(items=values.ITEMS, graded=values.GRADED, keyed=values.KEYED, scoring=values.SCORING)
 VALUES = Family("values", ValueNode, FOLD, CAPTIONS, **_ASKS_VALUES, decides=values.ValueDeciding)
 MCTS = Family("mcts", mcts.VisitNode, mcts.FOLD, mcts.CAPTIONS, mcts.begin, look=mcts.VISIT_LOOK,
-              step_modes=mcts.STEP_MODES, default_step_mode="iteration", items=mcts.ITEMS, graded=mcts.GRADED,
+              step_modes=mcts.STEP_MODES, default_step_mode="iteration", player_step_mode="iteration", items=mcts.ITEMS, graded=mcts.GRADED,
               keyed=mcts.KEYED, scoring=mcts.SCORING, statistics=True, decides=mcts.VisitDeciding)
 VECTORS = Family("vectors", vectors.VectorNode, vectors.FOLD, vectors.CAPTIONS, vectors.begin, vectors.bound_now,
                  **_ASKS_VALUES)
@@ -235,12 +236,15 @@ class TraceView:
         text = format_number(value)
         return text if bound in (EXACT, UNKNOWN) else f"{bound} {text}"
 
-    def caption(self) -> str:
-        """The last step in words (empty before the first step)."""
+    def caption(self, folded: FoldedStep | None = None, drawn: set[int] | frozenset[int] = frozenset()) -> str:
+        """The last step in words (empty before the first step); for a deck's frame that ``folded`` the steps at
+        nodes not ``drawn`` since the frame before it, what was searched there first (:func:`.captions.after_searching`:
+        ``3 5, after searching the 40 positions below it: returns −1 to 3``)."""
         if not self.step:
             return "the search begins"
         event = self.trace.events[self.step - 1]
-        return f"{self.label(event.node)}: {self.describe(event).note}"
+        after = after_searching(self, folded.unseen, drawn, event.node) if folded is not None else ""
+        return f"{self.label(event.node)}{', ' + after if after else ''}: {self.describe(event).note}"
 
     def _labels(self) -> list[str]:
         """Names for tables: the node's own, else the parent's label and the child's position (``B2``); in games,
@@ -272,10 +276,14 @@ def pass_steps(trace: Trace, number: int) -> tuple[int, int]:
     return starts[number - 1] + 1, last
 
 
-def default_step_mode(trace: Trace) -> str:
+def default_step_mode(trace: Trace, player: bool = False) -> str:
     """How often a deck shows ``trace`` unless told: its family's default (after each iteration for Monte Carlo tree
-    search, an event being a fraction of one; after every event for the rest)."""
-    return family_of(trace).default_step_mode
+    search, an event being a fraction of one; for the rest after each node decision, a leaf evaluated or a node
+    left, which gives a lecture's deck). A step-through ``player`` (the HTML page, a notebook's, the practice
+    page's) shows every step instead, as its step table lists them (each iteration for Monte Carlo tree search).
+    Every deck and player asks this, and nothing else."""
+    family = family_of(trace)
+    return family.player_step_mode if player else family.default_step_mode
 
 
 def frame_steps(trace: Trace, every: str = "event", first: int | None = None, last: int | None = None) -> list[int]:
@@ -294,3 +302,37 @@ def frame_steps(trace: Trace, every: str = "event", first: int | None = None, la
     steps = [i + 1 for i, event in enumerate(events) if ends(event, events[i + 1] if i + 1 < len(events) else None)]
     low, high = first or 1, last or len(events)
     return [step for step in steps if low <= step <= high]
+
+
+class FoldedStep(NamedTuple):
+    """A deck's frame: ``step``, a step at a drawn node, and the nodes not drawn that the search entered since the
+    frame before it (those steps are folded into this frame's caption), by the nearest drawn node above them."""
+
+    step: int
+    unseen: dict[int, tuple[int, ...]]
+
+
+def drawn_steps(trace: Trace, steps: list[int], drawn: set[int] | frozenset[int], start: int = 1) -> list[FoldedStep]:
+    """The one place a deck's frames are chosen among ``steps`` (from :func:`frame_steps`): those whose event is
+    about a node in ``drawn`` (a frame about a node not on the slide would change only its caption and a count),
+    and the last of ``steps`` wherever it is, so the deck ends where it was asked to. Each kept step carries the
+    nodes not drawn that were entered after the kept step before it (from step ``start``, the first of the deck's
+    range, for the first): its caption tells what was searched there."""
+    parents = [node.parent for node in trace.nodes]
+
+    def nearest_drawn(node: int) -> int:
+        while node not in drawn and parents[node] is not None:
+            node = parents[node]
+        return node
+
+    events, kept, unseen = trace.events, [], {}
+    wanted, last, done = set(steps), steps[-1] if steps else 0, max(0, start - 1)
+    for step in sorted(wanted):
+        for event in events[done:step]:
+            if isinstance(event, NodeEntered) and event.node not in drawn:
+                unseen.setdefault(nearest_drawn(event.node), []).append(event.node)
+        done = step
+        if events[step - 1].node in drawn or step == last:
+            kept.append(FoldedStep(step, {node: tuple(dict.fromkeys(found)) for node, found in unseen.items()}))
+            unseen = {}
+    return kept

@@ -263,3 +263,45 @@ CAPTIONS = {PassStarted: _pass_started, NodeEntered: _entered, LeafEvaluated: _l
             AlphaUpdated: _alpha, BetaUpdated: _beta, Cutoff: _cutoff, ChanceCutoff: _chance_cutoff,
             Probed: _probed, Researched: _research, TableProbe: _probe,
             TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}
+
+
+def after_searching(view, unseen: dict[int, tuple[int, ...]], drawn, at: int) -> str:
+    """What a deck's frame about node ``at`` says of the steps folded into it, at nodes not ``drawn`` (``unseen``:
+    the nodes entered there, by the nearest drawn node above them): under a drawn node whose children are not drawn
+    (its box of what lies below), ``the 40 positions below it``; a child left out of the drawing, by name with what
+    was searched under it, ``3 5 and its 40 positions below``. Empty when nothing was entered."""
+    word = "position" if view.is_game else "node"
+    parts = []
+    for above, entered in unseen.items():
+        where = "it" if above == at else view.label(above)
+        children = view.nodes[above].children
+        if not any(child in drawn for child in children):
+            parts.append(f"the {word} below {where}" if len(entered) == 1
+                         else f"the {len(entered):,} {word}s below {where}")
+            continue
+        tops: dict[int, list[int]] = {}
+        for node in entered:
+            top = node
+            while view.nodes[top].node.parent != above:
+                top = view.nodes[top].node.parent
+            tops.setdefault(top, []).append(node)
+        for top, found in tops.items():
+            parts.append((view.label(top), len(found) - (top in found), top in found))
+    several = len(parts) > 1
+    return f"after searching {join_names([_searched(part, word, several) for part in parts])}" if parts else ""
+
+
+def _searched(part, word: str, several: bool) -> str:
+    """One part of :func:`after_searching`: a phrase as it stands, or (``name``, the nodes entered below it, whether
+    it was entered itself) as ``3 5 and its 40 positions below``, in brackets among several (``3 5 (and 40 positions
+    below it), 3 6 (and 2 below it)``) so that no "and" is read as the list's."""
+    if isinstance(part, str):
+        return part
+    name, below, entered = part
+    if not entered:
+        return f"{below:,} more {word}{'s' * (below != 1)} below {name}"
+    if not below:
+        return name
+    if several:
+        return f"{name} (and {below:,} {word}{'s' * (below != 1)} below it)"
+    return f"{name} and the {word} below it" if below == 1 else f"{name} and its {below:,} {word}s below"

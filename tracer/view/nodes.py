@@ -76,7 +76,7 @@ class Family:
     family keeps per node), how each of its event types changes that state (``fold``: run after the view's own
     bookkeeping of status, visits, passes and counts), how each reads (``captions``), how its nodes and edges are
     drawn, its table rows and export fields (``look``), and how often a deck shows it (``step_modes``, by name, and
-    ``default_step_mode``). A trace is folded by the family its registry entry names (:func:`tracer.view.family_of`);
+    ``default_step_mode``; a step-through player, ``player_step_mode``). A trace is folded by the family its registry entry names (:func:`tracer.view.family_of`);
     a new family is a module group and one entry in :data:`tracer.view.FAMILIES`."""
 
     name: str
@@ -88,7 +88,10 @@ class Family:
     # (None: the value family's, tracer.view.values.bound_now)
     look: Look = VALUE_LOOK  # how its nodes, edges, key, titles, table rows and export fields read (.look)
     step_modes: Mapping[str, Ends] = field(default_factory=lambda: NODE_STEPS)  # how often a deck may show it (--step), each mode's frame ends
-    default_step_mode: str = "event"  # how often a deck shows it unless told
+    default_step_mode: str = "node"  # how often a deck shows it unless told: a frame per node decision (a leaf
+    # evaluated, a node left), a lecture's deck; "event" frames every α, β and value update too
+    player_step_mode: str = "event"  # how often a step-through player shows it unless told: every step, so that
+    # each row of its step table (every event) and each #step=N link lands on a frame of its own
     # what its exercises ask, generate and grade (tracer.exercises reads these, and never asks which family it has)
     items: tuple[str, ...] = ()  # the items of its own an answer key or an answer may give (tracer.inputs.answers;
     # every search has the value, the best move and the counts of nodes and leaves)
