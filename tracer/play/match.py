@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..parallel import mapped
 from .game_loop import GameRecord, play_game
-from .ratings import CONFIDENCE, Sprt, rating
+from .ratings import CONFIDENCE, MODEL, Rating, Sprt, rating
 
 
 @dataclass
@@ -75,7 +75,7 @@ class Tally:
         """p1's wins, draws and losses."""
         return self.results[0]["wins"], self.results[0]["draws"], self.results[0]["losses"]
 
-    def rating(self):
+    def rating(self) -> Rating | None:
         """p1's rating against p2 over the games so far (:func:`tracer.play.ratings.rating`; None before any)."""
         return rating(*self.counts())
 
@@ -102,7 +102,7 @@ class Tally:
         if self.sprt is None:
             return None
         test = self.sprt
-        return {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta, "model": "logistic",
+        return {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta, "model": MODEL,
                 "lower_bound": test.lower_bound, "upper_bound": test.upper_bound, "llr": self.llr(),
                 "result": self.decision(), "games": len(self.games), "max_games": max_games}
 

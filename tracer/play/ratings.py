@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
+MODEL = "logistic"  # the Elo model of the ratings and of the SPRT's hypotheses
 CONFIDENCE = 0.95
 Z = NormalDist().inv_cdf((1 + CONFIDENCE) / 2)  # 1.959964…: a two-sided 95 % interval of a normal estimate
 SCORES = (0.0, 0.5, 1.0)  # a loss, a draw and a win, as results are listed below (fishtest's L, D, W order)
