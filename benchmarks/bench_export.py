@@ -41,15 +41,26 @@ def export_process(package_root: str, tree: str, fmt: str, out: str) -> dict[str
     system) and peak resident memory in MB, as ``/usr/bin/time`` measures them."""
     command = [TIME, "-f", "%e %U %S %M", sys.executable, "-m", "tracer", "export", tree, "--max-nodes", "300000",
                "--format", fmt, "-o", out]
-    done = subprocess.run(command, env=dict(os.environ, PYTHONPATH=package_root), capture_output=True, text=True)
+    # run from the tree's folder: ``python -m`` puts the working folder first on the path, ahead of PYTHONPATH
+    done = subprocess.run(command, env=dict(os.environ, PYTHONPATH=package_root), capture_output=True, text=True,
+                          cwd=os.path.dirname(tree))
     if done.returncode != 0:
         raise SystemExit(f"tracer export failed ({package_root}): {done.stderr[-500:]}")
     wall, user, system, peak_kb = done.stderr.split()[-4:]
+    assert done.stdout.strip() == out, done.stdout  # tracer export prints the path it wrote
     return {"wall": float(wall), "cpu": float(user) + float(system), "peak": int(peak_kb) / 1024}
+
+
+def imported_from(package_root: str, folder: str) -> str:
+    """Where ``python`` run in ``folder`` with ``package_root`` first on its path finds tracer."""
+    done = subprocess.run([sys.executable, "-c", "import tracer; print(tracer.__file__)"], cwd=folder, check=True,
+                          env=dict(os.environ, PYTHONPATH=package_root), capture_output=True, text=True)
+    return done.stdout.strip()
 
 
 def earlier_tracer(revision: str, folder: str) -> str:
     """The tracer package as it was at ``revision``, unpacked into ``folder`` (which is returned)."""
+    os.makedirs(folder, exist_ok=True)
     archive = subprocess.run(["git", "-C", ROOT, "archive", revision, "tracer"], capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
     return folder
@@ -90,6 +101,8 @@ def main() -> None:
         tree = os.path.join(folder, "b3d11.yaml")
         write_tree(tree, branching=3, depth=11)
         before_root = earlier_tracer(args.before, os.path.join(folder, "before"))
+        for root in (before_root, ROOT):  # each side runs its own tracer, not the one installed
+            assert imported_from(root, folder).startswith(root + os.sep), imported_from(root, folder)
         print(f"tracer export of a b=3 d=11 minimax search (265,720 nodes): whole processes, before ({args.before}) "
               f"and after by turns, medians of {args.repeat}; targets {TARGET_SECONDS:g} s CPU, {TARGET_MB} MB")
         print(f"{'format':<8} {'tracer':<7} {'wall s':>8} {'CPU s':>8} {'peak MB':>8} {'file MB':>8}")
