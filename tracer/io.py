@@ -7,6 +7,7 @@ import os
 import shutil
 import stat
 import tempfile
+from typing import Iterable
 
 from .errors import OutputError
 
@@ -51,10 +52,12 @@ def take_back_written() -> list[str]:
     return removed[::-1]
 
 
-def write_atomically(path: str | os.PathLike, data: bytes) -> None:
-    """Write all of ``data`` or nothing: a temporary file beside ``path``, then one rename. A symbolic link is
-    written through (its target is replaced, the link stays); anything there that is not a regular file (a
-    device such as /dev/null, a FIFO, a folder) is refused, never replaced."""
+def write_atomically(path: str | os.PathLike, data: bytes | Iterable[bytes]) -> None:
+    """Write all of ``data`` or nothing: a temporary file beside ``path``, then one rename. ``data`` may be blocks
+    made as they are written (a big export), so the whole never needs to be in memory; if making one fails, the
+    temporary file goes and ``path`` is untouched. A symbolic link is written through (its target is replaced, the
+    link stays); anything there that is not a regular file (a device such as /dev/null, a FIFO, a folder) is
+    refused, never replaced."""
     path = os.fspath(path)
     shown = path
     if os.path.islink(path):
@@ -70,7 +73,7 @@ def write_atomically(path: str | os.PathLike, data: bytes) -> None:
         raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(data)
+            out.writelines([data] if isinstance(data, (bytes, bytearray, memoryview)) else data)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
         WRITTEN.append(path)

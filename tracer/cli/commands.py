@@ -423,10 +423,10 @@ def cmd_stats(args) -> None:
 
 def cmd_export(args) -> None:
     from ..io import format_of, write_atomically
-    from ..render.export import EXPORT_FORMATS, export_bytes
+    from ..render.export import EXPORT_FORMATS, export_chunks
 
     trace = _trace(args)  # what is searched is checked first, as for every command that reads a trace
     fmt = format_of(args.output, EXPORT_FORMATS, args.export_format, default="graphml", flag="--format")
     path = args.output or default_output(trace, fmt)
-    write_atomically(path, export_bytes(trace, fmt))
+    write_atomically(path, export_chunks(trace, fmt))  # written as it is made: never the whole document
     print(path)

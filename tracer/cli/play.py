@@ -27,6 +27,7 @@ MATCH_EXAMPLES = """examples:
   tracer match connect4 --p1 alphabeta --p2 alphabeta --depth1 2 --depth2 4 --games 6 --chart output/m.svg
   tracer match connect4 --p1 mcts --iterations 2000 --p2 alphabeta --depth 4 --games 100
   tracer match tictactoe --p1 mcts --p1-time 0.05 --p2 mcts --p2-iterations 200 --games 10 --seed 3
+  tracer match connect4 --p1 alphabeta --depth 4 --p2 random --games 200 --sprt 0 100  # stop once it decides
 
 Colours are swapped in every other game: the first player named moves first in games 1, 3, 5, ..."""
 
@@ -37,6 +38,7 @@ MAX_TRACE_NODES = 50_000  # about 30 MB of JSON
 def add_commands(command) -> None:
     """Add ``play`` and ``match``; ``command(name, examples)`` gives a subcommand's parser (see cli.main)."""
     from ..play.players import MAX_MOVE_SECONDS, PLAYER_KINDS
+    from ..play.ratings import MAX_ELO
     from ..search.mcts import DEFAULT_ITERATIONS, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
     from ..search.ordering import ORDERS
     from ..search.registry import DEFAULT_ALGORITHM
@@ -107,7 +109,48 @@ def add_commands(command) -> None:
     output.add_argument("--csv", action="store_true", help="print a CSV row per game")
     match.add_argument("--chart", metavar="PATH", help="draw the results and time per move of every game "
                                                        "(svg, png or pdf)")
+    test = match.add_argument_group("a sequential probability ratio test (fishtest's GSPRT, logistic Elo)")
+    test.add_argument("--sprt", nargs=2, type=elo_hypothesis, metavar=("ELO0", "ELO1"),
+                      help="stop the match (at most --games games) as soon as the test accepts H0 (p1 is ELO0 Elo "
+                           f"stronger than p2) or H1 (ELO1); ELO0 < ELO1, each within ±{MAX_ELO}")
+    for name, meaning in (("alpha", "accepting H1 when H0 holds"), ("beta", "accepting H0 when H1 holds")):
+        test.add_argument(f"--{name}", type=error_rate, metavar=name[0].upper(),
+                          help=f"with --sprt, the test's chance of {meaning}: more than 0, less than 0.5 "
+                               "(default 0.05)")
     match.set_defaults(run=cmd_match)
+
+
+def elo_hypothesis(text: str) -> float:
+    """An argparse type: an SPRT hypothesis's Elo difference, within ±MAX_ELO."""
+    from ..play.ratings import MAX_ELO
+
+    value = number(text)
+    if not -MAX_ELO <= value <= MAX_ELO:
+        raise argparse.ArgumentTypeError(f"expected an Elo difference from -{MAX_ELO} to {MAX_ELO}, got {text[:30]}")
+    return value
+
+
+def error_rate(text: str) -> float:
+    """An argparse type: an SPRT's error rate, more than 0 and less than 0.5."""
+    value = number(text)
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"expected a probability more than 0 and less than 0.5, got {text[:30]}")
+    return value
+
+
+def _sprt(args):
+    """The match's SPRT from --sprt, --alpha and --beta (None without --sprt), read once here."""
+    from ..play.ratings import Sprt
+
+    if args.sprt is None:
+        given = [f"--{name}" for name in ("alpha", "beta") if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"{' and '.join(given)} set the error rates of --sprt ELO0 ELO1, which is not given")
+        return None
+    elo0, elo1 = args.sprt
+    if not elo0 < elo1:
+        raise UsageError(f"--sprt ELO0 ELO1: ELO0 must be less than ELO1, got {elo0} and {elo1}")
+    return Sprt(elo0, elo1, *(0.05 if rate is None else rate for rate in (args.alpha, args.beta)))
 
 
 def move_seconds(text: str) -> float:
@@ -243,6 +286,7 @@ def cmd_match(args) -> None:
     if "human" in kinds:
         raise UsageError("a match is between computer players: use tracer play to play yourself")
     chart_format = format_of(args.chart, ("svg", "png", "pdf"), option="--chart") if args.chart else None
+    sprt = _sprt(args)
     depths = [search_depth if d is None else d for d in (args.depth1, args.depth2)]
     rng = random.Random(args.seed)
     players = [make_player(kind, d, rng, order=args.order, seed=args.seed, quick_wins=not args.slow_wins,
@@ -257,7 +301,8 @@ def cmd_match(args) -> None:
               f"{seconds:.2f} s", file=sys.stderr, flush=True)
 
     tally = play_match(game, players, kinds, args.games, progress, openings=args.random_openings, seed=args.seed,
-                       jobs=args.jobs)
+                       jobs=args.jobs, sprt=sprt)
+    played = len(tally.games)
     if chart_format:
         from ..render.chart import match_chart
 
@@ -265,9 +310,9 @@ def cmd_match(args) -> None:
     if args.json:
         from ..report.json_report import match_json
 
-        print(match_json({"game": game.name, "games": args.games, "depth": search_depth, "depths": depths,
+        print(match_json({"game": game.name, "games": played, "depth": search_depth, "depths": depths,
                           "seed": args.seed, "random_openings": args.random_openings,
-                          "player_settings": [player.settings() for player in players]}, tally), end="")
+                          "player_settings": [player.settings() for player in players]}, tally, args.games), end="")
         return
     if args.csv:
         from ..report.csv_report import match_csv
@@ -276,8 +321,8 @@ def cmd_match(args) -> None:
         return
     from ..report.text_report import match_report
 
-    heading = (f"{game.name}: {args.games} games, p1 {labels[0]} vs p2 {labels[1]}, seed {args.seed}, colours "
+    heading = (f"{game.name}: {played} games, p1 {labels[0]} vs p2 {labels[1]}, seed {args.seed}, colours "
                "swapped every other game")
-    print(match_report(heading, tally, kinds, labels, game.sides, args.table), end="")
+    print(match_report(heading, tally, kinds, labels, game.sides, args.table, args.games), end="")
     if args.chart:
         print(args.chart)

@@ -1,5 +1,5 @@
 """A match: many games between two players, colours swapped every other game, with a row per game and the
-tally."""
+tally, p1's rating against p2 after each game, and a sequential test that may stop the match early."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..parallel import mapped
 from .game_loop import GameRecord, play_game
+from .ratings import CONFIDENCE, MODEL, Rating, Sprt, rating
 
 
 @dataclass
@@ -26,13 +27,21 @@ class GameRow:
     p2_seconds_per_move: float
     p1_nodes_per_move: float
     p2_nodes_per_move: float
+    # p1's rating against p2 over the games so far (tracer.play.ratings): Elo, its 95 % interval, LOS, SPRT's LLR
+    elo: float
+    elo_low: float | None
+    elo_high: float | None
+    los: float | None
+    llr: float | None  # None without an SPRT
 
 
 @dataclass
 class Tally:
-    """What each named player (0: the first named, 1: the second) did over a match, and every game."""
+    """What each named player (0: the first named, 1: the second) did over a match, and every game; ``sprt``,
+    when given, is the test the match plays until it decides."""
 
     kinds: tuple[str, str]
+    sprt: Sprt | None = None
     results: list[dict[str, int]] = field(default_factory=lambda: [{"wins": 0, "draws": 0, "losses": 0}
                                                                   for _ in range(2)])
     by_colour: list[list[dict[str, int]]] = field(default_factory=lambda: [[{"wins": 0, "draws": 0, "losses": 0}
@@ -57,8 +66,45 @@ class Tally:
             self.results[player][outcome] += 1
             self.by_colour[player][seat][outcome] += 1
         winner = "draw" if record.winner is None else f"p{(first if record.winner == 0 else 1 - first) + 1}"
+        so_far = self.rating()
         self.games.append(GameRow(len(self.games) + 1, f"p{first + 1}", winner, len(record.turns),
-                                  _mean(seconds[0]), _mean(seconds[1]), _mean(nodes[0]), _mean(nodes[1])))
+                                  _mean(seconds[0]), _mean(seconds[1]), _mean(nodes[0]), _mean(nodes[1]),
+                                  so_far.elo, so_far.low, so_far.high, so_far.los, self.llr()))
+
+    def counts(self) -> tuple[int, int, int]:
+        """p1's wins, draws and losses."""
+        return self.results[0]["wins"], self.results[0]["draws"], self.results[0]["losses"]
+
+    def rating(self) -> Rating | None:
+        """p1's rating against p2 over the games so far (:func:`tracer.play.ratings.rating`; None before any)."""
+        return rating(*self.counts())
+
+    def llr(self) -> float | None:
+        """The SPRT's log-likelihood ratio over the games so far; None without an SPRT."""
+        return None if self.sprt is None else self.sprt.llr(*self.counts())
+
+    def decision(self) -> str | None:
+        """``"H0"`` or ``"H1"`` once the SPRT has decided, else None (and always None without an SPRT)."""
+        return None if self.sprt is None else self.sprt.decision(self.llr())
+
+    def ratings(self) -> dict | None:
+        """p1's rating against p2: the keys ``tracer match --json`` prints under ``ratings`` (None before any
+        game)."""
+        so_far = self.rating()
+        if so_far is None:
+            return None
+        return {"games": so_far.games, "score": so_far.score, "elo": so_far.elo, "elo_low": so_far.low,
+                "elo_high": so_far.high, "elo_margin": so_far.margin, "confidence": CONFIDENCE, "los": so_far.los}
+
+    def sprt_summary(self, max_games: int) -> dict | None:
+        """The SPRT and where it stands: the keys ``tracer match --json`` prints under ``sprt`` (None without
+        one)."""
+        if self.sprt is None:
+            return None
+        test = self.sprt
+        return {"elo0": test.elo0, "elo1": test.elo1, "alpha": test.alpha, "beta": test.beta, "model": MODEL,
+                "lower_bound": test.lower_bound, "upper_bound": test.upper_bound, "llr": self.llr(),
+                "result": self.decision(), "games": len(self.games), "max_games": max_games}
 
     def summary(self) -> list[dict]:
         """One row per player: the keys ``tracer match --json`` prints under ``players``."""
@@ -116,18 +162,26 @@ def play_one(game, players, number: int, openings: int = 0, seed: int = 0) -> tu
 
 def play_match(game, players, kinds: tuple[str, str], games: int,
                on_game: Callable[[GameRow, float], None] | None = None, openings: int = 0, seed: int = 0,
-               jobs: int = 1) -> Tally:
+               jobs: int = 1, sprt: Sprt | None = None) -> Tally:
     """Play ``games`` games; the first player named moves first in games 1, 3, 5, ... ``on_game(row, seconds)``
     hears of each game, in order, as it ends (for progress lines). ``openings`` random moves (seeded by ``seed`` and
     the game's number) start each game, so that deterministic players do not repeat the same games; they count as
     moves of the sides that make them but not in the players' times and nodes. Players with random choices of their
     own are seeded for each game from ``seed`` (:func:`new_game`). ``jobs`` > 1 plays the games in that many
-    processes (at most one per game): the same games, times aside (:func:`play_one`)."""
+    processes (at most one per game): the same games, times aside (:func:`play_one`). With an ``sprt`` the match
+    stops after the first game (in order) on which the test decides, at most ``games`` games."""
     play = partial(play_one, game, players, openings=openings, seed=seed)
     played = mapped(play, list(range(games)), jobs)
-    tally = Tally(kinds)
-    for number, (record, seconds) in enumerate(played):
-        tally.add(record, number % 2)
-        if on_game is not None:
-            on_game(tally.games[-1], seconds)
+    tally = Tally(kinds, sprt=sprt)
+    try:
+        for number, (record, seconds) in enumerate(played):
+            tally.add(record, number % 2)
+            if on_game is not None:
+                on_game(tally.games[-1], seconds)
+            if tally.decision() is not None:
+                break
+    finally:
+        stop = getattr(played, "close", None)  # the games still being played in other processes: stop them
+        if stop is not None:
+            stop()
     return tally

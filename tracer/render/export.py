@@ -1,5 +1,6 @@
 """Trace → the searched tree as graph data, written as GraphML or node-link JSON for other tools (the files
-networkx writes, written here line by line: networkx's writers took minutes on a big tree), or as a networkx graph.
+networkx writes, streamed here node by node: networkx's writers build the whole document first, and took minutes
+on a big tree), or as a networkx graph.
 
 Node attributes: ``label``, ``name``, ``player``, ``ply``, ``pruned``, ``best_line``, ``visit`` (-1: never
 entered), ``value`` (a number: what the node returned, or a leaf's static value; absent when neither), ``bound``
@@ -13,31 +14,43 @@ as in the trace JSON; GraphML writes them as its doubles do (``inf``).
 from __future__ import annotations
 
 import json
+from typing import Iterable, Iterator
 
 from ..numbers import json_number
 from ..text import format_number
 from ..view import TraceView
 
 EXPORT_FORMATS = ("graphml", "json")
+BLOCK_CHARACTERS = 1 << 20  # text handed to the file at a time: few writes, and never the whole document
+
+
+class SearchGraph:
+    """The searched tree as graph data, in the shape networkx keeps a graph: the graph's attributes, every node
+    (visited or pruned) as ``(id, attributes)`` with what the search found there, and the edges ``(parent, child,
+    attributes)`` by parent, in move order. The view is worked out once; the nodes and edges are read from it
+    afresh each time they are asked for, one at a time, so a writer holds one node's attributes, not the tree's."""
+
+    def __init__(self, trace):
+        self.view = TraceView(trace)
+        self.best = {node.id for node in self.view.best_line()}
+        self.attrs = {"algorithm": trace.algorithm, "value": _number(trace.value), "best_move": trace.best_move or ""}
+
+    def nodes(self) -> Iterator[tuple[int, dict]]:
+        look = self.view.family.look
+        for node in self.view.nodes:
+            yield node.id, _node_attributes(self.view, node, self.best, look)
+
+    def edges(self) -> Iterator[tuple[int, int, dict]]:
+        nodes = self.view.nodes
+        for node in nodes:  # by parent, as networkx lists them
+            for child in node.children:
+                yield node.id, child, {"move": nodes[child].node.move or "", "order": nodes[child].position}
 
 
 def graph_data(trace) -> tuple[dict, list[tuple[int, dict]], list[tuple[int, int, dict]]]:
-    """The searched tree as data, in the shape networkx keeps a graph: the graph's attributes, every node (visited
-    or pruned) as ``(id, attributes)`` with what the search found there, and the edges ``(parent, child,
-    attributes)`` in move order. Worked out once; each format only writes it."""
-    view = TraceView(trace)
-    best = {node.id for node in view.best_line()}
-    look = view.family.look
-    nodes, below = [], {}
-    for node in view.nodes:
-        attrs = _node_attributes(view, node, best, look)
-        nodes.append((node.id, attrs))
-        if node.node.parent is not None:
-            edge = (node.node.parent, node.id, {"move": node.node.move or "", "order": node.position})
-            below.setdefault(node.node.parent, []).append(edge)
-    edges = [edge for node, _ in nodes for edge in below.get(node, ())]  # by parent, as networkx lists them
-    graph = {"algorithm": trace.algorithm, "value": _number(trace.value), "best_move": trace.best_move or ""}
-    return graph, nodes, edges
+    """The searched tree as data (:class:`SearchGraph`), whole: the graph's attributes, its nodes and its edges."""
+    graph = SearchGraph(trace)
+    return graph.attrs, list(graph.nodes()), list(graph.edges())
 
 
 def _node_attributes(view: TraceView, node, best: set[int], look) -> dict:
@@ -60,27 +73,44 @@ def _node_attributes(view: TraceView, node, best: set[int], look) -> dict:
 
 
 def to_networkx(trace):
-    """The searched tree as a ``networkx.DiGraph`` (:func:`graph_data`), for Python users."""
+    """The searched tree as a ``networkx.DiGraph`` (:class:`SearchGraph`), for Python users."""
     import networkx as nx  # imported here: it takes longer to import than a whole render of a small tree
 
-    attrs, nodes, edges = graph_data(trace)
-    graph = nx.DiGraph(**attrs)
-    graph.add_nodes_from(nodes)
-    graph.add_edges_from(edges)
-    assert nx.is_arborescence(graph), "a trace's nodes form a tree rooted at node 0"
-    return graph
+    graph = SearchGraph(trace)
+    result = nx.DiGraph(**graph.attrs)
+    result.add_nodes_from(graph.nodes())
+    result.add_edges_from(graph.edges())
+    assert nx.is_arborescence(result), "a trace's nodes form a tree rooted at node 0"
+    return result
+
+
+def export_chunks(trace, fmt: str) -> Iterator[bytes]:
+    """The searched tree in ``fmt`` as UTF-8 blocks of about a megabyte, made as they are written:
+    ``graphml`` (what networkx's ``write_graphml`` writes) or ``json`` (networkx's node-link data, a node or an edge
+    a line). A 265,720-node tree never has its whole document, nor every node's attributes, in memory."""
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}")
+    graph = SearchGraph(trace)
+    lines = graphml_lines(graph) if fmt == "graphml" else node_link_lines(graph)
+    return (block.encode("utf-8") for block in _blocks(lines))
 
 
 def export_bytes(trace, fmt: str) -> bytes:
-    """The searched tree in ``fmt``: ``graphml`` (as networkx's ``write_graphml`` writes it) or ``json``
-    (networkx's node-link data, a node or an edge a line), written straight from :func:`graph_data`: a
-    265,000-node tree in seconds, where networkx's writers, which build every element first, took minutes."""
-    attrs, nodes, edges = graph_data(trace)
-    if fmt == "graphml":
-        return "".join(graphml_lines(attrs, nodes, edges)).encode("utf-8")
-    if fmt == "json":
-        return "".join(node_link_lines(attrs, nodes, edges)).encode("utf-8")
-    raise ValueError(f"unknown export format {fmt!r}")
+    """The searched tree in ``fmt``, whole (:func:`export_chunks`): for a small tree, or a test."""
+    return b"".join(export_chunks(trace, fmt))
+
+
+def _blocks(lines: Iterable[str]) -> Iterator[str]:
+    """``lines`` joined into blocks of about BLOCK_CHARACTERS characters."""
+    block, size = [], 0
+    for line in lines:
+        block.append(line)
+        size += len(line)
+        if size >= BLOCK_CHARACTERS:
+            yield "".join(block)
+            block, size = [], 0
+    if block:
+        yield "".join(block)
 
 
 # GraphML's types for Python's, as networkx writes them
@@ -90,53 +120,80 @@ GRAPHML_HEAD = ('<?xml version=\'1.0\' encoding=\'utf-8\'?>\n<graphml xmlns="htt
                 'xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">')
 
 
-def graphml_lines(attrs: dict, nodes: list, edges: list):
+def graphml_lines(graph: SearchGraph) -> Iterator[str]:
     """GraphML text, line by line, as networkx's writer lays it out: a key per attribute name, type and scope
     (numbered in the order first used: the graph's, then the nodes', then the edges'), then the graph: its nodes,
-    its edges and its own data. A vector value (max^n) is written as it is shown, ``(1, 2, 6)``: GraphML's
-    attributes are single values."""
+    its edges and its own data. The keys come before the data that uses them, so a first pass over the nodes and
+    edges finds them and a second writes the data. A vector value (max^n) is written as it is shown, ``(1, 2, 6)``:
+    GraphML's attributes are single values."""
     keys: dict[tuple[str, type, str], str] = {}
+
+    def key(name: str, kind: type, scope: str) -> str:
+        found = keys.get((name, kind, scope))
+        if found is None:
+            found = keys[name, kind, scope] = f"d{len(keys)}"
+        return found
 
     def data(scope: str, values: dict, indent: str) -> list[str]:
         lines = []
         for name, value in values.items():
-            kind = type(value)
-            if kind is list:
-                value, kind = format_number(tuple(value)), str
-            key = keys.get((name, kind, scope))
-            if key is None:
-                key = keys[name, kind, scope] = f"d{len(keys)}"
+            value, kind = _single(value)
             text = _xml_text(value) if kind is str else str(value)  # a number or a bool needs no escaping
-            lines.append(f'{indent}<data key="{key}">{text}</data>\n' if text else f'{indent}<data key="{key}" />\n')
+            number = key(name, kind, scope)
+            lines.append(f'{indent}<data key="{number}">{text}</data>\n' if text else
+                         f'{indent}<data key="{number}" />\n')
         return lines
 
-    graph_data = data("graph", attrs, "    ")  # its keys come first, its data after the nodes and edges
-    body = ['  <graph edgedefault="directed">\n']
-    for node, node_attrs in nodes:
-        inner = data("node", node_attrs, "      ")
-        body += [f'    <node id="{node}">\n', *inner, "    </node>\n"] if inner else [f'    <node id="{node}" />\n']
-    for parent, child, edge_attrs in edges:
-        body += [f'    <edge source="{parent}" target="{child}">\n', *data("edge", edge_attrs, "      "),
-                 "    </edge>\n"]
-    body += [*graph_data, "  </graph>\n</graphml>\n"]
+    graph_data = data("graph", graph.attrs, "    ")  # its keys come first, its data after the nodes and edges
+    for scope, attributes in (("node", (attrs for _, attrs in graph.nodes())),
+                              ("edge", (attrs for _, _, attrs in graph.edges()))):
+        for attrs in attributes:
+            for name, value in attrs.items():
+                key(name, _single(value)[1], scope)
     yield GRAPHML_HEAD + "\n"
-    for (name, kind, scope), key in reversed(keys.items()):  # networkx puts each new key first
-        yield (f'  <key id="{key}" for="{scope}" attr.name="{_xml_text(name)}" attr.type="{GRAPHML_TYPES[kind]}" '
-               '/>\n')
-    yield from body
+    for (name, kind, scope), number in reversed(keys.items()):  # networkx puts each new key first
+        yield (f'  <key id="{number}" for="{scope}" attr.name="{_xml_text(name)}" '
+               f'attr.type="{GRAPHML_TYPES[kind]}" />\n')
+    yield '  <graph edgedefault="directed">\n'
+    for node, node_attrs in graph.nodes():
+        inner = data("node", node_attrs, "      ")
+        if inner:
+            yield f'    <node id="{node}">\n'
+            yield from inner
+            yield "    </node>\n"
+        else:
+            yield f'    <node id="{node}" />\n'
+    for parent, child, edge_attrs in graph.edges():
+        yield f'    <edge source="{parent}" target="{child}">\n'
+        yield from data("edge", edge_attrs, "      ")
+        yield "    </edge>\n"
+    yield from graph_data
+    yield "  </graph>\n</graphml>\n"
 
 
-def node_link_lines(attrs: dict, nodes: list, edges: list):
+def node_link_lines(graph: SearchGraph) -> Iterator[str]:
     """networkx's node-link data as JSON text (``directed``, ``multigraph``, ``graph``, ``nodes``, ``edges``), a
     node or an edge a line, each encoded by the standard library's fast encoder (which indenting would not use);
     infinities as ``"inf"`` and ``"-inf"``."""
     encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-    yield f'{{"directed": true, "multigraph": false, "graph": {encode(_finite(attrs))},\n "nodes": [\n'
-    yield ",\n".join("  " + encode({**_finite(node_attrs), "id": node}) for node, node_attrs in nodes)
+    yield f'{{"directed": true, "multigraph": false, "graph": {encode(_finite(graph.attrs))},\n "nodes": [\n'
+    separator = "  "
+    for node, node_attrs in graph.nodes():
+        yield separator + encode({**_finite(node_attrs), "id": node})
+        separator = ",\n  "
     yield '\n ],\n "edges": [\n'
-    yield ",\n".join("  " + encode({**edge_attrs, "source": parent, "target": child})
-                      for parent, child, edge_attrs in edges)
+    separator = "  "
+    for parent, child, edge_attrs in graph.edges():
+        yield separator + encode({**edge_attrs, "source": parent, "target": child})
+        separator = ",\n  "
     yield "\n ]\n}\n"
+
+
+def _single(value) -> tuple[object, type]:
+    """A value as GraphML holds it, with its type: a vector (max^n) as its text ``(1, 2, 6)``."""
+    if type(value) is list:
+        return format_number(tuple(value)), str
+    return value, type(value)
 
 
 def _xml_text(text: str) -> str:

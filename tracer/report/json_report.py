@@ -32,10 +32,17 @@ def compare_json(rows: Sequence) -> str:
     return json.dumps([row.as_dict() for row in rows], ensure_ascii=False) + "\n"
 
 
-def match_json(heading: dict, tally) -> str:
+def match_json(heading: dict, tally, max_games: int) -> str:
     """A match: what was played (``heading``: game, games, depth, depths, seed, random_openings,
-    player_settings), each player's summary, the speed ratio and a row per game."""
+    player_settings), each player's summary, the speed ratio, p1's rating against p2 (``ratings``), the SPRT
+    (``sprt``, null without one; ``max_games``: --games) and a row per game; ±∞ as ``"inf"`` and ``"-inf"``."""
     from dataclasses import asdict
 
+    from ..numbers import json_number
+
+    def finite(values: dict | None) -> dict | None:
+        return None if values is None else {key: json_number(value) for key, value in values.items()}
+
     return json.dumps({**heading, "players": tally.summary(), "speed_ratio": tally.speed_ratio(),
-                       "rows": [asdict(row) for row in tally.games]}) + "\n"
+                       "ratings": finite(tally.ratings()), "sprt": finite(tally.sprt_summary(max_games)),
+                       "rows": [finite(asdict(row)) for row in tally.games]}, allow_nan=False) + "\n"

@@ -3,6 +3,7 @@ tables."""
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from ..exercises.check_keys import FileResult
@@ -13,7 +14,7 @@ from ..model.state import UNLIMITED
 from ..render.text_table import format_table
 from ..run import Stats
 from ..search.registry import ALGORITHMS
-from ..numbers import COUNT, fixed, format_number
+from ..numbers import COUNT, Style, fixed, format_number
 from ..text import one_line, search_label
 
 COMPARE_COLUMNS = ("algorithm", "order", "depth", "value", "best move", "nodes", "leaves", "cutoffs", "seconds",
@@ -170,9 +171,10 @@ def compare_table(title: str, rows: Sequence) -> str:
 
 
 def match_report(heading: str, tally, kinds: Sequence[str], labels: Sequence[str], sides: Sequence[str],
-                 table: bool) -> str:
+                 table: bool, max_games: int) -> str:
     """``tracer match``: the heading, a row per game (``table``), a row per player (``labels``: each described
-    with its settings), each player's results by colour, and how their times per move compare."""
+    with its settings), each player's results by colour, how their times per move compare, p1's rating against
+    p2 and the SPRT's outcome (of at most ``max_games`` games)."""
     lines = [heading]
     if table:
         lines.append(format_table(("game", "first", "winner", "moves", "p1 s/move", "p2 s/move", "p1 nodes/move",
@@ -200,4 +202,45 @@ def match_report(heading: str, tally, kinds: Sequence[str], labels: Sequence[str
     if ratio is not None:
         lines.append(f"p1 takes {format_number(ratio, fixed(2))}× p2's time per move" if ratio >= 1 else
                      f"p2 takes {format_number(1 / ratio, fixed(2))}× p1's time per move")
+    lines += rating_lines(tally, max_games)
     return "".join(line + "\n" for line in lines)
+
+
+def rating_lines(tally, max_games: int) -> list[str]:
+    """p1's Elo over p2's with its 95 % interval, the likelihood of superiority, then the SPRT's outcome."""
+    rated = tally.rating()
+    if rated is None:
+        return ["Elo p1 − p2: no games played, no rating"]
+    if rated.low is None:
+        ended = {1: "p1 won every game: no finite estimate; ", 0: "p1 lost every game: no finite estimate; "}
+        estimate = (f"{_signed(rated.elo)} ({ended.get(rated.score, 'every game a draw: ')}results that never vary "
+                    "give no interval)")
+    else:
+        margin = f" ± {_signed(rated.margin)[1:]}" if math.isfinite(rated.margin) else ""
+        estimate = f"{_signed(rated.elo)}{margin} (95 % interval {_signed(rated.low)} to {_signed(rated.high)})"
+    los = "none, no game was won" if rated.los is None else f"{format_number(100 * rated.los, PRINTED[1])} %"
+    lines = [f"Elo p1 − p2: {estimate}, from a score of {format_number(rated.score, PRINTED[3])} over "
+             f"{rated.games} games",
+             f"likelihood of superiority (that p1 is the stronger): {los}"]
+    if tally.sprt is not None:
+        from ..play.ratings import MODEL
+
+        test, llr, decided = tally.sprt, format_number(tally.llr(), PRINTED[2]), tally.decision()
+        bounds = [format_number(bound, PRINTED[2]) for bound in (test.lower_bound, test.upper_bound)]
+        outcome = (f"H1 accepted after {rated.games} games, LLR {llr} > {bounds[1]}" if decided == "H1" else
+                   f"H0 accepted after {rated.games} games, LLR {llr} < {bounds[0]}" if decided == "H0" else
+                   f"no decision after {rated.games} games (at most {max_games}), LLR {llr} between {bounds[0]} "
+                   f"and {bounds[1]}")
+        hypotheses = (f"H0: Elo {format_number(test.elo0)} against H1: Elo {format_number(test.elo1)} "
+                      f"(α {format_number(test.alpha)}, β {format_number(test.beta)}, {MODEL} Elo)")
+        lines.append(f"SPRT of {hypotheses}: {outcome}")
+    return lines
+
+
+PRINTED = {places: Style(places=places) for places in (1, 2, 3)}  # a rating's figures, with a true minus sign
+
+
+def _signed(elo: float) -> str:
+    """An Elo difference to one decimal with its sign: +161.5, −30.2, 0.0, +∞."""
+    text = format_number(elo, PRINTED[1])
+    return text if text[0] in "−+" or text == "0.0" else "+" + text
