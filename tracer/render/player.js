@@ -39,6 +39,14 @@ window.TracerPlayer = (function () {
     $("tree").appendChild(svg);
     const built = new Map();  // variant index -> element, built once
     const showing = slots.map(() => -1);
+    // Each frame's variant of every part: the data gives only what changes from the frame before.
+    const looks = [];
+    frames.reduce((before, frame) => {
+      const now = before.slice();
+      for (let i = 0; i < frame.changes.length; i += 2) now[frame.changes[i]] = frame.changes[i + 1];
+      looks.push(now);
+      return now;
+    }, showing);
 
     function variant(index) {
       if (!built.has(index)) built.set(index, build(data.variants[index], options.hash));
@@ -85,7 +93,7 @@ window.TracerPlayer = (function () {
     function show(index) {
       index = Math.max(0, Math.min(frames.length - 1, index));
       const frame = frames[index];
-      frame.parts.forEach((part, i) => {
+      looks[index].forEach((part, i) => {
         if (showing[i] === part) return;
         slots[i].replaceChildren();
         if (part >= 0) slots[i].appendChild(variant(part));

@@ -22,7 +22,7 @@ from ..inputs.answers import MAX_DIGITS, NOTATIONS, read_claims
 from ..inputs.problem import Problem
 from ..inputs.trees import without_key
 from ..render.deck import make_deck
-from ..render.drawing import draw_deck, render_bytes
+from ..render.drawing import render_bytes
 from ..render.player import player_data
 from ..render.practice_page import drawing_data, page_html
 from ..render.scene import DrawOptions
@@ -106,7 +106,7 @@ def _player(trace) -> dict | None:
         deck = make_deck(trace, frame_steps(trace, default_step_mode(trace)))
     except (TracerError, ValueError):
         return None
-    return player_data(deck, draw_deck(deck, "svg"))
+    return player_data(deck)
 
 
 def file_stem(path: str) -> str:
