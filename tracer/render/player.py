@@ -59,6 +59,8 @@ def player_data(deck: Deck, progress=None) -> dict:
 def players_data(decks: list[Deck], progress=None) -> list[dict]:
     """:func:`player_data` for each of ``decks``, their looks drawn by Graphviz in one batch (a practice page's
     players: a few processes for them all, not a few each). ``progress(n)`` as ``n`` more frames are done."""
+    if not decks:
+        return []
     looks = [Looks(deck) for deck in decks]
     sources = [source for look in looks for source in look.sources()]
     frames = sum(len(deck.frames) for deck in decks)
