@@ -30,7 +30,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def player_html(deck: Deck, progress=None) -> str:
     """The player page for ``deck``."""
-    data = player_data(deck, progress)
+    return player_page(deck, player_data(deck, progress))
+
+
+def player_page(deck: Deck, data: dict) -> str:
+    """The player page for ``deck`` from its :func:`player_data`."""
     title = f"{deck.frames[-1].scene.title}: {deck.trace.title}"
     script, style = player_assets()
     return PAGE.format(title=html.escape(title), style=style, script=script, data=json_for_script(data),
@@ -201,6 +205,9 @@ class Looks:
             for look, ids in layer.parts(self):
                 shown[look] = {part: parts.pop(part) for part in ids if part in parts}
             assert not parts, f"parts of no look: {sorted(parts)}"
+        view = shown_box(self.deck, graph.attrib.get("transform", ""))
+        svg_attrs = {key: value for key, value in svg_attrs.items() if key not in ("width", "height")}
+        svg_attrs["viewBox"] = " ".join(f"{number:.2f}" for number in view)
         slot = {part: i for i, part in enumerate(order)}
         frames, showing = [], [-1] * len(order)
         for frame, (head, nodes, edges) in zip(self.deck.frames, self.frames):
@@ -216,10 +223,56 @@ class Looks:
         return {
             "title": self.deck.frames[-1].scene.title,
             "svg": svg_attrs, "graph": dict(graph.attrib), "background": background,
-            "order": order, "variants": variants, "frames": frames,
+            "order": order, "variants": variants, "frames": frames, "min_font": _smallest_text(variants, _placement(graph.attrib.get("transform", ""))[0]),
+            "steps_height": steps_height(len(self.deck.trace.events)), "min_text_px": MIN_TEXT_PX,
             "table": {"headers": list(step_headers(self.deck.trace)),
                       "rows": [list(row) for row in step_rows(self.deck.trace)]},
         }
+
+
+MIN_TEXT_PX = 14  # CSS px: the tree's smallest text on screen, never less (player.js's sizeTree)
+SHOWN_MARGIN = 10.0  # points of white the player keeps around the tree, its titles and its key
+STEP_ROW, STEPS_PANEL = 26, 320  # px: a row of the step table, about; the most its panel under the tree takes
+
+
+def shown_box(deck: Deck, transform: str) -> tuple[float, float, float, float]:
+    """What of the slide the player shows, as an SVG viewBox (x, y, width, height in the SVG's units): the tree,
+    its titles and its key, with :data:`SHOWN_MARGIN` around them; not the slide's white beside them, nor the room
+    kept for the caption, which the page writes itself. Graphviz draws the deck's frame (in points, y up) at
+    ``transform`` (``scale(s s) rotate(0) translate(x y)``)."""
+    scale, shift_x, shift_y = _placement(transform)
+    page, box = deck.page, deck.layout.tree.union(deck.page.title)
+    if page.legend is not None:
+        box = box.union(page.legend)
+    left, top = box.left - SHOWN_MARGIN - page.frame.left, page.frame.bottom - box.top - SHOWN_MARGIN
+    return (scale * (left + shift_x), scale * (top + shift_y),
+            scale * (box.width + 2 * SHOWN_MARGIN), scale * (box.height + 2 * SHOWN_MARGIN))
+
+
+def _placement(transform: str) -> tuple[float, float, float]:
+    """The scale and the shift of Graphviz's ``scale(s s) rotate(0) translate(x y)``."""
+    numbers = [float(number) for number in re.findall(r"-?[0-9.]+", transform)]
+    return numbers[0], numbers[-2], numbers[-1]
+
+
+def _smallest_text(variants: list, scale: float) -> float:
+    """The smallest font size any part writes, in the SVG's units (the graph's ``scale`` applied)."""
+    sizes = []
+
+    def visit(spec) -> None:
+        tag, attrs, _, children = spec
+        if tag == "text" and "font-size" in attrs:
+            sizes.append(float(attrs["font-size"]))
+        for child in children:
+            visit(child)
+    for variant in variants:
+        visit(variant)
+    return min(sizes, default=14.0) * scale
+
+
+def steps_height(rows: int) -> int:
+    """The step table's panel under the tree, in px: its rows, up to :data:`STEPS_PANEL` (it scrolls beyond)."""
+    return min(STEPS_PANEL, (rows + 1) * STEP_ROW + 4)
 
 
 class _Layer:
@@ -274,23 +327,25 @@ def element_data(element) -> list:
 SKELETON = """<div class="tracer-player">
   <header><h1 id="title" class="title screen-reader"></h1></header>
   <div id="stage" class="stage">
-    <figure id="tree" class="tree" aria-live="polite"></figure>
+    <div class="view">
+      <figure id="tree" class="tree" aria-live="polite"></figure>
+      <p id="caption" class="caption" aria-live="polite"></p>
+      <nav id="controls" class="controls" aria-label="steps">
+        <button type="button" id="first" class="first" title="first step (Home)" aria-label="first step">|◀</button>
+        <button type="button" id="previous" class="previous" title="previous step (←)" aria-label="previous step">◀</button>
+        <button type="button" id="play" class="play" title="play or pause (space)" aria-label="play">▶ play</button>
+        <button type="button" id="next" class="next" title="next step (→)" aria-label="next step">▶</button>
+        <button type="button" id="last" class="last" title="last step (End)" aria-label="last step">▶|</button>
+        <input type="range" id="slider" class="slider" min="0" value="0" aria-label="step">
+        <span id="position" class="position"></span>
+        <label>speed <select id="speed" class="speed" aria-label="speed">
+          <option value="2000">0.5×</option><option value="1000" selected>1×</option>
+          <option value="500">2×</option><option value="250">4×</option>
+        </select></label>
+      </nav>
+    </div>
     <aside id="steps" class="steps"><table id="table" class="table"><thead></thead><tbody></tbody></table></aside>
   </div>
-  <p id="caption" class="caption" aria-live="polite"></p>
-  <nav id="controls" class="controls" aria-label="steps">
-    <button type="button" id="first" class="first" title="first step (Home)" aria-label="first step">|◀</button>
-    <button type="button" id="previous" class="previous" title="previous step (←)" aria-label="previous step">◀</button>
-    <button type="button" id="play" class="play" title="play or pause (space)" aria-label="play">▶ play</button>
-    <button type="button" id="next" class="next" title="next step (→)" aria-label="next step">▶</button>
-    <button type="button" id="last" class="last" title="last step (End)" aria-label="last step">▶|</button>
-    <input type="range" id="slider" class="slider" min="0" value="0" aria-label="step">
-    <span id="position" class="position"></span>
-    <label>speed <select id="speed" class="speed" aria-label="speed">
-      <option value="2000">0.5×</option><option value="1000" selected>1×</option>
-      <option value="500">2×</option><option value="250">4×</option>
-    </select></label>
-  </nav>
   <p id="help" class="help">{help}</p>
 </div>"""
 HELP = "← → step · Home End first and last · space play/pause · click a row of the table"
