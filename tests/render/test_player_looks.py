@@ -54,7 +54,7 @@ def test_frames_rebuilt_from_the_looks_are_the_frames_drawn_whole(path, algorith
     assert drawn < whole / 2 or len(deck.frames) < 10
 
 
-def test_the_view_holds_the_tree_its_titles_and_key_and_little_else(tmp_path):
+def test_the_view_holds_the_tree_its_titles_and_key_and_little_else():
     """The player shows the drawing cropped to what is drawn: every part of every variant lies in the view box,
     which is no more than the margin larger than them (the slide's white and the caption's room are left out)."""
     trace = traced(ROOT / "trees/binary_depth4.yaml", "alphabeta")

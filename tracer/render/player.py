@@ -1,9 +1,11 @@
 """Deck → HTML: one self-contained page that steps through a search (buttons, keys, a slider, play at a chosen
 speed, the caption, the step table with the current row marked, links that open at a step: ``#step=12``).
 
-The frames are the deck's own, drawn by Graphviz as SVG. Frames differ in style, never in place, so the page does
-not hold every frame whole: each drawn part (a node, its notes, an edge, a label, the caption) is stored once per
-different look it takes (a *variant*), and a frame is the list of variants it shows. The page's script builds the
+The frames are the deck's own, drawn by Graphviz as SVG. Frames differ in style, never in place, so neither the
+drawing nor the page holds every frame whole: each look a part takes (a node, its notes, an edge, a label, the
+titles) is drawn once (:class:`Looks`) and stored once (a *variant*), and a frame is the variants that change from
+the frame before. The page shows the drawing cropped to the tree, its titles and its key (:func:`shown_box`: the
+page writes the caption itself), its smallest text never under :data:`MIN_TEXT_PX`. The page's script builds the
 SVG from that data with ``createElementNS``, ``setAttribute`` and ``textContent`` only; the data sits in a
 ``<script type="application/json">`` block with ``<``, ``>`` and ``&`` escaped, so nothing from the input (a name
 such as ``</script><script>alert(1)</script>``) can become markup or run. Nothing is fetched: it works offline from
@@ -15,8 +17,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from dataclasses import replace
 import xml.etree.ElementTree as ElementTree
+from dataclasses import replace
 from importlib import resources
 
 from .deck import Deck
@@ -165,15 +167,18 @@ class Looks:
         return layers
 
     def sources(self) -> list[str]:
-        """Each layer's DOT: a scene of its looks, on the deck's layout and page."""
-        order = {node_id: i for i, node_id in enumerate(self.nodes)}
+        """Each layer's DOT: a scene of its looks, on the deck's layout and page, its parts in the frames' order
+        (so that Graphviz draws them in the order it draws a frame's)."""
+        node_order = {node_id: i for i, node_id in enumerate(self.nodes)}
         edge_order = {key: i for i, key in enumerate(self.edges)}
         sources = []
         for layer in self.layers:
             title, subtitle, notes, legend = self.heads[layer.head or 0]
-            nodes = [self.nodes[node_id][look] for node_id, look in sorted(layer.nodes.items(), key=lambda item: order[item[0]])
+            nodes = [self.nodes[node_id][look] for node_id, look in sorted(layer.nodes.items(),
+                                                                           key=lambda item: node_order[item[0]])
                      if look >= 0]
-            edges = [self.edges[key][look][0] for key, look in sorted(layer.edges.items(), key=lambda item: edge_order[item[0]])]
+            edges = [self.edges[key][look][0] for key, look in sorted(layer.edges.items(),
+                                                                      key=lambda item: edge_order[item[0]])]
             scene = Scene(title, subtitle, list(notes), nodes, edges, list(legend), caption="")
             sources.append(scene_to_dot(scene, self.deck.layout, self.deck.page))
         return sources
@@ -205,7 +210,7 @@ class Looks:
             for look, ids in layer.parts(self):
                 shown[look] = {part: parts.pop(part) for part in ids if part in parts}
             assert not parts, f"parts of no look: {sorted(parts)}"
-        view = shown_box(self.deck, graph.attrib.get("transform", ""))
+        view = shown_box(self.deck, graph.attrib.get("transform", ""))  # the same in every layer: the deck's page
         svg_attrs = {key: value for key, value in svg_attrs.items() if key not in ("width", "height")}
         svg_attrs["viewBox"] = " ".join(f"{number:.2f}" for number in view)
         slot = {part: i for i, part in enumerate(order)}
@@ -223,7 +228,8 @@ class Looks:
         return {
             "title": self.deck.frames[-1].scene.title,
             "svg": svg_attrs, "graph": dict(graph.attrib), "background": background,
-            "order": order, "variants": variants, "frames": frames, "min_font": _smallest_text(variants, _placement(graph.attrib.get("transform", ""))[0]),
+            "order": order, "variants": variants, "frames": frames,
+            "min_font": _smallest_text(variants, _placement(graph.attrib.get("transform", ""))[0]),
             "steps_height": steps_height(len(self.deck.trace.events)), "min_text_px": MIN_TEXT_PX,
             "table": {"headers": list(step_headers(self.deck.trace)),
                       "rows": [list(row) for row in step_rows(self.deck.trace)]},
