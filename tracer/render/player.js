@@ -148,13 +148,6 @@ window.TracerPlayer = (function () {
         row.classList.toggle("current", on);
         if (on) row.setAttribute("aria-current", "step"); else row.removeAttribute("aria-current");
       }
-      const tree = $("tree"), node = svg.querySelector("g.current");
-      if (node && tree.scrollWidth > tree.clientWidth) {  // a tree wider than its box: the step's node in view
-        const box = tree.getBoundingClientRect(), at = node.getBoundingClientRect();
-        if (at.left < box.left || at.right > box.right) {
-          tree.scrollLeft += (at.left + at.right - box.left - box.right) / 2;
-        }
-      }
       const row = rows[frame.step - 1];
       if (row) {  // into the table's view, without scrolling the page around the player
         const steps = $("steps"), box = steps.getBoundingClientRect(), at = row.getBoundingClientRect();

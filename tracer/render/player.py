@@ -212,7 +212,7 @@ class Looks:
             assert not parts, f"parts of no look: {sorted(parts)}"
         view = shown_box(self.deck, graph.attrib.get("transform", ""))  # the same in every layer: the deck's page
         svg_attrs = {key: value for key, value in svg_attrs.items() if key not in ("width", "height")}
-        svg_attrs["viewBox"] = " ".join(f"{number:.2f}" for number in view)
+        svg_attrs["viewBox"] = " ".join(str(round(number, 2)) for number in view)  # SVG units, as Graphviz's
         slot = {part: i for i, part in enumerate(order)}
         frames, showing = [], [-1] * len(order)
         for frame, (head, nodes, edges) in zip(self.deck.frames, self.frames):
