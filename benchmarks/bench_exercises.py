@@ -1,19 +1,26 @@
-"""Exercises: how long checking the shipped keys, grading a class and generating exercise sets take (medians).
+"""Exercises: how long checking the shipped keys, grading a class and generating exercise sets take (medians), and
+the practice set ``tracer practice --count 20 --seed 1`` as a process against the same set without its players
+(``--no-player``, its anchor), run by turns (CPU seconds, medians, and the median of the pairs' ratios).
 
-    .venv/bin/python benchmarks/bench_exercises.py [--repeat 5]
+    .venv/bin/python benchmarks/bench_exercises.py [--repeat 5] [--before OTHER/.venv/bin/tracer]
+
+``--before`` also times another checkout's tracer in the same run (the code before a change), by turns with this
+one's.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from timing import median_seconds  # noqa: E402
+from timing import against_yardstick, median_seconds  # noqa: E402
 
 from tracer.exercises.check_keys import check_file, search  # noqa: E402
 from tracer.search.spec import SearchSpec  # noqa: E402
@@ -47,6 +54,7 @@ def grade_class(size: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--before", metavar="TRACER", help="another checkout's tracer, timed alongside")
     args = parser.parse_args()
     rows = [
         ("check every shipped key (10 files)", lambda: check_shipped()),
@@ -60,6 +68,28 @@ def main() -> None:
     print(f"median of {args.repeat} runs")
     for name, function in rows:
         print(f"{name:48s} {median_seconds(function, args.repeat) * 1000:9.1f} ms")
+    bench_practice(args.repeat, args.before)
+
+
+PRACTICE = ["practice", "--count", "20", "--seed", "1"]
+PRACTICE_TARGET = 2.0  # CPU seconds (issue 37): the set with its players
+
+
+def bench_practice(repeat: int, before: str | None) -> None:
+    """The practice page of twenty generated exercises, with their step-through players, against the same page
+    without them (its anchor), each a process, by turns: CPU seconds (user + system, Graphviz's included), wall
+    seconds, the ratio, and the page's size."""
+    tracers = [("this checkout", str(ROOT / ".venv" / "bin" / "tracer"))] + ([("before", before)] if before else [])
+    print(f"\n`tracer {' '.join(PRACTICE)}` against `--no-player`, by turns, median of {repeat}:")
+    print(f"{'':<16} {'cpu s':>7} {'wall s':>7} {'--no-player cpu s':>18} {'ratio (cpu)':>12} {'page MB':>8} "
+          f"{'target':>7}")
+    with tempfile.TemporaryDirectory() as folder:
+        for name, tracer in tracers:
+            page, bare = os.path.join(folder, "practice.html"), os.path.join(folder, "bare.html")
+            times = against_yardstick([tracer, *PRACTICE, "-o", page], [tracer, *PRACTICE, "--no-player", "-o", bare],
+                                      repeat)
+            print(f"{name:<16} {times['cpu']:>7.2f} {times['wall']:>7.2f} {times['yardstick cpu']:>18.2f} "
+                  f"{times['ratio']:>12.2f} {os.path.getsize(page) / 1e6:>8.2f} {PRACTICE_TARGET:>7.1f}")
 
 
 def _fails(spec) -> None:

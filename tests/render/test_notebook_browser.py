@@ -1,7 +1,8 @@
 """Two inline players on one page, as a notebook shows them, in a real headless browser (Debian's chromium,
 driven by Playwright): each steps on its own by keys and buttons and leaves the other as it was, keys reach a
-player only while it has the focus, neither scrolls inside its frame at a notebook's usual widths, nothing fails
-and nothing is fetched."""
+player only while it has the focus, neither scrolls inside its frame at a notebook's usual widths and zooms, the
+tree's text reads (14 CSS px or more) in a 1,100 px cell at 100 % and 200 %, nothing fails and nothing is
+fetched."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from helpers import IN_A_BROWSER, traced
-from tracer.render.notebook import TWO_COLUMNS, player_output
+from tracer.render.notebook import player_output
 from tracer.view import TraceView
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,14 +101,36 @@ def test_each_player_plays_on_its_own(browser, notebook):
     shown.close()
 
 
-@pytest.mark.parametrize("width", [TWO_COLUMNS + 40, 1280, 1920])
-def test_each_player_fits_its_frame(browser, notebook, width):
-    """At a notebook's usual widths, a frame is as tall as its page: no scrollbar inside, the whole tree in view."""
+SIZES = """() => {
+  const svg = document.querySelector(".tree svg"), box = (element) => element.getBoundingClientRect().toJSON();
+  return {texts: [...svg.querySelectorAll("text")].filter((text) => text.textContent.trim()).map((text) =>
+            parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a),  // CSS px: every scale applied
+          tree: box(document.querySelector(".tree")), svg: box(svg), steps: box(document.querySelector(".steps")),
+          note: box(document.querySelector(".table tbody td:last-child")),
+          page: [document.documentElement.scrollHeight, innerHeight, innerWidth],
+          end: document.querySelector(".help").getBoundingClientRect().bottom};
+}"""
+
+
+@pytest.mark.parametrize("width, zoom", [(940, 1), (1100, 1), (1100, 2), (1280, 1), (1920, 1), (1920, 2)])
+def test_each_player_fits_its_frame_and_its_text_reads(browser, notebook, width, zoom):
+    """At a notebook's usual widths and at 200 % zoom (a cell half as many CSS pixels wide), a frame is as tall as
+    its page (no scrollbar inside, no blank under it), the tree takes the width there is with its text 14 CSS
+    pixels or more (scrolling sideways where the cell is narrower than that), the tree's box is as tall as the
+    tree, and the step table stands under it with a note column a caption line wide."""
     path, _ = notebook
-    shown = Notebook(browser, path, width)
-    for frame in shown.frames:
-        inside = frame.evaluate("[document.documentElement.scrollHeight, innerHeight, innerWidth]")
-        tree = frame.eval_on_selector("#tree svg", "svg => svg.getBoundingClientRect().toJSON()")
-        assert inside[0] <= inside[1]
-        assert tree["bottom"] <= inside[1] and tree["width"] >= 0.5 * inside[2]  # most of the width, unclipped
-    shown.close()
+    page = browser.new_page(viewport={"width": width // zoom, "height": 1400}, device_scale_factor=zoom)
+    page.goto(path.as_uri())
+    for handle in page.query_selector_all("iframe"):
+        frame = handle.content_frame()
+        frame.wait_for_function("document.getElementById('caption').textContent.startsWith('Step ')")
+        shown = frame.evaluate(SIZES)
+        scroll_height, height, inner_width = shown["page"]
+        assert scroll_height <= height <= shown["end"] + 12 + 60  # no scrollbar inside, hardly any blank under it
+        assert min(shown["texts"]) >= 14 - 1e-6, (width, zoom, min(shown["texts"]))
+        tree, svg = shown["tree"], shown["svg"]
+        assert tree["width"] >= min(inner_width, 1800) - 40 and svg["width"] >= tree["width"] - 2  # what there is
+        assert tree["height"] <= svg["height"] + 2 + 20  # as tall as the tree (a scrollbar under it at most)
+        assert shown["steps"]["top"] >= tree["bottom"]  # the table under the tree
+        assert shown["note"]["width"] >= 400  # a caption line (30em of 14 px), not a word or two
+    page.close()

@@ -176,3 +176,57 @@ def test_the_title_shows_once_and_the_tree_fits_the_window(browser, rn_player):
     box = player.page.eval_on_selector("#tree svg", "s => s.getBoundingClientRect().toJSON()")
     assert box["bottom"] <= height and box["height"] >= 0.5 * height  # the window's height, used
     player.close()
+
+
+LAYOUT = """() => {
+  const svg = document.querySelector("#tree svg"), box = (element) => element.getBoundingClientRect().toJSON();
+  return {texts: [...svg.querySelectorAll("text")].filter((text) => text.textContent.trim()).map((text) => ({
+            px: parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a,
+            height: text.getBoundingClientRect().height})),
+          tree: box(document.querySelector("#tree")), svg: box(svg), steps: box(document.querySelector("#steps")),
+          view: box(document.querySelector(".view")), caption: box(document.querySelector("#caption")),
+          notes: [...document.querySelectorAll("#table tbody td:last-child")].map(box),
+          page: [innerWidth, innerHeight], scrolls: document.querySelector("#tree").scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("zoom", [1, 2])
+def test_at_a_laptop_s_width_the_tree_reads_and_the_table_is_under_it(browser, rn_player, zoom):
+    """A 1,280 × 900 window at 100 % and 200 % zoom (640 CSS px): the tree's text is 14 CSS px or more (at 200 %
+    the tree scrolls sideways in its box rather than shrink), the tree takes the width there is, its box is as tall
+    as the tree (no blank panel), the caption is right under it, and the step table under them has a note column a
+    caption line wide: every note of the search on at most two lines."""
+    path, _ = rn_player
+    page = browser.new_page(viewport={"width": 1280 // zoom, "height": 900 // zoom}, device_scale_factor=zoom)
+    page.goto(path.as_uri())
+    shown = page.evaluate(LAYOUT)
+    width, _ = shown["page"]
+    assert min(text["px"] for text in shown["texts"]) >= 14 - 1e-6
+    assert min(text["height"] for text in shown["texts"]) >= 14
+    tree, svg = shown["tree"], shown["svg"]
+    assert tree["width"] >= width - 34 and svg["width"] >= tree["width"] - 2
+    assert abs(tree["height"] - svg["height"]) <= 2 + (20 if zoom == 2 else 0)  # a scrollbar under it, at 200 %
+    if zoom == 2:
+        assert shown["scrolls"] > tree["width"]
+    assert 0 <= shown["caption"]["top"] - tree["bottom"] <= 12
+    assert shown["steps"]["top"] >= shown["view"]["bottom"]
+    line = min(note["height"] for note in shown["notes"])
+    assert all(note["width"] >= 400 and note["height"] <= 2 * line + 1 for note in shown["notes"])
+    page.close()
+
+
+def test_on_a_wide_screen_the_table_stands_beside_the_tree_as_tall_as_it(browser, rn_player):
+    path, _ = rn_player
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(path.as_uri())
+    shown = page.evaluate(LAYOUT)
+    assert min(text["px"] for text in shown["texts"]) >= 14 - 1e-6
+    steps, view = shown["steps"], shown["view"]
+    assert steps["left"] >= view["right"] and abs(steps["top"] - view["top"]) <= 1
+    assert abs(steps["height"] - view["height"]) <= 1  # as tall as the tree with its caption: no blank panel
+    assert min(note["width"] for note in shown["notes"]) >= 400
+    page.keyboard.press("End")  # the table scrolls to the last row within its panel, the page stays
+    row = page.eval_on_selector("#table tr.current", "row => row.getBoundingClientRect().toJSON()")
+    assert steps["top"] <= row["top"] and row["bottom"] <= steps["bottom"] + 1
+    assert page.evaluate("scrollY") == 0
+    page.close()

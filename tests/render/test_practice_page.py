@@ -260,6 +260,34 @@ def test_why_opens_the_first_departure_in_the_player_and_nothing_is_fetched(brow
     page.close()
 
 
+def test_a_later_exercise_s_player_is_built_when_opened_and_steps(browser, tmp_path):
+    """A set of twenty: the page holds one copy of the player's script and style and no player's markup until one
+    is opened; the seventeenth exercise's player, opened by "Show the search", steps through its own search (the
+    captions its data gives, the current row of its table), with its text 14 CSS px or more."""
+    page = Page(browser, build(tmp_path, "--count", "20", "--seed", "1"))
+    text = page.path.read_text(encoding="utf-8")
+    assert text.count("window.TracerPlayer = ") == 1 and text.count(":root { color-scheme: light;") == 1
+    assert page.page.locator(".tracer-player").count() == 0  # built when opened, not before
+    player = page.data["exercises"][16]["player"]
+    captions = [f"Step {frame['step']}: {frame['caption']}" for frame in player["frames"]]
+    page.page.click("#exercise-17 button:has-text('Show the search')")
+    assert page.page.locator(".tracer-player").count() == 1
+    shown = "#exercise-17 .tracer-player"
+    assert page.page.inner_text(f"{shown} .caption") == captions[0]
+    for index in (1, 2):
+        page.page.click(f"{shown} .next")
+        assert page.page.inner_text(f"{shown} .caption") == captions[index]
+    page.page.keyboard.press("End")
+    assert page.page.inner_text(f"{shown} .caption") == captions[-1]
+    rows = page.page.eval_on_selector_all(f"{shown} .table tr.current", "rows => rows.map(r => r.dataset.step)")
+    assert rows == [str(player["frames"][-1]["step"])]
+    sizes = page.page.eval_on_selector_all(f"{shown} .tree svg text", """texts => texts.filter(t => t.textContent.trim())
+        .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)""")
+    assert sizes and min(sizes) >= 14 - 1e-6
+    assert page.errors == []
+    page.close()
+
+
 def test_why_explains_the_answer_as_it_is_now(browser, tmp_path):
     """Why? after a box has changed since Check scores the answer again: it never explains an answer that is gone."""
     page = Page(browser, build(tmp_path, TREES / "rn_example.yaml", "--no-player"))

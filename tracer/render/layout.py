@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import graphviz
 
@@ -276,7 +277,7 @@ class Layout:
         t = (parent.y - y) / (parent.y - child.y) if parent.y != child.y else 0.5
         return parent.x + t * (child.x - parent.x), y
 
-    @property
+    @cached_property  # a deck's pages ask it for every frame; a layout is never changed once made
     def tree(self) -> Box:
         """The box around every shape and note."""
         boxes = list(self.shapes.values()) + list(self.notes.values())

@@ -9,20 +9,21 @@ into the notebook's own document instead, a page would share it with JupyterLab'
 other output, and two players would need each other's ids. The frame is sandboxed (scripts only): a page runs its
 own script and reaches nothing of the notebook (its document, cookies, storage). Nothing is fetched.
 
-A frame does not grow with its page, so it is given the height its page needs at the width it has. The player's
-page (``player.css``) keeps a strip of :data:`PLAYER_STRIP` for the caption and the buttons, sets the step table
-at least :data:`TABLE_WIDTH` wide beside the tree (a third of the width, from 900 px), gives the tree the rest, and
-draws it at the drawing's shape (a deck's, the slide's): so the height is an affine function of the frame's
-width, written in CSS with container units (``cqw``: 100cqw is the output's width) so that the frame fits at
-every width the notebook gives it, from :data:`TWO_COLUMNS` up, without an inner scrollbar; a browser without
-container units (before 2023) gets the height for an output :data:`USUAL_WIDTH` wide. Narrower than
-:data:`TWO_COLUMNS`, the page puts the table under the tree and scrolls.
+A frame does not grow with its page, so it is given the height its page needs at the width it has. In a frame
+the player's page keeps one layout (``player.js``): the tree the width of the page (at least as wide as its
+smallest text needs, :data:`.player.MIN_TEXT_PX`, else it scrolls sideways inside its box), at the drawing's
+shape, then a strip of :data:`PLAYER_STRIP` for the caption, the buttons and the help line, and the step table's
+panel (:func:`.player.steps_height`) under it. So the height is an affine function of the frame's width (above the
+tree's narrowest), written in CSS with container units (``cqw``: 100cqw is the output's width) so that the frame
+fits at every width the notebook gives it, without an inner scrollbar; a browser without container units (before
+2023) gets the height for an output :data:`USUAL_WIDTH` wide.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import math
 import re
 
 from ..errors import RenderError
@@ -31,17 +32,16 @@ from ..view import default_step_mode, frame_steps
 from .deck import make_deck
 from .drawing import DrawRequest, render_bytes
 from .page import DEFAULT_SLIDE
-from .player import player_html
+from .player import MIN_TEXT_PX, player_data, player_page
 from .scene import DrawOptions
 
-TWO_COLUMNS = 900  # px: the narrowest page the player lays out with the step table beside the tree
 PAGE_WIDTH = 1800  # px: the widest the player's page grows
-PAGE_SIDES = 44  # px: its margins (16 each side) and the gap between the tree and the table
-TABLE_WIDTH = 380  # px: the step table's narrowest
-TREE_BORDER = 2  # px: the tree's box, a pixel each side
-PLAYER_STRIP = 160  # px: the caption, the buttons and the help line under the tree (10rem)
+PAGE_SIDES = 34  # px: its margins (16 each side) and the tree's box (a pixel each side)
+TREE_BORDER = 2  # px: the tree's box, top and bottom
+SCROLLBAR = 16  # px: under a tree wider than its box, which scrolls sideways
+PLAYER_STRIP = 190  # px: the page's margins, the caption, the buttons, the help line and the gaps between them
+NARROW, WRAPPED = 820, 48  # px: narrower than NARROW, the buttons and the help line take WRAPPED more (a line each)
 USUAL_WIDTH = 960  # px: a notebook's output, about (classic Notebook, JupyterLab beside its file browser)
-FRAME_HEIGHTS = (360, 1200)  # px: the lowest and the highest frame made for a player
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
 
 
@@ -74,19 +74,20 @@ def _css(length: int | str) -> str:
     return f"{length}px" if isinstance(length, int) else html.escape(length)
 
 
-def player_height(size: tuple[float, float]) -> tuple[int, str]:
-    """The height of a player's frame for a deck on a slide of ``size`` (inches; each of its frames has the slide's
-    shape), as CSS: the tree's column at the frame's width (the width less the table's, at least
-    :data:`TABLE_WIDTH`, or a third), at the drawing's shape, with its box and the strip; first, in pixels, the
-    height at :data:`USUAL_WIDTH`, for a browser without container units."""
-    shape = size[1] / size[0]
-    low, high = FRAME_HEIGHTS
+def player_height(data: dict) -> tuple[int, str]:
+    """The height of a player's frame for its :func:`.player.player_data`, as CSS: the tree at the frame's width
+    (less :data:`PAGE_SIDES`, and at least the width its text needs) and the drawing's shape, with its box, a
+    scrollbar where it is narrower than that, the strip and the step table's panel; first, in pixels, the height
+    at :data:`USUAL_WIDTH`, for a browser without container units."""
+    _, _, width, height = (float(number) for number in data["svg"]["viewBox"].split())
+    narrowest = math.ceil(width * MIN_TEXT_PX / data["min_font"]) + 1  # as player.js's sizeTree
+    shape, fixed = height / width, TREE_BORDER + PLAYER_STRIP + data["steps_height"]
     usual = USUAL_WIDTH - PAGE_SIDES
-    tree = min(usual - TABLE_WIDTH, usual * 2 / 3) - TREE_BORDER
-    fixed = max(low, min(high, round(tree * shape) + TREE_BORDER + PLAYER_STRIP))
+    pixels = round(max(usual, narrowest) * shape + fixed + (SCROLLBAR if usual < narrowest else 0))
     page = f"(min(100cqw, {PAGE_WIDTH}px) - {PAGE_SIDES}px)"
-    tree = f"min({page} - {TABLE_WIDTH}px, {page} * 2 / 3) - {TREE_BORDER}px"
-    return fixed, f"clamp({low}px, ({tree}) * {shape:.5f} + {TREE_BORDER + PLAYER_STRIP}px, {high}px)"
+    scrollbar = f"clamp(0px, ({narrowest}px - {page}) * 100, {SCROLLBAR}px)"
+    wrapped = f"clamp(0px, ({NARROW}px - {page}) * 100, {WRAPPED}px)"
+    return pixels, f"calc(max({page}, {narrowest}px) * {shape:.5f} + {fixed}px + {scrollbar} + {wrapped})"
 
 
 def player_output(trace: Trace, steps: list[int] | None = None, options: DrawOptions = DrawOptions(),
@@ -102,7 +103,8 @@ def player_output(trace: Trace, steps: list[int] | None = None, options: DrawOpt
         deck = make_deck(trace, steps, options, size)
     except RenderError as refused:
         return diagram_output(trace, options, f"No step-through player: {refused}")
-    return inline_page(player_html(deck), "100%", player_height(deck.size),
+    data = player_data(deck)
+    return inline_page(player_page(deck, data), "100%", player_height(data),
                        title=f"step-through player: {trace.title}")
 
 

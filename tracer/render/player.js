@@ -16,6 +16,42 @@ window.TracerPlayer = (function () {
     return element;
   }
 
+  // ---- the page's layout: text that reads, and the step table where it fits -----------------------------------
+  const GAP = 12;  // px between the tree and the step table beside it (player.css's gap)
+
+  // The tree takes the width there is, but never so little that its smallest text (data.min_font, in the SVG's
+  // units) is under data.min_text_px CSS pixels (player.py's MIN_TEXT_PX; the browser's zoom enlarges them):
+  // narrower, its box scrolls sideways. Outside a frame it is also no taller than the
+  // window leaves (player.css). A frame (a notebook's) cannot grow with its page, so there the page keeps one
+  // layout, the table under the tree, whose height tracer/render/notebook.py works out.
+  function sizeTree(root, data) {
+    const [, , width, height] = data.svg.viewBox.split(/\s+/).map(Number);
+    root.style.setProperty("--tree-min-width", `${Math.ceil(width * data.min_text_px / data.min_font) + 1}px`);
+    root.style.setProperty("--tree-aspect", String(width / height));
+    root.style.setProperty("--steps-height", `${data.steps_height}px`);
+    root.classList.toggle("framed", window.self !== window.top);
+  }
+
+  // The step table beside the tree only when both fit: the tree at its narrowest (above) and the table with its
+  // note column a caption line wide (player.css); else under it. Decided again whenever the player's width changes.
+  function arrange(root, stage, table) {
+    let tableWidth = 0;
+    const decide = () => {
+      if (!stage.clientWidth) return;  // not shown yet (a practice page's player before it opens)
+      if (!tableWidth) {
+        table.style.width = "min-content";
+        tableWidth = Math.ceil(table.getBoundingClientRect().width) + 2;  // + its panel's border
+        table.style.width = "";
+        root.style.setProperty("--steps-width", `${tableWidth}px`);
+      }
+      const treeWidth = parseFloat(root.style.getPropertyValue("--tree-min-width"));
+      const beside = !root.classList.contains("framed") && stage.clientWidth >= treeWidth + GAP + tableWidth;
+      stage.classList.toggle("beside", beside);
+    };
+    new ResizeObserver(decide).observe(stage);
+    decide();
+  }
+
   // options.keys: the element whose key presses steer the player (default root: keys act while the focus is in
   // it); options.hash: the player's own page: follow and write #step=N in the address, keep Graphviz's ids.
   // Returns {showStep(step)}: show the last frame at or before step number `step`.
@@ -27,6 +63,7 @@ window.TracerPlayer = (function () {
     const svg = document.createElementNS(SVG_NS, "svg");
     for (const [name, value] of Object.entries(data.svg)) svg.setAttribute(name, value);
     svg.setAttribute("role", "img");
+    sizeTree(root, data);
     const graph = document.createElementNS(SVG_NS, "g");
     for (const [name, value] of Object.entries(data.graph)) graph.setAttribute(name === "id" && !options.hash ? "data-part" : name, value);
     for (const spec of data.background) graph.appendChild(build(spec, options.hash));
@@ -39,6 +76,14 @@ window.TracerPlayer = (function () {
     $("tree").appendChild(svg);
     const built = new Map();  // variant index -> element, built once
     const showing = slots.map(() => -1);
+    // Each frame's variant of every part: the data gives only what changes from the frame before.
+    const looks = [];
+    frames.reduce((before, frame) => {
+      const now = before.slice();
+      for (let i = 0; i < frame.changes.length; i += 2) now[frame.changes[i]] = frame.changes[i + 1];
+      looks.push(now);
+      return now;
+    }, showing);
 
     function variant(index) {
       if (!built.has(index)) built.set(index, build(data.variants[index], options.hash));
@@ -78,6 +123,8 @@ window.TracerPlayer = (function () {
       return found;
     }
 
+    arrange(root, $("stage"), $("table"));
+
     let current = -1;
     const slider = $("slider");
     slider.max = String(frames.length - 1);
@@ -85,7 +132,7 @@ window.TracerPlayer = (function () {
     function show(index) {
       index = Math.max(0, Math.min(frames.length - 1, index));
       const frame = frames[index];
-      frame.parts.forEach((part, i) => {
+      looks[index].forEach((part, i) => {
         if (showing[i] === part) return;
         slots[i].replaceChildren();
         if (part >= 0) slots[i].appendChild(variant(part));

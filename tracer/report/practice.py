@@ -21,12 +21,13 @@ from ..exercises.practice_sheet import practice_sheet
 from ..inputs.answers import MAX_DIGITS, NOTATIONS, read_claims
 from ..inputs.problem import Problem
 from ..inputs.trees import without_key
-from ..render.deck import make_deck
-from ..render.drawing import draw_deck, render_bytes
-from ..render.player import player_data
+from ..render.deck import Deck, make_deck
+from ..render.drawing import render_bytes
+from ..render.player import players_data
 from ..render.practice_page import drawing_data, page_html
 from ..render.scene import DrawOptions
 from ..search.spec import SearchSpec
+from ..trace.trace import Trace
 
 UNSAFE_IN_COMMENT = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # what would end a YAML comment's line
 
@@ -47,15 +48,19 @@ class PracticeExercise:
 
 def practice_html(exercises: list[PracticeExercise], title: str = "Practice", player: bool = True) -> str:
     """The practice page for ``exercises`` (``player``: embed each search's step-through player, for "Why?" and
-    "Show the search")."""
-    data = {"title": title, "exercises": [exercise_data(exercise, index, player)
-                                          for index, exercise in enumerate(exercises, 1)],
+    "Show the search"; the players' drawings are made together, in one batch of Graphviz runs)."""
+    made = [exercise_data(exercise, index) for index, exercise in enumerate(exercises, 1)]
+    decks = [_deck(trace) if player else None for _, trace in made]
+    players = iter(players_data([deck for deck in decks if deck is not None]))
+    for (data, _), deck in zip(made, decks):
+        data["player"] = None if deck is None else next(players)
+    data = {"title": title, "exercises": [data for data, _ in made],
             "reader": {"notations": NOTATIONS, "max_digits": MAX_DIGITS}}  # what the page's reader says, as grade
     return page_html(title, data)
 
 
-def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -> dict:
-    """One exercise as the page's script reads it."""
+def exercise_data(exercise: PracticeExercise, index: int) -> tuple[dict, Trace]:
+    """One exercise as the page's script reads it (its ``player`` still None), and the search's trace."""
     trace = search(exercise.problem, exercise.spec)
     facts = SearchFacts(trace)
     key = None if exercise.problem.expect is None else read_claims(exercise.problem.expect, exercise.file, facts)
@@ -72,9 +77,9 @@ def exercise_data(exercise: PracticeExercise, index: int, player: bool = True) -
         "key": hashlib.sha256(f"{exercise.text}\n{sheet['search']}".encode("utf-8")).hexdigest()[:24],
         "sheet": sheet, "drawing": drawing_data(drawn), "text": without_key(exercise.text, exercise.file),
         "comments": [UNSAFE_IN_COMMENT.sub(" ", line) for line in comments],
-        "player": _player(trace) if player else None,
+        "player": None,
         "rewards": reward_rule(exercise.problem) if facts.family.statistics else "",  # leaves become rewards
-    }
+    }, trace
 
 
 def reward_rule(problem: Problem) -> str:
@@ -97,16 +102,15 @@ def reward_rule(problem: Problem) -> str:
             f"{chooser}")
 
 
-def _player(trace) -> dict | None:
-    """The search's step-through player (every step; every iteration for Monte Carlo tree search), or None when
-    its deck would be too large to draw."""
+def _deck(trace: Trace) -> Deck | None:
+    """The deck of the search's step-through player (every step; every iteration for Monte Carlo tree search), or
+    None when it would be too large to draw."""
     from ..view import default_step_mode, frame_steps
 
     try:
-        deck = make_deck(trace, frame_steps(trace, default_step_mode(trace, player=True)))
+        return make_deck(trace, frame_steps(trace, default_step_mode(trace, player=True)))
     except (TracerError, ValueError):
         return None
-    return player_data(deck, draw_deck(deck, "svg"))
 
 
 def file_stem(path: str) -> str:
