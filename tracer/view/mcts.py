@@ -19,6 +19,8 @@ from .look import KeyRow, Look
 from .nodes import ACTIVE, DONE, Deciding, NodeView
 
 W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N
+UNMADE_LINE = " "  # what a leaf the search never made writes where a made one writes W/N: a blank line, so that
+# every leaf box is as tall as the made ones (the layout sizes a box by its lines)
 
 
 def statistic(value: float) -> str:
@@ -276,8 +278,10 @@ class VisitLook(Look):
         return Look.value(self, view, node)
 
     def count(self, view, node, options) -> str:
-        """A leaf the search made writes W/N in its box."""
-        return f"{statistic(node.wins)}/{node.visits}" if node.reached and not node.children else ""
+        """A leaf the search made writes W/N in its box; one it never made keeps that line blank (the same box)."""
+        if node.children:
+            return ""
+        return f"{statistic(node.wins)}/{node.visits}" if node.reached else UNMADE_LINE
 
     def notes(self, view, node) -> list[str]:
         return [f"Q={ratio(node.wins / node.visits)}"] if node.reached and node.visits and node.children else []
