@@ -156,6 +156,19 @@ class Tree:
         return Tree(made[id(self.root)], self.name, self.title, self.source, self.file, node_count=len(order))
 
 
+def has_chance(root) -> bool:
+    """Whether chance moves below ``root``: a tree file with a chance node, or a game with dice."""
+    inner = getattr(root, "inner", root)
+    if isinstance(inner, TreeNode):
+        return first_chance(inner) is not None
+    return getattr(inner, "chance", False) is True
+
+
+def has_named_players(root) -> bool:
+    """Whether ``root`` (a tree's or a game's) is of a game of named players, each leaf a vector of utilities."""
+    return getattr(getattr(root, "inner", root), "named", None) is not None
+
+
 def first_chance(root: TreeNode) -> TreeNode | None:
     """The first chance node, breadth-first, or None."""
     pending = [root]
