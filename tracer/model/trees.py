@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import SearchOptionError
+from ..numbers import WRITTEN, Notation
 from .state import Player
 
 
@@ -120,9 +121,12 @@ class Tree:
     source: str = ""
     file: str = ""
     node_count: int = 0
+    notation: Notation = WRITTEN  # how the file writes its numbers: how they are shown
 
     def meta(self) -> dict:
         meta = {"kind": "tree", "name": self.name, "title": self.title, "source": self.source, "file": self.file}
+        if self.notation != WRITTEN:  # (the default goes without saying, as in a trace saved before notations)
+            meta["numbers"] = self.notation.as_meta()
         if self.root.named is not None:  # a game of named players: the order of every vector's components
             meta["players"] = list(self.root.named.names)
             if self.root.named.total is not None:  # every vector's sum: max^n can prune (tracer grade reads it)
@@ -153,7 +157,8 @@ class Tree:
                 made[id(node)] = node.copy(children=(), value=node.evaluate())
             else:
                 made[id(node)] = node.copy(children=tuple(made[id(child)] for child in node.children))
-        return Tree(made[id(self.root)], self.name, self.title, self.source, self.file, node_count=len(order))
+        return Tree(made[id(self.root)], self.name, self.title, self.source, self.file, node_count=len(order),
+                    notation=self.notation)
 
 
 def has_chance(root) -> bool:

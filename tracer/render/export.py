@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 
+from ..numbers import as_written
 from ..numbers import json_number
 from ..text import format_number
 from ..view import TraceView
@@ -21,6 +22,7 @@ from ..view import TraceView
 EXPORT_FORMATS = ("graphml", "json")
 
 
+@as_written
 def graph_data(trace) -> tuple[dict, list[tuple[int, dict]], list[tuple[int, int, dict]]]:
     """The searched tree as data, in the shape networkx keeps a graph: the graph's attributes, every node (visited
     or pruned) as ``(id, attributes)`` with what the search found there, and the edges ``(parent, child,

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..numbers import RATIO, SETTING, STATISTIC, format_number, rounded
+from ..numbers import RATIO, SETTING, STATISTIC, format_number, format_probability, rounded
 from ..trace.events import (
     BackedUp, Expanded, FinalChoice, IterationStarted, PlayedOut, Sampled, Selected, StatsGiven,
 )
@@ -161,7 +161,7 @@ def _caption_selected(view, event: Selected):
 
 def _caption_sampled(view, event: Sampled):
     p = view.nodes[event.child].node.p
-    chance = f" (p = {format_number(p)})" if p is not None else ""
+    chance = f" (p = {format_probability(p)})" if p is not None else ""
     return _step("chance", "", f"iteration {view.iteration}: chance draws {view.label(event.child)}{chance}")
 
 
