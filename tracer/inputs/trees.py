@@ -169,7 +169,7 @@ class TreeReader(YamlReader):
             return text
         if exact(float(value)) != value:
             raise self.error(node, path, f"the fraction {text.strip()} has a denominator past what tracer keeps "
-                                         "exactly (up to 1,000,000)")
+                                         "exactly (every one up to 1,000,000 is kept)")
         return float(value)
 
     def wrote(self, kind: str, text: str) -> None:
