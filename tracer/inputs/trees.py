@@ -167,6 +167,10 @@ class TreeReader(YamlReader):
         value = _fraction(text)
         if value is None:
             return text
+        try:
+            float(value)
+        except OverflowError:  # a whole number past a float's, over a small one
+            raise self.error(node, path, f"the fraction {text.strip()[:20]}… is too large for a number") from None
         if exact(float(value)) != value:
             raise self.error(node, path, f"the fraction {text.strip()} has a denominator past what tracer keeps "
                                          "exactly (every one up to 1,000,000 is kept)")
