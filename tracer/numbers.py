@@ -1,13 +1,15 @@
 """Every number tracer writes, written by one function: :func:`format_number` with a :class:`Style` each output
 chooses (the textbook's for diagrams, captions and tables; an ASCII one for answer keys; fixed decimals for MCTS's
-statistics and the reports' timings), :func:`json_number` for JSON; and what an exact number stands for (:func:`exact`,
-:func:`stored`)."""
+statistics and the reports' timings), in the :class:`Notation` of the tree shown (decimals or fractions, as its file
+writes them), :func:`json_number` for JSON; and what an exact number stands for (:func:`exact`, :func:`stored`)."""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 SHOWN_DENOMINATORS = 1_000_000  # an average (8/3, 16/9, 83/36) or a chance node's window (58/27) is shown as the
@@ -86,7 +88,9 @@ class Style:
     grouped: bool = False  # thousands separated by commas (1,234)
     rounded: int | None = None  # exact, after rounding to this many places (C = 1.41)
     near: int | None = None  # a float a near miss of a fraction up to this denominator (sums of float rewards: 3/10)
-    fraction_first: bool = False  # a ``near`` fraction even where a short decimal is the number (p = 1/2)
+    fraction_first: bool = False  # a fraction even where a short decimal is the number (p = 1/2; 5/2 in a tree
+    # written in fractions): the ``near`` one, or without ``near`` the exact one
+    probability: bool = False  # a chance move's probability: follows the notation's probabilities, not its values
 
 
 #: Diagrams, captions, step tables, ``stats`` and ``compare``: 3, −2, 0.5, 8/3, +∞, −∞, (1, 2, 6).
@@ -96,7 +100,7 @@ KEY = Style(minus="-", near=10_000)
 #: A claimed or found value in a grade report: the key's numbers with the textbook's minus sign (−2, 10/3).
 GRADED = Style(near=10_000)
 #: A chance node's probability: 1/6, 1/2, 7/20, 1, or 0.1234 when no fraction of denominator up to 1000 is it.
-PROBABILITY = Style(near=1_000, fraction_first=True)
+PROBABILITY = Style(near=1_000, fraction_first=True, probability=True)
 #: MCTS's W (and N) as a node shows it: 3, 2.5, 0.33.
 STATISTIC = Style(minus="-", places=2, halves=True)
 #: MCTS's Q, a UCB term, a reward: 0.60.
@@ -119,17 +123,109 @@ def rounded(places: int) -> Style:
     return Style(rounded=places)
 
 
+# ---- notations: numbers as the tree file writes them ----------------------------------------------------------------
+# A tree file writes 0.9 or 9/10, 2.5 or "5/2"; tracer searches the exact number either way and shows it as written.
+# The reader decides the tree's notation once (tracer.inputs.trees), the tree's meta carries it into the trace
+# (``meta["numbers"]``, saved with it), and whatever shows a trace's numbers does so inside ``written_as(...)``: the
+# printer below asks nobody else.
+
+DECIMALS, FRACTIONS = "decimals", "fractions"
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How a tree's numbers are written, and so shown: its ``values`` (leaves, ``eval:``s, and what is computed
+    from them: backed-up values, averages, windows) and its chance moves' ``probabilities``, each in ``decimals``
+    or ``fractions``.
+
+    In decimals a number is written as the decimal it is where that ends (2.5, 0.9, 3.375), as a fraction where it
+    does not (8/3); in fractions every number that is not whole is a fraction (5/2, 9/10, 8/3). A computed number
+    has no written form: it is shown in the notation of the values it comes from. The default (a game, a tree of
+    whole numbers, a trace saved before notations): values in decimals, probabilities in fractions (1/2, 1/6)."""
+
+    values: str = DECIMALS
+    probabilities: str = FRACTIONS
+
+    def as_meta(self) -> dict[str, str]:
+        """The notation as a trace's ``meta["numbers"]`` holds it (read back by :func:`notation_of`)."""
+        return {"values": self.values, "probabilities": self.probabilities}
+
+
+WRITTEN = Notation()  # the default
+
+
+def notation_of(meta) -> Notation:
+    """The notation a trace's ``meta`` (or a tree's) records under ``"numbers"``; the default where it records none
+    or one this tracer does not know (a saved trace is data: it cannot make the printer fail)."""
+    given = meta.get("numbers") if isinstance(meta, dict) else None
+    if not isinstance(given, dict):
+        return WRITTEN
+    values, probabilities = given.get("values"), given.get("probabilities")
+    return Notation(values if values in (DECIMALS, FRACTIONS) else WRITTEN.values,
+                    probabilities if probabilities in (DECIMALS, FRACTIONS) else WRITTEN.probabilities)
+
+
+_NOTATION: contextvars.ContextVar[Notation] = contextvars.ContextVar("notation", default=WRITTEN)
+
+
+@contextlib.contextmanager
+def written_as(notation: Notation):
+    """Write numbers in ``notation`` inside the ``with`` block (the tree's whose trace is shown)."""
+    token = _NOTATION.set(notation)
+    try:
+        yield
+    finally:
+        _NOTATION.reset(token)
+
+
+def as_written(function):
+    """Decorate a function that shows the numbers of a trace (or a problem): it runs in their notation. The trace
+    is the first of its arguments with a ``meta`` (a trace, a problem) or a ``trace`` (a view, a deck, the facts of
+    an exercise)."""
+    @functools.wraps(function)
+    def shown(*args, **kwargs):
+        with written_as(notation_of(_meta_among((*args, *kwargs.values())))):
+            return function(*args, **kwargs)
+    return shown
+
+
+def _meta_among(arguments) -> dict | None:
+    for argument in arguments:
+        for holder in (argument, getattr(argument, "trace", None)):
+            meta = getattr(holder, "meta", None)
+            if isinstance(meta, dict):
+                return meta
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _in_notation(style: Style, notation: Notation) -> Style:
+    """``style`` as ``notation`` has it: an exact style writes fractions first where its kind of number is written
+    in fractions (probabilities keep their ``near``; values are the exact fraction), decimals first elsewhere."""
+    if style.places is not None or style.rounded is not None:
+        return style  # fixed or rounded decimals (MCTS's statistics, C, timings): measures, whatever the tree
+    if style.probability:
+        return replace(style, fraction_first=notation.probabilities == FRACTIONS)
+    return replace(style, fraction_first=notation.values == FRACTIONS)
+
+
 # ---- the printer --------------------------------------------------------------------------------------------------
 
 def format_number(value, style: Style = TEXTBOOK) -> str:
-    """``value`` as ``style`` writes it. A vector of utilities (max^n) is ``(1, 2, 6)``, ``None`` is empty, an
-    exact value (a ``Fraction``) is written as the float a trace stores for it is (:func:`stored`), so a saved
-    trace reads the same. NaN, which no search makes and every reader refuses, is ``nan``: the one that comes here
-    is the practice page's probe, a claim that matches no value, graded for its words and never shown."""
+    """``value`` as ``style`` writes it, in the :class:`Notation` of the tree shown (:func:`written_as`). A vector
+    of utilities (max^n) is ``(1, 2, 6)``, ``None`` is empty, an exact value (a ``Fraction``) is written as the
+    float a trace stores for it is (:func:`stored`), so a saved trace reads the same. NaN, which no search makes and
+    every reader refuses, is ``nan``: the one that comes here is the practice page's probe, a claim that matches no
+    value, graded for its words and never shown."""
     if value is None:
         return ""
+    style = _in_notation(style, _NOTATION.get())
+    return _formatted(value, style)
+
+
+def _formatted(value, style: Style) -> str:
     if isinstance(value, (tuple, list)):
-        return "(" + ", ".join(format_number(part, style) for part in value) + ")"
+        return "(" + ", ".join(_formatted(part, style) for part in value) + ")"
     if isinstance(value, Fraction):
         value = float(value)
     if value != value:
@@ -153,7 +249,7 @@ def _exact(value, style: Style) -> str:
     if style.rounded is not None:
         value = round(value, style.rounded)
     if style.fraction_first:
-        fraction = exact_fraction(value, style.near)
+        fraction = exact_fraction(value, style.near) if style.near else _shown_fraction(value)
         if fraction is not None and fraction.denominator > 1:
             return str(fraction)
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
@@ -162,6 +258,15 @@ def _exact(value, style: Style) -> str:
         return f"{value:,}" if style.grouped else str(value)
     text = f"{value:g}"
     return text if float(text) == value else _unrounded(value, text, style)
+
+
+def _shown_fraction(value) -> Fraction | None:
+    """The fraction a value is shown as in fractions: the exact number it stands for, up to denominators of
+    :data:`SHOWN_DENOMINATORS` (past them, a float of a game's arithmetic: shown as a decimal)."""
+    if not isinstance(value, float):
+        return None  # a whole number
+    fraction = exact(value)
+    return fraction if fraction.denominator <= SHOWN_DENOMINATORS else None
 
 
 def _unrounded(value: float, text: str, style: Style) -> str:

@@ -13,7 +13,8 @@ from typing import Any
 from .errors import SearchOptionError
 from .estimate import refuse_past_budget, refuse_past_nodes
 from .model.state import GameState, is_explicit
-from .model.trees import TreeNode, first_chance, first_outside, first_repeat
+from .model.trees import TreeNode, first_chance, first_outside, first_repeat, has_chance  # noqa: F401 (has_chance:
+# imported from here too)
 from .search.algorithms import Rules
 from .search.ordering import for_timing, ordered
 from .search.registry import ALGORITHMS, DEFAULT_ALGORITHM, OWN_COUNTS
@@ -53,14 +54,6 @@ def deep_recursion(levels: int = 1_000):
         yield
     finally:
         sys.setrecursionlimit(limit)
-
-
-def has_chance(root) -> bool:
-    """Whether chance moves below ``root``: a tree file with a chance node, or a game with dice."""
-    inner = getattr(root, "inner", root)
-    if isinstance(inner, TreeNode):
-        return first_chance(inner) is not None
-    return getattr(inner, "chance", False) is True
 
 
 def refuse_unfit(search, root) -> None:

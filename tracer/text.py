@@ -3,6 +3,7 @@ print, plain names for tracer's signs, lists of names. Numbers are written by :m
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Written by tracer.numbers; named here too so that the imports of before (``from ..text import format_number``)
@@ -11,7 +12,29 @@ from .numbers import exact, exact_fraction, format_number, format_probability, s
 
 #: The signs tracer writes and their plain names, for a terminal that cannot show them (``PYTHONIOENCODING=ascii``).
 PLAIN_NAMES = {"α": "alpha", "β": "beta", "≥": ">=", "≤": "<=", "∞": "inf", "−": "-", "…": "...", "×": "x",
-               "→": "->", "≠": "!=", "√": "sqrt", "·": "*", "—": "--", "–": "-"}
+               "→": "->", "≠": "!=", "√": "sqrt", "·": "*", "—": "--", "–": "-", "ⁿ": "^n"}
+
+#: max^n (Luckhardt & Irani's search of several players) as plain text writes it: a superscript n.
+MAXN = "maxⁿ"
+#: Names plain text writes with a superscript character, as markup writes them: HTML (and Graphviz's HTML-like
+#: labels, which read the same tags) and LaTeX. The printers of markup (:func:`tracer.render.dot.text`,
+#: :func:`tracer.render.latex.latex_text`) write each name found in plain text this way; nothing else names them.
+MARKED_NAMES = {MAXN: {"html": "max<sup>n</sup>", "latex": r"\ensuremath{\max^n}"}}
+
+
+def marked_parts(text: str, markup: str) -> list[tuple[str, bool]]:
+    """``text`` cut at the names of :data:`MARKED_NAMES`: (plain text, False) and (a name's ``markup``, True)
+    pieces, in order, for a printer that escapes the plain pieces only."""
+    parts: list[tuple[str, bool]] = []
+    for piece in _MARKED.split(text):
+        if piece in MARKED_NAMES:
+            parts.append((MARKED_NAMES[piece][markup], True))
+        elif piece:
+            parts.append((piece, False))
+    return parts
+
+
+_MARKED = re.compile("(" + "|".join(map(re.escape, MARKED_NAMES)) + ")")
 
 
 def unsafe(char: str) -> bool:

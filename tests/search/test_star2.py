@@ -37,9 +37,9 @@ def test_the_probe_steps_show_their_arithmetic():
         "probe: F's first child F1 returns 4, so F is worth at most 4 (MIN takes at most that); F2 and F3 wait — "
         "C's average is at most 1/2·4 + 1/4·10 + 1/4·10 = 7",
         "probe: G's first child G1 returns 1, so G is worth at most 1 (MIN takes at most that); G2 waits — C's "
-        "average is at most 1/2·4 + 1/4·1 + 1/4·10 = 4.75"]
+        "average is at most 1/2·4 + 1/4·1 + 1/4·10 = 19/4"]
     assert notes["chance_cutoff"] == [
-        "after probing 2 of 3 outcomes the average is at most 1/2·4 + 1/4·1 + 1/4·10 = 4.75 ≤ α = 5 (each outcome "
+        "after probing 2 of 3 outcomes the average is at most 1/2·4 + 1/4·1 + 1/4·10 = 19/4 ≤ α = 5 (each outcome "
         "not probed at most U = 10): C is cut off before any outcome is searched in full — prune F2 (6), F3 (7), "
         "G2 (9) and H"]
     assert Fraction(1, 2) * 4 + Fraction(1, 4) * 1 + Fraction(1, 4) * 10 == Fraction(19, 4) <= 5

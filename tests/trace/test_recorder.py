@@ -46,7 +46,10 @@ def test_the_trace_is_byte_for_byte_the_one_made_before(name, tmp_path):
     before = gzip.decompress((BEFORE / f"{name}.json.gz").read_bytes()).decode("utf-8").rstrip("\n")
     # (tracer trace -o now writes a node or an event a line: laid out again as the files before were, indent=1,
     # every byte is compared, the numbers as written among them; some of those files end with a line break)
-    now = json.dumps(json.loads(out.read_text(encoding="utf-8")), indent=1, ensure_ascii=False)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    if name.startswith("dice"):  # the one addition since: dice.yaml writes p: 1/6, so its notation is recorded
+        assert data["meta"].pop("numbers") == {"values": "fractions", "probabilities": "fractions"}
+    now = json.dumps(data, indent=1, ensure_ascii=False)
     if now != before:  # say where they part, not only that they do
         old, new = json.loads(before), json.loads(now)
         for key in old:

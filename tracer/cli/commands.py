@@ -286,7 +286,7 @@ def _trace(args):
     from ..run import trace_search
 
     problem = _problem(args)
-    spec, notes = search_spec(args, problem.rules, problem.depth)
+    spec, notes = search_spec(args, problem.rules, problem.depth, problem.root)
     trace = trace_search(problem.root, spec, meta=problem.meta, max_nodes=problem.max_nodes)
     say_notes(problem.notes + notes)  # (a search refused says so in its one line)
     return trace
@@ -407,7 +407,7 @@ def cmd_stats(args) -> None:
         raise UsageError(f"{args.file}: stats times a search, so it needs a tree or position file, not a saved "
                          "trace (tracer trace and tracer render read saved traces)")
     problem = _problem(args)
-    specs, notes = search_specs(args, problem.rules, problem.depth)
+    specs, notes = search_specs(args, problem.rules, problem.depth, problem.root)
     results = []
     for spec in specs:
         try:

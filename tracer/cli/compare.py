@@ -68,7 +68,7 @@ def cmd_compare(args) -> int:
     source = dict(path=args.file, game=args.game, position=args.position, game_options=game_options(args),
                   max_nodes=args.max_nodes)
     problem = load_problem(**source)
-    specs, notes = search_specs(args, problem.rules)
+    specs, notes = search_specs(args, problem.rules, root=problem.root)
     say_notes(notes)
     depths = args.depths
     if depths:  # a tree file cut at each depth needs an eval: at that ply, said before searching; a depth past a

@@ -221,7 +221,7 @@ def yaml_files(paths: list[str], every: bool = False) -> list[str]:
 
 def exercise_spec(args, problem):
     """The search an exercise is about: the file's rules:, overridden by the command line (with notes)."""
-    spec, notes = search_spec(args, problem.rules, problem.depth)
+    spec, notes = search_spec(args, problem.rules, problem.depth)  # (test-search skips the cases this refuses)
     return spec, problem.notes + notes
 
 
@@ -526,7 +526,7 @@ def _file_exercise(path: str, args):
     text = read_text(path)
     problem = load_exercise(path, args, text=text)
     search_args = _search_args(args, seed=args.seed, bounds=args.bounds)
-    spec, notes = search_spec(search_args, problem.rules, problem.depth)
+    spec, notes = search_spec(search_args, problem.rules, problem.depth, problem.root)
     say_notes(problem.notes + notes)
     extra = ["--depth", str(args.depth)] if args.depth is not None else []
     return PracticeExercise(problem, spec, path, text, _grade_command(path, search_args, args, extra))
@@ -545,7 +545,7 @@ def _generated_exercises(args) -> list:
     for index, name in enumerate(exercise_names(args.count), 1):
         text = generate(spec, index)[0]
         problem = load_problem(name, text=text, max_nodes=args.max_nodes)
-        search, notes = search_spec(search_args, problem.rules, problem.depth)
+        search, notes = search_spec(search_args, problem.rules, problem.depth, problem.root)
         if index == 1:
             say_notes(notes)
         exercises.append(PracticeExercise(problem, search, name, text, _grade_command(name, search_args, args),

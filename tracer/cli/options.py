@@ -201,16 +201,18 @@ def given_search_options(args) -> list[str]:
     return [FLAGS[name] for name in SEARCH_OPTIONS if getattr(args, name, None) is not None]
 
 
-def search_specs(args, rules: dict | None = None, depth: float | None = None) -> tuple[list[SearchSpec], list[str]]:
+def search_specs(args, rules: dict | None = None, depth: float | None = None,
+                 root=None) -> tuple[list[SearchSpec], list[str]]:
     """The searches the command line asks for, over a file's ``rules:`` (see :func:`tracer.search.spec.resolve`):
     one spec per -a × --order given (one, when neither is repeated), and a note for each option that overrides the
-    file's rules."""
-    return resolve(rules, {name: getattr(args, name, None) for name in SEARCH_OPTIONS}, depth)
+    file's rules. ``root``: the problem's, which chooses the algorithm when neither names one."""
+    return resolve(rules, {name: getattr(args, name, None) for name in SEARCH_OPTIONS}, depth, root)
 
 
-def search_spec(args, rules: dict | None = None, depth: float | None = None) -> tuple[SearchSpec, list[str]]:
+def search_spec(args, rules: dict | None = None, depth: float | None = None,
+                root=None) -> tuple[SearchSpec, list[str]]:
     """The one search the command line asks for (see :func:`search_specs`), and the notes."""
-    specs, notes = search_specs(args, rules, depth)
+    specs, notes = search_specs(args, rules, depth, root)
     return specs[0], notes
 
 

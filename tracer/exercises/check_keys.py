@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..numbers import as_written
 from ..inputs import Problem
 from ..inputs.answers import Claims, read_claims
 from ..run import trace_search
@@ -69,6 +70,7 @@ def describe_search(trace: Trace) -> str:
     return ", ".join([trace.algorithm] + trace.rule_phrases())
 
 
+@as_written
 def check_file(problem: Problem, spec: SearchSpec) -> FileResult:
     """Search the file's problem under ``spec`` and check its ``expect:`` block."""
     trace = search(problem, spec)

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..numbers import as_written
 from ..inputs.answers import Claims, Unknown, Unreadable, suggest
 from ..text import format_number, join_names
 from .check_keys import describe_search
@@ -97,6 +98,7 @@ class Grade:
                 "first_departure": self.departure, "refused": self.refused or None}
 
 
+@as_written
 def grade(answer: Claims, facts: SearchFacts, *, answer_file: str, tree_file: str, key: Claims | None = None) -> Grade:
     """Grade ``answer`` against the search on the items ``key`` (the file's ``expect:``, if any) asks for."""
     result = Grade(answer_file, tree_file, describe_search(facts.trace), scoring=facts.family.scoring)

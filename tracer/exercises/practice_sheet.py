@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..numbers import as_written
 from ..inputs.answers import Claimed, Claims
 from ..view.node_types import NODE_TYPES
 from .check_keys import describe_search
@@ -29,6 +30,7 @@ _WRONG = Claimed(math.nan)  # matches no value: number_matches(nan, x) is never 
 _NO_MOVE = "\u2063?"  # no root has a move of this name (an invisible separator before '?')
 
 
+@as_written
 def practice_sheet(facts: SearchFacts, key: Claims | None, tree_file: str = "") -> dict[str, Any]:
     """One exercise as the practice page asks and scores it (plain data, for JSON): the inputs it offers and the
     items a blank sheet has, each with what the page needs to score it."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..numbers import as_written
 from ..text import format_number, join_names
 from .claim_text import shown
 from .compare_answers import search_prunes
@@ -70,6 +71,7 @@ class Sheet:
         return next((question for question in self.questions if question.kind == kind), None)
 
 
+@as_written
 def worksheet(facts: SearchFacts, key, rewards: str = "") -> Sheet:
     """The sheet of an exercise whose key is ``key`` (its claims, or None) about the search ``facts`` holds.
     ``rewards``: for Monte Carlo tree search, how a leaf's value becomes a reward (see :func:`reward_words`)."""

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import os
+from fractions import Fraction
 from itertools import count, product
 from string import ascii_uppercase
 
@@ -46,7 +47,7 @@ import yaml
 from ..errors import TreeFileError
 from ..model.state import Player
 from ..model.trees import NamedPlayers, Tree, TreeNode
-from ..text import format_number
+from ..numbers import DECIMALS, FRACTIONS, Notation, exact, format_number
 from .yaml_text import MAX_DEPTH, YamlReader, compose, describe_node, file_name, read_text
 
 DEFAULT_MAX_NODES = 100_000
@@ -123,6 +124,7 @@ class TreeReader(YamlReader):
         self.max_nodes = max_nodes
         self.named: NamedPlayers | None = None  # the players named by players: [A, B, C], if any
         self.total = None  # rules: {sum: S}, as its YAML node and value
+        self.written = {"values": set(), "probabilities": set()}  # how the file writes them: decimals, fractions
 
     def names(self, node):
         if not isinstance(node, yaml.SequenceNode):
@@ -135,9 +137,13 @@ class TreeReader(YamlReader):
             raise self.error(node, path, f"a node name must be non-empty text, got {describe_node(node, value)}")
         return str(value)
 
-    def number(self, node, path):
+    def number(self, node, path, kind: str | None = None):
+        """A finite number: written as an integer, a decimal (``2.5``, ``1e3``) or a fraction (``"5/2"``). ``kind``
+        (``"values"``): the numbers whose notation the file's writing of this one tells (:meth:`notation`)."""
         value = self.scalar(node, path)
-        if isinstance(value, str) and not node.style:  # unquoted 1e3: YAML 1.1 reads it as text
+        if isinstance(value, str) and "/" in value:
+            value = self.fraction(node, path, value)
+        elif isinstance(value, str) and not node.style:  # unquoted 1e3: YAML 1.1 reads it as text
             try:
                 value = float(value)
             except ValueError:
@@ -151,7 +157,46 @@ class TreeReader(YamlReader):
                                          f"({len(node.value)} digits; at most about 308)") from None
         if not finite:
             raise self.error(node, path, f"leaf values must be finite numbers, got {node.value}")
+        if kind is not None:
+            self.wrote(kind, node.value)
         return value
+
+    def fraction(self, node, path, text: str):
+        """``"5/2"``, ``-1/3``: a whole number over a whole number, as the float tracer keeps for it (read back
+        exactly by :func:`tracer.numbers.exact`); other text as it is (refused by the caller)."""
+        value = _fraction(text)
+        if value is None:
+            return text
+        try:
+            float(value)
+        except OverflowError:  # a whole number past a float's, over a small one
+            raise self.error(node, path, f"the fraction {text.strip()[:20]}… is too large for a number") from None
+        if exact(float(value)) != value:
+            raise self.error(node, path, f"the fraction {text.strip()} has a denominator past what tracer keeps "
+                                         "exactly (every one up to 1,000,000 is kept)")
+        return float(value)
+
+    def wrote(self, kind: str, text: str) -> None:
+        """Note how the file writes a number of ``kind`` (``"values"``, ``"probabilities"``): ``text`` as written."""
+        if "/" in text:
+            self.written[kind].add(FRACTIONS)
+        elif "." in text:
+            self.written[kind].add(DECIMALS)
+
+    def notation(self) -> Notation:
+        """How the tree's numbers are shown, decided once from how the file writes them: its probabilities in
+        fractions if any is written as one, in decimals if any is written with a decimal point (and none as a
+        fraction), else in fractions (a uniform chance node's 1/2); its values (and what is computed from them) in
+        fractions if a leaf or ``eval:`` is written as one, in decimals if one is written with a decimal point,
+        and where every one is a whole number, as its probabilities are written (decimals when they are not
+        written either)."""
+        values, probabilities = self.written["values"], self.written["probabilities"]
+        shown_p = FRACTIONS if FRACTIONS in probabilities or not probabilities else DECIMALS
+        if values:
+            shown_values = FRACTIONS if FRACTIONS in values else DECIMALS
+        else:
+            shown_values = shown_p if probabilities else DECIMALS
+        return Notation(shown_values, shown_p)
 
     def players(self, fields) -> tuple:
         """The players of levels 0, 1, 2, ... (repeating), from ``root:`` (alternation) or ``players:``: MAX, MIN
@@ -214,7 +259,7 @@ class TreeReader(YamlReader):
                 raise self.error(node, path, f"a vector leaf {node.value!r}, but the file names no players: a "
                                              "two-player tree's leaves are numbers (name the players for vectors: "
                                              "players: [A, B, C])")
-            return self.number(node, path)
+            return self.number(node, path, "values")
         names = self.named.names
         example = "(" + ", ".join(str(i + 1) for i in range(len(names))) + ")"
         text = self.scalar(node, path) if isinstance(node, yaml.ScalarNode) else None
@@ -229,9 +274,10 @@ class TreeReader(YamlReader):
                                          f"({', '.join(names)})")
         vector = []
         for part in parts:
-            number = _number(part)
+            number = self.fraction(node, path, part) if "/" in part else _number(part)
             if isinstance(number, str) or not math.isfinite(number):
                 raise self.error(node, path, f"the vector {text.strip()} holds {part!r}, not a finite number")
+            self.wrote("values", part)
             vector.append(number)
         if self.total is not None and abs(math.fsum(vector) - self.total[1]) > SUM_SLACK * max(1, abs(self.total[1])):
             raise self.error(node, path, f"the vector {text.strip()} adds up to {format_number(math.fsum(vector))}, "
@@ -255,15 +301,12 @@ class TreeReader(YamlReader):
     def probability(self, node, path) -> float:
         """A chance child's ``p:``: a number from 0 to 1, or a fraction written ``1/6``."""
         value = self.scalar(node, path)
-        if isinstance(value, str) and value.count("/") == 1:
-            top, _, bottom = value.partition("/")
-            try:
-                value = int(top) / int(bottom)
-            except (ValueError, ZeroDivisionError):
-                pass
+        if isinstance(value, str) and "/" in value:
+            value = self.fraction(node, path, value)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             raise self.error(node, path, f"a probability is a number from 0 to 1 (or a fraction such as 1/6), got "
                                          f"{describe_node(node, value)}")
+        self.wrote("probabilities", node.value)
         return float(value)
 
     def tree(self, top, *, name, players=(Player.MAX, Player.MIN), names=(), names_node=None, title="",
@@ -315,7 +358,8 @@ class TreeReader(YamlReader):
         for tree_node in made:  # level order: the root is A, then B, C, ... level by level
             if tree_node.children and not tree_node.name:
                 tree_node.name = next(default_names)
-        return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries))
+        return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries),
+                    notation=self.notation())
 
     def stats(self, node, root: TreeNode) -> None:
         """``stats:``, the statistics nodes have before a Monte Carlo tree search: ``{A: 63/100, B: 60/79}`` (W/N)
@@ -487,6 +531,15 @@ def _name_of(node: TreeNode, by_name: dict) -> str:
 def _some(by_name: dict) -> str:
     names = list(by_name)
     return ", ".join(names[:12]) + (", …" if len(names) > 12 else "")
+
+
+def _fraction(text: str) -> Fraction | None:
+    """``"5/2"``, ``" -1/3 "`` as a Fraction; None for other text (or a zero denominator)."""
+    top, slash, bottom = text.strip().partition("/")
+    try:
+        return Fraction(int(top), int(bottom)) if slash else None
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def _number(text: str):

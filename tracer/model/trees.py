@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import SearchOptionError
+from ..numbers import WRITTEN, Notation
 from .state import NamedPlayers, Player  # noqa: F401 (NamedPlayers: read from here too)
 
 
@@ -109,9 +110,12 @@ class Tree:
     source: str = ""
     file: str = ""
     node_count: int = 0
+    notation: Notation = WRITTEN  # how the file writes its numbers: how they are shown
 
     def meta(self) -> dict:
         meta = {"kind": "tree", "name": self.name, "title": self.title, "source": self.source, "file": self.file}
+        if self.notation != WRITTEN:  # (the default goes without saying, as in a trace saved before notations)
+            meta["numbers"] = self.notation.as_meta()
         if self.root.named is not None:  # a game of named players: the order of every vector's components
             meta["players"] = list(self.root.named.names)
             if self.root.named.total is not None:  # every vector's sum: max^n can prune (tracer grade reads it)
@@ -142,7 +146,21 @@ class Tree:
                 made[id(node)] = node.copy(children=(), value=node.evaluate())
             else:
                 made[id(node)] = node.copy(children=tuple(made[id(child)] for child in node.children))
-        return Tree(made[id(self.root)], self.name, self.title, self.source, self.file, node_count=len(order))
+        return Tree(made[id(self.root)], self.name, self.title, self.source, self.file, node_count=len(order),
+                    notation=self.notation)
+
+
+def has_chance(root) -> bool:
+    """Whether chance moves below ``root``: a tree file with a chance node, or a game with dice."""
+    inner = getattr(root, "inner", root)
+    if isinstance(inner, TreeNode):
+        return first_chance(inner) is not None
+    return getattr(inner, "chance", False) is True
+
+
+def has_named_players(root) -> bool:
+    """Whether ``root`` (a tree's or a game's) is of a game of named players, each leaf a vector of utilities."""
+    return getattr(getattr(root, "inner", root), "named", None) is not None
 
 
 def first_chance(root: TreeNode) -> TreeNode | None:

@@ -11,6 +11,7 @@ import html
 
 import graphviz
 
+from ..text import marked_parts
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size
 from .page import Page, legend_grid, legend_lines, page_of
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
@@ -27,8 +28,8 @@ def text(value) -> str:
     """User text (names, moves, titles) for an HTML-like label: never markup, and a backslash stays a backslash
     (Graphviz reads a backslash in a label as an escape, even in an HTML-like one: ``\\N``, ``\\G`` and ``\\L``
     would become the node's or graph's name; ``\\\\`` is one backslash)."""
-    return (html.escape(str(value), quote=True).replace("\\", "\\\\")
-            .replace("\n", '<BR ALIGN="CENTER"/>'))
+    return "".join(piece if marked else html.escape(piece, quote=True).replace("\\", "\\\\")
+                   .replace("\n", '<BR ALIGN="CENTER"/>') for piece, marked in marked_parts(str(value), "html"))
 
 
 def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: int | None = None) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Iterator
 
+from ..numbers import as_written
 from ..numbers import json_number
 from ..text import format_number
 from ..view import TraceView
@@ -47,6 +48,7 @@ class SearchGraph:
                 yield node.id, child, {"move": nodes[child].node.move or "", "order": nodes[child].position}
 
 
+@as_written
 def graph_data(trace) -> tuple[dict, list[tuple[int, dict]], list[tuple[int, int, dict]]]:
     """The searched tree as data (:class:`SearchGraph`), whole: the graph's attributes, its nodes and its edges."""
     graph = SearchGraph(trace)

@@ -7,6 +7,8 @@ UTF-8); a character pdfLaTeX has no glyph for is written as ``?`` rather than st
 
 from __future__ import annotations
 
+from ..text import marked_parts
+
 PACKAGES = ("amssymb", "pifont")  # what the escapes below need
 
 _ESCAPES = {
@@ -31,9 +33,14 @@ _ESCAPES = {
 
 
 def latex_text(text) -> str:
-    """``text`` as LaTeX that prints it (never markup)."""
+    """``text`` as LaTeX that prints it (never markup; a name of :data:`tracer.text.MARKED_NAMES`, maxⁿ, as its
+    LaTeX)."""
+    return "".join(piece if marked else _escaped(piece) for piece, marked in marked_parts(str(text), "latex"))
+
+
+def _escaped(text: str) -> str:
     out = []
-    for char in str(text):
+    for char in text:
         if char in _ESCAPES:
             out.append(_ESCAPES[char])
         elif char.isprintable() and (ord(char) < 0x250 or char == " "):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..numbers import as_written
 from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
@@ -135,6 +136,7 @@ def check_size(count: int, options: DrawOptions) -> None:
             "or raise the limit with --max-drawn N")
 
 
+@as_written
 def scene_of(trace, options: DrawOptions = DrawOptions(), view: TraceView | None = None) -> Scene:
     """The scene of a trace at its end (or of ``view``, the search at some step)."""
     if view is None:
@@ -144,6 +146,7 @@ def scene_of(trace, options: DrawOptions = DrawOptions(), view: TraceView | None
     return _SceneBuilder(view, options).scene()
 
 
+@as_written
 def frame_scene(view: TraceView, final: TraceView, options: DrawOptions = DrawOptions()) -> Scene:
     """One frame of a deck: the search as it stands in ``view``, drawn with exactly the nodes the final drawing
     (``final``, the search at its end) has, so every frame holds the same places; nodes not reached yet are faint

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..numbers import as_written
 from ..text import plain
 from ..trace.trace import Trace
 from ..view import TraceView, family_of
@@ -29,6 +30,7 @@ def step_headers(trace: Trace) -> tuple[str, ...]:
     return family_of(trace).look.headers
 
 
+@as_written
 def step_rows(trace: Trace) -> list[tuple[str, ...]]:
     """One row per event, as the trace's family writes it (:meth:`tracer.view.look.Look.row`): for the searches
     that back up values, ``visit`` is the node's visit number (``#7`` in diagrams drawn with ``--visits``: nodes
@@ -39,6 +41,7 @@ def step_rows(trace: Trace) -> list[tuple[str, ...]]:
     return [look.row(view, event, step) for event, step in view.replay()]
 
 
+@as_written
 def step_table(trace: Trace, plain_signs: bool = False) -> str:
     """The step table as aligned text, with a header line and a closing summary line; with ``plain_signs``, α, β,
     ∞ and the other signs are written as their plain names (for a terminal that cannot show them), before the

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from ..numbers import as_written
 from ..exercises.check_keys import FileResult
 from ..exercises.claim_text import shown
 from ..exercises.grade import EXTRA, MISSING, RIGHT, Grade
@@ -93,6 +94,7 @@ def _grade(result: Grade) -> str:
     return "\n".join(lines)
 
 
+@as_written
 def stats_table(problem: Problem, results: Sequence[Stats]) -> str:
     """``tracer stats``: the problem's title (a game's with its depth), a row per search (with the counts only
     some algorithms report, under ``also``), and for tree files the leaves each evaluated (a game's are many and

@@ -16,7 +16,7 @@ from .algorithms import (
     paranoid, pvs, sss, star2,
 )
 from .mcts import mcts
-from ..text import stored
+from ..text import MAXN, stored
 from .tracers import NO_TRACER, NullTracer
 
 MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the player to move at each node does
@@ -147,7 +147,7 @@ ALGORITHMS: dict[str, Algorithm] = {
                   settings=("bounds",), student_form="expectiminimax(state, depth)"),
         Algorithm("star2", star2, "Star2 (probing first)", pruning=False, chance=True,
                   settings=("bounds",)),
-        Algorithm("maxn", maxn, "Max^n", pruning=False, settings=("bounds",), family="vectors", vectors=True),
+        Algorithm("maxn", maxn, MAXN, pruning=False, settings=("bounds",), family="vectors", vectors=True),
         Algorithm("paranoid", paranoid, "Paranoid (alpha-beta for the root's player against the rest)",
                   pruning=True, vectors=True, node_types=True),
         Algorithm("mcts", mcts, "Monte Carlo tree search (UCT)", pruning=False, chance=True, counts=("iterations",),

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED
+from ..model.trees import has_chance, has_named_players
 from .algorithms import Rules
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm, algorithm as find_algorithm
 # FAIL_MODES, PRUNE_RULES, MAX_SEARCH_DEPTH, FLAGS and mistake are read from here too, as before the table
@@ -162,9 +163,25 @@ def _not_taken(name: str, algorithms: list[str]) -> str:
 COMMON_SETTINGS = tuple(name for name, setting in SETTINGS.items() if not setting.own and setting.where != "input")
 
 
+CHANCE_ALGORITHM = "expectiminimax"  # the search tracer chooses for chance moves: the one that averages them
+VECTORS_ALGORITHM = "maxn"  # and for a game of named players (each leaf a vector of utilities)
+
+
+def default_algorithm(root=None) -> str:
+    """The search tracer chooses when neither the command line (-a) nor the file's ``rules:`` names one: for a
+    ``root`` (a tree's or a game's) whose leaves are vectors of named players' utilities, max^n; with chance moves,
+    expectiminimax; else (and with no root) alpha-beta. The one place that chooses."""
+    if root is None:
+        return DEFAULT_ALGORITHM
+    if has_named_players(root):
+        return VECTORS_ALGORITHM
+    return CHANCE_ALGORITHM if has_chance(root) else DEFAULT_ALGORITHM
+
+
 def resolve(rules: Mapping[str, Any] | None = None, given: Mapping[str, Any] | None = None,
-            depth: float | None = None) -> tuple[list[SearchSpec], list[str]]:
-    """The searches asked for, resolved once: the defaults, then a file's ``rules:`` (``algorithm``, ``prune``,
+            depth: float | None = None, root=None) -> tuple[list[SearchSpec], list[str]]:
+    """The searches asked for, resolved once: the defaults (the algorithm: :func:`default_algorithm` of ``root``,
+    the problem's root), then a file's ``rules:`` (``algorithm``, ``prune``,
     ``fail``), then what was ``given`` on the command line (``None``: not given; ``algorithm`` and ``order`` may be
     lists, to compare several: one spec per algorithm × order; so may ``iterations``: one spec per count for the
     algorithms that take it). ``depth``: the problem's (the file's or game's,
@@ -179,7 +196,8 @@ def resolve(rules: Mapping[str, Any] | None = None, given: Mapping[str, Any] | N
         if values and name in rules and rules[name] not in values:
             shown = " ".join(f"{FLAGS[name]} {v}" for v in values)
             notes.append(f"{shown} overrides the file's rules ({name}: {rules[name]})")
-        chosen[name] = values or [rules.get(name, SETTINGS[name].default)]
+        default = default_algorithm(root) if name == "algorithm" else SETTINGS[name].default
+        chosen[name] = values or [rules.get(name, default)]
     for name in OWN_SETTINGS:
         if given.get(name) is not None and not any(name in find_algorithm(a).settings for a in chosen["algorithm"]):
             raise SearchOptionError(_not_taken(name, chosen["algorithm"]))

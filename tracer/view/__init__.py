@@ -23,6 +23,7 @@ from typing import Iterator, NamedTuple
 
 from ..search.bounds import Bound
 from ..search.tracers import COUNTS
+from ..numbers import as_written
 from ..text import format_number
 from ..trace.events import Event, LeafEvaluated, NodeEntered, PassStarted, TableCutoff
 from ..trace.trace import Trace
@@ -166,6 +167,7 @@ class TraceView:
             self.apply(event)
             yield event, self.describe(event)
 
+    @as_written
     def describe(self, event: Event) -> Step:
         """How ``event`` reads, from the view just after it was folded in."""
         return self.family.captions[type(event)](self, event)
@@ -229,6 +231,7 @@ class TraceView:
             view = self.nodes[view.best_child] if view.best_child is not None else None
         return line
 
+    @as_written
     def shows(self, value: float | None, bound: Bound = EXACT) -> str:
         """A value as a diagram shows it: ``3``, ``≤ 2``, ``+∞``."""
         if value is None:
@@ -236,6 +239,7 @@ class TraceView:
         text = format_number(value)
         return text if bound in (EXACT, UNKNOWN) else f"{bound} {text}"
 
+    @as_written
     def caption(self, folded: FoldedStep | None = None, drawn: set[int] | frozenset[int] = frozenset()) -> str:
         """The last step in words (empty before the first step); for a deck's frame that ``folded`` the steps at
         nodes not ``drawn`` since the frame before it, what was searched there first (:func:`.captions.after_searching`:

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..numbers import RATIO, SETTING, STATISTIC, format_number, rounded
+from ..numbers import RATIO, SETTING, STATISTIC, format_number, format_probability, rounded
 from ..trace.events import (
     BackedUp, Expanded, FinalChoice, IterationStarted, PlayedOut, Sampled, Selected, StatsGiven,
 )
@@ -19,6 +19,8 @@ from .look import KeyRow, Look
 from .nodes import ACTIVE, DONE, Deciding, NodeView
 
 W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N
+UNMADE_LINE = " "  # what a leaf the search never made writes where a made one writes W/N: a blank line, so that
+# every leaf box is as tall as the made ones (the layout sizes a box by its lines)
 
 
 def statistic(value: float) -> str:
@@ -159,7 +161,7 @@ def _caption_selected(view, event: Selected):
 
 def _caption_sampled(view, event: Sampled):
     p = view.nodes[event.child].node.p
-    chance = f" (p = {format_number(p)})" if p is not None else ""
+    chance = f" (p = {format_probability(p)})" if p is not None else ""
     return _step("chance", "", f"iteration {view.iteration}: chance draws {view.label(event.child)}{chance}")
 
 
@@ -276,8 +278,10 @@ class VisitLook(Look):
         return Look.value(self, view, node)
 
     def count(self, view, node, options) -> str:
-        """A leaf the search made writes W/N in its box."""
-        return f"{statistic(node.wins)}/{node.visits}" if node.reached and not node.children else ""
+        """A leaf the search made writes W/N in its box; one it never made keeps that line blank (the same box)."""
+        if node.children:
+            return ""
+        return f"{statistic(node.wins)}/{node.visits}" if node.reached else UNMADE_LINE
 
     def notes(self, view, node) -> list[str]:
         return [f"Q={ratio(node.wins / node.visits)}"] if node.reached and node.visits and node.children else []
