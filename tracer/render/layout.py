@@ -28,11 +28,11 @@ NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and betwee
 CELL = 16.0  # a board cell (room for a glyph and a thick border)
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
-SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: the loosest whose text reads is used
-COMFORTABLE = 1.2  # times the legible size: text a slide aims for before it keeps the textbook's spacing
+SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
+PROJECTION = (18.0, 24.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
 LEGIBLE = 8.6  # points: the least font size on a slide, its words about 10 pt high (as pdftotext -bbox measures)
-SMALLEST_FONT, BOARD_FONT = 9.0, 8.0  # the smallest text drawn: notes and the key; a board's coordinates
+SMALLEST_FONT, BOARD_FONT = 10.0, 8.0  # the smallest text drawn: notes, names and the key; a board's coordinates
 
 # Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess
 # for a character Graphviz has not measured yet (see :func:`measure_source`).
@@ -219,7 +219,8 @@ def notes_size(node: SceneNode, stacked: bool = False) -> tuple[float, float]:
 class Room:
     """The room a node needs, measured once for a layout (see :func:`measure_rooms`): its shape (``width`` by
     ``height``, drawn from ``foot`` below its centre), whether its window is written as two lines, its notes' size,
-    and the room it takes in its level (``across``; ``above`` and ``below`` its centre)."""
+    the room it takes in its level (``across``; ``above`` and ``below`` its centre), and ``beside``: how far right
+    or left of its centre its notes' near edge stands when they are written beside its shape (None: under it)."""
 
     width: float
     height: float
@@ -230,23 +231,50 @@ class Room:
     across: float
     above: float
     below: float
+    beside: float | None = None
 
 
-def measure_room(node: SceneNode, spacing: float = 1.0) -> Room:
-    """What :class:`Room` says of ``node`` at ``spacing``."""
+BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may stand beside them
+
+
+def measure_room(node: SceneNode, spacing: float = 1.0, beside: bool = False) -> Room:
+    """What :class:`Room` says of ``node`` at ``spacing``. ``beside``: its notes written beside the top half of its
+    shape, α over β, where they fit there (a slide short of height: see :func:`notes_beside`)."""
     width, height = shape_size(node, spacing)
+    foot = shape_foot(node, height)
+    if beside and node.kind in BESIDE_KINDS:
+        note_w, note_h = notes_size(node, stacked=True)
+        near = notes_beside(node, width, height, note_h, spacing)
+        if note_w and near is not None:
+            stacked = any(note.startswith("α=") for note in node.notes)
+            return Room(width, height, foot, stacked, note_w, note_h, max(width, 2 * (near + note_w)), height / 2,
+                        max(height / 2, foot), near)
     # the window is written as two lines, α over β, when on one it would be wider than the shape
     stacked = any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > width
     note_w, note_h = notes_size(node, stacked)
-    foot = shape_foot(node, height)
     return Room(width, height, foot, stacked, note_w, note_h, max(width, note_w), height / 2,
                 max(height / 2, foot + (GAP * spacing + note_h if note_h else 0.0)))
 
 
-def measure_rooms(scene: Scene, spacing: float = 1.0) -> dict[str, Room]:
+def notes_beside(node: SceneNode, width: float, height: float, notes_height: float,
+                 spacing: float) -> float | None:
+    """How far from the centre of ``node``'s shape its notes' near edge stands, written beside the shape from its
+    top down, or None when they would reach below its centre: edges leave a node downwards from its centre and
+    arrive from its parent's side (the notes stand on the other side), so notes above the centre meet no edge of
+    their own node. A MAX triangle's top is its narrow apex: the notes stand nearer, clear of its slope."""
+    if notes_height > height / 2 + 0.01:
+        return None
+    gap = max(2.0, GAP * spacing)
+    if node.kind == "max":  # the triangle's apex at the top of its box, its base a quarter above the bottom
+        return width / 2 * notes_height / (0.75 * height) + gap
+    return width / 2 + gap
+
+
+def measure_rooms(scene: Scene, spacing: float = 1.0, beside: bool = False) -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
-    :meth:`Layout.around` (measuring is most of a big tree's layout)."""
-    return {node.id: measure_room(node, spacing) for node in scene.nodes}
+    :meth:`Layout.around` (measuring is most of a big tree's layout). ``beside``: notes beside the shapes where they
+    fit (see :func:`measure_room`)."""
+    return {node.id: measure_room(node, spacing, beside) for node in scene.nodes}
 
 
 # ---- the layout -----------------------------------------------------------------------------------------------
@@ -291,6 +319,7 @@ class Layout:
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
         :func:`measure_rooms` measured them at ``spacing``, if they were)."""
         rooms = rooms if rooms is not None else measure_rooms(scene, spacing)
+        parents = {edge.head: edge.tail for edge in scene.edges}
         shapes, notes, lowest, outlines, stacked = {}, {}, {}, {}, set()
         for name, (x, y) in centres.items():
             room = rooms[name]
@@ -301,7 +330,10 @@ class Layout:
             note_w, note_h = room.notes_width, room.notes_height
             foot = y - room.foot
             outlines[name] = Box.spanning(x - width / 2, foot, x + width / 2, y + height / 2)
-            if note_w:
+            if note_w and room.beside is not None:  # on the side away from the edge that arrives from the parent
+                side = -1 if name in parents and centres[parents[name]][0] > x + 0.01 else 1
+                notes[name] = Box(x + side * (room.beside + note_w / 2), y + height / 2 - note_h / 2, note_w, note_h)
+            elif note_w:
                 notes[name] = Box(x, foot - GAP * spacing - note_h / 2, note_w, note_h)
                 foot = notes[name].bottom
             level = round(y, 2)

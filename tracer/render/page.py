@@ -14,6 +14,7 @@ from .scene import Scene
 from .style import CAPTION_SIZE, KEY_SIZE, title_lines
 
 MARGIN = 14.0  # between the tree and the titles, the caption and the key
+SLIDE_GAP = 6.0  # the same on a slide, whose height is short for text large enough to read from the back of a room
 PAD = 0.25  # inches of white around the drawing
 
 
@@ -64,22 +65,23 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     """Where the blocks of ``scene`` go around ``layout``'s tree. The key stands on the right of a tall tree and
     under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
     tree = layout.tree
+    gap = MARGIN if shape is None else SLIDE_GAP
     lines = title_lines(scene)
     title_h = sum(line_height(size) for _, size, _ in lines) + 4
     title_w = max(text_width(line, size, bold) for line, size, bold in lines) + 8
-    title = Box(tree.x, tree.top + MARGIN + title_h / 2, title_w, title_h)
+    title = Box(tree.x, tree.top + gap + title_h / 2, title_w, title_h)
     frame = tree.union(title)
     caption = None
     if scene.caption:
         lines = scene.caption.split("\n")
         caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
-        caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
+        caption = Box(tree.x, tree.bottom - gap - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
         return Page(title, caption, None, frame)
     width, height = legend_size(scene.legend)
-    below = Box(tree.left + width / 2, frame.bottom - MARGIN - height / 2, width, height)
-    right = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
+    below = Box(tree.left + width / 2, frame.bottom - gap - height / 2, width, height)
+    right = Box(tree.right + 2 * gap + width / 2, tree.top - height / 2, width, height)
     if shape is None:
         legend, columns = (below if tree.width > 2.5 * tree.height else right), 1
     else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins: a key under a
@@ -91,7 +93,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         for columns in (2, 3):
             wide, low = legend_size(scene.legend, columns)
             if len(scene.legend) > 2 * columns and wide <= tree.width:
-                choices.append((Box(tree.left + wide / 2, frame.bottom - MARGIN - low / 2, wide, low), columns))
+                choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
         legend, columns = max(choices, key=fill)
     return Page(title, caption, legend, frame.union(legend), legend_columns=columns)
 
@@ -100,7 +102,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
 
 SLIDE_HEIGHT = 7.5  # inches: the slide height of PowerPoint and Keynote; 16:9 is 13.33 × 7.5, 4:3 is 10 × 7.5
 DEFAULT_SLIDE = (SLIDE_HEIGHT * 16 / 9, SLIDE_HEIGHT)
-SLIDE_MARGIN = 20.0  # points of white inside a slide's edge
+SLIDE_MARGIN = 10.0  # points of white inside a slide's edge (before the page is scaled to the slide)
 SLIDE_DPI = 144  # dots per slide inch: a 13.33 × 7.5 inch (16:9) slide is 1920 × 1080 pixels
 SLIDE_SHAPES = (0.2, 5.0)  # the narrowest and the widest slide shape (width / height)
 SLIDE_INCHES = (1.0, 200.0)  # the shortest and the longest side of a slide given in inches
