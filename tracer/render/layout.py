@@ -166,8 +166,9 @@ def board_size(node: SceneNode) -> tuple[float, float, float, float]:
     return width, height, grid_w, grid_h
 
 
-def shape_size(node: SceneNode, spacing: float = 1.0) -> tuple[float, float]:
-    """The size of a node's shape, big enough for its label at every step (``spacing``: see the module's text)."""
+def shape_size(node: SceneNode, spacing: float = 1.0, flat: bool = False) -> tuple[float, float]:
+    """The size of a node's shape, big enough for its label at every step (``spacing``: see the module's text;
+    ``flat``: a triangle as low as holds its label, wider, for a slide short of height)."""
     if node.kind == "board":
         return board_size(node)[:2]
     if node.kind in BOXES:
@@ -182,17 +183,36 @@ def shape_size(node: SceneNode, spacing: float = 1.0) -> tuple[float, float]:
         lines = len([part for part in (node.name, node.value, node.head) if part]) or 1
         label = max(label, text_width(node.head, NOTE_SIZE, bold=True))
         return max(48.0 * spacing, label + 1.8 * pad), max(34.0 * spacing, lines * line_height(VALUE_SIZE) + pad)
-    if node.kind == "chance":
-        side = max(52.0 * spacing, label + 2.2 * pad, (label ** 2 + text_h ** 2) ** 0.5 + pad)
+    if node.kind == "chance":  # the label's corners inside the circle, clear of its outline
+        side = max(52.0 * spacing, label + 2.2 * pad, (label ** 2 + text_h ** 2) ** 0.5 + pad + 6)
         return side, side
-    # a triangle: its label sits in the wide half
-    return max(66.0 * spacing, 2.1 * label + 1.6 * pad), max(54.0 * spacing, 1.9 * text_h)
+    return triangle_size(label, text_h, pad, spacing, flat)
+
+
+def triangle_size(label: float, text_h: float, pad: float, spacing: float = 1.0,
+                  flat: bool = False) -> tuple[float, float]:
+    """The box of a triangle around a label ``label`` wide and ``text_h`` high. Graphviz draws a triangle in three
+    quarters of its box (a MAX node's apex at the box's top, a MIN node's at its bottom) and its label at the box's
+    centre: a third of the way from the wide side to the point. The triangle is as tall as keeps the label ``pad``
+    (at least 3 points) inside its wide side and as wide as keeps the label's narrow end inside its slopes; ``flat``:
+    lower and wider."""
+    inset = max(3.0, pad / 2)
+    # the triangle itself (its label's far end at tall / 3 + text_h / 2 from its wide side): a flat one is wider
+    tall = max(40.0 * spacing, (1.5 if flat else 2.0) * text_h + 3 * inset)
+    wide = max(66.0 * spacing, (label + 2 * inset) * tall / (2 * tall / 3 - text_h / 2))
+    return wide, tall * 4 / 3
 
 
 def shape_foot(node: SceneNode, height: float) -> float:
     """How far below its centre a shape of ``height`` is drawn: a MAX triangle fills the top three quarters of its
-    box (as Graphviz draws it), every other shape its whole box."""
+    box (as Graphviz draws it), every other shape down to the bottom of its box."""
     return height / 4 if node.kind == "max" else height / 2
+
+
+def shape_top(node: SceneNode, height: float) -> float:
+    """How far above its centre a shape of ``height`` is drawn: a MIN triangle fills the bottom three quarters of
+    its box (as Graphviz draws it), every other shape up to the top of its box."""
+    return height / 4 if node.kind == "min" else height / 2
 
 
 def notes_lines(node: SceneNode, stacked: bool = False) -> list[str]:
@@ -238,36 +258,29 @@ BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may st
 
 
 def measure_room(node: SceneNode, spacing: float = 1.0, beside: bool = False) -> Room:
-    """What :class:`Room` says of ``node`` at ``spacing``. ``beside``: its notes written beside the top half of its
-    shape, α over β, where they fit there (a slide short of height: see :func:`notes_beside`)."""
-    width, height = shape_size(node, spacing)
-    foot = shape_foot(node, height)
-    if beside and node.kind in BESIDE_KINDS:
+    """What :class:`Room` says of ``node`` at ``spacing``. ``beside``: its notes written beside its shape, α over
+    β, and its triangle flat (a slide short of height: see :func:`notes_beside`)."""
+    width, height = shape_size(node, spacing, beside)  # (flat when beside)
+    foot, top = shape_foot(node, height), shape_top(node, height)
+    if beside and node.kind in BESIDE_KINDS and notes_lines(node):
         note_w, note_h = notes_size(node, stacked=True)
-        near = notes_beside(node, width, height, note_h, spacing)
-        if note_w and near is not None:
-            stacked = any(note.startswith("α=") for note in node.notes)
-            return Room(width, height, foot, stacked, note_w, note_h, max(width, 2 * (near + note_w)), height / 2,
-                        max(height / 2, foot), near)
+        stacked = any(note.startswith("α=") for note in node.notes)
+        near = notes_beside(node, width, spacing)
+        return Room(width, height, foot, stacked, note_w, note_h, max(width, 2 * (near + note_w)),
+                    max(top, note_h), foot, near)
     # the window is written as two lines, α over β, when on one it would be wider than the shape
     stacked = any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > width
     note_w, note_h = notes_size(node, stacked)
-    return Room(width, height, foot, stacked, note_w, note_h, max(width, note_w), height / 2,
-                max(height / 2, foot + (GAP * spacing + note_h if note_h else 0.0)))
+    return Room(width, height, foot, stacked, note_w, note_h, max(width, note_w), top,
+                foot + (GAP * spacing + note_h if note_h else 0.0))
 
 
-def notes_beside(node: SceneNode, width: float, height: float, notes_height: float,
-                 spacing: float) -> float | None:
+def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
     """How far from the centre of ``node``'s shape its notes' near edge stands, written beside the shape from its
-    top down, or None when they would reach below its centre: edges leave a node downwards from its centre and
-    arrive from its parent's side (the notes stand on the other side), so notes above the centre meet no edge of
-    their own node. A MAX triangle's top is its narrow apex: the notes stand nearer, clear of its slope."""
-    if notes_height > height / 2 + 0.01:
-        return None
-    gap = max(2.0, GAP * spacing)
-    if node.kind == "max":  # the triangle's apex at the top of its box, its base a quarter above the bottom
-        return width / 2 * notes_height / (0.75 * height) + gap
-    return width / 2 + gap
+    top down but never below its centre (higher, if they are taller than the shape's top half): edges leave a node
+    downwards from its centre and arrive from its parent's side (the notes stand on the other side), so they meet
+    no edge of their own node."""
+    return width / 2 + max(2.0, GAP * spacing)
 
 
 def measure_rooms(scene: Scene, spacing: float = 1.0, beside: bool = False) -> dict[str, Room]:
@@ -300,14 +313,14 @@ class Layout:
         between the foot of the tail's level (under its notes) and the head's top (the layout left room there for
         the label)."""
         parent, child = self.shapes[tail], self.shapes[head]
-        y = (self.feet.get(tail, parent.bottom) + child.top) / 2
+        y = (self.feet.get(tail, parent.bottom) + self.outlines.get(head, child).top) / 2
         t = (parent.y - y) / (parent.y - child.y) if parent.y != child.y else 0.5
         return parent.x + t * (child.x - parent.x), y
 
     @property
     def tree(self) -> Box:
-        """The box around every shape and note."""
-        boxes = list(self.shapes.values()) + list(self.notes.values())
+        """The box around every shape and note (as drawn: a MIN triangle's box is empty at its top)."""
+        boxes = list((self.outlines or self.shapes).values()) + list(self.notes.values())
         box = boxes[0]
         for other in boxes[1:]:
             box = box.union(other)
@@ -320,6 +333,7 @@ class Layout:
         :func:`measure_rooms` measured them at ``spacing``, if they were)."""
         rooms = rooms if rooms is not None else measure_rooms(scene, spacing)
         parents = {edge.head: edge.tail for edge in scene.edges}
+        scene_nodes = {node.id: node for node in scene.nodes}
         shapes, notes, lowest, outlines, stacked = {}, {}, {}, {}, set()
         for name, (x, y) in centres.items():
             room = rooms[name]
@@ -329,10 +343,12 @@ class Layout:
                 stacked.add(name)
             note_w, note_h = room.notes_width, room.notes_height
             foot = y - room.foot
-            outlines[name] = Box.spanning(x - width / 2, foot, x + width / 2, y + height / 2)
+            top = y + shape_top(scene_nodes[name], height)
+            outlines[name] = Box.spanning(x - width / 2, foot, x + width / 2, top)
             if note_w and room.beside is not None:  # on the side away from the edge that arrives from the parent
                 side = -1 if name in parents and centres[parents[name]][0] > x + 0.01 else 1
-                notes[name] = Box(x + side * (room.beside + note_w / 2), y + height / 2 - note_h / 2, note_w, note_h)
+                top = max(top, y + note_h)  # (never below the centre: see notes_beside)
+                notes[name] = Box(x + side * (room.beside + note_w / 2), top - note_h / 2, note_w, note_h)
             elif note_w:
                 notes[name] = Box(x, foot - GAP * spacing - note_h / 2, note_w, note_h)
                 foot = notes[name].bottom
