@@ -100,7 +100,7 @@ def frame_corners(graph, frame: Box) -> None:
 
 def _titles(graph, scene: Scene, page: Page) -> None:
     rows = []
-    for line, size, bold in title_lines(scene):
+    for line, size, bold in page.title_lines or title_lines(scene):
         content = f"<B>{text(line)}</B>" if bold else text(line)
         rows.append(f'<TR><TD><FONT POINT-SIZE="{size:g}">{content}</FONT></TD></TR>')
     graph.node("title", id="title", shape="plain", style="", **_pin(page.title, fixed=False),

@@ -192,7 +192,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         scale = _filling_scale(pages_of(layout), size)
         if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
             best = scale, (spacing, beside), layout
-        if scale * nominal >= low:
+        if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
             best = scale, (spacing, beside), layout
             break
     scale, loose, layout = best
@@ -238,16 +238,15 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     spare = room_h - _content(pages_of(layout)).height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
-    for _ in range(3):  # the titles, caption and key follow the tree's width: a few rounds settle it
+    for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
         layout = lay_out(scene, spacing, stretch, widen=widen, beside=beside)
         spare = room_w - _content(pages_of(layout)).width
         tree = layout.tree.width
-        if spare < 1 or tree < 1:
+        if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
             break
-        narrowest = tree / widen  # the tree's width before widening: rooms are as wide as ever, centres move
-        widen *= (tree + spare) / tree if narrowest > 0 else 1.0
-    if spare < -1 and widen > 1.0:  # (a round that overshot: back to the last that fitted)
-        widen = max(1.0, widen * (tree + spare) / tree)
+        widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
+    if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
+        widen = max(1.0, widen * (tree + spare - 1) / tree)
         layout = lay_out(scene, spacing, stretch, widen=widen, beside=beside)
     return layout, slide_page(pages_of(layout), size)
 

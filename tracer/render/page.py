@@ -30,6 +30,7 @@ class Page:
     pad: float = PAD  # inches of white around the frame (a deck's page has its margin inside the frame)
     size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
     legend_columns: int = 1  # the key's rows in one column, or side by side in two (a key under a wide tree)
+    title_lines: tuple = ()  # the lines above the tree as drawn (style.title_lines, on a slide perhaps wrapped)
 
     @property
     def inches(self) -> tuple[float, float]:
@@ -66,9 +67,12 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
     tree = layout.tree
     gap = MARGIN if shape is None else SLIDE_GAP
-    lines = title_lines(scene)
-    title_h = sum(line_height(size) for _, size, _ in lines) + 4
-    title_w = max(text_width(line, size, bold) for line, size, bold in lines) + 8
+    heading = title_lines(scene)
+    title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+    if shape is not None and title_w > tree.width and title_w / (tree.height + 80) > shape:
+        heading = _wrapped_titles(heading, max(tree.width, title_w / 2))  # a slide's width is short: two lines
+        title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+    title_h = sum(line_height(size) for _, size, _ in heading) + 4
     title = Box(tree.x, tree.top + gap + title_h / 2, title_w, title_h)
     frame = tree.union(title)
     caption = None
@@ -78,7 +82,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         caption = Box(tree.x, tree.bottom - gap - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
-        return Page(title, caption, None, frame)
+        return Page(title, caption, None, frame, title_lines=tuple(heading))
     width, height = legend_size(scene.legend)
     below = Box(tree.left + width / 2, frame.bottom - gap - height / 2, width, height)
     right = Box(tree.right + 2 * gap + width / 2, tree.top - height / 2, width, height)
@@ -95,7 +99,12 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
             if len(scene.legend) > 2 * columns and wide <= tree.width:
                 choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
         legend, columns = max(choices, key=fill)
-    return Page(title, caption, legend, frame.union(legend), legend_columns=columns)
+    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_lines=tuple(heading))
+
+
+def _wrapped_titles(lines, width: float) -> list[tuple[str, float, bool]]:
+    """The title lines, each broken at spaces into lines no wider than ``width``."""
+    return [(part, size, bold) for line, size, bold in lines for part in wrapped(line, width, size, bold)]
 
 
 # ---- slides: a page of a given shape ------------------------------------------------------------------------
@@ -124,7 +133,7 @@ def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
     captions = [page.caption for page in pages if page.caption is not None]
     caption = max(captions, key=lambda box: box.width) if captions else None
     return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
-                legend_columns=pages[0].legend_columns)
+                legend_columns=pages[0].legend_columns, title_lines=pages[0].title_lines)
 
 
 def slide_size(text: str) -> tuple[float, float]:
