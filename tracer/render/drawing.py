@@ -18,7 +18,7 @@ from . import engine
 from .dot import scene_to_dot
 from .engine import DRAW_LESS, run_graphviz, run_graphviz_many
 from .layout import (
-    BOARD_FONT, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size, estimated_width,
+    BOARD_FONT, FORMS, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size, estimated_width,
     learn_widths, measure_rooms, measure_source, scene_texts, unmeasured,
 )
 from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
@@ -150,15 +150,15 @@ def measure(scenes, texts=()) -> None:
 
 
 def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None, widen: float = 1.0,
-            beside: bool = False) -> Layout:
+            form: str = "under") -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
-    ``spacing`` (and ``beside``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
+    ``spacing`` (and ``form``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
     slide's width filled: the shapes keep their size, so no edge comes nearer a shape it did not cross).
-    ``beside``: notes beside the shapes where they fit (a slide short of height)."""
+    ``form``: how the nodes and their notes are drawn (:data:`.layout.FORMS`)."""
     measure([scene])
     if rooms is None:
-        rooms = measure_rooms(scene, spacing, beside)  # measured once, for every round of the layout and its boxes
+        rooms = measure_rooms(scene, spacing, form)  # measured once, for every round of the layout and its boxes
     centres = tidy_centres(scene, spacing, stretch, rooms)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
@@ -167,9 +167,8 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
-# A slide's layouts, loosest first: each spacing with the notes under their shapes (the textbook's look), then with
-# them beside (a tree short of height and not of width)
-SLIDE_LAYOUTS = tuple((spacing, beside) for spacing in SLIDE_SPACINGS for beside in (False, True))
+# A slide's layouts, loosest first: each spacing in each form (:data:`.layout.FORMS`), the textbook's first
+SLIDE_LAYOUTS = tuple((spacing, form) for spacing in SLIDE_SPACINGS for form in FORMS)
 
 
 def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
@@ -187,13 +186,13 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     nominal = smallest_font(scene)
     low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
     best = None
-    for spacing, beside in SLIDE_LAYOUTS:
-        layout = lay_out(scene, spacing, beside=beside)
+    for spacing, form in SLIDE_LAYOUTS:
+        layout = lay_out(scene, spacing, form=form)
         scale = _filling_scale(pages_of(layout), size)
         if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
-            best = scale, (spacing, beside), layout
+            best = scale, (spacing, form), layout
         if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
-            best = scale, (spacing, beside), layout
+            best = scale, (spacing, form), layout
             break
     scale, loose, layout = best
     layout, page = _filled(scene, size, loose, min(scale, high / nominal), pages_of, layout)
@@ -229,17 +228,17 @@ def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
 
 def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], scale: float, pages_of,
             layout: Layout) -> tuple[Layout, Page]:
-    """``scene`` laid out at ``loose`` (spacing, notes beside: ``layout``) for a slide enlarging it ``scale`` times: its levels moved
+    """``scene`` laid out at ``loose`` (spacing, form: ``layout``) for a slide enlarging it ``scale`` times: its levels moved
     apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages fill the slide's height and
     width at that scale, and its page."""
-    spacing, beside = loose
+    spacing, form = loose
     room_w, room_h = (side * 72 / scale - 2 * SLIDE_MARGIN for side in size)
     levels = len({round(box.y, 2) for box in layout.shapes.values()})
     spare = room_h - _content(pages_of(layout)).height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
     for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-        layout = lay_out(scene, spacing, stretch, widen=widen, beside=beside)
+        layout = lay_out(scene, spacing, stretch, widen=widen, form=form)
         spare = room_w - _content(pages_of(layout)).width
         tree = layout.tree.width
         if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
@@ -247,7 +246,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
         widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
     if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
         widen = max(1.0, widen * (tree + spare - 1) / tree)
-        layout = lay_out(scene, spacing, stretch, widen=widen, beside=beside)
+        layout = lay_out(scene, spacing, stretch, widen=widen, form=form)
     return layout, slide_page(pages_of(layout), size)
 
 

@@ -26,6 +26,10 @@ from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
 CELL = 16.0  # a board cell (room for a glyph and a thick border)
+# How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
+# wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
+# short of width), beside (notes beside the shape, triangles low and wide: a tree short of height)
+FORMS = {"under": 2.0, "narrow": 2.6, "beside": 1.5}
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
@@ -166,9 +170,9 @@ def board_size(node: SceneNode) -> tuple[float, float, float, float]:
     return width, height, grid_w, grid_h
 
 
-def shape_size(node: SceneNode, spacing: float = 1.0, flat: bool = False) -> tuple[float, float]:
-    """The size of a node's shape, big enough for its label at every step (``spacing``: see the module's text;
-    ``flat``: a triangle as low as holds its label, wider, for a slide short of height)."""
+def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under") -> tuple[float, float]:
+    """The size of a node's shape, big enough for its label at every step (``spacing`` and ``form``: see
+    :data:`FORMS`)."""
     if node.kind == "board":
         return board_size(node)[:2]
     if node.kind in BOXES:
@@ -186,19 +190,19 @@ def shape_size(node: SceneNode, spacing: float = 1.0, flat: bool = False) -> tup
     if node.kind == "chance":  # the label's corners inside the circle, clear of its outline
         side = max(52.0 * spacing, label + 2.2 * pad, (label ** 2 + text_h ** 2) ** 0.5 + pad + 6)
         return side, side
-    return triangle_size(label, text_h, pad, spacing, flat)
+    return triangle_size(label, text_h, pad, spacing, form)
 
 
 def triangle_size(label: float, text_h: float, pad: float, spacing: float = 1.0,
-                  flat: bool = False) -> tuple[float, float]:
+                  form: str = "under") -> tuple[float, float]:
     """The box of a triangle around a label ``label`` wide and ``text_h`` high. Graphviz draws a triangle in three
     quarters of its box (a MAX node's apex at the box's top, a MIN node's at its bottom) and its label at the box's
     centre: a third of the way from the wide side to the point. The triangle is as tall as keeps the label ``pad``
-    (at least 3 points) inside its wide side and as wide as keeps the label's narrow end inside its slopes; ``flat``:
-    lower and wider."""
+    (at least 3 points) inside its wide side and as wide as keeps the label's narrow end inside its slopes, as
+    high against its label as its ``form`` says (:data:`FORMS`): the lower, the wider."""
     inset = max(3.0, pad / 2)
-    # the triangle itself (its label's far end at tall / 3 + text_h / 2 from its wide side): a flat one is wider
-    tall = max(40.0 * spacing, (1.5 if flat else 2.0) * text_h + 3 * inset)
+    # the triangle itself (its label's far end at tall / 3 + text_h / 2 from its wide side)
+    tall = max(40.0 * spacing, FORMS[form] * text_h + 3 * inset)
     wide = max(66.0 * spacing, (label + 2 * inset) * tall / (2 * tall / 3 - text_h / 2))
     return wide, tall * 4 / 3
 
@@ -240,7 +244,9 @@ class Room:
     """The room a node needs, measured once for a layout (see :func:`measure_rooms`): its shape (``width`` by
     ``height``, drawn from ``foot`` below its centre), whether its window is written as two lines, its notes' size,
     the room it takes in its level (``across``; ``above`` and ``below`` its centre), and ``beside``: how far right
-    or left of its centre its notes' near edge stands when they are written beside its shape (None: under it)."""
+    or left of its centre its notes' near edge stands when they are written beside its shape (None: under it), on
+    the ``side`` (1 right, −1 left) away from its parent's edge. ``left`` and ``right``: how far its room reaches
+    each way from its centre (notes beside a shape make it uneven)."""
 
     width: float
     height: float
@@ -252,22 +258,31 @@ class Room:
     above: float
     below: float
     beside: float | None = None
+    side: int = 1
+    left: float = 0.0
+    right: float = 0.0
+
+    def __post_init__(self):
+        if not self.left and not self.right:  # even, unless said otherwise
+            object.__setattr__(self, "left", self.across / 2)
+            object.__setattr__(self, "right", self.across / 2)
 
 
 BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may stand beside them
 
 
-def measure_room(node: SceneNode, spacing: float = 1.0, beside: bool = False) -> Room:
-    """What :class:`Room` says of ``node`` at ``spacing``. ``beside``: its notes written beside its shape, α over
-    β, and its triangle flat (a slide short of height: see :func:`notes_beside`)."""
-    width, height = shape_size(node, spacing, beside)  # (flat when beside)
+def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", side: int = 1) -> Room:
+    """What :class:`Room` says of ``node`` at ``spacing`` in ``form`` (:data:`FORMS`; ``beside``: its notes
+    written beside its shape, α over β: see :func:`notes_beside`)."""
+    width, height = shape_size(node, spacing, form)
     foot, top = shape_foot(node, height), shape_top(node, height)
-    if beside and node.kind in BESIDE_KINDS and notes_lines(node):
+    if form == "beside" and node.kind in BESIDE_KINDS and notes_lines(node):
         note_w, note_h = notes_size(node, stacked=True)
         stacked = any(note.startswith("α=") for note in node.notes)
         near = notes_beside(node, width, spacing)
-        return Room(width, height, foot, stacked, note_w, note_h, max(width, 2 * (near + note_w)),
-                    max(top, note_h), foot, near)
+        far = max(width / 2, near + note_w)
+        return Room(width, height, foot, stacked, note_w, note_h, width / 2 + far, max(top, note_h), foot, near,
+                    side, *((width / 2, far) if side > 0 else (far, width / 2)))
     # the window is written as two lines, α over β, when on one it would be wider than the shape
     stacked = any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > width
     note_w, note_h = notes_size(node, stacked)
@@ -283,11 +298,21 @@ def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
     return width / 2 + max(2.0, GAP * spacing)
 
 
-def measure_rooms(scene: Scene, spacing: float = 1.0, beside: bool = False) -> dict[str, Room]:
+def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under") -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
-    :meth:`Layout.around` (measuring is most of a big tree's layout). ``beside``: notes beside the shapes where they
-    fit (see :func:`measure_room`)."""
-    return {node.id: measure_room(node, spacing, beside) for node in scene.nodes}
+    :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`."""
+    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1))
+            for sides in [_note_sides(scene)] for node in scene.nodes}
+
+
+def _note_sides(scene: Scene) -> dict[str, int]:
+    """The side each node's notes stand on when beside it, away from the edge from its parent: a node is centred
+    over its first and last child, so the first half of its children stand left of it (their notes on their left),
+    the rest right or under it (their notes on their right)."""
+    children: dict[str, list[str]] = {}
+    for edge in scene.edges:
+        children.setdefault(edge.tail, []).append(edge.head)
+    return {kid: -1 if 2 * i < len(kids) - 1 else 1 for kids in children.values() for i, kid in enumerate(kids)}
 
 
 # ---- the layout -----------------------------------------------------------------------------------------------
@@ -332,7 +357,6 @@ class Layout:
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
         :func:`measure_rooms` measured them at ``spacing``, if they were)."""
         rooms = rooms if rooms is not None else measure_rooms(scene, spacing)
-        parents = {edge.head: edge.tail for edge in scene.edges}
         scene_nodes = {node.id: node for node in scene.nodes}
         shapes, notes, lowest, outlines, stacked = {}, {}, {}, {}, set()
         for name, (x, y) in centres.items():
@@ -346,9 +370,8 @@ class Layout:
             top = y + shape_top(scene_nodes[name], height)
             outlines[name] = Box.spanning(x - width / 2, foot, x + width / 2, top)
             if note_w and room.beside is not None:  # on the side away from the edge that arrives from the parent
-                side = -1 if name in parents and centres[parents[name]][0] > x + 0.01 else 1
                 top = max(top, y + note_h)  # (never below the centre: see notes_beside)
-                notes[name] = Box(x + side * (room.beside + note_w / 2), top - note_h / 2, note_w, note_h)
+                notes[name] = Box(x + room.side * (room.beside + note_w / 2), top - note_h / 2, note_w, note_h)
             elif note_w:
                 notes[name] = Box(x, foot - GAP * spacing - note_h / 2, note_w, note_h)
                 foot = notes[name].bottom

@@ -30,7 +30,7 @@ class Page:
     pad: float = PAD  # inches of white around the frame (a deck's page has its margin inside the frame)
     size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
     legend_columns: int = 1  # the key's rows in one column, or side by side in two (a key under a wide tree)
-    title_lines: tuple = ()  # the lines above the tree as drawn (style.title_lines, on a slide perhaps wrapped)
+    title_wrap: float = 0.0  # points: the lines above the tree wrapped to this width (0: as written; a narrow slide)
 
     @property
     def inches(self) -> tuple[float, float]:
@@ -67,10 +67,11 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
     tree = layout.tree
     gap = MARGIN if shape is None else SLIDE_GAP
-    heading = title_lines(scene)
+    heading, wrap = title_lines(scene), 0.0
     title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     if shape is not None and title_w > tree.width and title_w / (tree.height + 80) > shape:
-        heading = _wrapped_titles(heading, max(tree.width, title_w / 2))  # a slide's width is short: two lines
+        wrap = max(tree.width, title_w / 2)  # a slide's width is short: the titles on two lines
+        heading = wrapped_titles(heading, wrap)
         title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     title_h = sum(line_height(size) for _, size, _ in heading) + 4
     title = Box(tree.x, tree.top + gap + title_h / 2, title_w, title_h)
@@ -82,7 +83,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         caption = Box(tree.x, tree.bottom - gap - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
-        return Page(title, caption, None, frame, title_lines=tuple(heading))
+        return Page(title, caption, None, frame, title_wrap=wrap)
     width, height = legend_size(scene.legend)
     below = Box(tree.left + width / 2, frame.bottom - gap - height / 2, width, height)
     right = Box(tree.right + 2 * gap + width / 2, tree.top - height / 2, width, height)
@@ -99,10 +100,10 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
             if len(scene.legend) > 2 * columns and wide <= tree.width:
                 choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
         legend, columns = max(choices, key=fill)
-    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_lines=tuple(heading))
+    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap)
 
 
-def _wrapped_titles(lines, width: float) -> list[tuple[str, float, bool]]:
+def wrapped_titles(lines, width: float) -> list[tuple[str, float, bool]]:
     """The title lines, each broken at spaces into lines no wider than ``width``."""
     return [(part, size, bold) for line, size, bold in lines for part in wrapped(line, width, size, bold)]
 
@@ -130,10 +131,11 @@ def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
         height = width / shape
     else:
         width = height * shape
+    tallest = max(pages, key=lambda page: page.title.height)  # (a frame whose subtitle gives the result is longer)
     captions = [page.caption for page in pages if page.caption is not None]
     caption = max(captions, key=lambda box: box.width) if captions else None
-    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
-                legend_columns=pages[0].legend_columns, title_lines=pages[0].title_lines)
+    return Page(tallest.title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
+                legend_columns=pages[0].legend_columns, title_wrap=max(page.title_wrap for page in pages))
 
 
 def slide_size(text: str) -> tuple[float, float]:

@@ -17,7 +17,7 @@ PLAYER_FILLS = (("#dbeafe", "blue"), ("#fde7d4", "orange"), ("#d1f0e6", "green")
 # Font sizes in points: the text around the tree, and the text in and beside its nodes. No text is smaller than
 # 10 (the α/β windows and the key included): a slide scales its page, so the smallest text sets how far the whole
 # drawing can be enlarged for the back of a room, and a window is what an alpha-beta lecture is about.
-TITLE_SIZE, SUBTITLE_SIZE, CAPTION_SIZE, KEY_SIZE = 14.0, 12.0, 12.0, 10.0
+TITLE_SIZE, SUBTITLE_SIZE, CAPTION_SIZE, KEY_SIZE = 14.0, 12.0, 11.0, 10.0
 NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 10.0, 10.0, 12.0, 10.0
 
 
