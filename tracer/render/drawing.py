@@ -163,10 +163,13 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
-    return Layout.around(centres, scene, spacing, rooms)
+    layout = Layout.around(centres, scene, spacing, rooms)
+    layout.stretch = stretch
+    return layout
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
+EDGE = 18.0  # points of white inside a slide's edge, on the slide (a quarter of an inch, however large the text)
 # A slide's layouts, loosest first: each spacing in each form (:data:`.layout.FORMS`), the textbook's first
 SLIDE_LAYOUTS = tuple((spacing, form) for spacing in SLIDE_SPACINGS for form in FORMS)
 
@@ -223,7 +226,7 @@ def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
     """How far pages fitted to a slide of ``size`` inches are enlarged on it (their content and margin filling
     its width or its height)."""
     content = _content(pages)
-    return min(size[0] * 72 / (content.width + 2 * SLIDE_MARGIN), size[1] * 72 / (content.height + 2 * SLIDE_MARGIN))
+    return min((size[0] * 72 - 2 * EDGE) / content.width, (size[1] * 72 - 2 * EDGE) / content.height)
 
 
 def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], scale: float, pages_of,
@@ -232,7 +235,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages fill the slide's height and
     width at that scale, and its page."""
     spacing, form = loose
-    room_w, room_h = (side * 72 / scale - 2 * SLIDE_MARGIN for side in size)
+    room_w, room_h = ((side * 72 - 2 * EDGE) / scale for side in size)
     levels = len({round(box.y, 2) for box in layout.shapes.values()})
     spare = room_h - _content(pages_of(layout)).height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
@@ -247,7 +250,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
         widen = max(1.0, widen * (tree + spare - 1) / tree)
         layout = lay_out(scene, spacing, stretch, widen=widen, form=form)
-    return layout, slide_page(pages_of(layout), size)
+    return layout, slide_page(pages_of(layout), size, EDGE / scale)
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:

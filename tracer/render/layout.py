@@ -34,8 +34,8 @@ BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who 
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
-PROJECTION = (18.0, 24.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
-LEGIBLE = 8.6  # points: the least font size on a slide, its words about 10 pt high (as pdftotext -bbox measures)
+PROJECTION = (18.0, 18.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
+LEGIBLE = 8.6  # points: the least font size on a slide without a note saying what helps (its words 10 pt high)
 SMALLEST_FONT, BOARD_FONT = 10.0, 8.0  # the smallest text drawn: notes, names and the key; a board's coordinates
 
 # Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess
@@ -328,6 +328,13 @@ class Layout:
     outlines: dict[str, Box] = field(default_factory=dict)  # where each shape is drawn, within its box
     stacked: frozenset[str] = frozenset()  # the nodes whose window is written as two lines
     spacing: float = 1.0  # the room kept around the text (see the module's text)
+    stretch: float = 0.0  # points added between every two levels (a slide's height filled)
+
+    @property
+    def unstretched_height(self) -> float:
+        """The tree's height without the points its levels were moved apart by."""
+        levels = len({round(box.y, 2) for box in self.shapes.values()})
+        return self.tree.height - self.stretch * max(0, levels - 1)
 
     def note_lines(self, node: SceneNode) -> list[str]:
         """The lines written under ``node``, as this layout keeps room for them."""

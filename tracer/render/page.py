@@ -69,8 +69,10 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     gap = MARGIN if shape is None else SLIDE_GAP
     heading, wrap = title_lines(scene), 0.0
     title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
-    if shape is not None and title_w > tree.width and title_w / (tree.height + 80) > shape:
-        wrap = max(tree.width, title_w / 2)  # a slide's width is short: the titles on two lines
+    # on a slide whose width the titles set (against the tree's height, before it was stretched to fill the slide):
+    # the titles on two lines
+    if shape is not None and title_w > tree.width and title_w / (layout.unstretched_height + 80) > shape:
+        wrap = max(tree.width, title_w / 2)
         heading = wrapped_titles(heading, wrap)
         title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     title_h = sum(line_height(size) for _, size, _ in heading) + 4
@@ -112,20 +114,20 @@ def wrapped_titles(lines, width: float) -> list[tuple[str, float, bool]]:
 
 SLIDE_HEIGHT = 7.5  # inches: the slide height of PowerPoint and Keynote; 16:9 is 13.33 × 7.5, 4:3 is 10 × 7.5
 DEFAULT_SLIDE = (SLIDE_HEIGHT * 16 / 9, SLIDE_HEIGHT)
-SLIDE_MARGIN = 10.0  # points of white inside a slide's edge (before the page is scaled to the slide)
+SLIDE_MARGIN = 10.0  # points of white inside a slide's edge (in the drawing's points, unless said in the slide's)
 SLIDE_DPI = 144  # dots per slide inch: a 13.33 × 7.5 inch (16:9) slide is 1920 × 1080 pixels
 SLIDE_SHAPES = (0.2, 5.0)  # the narrowest and the widest slide shape (width / height)
 SLIDE_INCHES = (1.0, 200.0)  # the shortest and the longest side of a slide given in inches
 MAX_INCHES = 100_000  # the largest side a drawing limit (--max-size) may give
 
 
-def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
-    """One page for every frame of a deck (or a single figure): the union of the pages with a margin, widened or
-    heightened (the tree centred) to the slide's shape."""
+def slide_page(pages: list[Page], size: tuple[float, float], margin: float = SLIDE_MARGIN) -> Page:
+    """One page for every frame of a deck (or a single figure): the union of the pages with ``margin`` points
+    around, widened or heightened (the tree centred) to the slide's shape."""
     frame = pages[0].frame
     for page in pages[1:]:
         frame = frame.union(page.frame)
-    width, height = frame.width + 2 * SLIDE_MARGIN, frame.height + 2 * SLIDE_MARGIN
+    width, height = frame.width + 2 * margin, frame.height + 2 * margin
     shape = size[0] / size[1]
     if width / height > shape:
         height = width / shape
