@@ -164,8 +164,8 @@ def add_drawing_options(parser) -> None:
                              "scale or better; none: no limit); without --draw-depth, a larger search is drawn "
                              "to the deepest ply that fits, with a note")
     parser.add_argument("--font-scale", type=_font_scale, metavar="F", default=1.0,
-                        help="text F times as large against the drawing, from 0.5 to 3 (default 1; 1.5 for a "
-                             "room with small screens): the tree keeps less room around its text")
+                        help="with --size and on slides: the smallest text F x 18 pt, as far as the slide holds "
+                             "it, from 0.5 to 3 (default 1); without: text F times as large against the drawing")
     parser.add_argument("--max-drawn", type=positive, metavar="N", default=DEFAULT_MAX_DRAWN,
                         help=f"refuse diagrams of more than N nodes (default {DEFAULT_MAX_DRAWN:,})")
     parser.add_argument("--playouts", action="store_true",

@@ -88,7 +88,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
             scene.legend = rows
     measure(scenes)
     room = room_scene(scenes)
-    layout = lay_out(room, SLIDE_SPACINGS[-1] / options.font_scale)  # the narrowest the tree can be
+    layout = lay_out(room, SLIDE_SPACINGS[-1])  # the narrowest the tree can be
     # the caption may take the width the slide leaves beside a tall tree (its page without one, at the slide's shape)
     bare = slide_page([page_of(replace(scenes[-1], caption=""), layout, size[0] / size[1])], size)
     width = max(layout.tree.width, MIN_CAPTION_WIDTH, bare.frame.width - 2 * SLIDE_MARGIN)

@@ -13,7 +13,7 @@ import graphviz
 
 from ..text import marked_parts
 from .layout import BOARD_LINES, CELL, Box, Layout, board_size
-from .page import Page, legend_grid, legend_lines, page_of
+from .page import Page, legend_grid, legend_lines, page_of, wrapped_titles
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
     BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, SHADE,
@@ -110,7 +110,8 @@ def frame_corners(graph, frame: Box) -> None:
 
 def _titles(graph, scene: Scene, page: Page) -> None:
     rows = []
-    for line, size, bold in title_lines(scene):
+    lines = title_lines(scene)
+    for line, size, bold in wrapped_titles(lines, page.title_wrap) if page.title_wrap else lines:
         content = f"<B>{text(line)}</B>" if bold else text(line)
         rows.append(f'<TR><TD><FONT POINT-SIZE="{size:g}">{content}</FONT></TD></TR>')
     graph.node("title", id="title", shape="plain", style="", **_pin(page.title, fixed=False),

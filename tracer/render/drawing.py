@@ -7,6 +7,7 @@ same scene, layout and page) and drawn by Graphviz through :mod:`.engine`: one d
 
 from __future__ import annotations
 
+import math
 import os
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -18,10 +19,10 @@ from . import engine
 from .dot import scene_to_dot
 from .engine import draw_less, run_graphviz, run_graphviz_many
 from .layout import (
-    BOARD_FONT, COMFORTABLE, LEGIBLE, SLIDE_SPACINGS, SMALLEST_FONT, Layout, board_size, estimated_width, learn_widths,
-    measure_rooms, measure_source, scene_texts, unmeasured,
+    BOARD_FONT, FORMS, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size, estimated_width,
+    learn_widths, measure_rooms, measure_source, scene_texts, unmeasured,
 )
-from .page import SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
+from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import tidy_centres
 from .tikz import scene_to_tikz
@@ -149,59 +150,108 @@ def measure(scenes, texts=()) -> None:
         learn_widths(run_graphviz(measure_source(chars), "json", "dot", stage="measuring the text"), chars)
 
 
-def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None) -> Layout:
+def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None, widen: float = 1.0,
+            form: str = "under") -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
-    ``spacing``, if they were."""
+    ``spacing`` (and ``form``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
+    slide's width filled: the shapes keep their size, so no edge comes nearer a shape it did not cross).
+    ``form``: how the nodes and their notes are drawn (:data:`.layout.FORMS`)."""
     measure([scene])
     if rooms is None:
-        rooms = measure_rooms(scene, spacing)  # measured once, for every round of the layout and for its boxes
-    return Layout.around(tidy_centres(scene, spacing, stretch, rooms), scene, spacing, rooms)
+        rooms = measure_rooms(scene, spacing, form)  # measured once, for every round of the layout and its boxes
+    centres = tidy_centres(scene, spacing, stretch, rooms)
+    if widen != 1.0:
+        middle = centres[scene.nodes[0].id][0]
+        centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
+    layout = Layout.around(centres, scene, spacing, rooms)
+    layout.stretch = stretch
+    return layout
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
+EDGE = 18.0  # points of white inside a slide's edge, on the slide (a quarter of an inch, however large the text)
+# A slide's layouts, loosest first: each spacing in each form (:data:`.layout.FORMS`), the textbook's first
+SLIDE_LAYOUTS = tuple((spacing, form) for spacing in SLIDE_SPACINGS for form in FORMS)
 
 
 def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
              pages_of=None) -> tuple[Layout, Page, str | None]:
-    """``scene`` laid out for a slide of ``size`` inches, with its page. The page is scaled to the slide, and its
-    text with it, so a tighter layout has larger text: the loosest of :data:`.layout.SLIDE_SPACINGS` (divided by
-    ``options.font_scale``) whose smallest text is comfortably legible is used, else the one with the largest
-    text. A wide tree's levels are moved apart to use the slide's height, so the slide's scale is the smaller of
-    its width's and its height's. ``pages_of(layout)`` gives the pages to fit (a deck's frames; default: the
-    scene's own). The note says what helps when even the tightest layout's text is too small to read."""
+    """``scene`` laid out for a slide of ``size`` inches, with its page (scaled to the slide, and its text with it).
+
+    The smallest text aims at projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``, for a slide
+    7.5 inches high): the loosest of :data:`.layout.SLIDE_SPACINGS` that holds it at least at the lower aim is
+    used, its text no larger than the upper aim; a tree no spacing holds it for gets the spacing with the largest
+    text. The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
+    and the nodes to use its width, so larger text never makes the tree narrower. ``pages_of(layout)`` gives the
+    pages to fit (a deck's frames; default: the scene's own). The note says what helps when the text is too small
+    to read, or which ``--font-scale`` fits when the one asked for does not."""
     pages_of = pages_of or (lambda layout: [page_of(scene, layout, size[0] / size[1])])
-    smallest_font = BOARD_FONT if any(node.kind == "board" for node in scene.nodes) else SMALLEST_FONT
+    nominal = smallest_font(scene)
+    low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
     best = None
-    for spacing in SLIDE_SPACINGS:
-        layout, page = _filling(scene, size, spacing / options.font_scale, pages_of)
-        smallest = smallest_font * size[0] * 72 / page.frame.width
-        if best is None or smallest > best[0]:
-            best = smallest, layout, page
-        if smallest >= COMFORTABLE * LEGIBLE * options.font_scale:
+    for spacing, form in SLIDE_LAYOUTS:
+        layout = lay_out(scene, spacing, form=form)
+        scale = _filling_scale(pages_of(layout), size)
+        if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
+            best = scale, (spacing, form), layout
+        if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
+            best = scale, (spacing, form), layout
             break
-    smallest, layout, page = best
-    if smallest >= LEGIBLE - 0.05:
-        return layout, page, None
-    return layout, page, (f"the smallest text on the slide is {smallest:.1f} pt, too small to read from the back of "
-                          f"a room: {draw_less(options)}, or choose a larger --size")
+    scale, loose, layout = best
+    layout, page = _filled(scene, size, loose, min(scale, high / nominal), pages_of, layout)
+    smallest = nominal * size[0] * 72 / page.frame.width
+    if smallest < LEGIBLE - 0.05:
+        return layout, page, (f"the smallest text on the slide is {smallest:.1f} pt, too small to read from the back "
+                              f"of a room: {draw_less(options)}, or choose a larger --size")
+    if options.font_scale != 1 and smallest < low - 0.05:
+        fits = math.floor(smallest / low * options.font_scale * 10) / 10
+        return layout, page, (f"--font-scale {options.font_scale:g} asks for {low:.0f} pt text; this slide holds "
+                              f"{smallest:.1f} pt: --font-scale {fits:g} fits")
+    return layout, page, None
 
 
-def _filling(scene: Scene, size: tuple[float, float], spacing: float, pages_of) -> tuple[Layout, Page]:
-    """``scene`` laid out at ``spacing``, its levels moved apart (at most :data:`MAX_STRETCH`) until its page has
-    the slide's shape, and that page."""
-    layout = lay_out(scene, spacing)
-    pages = pages_of(layout)
-    page = slide_page(pages, size)
-    levels = len({round(box.y, 2) for box in layout.shapes.values()})
+def smallest_font(scene: Scene) -> float:
+    """The smallest font size ``scene`` draws in, in the drawing's points."""
+    return BOARD_FONT if any(node.kind == "board" for node in scene.nodes) else SMALLEST_FONT
+
+
+def _content(pages: list[Page]) -> Box:
     content = pages[0].frame
     for other in pages[1:]:
         content = content.union(other.frame)
-    spare = page.frame.height - 2 * SLIDE_MARGIN - content.height
-    if levels > 1 and spare > 1:
-        layout = lay_out(scene, spacing, min(spare / (levels - 1), MAX_STRETCH))
-        page = slide_page(pages_of(layout), size)
-    return layout, page
+    return content
+
+
+def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
+    """How far pages fitted to a slide of ``size`` inches are enlarged on it (their content and margin filling
+    its width or its height)."""
+    content = _content(pages)
+    return min((size[0] * 72 - 2 * EDGE) / content.width, (size[1] * 72 - 2 * EDGE) / content.height)
+
+
+def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], scale: float, pages_of,
+            layout: Layout) -> tuple[Layout, Page]:
+    """``scene`` laid out at ``loose`` (spacing, form: ``layout``) for a slide enlarging it ``scale`` times: its levels moved
+    apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages fill the slide's height and
+    width at that scale, and its page."""
+    spacing, form = loose
+    room_w, room_h = ((side * 72 - 2 * EDGE) / scale for side in size)
+    levels = len({round(box.y, 2) for box in layout.shapes.values()})
+    spare = room_h - _content(pages_of(layout)).height
+    stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
+    widen = 1.0
+    for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
+        layout = lay_out(scene, spacing, stretch, widen=widen, form=form)
+        spare = room_w - _content(pages_of(layout)).width
+        tree = layout.tree.width
+        if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
+            break
+        widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
+    if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
+        widen = max(1.0, widen * (tree + spare - 1) / tree)
+        layout = lay_out(scene, spacing, stretch, widen=widen, form=form)
+    return layout, slide_page(pages_of(layout), size, EDGE / scale)
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
@@ -328,7 +378,7 @@ def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = Fals
     scene = scene_of(trace, options)
     measure([scene])
     size = slide if isinstance(slide, tuple) else None
-    spacing = (SLIDE_SPACINGS[-1] if slide else 1.0) / options.font_scale
+    spacing = SLIDE_SPACINGS[-1] if slide else 1.0 / options.font_scale  # (a slide's text: see on_slide)
     fits_whole = False  # whether the whole search fits the limit (so only its boards' size cuts it)
     rooms = measure_rooms(scene, spacing)  # for the estimate and the layout alike
     if options.draw_depth is None and estimated_width(scene, spacing, rooms) <= options.max_size[0] * 72:

@@ -14,6 +14,7 @@ from .scene import Scene
 from .style import CAPTION_SIZE, KEY_SIZE, title_lines
 
 MARGIN = 14.0  # between the tree and the titles, the caption and the key
+SLIDE_GAP = 6.0  # the same on a slide, whose height is short for text large enough to read from the back of a room
 PAD = 0.25  # inches of white around the drawing
 
 
@@ -29,6 +30,7 @@ class Page:
     pad: float = PAD  # inches of white around the frame (a deck's page has its margin inside the frame)
     size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
     legend_columns: int = 1  # the key's rows in one column, or side by side in two (a key under a wide tree)
+    title_wrap: float = 0.0  # points: the lines above the tree wrapped to this width (0: as written; a narrow slide)
 
     @property
     def inches(self) -> tuple[float, float]:
@@ -64,22 +66,29 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     """Where the blocks of ``scene`` go around ``layout``'s tree. The key stands on the right of a tall tree and
     under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
     tree = layout.tree
-    lines = title_lines(scene)
-    title_h = sum(line_height(size) for _, size, _ in lines) + 4
-    title_w = max(text_width(line, size, bold) for line, size, bold in lines) + 8
-    title = Box(tree.x, tree.top + MARGIN + title_h / 2, title_w, title_h)
+    gap = MARGIN if shape is None else SLIDE_GAP
+    heading, wrap = title_lines(scene), 0.0
+    title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+    # on a slide whose width the titles set (against the tree's height, before it was stretched to fill the slide):
+    # the titles on two lines
+    if shape is not None and title_w > tree.width and title_w / (layout.unstretched_height + 80) > shape:
+        wrap = max(tree.width, title_w / 2)
+        heading = wrapped_titles(heading, wrap)
+        title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+    title_h = sum(line_height(size) for _, size, _ in heading) + 4
+    title = Box(tree.x, tree.top + gap + title_h / 2, title_w, title_h)
     frame = tree.union(title)
     caption = None
     if scene.caption:
         lines = scene.caption.split("\n")
         caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
-        caption = Box(tree.x, tree.bottom - MARGIN - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
+        caption = Box(tree.x, tree.bottom - gap - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
-        return Page(title, caption, None, frame)
+        return Page(title, caption, None, frame, title_wrap=wrap)
     width, height = legend_size(scene.legend)
-    below = Box(tree.left + width / 2, frame.bottom - MARGIN - height / 2, width, height)
-    right = Box(tree.right + 2 * MARGIN + width / 2, tree.top - height / 2, width, height)
+    below = Box(tree.left + width / 2, frame.bottom - gap - height / 2, width, height)
+    right = Box(tree.right + 2 * gap + width / 2, tree.top - height / 2, width, height)
     if shape is None:
         legend, columns = (below if tree.width > 2.5 * tree.height else right), 1
     else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins: a key under a
@@ -91,38 +100,44 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         for columns in (2, 3):
             wide, low = legend_size(scene.legend, columns)
             if len(scene.legend) > 2 * columns and wide <= tree.width:
-                choices.append((Box(tree.left + wide / 2, frame.bottom - MARGIN - low / 2, wide, low), columns))
+                choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
         legend, columns = max(choices, key=fill)
-    return Page(title, caption, legend, frame.union(legend), legend_columns=columns)
+    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap)
+
+
+def wrapped_titles(lines, width: float) -> list[tuple[str, float, bool]]:
+    """The title lines, each broken at spaces into lines no wider than ``width``."""
+    return [(part, size, bold) for line, size, bold in lines for part in wrapped(line, width, size, bold)]
 
 
 # ---- slides: a page of a given shape ------------------------------------------------------------------------
 
 SLIDE_HEIGHT = 7.5  # inches: the slide height of PowerPoint and Keynote; 16:9 is 13.33 × 7.5, 4:3 is 10 × 7.5
 DEFAULT_SLIDE = (SLIDE_HEIGHT * 16 / 9, SLIDE_HEIGHT)
-SLIDE_MARGIN = 20.0  # points of white inside a slide's edge
+SLIDE_MARGIN = 10.0  # points of white inside a slide's edge (in the drawing's points, unless said in the slide's)
 SLIDE_DPI = 144  # dots per slide inch: a 13.33 × 7.5 inch (16:9) slide is 1920 × 1080 pixels
 SLIDE_SHAPES = (0.2, 5.0)  # the narrowest and the widest slide shape (width / height)
 SLIDE_INCHES = (1.0, 200.0)  # the shortest and the longest side of a slide given in inches
 MAX_INCHES = 100_000  # the largest side a drawing limit (--max-size) may give
 
 
-def slide_page(pages: list[Page], size: tuple[float, float]) -> Page:
-    """One page for every frame of a deck (or a single figure): the union of the pages with a margin, widened or
-    heightened (the tree centred) to the slide's shape."""
+def slide_page(pages: list[Page], size: tuple[float, float], margin: float = SLIDE_MARGIN) -> Page:
+    """One page for every frame of a deck (or a single figure): the union of the pages with ``margin`` points
+    around, widened or heightened (the tree centred) to the slide's shape."""
     frame = pages[0].frame
     for page in pages[1:]:
         frame = frame.union(page.frame)
-    width, height = frame.width + 2 * SLIDE_MARGIN, frame.height + 2 * SLIDE_MARGIN
+    width, height = frame.width + 2 * margin, frame.height + 2 * margin
     shape = size[0] / size[1]
     if width / height > shape:
         height = width / shape
     else:
         width = height * shape
+    tallest = max(pages, key=lambda page: page.title.height)  # (a frame whose subtitle gives the result is longer)
     captions = [page.caption for page in pages if page.caption is not None]
     caption = max(captions, key=lambda box: box.width) if captions else None
-    return Page(pages[0].title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
-                legend_columns=pages[0].legend_columns)
+    return Page(tallest.title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
+                legend_columns=pages[0].legend_columns, title_wrap=max(page.title_wrap for page in pages))
 
 
 def slide_size(text: str) -> tuple[float, float]:

@@ -15,9 +15,11 @@ SHADE = "#c8a27c"  # a board's shaded cells: a chessboard's dark squares
 PLAYER_FILLS = (("#dbeafe", "blue"), ("#fde7d4", "orange"), ("#d1f0e6", "green"), ("#fdf6c8", "yellow"),
                 ("#f5dcea", "pink"), ("#dff1fb", "sky blue"))
 
-# Font sizes in points: the text around the tree, and the text in and beside its nodes.
-TITLE_SIZE, SUBTITLE_SIZE, CAPTION_SIZE, KEY_SIZE = 14.0, 12.0, 12.0, 9.0
-NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 9.0, 10.0, 12.0, 10.0
+# Font sizes in points: the text around the tree, and the text in and beside its nodes. No text is smaller than
+# 10 (the α/β windows and the key included): a slide scales its page, so the smallest text sets how far the whole
+# drawing can be enlarged for the back of a room, and a window is what an alpha-beta lecture is about.
+TITLE_SIZE, SUBTITLE_SIZE, CAPTION_SIZE, KEY_SIZE = 14.0, 12.0, 11.0, 10.0
+NOTE_SIZE, NAME_SIZE, VALUE_SIZE, EDGE_SIZE = 10.0, 10.0, 12.0, 10.0
 
 
 def title_lines(scene) -> list[tuple[str, float, bool]]:

