@@ -4,7 +4,8 @@
 #   bash setup.sh           tracer itself
 #   bash setup.sh --test    also what the whole test suite drives: a headless Chromium (the HTML player's tests),
 #                           pdfLaTeX with TikZ and Beamer (the LaTeX outputs' tests) and pdftotext (the slides'
-#                           legibility, word by word); without them those tests are skipped, each with its reason
+#                           legibility, word by word), and mkdocs-material (the docs site, which the tests build);
+#                           without them those tests are skipped, each with its reason
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -70,8 +71,10 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
   fi
 fi
+extras=test,charts
+[ "${1:-}" = "--test" ] && extras=$extras,docs  # the docs site's builder: the tests build the site (tests/test_docs_site.py)
 # compat mode: a plain path entry, not an import hook that slows every start-up
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e '.[test,charts]'
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e ".[$extras]"
 # Compile tracer's own modules once, so start-up does not recompile them where bytecode is not written
 # (PYTHONDONTWRITEBYTECODE); it saves about a third of a small render's time.
 .venv/bin/python -m compileall -q tracer games >/dev/null

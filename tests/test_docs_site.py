@@ -1,0 +1,104 @@
+"""The docs site (docs/, mkdocs-material): it builds offline and strictly, every page is in its navigation, what
+it shows that the code knows (the commands' options, the trace format, the Python API) is generated from the code,
+and every figure is drawn by the build from the command printed beside it (docs/hooks/tracer_docs.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from helpers import ROOT, run_tracer
+
+HOOKS = ROOT / "docs" / "hooks" / "tracer_docs.py"
+needs_mkdocs = pytest.mark.skipif(importlib.util.find_spec("mkdocs") is None,
+                                  reason="needs mkdocs-material (setup.sh --test installs it; or pip install -e '.[docs]')")
+
+
+def hooks():
+    spec = importlib.util.spec_from_file_location("tracer_docs", HOOKS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def nav_pages(entries) -> list[str]:
+    pages = []
+    for entry in entries:
+        for value in (entry.values() if isinstance(entry, dict) else [entry]):
+            pages += nav_pages(value) if isinstance(value, list) else [value]
+    return pages
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    if importlib.util.find_spec("mkdocs") is None:
+        pytest.skip("needs mkdocs-material (setup.sh --test installs it)")
+    folder = tmp_path_factory.mktemp("site")
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(folder)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-4000:]
+    return folder
+
+
+@needs_mkdocs
+def test_the_site_builds_strictly_and_every_page_is_in_its_navigation(site):
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.Loader)
+    in_nav = set(nav_pages(config["nav"]))
+    on_disk = {path.relative_to(ROOT / "docs").as_posix() for path in (ROOT / "docs").rglob("*.md")}
+    assert on_disk == in_nav
+    for page in in_nav:
+        built = site / (page[:-3].removesuffix("index") + ("/index.html" if not page.endswith("index.md") else "index.html"))
+        assert built.exists(), page
+
+
+@needs_mkdocs
+def test_every_figure_is_drawn_by_the_build(site):
+    used = set()
+    for page in (ROOT / "docs").rglob("*.md"):
+        used.update(hooks().FIGURE_USE.findall(page.read_text(encoding="utf-8")))
+    assert used and all((site / figure).stat().st_size > 0 for figure in used)
+    assert not (ROOT / "docs" / "figures").exists()  # none committed: each is the build's
+
+
+@needs_mkdocs
+def test_the_reference_is_generated_from_the_code(site):
+    commands = (site / "reference" / "commands" / "index.html").read_text(encoding="utf-8")
+    for flag in ("--draw-depth", "--font-scale", "--isolation", "--iterations"):
+        assert flag in commands
+    schema = json.loads((ROOT / "tracer" / "trace" / "trace.schema.json").read_text(encoding="utf-8"))
+    trace_format = (site / "reference" / "trace-format" / "index.html").read_text(encoding="utf-8")
+    assert all(name in trace_format for name in schema["definitions"])
+    api = (site / "reference" / "python" / "index.html").read_text(encoding="utf-8")
+    assert "trace_search" in api and "load_tree" in api
+
+
+def test_an_option_added_to_a_command_shows_in_its_reference():
+    from tracer.cli.main import build_parser
+
+    parser = build_parser()
+    before = hooks().commands_markdown(parser)
+    parser.commands["render"].add_argument("--dummy-option", metavar="N", help="a dummy option only this test has")
+    after = hooks().commands_markdown(parser)
+    assert "--dummy-option" not in before
+    assert "| `--dummy-option` `N` | a dummy option only this test has |" in after
+
+
+def test_a_field_added_to_the_trace_format_shows_in_its_reference():
+    schema = json.loads((ROOT / "tracer" / "trace" / "trace.schema.json").read_text(encoding="utf-8"))
+    schema["properties"]["dummy_field"] = {"type": "integer", "description": "a dummy field only this test has"}
+    assert "dummy_field" not in hooks().schema_markdown()
+    assert "| `dummy_field` | integer |  | a dummy field only this test has |" in hooks().schema_markdown(schema)
+
+
+def test_the_readme_figure_is_what_its_command_draws(tmp_path):
+    """The one figure kept in the repository (the README's, for GitHub) is exactly what its command draws now."""
+    result = run_tracer("render", "trees/rn_example.yaml", "-o", tmp_path / "figure.svg")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "figure.svg").read_bytes() == (ROOT / "docs" / "assets" / "rn_example.alphabeta.svg").read_bytes()
