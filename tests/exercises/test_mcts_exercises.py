@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 import yaml
 
-from helpers import TREES, assert_one_line_error, run_tracer
+from helpers import TREES, assert_one_line_error, documentation, run_tracer
 from tracer.exercises.check_keys import check_file, search
 from tracer.exercises.generate import Spec, generate
 from tracer.inputs import load_problem
@@ -378,7 +378,7 @@ def readme_console(command: str) -> list[str]:
     """The lines the README shows under ``$ <command>`` in a console block (without the ``…`` lines)."""
     from helpers import ROOT
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = documentation()
     block = text.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
     return [line for line in block.splitlines() if line.strip() != "…"]
 
