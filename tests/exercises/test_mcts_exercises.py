@@ -376,8 +376,6 @@ def test_the_exercise_command_writes_mcts_files_that_check_clean(tmp_path):
 
 def readme_console(command: str) -> list[str]:
     """The lines the README shows under ``$ <command>`` in a console block (without the ``…`` lines)."""
-    from helpers import ROOT
-
     text = documentation()
     block = text.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
     return [line for line in block.splitlines() if line.strip() != "…"]

@@ -336,8 +336,6 @@ def test_a_tree_too_wide_for_any_page_is_one_line_and_no_file(tmp_path):
 
 
 def test_every_worksheet_example_in_the_readme_and_the_help_runs(tmp_path):
-    from helpers import ROOT
-
     text = documentation() + "\n" + run_tracer("worksheet", "--help").stdout
     examples = sorted({line.split("#")[0].strip() for line in text.splitlines()
                        if line.strip().startswith("tracer worksheet ")})
