@@ -386,13 +386,10 @@ def test_the_readme_s_mcts_check_and_grade_examples_run_as_shown(tmp_path):
     result = run_tracer("check", "trees/mcts_exercise.yaml", cwd=TREES.parent)
     assert result.returncode == 0
     assert shown and all(line in result.stdout.splitlines() for line in shown), result.stdout
-    answer, _ = perfect_answer()  # the README's student: W of C1 and C2 wrong, and iteration 8's path
-    answer = {**answer, "wins": {**answer["wins"], "C1": 0.5, "C2": 1}, "selected": {**answer["selected"],
-                                                                                     8: ["A", "D", "D2"]}}
     (tmp_path / "trees").symlink_to(TREES)
-    (tmp_path / "answer.yaml").write_text(yaml.safe_dump(answer, allow_unicode=True))
-    shown = readme_console("tracer grade trees/mcts_exercise.yaml answer.yaml")
-    result = run_tracer("grade", "trees/mcts_exercise.yaml", "answer.yaml", cwd=tmp_path)
+    student = "trees/answers/mcts_exercise.student.yaml"  # the README's student: W of C1 and C2 wrong, and iteration 8's path
+    shown = readme_console(f"tracer grade trees/mcts_exercise.yaml {student}")
+    result = run_tracer("grade", "trees/mcts_exercise.yaml", student, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert shown and all(line in result.stdout.splitlines() for line in shown), result.stdout
     sheet = run_tracer("worksheet", "trees/mcts_exercise.yaml", "-f", "png", cwd=tmp_path)
