@@ -2,7 +2,7 @@
 (docs/**/*.md) and the README, run in order page by page, in a fresh folder that holds the repository's example
 files (trees/, games/, tests/data, tracer/'s shipped cases) and the files the page itself shows under a name (a
 code block written ```yaml title="answer.yaml", or a console block's ``$ cat answer.yaml`` and the lines under it). An example exits 0, or 2 where the page shows its one-line error
-under it (a line ``tracer COMMAND: error: …``); ``tracer test-search`` may exit 1, its verdict that the student's
+in its output (a line ``tracer COMMAND: error: …`` before the next ``$`` line); ``tracer test-search`` may exit 1, its verdict that the student's
 code fails a case (documented with the command).
 
 Not run: ``tracer play`` with a person at one side (it waits for moves typed in); every such line is listed by
@@ -59,7 +59,9 @@ def examples(text: str) -> tuple[list[tuple[list[str], bool]], dict[str, str]]:
             argv = shlex.split(line, comments=True)[1:]
             if not argv or argv[0].endswith(":"):
                 continue
-            shows_error = k + 1 < len(body) and body[k + 1].startswith(f"tracer {argv[0]}: error:")
+            output = body[k + 1:]
+            output = output[:next((j for j, rest in enumerate(output) if rest.startswith("$ ")), len(output))]
+            shows_error = any(rest.startswith(f"tracer {argv[0]}: error:") for rest in output)
             commands.append((argv, shows_error))
     return commands, files
 
