@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -35,39 +36,31 @@ def nav_pages(entries) -> list[str]:
     return pages
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    if importlib.util.find_spec("mkdocs") is None:
-        pytest.skip("needs mkdocs-material (setup.sh --test installs it)")
-    folder = tmp_path_factory.mktemp("site")
+def build_site(folder: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(folder)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+                            cwd=ROOT, capture_output=True, text=True, timeout=600,
+                            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr[-4000:]
-    return folder
 
 
 @needs_mkdocs
-def test_the_site_builds_strictly_and_every_page_is_in_its_navigation(site):
+def test_the_site_builds_strictly_with_every_page_in_its_navigation_its_figures_and_its_reference(tmp_path):
+    """One build (it draws every figure: the slowest part), every property of the site checked on it."""
+    site = tmp_path / "site"
+    build_site(site)
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.Loader)
     in_nav = set(nav_pages(config["nav"]))
     on_disk = {path.relative_to(ROOT / "docs").as_posix() for path in (ROOT / "docs").rglob("*.md")}
-    assert on_disk == in_nav
+    assert on_disk == in_nav  # every page reachable from the navigation (and strict mode refuses a link to none)
     for page in in_nav:
-        built = site / (page[:-3].removesuffix("index") + ("/index.html" if not page.endswith("index.md") else "index.html"))
-        assert built.exists(), page
+        assert (site / page.removesuffix(".md").removesuffix("index") / "index.html").exists(), page
 
-
-@needs_mkdocs
-def test_every_figure_is_drawn_by_the_build(site):
-    used = set()
+    used = set()  # every figure a page shows is drawn by the build; none is committed
     for page in (ROOT / "docs").rglob("*.md"):
         used.update(hooks().FIGURE_USE.findall(page.read_text(encoding="utf-8")))
     assert used and all((site / figure).stat().st_size > 0 for figure in used)
-    assert not (ROOT / "docs" / "figures").exists()  # none committed: each is the build's
+    assert not (ROOT / "docs" / "figures").exists()
 
-
-@needs_mkdocs
-def test_the_reference_is_generated_from_the_code(site):
     commands = (site / "reference" / "commands" / "index.html").read_text(encoding="utf-8")
     for flag in ("--draw-depth", "--font-scale", "--isolation", "--iterations"):
         assert flag in commands
