@@ -47,7 +47,7 @@ def _option_row(action: argparse.Action) -> str | None:
 
 def command_markdown(name: str, parser: argparse.ArgumentParser) -> str:
     """One command's section: what it does, its examples as ``--help`` prints them, and a table of its options."""
-    lines = [f"## tracer {name}", "", parser.description or "", "", "```text", parser.format_usage().strip(), "```", ""]
+    lines = [f"### tracer {name}", "", parser.description or "", "", "```text", parser.format_usage().strip(), "```", ""]
     for group in parser._action_groups:
         rows = [row for row in map(_option_row, group._group_actions) if row]
         if not rows:
