@@ -4,7 +4,8 @@
 #   bash setup.sh           tracer itself
 #   bash setup.sh --test    also what the whole test suite drives: a headless Chromium (the HTML player's tests),
 #                           pdfLaTeX with TikZ and Beamer (the LaTeX outputs' tests) and pdftotext (the slides'
-#                           legibility, word by word); without them those tests are skipped, each with its reason
+#                           legibility, word by word), and mkdocs-material (the docs site, which the tests build);
+#                           without them those tests are skipped, each with its reason
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -72,8 +73,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 extras=test,charts
 # With --test, the optional extras the tests drive as well: python-pptx (slides -f pptx), python-chess (--game
-# chess; GPL-3.0+, so never bundled: tracer stays MIT) and OpenSpiel (--game openspiel:NAME; Apache-2.0).
-if [ "${1:-}" = "--test" ]; then extras=$extras,pptx,chess,openspiel; fi
+# chess; GPL-3.0+, so never bundled: tracer stays MIT), OpenSpiel (--game openspiel:NAME; Apache-2.0) and
+# mkdocs-material (the docs site, which the tests build: tests/test_docs_site.py).
+if [ "${1:-}" = "--test" ]; then extras=$extras,pptx,chess,openspiel,docs; fi
 # compat mode: a plain path entry, not an import hook that slows every start-up
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --config-settings editable_mode=compat -e ".[$extras]"
 # Compile tracer's own modules once, so start-up does not recompile them where bytecode is not written

@@ -253,11 +253,17 @@ def examples(full: int, **options):
     return settings(max_examples=max(1, math.ceil(full * share)), deadline=None, **options)
 
 
+def documentation() -> str:
+    """What a user reads: the README and every page of the docs site (docs/**/*.md), as one text."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    return "\n".join(page.read_text(encoding="utf-8") for page in pages)
+
+
 def documented(command: str, word: str) -> list[list[str]]:
-    """The README's example lines of ``tracer COMMAND`` that name ``word``, as arguments (comments dropped)."""
+    """The documentation's example lines of ``tracer COMMAND`` that name ``word``, as arguments (comments dropped)."""
     import shlex
 
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    lines = documentation().splitlines()
     return [shlex.split(line.split("  #")[0])[2:] for line in lines
             if line.startswith(f"tracer {command} ") and word in line]
 

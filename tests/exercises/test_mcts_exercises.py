@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 import yaml
 
-from helpers import TREES, assert_one_line_error, run_tracer
+from helpers import TREES, assert_one_line_error, documentation, run_tracer
 from tracer.exercises.check_keys import check_file, search
 from tracer.exercises.generate import Spec, generate
 from tracer.inputs import load_problem
@@ -376,9 +376,7 @@ def test_the_exercise_command_writes_mcts_files_that_check_clean(tmp_path):
 
 def readme_console(command: str) -> list[str]:
     """The lines the README shows under ``$ <command>`` in a console block (without the ``…`` lines)."""
-    from helpers import ROOT
-
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = documentation()
     block = text.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
     return [line for line in block.splitlines() if line.strip() != "…"]
 
@@ -388,13 +386,10 @@ def test_the_readme_s_mcts_check_and_grade_examples_run_as_shown(tmp_path):
     result = run_tracer("check", "trees/mcts_exercise.yaml", cwd=TREES.parent)
     assert result.returncode == 0
     assert shown and all(line in result.stdout.splitlines() for line in shown), result.stdout
-    answer, _ = perfect_answer()  # the README's student: W of C1 and C2 wrong, and iteration 8's path
-    answer = {**answer, "wins": {**answer["wins"], "C1": 0.5, "C2": 1}, "selected": {**answer["selected"],
-                                                                                     8: ["A", "D", "D2"]}}
     (tmp_path / "trees").symlink_to(TREES)
-    (tmp_path / "answer.yaml").write_text(yaml.safe_dump(answer, allow_unicode=True))
-    shown = readme_console("tracer grade trees/mcts_exercise.yaml answer.yaml")
-    result = run_tracer("grade", "trees/mcts_exercise.yaml", "answer.yaml", cwd=tmp_path)
+    student = "trees/answers/mcts_exercise.student.yaml"  # the README's student: W of C1 and C2 wrong, and iteration 8's path
+    shown = readme_console(f"tracer grade trees/mcts_exercise.yaml {student}")
+    result = run_tracer("grade", "trees/mcts_exercise.yaml", student, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert shown and all(line in result.stdout.splitlines() for line in shown), result.stdout
     sheet = run_tracer("worksheet", "trees/mcts_exercise.yaml", "-f", "png", cwd=tmp_path)

@@ -18,7 +18,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from helpers import TREES, assert_one_line_error, font_sizes, run_tracer
+from helpers import TREES, assert_one_line_error, documentation, font_sizes, run_tracer
 from tracer.cli.exercises import exercise_sheet
 from tracer.cli.main import build_parser, parse_command_line
 from tracer.report.paper import MARGIN, TITLE_PT
@@ -336,9 +336,7 @@ def test_a_tree_too_wide_for_any_page_is_one_line_and_no_file(tmp_path):
 
 
 def test_every_worksheet_example_in_the_readme_and_the_help_runs(tmp_path):
-    from helpers import ROOT
-
-    text = (ROOT / "README.md").read_text(encoding="utf-8") + "\n" + run_tracer("worksheet", "--help").stdout
+    text = documentation() + "\n" + run_tracer("worksheet", "--help").stdout
     examples = sorted({line.split("#")[0].strip() for line in text.splitlines()
                        if line.strip().startswith("tracer worksheet ")})
     assert len(examples) >= 3, examples

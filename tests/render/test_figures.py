@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run_tracer, traced
+from helpers import documentation, run_tracer, traced
 from tracer import DrawOptions, load_problem, scene_of, to_dot, trace_search
 from tracer.render.drawing import lay_out
 from tracer.render.engine import run_graphviz
@@ -46,7 +46,7 @@ def without_output(args: list[str]) -> list[str]:
 
 def documented_render_commands() -> list[list[str]]:
     """Every `tracer render` example in the README and in `tracer render --help` that draws a file or a game."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = documentation()
     help_text = run_tracer("render", "--help").stdout
     commands = []
     for line in (text + "\n" + help_text).splitlines():

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import IN_A_BROWSER, run_tracer, scaled
+from helpers import IN_A_BROWSER, documentation, run_tracer, scaled
 from tracer.cli.exercises import exercise_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -415,7 +415,7 @@ def test_generated_exercises_of_every_kind_score_as_tracer_grade(browser, tmp_pa
 
 
 def test_the_readme_s_practice_commands_run_as_shown(tmp_path):
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = documentation()
     block = text.split("### Practice pages: `tracer practice`", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
     commands = [line[2:] for line in block.splitlines() if line.startswith("$ ")]
     assert len(commands) >= 3
@@ -531,7 +531,7 @@ def test_each_box_has_its_own_mark_and_the_window_is_the_one_as_the_node_is_left
     assert verdicts[value["item"]] == "right" and verdicts[window["item"]] == "wrong"
     heads = page.page.eval_on_selector_all("#exercise-1 .boxes thead th", "ths => ths.map(th => th.textContent)")
     assert "α, β when the node is left" in heads
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = documentation()
     assert "α, β when the node is left" in readme  # the answer file's words
     page.close()
 

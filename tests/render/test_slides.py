@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from helpers import assert_one_line_error, run_tracer, traced
+from helpers import assert_one_line_error, documentation, run_tracer, traced
 from tracer import DrawOptions, Trace, load_problem, scene_of, trace_search
 from tracer.inputs.traces import load_trace
 from tracer.render.deck import make_deck
@@ -294,7 +294,7 @@ def test_frames_are_streamed_not_held():
 
 def documented_slides_commands() -> list[str]:
     """Every `tracer slides` example line in the README and in `tracer slides --help`."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8") + "\n" + run_tracer("slides", "--help").stdout
+    text = documentation() + "\n" + run_tracer("slides", "--help").stdout
     return [match.group(1) for line in text.splitlines()
             if (match := re.fullmatch(r"\s*tracer slides (\S.*?)(?:\s+#.*)?", line))]
 

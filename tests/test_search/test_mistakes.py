@@ -9,6 +9,8 @@ mistake; elsewhere it must score full marks and name none."""
 
 from __future__ import annotations
 
+import re
+
 import importlib.util
 import json
 import math
@@ -16,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, TREES, run_tracer
+from helpers import ROOT, TREES, documentation, run_tracer
 from tracer.errors import SearchOptionError
 from tracer.test_search.mistakes import BY_ID, MISTAKES, Recorder, Notes, run_variant
 from tracer.test_search.verdicts import CASES_DIR, COURSE, YOU
@@ -346,7 +348,7 @@ def test_gradescope_strict_has_one_test_per_case_and_the_mistakes(tmp_path):
 # ---- the registry and its contract ----------------------------------------------------------------------------------
 
 def test_the_readme_lists_every_mistake_with_its_identifier_and_words():
-    text = (ROOT / "README.md").read_text(encoding="utf-8").split("### Checking a student's search code")[1]
+    text = re.split(r"#+ Checking a student's search code", documentation())[1]
     rows = {line.split("|")[1].strip().strip("`"): line for line in text.splitlines()
             if line.startswith("| `") and line.count("|") == 4}
     assert [mistake.id for mistake in MISTAKES if mistake.id in rows] == [mistake.id for mistake in MISTAKES]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer
+from helpers import ROOT, TREES, assert_one_line_error, brute_force, documentation, run_tracer
 from tracer.errors import UsageError
 from tracer.test_search.runner import Limits, Student
 from tracer.test_search.sandbox import Target, Workspace, choose
@@ -540,7 +540,7 @@ def test_the_readme_s_examples_run(tmp_path):
         result = run_tracer("test-search", *args, *FAST, cwd=ROOT)
         assert result.returncode in (0, 1) and result.stderr.count("error") == 0, (args, result.stderr)
     assert (tmp_path / "feedback" / "rn_example.svg").exists() and (tmp_path / "results.json").exists()
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = documentation()
     shown = text.split("$ tracer test-search tests/data/students/buggy.py:prunes_on_equality")[1].split("…")[0]
     command, *lines = shown.strip().splitlines()
     result = run_tracer("test-search", "tests/data/students/buggy.py:prunes_on_equality", *command.split(), cwd=ROOT)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from helpers import examples
+from helpers import documentation, examples
 from nested_lists import (MAX, ROOT, TREES, at, brute_force, leaf_paths, nested_trees, path_name, root_players,
                           to_nested, tree_of)
 from tracer import (ALGORITHMS, Rules, Trace, TraceFileError, load_problem, load_tree, parse_tree, search_stats,
@@ -330,4 +330,4 @@ def test_the_schema_declares_every_event_and_field_the_searches_write():
     for problem in problems:
         for name in ALGORITHMS:
             check_schema(json.loads(trace_search(problem.root, name, depth=problem.depth, meta=problem.meta).to_json()))
-    assert "tracer/trace/trace.schema.json" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "tracer/trace/trace.schema.json" in documentation()
