@@ -14,7 +14,7 @@ from importlib.metadata import version
 
 import pytest
 
-from helpers import ROOT, assert_one_line_error, run_tracer
+from helpers import ROOT, assert_one_line_error, documentation, run_tracer
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra: pip install 'tracer[openspiel]' "
                                                 "(setup.sh --test installs it)")
@@ -381,8 +381,8 @@ def test_the_commands_take_openspiel_games(command, tmp_path):
 def test_the_readmes_examples_run(tmp_path):
     """Each `tracer` line of the README's section on OpenSpiel's games runs (in a folder holding the myeval module
     it names, and the shipped position file it checks)."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index("### OpenSpiel's games")
+    text = documentation()
+    start = text.index("## OpenSpiel's games")
     section = text[start:text.index("\n#", start + 1)]
     lines = [shlex.split(line.split("  #")[0]) for line in section.splitlines() if line.startswith("tracer ")]
     assert len(lines) >= 5
