@@ -81,3 +81,4 @@ if [ "${1:-}" = "--test" ]; then extras=$extras,pptx,chess,openspiel,docs; fi
 # Compile tracer's own modules once, so start-up does not recompile them where bytecode is not written
 # (PYTHONDONTWRITEBYTECODE); it saves about a third of a small render's time.
 .venv/bin/python -m compileall -q tracer games >/dev/null
+echo "tracer is set up in .venv: make it a command with  source .venv/bin/activate" >&2
