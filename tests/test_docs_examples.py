@@ -42,6 +42,13 @@ def examples(text: str) -> tuple[list[tuple[list[str], bool]], dict[str, str]]:
             body.append(lines[i])
             i += 1
         i += 1
+        joined = []  # a command continued on the next line (a trailing backslash) is one command
+        for line in body:
+            if joined and joined[-1].endswith("\\"):
+                joined[-1] = joined[-1][:-1] + " " + line.strip()
+            else:
+                joined.append(line)
+        body = joined
         if title:
             files[title.group(1)] = "\n".join(body) + "\n"
             continue
