@@ -18,13 +18,16 @@ from tracer.text import format_number
 
 
 def networkx_graphml(trace) -> bytes:
-    """networkx's write_graphml of the trace's graph, vectors written as shown (GraphML holds single values)."""
+    """networkx's write_graphml of the trace's graph, vectors written as shown (GraphML holds single values). Its
+    standard-library writer, named: ``nx.write_graphml`` is the lxml writer wherever lxml is installed (python-pptx,
+    the ``pptx`` extra, brings it), and that one lays the same document out differently (no indenting, the graph's
+    data first); the export writes the standard-library writer's bytes whatever is installed."""
     graph = to_networkx(trace)
     for attrs in [graph.graph, *(attrs for _, attrs in graph.nodes(data=True))]:
         if isinstance(attrs.get("value"), list):
             attrs["value"] = format_number(tuple(attrs["value"]))
     out = io.BytesIO()
-    nx.write_graphml(graph, out)
+    nx.write_graphml_xml(graph, out)
     return out.getvalue()
 
 

@@ -105,6 +105,12 @@ class Sprt:
     beta: float = 0.05
 
     @property
+    def model(self) -> str:
+        """The Elo model of the hypotheses (:data:`MODEL`), for a report to name: the report formats, it does not
+        import the formulas."""
+        return MODEL
+
+    @property
     def lower_bound(self) -> float:
         """Wald's bound below which H0 is accepted: ln(β / (1 − α))."""
         return math.log(self.beta / (1 - self.alpha))

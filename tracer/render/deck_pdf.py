@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from ..errors import RenderError
+from ..numbers import Style, fixed, format_number
 from .deck import Deck, Frame
 from .dot import frame_corners, new_graph, text
 from .drawing import draw_deck, measure
@@ -47,6 +48,8 @@ def pdf_deck(deck: Deck, progress=None, notes: bool = False) -> bytes:
     return out.getvalue()
 
 
+GRAPHVIZ_POINT = fixed(2)  # a notes page's coordinates for Graphviz, in points: 396.00
+GRAPHVIZ_SIZE = Style(minus="-")  # its font sizes: 28
 NOTES_SIZE, LEAST_NOTES_SIZE = 28.0, 14.0  # points: a notes page's text, read from a lectern; smaller only to fit
 NOTES_MARGIN = 54.0  # points of white around a notes page's text (three quarters of an inch)
 
@@ -80,8 +83,10 @@ def notes_page_dot(size: tuple[float, float], heading: str, note: str) -> str:
         rows = "".join(f'<TR><TD ALIGN="LEFT">{text(line)}</TD></TR>' for line in block)
         block_width = max(lines_width(block, points), text_width(" ", points))
         block_height = len(block) * line_height(points)
-        graph.node(f"notes{i}", shape="plain", style="", fontsize=f"{points:g}", fontcolor=colour,
-                   pos=f"{NOTES_MARGIN + block_width / 2:.2f},{top - block_height / 2:.2f}!",
+        centre = (format_number(NOTES_MARGIN + block_width / 2, GRAPHVIZ_POINT),
+                  format_number(top - block_height / 2, GRAPHVIZ_POINT))
+        graph.node(f"notes{i}", shape="plain", style="", fontsize=format_number(points, GRAPHVIZ_SIZE),
+                   fontcolor=colour, pos=f"{centre[0]},{centre[1]}!",
                    label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{rows}</TABLE>>')
     return graph.source
 

@@ -88,7 +88,8 @@ def to_networkx(trace):
 
 def export_chunks(trace, fmt: str) -> Iterator[bytes]:
     """The searched tree in ``fmt`` as UTF-8 blocks of about a megabyte, made as they are written:
-    ``graphml`` (what networkx's ``write_graphml`` writes) or ``json`` (networkx's node-link data, a node or an edge
+    ``graphml`` (what networkx's ``write_graphml_xml`` writes, byte for byte; ``write_graphml`` is that writer only
+    where lxml is not installed) or ``json`` (networkx's node-link data, a node or an edge
     a line). A 265,720-node tree never has its whole document, nor every node's attributes, in memory."""
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"unknown export format {fmt!r}")
@@ -123,7 +124,7 @@ GRAPHML_HEAD = ('<?xml version=\'1.0\' encoding=\'utf-8\'?>\n<graphml xmlns="htt
 
 
 def graphml_lines(graph: SearchGraph) -> Iterator[str]:
-    """GraphML text, line by line, as networkx's writer lays it out: a key per attribute name, type and scope
+    """GraphML text, line by line, as networkx's standard-library writer (``write_graphml_xml``) lays it out: a key per attribute name, type and scope
     (numbered in the order first used: the graph's, then the nodes', then the edges'), then the graph: its nodes,
     its edges and its own data. The keys come before the data that uses them, so a first pass over the nodes and
     edges finds them and a second writes the data. A vector value (max^n) is written as it is shown, ``(1, 2, 6)``:

@@ -225,8 +225,6 @@ def rating_lines(tally, max_games: int) -> list[str]:
              f"{rated.games} games",
              f"likelihood of superiority (that p1 is the stronger): {los}"]
     if tally.sprt is not None:
-        from ..play.ratings import MODEL
-
         test, llr, decided = tally.sprt, format_number(tally.llr(), PRINTED[2]), tally.decision()
         bounds = [format_number(bound, PRINTED[2]) for bound in (test.lower_bound, test.upper_bound)]
         outcome = (f"H1 accepted after {rated.games} games, LLR {llr} > {bounds[1]}" if decided == "H1" else
@@ -234,7 +232,7 @@ def rating_lines(tally, max_games: int) -> list[str]:
                    f"no decision after {rated.games} games (at most {max_games}), LLR {llr} between {bounds[0]} "
                    f"and {bounds[1]}")
         hypotheses = (f"H0: Elo {format_number(test.elo0)} against H1: Elo {format_number(test.elo1)} "
-                      f"(α {format_number(test.alpha)}, β {format_number(test.beta)}, {MODEL} Elo)")
+                      f"(α {format_number(test.alpha)}, β {format_number(test.beta)}, {test.model} Elo)")
         lines.append(f"SPRT of {hypotheses}: {outcome}")
     return lines
 
