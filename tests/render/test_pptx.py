@@ -62,11 +62,12 @@ def test_a_slide_per_frame_at_powerpoints_own_size_with_the_title_and_the_captio
     deck = pptx.Presentation(path)
     assert (deck.slide_width, deck.slide_height) == POWERPOINT_SIZES[shape]
     slides = list(deck.slides)
-    assert len(slides) == 35  # a frame per event: alpha-beta's 35 steps on Figure 5.2
+    steps = frame_steps(traced(TREES / "rn_example.yaml"), "node")  # the default: a frame per node decision
+    assert len(slides) == len(steps) == 11  # alpha-beta's 7 leaves evaluated and 4 nodes left on Figure 5.2
     title = yaml.safe_load((TREES / "rn_example.yaml").read_text())["title"]
     shown = page_texts(pdf)  # the PDF deck's pages: the same frames, drawn as vectors by Graphviz
-    assert len(shown) == 35
-    for step, (slide, page) in enumerate(zip(slides, shown), 1):
+    assert len(shown) == len(steps)
+    for step, slide, page in zip(steps, slides, shown):
         lines = slide.shapes.title.text.split("\n")
         assert lines[0] == title and lines[1].startswith("Alpha-beta (cut when α ≥ β")
         assert one_line(slide.shapes.title.text) in page  # the title lines the frame draws, as text
@@ -74,14 +75,20 @@ def test_a_slide_per_frame_at_powerpoints_own_size_with_the_title_and_the_captio
         head, _, caption = notes.partition(": ")
         assert head == f"Step {step}" and caption and one_line(caption) in page  # the frame's caption
     assert "best move B" in slides[-1].shapes.title.text and "best move" not in slides[0].shapes.title.text
-    assert slides[18].notes_slide.notes_text_frame.text.startswith("Step 19: C: v = 2 ≤ α = 3: α-cutoff")
+    assert slides[5].notes_slide.notes_text_frame.text.startswith("Step 20: C: returns ≤ 2 to A (best child C1), a "
+                                                                  "bound: it was left early by a cutoff")
 
 
 @pytest.mark.parametrize("shape", list(POWERPOINT_SIZES))
-def test_the_picture_fills_the_slide_at_projector_resolution_behind_the_title(rn_decks, shape):
-    path, _ = rn_decks[shape]
+def test_the_picture_fills_the_slide_at_projector_resolution_behind_the_title(rn_decks, shape, tmp_path):
+    path, pdf = rn_decks[shape]
     deck = pptx.Presentation(path)
-    for slide in deck.slides:
+    # the PDF deck's pages (the frames with their titles) rasterised as wide as the pictures, to compare
+    subprocess.run(["pdftoppm", "-png", "-scale-to-x", "1920", "-scale-to-y", "-1", str(pdf), str(tmp_path / "page")],
+                   check=True)
+    pages = sorted(tmp_path.glob("page-*.png"))
+    assert len(pages) == len(deck.slides)
+    for slide, page in zip(deck.slides, pages):
         pictures = [s for s in slide.shapes if s.shape_type == pptx.enum.shapes.MSO_SHAPE_TYPE.PICTURE]
         assert len(pictures) == 1
         picture = pictures[0]
@@ -91,11 +98,16 @@ def test_the_picture_fills_the_slide_at_projector_resolution_behind_the_title(rn
         with Image.open(io.BytesIO(picture.image.blob)) as image:
             assert image.format == "PNG" and image.width >= 1920
             assert image.width * deck.slide_height == image.height * deck.slide_width  # the slide's shape
-            # where the title stands on the slide, the picture is white: the title is not drawn twice
+            # where the title stands on the slide, the picture has none of the title's ink: the title is not drawn
+            # twice (the ring of a current root may reach up into the title's box: the frame draws it there too)
             title = slide.shapes.title
             box = [round(v * image.width / deck.slide_width) for v in
                    (title.left, title.top, title.left + title.width, title.top + title.height)]
-            assert image.convert("L").crop(box).getextrema() == (255, 255)
+            with Image.open(page) as drawn:
+                assert drawn.size == image.size
+                inked = lambda picture: picture.convert("L").crop(box).point(lambda v: v < 128).histogram()[1]  # noqa: E731
+                assert inked(drawn) > 0.02 * (box[2] - box[0]) * (box[3] - box[1])  # the page's title lines
+                assert inked(image) < 0.05 * inked(drawn)
             assert image.convert("L").getextrema()[0] < 100  # and the rest is drawn
 
 
@@ -106,15 +118,34 @@ def test_the_title_stands_where_the_frame_draws_it(rn_decks):
     title = list(pptx.Presentation(path).slides)[0].shapes.title
     words = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-bbox", str(pdf), "-"], capture_output=True,
                            text=True, check=True).stdout
-    boxes = {found[4]: tuple(map(float, found[:4])) for found in re.findall(  # (the "&" is "&amp;": no key)
-        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', words)}
-    top, bottom = boxes["Russell"][1], boxes["Alpha-beta"][3]
-    lines = [box for box in boxes.values() if box[1] >= top - 1 and box[3] <= bottom + 1]
-    assert len(lines) == len("Russell & Norvig, Figure 5.2 Alpha-beta (cut when α ≥ β, fail-soft)".split()) - 1  # &
+    boxes = [(found[4], tuple(map(float, found[:4]))) for found in re.findall(  # (the "&" is "&amp;")
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', words)]
+    first = dict(reversed(boxes))  # each word's first box: the title's, above the tree and the caption
+    top, bottom = first["Russell"][1], first["Alpha-beta"][3]
+    lines = [box for _, box in boxes if box[1] >= top - 1 and box[3] <= bottom + 1]
+    assert len(lines) == len("Russell & Norvig, Figure 5.2 Alpha-beta (cut when α ≥ β, fail-soft)".split())
     middle = (title.top + title.height / 2) / 12_700  # EMU to points
     centre = (title.left + title.width / 2) / 12_700
     assert abs(middle - (top + bottom) / 2) < 4
     assert abs(centre - (min(b[0] for b in lines) + max(b[2] for b in lines)) / 2) < 4
+
+
+@pytest.mark.parametrize("size", ["16:9", "3x7.5"])
+def test_a_title_the_frame_wraps_is_wrapped_on_the_slide_as_drawn(tmp_path, size):
+    """A long title over a small tree on a narrow slide: the frame draws it on more lines, and so does the slide's
+    title (and the picture, drawn without its title lines, is still drawn)."""
+    tree = tmp_path / "narrow.yaml"
+    tree.write_text('title: "A rather long title for a very small tree indeed, to be wrapped"\nroot: max\n'
+                    'tree: [[1, 2], 3]\nrules: {algorithm: alphabeta}\n')
+    for fmt in ("pptx", "pdf"):
+        result = run_tracer("slides", tree, "--size", size, "-o", tmp_path / f"deck.{fmt}")
+        assert result.returncode == 0, result.stderr
+    drawn = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(tmp_path / "deck.pdf"), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\n")
+    lines = list(pptx.Presentation(tmp_path / "deck.pptx").slides)[0].shapes.title.text.split("\n")
+    assert [line for line in drawn if line][:len(lines)] == lines
+    assert lines[-1] == "Alpha-beta (cut when α ≥ β, fail-soft)"
+    assert len(lines) == (2 if size == "16:9" else 4)  # as written on a wide slide; wrapped on a narrow one
 
 
 def test_dpi_sets_the_pictures_resolution(tmp_path):

@@ -12,7 +12,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageFilter
 from pypdf import PdfReader
 
 from helpers import run_tracer, traced
@@ -118,7 +118,8 @@ def test_png_frames_are_the_pdf_decks_pages_as_many_and_at_their_size(tmp_path, 
                           "-o", path).returncode == 0
     pages = PdfReader(pdf).pages
     names = sorted(os.listdir(folder))
-    assert names == [f"frame-{i:03d}.png" for i in range(1, len(pages) + 1)] and len(pages) == 35
+    frames = len(frame_steps(traced(TREES / "rn_example.yaml"), "node"))  # the default: a frame per node decision
+    assert names == [f"frame-{i:03d}.png" for i in range(1, len(pages) + 1)] and len(pages) == frames == 11
     for name, page in zip(names, pages):
         with Image.open(folder / name) as image:  # 144 dots per slide inch: two pixels a point
             assert image.size == (round(float(page.mediabox.width) * 2), round(float(page.mediabox.height) * 2))
@@ -126,7 +127,9 @@ def test_png_frames_are_the_pdf_decks_pages_as_many_and_at_their_size(tmp_path, 
 
 def test_a_rasterised_frame_looks_as_graphviz_draws_it():
     """Frame 19 rasterised from the PDF deck by Poppler against the same frame drawn as PNG by Graphviz's cairo:
-    the same picture, but for the edges of shapes and letters smoothed a little differently."""
+    the same picture, but for the edges of shapes and letters smoothed a little differently: a pixel differs only
+    where ours is a quarter or more outside the range Graphviz's pixels take within one pixel of it (the slides'
+    text is projection-size, so there are many letters' edges; a frame drawn 3 pixels aside differs by 1.3 %)."""
     from tracer.render.deck_pdf import frame_bitmaps
 
     trace = traced(TREES / "rn_example.yaml")
@@ -136,9 +139,11 @@ def test_a_rasterised_frame_looks_as_graphviz_draws_it():
     drawn = draw(frame.scene, deck.layout, "png", deck.page, 144)
     with Image.open(io.BytesIO(rasterised)) as ours, Image.open(io.BytesIO(drawn)) as theirs:
         assert ours.size == theirs.size == (1920, 1080)
-        difference = ImageChops.difference(ours.convert("L"), theirs.convert("RGB").convert("L"))
+        grey, drawn_grey = ours.convert("L"), theirs.convert("RGB").convert("L")
+        low, high = drawn_grey.filter(ImageFilter.MinFilter(3)), drawn_grey.filter(ImageFilter.MaxFilter(3))
+        difference = ImageChops.add(ImageChops.subtract(low, grey), ImageChops.subtract(grey, high))
         histogram = difference.histogram()
-        assert sum(histogram[64:]) < 0.01 * ours.width * ours.height  # pixels that differ by a quarter or more
+        assert sum(histogram[64:]) < 0.005 * ours.width * ours.height  # pixels that differ by a quarter or more
         inked = sum(ours.convert("L").point(lambda v: v < 128).histogram()[1:])
         assert inked > 0.01 * ours.width * ours.height  # and there is a drawing to compare
 

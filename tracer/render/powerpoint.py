@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ..errors import RenderError
 from .deck import Deck
-from .page import SLIDE_DPI
+from .page import SLIDE_DPI, wrapped_titles
 from .deck_pdf import frame_bitmaps, png_of_ppm, speaker_note
 from .style import FONT, INK, title_lines
 
@@ -54,7 +54,8 @@ def pptx_deck(deck: Deck, dpi: int | None = None, progress=None) -> bytes:
     # the pictures are the frames without their title lines (the slide's title stands there, as text)
     blank = " "  # (Graphviz refuses an empty bold line)
     untitled = replace(deck, frames=[replace(frame, scene=replace(frame.scene, title=blank, subtitle=blank, notes=[]))
-                                     for frame in deck.frames])
+                                     for frame in deck.frames],
+                       page=replace(deck.page, title_wrap=0.0))  # (blank lines wrapped would be empty)
     pictures = frame_bitmaps(untitled, picture_dpi(deck.size, dpi), png_of_ppm, progress)
     for frame, picture in zip(deck.frames, pictures):
         slide = presentation.slides.add_slide(layout)
@@ -62,7 +63,8 @@ def pptx_deck(deck: Deck, dpi: int | None = None, progress=None) -> bytes:
         shown._element.getparent().remove(shown._element)  # behind the title: first in the slide's shape tree
         slide.shapes._spTree.insert(2, shown._element)
         shown._element.nvPicPr.cNvPr.set("descr", frame.caption)  # the picture's alternative text
-        _title(slide.shapes.title, deck, title_lines(frame.scene))
+        lines = title_lines(frame.scene)  # as the frame draws them: wrapped where the deck's page wraps them
+        _title(slide.shapes.title, deck, wrapped_titles(lines, deck.page.title_wrap) if deck.page.title_wrap else lines)
         slide.notes_slide.notes_text_frame.text = speaker_note(frame)
     presentation.core_properties.title = f"{deck.frames[-1].scene.title}: {deck.trace.title}"
     out = io.BytesIO()
