@@ -73,7 +73,11 @@ def test_two_players_step_each_on_its_own(browser, notebook):
     last = len(minimax.events)
     assert shown.captions() == [caption(alphabeta, 4), caption(minimax, last - 1)]
     assert second.eval_on_selector_all("#table tr.current", "rows => rows.map(r => r.dataset.step)") == [str(last - 1)]
+    # scrolled back up first, as a reader does: Playwright's click on a heading it must scroll to from below the
+    # first player can land in that player's frame (the page scrolls under the pointer), which takes the focus
+    shown.page.evaluate("scrollTo(0, 0)")
     shown.page.click("#outside")  # the notebook has the focus: no player hears the keys
+    assert shown.page.evaluate("document.activeElement.tagName") == "BODY"
     for key in ("ArrowRight", "Home", "End"):
         shown.page.keyboard.press(key)
     assert shown.captions() == [caption(alphabeta, 4), caption(minimax, last - 1)]

@@ -33,7 +33,7 @@ def drawn_parts(svg: bytes) -> dict:
     ("trees/mcts_exercise.yaml", None, "phase", DrawOptions()),
     ("trees/korf_pruning.yaml", None, "event", DrawOptions(visits=True, reveal=True)),
     ("trees/uneven.yaml", "alphabeta", "event", DrawOptions(flags=((2, "✗ you: 4"), (5, "✗ you: 1")))),
-    ("games/positions/tictactoe_fork.yaml", None, "node", DrawOptions()),
+    ("games/positions/tictactoe_fork.yaml", None, "event", DrawOptions()),  # the player's step (a node deck folds to 11)
 ])
 def test_frames_rebuilt_from_the_looks_are_the_frames_drawn_whole(path, algorithm, step, options):
     trace = traced(ROOT / path, algorithm)

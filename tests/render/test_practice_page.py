@@ -416,7 +416,7 @@ def test_generated_exercises_of_every_kind_score_as_tracer_grade(browser, tmp_pa
 
 def test_the_readme_s_practice_commands_run_as_shown(tmp_path):
     text = documentation()
-    block = text.split("### Practice pages: `tracer practice`", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
+    block = text.split("# Practice pages: `tracer practice`\n", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
     commands = [line[2:] for line in block.splitlines() if line.startswith("$ ")]
     assert len(commands) >= 3
     (tmp_path / "trees").symlink_to(TREES)

@@ -178,7 +178,9 @@ def _room_lines(stack: Stack | None) -> list[str]:
     """Lines of notes as wide as the boxes under a node, as many as their height takes (see BOX_LINES)."""
     if stack is None:
         return []
-    line = "8" * math.ceil(stack.width / text_width("8", NOTE_SIZE, bold=True))
+    measure([], ["8"])  # its width as Graphviz draws it, not the guess: the room is the boxes' width, no wider
+    # notes are as wide as their widest line and 2 more (layout.notes_size): the fewest 8s that make the box's width
+    line = "8" * max(1, math.ceil((stack.width - 2) / text_width("8", NOTE_SIZE, bold=True)))
     return [line] * stack.lines
 
 
