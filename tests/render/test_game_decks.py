@@ -45,7 +45,7 @@ def plies_drawn(trace, deck) -> int:
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
 def test_a_game_deck_draws_two_plies_and_frames_only_steps_at_drawn_nodes(path, shape):
     trace, deck = default_deck(path, shape)
-    assert 2 <= plies_drawn(trace, deck)
+    assert min(2, max(node.ply for node in trace.nodes)) <= plies_drawn(trace, deck)  # a 1-ply search: its one ply
     assert 2 <= len(deck.frames) <= MOST_FRAMES
     for frame in deck.frames:
         drawn = {node.id for node in frame.scene.nodes}
@@ -54,13 +54,14 @@ def test_a_game_deck_draws_two_plies_and_frames_only_steps_at_drawn_nodes(path, 
     assert deck.frames[-1].step == len(trace.events)  # the deck still ends where the search ends
 
 
+TIC_TAC_TOE = {"tictactoe_fork", "openspiel_tic_tac_toe"}  # OpenSpiel's board is drawn as the built-in game's
 NARROW = pytest.mark.xfail(strict=True, reason="a tic-tac-toe board is 68 points wide and 113 high before scaling: "
                                                "three levels of them (two plies) fit a 7.5-inch slide at 0.91, 62 "
                                                "points; an inch wide needs a board drawn more compactly")
 
 
 @pytest.mark.parametrize("shape", SIZES)
-@pytest.mark.parametrize("path", [pytest.param(path, marks=NARROW) if path.stem == "tictactoe_fork" else path
+@pytest.mark.parametrize("path", [pytest.param(path, marks=NARROW) if path.stem in TIC_TAC_TOE else path
                                   for path in POSITIONS], ids=lambda path: path.stem)
 def test_a_game_decks_boards_are_an_inch_wide_on_the_slide(path, shape):
     trace, deck = default_deck(path, shape)
