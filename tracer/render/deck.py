@@ -124,16 +124,17 @@ def check_deck_size(trace: Trace, steps: list[int], options: DrawOptions, drawn:
     the coarser ``--step`` modes, so that choosing one is one edit. (A deck is refused rather than drawn at a
     coarser step than asked: the lecturer chooses what the frames show, told at once what each choice gives,
     instead of waiting minutes for a deck not asked for.)"""
-    drawn = drawn if drawn is not None else frozenset({trace.root.id})
+    bound = drawn is None  # a lower bound: the frames at the root
+    drawn = frozenset({trace.root.id}) if bound else drawn
     frames = drawn_steps(trace, steps, drawn, start)
     limit = DECK_DRAWINGS * options.max_drawn
-    boxed = max(0, trace.node_count - nodes) if options.draw_depth is not None and nodes > 1 else 0
+    boxed = max(0, trace.node_count - nodes) if options.draw_depth is not None and not bound else 0
     cost = deck_cost(len(frames), nodes, boxed)
     if cost <= limit:
         return frames
-    count = f"{len(frames):,} frames" if nodes > 1 else f"at least {len(frames):,} frames"
-    each = f"{nodes:,} node{'s' * (nodes != 1)}" if nodes > 1 else "at least one node"
-    cut = f" (drawn to depth {options.draw_depth})" if options.draw_depth is not None and nodes > 1 else ""
+    count = f"{'at least ' * bound}{len(frames):,} frames"
+    each = "at least one node" if bound else f"{nodes:,} node{'s' * (nodes != 1)}"
+    cut = f" (drawn to depth {options.draw_depth})" if options.draw_depth is not None and not bound else ""
     raise RenderError(
         f"the deck would draw {count} of {each}{cut}, as much work as {cost:,} nodes (counting "
         f"{PAGE_NODES} a frame for its page{' and its boxes' * bool(boxed)}), more than the limit of {limit:,} "
