@@ -11,13 +11,15 @@ import random
 import re
 import subprocess
 import xml.etree.ElementTree as ElementTree
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from helpers import run_tracer, traced
-from tracer.render.deck import drawn_nodes, make_deck
+from tracer.errors import RenderError
+from tracer.render.deck import check_deck_size, drawn_nodes, make_deck
 from tracer.render.drawing import MIN_BOARD, draw_deck
 from tracer.render.layout import board_size
 from tracer.trace.events import NodeEntered
@@ -134,6 +136,25 @@ def test_edges_meet_the_boards_at_their_top_and_bottom_centres(path):
         left, top, right, _ = boxes[head]
         tip = min(arrow, key=lambda point: abs(point[0] - (left + right) / 2) + abs(point[1] - top))
         assert abs(tip[0] - (left + right) / 2) < 4 and abs(tip[1] - top) < 4, (tail, head, tip)
+
+
+def test_the_deck_size_check_counts_the_frames_the_deck_draws():
+    """A mate in three searched to depth 5 takes thousands of node steps, but its deck draws two plies and frames
+    only the steps at drawn nodes: the cost checked is that of the frames made (each its nodes, a page of 100, the
+    nodes its boxes count at 50 for one), so a limit one node-drawing short of it refuses that deck, naming its
+    frame count, and a limit at it keeps exactly the deck's frames."""
+    path = ROOT / "games" / "positions" / "chess_mate_in_3.yaml"
+    trace, deck = default_deck(path, "16:9")
+    steps = frame_steps(trace, default_step_mode(trace))
+    nodes = len(deck.frames[-1].scene.nodes)
+    assert len(steps) > 100 * len(deck.frames)  # folding is what makes the deck drawable at all
+    cost = len(deck.frames) * (nodes + 100 + (trace.node_count - nodes) // 50)
+    limit = -(-cost // 10)  # the least --max-drawn whose ten drawings cover the cost
+    drawn, options = drawn_nodes(deck.frames[-1].scene), deck.options
+    kept = check_deck_size(trace, steps, replace(options, max_drawn=limit), drawn, nodes)
+    assert [folded.step for folded in kept] == [frame.step for frame in deck.frames]
+    with pytest.raises(RenderError, match=rf"draw {len(deck.frames)} frames of {nodes} nodes .*{cost:,} nodes"):
+        check_deck_size(trace, steps, replace(options, max_drawn=limit - 1), drawn, nodes)
 
 
 # ---- the steps below folded into a frame's caption ---------------------------------------------------------------
