@@ -47,7 +47,9 @@ def plies_drawn(trace, deck) -> int:
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
 def test_a_game_deck_draws_two_plies_and_frames_only_steps_at_drawn_nodes(path, shape):
     trace, deck = default_deck(path, shape)
-    assert min(2, max(node.ply for node in trace.nodes)) <= plies_drawn(trace, deck)  # a 1-ply search: its one ply
+    deepest = max(node.ply for node in trace.nodes)
+    assert min(2, deepest) <= plies_drawn(trace, deck)  # a search one ply deep: that ply
+    assert deepest > 1 or "plies" not in (deck.note or "")  # nor does its note speak of two
     assert 2 <= len(deck.frames) <= MOST_FRAMES
     for frame in deck.frames:
         drawn = {node.id for node in frame.scene.nodes}

@@ -314,9 +314,14 @@ def _lecture_note(trace, chosen: _Choice) -> str:
     if options.compact:
         drawn.append("each cutoff's pruned children as one box")
     why = ("so that its boards stay an inch wide and its text 12 pt" if chosen.legible
-           else "so that its boards and text are as large as two plies allow")
+           else f"so that its boards and text are as large as {_plies(options.draw_depth)} allow")
     return (f"the whole search is too large for a slide: {', '.join(drawn)}, {why}; choose with --draw-depth N, "
             "--first-children K or --compact")
+
+
+def _plies(count: int) -> str:
+    """``count`` plies in words, as a note says it: "one ply", "two plies"."""
+    return f"{('one', 'two')[count - 1] if count in (1, 2) else count} pl{'y' if count == 1 else 'ies'}"
 
 
 def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = False) -> Fitted:
