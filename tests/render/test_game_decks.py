@@ -159,6 +159,18 @@ def test_the_deck_size_check_counts_the_frames_the_deck_draws():
         check_deck_size(trace, steps, replace(options, max_drawn=limit - 1), drawn, nodes)
 
 
+def test_a_game_deck_is_cut_for_the_slide_even_where_the_whole_search_is_past_max_drawn():
+    """The mate in three's 7,000-odd nodes are past --max-drawn 2000, but its deck draws two plies of them: it is
+    the same deck, never refused for the whole diagram it does not draw."""
+    path = ROOT / "games" / "positions" / "chess_mate_in_3.yaml"
+    trace, deck = default_deck(path, "16:9")
+    assert trace.node_count > 2000 >= len(deck.frames[-1].scene.nodes)
+    smaller = make_deck(trace, frame_steps(trace, default_step_mode(trace)), replace(deck.options, max_drawn=2000,
+                        draw_depth=None, first_children=None, compact=False), size=SIZES["16:9"])
+    assert [frame.step for frame in smaller.frames] == [frame.step for frame in deck.frames]
+    assert drawn_nodes(smaller.frames[-1].scene) == drawn_nodes(deck.frames[-1].scene)
+
+
 # ---- the steps below folded into a frame's caption ---------------------------------------------------------------
 
 def entered_below(trace, top: int, low: int, high: int, itself: bool = False) -> int:
