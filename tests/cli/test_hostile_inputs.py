@@ -426,11 +426,19 @@ def test_a_deck_too_big_to_draw_is_refused_before_any_frame(tmp_path):
 
 @pytest.mark.parametrize("fmt", ["pdf", "html", "gif", "png"])
 def test_a_deck_of_too_many_frames_is_refused_before_anything_is_laid_out(tmp_path, fmt):
-    """A frame costs at least its page: 35 frames × 101 is past 10 × --max-drawn 300 whatever the drawing, so the
-    deck is refused before the search is even laid out (the count says "at least"), whatever the format."""
-    result = run_tracer("slides", TREES / "rn_example.yaml", "--step", "event", "--max-drawn", "300", "-f", fmt,
+    """A frame costs at least its page, and every drawing shows the root: the steps about the root (and the last)
+    are frames whatever is drawn, 4 × 101 past 10 × --max-drawn 40, so the deck is refused before the search is
+    even laid out (the counts say "at least"), whatever the format."""
+    from tracer.inputs import load_problem
+    from tracer.run import trace_search
+
+    events = trace_search(load_problem(TREES / "rn_example.yaml").root, "alphabeta").events
+    at_root = sum(event.node == 0 for event in events) + (events[-1].node != 0)
+    assert at_root * 101 > 10 * 40 >= (at_root - 1) * 101
+    result = run_tracer("slides", TREES / "rn_example.yaml", "--step", "event", "--max-drawn", "40", "-f", fmt,
                         "-o", tmp_path / "deck", cwd=tmp_path)
-    assert_one_line_error(result, "35 frames of at least one node", "--step", "--draw-depth", "--max-drawn")
+    assert_one_line_error(result, f"at least {at_root} frames of at least one node", "--step", "--draw-depth",
+                          "--max-drawn")
     assert list(tmp_path.iterdir()) == []
 
 

@@ -11,13 +11,15 @@ import random
 import re
 import subprocess
 import xml.etree.ElementTree as ElementTree
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from helpers import run_tracer, traced
-from tracer.render.deck import drawn_nodes, make_deck
+from tracer.errors import RenderError
+from tracer.render.deck import check_deck_size, drawn_nodes, make_deck
 from tracer.render.drawing import MIN_BOARD, draw_deck
 from tracer.render.layout import board_size
 from tracer.trace.events import NodeEntered
@@ -45,7 +47,9 @@ def plies_drawn(trace, deck) -> int:
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
 def test_a_game_deck_draws_two_plies_and_frames_only_steps_at_drawn_nodes(path, shape):
     trace, deck = default_deck(path, shape)
-    assert 2 <= plies_drawn(trace, deck)
+    deepest = max(node.ply for node in trace.nodes)
+    assert min(2, deepest) <= plies_drawn(trace, deck)  # a search one ply deep: that ply
+    assert deepest > 1 or "plies" not in (deck.note or "")  # nor does its note speak of two
     assert 2 <= len(deck.frames) <= MOST_FRAMES
     for frame in deck.frames:
         drawn = {node.id for node in frame.scene.nodes}
@@ -54,13 +58,14 @@ def test_a_game_deck_draws_two_plies_and_frames_only_steps_at_drawn_nodes(path, 
     assert deck.frames[-1].step == len(trace.events)  # the deck still ends where the search ends
 
 
+TIC_TAC_TOE = {"tictactoe_fork", "openspiel_tic_tac_toe"}  # OpenSpiel's board is drawn as the built-in game's
 NARROW = pytest.mark.xfail(strict=True, reason="a tic-tac-toe board is 68 points wide and 113 high before scaling: "
                                                "three levels of them (two plies) fit a 7.5-inch slide at 0.91, 62 "
                                                "points; an inch wide needs a board drawn more compactly")
 
 
 @pytest.mark.parametrize("shape", SIZES)
-@pytest.mark.parametrize("path", [pytest.param(path, marks=NARROW) if path.stem == "tictactoe_fork" else path
+@pytest.mark.parametrize("path", [pytest.param(path, marks=NARROW) if path.stem in TIC_TAC_TOE else path
                                   for path in POSITIONS], ids=lambda path: path.stem)
 def test_a_game_decks_boards_are_an_inch_wide_on_the_slide(path, shape):
     trace, deck = default_deck(path, shape)
@@ -133,6 +138,37 @@ def test_edges_meet_the_boards_at_their_top_and_bottom_centres(path):
         left, top, right, _ = boxes[head]
         tip = min(arrow, key=lambda point: abs(point[0] - (left + right) / 2) + abs(point[1] - top))
         assert abs(tip[0] - (left + right) / 2) < 4 and abs(tip[1] - top) < 4, (tail, head, tip)
+
+
+def test_the_deck_size_check_counts_the_frames_the_deck_draws():
+    """A mate in three searched to depth 5 takes thousands of node steps, but its deck draws two plies and frames
+    only the steps at drawn nodes: the cost checked is that of the frames made (each its nodes, a page of 100, the
+    nodes its boxes count at 50 for one), so a limit one node-drawing short of it refuses that deck, naming its
+    frame count, and a limit at it keeps exactly the deck's frames."""
+    path = ROOT / "games" / "positions" / "chess_mate_in_3.yaml"
+    trace, deck = default_deck(path, "16:9")
+    steps = frame_steps(trace, default_step_mode(trace))
+    nodes = len(deck.frames[-1].scene.nodes)
+    assert len(steps) > 100 * len(deck.frames)  # folding is what makes the deck drawable at all
+    cost = len(deck.frames) * (nodes + 100 + (trace.node_count - nodes) // 50)
+    limit = -(-cost // 10)  # the least --max-drawn whose ten drawings cover the cost
+    drawn, options = drawn_nodes(deck.frames[-1].scene), deck.options
+    kept = check_deck_size(trace, steps, replace(options, max_drawn=limit), drawn, nodes)
+    assert [folded.step for folded in kept] == [frame.step for frame in deck.frames]
+    with pytest.raises(RenderError, match=rf"draw {len(deck.frames)} frames of {nodes} nodes .*{cost:,} nodes"):
+        check_deck_size(trace, steps, replace(options, max_drawn=limit - 1), drawn, nodes)
+
+
+def test_a_game_deck_is_cut_for_the_slide_even_where_the_whole_search_is_past_max_drawn():
+    """The mate in three's 7,000-odd nodes are past --max-drawn 2000, but its deck draws two plies of them: it is
+    the same deck, never refused for the whole diagram it does not draw."""
+    path = ROOT / "games" / "positions" / "chess_mate_in_3.yaml"
+    trace, deck = default_deck(path, "16:9")
+    assert trace.node_count > 2000 >= len(deck.frames[-1].scene.nodes)
+    smaller = make_deck(trace, frame_steps(trace, default_step_mode(trace)), replace(deck.options, max_drawn=2000,
+                        draw_depth=None, first_children=None, compact=False), size=SIZES["16:9"])
+    assert [frame.step for frame in smaller.frames] == [frame.step for frame in deck.frames]
+    assert drawn_nodes(smaller.frames[-1].scene) == drawn_nodes(deck.frames[-1].scene)
 
 
 # ---- the steps below folded into a frame's caption ---------------------------------------------------------------

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import RenderError
 from ..trace.trace import Trace
-from ..view import STEP_MODES, TraceView, drawn_steps, frame_steps
+from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
 from .drawing import fitted, lay_out, measure, on_slide
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
@@ -63,12 +63,12 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     drawing shows, laid out once; the steps between them at nodes not drawn are told in the next frame's caption
     (from step ``start``, the first of the range shown; default the first of ``steps``' mode, step 1). A deck
     that would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made."""
-    check_deck_size(trace, steps, 1, options)  # before any layout: the frames alone may be too many
+    check_deck_size(trace, steps, options, start=start or 1)  # before any layout: the root's frames may be too many
     fit = fitted(trace, options, slide=size)  # the final drawing fits the slide (boards legible), or is cut
     options, note = fit.options, fit.note
     drawn = drawn_nodes(fit.scene)
-    folded = {kept.step: kept for kept in drawn_steps(trace, steps, drawn, start or 1)}
-    check_deck_size(trace, sorted(folded), len(fit.scene.nodes), options)
+    folded = {kept.step: kept for kept in check_deck_size(trace, steps, options, drawn, len(fit.scene.nodes),
+                                                          start or 1)}
     final = TraceView(trace)
     frames = []
     view = TraceView(trace, 0)
@@ -114,38 +114,47 @@ def deck_cost(frames: int, nodes: int, boxed: int = 0) -> int:
     return frames * (nodes + PAGE_NODES + boxed // COUNTED_PER_DRAWN)
 
 
-def check_deck_size(trace: Trace, steps: list[int], nodes: int, options: DrawOptions) -> None:
-    """Refuse, in one line, a deck whose :func:`deck_cost` passes ``DECK_DRAWINGS × options.max_drawn``: its
-    drawing would take minutes and its frames gigabytes. ``nodes``: those each frame draws (1 before the drawing
-    is fitted: a lower bound). The line gives the frame counts of the coarser ``--step`` modes, so that choosing
-    one is one edit. (A deck is refused rather than drawn at a coarser step than asked: the lecturer chooses what
-    the frames show, told at once what each choice gives, instead of waiting minutes for a deck not asked for.)"""
+def check_deck_size(trace: Trace, steps: list[int], options: DrawOptions, drawn: frozenset[int] | None = None,
+                    nodes: int = 1, start: int = 1) -> list[FoldedStep]:
+    """The frames a deck of ``steps`` makes when its drawing shows the nodes ``drawn`` and ``nodes`` shapes in all
+    (as :func:`tracer.view.drawn_steps` chooses them, the one place that does), or a one-line refusal if their
+    :func:`deck_cost` passes ``DECK_DRAWINGS × options.max_drawn``: its drawing would take minutes and its frames
+    gigabytes. Before the drawing is fitted (``drawn`` None) only the root is sure to be drawn: its frames, each
+    of at least one node, are a lower bound, and the refusal says "at least". The line gives the frame counts of
+    the coarser ``--step`` modes, so that choosing one is one edit. (A deck is refused rather than drawn at a
+    coarser step than asked: the lecturer chooses what the frames show, told at once what each choice gives,
+    instead of waiting minutes for a deck not asked for.)"""
+    bound = drawn is None  # a lower bound: the frames at the root
+    drawn = frozenset({trace.root.id}) if bound else drawn
+    frames = drawn_steps(trace, steps, drawn, start)
     limit = DECK_DRAWINGS * options.max_drawn
-    boxed = max(0, trace.node_count - nodes) if options.draw_depth is not None and nodes > 1 else 0
-    cost = deck_cost(len(steps), nodes, boxed)
+    boxed = max(0, trace.node_count - nodes) if options.draw_depth is not None and not bound else 0
+    cost = deck_cost(len(frames), nodes, boxed)
     if cost <= limit:
-        return
-    each = f"{nodes:,} node{'s' * (nodes != 1)}" if nodes > 1 else "at least one node"
-    cut = f" (drawn to depth {options.draw_depth})" if options.draw_depth is not None and nodes > 1 else ""
+        return frames
+    count = f"{'at least ' * bound}{len(frames):,} frames"
+    each = "at least one node" if bound else f"{nodes:,} node{'s' * (nodes != 1)}"
+    cut = f" (drawn to depth {options.draw_depth})" if options.draw_depth is not None and not bound else ""
     raise RenderError(
-        f"the deck would draw {len(steps):,} frames of {each}{cut}, as much work as {cost:,} nodes (counting "
+        f"the deck would draw {count} of {each}{cut}, as much work as {cost:,} nodes (counting "
         f"{PAGE_NODES} a frame for its page{' and its boxes' * bool(boxed)}), more than the limit of {limit:,} "
         f"({DECK_DRAWINGS} × --max-drawn {options.max_drawn:,}); show fewer steps with "
-        f"{_coarser_steps(trace, steps)}, choose what a frame draws with "
+        f"{_coarser_steps(trace, steps, drawn, len(frames))}, choose what a frame draws with "
         f"{'--draw-depth N' if options.draw_depth is None else f'a --draw-depth below {options.draw_depth}'}, or "
         "raise the limit with --max-drawn N")
 
 
-def _coarser_steps(trace: Trace, steps: list[int]) -> str:
-    """The ``--step`` modes that give fewer frames than ``steps`` over the same events, each with its count (so
-    never the mode that made ``steps``), and ``--from K --to M``."""
+def _coarser_steps(trace: Trace, steps: list[int], drawn: frozenset[int], frames: int) -> str:
+    """The ``--step`` modes that give fewer than ``frames`` frames over the same events as ``steps``, each with
+    its count of frames drawing the nodes ``drawn`` (so never the mode that made ``steps``), and ``--from K --to
+    M``."""
     counts = []
     for mode in STEP_MODES:
         try:
-            count = len(frame_steps(trace, mode, steps[0], steps[-1]))
+            count = len(drawn_steps(trace, frame_steps(trace, mode, steps[0], steps[-1]), drawn, steps[0]))
         except ValueError:  # a mode that does not fit the search
             continue
-        if count < len(steps):
+        if count < frames:
             counts.append((count, f"--step {mode} ({count:,} frame{'s' if count != 1 else ''})"))
     if not counts:
         return "--from K --to M (no --step gives fewer frames)"

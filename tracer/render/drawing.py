@@ -364,9 +364,14 @@ def _lecture_note(trace, chosen: _Choice) -> str:
     if options.compact:
         drawn.append("each cutoff's pruned children as one box")
     why = ("so that its boards stay an inch wide and its text 12 pt" if chosen.legible
-           else "so that its boards and text are as large as two plies allow")
+           else f"so that its boards and text are as large as {_plies(options.draw_depth)} allow")
     return (f"the whole search is too large for a slide: {', '.join(drawn)}, {why}; choose with --draw-depth N, "
             "--first-children K or --compact")
+
+
+def _plies(count: int) -> str:
+    """``count`` plies in words, as a note says it: "one ply", "two plies"."""
+    return f"{('one', 'two')[count - 1] if count in (1, 2) else count} pl{'y' if count == 1 else 'ies'}"
 
 
 def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = False) -> Fitted:
@@ -374,11 +379,16 @@ def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = Fals
     is cut at the deepest ply that fits, and a note says so, unless ``options.draw_depth`` was chosen (then the
     caller refuses it). Widths are estimated first, so a hopelessly wide search is never laid out. A ``slide``
     is measured at its tightest spacing (see :func:`on_slide`); given as a size (inches), a game's drawing is also
-    cut where its boards would be less than an inch wide on it (:data:`MIN_BOARD`)."""
-    scene = scene_of(trace, options)
-    measure([scene])
+    cut where its boards would be less than an inch wide on it (:data:`MIN_BOARD`); one of more nodes than
+    ``options.max_drawn`` goes straight to the lecture's cut, the whole never built (it could not be drawn)."""
     size = slide if isinstance(slide, tuple) else None
     spacing = SLIDE_SPACINGS[-1] if slide else 1.0 / options.font_scale  # (a slide's text: see on_slide)
+    lecture = (size is not None and options.draw_depth is None and options.first_children is None
+               and not options.compact and trace.root.has_board)  # a game's deck, as a lecture uses it
+    if lecture and trace.node_count > options.max_drawn:
+        return _lecture_cut(trace, options, spacing, size)  # too many to draw whole: the whole is never built
+    scene = scene_of(trace, options)
+    measure([scene])
     fits_whole = False  # whether the whole search fits the limit (so only its boards' size cuts it)
     rooms = measure_rooms(scene, spacing)  # for the estimate and the layout alike
     if options.draw_depth is None and estimated_width(scene, spacing, rooms) <= options.max_size[0] * 72:
@@ -391,9 +401,8 @@ def fitted(trace, options: DrawOptions, slide: bool | tuple[float, float] = Fals
         _refuse_wider(estimated_width(scene, spacing, rooms) / 72, options)
         layout = lay_out(scene, spacing, rooms=rooms)
         return Fitted(scene, layout, page_of(scene, layout), options, None)
-    if (size is not None and options.first_children is None and not options.compact
-            and any(node.kind == "board" for node in scene.nodes)):
-        return _lecture_cut(trace, options, spacing, size)  # a game's deck, as a lecture uses it
+    if lecture:
+        return _lecture_cut(trace, options, spacing, size)
     deepest = max(node.ply for node in trace.nodes)
 
     def cut_at(depth: int):
