@@ -114,8 +114,7 @@ def test_notes_pages_are_for_the_pdf_deck_only(tmp_path, fmt):
 def test_png_frames_are_the_pdf_decks_pages_as_many_and_at_their_size(tmp_path, shape):
     pdf, folder = tmp_path / "deck.pdf", tmp_path / "frames"
     for fmt, path in (("pdf", pdf), ("png", folder)):
-        assert run_tracer("slides", TREES / "rn_example.yaml", "--size", shape, "--step", "event", "-f", fmt,
-                          "-o", path).returncode == 0
+        assert run_tracer("slides", TREES / "rn_example.yaml", "--size", shape, "-f", fmt, "-o", path).returncode == 0
     pages = PdfReader(pdf).pages
     names = sorted(os.listdir(folder))
     frames = len(frame_steps(traced(TREES / "rn_example.yaml"), "node"))  # the default: a frame per node decision
