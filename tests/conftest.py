@@ -15,6 +15,7 @@ from helpers import EXAMPLE_SHARES
 
 for _name, _share in EXAMPLE_SHARES.items():
     # Hypothesis's own default profile otherwise (100 examples for a test that does not say), scaled; a ``ci``
-    # registered here replaces Hypothesis's built-in one, which would also derandomize and drop the database
-    settings.register_profile(_name, settings.get_profile("default"), max_examples=round(100 * _share))
+    # registered here replaces Hypothesis's built-in one, which would also derandomize and drop the database. No
+    # deadline, for every test (helpers.examples says so too): a loaded machine is not a failure
+    settings.register_profile(_name, settings.get_profile("default"), max_examples=round(100 * _share), deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import ROOT, run_tracer
+from helpers import ROOT
 
 HOOKS = ROOT / "docs" / "hooks" / "tracer_docs.py"
 needs_mkdocs = pytest.mark.skipif(importlib.util.find_spec("mkdocs") is None,
@@ -87,10 +87,3 @@ def test_a_field_added_to_the_trace_format_shows_in_its_reference():
     schema["properties"]["dummy_field"] = {"type": "integer", "description": "a dummy field only this test has"}
     assert "dummy_field" not in hooks().schema_markdown()
     assert "| `dummy_field` | integer |  | a dummy field only this test has |" in hooks().schema_markdown(schema)
-
-
-def test_the_readme_figure_is_what_its_command_draws(tmp_path):
-    """The one figure kept in the repository (the README's, for GitHub) is exactly what its command draws now."""
-    result = run_tracer("render", "trees/rn_example.yaml", "-o", tmp_path / "figure.svg")
-    assert result.returncode == 0, result.stderr
-    assert (tmp_path / "figure.svg").read_bytes() == (ROOT / "docs" / "assets" / "rn_example.alphabeta.svg").read_bytes()

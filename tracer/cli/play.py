@@ -9,7 +9,7 @@ import random
 import sys
 
 from ..errors import UsageError
-from .options import (DEFAULT_MOVE_SECONDS, add_game_options, add_jobs_option, depth, exploration, game_options,
+from .options import (DEFAULT_MOVE_SECONDS, add_game_options, add_jobs_option, add_setting, depth, game_options,
                       iteration_count, number, positive, seconds)
 
 PLAY_EXAMPLES = """examples:
@@ -39,9 +39,10 @@ def add_commands(command) -> None:
     """Add ``play`` and ``match``; ``command(name, examples)`` gives a subcommand's parser (see cli.main)."""
     from ..play.players import MAX_MOVE_SECONDS, PLAYER_KINDS
     from ..play.ratings import MAX_ELO
-    from ..search.mcts import DEFAULT_ITERATIONS, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
+    from ..search.mcts import DEFAULT_ITERATIONS, MAX_ITERATIONS
     from ..search.ordering import ORDERS
     from ..search.registry import DEFAULT_ALGORITHM
+    from ..search.settings import SETTINGS
 
     def common_options(parser, p1: str, p2: str):
         parser.add_argument("game", metavar="GAME", help="tictactoe, connect4, clobber, pig, openspiel:NAME, or "
@@ -77,11 +78,8 @@ def add_commands(command) -> None:
             mcts.add_argument(f"--{side}-time", type=move_seconds, metavar="S",
                               help=f"{side}'s time a move in seconds, more than 0 and at most {MAX_MOVE_SECONDS}: "
                                    f"iterations until it is up (and no more than --{side}-iterations if given)")
-        mcts.add_argument("--exploration", type=exploration, metavar="C",
-                          help=f"UCB1's constant C, 0 to {MAX_EXPLORATION} (default √2 ≈ 1.41)")
-        mcts.add_argument("--rollout", choices=ROLLOUTS, help="random (default), first or eval playouts")
-        mcts.add_argument("--final", choices=FINALS, help="the move played: most visits (robust, default) or "
-                                                          "highest mean reward (max)")
+        for name in ("exploration", "rollout", "final"):  # as the search's own options declare them
+            add_setting(mcts, SETTINGS[name])
 
     play = command("play", PLAY_EXAMPLES)
     common_options(play, "human", DEFAULT_ALGORITHM)
