@@ -212,6 +212,14 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     return layout, page, None
 
 
+def projection_width(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
+    """The widest, in the drawing's points, that a page of ``scene`` can be for its smallest text to reach
+    projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``) on a slide of ``size`` inches: the
+    most a deck's caption may take."""
+    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    return (size[0] * 72 - 2 * EDGE) * smallest_font(scene) / low
+
+
 def smallest_font(scene: Scene) -> float:
     """The smallest font size ``scene`` draws in, in the drawing's points."""
     return BOARD_FONT if any(node.kind == "board" for node in scene.nodes) else SMALLEST_FONT

@@ -316,6 +316,15 @@ def name_beside(node: SceneNode, width: float, height: float, spacing: float) ->
     return half + RING / slope + max(2.0, 2 * spacing)
 
 
+def ring_above(node: SceneNode, box: Box) -> float:
+    """How far above the top of its shape (``box``, as laid out) the second outline of ``node`` reaches when it is
+    the current node (:data:`RING` out from its outline: at a MAX triangle's apex, by as much more as the apex is
+    sharp)."""
+    if node.kind != "max":
+        return RING
+    return RING * math.hypot(box.width / 2, 3 * box.height / 4) / (box.width / 2)  # (1 / the half-angle's sine)
+
+
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool) -> Room:
     """The room of ``node``'s shape and notes (its name in the shape unless on a slide: see :func:`measure_room`)."""
     width, height = shape_size(node, spacing, form,
