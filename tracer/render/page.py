@@ -107,9 +107,12 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
 
 
 def _ring_above(scene: Scene, layout: Layout) -> float:
-    """How far above the tree the current root's second outline reaches (on a slide, whose gap is small)."""
+    """How far above the tree the root's second outline reaches when it is the current node (on a slide, whose gap
+    is small): kept on every frame of a deck, which marks a current node (the title never moves), and on no
+    drawing that marks none."""
     root = scene.nodes[0] if scene.nodes else None
-    if root is None or root.id not in layout.outlines or root.kind == "board":
+    if root is None or root.id not in layout.outlines or root.kind == "board" or not any(
+            node.current for node in scene.nodes):
         return 0.0
     return max(0.0, layout.outlines[root.id].top + ring_above(root, layout.shapes[root.id]) - layout.tree.top)
 
