@@ -8,7 +8,6 @@ the caption under it and the key on its right.
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 
 import graphviz
 
@@ -69,7 +68,8 @@ def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
             continue  # not in this layout (a frame's node the final drawing does not have)
         hide = dict(style="invis") if node.hidden else {}
         if node.id in layout.names:  # (a slide's triangle: its name beside it)
-            node = _name_beside(graph, node, layout.names[node.id], hide)
+            _name_beside(graph, node, layout.names[node.id], hide)
+        node = layout.written(node)
         graph.node(node.id, **{**_node_attributes(node, box), "id": node.id, **hide})
         lines = layout.note_lines(node)
         if lines and node.id in layout.notes:
@@ -88,12 +88,11 @@ def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
                 graph.node(f"{name}_label", **{**label, "pos": f"{x:.2f},{y:.2f}!", "id": f"{name}_label", **hide})
 
 
-def _name_beside(graph: graphviz.Digraph, node: SceneNode, box: Box, hide: dict) -> SceneNode:
-    """A node's name written beside its shape where the layout put it (on a slide); the node without it."""
+def _name_beside(graph: graphviz.Digraph, node: SceneNode, box: Box, hide: dict) -> None:
+    """A node's name written beside its shape where the layout put it (on a slide)."""
     colour = FADED if node.faded else INK
     graph.node(f"{node.id}_name", shape="plain", style="", fontsize=f"{NAME_SIZE:g}", fontcolor=colour,
                label=f"<{text(node.name)}>", id=f"{node.id}_name", **_pin(box, fixed=False), **hide)
-    return replace(node, name="")
 
 
 def _board_ports(edge: SceneEdge, boards: set[str]) -> dict[str, str]:

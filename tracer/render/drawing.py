@@ -165,7 +165,7 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
-    layout = Layout.around(centres, scene, spacing, rooms, slide=slide)
+    layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form)
     layout.stretch = stretch
     return layout
 

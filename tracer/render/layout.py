@@ -176,11 +176,11 @@ def board_size(node: SceneNode) -> tuple[float, float, float, float]:
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
-               name_inside: bool = True) -> tuple[float, float]:
+               slide: bool = False) -> tuple[float, float]:
     """The size of a node's shape, big enough for its label at every step (``spacing`` and ``form``: see
-    :data:`FORMS`; ``name_inside``: False when its name is written beside it, see :func:`name_beside`)."""
-    if not name_inside:
-        node = replace(node, name="")
+    :data:`FORMS`), written as a ``slide`` writes it if it is for one (see :func:`slide_written`)."""
+    if slide:
+        node = slide_written(node, form)
     if node.kind == "board":
         return board_size(node)[:2]
     if node.kind in BOXES:
@@ -294,8 +294,7 @@ def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", sid
     written beside its shape, α over β: see :func:`notes_beside`); ``slide``: written for a slide, its window as
     ``[α, β]`` on one line (see :func:`notes_lines`) and a triangle's name beside it (see :func:`name_beside`)."""
     room = _measure_room(node, spacing, form, side, slide)
-    named = slide and form != "beside" and node.kind in ("max", "min") and bool(node.name)
-    if not named:
+    if not (slide and _name_beside(node, form)):
         return room
     near = name_beside(node, room.width, room.height, spacing)
     reach = near + text_width(node.name, NAME_SIZE)
@@ -303,13 +302,30 @@ def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", sid
     return replace(room, across=left + right, left=left, right=right, name_beside=near, side=side)
 
 
+BOX_LINE = 72.0  # points: on a slide, the text of a box (a playout, the pruned children) wrapped to lines this wide
+
+
+def slide_written(node: SceneNode, form: str) -> SceneNode:
+    """``node`` as a slide in ``form`` writes it in its shape: a triangle without its name (written beside it: see
+    :func:`name_beside`), a box's text wrapped to :data:`BOX_LINE` (a box stands in a level of small leaves)."""
+    if _name_beside(node, form):
+        return replace(node, name="")
+    if node.kind in BOXES and node.value:
+        return replace(node, value="\n".join(wrapped(node.value, BOX_LINE, 10.0)))
+    return node
+
+
+def _name_beside(node: SceneNode, form: str) -> bool:
+    """Whether a slide writes ``node``'s name beside its shape (a triangle's, unless its notes stand there)."""
+    return form != "beside" and node.kind in ("max", "min") and bool(node.name)
+
+
 def name_beside(node: SceneNode, width: float, height: float, spacing: float) -> float:
     """How far from the centre of a triangle ``width`` by ``height`` (its box) the near edge of its name stands,
-    written on a slide beside it instead of in it (a triangle holding one line of text is half as high), as
-    Russell & Norvig letter their nodes: level with the triangle's top, beside a MAX node's apex or a MIN node's
-    wide side, clear of the second outline that marks the current node (:data:`RING`), on the side away from the
-    edge from its parent (which, aimed at the centre, meets a MAX triangle's slope near its apex); the edges to
-    its children leave below it."""
+    written on a slide beside it instead of in it (a triangle holding one line of text is half as high): level
+    with the triangle's top, beside a MAX node's apex or a MIN node's wide side, clear of the second outline that
+    marks the current node (:data:`RING`), on the side away from the edge from its parent (which, aimed at the
+    centre, meets a MAX triangle's slope near its apex); the edges to its children leave below it."""
     name_h = line_height(NAME_SIZE)
     half = width / 2 if node.kind == "min" else width * 2 * name_h / (3 * height)  # the slope at the name's foot
     slope = 3 * height / 4 / math.hypot(width / 2, 3 * height / 4)  # the sine of the slope's angle
@@ -326,9 +342,8 @@ def ring_above(node: SceneNode, box: Box) -> float:
 
 
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool) -> Room:
-    """The room of ``node``'s shape and notes (its name in the shape unless on a slide: see :func:`measure_room`)."""
-    width, height = shape_size(node, spacing, form,
-                               name_inside=not (brackets and form != "beside" and node.kind in ("max", "min")))
+    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``: see :func:`measure_room`)."""
+    width, height = shape_size(node, spacing, form, slide=brackets)
     foot, top = shape_foot(node, height), shape_top(node, height)
     if form == "beside" and node.kind in BESIDE_KINDS and notes_lines(node):
         stacked = not brackets and any(note.startswith("α=") for note in node.notes)
@@ -386,6 +401,7 @@ class Layout:
     stretch: float = 0.0  # points added between every two levels (a slide's height filled)
     brackets: bool = False  # windows written [α, β] on one line (a slide's: see notes_lines)
     names: dict[str, Box] = field(default_factory=dict)  # names written beside their shapes (a slide's triangles)
+    form: str = "under"  # how the nodes and their notes are drawn (FORMS)
 
     @property
     def unstretched_height(self) -> float:
@@ -396,6 +412,11 @@ class Layout:
     def note_lines(self, node: SceneNode) -> list[str]:
         """The lines written under ``node``, as this layout keeps room for them."""
         return notes_lines(node, node.id in self.stacked, self.brackets)
+
+    def written(self, node: SceneNode) -> SceneNode:
+        """``node`` as this layout writes it in its shape (on a slide: see :func:`slide_written`; its name, if not
+        in the shape, is written at :attr:`names`)."""
+        return slide_written(node, self.form) if self.brackets else node
 
     def label_point(self, tail: str, head: str) -> tuple[float, float]:
         """Where an edge's label is centred: on the straight line from the tail's centre to the head's, half-way
@@ -417,10 +438,10 @@ class Layout:
 
     @classmethod
     def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0,
-               rooms: dict[str, Room] | None = None, slide: bool = False) -> "Layout":
+               rooms: dict[str, Room] | None = None, slide: bool = False, form: str = "under") -> "Layout":
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
-        :func:`measure_rooms` measured them at ``spacing``, for a ``slide`` or not, if they were)."""
-        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, slide=slide)
+        :func:`measure_rooms` measured them at ``spacing`` in ``form``, for a ``slide`` or not, if they were)."""
+        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide)
         scene_nodes = {node.id: node for node in scene.nodes}
         shapes, notes, lowest, outlines, stacked, names = {}, {}, {}, {}, set(), {}
         for name, (x, y) in centres.items():
@@ -446,7 +467,8 @@ class Layout:
             level = round(y, 2)
             lowest[level] = min(lowest.get(level, foot), foot)
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
-        return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names)
+        return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
+                   form=form)
 
 
 def edge_label_lines(edge) -> list[str]:

@@ -8,7 +8,6 @@ reason), edge labels, pruned parts dashed and faint, cut marks, the best line th
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from ..model.state import Player
 from .latex import PACKAGES, latex_text
@@ -56,8 +55,7 @@ def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = Fa
         if box is not None:
             if node.id in layout.names:  # (a slide's triangle: its name beside it)
                 lines.append(_name_beside(node, layout.names[node.id]))
-                node = replace(node, name="")
-            lines += _node(node, box)
+            lines += _node(layout.written(node), box)
             if layout.note_lines(node) and node.id in layout.notes:
                 lines += _notes(node, layout.note_lines(node), layout.notes[node.id])
     if scene.legend and page.legend is not None:
