@@ -91,8 +91,9 @@ def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
 def _name_beside(graph: graphviz.Digraph, node: SceneNode, box: Box, hide: dict) -> None:
     """A node's name written beside its shape where the layout put it (on a slide)."""
     colour = FADED if node.faded else INK
-    graph.node(f"{node.id}_name", shape="plain", style="", fontsize=f"{NAME_SIZE:g}", fontcolor=colour,
-               label=f"<{text(node.name)}>", id=f"{node.id}_name", **_pin(box, fixed=False), **hide)
+    graph.node(f"{node.id}_name", **{"shape": "plain", "style": "", "fontsize": f"{NAME_SIZE:g}",
+                                     "fontcolor": colour, "label": f"<{text(node.name)}>", "id": f"{node.id}_name",
+                                     **_pin(box, fixed=False), **hide})
 
 
 def _board_ports(edge: SceneEdge, boards: set[str]) -> dict[str, str]:

@@ -343,7 +343,7 @@ def ring_above(node: SceneNode, box: Box) -> float:
 
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool) -> Room:
     """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``: see :func:`measure_room`)."""
-    width, height = shape_size(node, spacing, form, slide=brackets)
+    width, height = shape_size(node, spacing, form, brackets)
     foot, top = shape_foot(node, height), shape_top(node, height)
     if form == "beside" and node.kind in BESIDE_KINDS and notes_lines(node):
         stacked = not brackets and any(note.startswith("α=") for note in node.notes)

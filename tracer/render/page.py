@@ -70,9 +70,12 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     heading, wrap = title_lines(scene), 0.0
     title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     # on a slide whose width the titles set (against the tree's height, before it was stretched to fill the slide):
-    # the titles on two lines
-    if shape is not None and title_w > tree.width and title_w / (layout.unstretched_height + 80) > shape:
-        wrap = max(tree.width, title_w / 2)
+    # the titles on two lines, no narrower than the caption (which the deck wrapped to the slide); titles about as
+    # wide as the rest stay on one line (a tenth more would be broken for little)
+    caption_w = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + 8 if scene.caption and shape else 0.0
+    wide = max(tree.width, caption_w)
+    if shape is not None and title_w > 1.1 * wide and title_w / (layout.unstretched_height + 80) > shape:
+        wrap = max(wide, title_w / 2)
         heading = wrapped_titles(heading, wrap)
         title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     title_h = sum(line_height(size) for _, size, _ in heading) + 4
