@@ -33,7 +33,8 @@ RING = 5.0  # points: how far outside its shape the second outline of the curren
 CELL = 16.0  # a board cell (room for a glyph and a thick border)
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
-# short of width), beside (notes beside the shape, triangles low and wide: a tree short of height)
+# short of width), low (the same, with lower and wider triangles: a tree short of height), beside (notes beside the
+# shape, triangles low and wide: a tree shorter still)
 FORMS = {"under": 2.0, "narrow": 2.6, "low": 1.5, "beside": 1.5}
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
