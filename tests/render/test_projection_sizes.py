@@ -4,8 +4,8 @@ text's font size on the page; pdftotext -bbox: each word's height), is at least 
 and --font-scale 2 gives twice the text on a slide with room (else as much as fits, and a line saying which scale
 does), the tree no narrower, no two shapes touching.
 
-The decks whose layout does not reach their threshold yet are marked xfail with what they measured (so a layout
-that reaches it shows as XPASS); every deck is held to the 10 pt floor."""
+The decks whose layout does not reach their threshold yet are listed, and xfail with what they measure; a listed
+deck that reaches it fails, saying to take it off the list. Every deck is held to the 10 pt floor."""
 
 from __future__ import annotations
 
@@ -47,14 +47,19 @@ def smallest(pdf) -> tuple[float, float]:
     return min(font_sizes(pdf))[0], min(word_heights(pdf))[0]
 
 
-# What the layout reaches today where it falls short of the threshold (font size in pt, measured by this test).
+# The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt,
+# 4:3 then 16:9): binary_depth4 11.7/13.6, 13.9/16.2 (14); deep_cutoff 15.1/17.6 at both (18); depth_limited
+# 17.0/19.8 at 4:3; korf_pruning 13.0/15.1, 16.4/19.1; mcts_exercise 14.0/16.3 at 4:3; star1 13.7/15.9 at 4:3
+# (14); star2 13.5/15.7 at 4:3 (14); three_agents 17.2/20.0 at 4:3; three_players 13.0/15.1, 17.5/20.3; uneven
+# 14.6/17.0 at both. Tall trees with wide vector values (maxⁿ) and notes of several lines are what limit them.
 SHORT = {("binary_depth4", "4:3"), ("binary_depth4", "16:9"), ("deep_cutoff", "4:3"), ("deep_cutoff", "16:9"),
-         ("depth_limited", "4:3"), ("dice", "4:3"), ("dice", "16:9"), ("id_example", "4:3"),
-         ("id_example", "16:9"), ("korf_pruning", "4:3"), ("korf_pruning", "16:9"), ("mcts_example", "4:3"),
-         ("mcts_example", "16:9"), ("mcts_exercise", "4:3"), ("mcts_exercise", "16:9"), ("min_root", "4:3"),
-         ("min_root", "16:9"), ("rn_example", "4:3"), ("rn_example", "16:9"), ("star1", "4:3"), ("star1", "16:9"),
-         ("star2", "4:3"), ("star2", "16:9"), ("three_agents", "4:3"), ("three_agents", "16:9"),
-         ("three_players", "4:3"), ("three_players", "16:9"), ("uneven", "4:3"), ("uneven", "16:9")}
+         ("depth_limited", "4:3"), ("korf_pruning", "4:3"), ("korf_pruning", "16:9"), ("mcts_exercise", "4:3"),
+         ("star1", "4:3"), ("star2", "4:3"), ("three_agents", "4:3"), ("three_players", "4:3"), ("three_players", "16:9"), ("uneven", "4:3"), ("uneven", "16:9")}
+# The same for the README's MCTS deck (11.9/13.8, 16.0/18.6: its four title lines and wide W/N values) and the
+# random trees, by (leaves, size): 9 leaves 15.9/18.4, 16.6/19.3; 16 leaves 13.5/15.8 at 4:3; 27 leaves 10.4/12.1
+# at 16:9 (as measured before the last changes: the test says what each measures now).
+SHORT_MCTS = {"4:3", "16:9"}
+SHORT_RANDOM = {(9, "4:3"), (9, "16:9"), (16, "4:3"), (27, "16:9")}
 
 
 def check_deck(args, size, leaves, tmp_path, known_short: bool) -> None:
@@ -65,8 +70,10 @@ def check_deck(args, size, leaves, tmp_path, known_short: bool) -> None:
     if height < FLOOR - 0.05:  # allowed only with one line saying what helps
         assert "too small to read" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert height >= font - 0.05  # a word is at least as high as its font size
-    if known_short and font < threshold(leaves) - 0.05:
+    reached = font >= threshold(leaves) - 0.05 and height >= threshold(leaves) - 0.05
+    if known_short and not reached:
         pytest.xfail(f"{args[0]} at {size}: {font:.1f} pt (word {height:.1f} pt), short of {threshold(leaves):g}")
+    assert not known_short, f"{args[0]} at {size} reaches {threshold(leaves):g} pt ({font:.1f}): take it off the list"
     assert font >= threshold(leaves) - 0.05, f"{args} at {size}: {font:.1f} pt"
     assert height >= threshold(leaves) - 0.05, f"{args} at {size}: words {height:.1f} pt high"
 
@@ -81,7 +88,7 @@ def test_every_shipped_trees_deck_reaches_projection_size(name, size, tmp_path):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_readmes_mcts_deck_reaches_projection_size(size, tmp_path):
     path = TREES / "rn_example.yaml"
-    check_deck([path, "-a", "mcts", "--iterations", "12"], size, 9, tmp_path, True)
+    check_deck([path, "-a", "mcts", "--iterations", "12"], size, 9, tmp_path, size in SHORT_MCTS)
 
 
 def random_tree(rng: random.Random, leaves: int):
@@ -109,7 +116,7 @@ def test_random_trees_reach_projection_size(leaves, size, tmp_path):
     path = tmp_path / "random.yaml"
     path.write_text(f"title: Random tree\nroot: max\ntree: {tree}\nrules: {{algorithm: alphabeta}}\n",
                     encoding="utf-8")
-    check_deck([path, "--step", "cutoff"], size, leaves, tmp_path, True)
+    check_deck([path, "--step", "cutoff"], size, leaves, tmp_path, (leaves, size) in SHORT_RANDOM)
 
 
 def slide_text(tree, size, scale):

@@ -344,7 +344,7 @@ def test_every_frames_text_fits_the_room_the_layout_keeps_and_nothing_overlaps(n
     labels: dict[tuple[str, str], list[str]] = {}
     for frame in deck.frames:
         for node in frame.scene.nodes:
-            width, height = notes_size(node, node.id in layout.stacked)
+            width, height = notes_size(node, node.id in layout.stacked, layout.brackets)
             if width:
                 room = layout.notes[node.id]
                 assert width <= room.width + 0.01 and height <= room.height + 0.01, (frame.step, node.id)

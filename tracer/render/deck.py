@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from ..errors import RenderError
 from ..trace.trace import Trace
 from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
-from .drawing import fitted, lay_out, measure, on_slide
+from .drawing import fitted, lay_out, measure, on_slide, projection_width
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
 from .key import key_rows
@@ -88,10 +88,11 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
             scene.legend = rows
     measure(scenes)
     room = room_scene(scenes)
-    layout = lay_out(room, SLIDE_SPACINGS[-1])  # the narrowest the tree can be
+    layout = lay_out(room, SLIDE_SPACINGS[-1], slide=True)  # the narrowest the tree can be, as a slide writes it
     # the caption may take the width the slide leaves beside a tall tree (its page without one, at the slide's shape)
     bare = slide_page([page_of(replace(scenes[-1], caption=""), layout, size[0] / size[1])], size)
-    width = max(layout.tree.width, MIN_CAPTION_WIDTH, bare.frame.width - 2 * SLIDE_MARGIN)
+    least = min(MIN_CAPTION_WIDTH, projection_width(room, size, options))  # (no wider than projection size allows)
+    width = max(layout.tree.width, least, bare.frame.width - 2 * SLIDE_MARGIN)
     captions = [wrapped(scene.caption, width, CAPTION_SIZE) for scene in scenes]
     lines = max(len(caption) for caption in captions)
     for scene, caption in zip(scenes, captions):

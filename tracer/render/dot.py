@@ -16,7 +16,7 @@ from .layout import BOARD_LINES, CELL, Box, Layout, board_size
 from .page import Page, legend_grid, legend_lines, page_of, wrapped_titles
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
-    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, SHADE,
+    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, SHADE,
     title_lines,
 )
 
@@ -67,6 +67,9 @@ def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
         if box is None:
             continue  # not in this layout (a frame's node the final drawing does not have)
         hide = dict(style="invis") if node.hidden else {}
+        if node.id in layout.names:  # (a slide's triangle: its name beside it)
+            _name_beside(graph, node, layout.names[node.id], hide)
+        node = layout.written(node)
         graph.node(node.id, **{**_node_attributes(node, box), "id": node.id, **hide})
         lines = layout.note_lines(node)
         if lines and node.id in layout.notes:
@@ -83,6 +86,14 @@ def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
             if label:
                 x, y = layout.label_point(edge.tail, edge.head)
                 graph.node(f"{name}_label", **{**label, "pos": f"{x:.2f},{y:.2f}!", "id": f"{name}_label", **hide})
+
+
+def _name_beside(graph: graphviz.Digraph, node: SceneNode, box: Box, hide: dict) -> None:
+    """A node's name written beside its shape where the layout put it (on a slide)."""
+    colour = FADED if node.faded else INK
+    graph.node(f"{node.id}_name", **{"shape": "plain", "style": "", "fontsize": f"{NAME_SIZE:g}",
+                                     "fontcolor": colour, "label": f"<{text(node.name)}>", "id": f"{node.id}_name",
+                                     **_pin(box, fixed=False), **hide})
 
 
 def _board_ports(edge: SceneEdge, boards: set[str]) -> dict[str, str]:

@@ -151,20 +151,21 @@ def measure(scenes, texts=()) -> None:
 
 
 def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None, widen: float = 1.0,
-            form: str = "under") -> Layout:
+            form: str = "under", slide: bool = False) -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
     ``spacing`` (and ``form``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
     slide's width filled: the shapes keep their size, so no edge comes nearer a shape it did not cross).
-    ``form``: how the nodes and their notes are drawn (:data:`.layout.FORMS`)."""
+    ``form``: how the nodes and their notes are drawn (:data:`.layout.FORMS`). ``slide``: written for a slide,
+    read from the back of a room (windows as one short line ``[α, β]``: see :func:`.layout.notes_lines`)."""
     measure([scene])
     if rooms is None:
-        rooms = measure_rooms(scene, spacing, form)  # measured once, for every round of the layout and its boxes
+        rooms = measure_rooms(scene, spacing, form, slide)  # measured once, for every round of the layout and boxes
     centres = tidy_centres(scene, spacing, stretch, rooms)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
-    layout = Layout.around(centres, scene, spacing, rooms)
+    layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form)
     layout.stretch = stretch
     return layout
 
@@ -191,7 +192,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
     best = None
     for spacing, form in SLIDE_LAYOUTS:
-        layout = lay_out(scene, spacing, form=form)
+        layout = lay_out(scene, spacing, form=form, slide=True)
         scale = _filling_scale(pages_of(layout), size)
         if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
             best = scale, (spacing, form), layout
@@ -209,6 +210,14 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         return layout, page, (f"--font-scale {options.font_scale:g} asks for {low:.0f} pt text; this slide holds "
                               f"{smallest:.1f} pt: --font-scale {fits:g} fits")
     return layout, page, None
+
+
+def projection_width(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
+    """The widest, in the drawing's points, that a page of ``scene`` can be for its smallest text to reach
+    projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``) on a slide of ``size`` inches: the
+    most a deck's caption may take."""
+    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    return (size[0] * 72 - 2 * EDGE) * smallest_font(scene) / low
 
 
 def smallest_font(scene: Scene) -> float:
@@ -242,7 +251,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
     for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-        layout = lay_out(scene, spacing, stretch, widen=widen, form=form)
+        layout = lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True)
         spare = room_w - _content(pages_of(layout)).width
         tree = layout.tree.width
         if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
@@ -250,7 +259,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
         widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
     if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
         widen = max(1.0, widen * (tree + spare - 1) / tree)
-        layout = lay_out(scene, spacing, stretch, widen=widen, form=form)
+        layout = lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True)
     return layout, slide_page(pages_of(layout), size, EDGE / scale)
 
 

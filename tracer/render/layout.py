@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass, field
+import math
+import re
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import graphviz
@@ -26,11 +28,14 @@ from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
+RING = 5.0  # points: how far outside its shape the second outline of the current node reaches (dot.PERIPHERY_GAP,
+# and half its pen)
 CELL = 16.0  # a board cell (room for a glyph and a thick border)
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
-# short of width), beside (notes beside the shape, triangles low and wide: a tree short of height)
-FORMS = {"under": 2.0, "narrow": 2.6, "beside": 1.5}
+# short of width), low (the same, with lower and wider triangles: a tree short of height), beside (notes beside the
+# shape, triangles low and wide: a tree shorter still)
+FORMS = {"under": 2.0, "narrow": 2.6, "low": 1.5, "beside": 1.5}
 BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
@@ -171,9 +176,12 @@ def board_size(node: SceneNode) -> tuple[float, float, float, float]:
     return width, height, grid_w, grid_h
 
 
-def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under") -> tuple[float, float]:
+def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
+               slide: bool = False) -> tuple[float, float]:
     """The size of a node's shape, big enough for its label at every step (``spacing`` and ``form``: see
-    :data:`FORMS`)."""
+    :data:`FORMS`), written as a ``slide`` writes it if it is for one (see :func:`slide_written`)."""
+    if slide:
+        node = slide_written(node, form)
     if node.kind == "board":
         return board_size(node)[:2]
     if node.kind in BOXES:
@@ -220,21 +228,28 @@ def shape_top(node: SceneNode, height: float) -> float:
     return height / 4 if node.kind == "min" else height / 2
 
 
-def notes_lines(node: SceneNode, stacked: bool = False) -> list[str]:
+_WINDOW = re.compile(r"α=(\S+) β=(\S+)")  # a window as the view writes it (view.look.Look.window)
+
+
+def notes_lines(node: SceneNode, stacked: bool = False, brackets: bool = False) -> list[str]:
     """What is written under a node: its notes (visit number, window) and any flag; ``stacked``: the window as two
-    lines, α over β (see :func:`measure_room`)."""
+    lines, α over β (see :func:`measure_room`); ``brackets``: the window as one short line ``[α, β]``, the
+    textbook's range notation (Russell & Norvig, Figure 5.5), as a slide writes it (never stacked)."""
     lines = []
     for line in (*node.notes, node.flag):
-        if stacked and line.startswith("α=") and " β=" in line:
+        window = _WINDOW.fullmatch(line) if brackets else None
+        if window:
+            lines.append(f"[{window[1]}, {window[2]}]")
+        elif stacked and line.startswith("α=") and " β=" in line:
             lines += line.split(" ", 1)
         elif line:
             lines.append(line)
     return lines
 
 
-def notes_size(node: SceneNode, stacked: bool = False) -> tuple[float, float]:
+def notes_size(node: SceneNode, stacked: bool = False, brackets: bool = False) -> tuple[float, float]:
     """The room a node's notes take (under its shape)."""
-    lines = notes_lines(node, stacked)
+    lines = notes_lines(node, stacked, brackets)
     if not lines:
         return 0.0, 0.0
     return lines_width(lines, NOTE_SIZE, bold=True) + 2, len(lines) * line_height(NOTE_SIZE)
@@ -247,7 +262,8 @@ class Room:
     the room it takes in its level (``across``; ``above`` and ``below`` its centre), and ``beside``: how far right
     or left of its centre its notes' near edge stands when they are written beside its shape (None: under it), on
     the ``side`` (1 right, −1 left) away from its parent's edge. ``left`` and ``right``: how far its room reaches
-    each way from its centre (notes beside a shape make it uneven)."""
+    each way from its centre (notes beside a shape make it uneven). ``name_beside``: how far from its centre its
+    name's near edge stands, written beside it on ``side`` (None: in the shape; see :func:`name_beside`)."""
 
     width: float
     height: float
@@ -262,6 +278,7 @@ class Room:
     side: int = 1
     left: float = 0.0
     right: float = 0.0
+    name_beside: float | None = None  # how far from its centre its name's near edge stands, on ``side``
 
     def __post_init__(self):
         if not self.left and not self.right:  # even, unless said otherwise
@@ -272,21 +289,73 @@ class Room:
 BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may stand beside them
 
 
-def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", side: int = 1) -> Room:
+def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", side: int = 1,
+                 slide: bool = False) -> Room:
     """What :class:`Room` says of ``node`` at ``spacing`` in ``form`` (:data:`FORMS`; ``beside``: its notes
-    written beside its shape, α over β: see :func:`notes_beside`)."""
-    width, height = shape_size(node, spacing, form)
+    written beside its shape, α over β: see :func:`notes_beside`); ``slide``: written for a slide, its window as
+    ``[α, β]`` on one line (see :func:`notes_lines`) and a triangle's name beside it (see :func:`name_beside`)."""
+    room = _measure_room(node, spacing, form, side, slide)
+    if not (slide and _name_beside(node, form)):
+        return room
+    near = name_beside(node, room.width, room.height, spacing)
+    reach = near + text_width(node.name, NAME_SIZE)
+    left, right = (room.left, max(room.right, reach)) if side > 0 else (max(room.left, reach), room.right)
+    return replace(room, across=left + right, left=left, right=right, name_beside=near, side=side)
+
+
+BOX_LINE = 72.0  # points: on a slide, the text of a box (a playout, the pruned children) wrapped to lines this wide
+
+
+def slide_written(node: SceneNode, form: str) -> SceneNode:
+    """``node`` as a slide in ``form`` writes it in its shape: a triangle without its name (written beside it: see
+    :func:`name_beside`), a box's text wrapped to :data:`BOX_LINE` (a box stands in a level of small leaves)."""
+    if _name_beside(node, form):
+        return replace(node, name="")
+    if node.kind in BOXES and node.value:
+        return replace(node, value="\n".join(wrapped(node.value, BOX_LINE, 10.0)))
+    return node
+
+
+def _name_beside(node: SceneNode, form: str) -> bool:
+    """Whether a slide writes ``node``'s name beside its shape (a triangle's, unless its notes stand there)."""
+    return form != "beside" and node.kind in ("max", "min") and bool(node.name)
+
+
+def name_beside(node: SceneNode, width: float, height: float, spacing: float) -> float:
+    """How far from the centre of a triangle ``width`` by ``height`` (its box) the near edge of its name stands,
+    written on a slide beside it instead of in it (a triangle holding one line of text is half as high): level
+    with the triangle's top, beside a MAX node's apex or a MIN node's wide side, clear of the second outline that
+    marks the current node (:data:`RING`), on the side away from the edge from its parent (which, aimed at the
+    centre, meets a MAX triangle's slope near its apex); the edges to its children leave below it."""
+    name_h = line_height(NAME_SIZE)
+    half = width / 2 if node.kind == "min" else width * 2 * name_h / (3 * height)  # the slope at the name's foot
+    slope = 3 * height / 4 / math.hypot(width / 2, 3 * height / 4)  # the sine of the slope's angle
+    return half + RING / slope + max(2.0, 2 * spacing)
+
+
+def ring_above(node: SceneNode, box: Box) -> float:
+    """How far above the top of its shape (``box``, as laid out) the second outline of ``node`` reaches when it is
+    the current node (:data:`RING` out from its outline: at a MAX triangle's apex, by as much more as the apex is
+    sharp)."""
+    if node.kind != "max":
+        return RING
+    return RING * math.hypot(box.width / 2, 3 * box.height / 4) / (box.width / 2)  # (1 / the half-angle's sine)
+
+
+def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool) -> Room:
+    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``: see :func:`measure_room`)."""
+    width, height = shape_size(node, spacing, form, brackets)
     foot, top = shape_foot(node, height), shape_top(node, height)
     if form == "beside" and node.kind in BESIDE_KINDS and notes_lines(node):
-        note_w, note_h = notes_size(node, stacked=True)
-        stacked = any(note.startswith("α=") for note in node.notes)
+        stacked = not brackets and any(note.startswith("α=") for note in node.notes)
+        note_w, note_h = notes_size(node, stacked, brackets)
         near = notes_beside(node, width, spacing)
         far = max(width / 2, near + note_w)
         return Room(width, height, foot, stacked, note_w, note_h, width / 2 + far, max(top, note_h), foot, near,
                     side, *((width / 2, far) if side > 0 else (far, width / 2)))
     # the window is written as two lines, α over β, when on one it would be wider than the shape
-    stacked = any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > width
-    note_w, note_h = notes_size(node, stacked)
+    stacked = not brackets and any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > width
+    note_w, note_h = notes_size(node, stacked, brackets)
     return Room(width, height, foot, stacked, note_w, note_h, max(width, note_w), top,
                 foot + (GAP * spacing + note_h if note_h else 0.0))
 
@@ -299,10 +368,11 @@ def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
     return width / 2 + max(2.0, GAP * spacing)
 
 
-def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under") -> dict[str, Room]:
+def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide: bool = False) -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
-    :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`."""
-    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1))
+    :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`; ``slide``:
+    written for a slide (see :func:`measure_room`)."""
+    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide)
             for sides in [_note_sides(scene)] for node in scene.nodes}
 
 
@@ -330,6 +400,9 @@ class Layout:
     stacked: frozenset[str] = frozenset()  # the nodes whose window is written as two lines
     spacing: float = 1.0  # the room kept around the text (see the module's text)
     stretch: float = 0.0  # points added between every two levels (a slide's height filled)
+    brackets: bool = False  # windows written [α, β] on one line (a slide's: see notes_lines)
+    names: dict[str, Box] = field(default_factory=dict)  # names written beside their shapes (a slide's triangles)
+    form: str = "under"  # how the nodes and their notes are drawn (FORMS)
 
     @property
     def unstretched_height(self) -> float:
@@ -339,7 +412,12 @@ class Layout:
 
     def note_lines(self, node: SceneNode) -> list[str]:
         """The lines written under ``node``, as this layout keeps room for them."""
-        return notes_lines(node, node.id in self.stacked)
+        return notes_lines(node, node.id in self.stacked, self.brackets)
+
+    def written(self, node: SceneNode) -> SceneNode:
+        """``node`` as this layout writes it in its shape (on a slide: see :func:`slide_written`; its name, if not
+        in the shape, is written at :attr:`names`)."""
+        return slide_written(node, self.form) if self.brackets else node
 
     def label_point(self, tail: str, head: str) -> tuple[float, float]:
         """Where an edge's label is centred: on the straight line from the tail's centre to the head's, half-way
@@ -361,12 +439,12 @@ class Layout:
 
     @classmethod
     def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0,
-               rooms: dict[str, Room] | None = None) -> "Layout":
+               rooms: dict[str, Room] | None = None, slide: bool = False, form: str = "under") -> "Layout":
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
-        :func:`measure_rooms` measured them at ``spacing``, if they were)."""
-        rooms = rooms if rooms is not None else measure_rooms(scene, spacing)
+        :func:`measure_rooms` measured them at ``spacing`` in ``form``, for a ``slide`` or not, if they were)."""
+        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide)
         scene_nodes = {node.id: node for node in scene.nodes}
-        shapes, notes, lowest, outlines, stacked = {}, {}, {}, {}, set()
+        shapes, notes, lowest, outlines, stacked, names = {}, {}, {}, {}, set(), {}
         for name, (x, y) in centres.items():
             room = rooms[name]
             width, height = room.width, room.height
@@ -383,10 +461,15 @@ class Layout:
             elif note_w:
                 notes[name] = Box(x, foot - GAP * spacing - note_h / 2, note_w, note_h)
                 foot = notes[name].bottom
+            if room.name_beside is not None:  # level with the shape's top (see name_beside)
+                name_w, name_h = text_width(scene_nodes[name].name, NAME_SIZE), line_height(NAME_SIZE)
+                names[name] = Box(x + room.side * (room.name_beside + name_w / 2), outlines[name].top - name_h / 2,
+                                  name_w, name_h)
             level = round(y, 2)
             lowest[level] = min(lowest.get(level, foot), foot)
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
-        return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing)
+        return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
+                   form=form)
 
 
 def edge_label_lines(edge) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .layout import Box, Layout, line_height, lines_width, text_width, wrapped
+from .layout import Box, Layout, line_height, lines_width, ring_above, text_width, wrapped
 from .scene import Scene
 from .style import CAPTION_SIZE, KEY_SIZE, title_lines
 
@@ -70,13 +70,17 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     heading, wrap = title_lines(scene), 0.0
     title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     # on a slide whose width the titles set (against the tree's height, before it was stretched to fill the slide):
-    # the titles on two lines
-    if shape is not None and title_w > tree.width and title_w / (layout.unstretched_height + 80) > shape:
-        wrap = max(tree.width, title_w / 2)
+    # the titles on two lines, no narrower than the caption (which the deck wrapped to the slide); titles about as
+    # wide as the rest stay on one line (a tenth more would be broken for little)
+    caption_w = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + 8 if scene.caption and shape else 0.0
+    wide = max(tree.width, caption_w)
+    if shape is not None and title_w > 1.1 * wide and title_w / (layout.unstretched_height + 80) > shape:
+        wrap = max(wide, title_w / 2)
         heading = wrapped_titles(heading, wrap)
         title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     title_h = sum(line_height(size) for _, size, _ in heading) + 4
-    title = Box(tree.x, tree.top + gap + title_h / 2, title_w, title_h)
+    above = gap if shape is None else gap + _ring_above(scene, layout)
+    title = Box(tree.x, tree.top + above + title_h / 2, title_w, title_h)
     frame = tree.union(title)
     caption = None
     if scene.caption:
@@ -103,6 +107,17 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
                 choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
         legend, columns = max(choices, key=fill)
     return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap)
+
+
+def _ring_above(scene: Scene, layout: Layout) -> float:
+    """How far above the tree the root's second outline reaches when it is the current node (on a slide, whose gap
+    is small): kept on every frame of a deck, which marks a current node (the title never moves), and on no
+    drawing that marks none."""
+    root = scene.nodes[0] if scene.nodes else None
+    if root is None or root.id not in layout.outlines or root.kind == "board" or not any(
+            node.current for node in scene.nodes):
+        return 0.0
+    return max(0.0, layout.outlines[root.id].top + ring_above(root, layout.shapes[root.id]) - layout.tree.top)
 
 
 def wrapped_titles(lines, width: float) -> list[tuple[str, float, bool]]:

@@ -294,7 +294,7 @@ class _Layer:
         yield ("head", self.head or 0), ("title", "legend")  # a layer without a look of its own draws the first
         for node_id, look in self.nodes.items():
             if look >= 0:
-                yield ("node", node_id, look), (node_id, f"{node_id}_notes")
+                yield ("node", node_id, look), (node_id, f"{node_id}_notes", f"{node_id}_name")
         for (tail, head), look in self.edges.items():
             yield ("edge", (tail, head), look), (f"{tail}_{head}_edge", f"{tail}_{head}_label")
 

@@ -53,7 +53,9 @@ def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = Fa
     for node in scene.nodes:
         box = layout.shapes.get(node.id)
         if box is not None:
-            lines += _node(node, box)
+            if node.id in layout.names:  # (a slide's triangle: its name beside it)
+                lines.append(_name_beside(node, layout.names[node.id]))
+            lines += _node(layout.written(node), box)
             if layout.note_lines(node) and node.id in layout.notes:
                 lines += _notes(node, layout.note_lines(node), layout.notes[node.id])
     if scene.legend and page.legend is not None:
@@ -130,6 +132,13 @@ def _node(node: SceneNode, box: Box) -> list[str]:
     y = box.y  # a triangle's centre is in its wide half
     label = f"\\node[align=center, text={text_colour}] at ({box.x:.1f},{y:.1f}) {{{NEWLINE.join(rows)}}};"
     return [shape, label] if rows else [shape]
+
+
+def _name_beside(node: SceneNode, box: Box) -> str:
+    """A node's name written beside its shape where the layout put it (on a slide)."""
+    colour = "faded" if node.faded else "ink"
+    return (f"\\node[text={colour}, {_font(NAME_SIZE)}] at ({box.x:.1f},{box.y:.1f}) "
+            f"{{{latex_text(node.name)}}};")
 
 
 def _board(node: SceneNode, box: Box) -> list[str]:
