@@ -117,6 +117,15 @@ class Geometry:
                 self.increments[FIRST][bit] += 1 * 3 ** position << offset
                 self.increments[SECOND][bit] += 2 * 3 ** position << offset
 
+    def lines_of(self, first: int, second: int, lines: int = 0) -> int:
+        """The packed line codes of ``lines`` with the discs of the two bitboards added."""
+        for increments, bits in zip(self.increments, (first, second)):
+            while bits:  # each disc, lowest bit first
+                low = bits & -bits
+                lines += increments[low.bit_length() - 1]
+                bits ^= low
+        return lines
+
     def cell(self, col: int, row: int) -> int:
         return 1 << (col * self.height + row)
 
@@ -169,12 +178,10 @@ class Connect4State:
 
     def __init__(self, first: int, second: int, geo: Geometry, max_side: int = FIRST, history: str = ""):
         """A position from its bitboards; line codes, score and end test are worked out from scratch."""
-        lines = 0
-        for player, bits in ((FIRST, first), (SECOND, second)):
-            while bits:  # each disc, lowest bit first
-                low = bits & -bits
-                lines += geo.increments[player][low.bit_length() - 1]
-                bits ^= low
+        self._from_lines(first, second, geo, max_side, history, geo.lines_of(first, second))
+
+    def _from_lines(self, first, second, geo, max_side, history, lines) -> None:
+        """Set the position from its bitboards and their line codes: the score and end test read from the lines."""
         score, four = 0, False
         for offset, scores, fours in geo.line_fields:
             code = lines >> offset & geo.field_mask
@@ -243,23 +250,38 @@ class Connect4State:
         position is made as a state. Returns the columns played and that position."""
         geo = self.geo
         moves_when_full, top_row, bottom, column = geo.moves_when_full, geo.top_row, geo.bottom, geo.column
-        cells = geo.cols * geo.rows
+        (up, _), (across, _), (rising, _), (falling, _) = geo.directions
+        up2, across2, rising2, falling2 = 2 * up, 2 * across, 2 * rising, 2 * falling
+        getrandbits, cells = rng.getrandbits, geo.cols * geo.rows
         mover, other = (self.first, self.second) if self.count % 2 == FIRST else (self.second, self.first)
         count, played, over = self.count, [], self._terminal
         while not over:
             both = mover | other
             choices = moves_when_full[both & top_row]  # what moves() gives there
-            move = choices[rng.randrange(len(choices))]
+            # rng.randrange(n) as CPython draws it (Random._randbelow_with_getrandbits): the same numbers, without
+            # its two calls a move (tests/games/test_playouts.py checks the draws against randrange's)
+            n = len(choices)
+            bits = n.bit_length()
+            drawn = getrandbits(bits)
+            while drawn >= n:
+                drawn = getrandbits(bits)
+            move = choices[drawn]
             played.append(move)
             mover |= (both + bottom[move - 1]) & column[move - 1]  # the disc drops onto the column's top
             count += 1
-            over = has_four(mover, geo) or count == cells
+            # has_four(mover), unrolled: a pair of pairs (p) along a direction is four in a row
+            over = ((p := mover & mover >> up) & p >> up2 or (p := mover & mover >> across) & p >> across2
+                    or (p := mover & mover >> rising) & p >> rising2 or (p := mover & mover >> falling) & p >> falling2
+                    or count == cells)
             mover, other = other, mover  # the other side moves next
         if not played:
             return played, self
         first, second = (mover, other) if count % 2 == FIRST else (other, mover)
-        history = self.history + "".join([COLUMN_NAMES[move] for move in played])
-        return played, Connect4State(first, second, geo, self.max_side, history)
+        history = self.history + "".join(map(COLUMN_NAMES.__getitem__, played))
+        end = Connect4State.__new__(Connect4State)  # its lines: the start's, with the discs played added
+        end._from_lines(first, second, geo, self.max_side, history,
+                        geo.lines_of(first ^ self.first, second ^ self.second, self._lines))
+        return played, end
 
     def result(self) -> float:
         """MAX's reward at the end of the game: 1 when MAX has four in a row, 0 when MIN has, ½ for a full board.
