@@ -35,6 +35,9 @@ DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # (columns, rows) per step: up a
 # emptied and fills again with the positions the search makes next (a depth-first search transposes mostly nearby
 # moves). Without a bound, depth-9 minimax held about 1 GB of positions.
 SHARED_POSITIONS = 100_000
+# The players as module constants: a child reads one of them, and Player.MAX, an enum's member looked up on its
+# class, costs about as much as the rest of making the child.
+MAX, MIN = Player.MAX, Player.MIN
 
 
 @lru_cache(maxsize=None)
@@ -193,7 +196,7 @@ class Connect4State:
     def _set(self, first, second, count, geo, max_side, history, lines, score, terminal):
         self.first, self.second, self.count, self.geo = first, second, count, geo
         self.max_side, self.history, self._lines, self.score = max_side, history, lines, score
-        self.player = Player.MAX if count % 2 == max_side else Player.MIN
+        self.player = MAX if count % 2 == max_side else MIN
         self._terminal = terminal
         self._moves = None
         self._shared = None  # below a search's root: the positions made so far, by their bitboards
