@@ -21,8 +21,8 @@ LINES = (0b000000111, 0b000111000, 0b111000000, 0b001001001, 0b010010010, 0b1001
 FULL = 0b111111111
 X_SIDE, O_SIDE = 0, 1
 GLYPHS = {"X": "X", "O": "O", ".": ""}
-# The players as module constants: a child reads one of them, and Player.MAX, an enum's member looked up on its
-# class, costs about as much as the rest of making the child.
+# The players as module constants: every child reads one, and Player.MAX, a member looked up through the enum's
+# class, takes about three times as long as a module's name.
 MAX, MIN = Player.MAX, Player.MIN
 
 # Tables by 9-bit mask, made once: the rules as look-ups.
