@@ -76,6 +76,7 @@ class Geometry:
             top_cells = sum(self.top[c] for c in range(cols) if full >> c & 1)
             self.moves_when_full[top_cells] = tuple(c + 1 for c in range(cols) if not full >> c & 1)
         self.top_row = sum(self.top)
+        self.cells = cols * rows
         # (shift, cells where a window in that direction starts), for the bit-parallel four-in-a-row test
         self.directions = []
         for dc, dr in DIRECTIONS:
@@ -191,9 +192,10 @@ class Connect4State:
             score += scores[code]
             four = four or fours[code]
         count = (first | second).bit_count()
-        self._set(first, second, count, geo, max_side, history, lines, score, four or count == geo.cols * geo.rows)
+        self._set(first, second, count, geo, max_side, history, lines, score, four or count == geo.cells)
 
     def _set(self, first, second, count, geo, max_side, history, lines, score, terminal):
+        # (child() sets these same fields itself, the hot path: a field added here is added there)
         self.first, self.second, self.count, self.geo = first, second, count, geo
         self.max_side, self.history, self._lines, self.score = max_side, history, lines, score
         self.player = MAX if count % 2 == max_side else MIN
@@ -234,13 +236,16 @@ class Connect4State:
             new = code + digit * step
             score += scores[new] - scores[code]
             four = four or fours[new]
-        child = Connect4State.__new__(Connect4State)  # skip __init__'s work from scratch: the update is done
-        count = self.count + 1
-        child._set(first, second, count, geo, self.max_side, self.history + COLUMN_NAMES[move],
-                   lines + geo.increments[mover][bit], score, four or count == geo.cols * geo.rows)
-        child.origin = self.origin
+        # _set's fields, set here: skip __init__'s work from scratch (the update is done) and a call a child
+        child = Connect4State.__new__(Connect4State)
+        child.count = count = self.count + 1
+        child.first, child.second, child.geo, child.max_side = first, second, geo, self.max_side
+        child.history, child.score = self.history + COLUMN_NAMES[move], score
+        child._lines = lines + geo.increments[mover][bit]
+        child.player = MIN if self.player is MAX else MAX
+        child._terminal, child._moves = four or count == geo.cells, None
+        child._shared, child._transposable, child.origin = shared, shared is not None, self.origin
         if shared is not None:
-            child._shared, child._transposable = shared, True
             if len(shared) >= SHARED_POSITIONS:  # bounded memory: start again, keeping the search's recent ones
                 shared.clear()
             shared[first, second] = child
@@ -255,7 +260,7 @@ class Connect4State:
         moves_when_full, top_row, bottom, column = geo.moves_when_full, geo.top_row, geo.bottom, geo.column
         (up, _), (across, _), (rising, _), (falling, _) = geo.directions
         up2, across2, rising2, falling2 = 2 * up, 2 * across, 2 * rising, 2 * falling
-        getrandbits, cells = rng.getrandbits, geo.cols * geo.rows
+        getrandbits, cells = rng.getrandbits, geo.cells
         mover, other = (self.first, self.second) if self.count % 2 == FIRST else (self.second, self.first)
         count, played, over = self.count, [], self._terminal
         while not over:
