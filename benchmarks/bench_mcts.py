@@ -19,7 +19,7 @@ use its own playout (``random.choice`` over the moves, a position made per move)
 ``random_playout``, which tells the search apart from the playouts. The textbook UCT plays the same kind of game on its own list board.
 
 Every case runs once per round, the rounds repeated ``--repeat`` times (a shared machine's load drifts; a round
-sees the same): each case's median time, and each ratio the median of the rounds' ratios.
+sees the same): each case's median CPU time, and each ratio the median of the rounds' ratios.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -39,7 +38,7 @@ sys.path.insert(0, ROOT)
 
 from games import load_game  # noqa: E402
 from textbook import ListConnectFour, uct_search  # noqa: E402
-from timing import median_seconds  # noqa: E402
+from timing import cpu_rounds, median_seconds, round_ratio  # noqa: E402
 from tracer.run import trace_search  # noqa: E402
 from tracer.search.registry import ALGORITHMS  # noqa: E402
 from tracer.search.tracers import NO_TRACER  # noqa: E402
@@ -168,22 +167,6 @@ def render_seconds(repeat: int) -> float:
         return median_seconds(lambda: subprocess.run(command, env=env, check=True, capture_output=True), repeat)
 
 
-def rounds(cases, repeat: int) -> dict[str, list[float]]:
-    """Every case once per round, ``repeat`` rounds: each case's times, in round order."""
-    times = {title: [] for title, _ in cases}
-    for _ in range(repeat):
-        for title, run in cases:
-            start = time.perf_counter()
-            run()
-            times[title].append(time.perf_counter() - start)
-    return times
-
-
-def ratio(times, slower: str, faster: str) -> float:
-    """The median over the rounds of ``slower``'s time over ``faster``'s."""
-    return statistics.median(a / b for a, b in zip(times[slower], times[faster]))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="rounds of runs (medians reported; default 7)")
@@ -192,8 +175,8 @@ def main() -> None:
     cases = tracer_cases(args.iterations) + package_cases(args.iterations) + textbook_cases(args.iterations)
     print(f"Connect Four 7×6 from the empty board, random playouts, {args.iterations:,} iterations a search; medians "
           f"of {args.repeat} rounds, each case once a round")
-    print(f"{'case':<40} {'seconds':>8} {'it/s':>8} {'× off':>6}")
-    times = rounds(cases, args.repeat)
+    print(f"{'case':<40} {'CPU s':>8} {'it/s':>8} {'× off':>6}")
+    times = cpu_rounds(cases, args.repeat)
     off, generic = "tracer, tracing off", "tracer, off, generic playout loop"
     for title, _ in cases:
         seconds = statistics.median(times[title])
@@ -202,14 +185,14 @@ def main() -> None:
         if title == off:
             verdict = _verdict(rate >= TARGET_RATE, f"target ≥ {TARGET_RATE:,} it/s")
         elif title.startswith("tracer, recorded"):
-            verdict = _verdict(ratio(times, title, off) <= TRACED_RATIO, f"target ≤ {TRACED_RATIO:g}×")
+            verdict = _verdict(round_ratio(times, title, off) <= TRACED_RATIO, f"target ≤ {TRACED_RATIO:g}×")
         elif title.endswith("its own playout"):
-            verdict = _verdict(ratio(times, title, off) >= PACKAGE_RATIO, f"target off ≥ {PACKAGE_RATIO:g}× it") + \
-                "; generic loop " + _verdict(ratio(times, title, generic) >= GENERIC_RATIO,
-                                             f"{ratio(times, title, generic):.2f}×, target ≥ {GENERIC_RATIO:g}×")
+            verdict = _verdict(round_ratio(times, title, off) >= PACKAGE_RATIO, f"target off ≥ {PACKAGE_RATIO:g}× it") + \
+                "; generic loop " + _verdict(round_ratio(times, title, generic) >= GENERIC_RATIO,
+                                             f"{round_ratio(times, title, generic):.2f}×, target ≥ {GENERIC_RATIO:g}×")
         elif title.startswith("textbook"):
-            verdict = _verdict(ratio(times, title, off) >= TEXTBOOK_RATIO, f"target off ≥ {TEXTBOOK_RATIO:g}× it")
-        print(f"{title:<40} {seconds:>8.3f} {rate:>8,.0f} {ratio(times, title, off):>5.2f}× {verdict}")
+            verdict = _verdict(round_ratio(times, title, off) >= TEXTBOOK_RATIO, f"target off ≥ {TEXTBOOK_RATIO:g}× it")
+        print(f"{title:<40} {seconds:>8.3f} {rate:>8,.0f} {round_ratio(times, title, off):>5.2f}× {verdict}")
     seconds = render_seconds(max(3, args.repeat // 2))
     print(f"{'tracer ' + ' '.join(RENDER):<40}\n{'  the whole process':<40} {seconds:>8.2f}s  "
           f"{_verdict(seconds <= RENDER_SECONDS, f'target ≤ {RENDER_SECONDS:g} s')}")

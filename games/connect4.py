@@ -121,14 +121,24 @@ class Geometry:
                 self.increments[FIRST][bit] += 1 * 3 ** position << offset
                 self.increments[SECOND][bit] += 2 * 3 ** position << offset
 
-    def lines_of(self, first: int, second: int, lines: int = 0) -> int:
-        """The packed line codes of ``lines`` with the discs of the two bitboards added."""
+    def lines_of(self, first: int, second: int) -> int:
+        """The packed line codes of a board: each disc of the two bitboards added."""
+        lines = 0
         for increments, bits in zip(self.increments, (first, second)):
             while bits:  # each disc, lowest bit first
                 low = bits & -bits
                 lines += increments[low.bit_length() - 1]
                 bits ^= low
         return lines
+
+    def read_lines(self, lines: int) -> tuple[int, bool]:
+        """The windows score (the first player's view) and whether there is four in a row, read from line codes."""
+        score, four = 0, False
+        for offset, scores, fours in self.line_fields:
+            code = lines >> offset & self.field_mask
+            score += scores[code]
+            four = four or fours[code]
+        return score, four
 
     def cell(self, col: int, row: int) -> int:
         return 1 << (col * self.height + row)
@@ -186,13 +196,16 @@ class Connect4State:
 
     def _from_lines(self, first, second, geo, max_side, history, lines) -> None:
         """Set the position from its bitboards and their line codes: the score and end test read from the lines."""
-        score, four = 0, False
-        for offset, scores, fours in geo.line_fields:
-            code = lines >> offset & geo.field_mask
-            score += scores[code]
-            four = four or fours[code]
+        score, four = geo.read_lines(lines)
         count = (first | second).bit_count()
         self._set(first, second, count, geo, max_side, history, lines, score, four or count == geo.cells)
+
+    def _worked_out(self) -> None:
+        """A playout's end position is made without its line codes and windows score (MCTS reads only its fours):
+        they are worked out here, from the bitboards, when first asked for."""
+        if self._lines is None:
+            self._lines = self.geo.lines_of(self.first, self.second)
+            self.score = self.geo.read_lines(self._lines)[0]
 
     def _set(self, first, second, count, geo, max_side, history, lines, score, terminal):
         # (child() sets these same fields itself, the hot path: a field added here is added there)
@@ -230,6 +243,8 @@ class Connect4State:
                 return known
         bit = disc.bit_length() - 1
         digit = mover + 1
+        if self._lines is None:
+            self._worked_out()
         lines, score, four = self._lines, self.score, False
         for offset, mask, step, scores, fours in geo.cell_lines[bit]:
             code = lines >> offset & mask
@@ -285,10 +300,9 @@ class Connect4State:
         if not played:
             return played, self
         first, second = (mover, other) if count % 2 == FIRST else (other, mover)
+        end = Connect4State.__new__(Connect4State)  # its line codes and score worked out when asked (_worked_out)
         history = self.history + "".join(map(COLUMN_NAMES.__getitem__, played))
-        end = Connect4State.__new__(Connect4State)  # its lines: the start's, with the discs played added
-        end._from_lines(first, second, geo, self.max_side, history,
-                        geo.lines_of(first ^ self.first, second ^ self.second, self._lines))
+        end._set(first, second, count, geo, self.max_side, history, None, None, True)
         return played, end
 
     def result(self) -> float:
@@ -307,12 +321,14 @@ class Connect4State:
         return self._terminal
 
     def evaluate(self):
+        if self.score is None:
+            self._worked_out()
         return self.score if self.max_side == FIRST else -self.score
 
     def utility(self):
         """The windows score, as :meth:`evaluate` (four in a row is worth 1000), by less the further below a
         quicker-wins root."""
-        value = self.score if self.max_side == FIRST else -self.score
+        value = self.evaluate()
         return value if self.origin is None else quicker(value, self.count - self.origin)
 
     fixed_move_names = True  # a move's name never depends on the position (a trace names playouts faster)
@@ -419,6 +435,7 @@ class Connect4:
         return None
 
     def rooted(self, state: Connect4State) -> Connect4State:
+        state._worked_out()
         rooted = Connect4State.__new__(Connect4State)
         rooted._set(state.first, state.second, state.count, state.geo, state.side, state.history, state._lines,
                     state.score, state._terminal)
