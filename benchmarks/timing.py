@@ -3,6 +3,7 @@ yardstick."""
 
 from __future__ import annotations
 
+import gc
 import resource
 import statistics
 import subprocess
@@ -64,6 +65,7 @@ def cpu_rounds(cases, repeat: int) -> dict[str, list[float]]:
     times = {title: [] for title, _ in cases}
     for _ in range(repeat):
         for title, function in cases:
+            gc.collect()  # each case starts with no garbage of the one before it to collect
             start = time.process_time()
             function()
             times[title].append(time.process_time() - start)
