@@ -245,7 +245,8 @@ def play_out(state: GameState, rollout: str, rng: random.Random) -> tuple[list, 
 
     The uniform draw is ``rng.randrange(n)`` (n moves) as CPython makes it (``Random._randbelow_with_getrandbits``:
     k = n's bit length, k random bits until they are below n), written out to spare the loop two calls a move; the
-    games' own ``random_playout`` draw the same (tests/games/test_playouts.py checks all three alike)."""
+    games' own ``random_playout`` draw the same (tests/search/test_mcts_games.py and tests/games/test_playouts.py
+    check them against ``randrange``)."""
     moves, at_random, chance, getrandbits = [], rollout == "random", CHANCE, rng.getrandbits
     for _ in range(PLAYOUT_LIMIT):
         if state.is_terminal():
