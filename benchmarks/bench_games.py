@@ -7,6 +7,12 @@ Targets (2-core machine, tracing off): tic-tac-toe full solve from the empty boa
 depth 7 alpha-beta (70,104 nodes) ≤ 150 ms;
 one 5×6 Clobber self-play game with depth-4 alpha-beta on both sides ≤ 1 s; tracing on ≤ 3× tracing off.
 
+Against anchors (CPU time, interleaved rounds, the median of the rounds' ratios): Connect Four alpha-beta depth 5
+from the empty board at least 40× the textbook alpha-beta over a list board (:mod:`textbook`, the stand-in for
+the seed study's code: the same value, move and nodes visited, checked), and the tic-tac-toe full solve by
+alpha-beta at least 5× aima-python's ``alpha_beta_search`` on its ``TicTacToe``, run from an aima-python checkout
+(``--aima DIR`` or ``AIMA_PYTHON``; the row is skipped, with a note, without one).
+
 Every timed run starts cold, and the emptying is timed with it. What persists between searches: tic-tac-toe
 interns its positions, each keeping its children once made (a dict of all positions made, emptied by
 ``clear_caches``); Connect Four shares the positions of one search between the move orders that reach them (a
@@ -18,18 +24,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games import load_game  # noqa: E402
-from timing import paired_medians  # noqa: E402
+from textbook import ListConnectFour, alpha_beta, load_aima  # noqa: E402
+from timing import cpu_rounds, paired_medians, round_ratio  # noqa: E402
 from tracer.run import deep_recursion, trace_search  # noqa: E402
 from tracer.search.registry import ALGORITHMS  # noqa: E402
 from tracer.model.state import UNLIMITED  # noqa: E402
 from tracer.search.tracers import NO_TRACER, CountingTracer  # noqa: E402
 
 TRACED_RATIO = 3.0  # tracing on may cost at most this many times tracing off
+TEXTBOOK_RATIO = 40.0  # Connect Four alpha-beta depth 5: tracer at least this many times the textbook code
+AIMA_RATIO = 5.0  # tic-tac-toe alpha-beta full solve: tracer at least this many times aima-python
 
 
 def cold_root(game):
@@ -79,7 +89,13 @@ def selfplay_case(game, depth: int):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="runs of each side (medians reported; default 7)")
+    parser.add_argument("--aima", metavar="DIR", help="an aima-python checkout (or its git repository) for the "
+                        "tic-tac-toe anchor; default: the AIMA_PYTHON environment variable")
+    parser.add_argument("--anchors-only", action="store_true", help="only the rows against the anchors")
     args = parser.parse_args()
+    anchors(args.repeat, args.aima)
+    if args.anchors_only:
+        return
     tictactoe, connect4, clobber = load_game("tictactoe"), load_game("connect4"), load_game("clobber")
     cases = [
         ("tic-tac-toe full solve, minimax", 1.0, search_case(tictactoe, "minimax", UNLIMITED)),
@@ -100,6 +116,40 @@ def main() -> None:
         off_time, on_time, ratio = paired_medians(off, on, args.repeat)
         print(f"{title:<38} {nodes:>9,} {_ms(off_time)} {_ms(target, 6)} {_verdict(off_time <= target)} "
               f"{_ms(on_time)} {ratio:>6.2f}× {_verdict(ratio <= TRACED_RATIO)}")
+
+
+def anchors(repeat: int, aima_where: str | None) -> None:
+    """tracer's alpha-beta, untraced, against the textbook's Connect Four and aima-python's tic-tac-toe."""
+    connect4, tictactoe = load_game("connect4"), load_game("tictactoe")
+    search = ALGORITHMS["alphabeta"]
+    counter = CountingTracer()
+    ours = search.run(cold_root(connect4), 5, counter)
+    value, move, visited = alpha_beta(ListConnectFour(), 5)
+    assert (value, move, visited) == (*ours, counter.nodes_visited), "the textbook code searches another tree"
+    cases = [("Connect Four depth 5, tracer", lambda: search.run(cold_root(connect4), 5, NO_TRACER)),
+             ("Connect Four depth 5, textbook", lambda: alpha_beta(ListConnectFour(), 5)),
+             ("tic-tac-toe solve, tracer", lambda: search.run(cold_root(tictactoe), UNLIMITED, NO_TRACER))]
+    aima, note = load_aima(aima_where)
+    if aima is not None:
+        game = aima.TicTacToe()
+        assert aima.alpha_beta_search(game.initial, game) == (1, 1), "aima-python's first move differs from cell 1"
+        cases.append(("tic-tac-toe solve, aima-python", lambda: aima.alpha_beta_search(game.initial, game)))
+    print(f"alpha-beta against anchors: CPU medians of {repeat} interleaved rounds; ratio: the median of the "
+          "rounds' ratios")
+    print(f"  Connect Four depth 5: {visited:,} nodes visited by both, value {value}, move {move}")
+    times = cpu_rounds(cases, repeat)
+    for title, _ in cases:
+        print(f"  {title:<36} {_ms(statistics.median(times[title]))}")
+    rows = [("Connect Four depth 5, textbook", "Connect Four depth 5, tracer", TEXTBOOK_RATIO),
+            ("tic-tac-toe solve, aima-python", "tic-tac-toe solve, tracer", AIMA_RATIO)]
+    for anchor, ours_title, target in rows:
+        if anchor in times:
+            ratio = round_ratio(times, anchor, ours_title)
+            print(f"  {ours_title}: {ratio:.1f}× {anchor.rpartition(', ')[2]} {_verdict(ratio >= target)} "
+                  f"(target ≥ {target:g}×)")
+    if note:
+        print(f"  note: the aima-python row is skipped: {note}")
+    print()
 
 
 def _ms(seconds: float, width: int = 7) -> str:

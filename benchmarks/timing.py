@@ -3,6 +3,7 @@ yardstick."""
 
 from __future__ import annotations
 
+import gc
 import resource
 import statistics
 import subprocess
@@ -55,3 +56,22 @@ def against_yardstick(command: list[str], yardstick: list[str], repeat: int, **o
             "yardstick wall": statistics.median(run[1][0] for run in runs),
             "yardstick cpu": statistics.median(run[1][1] for run in runs),
             "ratio": statistics.median(run[0][1] / run[1][1] for run in runs)}
+
+
+def cpu_rounds(cases, repeat: int) -> dict[str, list[float]]:
+    """Every case of ``cases`` ((title, function) pairs) once per round, ``repeat`` rounds: each case's CPU times
+    (this process's, which a loaded machine's other work does not add to), in round order. A round's cases run
+    side by side, so the ratio of two of them is taken round by round (:func:`round_ratio`)."""
+    times = {title: [] for title, _ in cases}
+    for _ in range(repeat):
+        for title, function in cases:
+            gc.collect()  # each case starts with no garbage of the one before it to collect
+            start = time.process_time()
+            function()
+            times[title].append(time.process_time() - start)
+    return times
+
+
+def round_ratio(times: dict[str, list[float]], slower: str, faster: str) -> float:
+    """The median over the rounds of ``slower``'s time over ``faster``'s."""
+    return statistics.median(a / b for a, b in zip(times[slower], times[faster]))

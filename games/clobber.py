@@ -37,6 +37,9 @@ GLYPHS = {"B": "●", "W": "○", ".": ""}
 DIRECTIONS = ("up", "down", "left", "right")  # the order moves from one cell are generated in
 DEFAULT_COLS, DEFAULT_ROWS = 5, 6
 MAX_SIZE = 26  # columns are letters
+# The players as module constants: every child reads one, and Player.MAX, a member looked up through the enum's
+# class, takes about three times as long as a module's name.
+MAX, MIN = Player.MAX, Player.MIN
 
 
 def weights_for(move_number: int) -> tuple[int, int, int]:
@@ -150,7 +153,7 @@ class ClobberState:
 
     def _set(self, black, white, side, geo, number, max_side, weights, contacts, centre_black, centre_white, last):
         self.black, self.white, self.side, self.geo, self.number = black, white, side, geo, number
-        self.max_side, self.weights, self.player = max_side, weights, Player.MAX if side == max_side else Player.MIN
+        self.max_side, self.weights, self.player = max_side, weights, MAX if side == max_side else MIN
         self.contacts, self.centre_black, self.centre_white = contacts, centre_black, centre_white
         self.last = last  # the cell the last move went to, when known (drawn outlined)
         self._moves = None
@@ -185,7 +188,7 @@ class ClobberState:
         # Made field by field rather than through __init__, which would work the evaluation terms out again.
         child = ClobberState.__new__(ClobberState)
         child.geo, child.number, child.max_side, child.weights = geo, self.number + 1, self.max_side, self.weights
-        child.player = Player.MIN if self.player is Player.MAX else Player.MAX
+        child.player = MIN if self.player is MAX else MAX
         child.contacts, child.last, child._moves, child.origin = contacts, target, None, self.origin
         if self.side == BLACK:  # black leaves `source` for `target`; the white piece there is gone
             child.side, child.black, child.white = WHITE, own ^ (1 << source | 1 << target), other ^ 1 << target

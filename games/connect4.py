@@ -35,6 +35,9 @@ DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # (columns, rows) per step: up a
 # emptied and fills again with the positions the search makes next (a depth-first search transposes mostly nearby
 # moves). Without a bound, depth-9 minimax held about 1 GB of positions.
 SHARED_POSITIONS = 100_000
+# The players as module constants: every child reads one, and Player.MAX, a member looked up through the enum's
+# class, takes about three times as long as a module's name.
+MAX, MIN = Player.MAX, Player.MIN
 
 
 @lru_cache(maxsize=None)
@@ -73,6 +76,7 @@ class Geometry:
             top_cells = sum(self.top[c] for c in range(cols) if full >> c & 1)
             self.moves_when_full[top_cells] = tuple(c + 1 for c in range(cols) if not full >> c & 1)
         self.top_row = sum(self.top)
+        self.cells = cols * rows
         # (shift, cells where a window in that direction starts), for the bit-parallel four-in-a-row test
         self.directions = []
         for dc, dr in DIRECTIONS:
@@ -116,6 +120,25 @@ class Geometry:
                 self.cell_lines[bit] += ((offset, self.field_mask, 3 ** position, scores, fours),)
                 self.increments[FIRST][bit] += 1 * 3 ** position << offset
                 self.increments[SECOND][bit] += 2 * 3 ** position << offset
+
+    def lines_of(self, first: int, second: int) -> int:
+        """The packed line codes of a board: each disc of the two bitboards added."""
+        lines = 0
+        for increments, bits in zip(self.increments, (first, second)):
+            while bits:  # each disc, lowest bit first
+                low = bits & -bits
+                lines += increments[low.bit_length() - 1]
+                bits ^= low
+        return lines
+
+    def read_lines(self, lines: int) -> tuple[int, bool]:
+        """The windows score (the first player's view) and whether there is four in a row, read from line codes."""
+        score, four = 0, False
+        for offset, scores, fours in self.line_fields:
+            code = lines >> offset & self.field_mask
+            score += scores[code]
+            four = four or fours[code]
+        return score, four
 
     def cell(self, col: int, row: int) -> int:
         return 1 << (col * self.height + row)
@@ -169,24 +192,26 @@ class Connect4State:
 
     def __init__(self, first: int, second: int, geo: Geometry, max_side: int = FIRST, history: str = ""):
         """A position from its bitboards; line codes, score and end test are worked out from scratch."""
-        lines = 0
-        for player, bits in ((FIRST, first), (SECOND, second)):
-            while bits:  # each disc, lowest bit first
-                low = bits & -bits
-                lines += geo.increments[player][low.bit_length() - 1]
-                bits ^= low
-        score, four = 0, False
-        for offset, scores, fours in geo.line_fields:
-            code = lines >> offset & geo.field_mask
-            score += scores[code]
-            four = four or fours[code]
+        self._from_lines(first, second, geo, max_side, history, geo.lines_of(first, second))
+
+    def _from_lines(self, first, second, geo, max_side, history, lines) -> None:
+        """Set the position from its bitboards and their line codes: the score and end test read from the lines."""
+        score, four = geo.read_lines(lines)
         count = (first | second).bit_count()
-        self._set(first, second, count, geo, max_side, history, lines, score, four or count == geo.cols * geo.rows)
+        self._set(first, second, count, geo, max_side, history, lines, score, four or count == geo.cells)
+
+    def _worked_out(self) -> None:
+        """A playout's end position is made without its line codes and windows score (MCTS reads only its fours):
+        they are worked out here, from the bitboards, when first asked for."""
+        if self._lines is None:
+            self._lines = self.geo.lines_of(self.first, self.second)
+            self.score = self.geo.read_lines(self._lines)[0]
 
     def _set(self, first, second, count, geo, max_side, history, lines, score, terminal):
+        # (child() sets these same fields itself, the hot path: a field added here is added there)
         self.first, self.second, self.count, self.geo = first, second, count, geo
         self.max_side, self.history, self._lines, self.score = max_side, history, lines, score
-        self.player = Player.MAX if count % 2 == max_side else Player.MIN
+        self.player = MAX if count % 2 == max_side else MIN
         self._terminal = terminal
         self._moves = None
         self._shared = None  # below a search's root: the positions made so far, by their bitboards
@@ -218,19 +243,24 @@ class Connect4State:
                 return known
         bit = disc.bit_length() - 1
         digit = mover + 1
+        if self._lines is None:
+            self._worked_out()
         lines, score, four = self._lines, self.score, False
         for offset, mask, step, scores, fours in geo.cell_lines[bit]:
             code = lines >> offset & mask
             new = code + digit * step
             score += scores[new] - scores[code]
             four = four or fours[new]
-        child = Connect4State.__new__(Connect4State)  # skip __init__'s work from scratch: the update is done
-        count = self.count + 1
-        child._set(first, second, count, geo, self.max_side, self.history + COLUMN_NAMES[move],
-                   lines + geo.increments[mover][bit], score, four or count == geo.cols * geo.rows)
-        child.origin = self.origin
+        # _set's fields, set here: skip __init__'s work from scratch (the update is done) and a call a child
+        child = Connect4State.__new__(Connect4State)
+        child.count = count = self.count + 1
+        child.first, child.second, child.geo, child.max_side = first, second, geo, self.max_side
+        child.history, child.score = self.history + COLUMN_NAMES[move], score
+        child._lines = lines + geo.increments[mover][bit]
+        child.player = MIN if self.player is MAX else MAX
+        child._terminal, child._moves = four or count == geo.cells, None
+        child._shared, child._transposable, child.origin = shared, shared is not None, self.origin
         if shared is not None:
-            child._shared, child._transposable = shared, True
             if len(shared) >= SHARED_POSITIONS:  # bounded memory: start again, keeping the search's recent ones
                 shared.clear()
             shared[first, second] = child
@@ -243,23 +273,37 @@ class Connect4State:
         position is made as a state. Returns the columns played and that position."""
         geo = self.geo
         moves_when_full, top_row, bottom, column = geo.moves_when_full, geo.top_row, geo.bottom, geo.column
-        cells = geo.cols * geo.rows
+        (up, _), (across, _), (rising, _), (falling, _) = geo.directions
+        up2, across2, rising2, falling2 = 2 * up, 2 * across, 2 * rising, 2 * falling
+        getrandbits, cells = rng.getrandbits, geo.cells
         mover, other = (self.first, self.second) if self.count % 2 == FIRST else (self.second, self.first)
         count, played, over = self.count, [], self._terminal
         while not over:
             both = mover | other
             choices = moves_when_full[both & top_row]  # what moves() gives there
-            move = choices[rng.randrange(len(choices))]
+            # rng.randrange(n) as CPython draws it (Random._randbelow_with_getrandbits): the same numbers, without
+            # its two calls a move (tests/games/test_playouts.py checks the draws against randrange's)
+            n = len(choices)
+            bits = n.bit_length()
+            drawn = getrandbits(bits)
+            while drawn >= n:
+                drawn = getrandbits(bits)
+            move = choices[drawn]
             played.append(move)
             mover |= (both + bottom[move - 1]) & column[move - 1]  # the disc drops onto the column's top
             count += 1
-            over = has_four(mover, geo) or count == cells
+            # has_four(mover), unrolled: a pair of pairs (p) along a direction is four in a row
+            over = ((p := mover & mover >> up) & p >> up2 or (p := mover & mover >> across) & p >> across2
+                    or (p := mover & mover >> rising) & p >> rising2 or (p := mover & mover >> falling) & p >> falling2
+                    or count == cells)
             mover, other = other, mover  # the other side moves next
         if not played:
             return played, self
         first, second = (mover, other) if count % 2 == FIRST else (other, mover)
-        history = self.history + "".join([COLUMN_NAMES[move] for move in played])
-        return played, Connect4State(first, second, geo, self.max_side, history)
+        end = Connect4State.__new__(Connect4State)  # its line codes and score worked out when asked (_worked_out)
+        history = self.history + "".join(map(COLUMN_NAMES.__getitem__, played))
+        end._set(first, second, count, geo, self.max_side, history, None, None, True)
+        return played, end
 
     def result(self) -> float:
         """MAX's reward at the end of the game: 1 when MAX has four in a row, 0 when MIN has, ½ for a full board.
@@ -277,12 +321,14 @@ class Connect4State:
         return self._terminal
 
     def evaluate(self):
+        if self.score is None:
+            self._worked_out()
         return self.score if self.max_side == FIRST else -self.score
 
     def utility(self):
         """The windows score, as :meth:`evaluate` (four in a row is worth 1000), by less the further below a
         quicker-wins root."""
-        value = self.score if self.max_side == FIRST else -self.score
+        value = self.evaluate()
         return value if self.origin is None else quicker(value, self.count - self.origin)
 
     fixed_move_names = True  # a move's name never depends on the position (a trace names playouts faster)
@@ -389,6 +435,7 @@ class Connect4:
         return None
 
     def rooted(self, state: Connect4State) -> Connect4State:
+        state._worked_out()
         rooted = Connect4State.__new__(Connect4State)
         rooted._set(state.first, state.second, state.count, state.geo, state.side, state.history, state._lines,
                     state.score, state._terminal)

@@ -96,12 +96,14 @@ def _explicit_leaves(root):
 class Node:
     """A node of the search tree: the position, how it was reached, its statistics (N visits, W total reward for
     the player who chose the move into it) and its children in the order they were expanded. ``index`` numbers the
-    nodes in the order they were made (the root 0), as the trace numbers them."""
+    nodes in the order they were made (the root 0), as the trace numbers them. Whether the position ends the game
+    is asked once, when the node is made (selection passes through a node many times)."""
 
-    __slots__ = ("state", "move", "parent", "index", "chooser", "untried", "children", "visits", "wins")
+    __slots__ = ("state", "move", "parent", "index", "chooser", "terminal", "untried", "children", "visits", "wins")
 
     def __init__(self, state: GameState, move, parent: "Node | None", index: int):
         self.state, self.move, self.parent, self.index = state, move, parent, index
+        self.terminal = state.is_terminal()
         if parent is None:
             self.chooser = MAX if state.player is CHANCE else state.player
         else:
@@ -117,7 +119,7 @@ class Node:
 
     def untried_here(self) -> bool:
         """Whether the search expands here: a node that is not terminal with a move not yet in the tree."""
-        return bool(self.untried) and not self.state.is_terminal()
+        return bool(self.untried) and not self.terminal
 
     def reward_of(self, reward: float) -> float:
         """``reward`` (MAX's) in the terms of the player who chose the move into this node."""
@@ -134,15 +136,15 @@ def ucb_scores(children, parent_visits: int, exploration: float) -> list[tuple]:
     as an untried move would be; and ln N(parent) counts as 0 while the parent has at most one visit (it is 0 at
     N = 1), so a parent given no visits scores its children by Q alone, never by ln 0."""
     log_parent = math.log(parent_visits) if parent_visits > 1 else 0.0
-    scores = []
+    sqrt, scores = math.sqrt, []
     for child in children:
         visits = child.visits
-        if visits == 0:
-            scores.append((child, 0.0, math.inf, math.inf))
-        else:
+        if visits:
             mean = child.wins / visits
-            explore = exploration * math.sqrt(log_parent / visits)
+            explore = exploration * sqrt(log_parent / visits)
             scores.append((child, mean, explore, mean + explore))
+        else:
+            scores.append((child, 0.0, math.inf, math.inf))
     return scores
 
 
@@ -183,7 +185,7 @@ def mcts(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO_TRAC
 def select(node: Node, exploration: float, rng: random.Random, tracer: NullTracer) -> Node:
     """Go down while the node's children have all been visited: by UCB1, or at a chance node by drawing an
     outcome (which is expanded next if it is not in the tree yet)."""
-    while not node.state.is_terminal():
+    while not node.terminal:
         if node.state.player is CHANCE:
             move = draw_outcome(node.state, rng)
             child = next((c for c in node.children if c.move == move), None)
@@ -222,19 +224,11 @@ def simulate(node: Node, rollout: str, rewards: Rewards, rng: random.Random, tra
         reward = rewards.estimate(state)
         tracer.playout(node, (), reward, "eval")
         return reward
-    moves = []
     fast = getattr(state, "random_playout", None) if rollout == "random" else None
-    if callable(fast):  # a game's own playout over its integers, drawing from rng as the loop below would
+    if callable(fast):  # a game's own playout over its integers, drawing from rng as play_out would
         moves, state = fast(rng)
     else:
-        while not state.is_terminal() and len(moves) < PLAYOUT_LIMIT:
-            choices = state.moves()
-            if state.player is CHANCE:
-                move = draw_outcome(state, rng)
-            else:
-                move = choices[rng.randrange(len(choices))] if rollout == "random" else choices[0]
-            moves.append(move)
-            state = state.child(move)
+        moves, state = play_out(state, rollout, rng)
     if not state.is_terminal():
         reward = rewards.estimate(state)
         tracer.playout(node, moves, reward, "cut")
@@ -242,6 +236,36 @@ def simulate(node: Node, rollout: str, rewards: Rewards, rng: random.Random, tra
     reward = rewards.terminal(state)
     tracer.playout(node, moves, reward, rollout)
     return reward
+
+
+def play_out(state: GameState, rollout: str, rng: random.Random) -> tuple[list, GameState]:
+    """The playout of any game, over its own positions (no search nodes): from ``state``, a move drawn uniformly
+    (``random``) or the first move (``first``), an outcome drawn by its probability at a chance node, until the
+    game ends or :data:`PLAYOUT_LIMIT` moves are played. Returns the moves and the position reached.
+
+    The uniform draw is ``rng.randrange(n)`` (n moves) as CPython makes it (``Random._randbelow_with_getrandbits``:
+    k = n's bit length, k random bits until they are below n), written out to spare the loop two calls a move; the
+    games' own ``random_playout`` draw the same (tests/search/test_mcts_games.py and tests/games/test_playouts.py
+    check them against ``randrange``)."""
+    moves, at_random, chance, getrandbits = [], rollout == "random", CHANCE, rng.getrandbits
+    for _ in range(PLAYOUT_LIMIT):
+        if state.is_terminal():
+            break
+        if state.player is chance:
+            move = draw_outcome(state, rng)
+        elif at_random:
+            choices = state.moves()
+            n = len(choices)
+            bits = n.bit_length()
+            drawn = getrandbits(bits)
+            while drawn >= n:
+                drawn = getrandbits(bits)
+            move = choices[drawn]
+        else:
+            move = state.moves()[0]
+        moves.append(move)
+        state = state.child(move)
+    return moves, state
 
 
 def back_up(node: Node, reward: float, tracer: NullTracer) -> None:
