@@ -45,6 +45,13 @@ def explorer_data(trace: Trace, steps: int | None = None) -> dict:
     view = TraceView(trace, steps)
     look = view.family.look
     text = _Texts()
+    seen_windows: dict = {}  # (α, β) -> its text's index: most nodes share a few windows
+
+    def windows(window) -> int:
+        found = seen_windows.get(window)
+        if found is None:
+            found = seen_windows[window] = text(_window(window))
+        return found
     columns = {name: [] for name in ("parent", "name", "player", "status", "visit", "value", "window_in", "window",
                                      "note", "cut")}
     for node in view.nodes:
@@ -56,8 +63,8 @@ def explorer_data(trace: Trace, steps: int | None = None) -> dict:
         columns["visit"].append(node.visit or 0)
         columns["value"].append(text(_value(view, look, node)))
         searched = node.reached and not node.pruned
-        columns["window_in"].append(text(_window(getattr(node, "window_in", None)) if searched else ""))
-        columns["window"].append(text(_window(getattr(node, "window", None)) if searched else ""))
+        columns["window_in"].append(windows(getattr(node, "window_in", None)) if searched else 0)
+        columns["window"].append(windows(getattr(node, "window", None)) if searched else 0)
         columns["note"].append(text(" · ".join(_notes(view, look, node))))
         cut = getattr(node, "cut", None)
         columns["cut"].append(text(cut.reason() if cut is not None else ""))
