@@ -30,6 +30,13 @@ tree:
     children: [{name: "<!--", value: 2}, {name: "\\"' ]]>", value: 9}]
 """
 
+HOSTILE_PLAYERS = """players: ["a b", "<b>x</b>", "\\" c"]
+tree:
+  - [["(1, 2, 6)", "(4, 2, 3)"]]
+  - [["(5, 1, 1)", "(1, 5, 2)"]]
+rules: {algorithm: maxn}
+"""
+
 # Each family of searches (and the searches that make several passes), on a tree of the repository.
 FAMILIES = [("rn_example.yaml", "alphabeta"), ("rn_example.yaml", "negamax-ab"), ("rn_example.yaml", "mtdf"),
             ("rn_example.yaml", "sss"), ("id_example.yaml", "id"), ("dice.yaml", "expectiminimax"),
@@ -253,6 +260,20 @@ def test_hostile_names_show_as_text_and_run_nothing(browser, tmp_path):
     assert explorer.page.eval_on_selector_all("main img, main script", "found => found.length") == 0
     assert explorer.dialogs == [] and explorer.errors == []
     assert all(url.startswith("file://") for url in explorer.requests)
+    explorer.close()
+
+
+def test_hostile_player_names_show_as_text(browser, tmp_path):
+    tree = tmp_path / "players.yaml"
+    tree.write_text(HOSTILE_PLAYERS, encoding="utf-8")
+    out = tmp_path / "players.html"
+    result = run_tracer("explore", tree, "-o", out)
+    assert result.returncode == 0, result.stderr
+    explorer = Explorer(browser, out)
+    movers = explorer.page.eval_on_selector_all(".mover", "found => found.map(m => m.textContent)")
+    assert movers[:3] == ["a b", "<b>x</b>", '" c']  # the root, then down the principal variation
+    assert explorer.page.eval_on_selector_all("main b", "found => found.length") == 0
+    assert explorer.dialogs == [] and explorer.errors == []
     explorer.close()
 
 

@@ -34,6 +34,15 @@
     return `✂ cut${reason ? ` ${reason}` : ""}${what ? ` · ${what}` : ""}`;
   }
 
+  // The row's name: the move, after the name of the player to move in a game of named players (max^n's); MAX,
+  // MIN and chance are marked by their signs (explorer.css).
+  const SIGNED = new Set(["max", "min", "chance"]);
+  function nameOf(node) {
+    const name = element("span", { class: "name" }, text("name", node)), player = text("player", node);
+    if (!SIGNED.has(player)) name.prepend(element("span", { class: "mover" }, player));
+    return name;
+  }
+
   // A node's row: the li of the ARIA tree, its line of columns, and its group of children (built when opened).
   function row(node, level, position, siblings) {
     const item = element("li", { role: "treeitem", "aria-level": String(level), "aria-posinset": String(position),
@@ -46,7 +55,7 @@
     line.style.setProperty("--level", String(level - 1));
     const kids = children[node].length;
     line.append(element("span", { class: "toggle", "aria-hidden": "true" }, kids ? "▸" : ""),
-                element("span", { class: "name" }, text("name", node)),
+                nameOf(node),
                 element("span", { class: "value" }, text("value", node) || STATUS[status]),
                 element("span", { class: "window" }, windowText(node)),
                 element("span", { class: "visit" }, data.visit[node] ? `#${data.visit[node]}` : ""),
@@ -98,9 +107,10 @@
   // One row holds the focus (a roving tabindex, as in a file tree); the address names it (#node=N).
   let focused = null;
   function focus(item, scroll = true) {
-    if (focused) focused.tabIndex = -1;
+    if (focused) { focused.tabIndex = -1; focused.setAttribute("aria-selected", "false"); }
     focused = item;
     item.tabIndex = 0;
+    item.setAttribute("aria-selected", "true");
     item.focus({ preventScroll: true });
     if (scroll) item.querySelector(":scope > .row").scrollIntoView({ block: "nearest" });
     const hash = `#node=${item.dataset.node}`;
