@@ -307,3 +307,23 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, said):
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith("tracer explore: error:") and said in result.stderr, result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pass_of_a_search_of_several_passes(browser, tmp_path):
+    out = tmp_path / "id.html"
+    result = run_tracer("explore", TREES / "id_example.yaml", "-a", "id", "--pass", "1", "-o", out)
+    assert result.returncode == 0, result.stderr
+    saved = tmp_path / "id.json"
+    assert run_tracer("trace", TREES / "id_example.yaml", "-a", "id", "-o", saved).returncode == 0
+    trace = load_trace(str(saved))
+    passes = sum(event.kind == "pass_started" for event in trace.events)
+    explorer = Explorer(browser, out)
+    assert explorer.page.inner_text("#subtitle").endswith(f"(pass 1 of {passes})") and passes > 1
+    # pass 1 searches one ply: the first ply's rows have values, and what lies below them was not searched yet
+    first_ply = children_of(trace)[0]
+    assert all(explorer.row(node)["value"] not in ("", "not searched") for node in first_ply)
+    explorer.page.click(f'li[data-node="{first_ply[0]}"] > .row')
+    below = children_of(trace)[first_ply[0]]
+    assert below and all(explorer.row(node)["value"] == "not searched" for node in below)
+    assert explorer.errors == []
+    explorer.close()

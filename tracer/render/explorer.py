@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..search.registry import MOVER_TERMS
 from ..text import format_number, format_probability
 from ..trace.trace import Trace
-from ..view import TraceView
+from ..view import TraceView, pass_steps
 from ..view.nodes import PRUNED, UNREACHED
 from .html_page import asset, html_document, page_script
 
@@ -68,8 +68,9 @@ def explorer_data(trace: Trace, steps: int | None = None) -> dict:
         columns["note"].append(text(" · ".join(_notes(view, look, node))))
         cut = getattr(node, "cut", None)
         columns["cut"].append(text(cut.reason() if cut is not None else ""))
-    cuts = []  # each cutoff: the node cut, the moves it skipped there, every node they hold
-    for seen in view.cutoffs:
+    cuts = []  # each cutoff of the pass shown: the node cut, the moves it skipped there, every node they hold
+    first = pass_steps(trace, view.pass_number)[0] if view.passes > 1 else 1
+    for seen in (seen for seen in view.cutoffs if seen.step >= first):
         skipped = sum(1 for child in view.nodes[seen.node].children if view.nodes[child].pruned)
         cuts += [seen.node, skipped, len(seen.pruned)]
     value = format_number(trace.value)
@@ -77,7 +78,7 @@ def explorer_data(trace: Trace, steps: int | None = None) -> dict:
     terms = " (each value for the player to move there)" if trace.terms == MOVER_TERMS else ""
     return {
         "title": trace.name or trace.title, "subtitle": f"{trace.title}: value {value}{best}{terms}",
-        "game": view.is_game, "passes": view.passes, "pass": view.pass_number,
+        "passes": view.passes, "pass": view.pass_number,
         "texts": text.texts, **columns, "cuts": cuts, "pv": [node.id for node in view.best_line()],
     }
 
