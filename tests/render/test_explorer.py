@@ -82,6 +82,10 @@ class Explorer:
     def focused(self) -> int:
         return self.page.evaluate("Number(document.activeElement.dataset.node)")
 
+    def current(self) -> int:
+        """The current row: the one the keys act on, focused or not (the find box keeps the focus)."""
+        return int(self.page.get_attribute("li[aria-selected=true]", "data-node"))
+
     def expanded(self, node: int) -> str | None:
         return self.page.get_attribute(f'li[data-node="{node}"]', "aria-expanded")
 
@@ -224,7 +228,8 @@ def test_a_link_and_the_find_box_open_the_tree_at_a_node(browser, connect4):
     assert explorer.shown() == {0}
     explorer.page.fill("#find", " ".join(reversed(moves)))
     explorer.page.press("#find", "Enter")
-    assert explorer.focused() == deep.id and deep.id in explorer.shown()
+    assert explorer.current() == deep.id and deep.id in explorer.shown()
+    assert explorer.page.evaluate("document.activeElement.id") == "find"  # Enter again: the next node found
     explorer.page.fill("#find", "9 9")
     explorer.page.press("#find", "Enter")
     assert explorer.page.inner_text("#found") == "no node 9 9"

@@ -104,14 +104,16 @@
     return items.get(node);
   }
 
-  // One row holds the focus (a roving tabindex, as in a file tree); the address names it (#node=N).
+  // One row is the current one, the one Tab reaches and the keys act on (a roving tabindex, as in a file tree);
+  // the address names it (#node=N). `take`: the row takes the focus too (not from the find box, where Enter goes
+  // on to the next node found).
   let focused = null;
-  function focus(item, scroll = true) {
+  function focus(item, scroll = true, take = true) {
     if (focused) { focused.tabIndex = -1; focused.setAttribute("aria-selected", "false"); }
     focused = item;
     item.tabIndex = 0;
     item.setAttribute("aria-selected", "true");
-    item.focus({ preventScroll: true });
+    if (take) item.focus({ preventScroll: true });
     if (scroll) item.querySelector(":scope > .row").scrollIntoView({ block: "nearest" });
     const hash = `#node=${item.dataset.node}`;
     if (location.hash !== hash) history.replaceState(null, "", hash);
@@ -194,7 +196,7 @@
     if (query !== asked) { asked = query; found = find(query); shown = -1; }
     if (!found.length) { $("found").textContent = query.trim() ? `no node ${query.trim()}` : ""; return; }
     shown = (shown + 1) % found.length;
-    focus(reveal(found[shown]));
+    focus(reveal(found[shown]), true, false);
     $("found").textContent = found.length > 1 ? `${shown + 1} of ${found.length}` : "found";
   });
 
