@@ -28,6 +28,8 @@ COMMANDS = {
     "trace": ("commands", "print a search step by step, or save its trace as JSON"),
     "stats": ("commands", "count what searches do: nodes, leaves, cutoffs, time"),
     "export": ("commands", "write the searched tree as GraphML or node-link JSON (the files networkx reads)"),
+    "explore": ("explore", "write a search as a page to explore: an outline of its nodes, opened at the "
+                           "principal variation"),
     "compare": ("compare", "compare searches: algorithms × depths × move orders, as a table or a chart"),
     "check": ("exercises", "check the answer keys (expect:) of tree and position files"),
     "grade": ("exercises", "grade students' answers: item by item, with the first place each departs from the "

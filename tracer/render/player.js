@@ -1,20 +1,13 @@
 // tracer's step-through player. The data (see tracer/render/player.py) is read with JSON.parse and every element is
-// built with createElementNS, setAttribute and textContent: nothing from the data is ever parsed as markup.
+// built with createElementNS, setAttribute and textContent (html_page.js's builders): nothing from the data is ever
+// parsed as markup.
 // TracerPlayer.mount(root, data, options) runs one player inside `root` (a copy of player.py's SKELETON): it finds
 // its parts by class within root and uses no ids, so several players live on one page (the practice page's).
 window.TracerPlayer = (function () {
   "use strict";
-  const SVG_NS = "http://www.w3.org/2000/svg";
-
+  const SVG_NS = TracerPage.SVG_NS;
   // An SVG element from its data; Graphviz's ids become data-part where several players share the page (`ids` false).
-  function build(spec, ids) {
-    const [tag, attrs, text, children] = spec;
-    const element = document.createElementNS(SVG_NS, tag);
-    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name === "id" && !ids ? "data-part" : name, value);
-    if (text) element.textContent = text;
-    for (const child of children) element.appendChild(build(child, ids));
-    return element;
-  }
+  const build = (spec, ids) => TracerPage.svg(spec, Boolean(ids));  // the shared safe builder (html_page.js)
 
   // ---- the page's layout: text that reads, and the step table where it fits -----------------------------------
   const GAP = 12;  // px between the tree and the step table beside it (player.css's gap)

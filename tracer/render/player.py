@@ -14,16 +14,15 @@ such as ``</script><script>alert(1)</script>``) can become markup or run. Nothin
 
 from __future__ import annotations
 
-import html
-import json
 import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import replace
-from importlib import resources
 
 from .deck import Deck
 from .dot import scene_to_dot
 from .engine import run_graphviz_many
+from .html_page import asset, html_document, json_for_script, page_script  # noqa: F401 (json_for_script: the
+# name other modules import from here)
 from .scene import Scene, SceneEdge, SceneNode
 from .text_table import step_headers, step_rows
 
@@ -36,18 +35,11 @@ def player_html(deck: Deck, progress=None) -> str:
 
 
 def player_page(deck: Deck, data: dict) -> str:
-    """The player page for ``deck`` from its :func:`player_data`."""
+    """The player page for ``deck`` from its :func:`player_data` (the shared page shell: :mod:`.html_page`)."""
     title = f"{deck.frames[-1].scene.title}: {deck.trace.title}"
     script, style = player_assets()
-    return PAGE.format(title=html.escape(title), style=style, script=script, data=json_for_script(data),
-                       skeleton=skeleton())
-
-
-def json_for_script(data) -> str:
-    """JSON that can sit inside a ``<script>`` element: no ``<``, ``>`` or ``&`` (they are written as ``\\u003c``
-    and so on, which JSON.parse reads back), so no ``</script>`` or ``<!--`` can end or bend the block."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return html_document(title, style, f'<main id="player">\n{skeleton()}\n</main>', data, script + MOUNT,
+                         data_id="trace-data")
 
 
 # A part of a Graphviz SVG drawing: a node's or an edge's group, one level under the graph's (Graphviz never nests
@@ -364,33 +356,12 @@ def skeleton(ids: bool = True, help_text: str = HELP + " · link to a step: <cod
 
 
 def player_assets() -> tuple[str, str]:
-    """player.js and player.css, for a page that embeds players."""
-    files = resources.files(__package__)
-    return (files.joinpath("player.js").read_text(encoding="utf-8"),
-            files.joinpath("player.css").read_text(encoding="utf-8"))
+    """The player's script (the shared builders, html_page.js, then player.js) and player.css, for a page that
+    embeds players."""
+    return page_script("player.js"), asset("player.css")
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="tracer">
-<title>{title}</title>
-<style>
-{style}
-</style>
-</head>
-<body>
-<main id="player">
-{skeleton}
-</main>
-<script type="application/json" id="trace-data">{data}</script>
-<script>
-{script}
-TracerPlayer.mount(document.getElementById("player"), JSON.parse(document.getElementById("trace-data").textContent),
-                   {{keys: document, hash: true}});
-</script>
-</body>
-</html>
+# The player's own page: one player, steered by keys anywhere on the page, following #step=N.
+MOUNT = """
+TracerPlayer.mount(document.getElementById("player"), TracerPage.data("trace-data"), {keys: document, hash: true});
 """

@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   const SVG_NS = "http://www.w3.org/2000/svg";
-  const data = JSON.parse(document.getElementById("practice-data").textContent);
+  const data = TracerPage.data("practice-data");
 
   // ---- reading what is typed: tracer/inputs/answers.py's notations, mirrored function by function -----------
   // answers.py decides what a text says (it grades the downloaded file); each function here names its original,
@@ -193,21 +193,8 @@
   const WINDOW_HELP = "the window (α, β) as the search leaves the node: the last α and β it had there";
 
   // ---- one exercise ------------------------------------------------------------------------------------------
-  function element(tag, attrs = {}, text = "") {
-    const made = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs)) made.setAttribute(name, value);
-    if (text) made.textContent = text;
-    return made;
-  }
-
-  function buildSvg(spec) {
-    const [tag, attrs, text, children] = spec;
-    const made = document.createElementNS(SVG_NS, tag);
-    for (const [name, value] of Object.entries(attrs)) made.setAttribute(name, value);
-    if (text) made.textContent = text;
-    for (const child of children) made.appendChild(buildSvg(child));
-    return made;
-  }
+  const element = TracerPage.element;  // the shared safe builders (html_page.js)
+  const buildSvg = (spec) => TracerPage.svg(spec);
 
   function Exercise(ex) {
     const sheet = ex.sheet;

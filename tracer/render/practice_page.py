@@ -4,29 +4,26 @@ the search", answers kept in the browser and downloaded as an answer file ``trac
 
 The page's script (practice_page.js, beside this module) only reads what is typed and applies the one matching rule;
 what each exercise asks and how each item is scored comes in as data (gathered by :mod:`tracer.report.practice`). As
-in the player, the data sits in one ``<script type="application/json">`` block (:func:`.player.json_for_script`) and
+in the player, the data sits in one ``<script type="application/json">`` block (:func:`.html_page.json_for_script`) and
 the page is built with ``createElementNS``, ``setAttribute`` and ``textContent`` only; nothing is fetched.
 """
 
 from __future__ import annotations
 
-import html
 import re
 import xml.etree.ElementTree as ElementTree
-from importlib import resources
 
-from .player import HELP, SVG, element_data, json_for_script, player_assets, skeleton
+from .html_page import asset, html_document
+from .player import HELP, SVG, element_data, player_assets, skeleton
 
 
 def page_html(title: str, data: dict) -> str:
     """The practice page titled ``title`` around ``data`` (the exercises as the page's script reads them), with the
-    player's script and style and its own inlined."""
-    files = resources.files(__package__)
+    player's script and style and its own inlined, in the shared page shell (:mod:`.html_page`)."""
     player_script, player_style = player_assets()
-    style = player_style + files.joinpath("practice_page.css").read_text("utf-8")
-    script = player_script + files.joinpath("practice_page.js").read_text("utf-8")
-    return PAGE.format(title=html.escape(title), style=style, script=script, player=skeleton(ids=False, help_text=HELP),
-                       data=json_for_script(data))
+    body = BODY.replace("{player}", skeleton(ids=False, help_text=HELP))
+    return html_document(title, player_style + asset("practice_page.css"), body, data,
+                         player_script + asset("practice_page.js"), data_id="practice-data")
 
 
 def drawing_data(svg: bytes) -> dict:
@@ -50,19 +47,7 @@ def drawing_data(svg: bytes) -> dict:
             "min_font": min(sizes, default=14.0)}
 
 
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="tracer">
-<title>{title}</title>
-<style>
-{style}
-</style>
-</head>
-<body>
-<main id="practice">
+BODY = """<main id="practice">
   <header class="page-head">
     <h1 id="page-title"></h1>
     <p class="help">Type each inner node's value (a number such as <code>3</code>, <code>-2</code>,
@@ -78,10 +63,4 @@ PAGE = """<!DOCTYPE html>
   <div id="exercises"></div>
 </main>
 <template id="player-template">{player}</template>
-<script type="application/json" id="practice-data">{data}</script>
-<script>
-{script}
-</script>
-</body>
-</html>
 """
