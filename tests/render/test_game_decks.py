@@ -58,20 +58,15 @@ def test_a_game_deck_draws_two_plies_and_frames_only_steps_at_drawn_nodes(path, 
     assert deck.frames[-1].step == len(trace.events)  # the deck still ends where the search ends
 
 
-TIC_TAC_TOE = {"tictactoe_fork", "openspiel_tic_tac_toe"}  # OpenSpiel's board is drawn as the built-in game's
-NARROW = pytest.mark.xfail(strict=True, reason="a tic-tac-toe board is 68 points wide and 113 high before scaling: "
-                                               "three levels of them (two plies) fit a 7.5-inch slide at 0.91, 62 "
-                                               "points; an inch wide needs a board drawn more compactly")
-
-
 @pytest.mark.parametrize("shape", SIZES)
-@pytest.mark.parametrize("path", [pytest.param(path, marks=NARROW) if path.stem in TIC_TAC_TOE else path
-                                  for path in POSITIONS], ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
 def test_a_game_decks_boards_are_an_inch_wide_on_the_slide(path, shape):
+    """Every board's grid (its cells and coordinates, not the notes beside it) is an inch wide on the slide: the
+    scale is the deck's page fitted to the slide's size."""
     trace, deck = default_deck(path, shape)
     scale = min(SIZES[shape][0] * 72 / deck.page.frame.width, SIZES[shape][1] * 72 / deck.page.frame.height)
     boards = [node for node in deck.frames[-1].scene.nodes if node.kind == "board"]
-    assert boards and min(board_size(node)[0] for node in boards) * scale >= MIN_BOARD - 0.5
+    assert boards and min(board_size(node).grid_w for node in boards) * scale >= MIN_BOARD - 0.5
 
 
 def word_heights(pdf: Path, page: int) -> list[tuple[float, str]]:
@@ -81,10 +76,6 @@ def word_heights(pdf: Path, page: int) -> list[tuple[float, str]]:
             re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', out)]
 
 
-@pytest.mark.xfail(strict=True, reason="three levels of boards (the root, two plies) are 340 (tic-tac-toe) to 530 "
-                                       "(Connect Four) points high before any scaling, on a 540-point slide with its "
-                                       "titles and caption: 12-pt words need the boards' 8-pt coordinates and windows "
-                                       "scaled 1.3 times, which needs a board drawn more compactly (layout.board_size)")
 @pytest.mark.parametrize("shape", SIZES)
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
 def test_a_game_decks_smallest_words_are_12_pt_high(path, shape, tmp_path):

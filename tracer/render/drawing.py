@@ -295,11 +295,11 @@ LECTURE_PLIES = 2  # a game's deck draws this many plies (a move and the replies
 
 
 def _slide_sizes(scene: Scene, layout: Layout, size: tuple[float, float]) -> tuple[float, float]:
-    """(the narrowest board's width, the smallest text's font size), in points, once the page of ``scene`` (laid
+    """(the narrowest board's grid width, the smallest text's font size), in points, once the page of ``scene`` (laid
     out as ``layout``, with room kept for a two-line caption) is scaled to a slide of ``size`` inches."""
     frame = page_of(replace(scene, caption="caption\ncaption"), layout, size[0] / size[1]).frame
     scale = min((size[0] * 72 - 2 * SLIDE_MARGIN) / frame.width, (size[1] * 72 - 2 * SLIDE_MARGIN) / frame.height)
-    widths = [board_size(node)[0] for node in scene.nodes if node.kind == "board"]
+    widths = [board_size(node).grid_w for node in scene.nodes if node.kind == "board"]
     smallest = BOARD_FONT if widths else SMALLEST_FONT
     return min(widths, default=MIN_BOARD / scale) * scale, smallest * scale
 
@@ -337,7 +337,8 @@ def _lecture_cut(trace, options: DrawOptions, spacing: float, size: tuple[float,
     widest = max(Counter(node.parent for node in trace.nodes if node.parent is not None).values(), default=1)
     tried: list[_Choice] = []
     for first_children, compact in [(None, False), (None, True)] + [(k, True) for k in range(widest - 1, 0, -1)]:
-        smaller = replace(options, draw_depth=depth, first_children=first_children, compact=compact)
+        smaller = replace(options, draw_depth=depth, first_children=first_children, compact=compact,
+                          coordinates=False)  # (the moves are named on the edges)
         scene = scene_of(trace, smaller)
         layout = lay_out(scene, spacing)
         board, text = _slide_sizes(scene, layout, size)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import NamedTuple
 
 import graphviz
 
@@ -26,18 +27,21 @@ from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
-CELL = 16.0  # a board cell (room for a glyph and a thick border)
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
 # short of width), beside (notes beside the shape, triangles low and wide: a tree short of height)
 FORMS = {"under": 2.0, "narrow": 2.6, "beside": 1.5}
-BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
-WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
+# A board (:func:`board_size`): its grid about BOARD_GRID across, each cell's side within BOARD_CELLS and its glyph
+# a share of it (never under BOARD_GLYPH); beside the grid a column with who moves, the value and the window;
+# coordinates, where the game names them, in a lane of BOARD_FONT text left of and under the grid
+BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = 84.0, (12.0, 24.0), 10.5
+BOARD_PAD, BOARD_GAP = 3.0, 4.0  # points: inside a board's frame; between its grid and its column
+WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (written as two lines)
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
 PROJECTION = (18.0, 18.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
 LEGIBLE = 8.6  # points: the least font size on a slide without a note saying what helps (its words 10 pt high)
-SMALLEST_FONT, BOARD_FONT = 10.0, 8.0  # the smallest text drawn: notes, names and the key; a board's coordinates
+SMALLEST_FONT, BOARD_FONT = 10.0, 10.0  # the smallest text drawn: notes, names and the key; a board's small text
 
 # Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess
 # for a character Graphviz has not measured yet (see :func:`measure_source`).
@@ -157,18 +161,50 @@ class Box:
 
 # ---- the room each node needs ---------------------------------------------------------------------------------
 
-def board_size(node: SceneNode) -> tuple[float, float, float, float]:
-    """A board node's (width, height, grid width, grid height): the grid with its coordinates, a line above it (who
-    moves) and two below (the value, the window), the same for every step, whatever the text says."""
+class BoardSize(NamedTuple):
+    """A board node's measures in points (:func:`board_size`)."""
+
+    width: float  # the node's box
+    height: float
+    grid_w: float  # the grid with its coordinates' lanes
+    grid_h: float
+    cell: float  # a cell's side
+    glyph: float  # the font size of what stands in a cell
+    rank_lane: float  # the width of the ranks' lane left of the cells (0: none)
+    file_lane: float  # the height of the files' lane under them (0: none)
+
+
+def board_size(node: SceneNode) -> BoardSize:
+    """A board node's measures: the grid (cells sized to it, :data:`BOARD_GRID`) with its coordinates, and beside it
+    a column with who moves, the value and the window (:func:`board_column`), all inside a frame :data:`BOARD_PAD`
+    wide. The column keeps room for the widest window and a two-digit value, so a board is the same at every step;
+    a deck lays its boards out with the widest text any frame gives them."""
     board = node.board
     rows, cols = len(board.rows), max((len(row) for row in board.rows), default=0)
-    grid_w = cols * CELL + (CELL if board.ranks else 0)
-    grid_h = rows * CELL + (CELL if board.files else 0)
-    text = max(text_width(node.head, NOTE_SIZE), text_width(node.value or "", VALUE_SIZE, bold=True),
-               text_width(node.window or WIDEST_WINDOW, 8.0))
-    width = max(grid_w, text) + 20
-    height = grid_h + 8 + sum(BOARD_LINES) + 12
-    return width, height, grid_w, grid_h
+    cell = min(max(BOARD_GRID / max(rows, cols, 1), BOARD_CELLS[0]), BOARD_CELLS[1])
+    rank_lane = max(text_width(name, BOARD_FONT) for name in board.ranks) + 2.0 if board.ranks else 0.0
+    file_lane = line_height(BOARD_FONT) if board.files else 0.0
+    grid_w, grid_h = cols * cell + rank_lane, rows * cell + file_lane
+    written = board_column(replace(node, value=node.value or "−88", window=node.window or WIDEST_WINDOW))
+    reserved = [("−88", VALUE_SIZE, True)] + [(line, BOARD_FONT, False) for line in window_lines(WIDEST_WINDOW)]
+    column = max(text_width(line, size, bold) for line, size, bold in written + reserved)
+    column_h = sum(line_height(size) for _, size, _ in written)
+    width = 2 * BOARD_PAD + grid_w + BOARD_GAP + column
+    height = 2 * BOARD_PAD + max(grid_h, column_h)
+    return BoardSize(width, height, grid_w, grid_h, cell, max(BOARD_GLYPH, 0.62 * cell), rank_lane, file_lane)
+
+
+def window_lines(window: str) -> list[str]:
+    """A board's window as it is written beside the board: ``α=… β=…`` as two lines."""
+    return window.split(" ", 1) if window else []
+
+
+def board_column(node: SceneNode) -> list[tuple[str, float, bool]]:
+    """The lines written beside a board, each with its font size and whether bold: who moves (and what the family
+    adds: a visit number, a node's type, each on a line of its own), the value, the window's two lines."""
+    heads = [part.strip() for part in node.head.split("  ") if part.strip()]
+    return ([(line, BOARD_FONT, False) for line in heads] + [(node.value or " ", VALUE_SIZE, True)]
+            + [(line, BOARD_FONT, False) for line in window_lines(node.window)])
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under") -> tuple[float, float]:

@@ -77,6 +77,7 @@ class DrawOptions:
     node_types: bool = False
     heading: str = ""  # the title, in place of the tree's (``test-search``: "Your search against alpha-beta: …")
     flag_key: str = ""  # what ✗ marks in the key, in place of "a wrong or missing answer: …"
+    coordinates: bool = True  # a board's files and ranks (a game's lecture deck leaves them out: see drawing.py)
 
 
 @dataclass
@@ -375,6 +376,8 @@ class _SceneBuilder:
     def _board(self, view: NodeView):
         """The node's board, with the last move marked: as the game marks it, else the cells that changed."""
         board, parent = view.node.board, view.node.parent
+        if not self.options.coordinates:
+            board = Board(board.rows, board.glyphs, board.marked, shaded=board.shaded)
         if board.marked or parent is None or not self.view.nodes[parent].node.has_board:
             return board
         before = self.view.nodes[parent].node.board
