@@ -34,7 +34,7 @@ FORMS = {"under": 2.0, "narrow": 2.6, "beside": 1.5}
 # A board (:func:`board_size`): its grid about BOARD_GRID across, each cell's side within BOARD_CELLS and its glyph
 # a share of it (never under BOARD_GLYPH); beside the grid a column with who moves, the value and the window;
 # coordinates, where the game names them, in a lane of BOARD_FONT text left of and under the grid
-BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = 84.0, (12.0, 24.0), 10.5
+BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = 84.0, (11.0, 24.0), 10.5
 BOARD_PAD, BOARD_GAP = 3.0, 4.0  # points: inside a board's frame; between its grid and its column
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (written as two lines)
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
