@@ -12,11 +12,11 @@ import html
 import graphviz
 
 from ..text import marked_parts
-from .layout import BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_column, board_size
+from .layout import BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text
 from .page import Page, legend_grid, legend_lines, page_of, wrapped_titles
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
-    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NOTE, NOTE_SIZE, SHADE,
+    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, MARK, NOTE, NOTE_SIZE, SHADE,
     title_lines,
 )
 
@@ -188,28 +188,44 @@ def _plain_label(node: SceneNode) -> str:
 
 
 def _board_label(node: SceneNode, box: Box) -> str:
-    """A board that keeps its shape (``box``, the layout's, the same at every step): the grid, and beside it a
-    column with who moves, the value and the window (:func:`.layout.board_column`), every cell of fixed size so no
-    text can stretch the board."""
+    """A board that keeps its shape (``box``, the layout's, the same at every step): the grid, and who moves, the
+    value and the window (:func:`.layout.board_text`) beside it or above and under it, every cell of fixed size so
+    no text can stretch the board."""
     size = board_size(node)
     colour = FADED if node.faded else INK
     fill = "white" if node.faded else node.fill or FILL[node.player]
     border = "3" if node.emphasis or node.current else "1"
     frame_colour = CUT if node.current else colour
     style = ' STYLE="dashed"' if node.dashed else ' STYLE="rounded"'
-    column_w = box.width - 2 * BOARD_PAD - size.grid_w - BOARD_GAP
-    column = "<BR/>".join(f'<FONT POINT-SIZE="{points:g}">{f"<B>{text(line)}</B>" if bold else text(line)}</FONT>'
-                          for line, points, bold in board_column(node))
-    fixed = f'FIXEDSIZE="TRUE" BORDER="0" HEIGHT="{box.height - 2 * BOARD_PAD:.1f}"'
+    width, height = round(box.width), round(box.height)
+    above, rest = (_board_lines(lines, colour) for lines in board_text(node))
+    grid = _board_grid(node, colour)
+    fixed = 'FIXEDSIZE="TRUE" BORDER="0"'
+    if node.beside:  # (the text's width is what the box has beside the grid: the widest text any frame has)
+        inner = height - 2 * BOARD_PAD
+        rows = (f'<TR><TD {fixed} HEIGHT="{inner}" WIDTH="{size.grid_w:g}">{grid}</TD>'
+                f'<TD {fixed} HEIGHT="{inner}" WIDTH="{BOARD_GAP}"></TD>'
+                f'<TD {fixed} HEIGHT="{inner}" WIDTH="{width - 2 * BOARD_PAD - size.grid_w - BOARD_GAP:g}">{rest}</TD>'
+                '</TR>')
+    else:
+        inner = width - 2 * BOARD_PAD
+        rows = (f'<TR><TD {fixed} WIDTH="{inner}" HEIGHT="{size.above:g}">{above}</TD></TR>'
+                f'<TR><TD {fixed} WIDTH="{inner}" HEIGHT="{size.grid_h:g}">{grid}</TD></TR>'
+                f'<TR><TD {fixed} WIDTH="{inner}" HEIGHT="{height - 2 * BOARD_PAD - size.above - size.grid_h:g}">'
+                f'{rest}</TD></TR>')
     return (f'<<TABLE BORDER="{border}" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0" BGCOLOR="{fill}" '
-            f'COLOR="{frame_colour}"{style} FIXEDSIZE="TRUE" WIDTH="{box.width:.1f}" HEIGHT="{box.height:.1f}">'
-            f'<TR><TD {fixed} WIDTH="{size.grid_w:g}">{_board_grid(node, colour)}</TD>'
-            f'<TD {fixed} WIDTH="{BOARD_GAP:g}"></TD>'
-            f'<TD {fixed} WIDTH="{column_w:.1f}"><FONT COLOR="{colour}">{column}</FONT></TD></TR></TABLE>>')
+            f'COLOR="{frame_colour}"{style} FIXEDSIZE="TRUE" WIDTH="{width}" HEIGHT="{height}">{rows}</TABLE>>')
+
+
+def _board_lines(lines, colour: str) -> str:
+    """Lines of :func:`.layout.board_text` as an HTML-like label's text."""
+    return f'<FONT COLOR="{colour}">' + "<BR/>".join(
+        f'<FONT POINT-SIZE="{points:g}">{f"<B>{text(line)}</B>" if bold else text(line)}</FONT>'
+        for line, points, bold in lines) + "</FONT>"
 
 
 def _board_grid(node: SceneNode, colour: str) -> str:
-    """A board's grid as an HTML-like table: fixed-size cells (the last move's outlined, dark squares shaded), the
+    """A board's grid as an HTML-like table: fixed-size cells (the last move's filled, dark squares shaded), the
     ranks in a lane on the left and the files in a lane under it where the board names them."""
     board, size = node.board, board_size(node)
     marked, shaded = set(board.marked), set(board.shaded)
@@ -223,9 +239,9 @@ def _board_grid(node: SceneNode, colour: str) -> str:
                        f'<FONT {small}>{text(board.ranks[r])}</FONT></TD>')
         for c, char in enumerate(row):
             glyph = board.glyphs.get(char, char)
-            border = ' BORDER="2"' if (r, c) in marked else ""
-            border += f' BGCOLOR="{SHADE}"' if (r, c) in shaded else ""
-            tds.append(f'<TD {cell}{border}><FONT POINT-SIZE="{size.glyph:g}" COLOR="{colour}">'
+            ground = MARK if (r, c) in marked else SHADE if (r, c) in shaded else None
+            ground = f' BGCOLOR="{ground}"' if ground else ""
+            tds.append(f'<TD {cell}{ground}><FONT POINT-SIZE="{size.glyph:g}" COLOR="{colour}">'
                        f'{text(glyph) or " "}</FONT></TD>')
         rows.append("<TR>" + "".join(tds) + "</TR>")
     if board.files:

@@ -342,7 +342,7 @@ def _lecture_cut(trace, options: DrawOptions, spacing: float, size: tuple[float,
     tried: list[_Choice] = []
     for first_children, compact in [(None, False), (None, True)] + [(k, True) for k in range(widest - 1, 0, -1)]:
         smaller = replace(options, draw_depth=depth, first_children=first_children, compact=compact,
-                          coordinates=False)  # (the moves are named on the edges)
+                          lecture_boards=True)
         scene = scene_of(trace, smaller)
         layout = lay_out(scene, spacing)
         board, text = _slide_sizes(scene, layout, size)

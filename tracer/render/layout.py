@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
@@ -34,8 +35,9 @@ FORMS = {"under": 2.0, "narrow": 2.6, "beside": 1.5}
 # A board (:func:`board_size`): its grid about BOARD_GRID across, each cell's side within BOARD_CELLS and its glyph
 # a share of it (never under BOARD_GLYPH); beside the grid a column with who moves, the value and the window;
 # coordinates, where the game names them, in a lane of BOARD_FONT text left of and under the grid
-BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = 84.0, (11.0, 24.0), 10.5
-BOARD_PAD, BOARD_GAP = 3.0, 4.0  # points: inside a board's frame; between its grid and its column
+BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = 84, (13, 24), 10.0
+GLYPH_ROOM = 2.5  # points a cell's side exceeds its glyph's size at least (Graphviz refuses a cell's text otherwise)
+BOARD_PAD, BOARD_GAP = 3, 4  # (whole points: Graphviz reads an HTML-like table's sizes as integers)  # points: inside a board's frame; between its grid and its column
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (written as two lines)
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
@@ -172,39 +174,51 @@ class BoardSize(NamedTuple):
     glyph: float  # the font size of what stands in a cell
     rank_lane: float  # the width of the ranks' lane left of the cells (0: none)
     file_lane: float  # the height of the files' lane under them (0: none)
+    above: float  # the height of the line above the grid (0: none, the text beside it)
 
 
 def board_size(node: SceneNode) -> BoardSize:
-    """A board node's measures: the grid (cells sized to it, :data:`BOARD_GRID`) with its coordinates, and beside it
-    a column with who moves, the value and the window (:func:`board_column`), all inside a frame :data:`BOARD_PAD`
-    wide. The column keeps room for the widest window and a two-digit value, so a board is the same at every step;
-    a deck lays its boards out with the widest text any frame gives them."""
+    """A board node's measures: the grid (cells sized to it, :data:`BOARD_GRID`) with its coordinates, who moves,
+    the value and the window (:func:`board_text`) in a column beside it (``node.beside``: a lecture's slide, short
+    of height) or above and under it (a figure, short of width), all inside a frame :data:`BOARD_PAD` wide. Room is
+    kept for the widest window and a two-digit value, so a board is the same at every step; a deck lays its boards
+    out with the widest text any frame gives them."""
     board = node.board
     rows, cols = len(board.rows), max((len(row) for row in board.rows), default=0)
-    cell = min(max(BOARD_GRID / max(rows, cols, 1), BOARD_CELLS[0]), BOARD_CELLS[1])
-    rank_lane = max(text_width(name, BOARD_FONT) for name in board.ranks) + 2.0 if board.ranks else 0.0
-    file_lane = line_height(BOARD_FONT) if board.files else 0.0
+    cell = min(max(BOARD_GRID // max(rows, cols, 1), BOARD_CELLS[0]), BOARD_CELLS[1])
+    rank_lane = math.ceil(max(text_width(name, BOARD_FONT) for name in board.ranks) + 4) if board.ranks else 0
+    file_lane = math.ceil(line_height(BOARD_FONT)) if board.files else 0
     grid_w, grid_h = cols * cell + rank_lane, rows * cell + file_lane
-    written = board_column(replace(node, value=node.value or "−88", window=node.window or WIDEST_WINDOW))
-    reserved = [("−88", VALUE_SIZE, True)] + [(line, BOARD_FONT, False) for line in window_lines(WIDEST_WINDOW)]
-    column = max(text_width(line, size, bold) for line, size, bold in written + reserved)
-    column_h = sum(line_height(size) for _, size, _ in written)
-    width = 2 * BOARD_PAD + grid_w + BOARD_GAP + column
-    height = 2 * BOARD_PAD + max(grid_h, column_h)
-    return BoardSize(width, height, grid_w, grid_h, cell, max(BOARD_GLYPH, 0.62 * cell), rank_lane, file_lane)
+    widest = replace(node, value=node.value or "−88", window=node.window or WIDEST_WINDOW)
+    written = [line for part in board_text(widest) for line in part] + [("−88", VALUE_SIZE, True)] + [
+        (line, BOARD_FONT, False) for line in window_lines(WIDEST_WINDOW, node.beside)]
+    text_w = math.ceil(max(text_width(line, size, bold) for line, size, bold in written) + 2)  # (Graphviz pads)
+    text_h = [math.ceil(sum(line_height(size) for _, size, _ in part)) for part in board_text(widest)]
+    glyph = min(max(BOARD_GLYPH, 0.62 * cell), cell - GLYPH_ROOM)
+    if node.beside:
+        width, height = grid_w + BOARD_GAP + text_w, max(grid_h, text_h[1])
+    else:
+        width, height = max(grid_w, text_w), text_h[0] + grid_h + text_h[1]
+    return BoardSize(width + 2 * BOARD_PAD, height + 2 * BOARD_PAD, grid_w, grid_h, cell, glyph, rank_lane,
+                     file_lane, text_h[0])
 
 
-def window_lines(window: str) -> list[str]:
-    """A board's window as it is written beside the board: ``α=… β=…`` as two lines."""
-    return window.split(" ", 1) if window else []
+def window_lines(window: str, stacked: bool = True) -> list[str]:
+    """A board's window as it is written: ``α=… β=…`` as two lines beside a board, one under it."""
+    return (window.split(" ", 1) if stacked else [window]) if window else []
 
 
-def board_column(node: SceneNode) -> list[tuple[str, float, bool]]:
-    """The lines written beside a board, each with its font size and whether bold: who moves (and what the family
-    adds: a visit number, a node's type, each on a line of its own), the value, the window's two lines."""
-    heads = [part.strip() for part in node.head.split("  ") if part.strip()]
-    return ([(line, BOARD_FONT, False) for line in heads] + [(node.value or " ", VALUE_SIZE, True)]
-            + [(line, BOARD_FONT, False) for line in window_lines(node.window)])
+def board_text(node: SceneNode) -> tuple[list, list]:
+    """The lines written above a board and beside or under it (``node.beside``), each with its font size and whether
+    bold: who moves (with what the family adds, a visit number or a node's type: beside, each on a line of its own),
+    the value and the window."""
+    if node.beside:
+        heads = [(part.strip(), BOARD_FONT, False) for part in node.head.split("  ") if part.strip()]
+        above = []
+    else:
+        heads, above = [], [(node.head or " ", BOARD_FONT, False)]
+    return above, heads + [(node.value or " ", VALUE_SIZE, True)] + [
+        (line, BOARD_FONT, False) for line in window_lines(node.window, node.beside)]
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under") -> tuple[float, float]:

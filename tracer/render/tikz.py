@@ -12,18 +12,19 @@ import math
 from ..model.state import Player
 from .latex import PACKAGES, latex_text
 from .layout import (
-    BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_column, board_size, edge_label_lines,
+    BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text, edge_label_lines,
 )
 from .page import Page, legend_grid, legend_lines
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneNode
 from .style import (
-    BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, SHADE, VALUE_SIZE,
+    BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, MARK, NAME_SIZE, NOTE, NOTE_SIZE, SHADE, VALUE_SIZE,
     title_lines,
 )
 
 NEWLINE = " \\\\ "  # a line break inside a TikZ node (align=...)
 COLOURS = {"ink": INK, "faded": FADED, "best": BEST, "note": NOTE, "cut": CUT, "leaffill": LEAF_FILL,
-           "maxfill": FILL[Player.MAX], "minfill": FILL[Player.MIN], "chancefill": FILL[Player.CHANCE], "shade": SHADE}
+           "maxfill": FILL[Player.MAX], "minfill": FILL[Player.MIN], "chancefill": FILL[Player.CHANCE], "shade": SHADE,
+           "mark": MARK}
 PREAMBLE = r"""\documentclass[tikz,border=6pt]{standalone}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
@@ -135,7 +136,8 @@ def _node(node: SceneNode, box: Box) -> list[str]:
 
 
 def _board(node: SceneNode, box: Box) -> list[str]:
-    """A board as :func:`.dot._board_label` draws it: the grid, and beside it who moves, the value and the window."""
+    """A board as :func:`.dot._board_label` draws it: the grid, and who moves, the value and the window beside it or
+    above and under it."""
     board, size = node.board, board_size(node)
     colour = "faded" if node.faded else "ink"
     fill = "white" if node.faded else FILL_NAME[node.player]
@@ -144,8 +146,11 @@ def _board(node: SceneNode, box: Box) -> list[str]:
     if node.dashed:
         frame += ", dashed"
     out = [f"\\draw[{frame}] ({box.left:.1f},{box.bottom:.1f}) rectangle ({box.right:.1f},{box.top:.1f});"]
-    cell, grid_top = size.cell, box.y + size.grid_h / 2
-    grid_left = box.left + BOARD_PAD + size.rank_lane
+    cell = size.cell
+    if node.beside:  # the grid at the left, centred from top to bottom
+        grid_top, grid_left = box.y + size.grid_h / 2, box.left + BOARD_PAD + size.rank_lane
+    else:  # the grid centred under the line above it
+        grid_top, grid_left = box.top - BOARD_PAD - size.above, box.x - size.grid_w / 2 + size.rank_lane
     marked, shaded = set(board.marked), set(board.shaded)
     for r, row in enumerate(board.rows):
         y = grid_top - (r + 0.5) * cell
@@ -154,9 +159,9 @@ def _board(node: SceneNode, box: Box) -> list[str]:
                        f"{{{latex_text(board.ranks[r])}}};")
         for c, char in enumerate(row):
             x = grid_left + (c + 0.5) * cell
-            width_style = "line width=1.6pt" if (r, c) in marked else "line width=0.4pt"
-            if (r, c) in shaded:
-                width_style += ", fill=shade"
+            width_style = "line width=0.4pt"
+            if (r, c) in marked or (r, c) in shaded:
+                width_style += ", fill=mark" if (r, c) in marked else ", fill=shade"
             out.append(f"\\draw[{colour}, {width_style}] ({x - cell / 2:.1f},{y - cell / 2:.1f}) rectangle "
                        f"({x + cell / 2:.1f},{y + cell / 2:.1f});")
             glyph = board.glyphs.get(char, char)
@@ -167,14 +172,20 @@ def _board(node: SceneNode, box: Box) -> list[str]:
         for c, name in enumerate(board.files):
             out.append(f"\\node[text=faded, {_font(BOARD_FONT)}] at ({grid_left + (c + 0.5) * cell:.1f},{y:.1f}) "
                        f"{{{latex_text(name)}}};")
-    column = box.left + BOARD_PAD + size.grid_w + BOARD_GAP
-    bold = {True: "\\bfseries", False: ""}
-    rows = [f"{{{_size(points)}{bold[heavy]} {latex_text(line)}}}" for line, points, heavy in board_column(node)]
-    out.append(f"\\node[align=center, text={colour}] at ({(column + box.right - BOARD_PAD) / 2:.1f},{box.y:.1f}) "
-               f"{{{NEWLINE.join(rows)}}};")
+    above, rest = ([f"{{{_size(points)}{BOLD[heavy]} {latex_text(line)}}}" for line, points, heavy in lines]
+                   for lines in board_text(node))
+    if node.beside:
+        column = box.left + BOARD_PAD + size.grid_w + BOARD_GAP
+        at = ((column + box.right - BOARD_PAD) / 2, box.y)
+    else:
+        out.append(f"\\node[align=center, text={colour}] at ({box.x:.1f},{box.top - BOARD_PAD - size.above / 2:.1f}) "
+                   f"{{{NEWLINE.join(above)}}};")
+        at = (box.x, (grid_top - size.grid_h + box.bottom + BOARD_PAD) / 2)
+    out.append(f"\\node[align=center, text={colour}] at ({at[0]:.1f},{at[1]:.1f}) {{{NEWLINE.join(rest)}}};")
     return out
 
 
+BOLD = {True: "\\bfseries", False: ""}
 FILL_NAME = {Player.MAX: "maxfill", Player.MIN: "minfill", Player.CHANCE: "chancefill"}
 
 
