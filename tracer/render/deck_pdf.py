@@ -7,6 +7,8 @@ and :mod:`.powerpoint`; Graphviz draws and Poppler rasterises through :mod:`.eng
 from __future__ import annotations
 
 import io
+import re
+import shutil
 import struct
 import zlib
 from dataclasses import replace
@@ -17,7 +19,7 @@ from ..numbers import Style, fixed, format_number
 from .deck import Deck, Frame
 from .dot import frame_corners, new_graph, text
 from .drawing import draw_deck, measure
-from .engine import PPM_HEADER, can_rasterise, in_chunks, raster_chunk, rasterise_pdfs, run_graphviz_many
+from .engine import in_chunks, raster_chunk, rasterise_pdfs, run_graphviz_many
 from .layout import Box, line_height, lines_width, text_width, wrapped
 from .style import FADED, INK, SUBTITLE_SIZE
 
@@ -94,16 +96,32 @@ def notes_page_dot(size: tuple[float, float], heading: str, note: str) -> str:
 def frame_bitmaps(deck: Deck, dpi: int, convert, progress=None, first: int = 1) -> Iterator:
     """The deck's frames from the ``first`` on, each as a bitmap at ``dpi`` dots per slide inch handed to ``convert``
     (PPM bytes → what the writer keeps: a PNG, a GIF's palette image), yielded in order. The frames are drawn as PDF
-    pages (as the PDF deck draws them) and Poppler rasterises them a chunk at a time while the next are drawn
-    (:func:`.engine.rasterise_pdfs`): about half the CPU time Graphviz takes to draw each frame as a PNG (which it
-    compresses slowly). Without Poppler, Graphviz draws each frame as PNG."""
+    pages, joined in chunks (:func:`.engine.raster_chunk`), and Poppler's ``pdftoppm`` rasterises each chunk while
+    the next is drawn (:func:`.engine.rasterise_pdfs`): about 60 % of the CPU time Graphviz takes to draw each frame
+    as a PNG (which it compresses slowly). Without Poppler, Graphviz draws each frame as PNG."""
     frames = replace(deck, frames=deck.frames[first - 1:])
-    if not can_rasterise():
+    if shutil.which("pdftoppm") is None:
         yield from (convert(_ppm_of_png(drawn)) for drawn in draw_deck(frames, "png", dpi, progress))
         return
     pixels = round(deck.size[0] * dpi) * round(deck.size[1] * dpi)
-    chunks = in_chunks(draw_deck(frames, "pdf"), raster_chunk(len(frames.frames), pixels))
+    pages = draw_deck(frames, "pdf")
+    chunks = ((_joined(chunk), len(chunk)) for chunk in in_chunks(pages, raster_chunk(len(frames.frames), pixels)))
     yield from rasterise_pdfs(chunks, pixels, dpi, convert, progress)
+
+
+def _joined(pages: list[bytes]) -> bytes:
+    """One PDF of the one-page PDFs ``pages``, in order."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for page in pages:
+        writer.add_page(PdfReader(io.BytesIO(page)).pages[0])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+PPM_HEADER = re.compile(rb"P6\s+(\d+)\s+(\d+)\s+255\s")
 
 
 def png_of_ppm(ppm: bytes) -> bytes:

@@ -12,7 +12,6 @@ of :data:`COMMON_CHARS`, written by ``python -m tracer.render.engine`` (a test c
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -212,84 +211,57 @@ def _in_order(tasks, workers: int, batch: _Batch) -> Iterator:
 
 # ---- a drawn deck's pages rasterised: Poppler's pdftoppm ------------------------------------------------------
 
-SUITES = {"pdftoppm": "Poppler", "pdfunite": "Poppler"}  # whose programs, other than Graphviz's, this module runs (for its messages)
-RASTER_HINT = ("Poppler's 'pdftoppm' and 'pdfunite' were not found: install Poppler's tools (Debian/Ubuntu: "
-               "apt-get install poppler-utils; macOS: brew install poppler), then try again")
-RASTER_TOOLS = ("pdfunite", "pdftoppm")  # Poppler's, both in its tools package
-CHUNK_PIXELS = 24 * 2**20  # pixels rasterised by one pdftoppm run (11 frames at 1920×1080): its bitmaps are held
-# until their chunk is read, so what waits stays under a few hundred MB however many frames there are
+SUITES = {"pdftoppm": "Poppler"}  # whose programs, other than Graphviz's, this module runs (for its messages)
+RASTER_HINT = ("Poppler's 'pdftoppm' was not found: install Poppler's tools (Debian/Ubuntu: apt-get install "
+               "poppler-utils; macOS: brew install poppler), then try again")
+CHUNK_PIXELS = 24 * 2**20  # pixels rasterised by one pdftoppm run (11 frames at 1920×1080): its PPM files wait on
+# disk until their chunk is read, so what waits stays under a few hundred MB however many frames there are
 SECONDS_PER_MEGAPIXEL = 0.1  # pdftoppm is stopped past BASE_SECONDS + this a megapixel: ten times what it takes
-
-
-def can_rasterise() -> bool:
-    """Whether Poppler's tools are here to rasterise a deck's PDF pages (:func:`rasterise_pdfs`)."""
-    return all(shutil.which(tool) is not None for tool in RASTER_TOOLS)
 
 
 def raster_chunk(pages: int, pixels: int) -> int:
     """How many pages of ``pixels`` pixels one ``pdftoppm`` run rasterises, of ``pages``: enough to share its start
-    (about 10 ms, against 30 for a 1920×1080 page) and to keep every CPU busy, at most :data:`CHUNK_PIXELS`."""
+    (about 80 ms, against 30 for a 1920×1080 page) and to keep every CPU busy, at most :data:`CHUNK_PIXELS`."""
     workers = max(1, min(os.cpu_count() or 1, 8))
     return max(1, min(25, -(-pages // (2 * workers)), CHUNK_PIXELS // max(1, pixels)))
 
 
-def rasterise_pdfs(chunks, pixels: int, dpi: int, convert, progress=None) -> Iterator:
-    """The pages of ``chunks`` (lists of one-page PDFs, each list made only when asked for: :func:`raster_chunk`
-    pages of ``pixels`` pixels each) rasterised at ``dpi`` dots per inch, a chunk per thread, as many at once as
-    there are CPUs: Poppler's ``pdfunite`` joins a chunk's pages and one ``pdftoppm`` writes their bitmaps (PPM:
-    Netpbm's P6) one after another to its output (no files: writing and reading them back took a third as long as
-    rasterising). Each bitmap is handed to ``convert`` in the chunk's thread (encoding a page costs a third of
-    rasterising it) and what it returns is yielded, in order. A chunk is rasterised while the next ones are still
-    being drawn. ``progress(n)`` is called as ``n`` more pages are done."""
-    if not can_rasterise():
+def rasterise_pdfs(documents, pixels: int, dpi: int, convert, progress=None) -> Iterator:
+    """The pages of ``documents`` (pairs of a PDF and its number of pages, each made only when asked for: a chunk of
+    :func:`raster_chunk` pages of ``pixels`` pixels each at ``dpi`` dots per inch) rasterised by Poppler's ``pdftoppm``, one process per document,
+    as many at once as there are CPUs; each page's bitmap (PPM: Netpbm's P6) is handed to ``convert`` in the
+    document's thread (encoding a page costs half as much as rasterising it) and what it returns is yielded, in
+    order. A document is rasterised while the next ones are still being made. ``progress(n)`` is called as ``n``
+    more pages are done."""
+    if shutil.which("pdftoppm") is None:
         raise RenderError(RASTER_HINT)
     workers = max(1, min(os.cpu_count() or 1, 8))
     batch = _Batch()
     with tempfile.TemporaryDirectory(prefix="tracer-pages-") as folder:
-        def rasterise(index: int, pages: list[bytes]) -> list:
-            names = [os.path.join(folder, f"chunk{index}-{i}.pdf") for i in range(len(pages))]
-            for name, page in zip(names, pages):
-                with open(name, "wb") as out:
-                    out.write(page)
-            joined = names[0] if len(names) == 1 else os.path.join(folder, f"chunk{index}.pdf")
-            stage = f"rasterising the pages of chunk {index + 1}"
-            if len(names) > 1:
-                _run("pdfunite", [*names, joined], stage=stage, batch=batch)
-            ppm = _run("pdftoppm", ["-r", str(dpi), joined], stage=stage, batch=batch,
-                       timeout=BASE_SECONDS + SECONDS_PER_MEGAPIXEL * max(CHUNK_PIXELS, pixels) / 1e6)
-            for name in {*names, joined}:
-                os.unlink(name)
-            bitmaps = split_ppm(ppm)
-            if len(bitmaps) != len(pages):
-                raise RenderError(f"Poppler's pdftoppm rasterised {len(bitmaps)} of the {len(pages)} pages of "
-                                  f"chunk {index + 1}")
-            outputs = [convert(bitmap) for bitmap in bitmaps]
+        def rasterise(index: int, pdf: bytes, pages: int) -> list:
+            path, root = os.path.join(folder, f"chunk{index}.pdf"), os.path.join(folder, f"chunk{index}")
+            with open(path, "wb") as out:
+                out.write(pdf)
+            _run("pdftoppm", ["-r", str(dpi), path, root], stage=f"rasterising the pages of chunk {index + 1}",
+                 timeout=BASE_SECONDS + SECONDS_PER_MEGAPIXEL * max(CHUNK_PIXELS, pixels) / 1e6, batch=batch)
+            os.unlink(path)
+            names = sorted((name for name in os.listdir(folder) if name.startswith(f"chunk{index}-")),
+                           key=lambda name: int(name.rsplit("-", 1)[1].split(".")[0]))
+            if len(names) != pages:
+                raise RenderError(f"Poppler's pdftoppm rasterised {len(names)} of the {pages} pages of chunk "
+                                  f"{index + 1}")
+            outputs = []
+            for name in names:
+                with open(os.path.join(folder, name), "rb") as drawn:
+                    bitmap = drawn.read()
+                os.unlink(os.path.join(folder, name))
+                outputs.append(convert(bitmap))
             if progress is not None:
                 progress(len(outputs))
             return outputs
 
-        yield from _in_order((lambda index=index, pages=pages: rasterise(index, pages)
-                              for index, pages in enumerate(chunks)), workers, batch)
-
-
-PPM_HEADER = re.compile(rb"P6\s+(\d+)\s+(\d+)\s+255\s")
-
-
-def split_ppm(data: bytes) -> list[bytes]:
-    """The bitmaps pdftoppm wrote one after another (each PPM: Netpbm's P6, 8-bit RGB, its header then its rows);
-    a stream that is not that is a :class:`RenderError`."""
-    bitmaps, at = [], 0
-    while at < len(data):
-        header = PPM_HEADER.match(data, at)
-        if header is None:
-            raise RenderError("pdftoppm wrote a bitmap that is not 8-bit RGB (PPM P6)")
-        end = header.end() + 3 * int(header[1]) * int(header[2])
-        if end > len(data):
-            raise RenderError(f"pdftoppm wrote {len(data) - header.end():,} bytes for a "
-                              f"{header[1].decode()}×{header[2].decode()} bitmap")
-        bitmaps.append(data[at:end])
-        at = end
-    return bitmaps
+        yield from _in_order((lambda index=index, pdf=pdf, pages=pages: rasterise(index, pdf, pages)
+                              for index, (pdf, pages) in enumerate(documents)), workers, batch)
 
 
 def in_chunks(items, size: int) -> Iterator[list]:
