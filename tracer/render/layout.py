@@ -32,12 +32,13 @@ NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and betwee
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
 # short of width), beside (notes beside the shape, triangles low and wide: a tree short of height)
 FORMS = {"under": 2.0, "narrow": 2.6, "beside": 1.5}
-# A board (:func:`board_size`): its grid about BOARD_GRID across, each cell's side within BOARD_CELLS and its glyph
-# a share of it (never under BOARD_GLYPH); beside the grid a column with who moves, the value and the window;
-# coordinates, where the game names them, in a lane of BOARD_FONT text left of and under the grid
-BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = 84, (13, 24), 10.0
+# A board (:func:`board_size`): its grid about BOARD_GRID across (on a lecture's slide, with the text beside it; in a
+# figure, short of width, with the text above and under it), each cell's side within BOARD_CELLS and its glyph a
+# share of it (never under BOARD_GLYPH); coordinates, where the game names them, in a lane of BOARD_FONT text left
+# of and under the grid
+BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = {"beside": 84, "under": 60}, (13, 24), 10.0
 GLYPH_ROOM = 2.5  # points a cell's side exceeds its glyph's size at least (Graphviz refuses a cell's text otherwise)
-BOARD_PAD, BOARD_GAP = 3, 4  # (whole points: Graphviz reads an HTML-like table's sizes as integers)  # points: inside a board's frame; between its grid and its column
+BOARD_PAD, BOARD_GAP = 3, 4  # whole points (Graphviz reads a table's sizes so): inside a board's frame; grid to text
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (written as two lines)
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
@@ -185,13 +186,14 @@ def board_size(node: SceneNode) -> BoardSize:
     out with the widest text any frame gives them."""
     board = node.board
     rows, cols = len(board.rows), max((len(row) for row in board.rows), default=0)
-    cell = min(max(BOARD_GRID // max(rows, cols, 1), BOARD_CELLS[0]), BOARD_CELLS[1])
+    grid = BOARD_GRID["beside" if node.beside else "under"]
+    cell = min(max(grid // max(rows, cols, 1), BOARD_CELLS[0]), BOARD_CELLS[1])
     rank_lane = math.ceil(max(text_width(name, BOARD_FONT) for name in board.ranks) + 4) if board.ranks else 0
     file_lane = math.ceil(line_height(BOARD_FONT)) if board.files else 0
     grid_w, grid_h = cols * cell + rank_lane, rows * cell + file_lane
     widest = replace(node, value=node.value or "−88", window=node.window or WIDEST_WINDOW)
     written = [line for part in board_text(widest) for line in part] + [("−88", VALUE_SIZE, True)] + [
-        (line, BOARD_FONT, False) for line in window_lines(WIDEST_WINDOW, node.beside)]
+        (line, BOARD_FONT, False) for line in window_lines(WIDEST_WINDOW)]
     text_w = math.ceil(max(text_width(line, size, bold) for line, size, bold in written) + 2)  # (Graphviz pads)
     text_h = [math.ceil(sum(line_height(size) for _, size, _ in part)) for part in board_text(widest)]
     glyph = min(max(BOARD_GLYPH, 0.62 * cell), cell - GLYPH_ROOM)
@@ -203,9 +205,9 @@ def board_size(node: SceneNode) -> BoardSize:
                      file_lane, text_h[0])
 
 
-def window_lines(window: str, stacked: bool = True) -> list[str]:
-    """A board's window as it is written: ``α=… β=…`` as two lines beside a board, one under it."""
-    return (window.split(" ", 1) if stacked else [window]) if window else []
+def window_lines(window: str) -> list[str]:
+    """A board's window as it is written beside or under the board: ``α=… β=…`` as two lines (a narrow board)."""
+    return window.split(" ", 1) if window else []
 
 
 def board_text(node: SceneNode) -> tuple[list, list]:
@@ -218,7 +220,7 @@ def board_text(node: SceneNode) -> tuple[list, list]:
     else:
         heads, above = [], [(node.head or " ", BOARD_FONT, False)]
     return above, heads + [(node.value or " ", VALUE_SIZE, True)] + [
-        (line, BOARD_FONT, False) for line in window_lines(node.window, node.beside)]
+        (line, BOARD_FONT, False) for line in window_lines(node.window)]
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under") -> tuple[float, float]:

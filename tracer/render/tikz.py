@@ -23,8 +23,7 @@ from .style import (
 
 NEWLINE = " \\\\ "  # a line break inside a TikZ node (align=...)
 COLOURS = {"ink": INK, "faded": FADED, "best": BEST, "note": NOTE, "cut": CUT, "leaffill": LEAF_FILL,
-           "maxfill": FILL[Player.MAX], "minfill": FILL[Player.MIN], "chancefill": FILL[Player.CHANCE], "shade": SHADE,
-           "mark": MARK}
+           "maxfill": FILL[Player.MAX], "minfill": FILL[Player.MIN], "chancefill": FILL[Player.CHANCE], "shade": SHADE}
 PREAMBLE = r"""\documentclass[tikz,border=6pt]{standalone}
 \usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
@@ -161,7 +160,7 @@ def _board(node: SceneNode, box: Box) -> list[str]:
             x = grid_left + (c + 0.5) * cell
             width_style = "line width=0.4pt"
             if (r, c) in marked or (r, c) in shaded:
-                width_style += ", fill=mark" if (r, c) in marked else ", fill=shade"
+                width_style += f", fill={MARK_RGB}" if (r, c) in marked else ", fill=shade"
             out.append(f"\\draw[{colour}, {width_style}] ({x - cell / 2:.1f},{y - cell / 2:.1f}) rectangle "
                        f"({x + cell / 2:.1f},{y + cell / 2:.1f});")
             glyph = board.glyphs.get(char, char)
@@ -186,6 +185,8 @@ def _board(node: SceneNode, box: Box) -> list[str]:
 
 
 BOLD = {True: "\\bfseries", False: ""}
+# the last move's fill, written where it is used (the preamble's colours stay those every drawing has)
+MARK_RGB = "{{rgb,255:red,{};green,{};blue,{}}}".format(*(int(MARK[i:i + 2], 16) for i in (1, 3, 5)))
 FILL_NAME = {Player.MAX: "maxfill", Player.MIN: "minfill", Player.CHANCE: "chancefill"}
 
 
