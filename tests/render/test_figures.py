@@ -236,7 +236,7 @@ def test_boards_have_fixed_cells_coordinates_and_say_who_is_max(tmp_path):
     source = to_dot(traced(POSITIONS / "clobber_endgame.yaml"))
     root = next(line for line in source.splitlines() if line.strip().startswith("n0 "))
     cell = board_size(scene_of(traced(POSITIONS / "clobber_endgame.yaml")).nodes[0]).cell
-    assert cell == 21  # a 4 × 4 board's cells: its grid 84 points across
+    assert cell == 15  # a 4 × 4 board's cells in a figure: its grid 60 points across
     assert root.count(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE"') == 16  # the cells, each fixed
     assert root.count(f'<TD WIDTH="{cell}" HEIGHT="13" FIXEDSIZE="TRUE" BORDER="0"><FONT') == 4  # the files' lane
     for coordinate in "abcd1234":
