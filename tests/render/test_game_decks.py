@@ -86,7 +86,7 @@ SHORT = {("chess_mate_in_2", "4:3"): 11.2, ("chess_mate_in_2", "16:9"): 11.5, ("
 def short_of_12(path: Path, shape: str):
     words = SHORT.get((path.stem, shape))
     marks = [] if words is None else [pytest.mark.xfail(strict=True, reason=(
-        f"{words} pt words: three levels of 8-row boards (13-point cells), the depth cut's boxes under them and a "
+        f"{words} pt words: three levels of 6- or 8-row boards (13-point cells), the depth cut's boxes under them, a "
         "long caption of the moves searched below fill the slide's height"))]
     return pytest.param(path, shape, marks=marks, id=f"{path.stem}-{shape}")
 
