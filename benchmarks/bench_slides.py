@@ -1,7 +1,8 @@
-"""Benchmarks for slides: every format of `tracer slides`, as whole processes, for Figure 5.2 (35 steps) and for a
-trace of 200 steps (tic-tac-toe, the first 200 of the fork position's 311 steps, drawn with boards).
+"""Benchmarks for slides: every format of `tracer slides`, as whole processes, for Figure 5.2 (its default deck, a
+frame per node decision, and its 35 event frames) and for a trace of 200 steps (tic-tac-toe, the first 200 of the
+fork position's 311 steps, drawn with boards: its deck frames only the steps at the two plies it draws).
 
-    python benchmarks/bench_slides.py [--repeat N]
+    python benchmarks/bench_slides.py [--repeat N] [--frames]
 
 Prints the median wall time of each command and the size of what it wrote, measured in this one run; then the PNG
 frames against the PDF deck of the same frames, run by turns: wall and CPU time (medians; the CPU ratio is the
@@ -26,7 +27,8 @@ sys.path.insert(0, HERE)
 from timing import against_yardstick, median_seconds  # noqa: E402
 
 CASES = [
-    ("Figure 5.2, alpha-beta, 35 steps", ["trees/rn_example.yaml"]),
+    ("Figure 5.2, alpha-beta, node steps", ["trees/rn_example.yaml"]),
+    ("Figure 5.2, alpha-beta, 35 events", ["trees/rn_example.yaml", "--step", "event"]),
     ("tic-tac-toe fork, 200 steps", ["games/positions/tictactoe_fork.yaml", "--to", "200"]),
 ]
 FORMATS = [("pdf", "deck.pdf"), ("html", "player.html"), ("svg", "frames-svg"), ("png", "frames-png"),
@@ -45,12 +47,13 @@ def size_of(path: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--frames", action="store_true", help="only PNG frames against the PDF deck")
     args = parser.parse_args()
     tracer = [sys.executable, "-m", "tracer", "slides"]
     print(f"tracer slides, whole process, medians of {args.repeat} runs ({os.cpu_count()} CPUs)")
     print(f"{'case':<34} {'format':<7} {'frames':>6} {'seconds':>8} {'size':>10}")
     with tempfile.TemporaryDirectory() as folder:
-        for name, case in CASES:
+        for name, case in [] if args.frames else CASES:
             for fmt, output in FORMATS:
                 path = os.path.join(folder, output)
 

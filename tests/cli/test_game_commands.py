@@ -22,7 +22,7 @@ def test_render_a_game_position_draws_boards_and_moves(tmp_path):
         warnings.simplefilter("ignore", DeprecationWarning)
         graph = pydot.graph_from_dot_data(source)[0]
     root = graph.get_node("n0")[0].get_attributes()["label"]
-    assert root.count('<TD WIDTH="16" HEIGHT="16" FIXEDSIZE="TRUE">') == 9  # a 3 × 3 board of fixed cells
+    assert root.count('<TD WIDTH="20" HEIGHT="20" FIXEDSIZE="TRUE">') == 9  # a 3 × 3 board of fixed cells, 60 pt
     assert ">X<" in root and ">O<" in root and "▲ MAX" in root
     move = graph.get_node("n0_n5_label") or graph.get_node("n0_n1_label")
     assert move and "<TD>" in move[0].get_attributes()["label"]  # the move on the edge, on its own ground

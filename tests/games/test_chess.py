@@ -221,7 +221,7 @@ def test_the_board_has_white_at_the_bottom_dark_squares_shaded_and_the_last_move
 
 
 def test_the_svg_draws_real_boards(tmp_path):
-    from tracer.render.style import SHADE
+    from tracer.render.style import MARK, SHADE
 
     out = tmp_path / "mate.svg"
     result = run_tracer("render", str(MATE_IN_2), "--depth", "1", "--draw-depth", "1", "--first-children", "2",
@@ -229,7 +229,9 @@ def test_the_svg_draws_real_boards(tmp_path):
     assert result.returncode == 0, result.stderr
     svg = out.read_text()
     boards = svg.count(">a</text>")  # each board names its first file once
-    assert boards >= 3 and svg.count(f'fill="{SHADE}"') == 32 * boards  # the root and at least two children
+    marked = svg.count(f'fill="{MARK}"')  # the last move's two squares in each child, filled over any shading
+    assert boards >= 3 and marked == 2 * (boards - 1)  # the root and at least two children
+    assert 32 * boards - marked <= svg.count(f'fill="{SHADE}"') <= 32 * boards
     for glyph in "♚♝♟♔♖♙":
         assert glyph in svg
 

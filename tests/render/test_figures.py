@@ -15,7 +15,7 @@ from helpers import documentation, run_tracer, traced
 from tracer import DrawOptions, load_problem, scene_of, to_dot, trace_search
 from tracer.render.drawing import lay_out
 from tracer.render.engine import run_graphviz
-from tracer.render.layout import Box, text_width
+from tracer.render.layout import Box, board_size, text_width
 from tracer.render.scene import DEFAULT_MAX_SIZE
 from tracer.view import TraceView
 
@@ -235,14 +235,17 @@ def test_the_key_lists_only_what_the_drawing_shows():
 def test_boards_have_fixed_cells_coordinates_and_say_who_is_max(tmp_path):
     source = to_dot(traced(POSITIONS / "clobber_endgame.yaml"))
     root = next(line for line in source.splitlines() if line.strip().startswith("n0 "))
-    assert root.count('<TD WIDTH="16" HEIGHT="16" FIXEDSIZE="TRUE"') == 16 + 4 + 4 + 1  # cells, ranks, files, corner
+    cell = board_size(scene_of(traced(POSITIONS / "clobber_endgame.yaml")).nodes[0]).cell
+    assert cell == 15  # a 4 × 4 board's cells in a figure: its grid 60 points across
+    assert root.count(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE"') == 16  # the cells, each fixed
+    assert root.count(f'<TD WIDTH="{cell}" HEIGHT="13" FIXEDSIZE="TRUE" BORDER="0"><FONT') == 4  # the files' lane
     for coordinate in "abcd1234":
         assert f">{coordinate}</FONT>" in root
     assert "Black ● (MAX) to move" in source
     ttt = to_dot(traced(POSITIONS / "tictactoe_fork.yaml"))
     assert "tictactoe" not in ttt or "XO./X../O.." in ttt
     assert "X (MAX) to move" in ttt
-    # the last move is outlined in every child, found from the boards when the game does not say
+    # the last move is marked in every child, found from the boards when the game does not say
     scene = scene_of(traced(POSITIONS / "tictactoe_fork.yaml"), DrawOptions(draw_depth=1))
     children = [node for node in scene.nodes if node.kind == "board" and node.id != "n0"]
     assert children and all(len(node.board.marked) == 1 for node in children)

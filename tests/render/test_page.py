@@ -115,4 +115,4 @@ def test_a_key_on_a_wide_slide_leaves_a_game_deck_most_of_its_scale():
     bare, _ = scale(False)
     keyed, page = scale(True)
     assert keyed >= 0.75 * bare, (keyed, bare)
-    assert page.legend_columns > 1 and page.legend.width <= page.frame.width
+    assert page.legend.width <= page.frame.width  # (its columns as the page finds best: one, beside compact boards)

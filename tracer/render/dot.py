@@ -12,11 +12,11 @@ import html
 import graphviz
 
 from ..text import marked_parts
-from .layout import BOARD_LINES, CELL, Box, Layout, board_size
+from .layout import BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text
 from .page import Page, legend_grid, legend_lines, page_of, wrapped_titles
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
-    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, SHADE,
+    BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, MARK, NOTE, NOTE_SIZE, SHADE,
     title_lines,
 )
 
@@ -141,7 +141,7 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
                      style="dashed,rounded" if node.kind in DASHED_BOXES else "dotted,rounded", fontsize="10")
         return attrs
     if node.kind == "board":
-        return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node),
+        return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node, box),
                     **({"class": "current"} if node.current else {}))
     leaf = node.kind == "leaf"
     attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else node.fill or FILL[node.player], label=_plain_label(node),
@@ -198,49 +198,70 @@ def _plain_label(node: SceneNode) -> str:
     return "<" + "<BR/>".join(rows) + ">"
 
 
-def _board_label(node: SceneNode) -> str:
-    """A board that keeps its shape: fixed-size cells with the game's coordinates, the side to move above it, the
-    value and the window below it, each line in a cell of fixed size so no text can stretch the grid."""
-    board = node.board
-    width, height, grid_w, grid_h = board_size(node)
+def _board_label(node: SceneNode, box: Box) -> str:
+    """A board that keeps its shape (``box``, the layout's, the same at every step): the grid, and who moves, the
+    value and the window (:func:`.layout.board_text`) beside it or above and under it, every cell of fixed size so
+    no text can stretch the board."""
+    size = board_size(node)
     colour = FADED if node.faded else INK
-    marked, shaded = set(board.marked), set(board.shaded)
-    cell = f'WIDTH="{CELL:.0f}" HEIGHT="{CELL:.0f}" FIXEDSIZE="TRUE"'
-    rows = []
-    for r, row in enumerate(board.rows):
-        tds = []
-        if board.ranks:
-            tds.append(f'<TD {cell} BORDER="0"><FONT POINT-SIZE="8" COLOR="{FADED}">{text(board.ranks[r])}</FONT></TD>')
-        for c, char in enumerate(row):
-            glyph = board.glyphs.get(char, char)
-            border = ' BORDER="2"' if (r, c) in marked else ""
-            border += f' BGCOLOR="{SHADE}"' if (r, c) in shaded else ""
-            tds.append(f'<TD {cell}{border}><FONT POINT-SIZE="10" COLOR="{colour}">{text(glyph) or " "}</FONT></TD>')
-        rows.append("<TR>" + "".join(tds) + "</TR>")
-    if board.files:
-        tds = [f'<TD {cell} BORDER="0"></TD>'] if board.ranks else []
-        tds += [f'<TD {cell} BORDER="0"><FONT POINT-SIZE="8" COLOR="{FADED}">{text(name)}</FONT></TD>'
-                for name in board.files]
-        rows.append("<TR>" + "".join(tds) + "</TR>")
-    grid = (f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="{colour}">'
-            + "".join(rows) + "</TABLE>")
-    inner = width - 12
-    head_h, value_h, window_h = BOARD_LINES
     fill = "white" if node.faded else node.fill or FILL[node.player]
     border = "3" if node.emphasis or node.current else "1"
     frame_colour = CUT if node.current else colour
     style = ' STYLE="dashed"' if node.dashed else ' STYLE="rounded"'
-    value = f"<B>{text(node.value)}</B>" if node.value else " "
-    window = text(node.window) if node.window else " "
-    line = f'FIXEDSIZE="TRUE" WIDTH="{inner:.0f}"'
-    return (f'<<TABLE BORDER="{border}" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1" BGCOLOR="{fill}" '
-            f'COLOR="{frame_colour}"{style} FIXEDSIZE="TRUE" WIDTH="{width:.0f}" HEIGHT="{height:.0f}">'
-            f'<TR><TD {line} HEIGHT="{head_h:.0f}"><FONT POINT-SIZE="9" COLOR="{colour}">'
-            f'{text(node.head)}</FONT></TD></TR>'
-            f'<TR><TD {line} HEIGHT="{grid_h + 8:.0f}">{grid}</TD></TR>'
-            f'<TR><TD {line} HEIGHT="{value_h:.0f}"><FONT COLOR="{colour}">{value}</FONT></TD></TR>'
-            f'<TR><TD {line} HEIGHT="{window_h:.0f}"><FONT POINT-SIZE="8" COLOR="{colour}">{window}</FONT>'
-            f'</TD></TR></TABLE>>')
+    width, height = round(box.width), round(box.height)
+    above, rest = (_board_lines(lines, colour) for lines in board_text(node))
+    grid = _board_grid(node, colour)
+    fixed = 'FIXEDSIZE="TRUE" BORDER="0"'
+    if node.beside:  # (the text's width is what the box has beside the grid: the widest text any frame has)
+        inner = height - 2 * BOARD_PAD
+        rows = (f'<TR><TD {fixed} HEIGHT="{inner}" WIDTH="{size.grid_w:g}">{grid}</TD>'
+                f'<TD {fixed} HEIGHT="{inner}" WIDTH="{BOARD_GAP}"></TD>'
+                f'<TD {fixed} HEIGHT="{inner}" WIDTH="{width - 2 * BOARD_PAD - size.grid_w - BOARD_GAP:g}">{rest}</TD>'
+                '</TR>')
+    else:
+        inner = width - 2 * BOARD_PAD
+        rows = (f'<TR><TD {fixed} WIDTH="{inner}" HEIGHT="{size.above:g}">{above}</TD></TR>'
+                f'<TR><TD {fixed} WIDTH="{inner}" HEIGHT="{size.grid_h:g}">{grid}</TD></TR>'
+                f'<TR><TD {fixed} WIDTH="{inner}" HEIGHT="{height - 2 * BOARD_PAD - size.above - size.grid_h:g}">'
+                f'{rest}</TD></TR>')
+    return (f'<<TABLE BORDER="{border}" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0" BGCOLOR="{fill}" '
+            f'COLOR="{frame_colour}"{style} FIXEDSIZE="TRUE" WIDTH="{width}" HEIGHT="{height}">{rows}</TABLE>>')
+
+
+def _board_lines(lines, colour: str) -> str:
+    """Lines of :func:`.layout.board_text` as an HTML-like label's text."""
+    return f'<FONT COLOR="{colour}">' + "<BR/>".join(
+        f'<FONT POINT-SIZE="{points:g}">{f"<B>{text(line)}</B>" if bold else text(line)}</FONT>'
+        for line, points, bold in lines) + "</FONT>"
+
+
+def _board_grid(node: SceneNode, colour: str) -> str:
+    """A board's grid as an HTML-like table: fixed-size cells (the last move's filled, dark squares shaded), the
+    ranks in a lane on the left and the files in a lane under it where the board names them."""
+    board, size = node.board, board_size(node)
+    marked, shaded = set(board.marked), set(board.shaded)
+    cell = f'WIDTH="{size.cell:g}" HEIGHT="{size.cell:g}" FIXEDSIZE="TRUE"'
+    small = f'POINT-SIZE="{BOARD_FONT:g}" COLOR="{FADED}"'
+    rows = []
+    for r, row in enumerate(board.rows):
+        tds = []
+        if board.ranks:
+            tds.append(f'<TD WIDTH="{size.rank_lane:g}" HEIGHT="{size.cell:g}" FIXEDSIZE="TRUE" BORDER="0">'
+                       f'<FONT {small}>{text(board.ranks[r])}</FONT></TD>')
+        for c, char in enumerate(row):
+            glyph = board.glyphs.get(char, char)
+            ground = MARK if (r, c) in marked else SHADE if (r, c) in shaded else None
+            ground = f' BGCOLOR="{ground}"' if ground else ""
+            tds.append(f'<TD {cell}{ground}><FONT POINT-SIZE="{size.glyph:g}" COLOR="{colour}">'
+                       f'{text(glyph) or " "}</FONT></TD>')
+        rows.append("<TR>" + "".join(tds) + "</TR>")
+    if board.files:
+        lane = f'HEIGHT="{size.file_lane:g}" FIXEDSIZE="TRUE" BORDER="0"'
+        tds = [f'<TD WIDTH="{size.rank_lane:g}" {lane}></TD>'] if board.ranks else []
+        tds += [f'<TD WIDTH="{size.cell:g}" {lane}><FONT {small}>{text(name)}</FONT></TD>' for name in board.files]
+        rows.append("<TR>" + "".join(tds) + "</TR>")
+    return (f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="{colour}">'
+            + "".join(rows) + "</TABLE>")
 
 
 def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:

@@ -301,14 +301,18 @@ MIN_BOARD = 72.0  # points: the least width of a board on a slide (an inch), for
 GAME_TEXT = 12.0 / 1.163  # points: the least font size on a game's slide, its words 12 pt high (pdftotext -bbox)
 NEARLY = 0.95  # a drawing whose text is this share of the largest is as good, if it leaves out fewer children
 LECTURE_PLIES = 2  # a game's deck draws this many plies (a move and the replies to it) unless told otherwise
+CAPTION_LINES = 4  # room kept for a game deck's caption when its cut is chosen: its steps below, folded, run long
+# The deck laid out from every frame's widest texts and its real captions comes out up to this much smaller than
+# the final frame the cut is chosen from (measured on the shipped positions): a choice is legible with this to spare
+DECK_SHORTFALL = 1.05
 
 
 def _slide_sizes(scene: Scene, layout: Layout, size: tuple[float, float]) -> tuple[float, float]:
-    """(the narrowest board's width, the smallest text's font size), in points, once the page of ``scene`` (laid
-    out as ``layout``, with room kept for a two-line caption) is scaled to a slide of ``size`` inches."""
-    frame = page_of(replace(scene, caption="caption\ncaption"), layout, size[0] / size[1]).frame
+    """(the narrowest board's grid width, the smallest text's font size), in points, once the page of ``scene`` (laid
+    out as ``layout``, with room kept for a caption of :data:`CAPTION_LINES`) is scaled to a slide of ``size`` inches."""
+    frame = page_of(replace(scene, caption="\n".join(["caption"] * CAPTION_LINES)), layout, size[0] / size[1]).frame
     scale = min((size[0] * 72 - 2 * SLIDE_MARGIN) / frame.width, (size[1] * 72 - 2 * SLIDE_MARGIN) / frame.height)
-    widths = [board_size(node)[0] for node in scene.nodes if node.kind == "board"]
+    widths = [board_size(node).grid_w for node in scene.nodes if node.kind == "board"]
     smallest = BOARD_FONT if widths else SMALLEST_FONT
     return min(widths, default=MIN_BOARD / scale) * scale, smallest * scale
 
@@ -332,7 +336,7 @@ class _Choice(NamedTuple):
 
     @property
     def legible(self) -> bool:
-        return self.wide and self.text >= GAME_TEXT
+        return self.wide and self.text >= GAME_TEXT * DECK_SHORTFALL
 
 
 def _lecture_cut(trace, options: DrawOptions, spacing: float, size: tuple[float, float]) -> Fitted:
@@ -346,7 +350,8 @@ def _lecture_cut(trace, options: DrawOptions, spacing: float, size: tuple[float,
     widest = max(Counter(node.parent for node in trace.nodes if node.parent is not None).values(), default=1)
     tried: list[_Choice] = []
     for first_children, compact in [(None, False), (None, True)] + [(k, True) for k in range(widest - 1, 0, -1)]:
-        smaller = replace(options, draw_depth=depth, first_children=first_children, compact=compact)
+        smaller = replace(options, draw_depth=depth, first_children=first_children, compact=compact,
+                          lecture_boards=True)
         scene = scene_of(trace, smaller)
         layout = lay_out(scene, spacing)
         board, text = _slide_sizes(scene, layout, size)

@@ -33,23 +33,21 @@ def time_allowed(source_bytes: int) -> float:
     return BASE_SECONDS + SECONDS_PER_MB * source_bytes / 2**20
 INSTALL_HINT = ("Graphviz's 'dot' program was not found: install Graphviz "
                 "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz), then try again")
-DRAW_LESS = "draw less with --draw-depth N, --first-children K or --compact"
 
 
 def draw_less(options=None) -> str:
-    """:data:`DRAW_LESS`, naming only what ``options`` (the drawing's ``DrawOptions``) has not used up, so that a
-    hint never suggests an option already given: ``--compact`` once it is on, a smaller ``--draw-depth`` or
-    ``--first-children`` once one is set (neither below 1)."""
-    if options is None:
-        return DRAW_LESS
+    """The hint that says how to draw less, in its one wording, naming only what ``options`` (the drawing's
+    ``DrawOptions``; None: none given) has not used up, so that a hint never suggests an option already given:
+    ``--compact`` once it is on, a smaller ``--draw-depth`` or ``--first-children`` once one is set (neither below
+    1)."""
     ways = []
-    for option, value, letter in (("--draw-depth", options.draw_depth, "N"),
-                                  ("--first-children", options.first_children, "K")):
+    for option, value, letter in (("--draw-depth", getattr(options, "draw_depth", None), "N"),
+                                  ("--first-children", getattr(options, "first_children", None), "K")):
         if value is None:
             ways.append(f"{option} {letter}")
         elif value > 1:
             ways.append(f"a {option} below {value}")
-    if not options.compact:
+    if not getattr(options, "compact", False):
         ways.append("--compact")
     if not ways:
         return "draw less (it is drawn as small as it can be)"
@@ -83,7 +81,7 @@ def _run(program: str, args: list[str], source: bytes | None = None, strict: boo
         output, errors = process.communicate(source, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise RenderError(f"{owner}'s {program} took more than {timeout:.0f} s {stage} and was stopped; "
-                          f"{DRAW_LESS}") from None
+                          f"{draw_less()}") from None
     finally:
         if batch is not None:
             batch.forget(process)

@@ -19,6 +19,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import NamedTuple
 
 import graphviz
 
@@ -30,19 +31,24 @@ GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
 RING = 5.0  # points: how far outside its shape the second outline of the current node reaches (dot.PERIPHERY_GAP,
 # and half its pen)
-CELL = 16.0  # a board cell (room for a glyph and a thick border)
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
 # short of width), low (the same, with lower and wider triangles: a tree short of height), beside (notes beside the
 # shape, triangles low and wide: a tree shorter still)
 FORMS = {"under": 2.0, "narrow": 2.6, "low": 1.5, "beside": 1.5}
-BOARD_LINES = (14.0, 18.0, 13.0)  # the heights of a board's lines of text: who moves, the value, the window
-WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept under a board for its window
+# A board (:func:`board_size`): its grid about BOARD_GRID across (on a lecture's slide, with the text beside it; in a
+# figure, short of width, with the text above and under it), each cell's side within BOARD_CELLS and its glyph a
+# share of it (never under BOARD_GLYPH); coordinates, where the game names them, in a lane of BOARD_FONT text left
+# of and under the grid
+BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = {"beside": 84, "under": 60}, (13, 24), 10.0
+GLYPH_ROOM = 2.5  # points a cell's side exceeds its glyph's size at least (Graphviz refuses a cell's text otherwise)
+BOARD_PAD, BOARD_GAP = 3, 4  # whole points (Graphviz reads a table's sizes so): inside a board's frame; grid to text
+WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (written as two lines)
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
 PROJECTION = (18.0, 18.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
 LEGIBLE = 8.6  # points: the least font size on a slide without a note saying what helps (its words 10 pt high)
-SMALLEST_FONT, BOARD_FONT = 10.0, 8.0  # the smallest text drawn: notes, names and the key; a board's coordinates
+SMALLEST_FONT, BOARD_FONT = 10.0, 10.0  # the smallest text drawn: notes, names and the key; a board's small text
 
 # Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess
 # for a character Graphviz has not measured yet (see :func:`measure_source`).
@@ -162,18 +168,63 @@ class Box:
 
 # ---- the room each node needs ---------------------------------------------------------------------------------
 
-def board_size(node: SceneNode) -> tuple[float, float, float, float]:
-    """A board node's (width, height, grid width, grid height): the grid with its coordinates, a line above it (who
-    moves) and two below (the value, the window), the same for every step, whatever the text says."""
+class BoardSize(NamedTuple):
+    """A board node's measures in points (:func:`board_size`)."""
+
+    width: float  # the node's box
+    height: float
+    grid_w: float  # the grid with its coordinates' lanes
+    grid_h: float
+    cell: float  # a cell's side
+    glyph: float  # the font size of what stands in a cell
+    rank_lane: float  # the width of the ranks' lane left of the cells (0: none)
+    file_lane: float  # the height of the files' lane under them (0: none)
+    above: float  # the height of the line above the grid (0: none, the text beside it)
+
+
+def board_size(node: SceneNode) -> BoardSize:
+    """A board node's measures: the grid (cells sized to it, :data:`BOARD_GRID`) with its coordinates, who moves,
+    the value and the window (:func:`board_text`) in a column beside it (``node.beside``: a lecture's slide, short
+    of height) or above and under it (a figure, short of width), all inside a frame :data:`BOARD_PAD` wide. Room is
+    kept for the widest window and a two-digit value, so a board is the same at every step; a deck lays its boards
+    out with the widest text any frame gives them."""
     board = node.board
     rows, cols = len(board.rows), max((len(row) for row in board.rows), default=0)
-    grid_w = cols * CELL + (CELL if board.ranks else 0)
-    grid_h = rows * CELL + (CELL if board.files else 0)
-    text = max(text_width(node.head, NOTE_SIZE), text_width(node.value or "", VALUE_SIZE, bold=True),
-               text_width(node.window or WIDEST_WINDOW, 8.0))
-    width = max(grid_w, text) + 20
-    height = grid_h + 8 + sum(BOARD_LINES) + 12
-    return width, height, grid_w, grid_h
+    grid = BOARD_GRID["beside" if node.beside else "under"]
+    cell = min(max(grid // max(rows, cols, 1), BOARD_CELLS[0]), BOARD_CELLS[1])
+    rank_lane = math.ceil(max(text_width(name, BOARD_FONT) for name in board.ranks) + 4) if board.ranks else 0
+    file_lane = math.ceil(line_height(BOARD_FONT)) if board.files else 0
+    grid_w, grid_h = cols * cell + rank_lane, rows * cell + file_lane
+    widest = replace(node, value=node.value or "−88", window=node.window or WIDEST_WINDOW)
+    written = [line for part in board_text(widest) for line in part] + [("−88", VALUE_SIZE, True)] + [
+        (line, BOARD_FONT, False) for line in window_lines(WIDEST_WINDOW)]
+    text_w = math.ceil(max(text_width(line, size, bold) for line, size, bold in written) + 2)  # (Graphviz pads)
+    text_h = [math.ceil(sum(line_height(size) for _, size, _ in part)) for part in board_text(widest)]
+    glyph = min(max(BOARD_GLYPH, 0.62 * cell), cell - GLYPH_ROOM)
+    if node.beside:
+        width, height = grid_w + BOARD_GAP + text_w, max(grid_h, text_h[1])
+    else:
+        width, height = max(grid_w, text_w), text_h[0] + grid_h + text_h[1]
+    return BoardSize(width + 2 * BOARD_PAD, height + 2 * BOARD_PAD, grid_w, grid_h, cell, glyph, rank_lane,
+                     file_lane, text_h[0])
+
+
+def window_lines(window: str) -> list[str]:
+    """A board's window as it is written beside or under the board: ``α=… β=…`` as two lines (a narrow board)."""
+    return window.split(" ", 1) if window else []
+
+
+def board_text(node: SceneNode) -> tuple[list, list]:
+    """The lines written above a board and beside or under it (``node.beside``), each with its font size and whether
+    bold: who moves (with what the family adds, a visit number or a node's type: beside, each on a line of its own),
+    the value and the window."""
+    if node.beside:
+        heads = [(part.strip(), BOARD_FONT, False) for part in node.head.split("  ") if part.strip()]
+        above = []
+    else:
+        heads, above = [], [(node.head or " ", BOARD_FONT, False)]
+    return above, heads + [(node.value or " ", VALUE_SIZE, True)] + [
+        (line, BOARD_FONT, False) for line in window_lines(node.window)]
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",

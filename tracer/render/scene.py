@@ -77,6 +77,7 @@ class DrawOptions:
     node_types: bool = False
     heading: str = ""  # the title, in place of the tree's (``test-search``: "Your search against alpha-beta: …")
     flag_key: str = ""  # what ✗ marks in the key, in place of "a wrong or missing answer: …"
+    lecture_boards: bool = False  # boards as a game's lecture deck draws them: notes beside, no coordinates
 
 
 @dataclass
@@ -93,6 +94,7 @@ class SceneNode:
     notes: list[str] = field(default_factory=list)  # beside the node: visit number, window
     head: str = ""  # above a board: who moves, visit number; in a leaf: its visit number
     window: str = ""  # the window, for printers that place it themselves (boards)
+    beside: bool = False  # a board's head, value and window in a column beside its grid (else above and under it)
     board: Board | None = None
     faded: bool = False  # pruned, or not reached yet
     dashed: bool = False  # pruned
@@ -332,6 +334,7 @@ class _SceneBuilder:
         extra = look.board_head(self.view, view, self.options)
         scene_node.head = SYMBOL[node.player] + " " + node.player.name + (f"  {extra}" if extra else "")
         scene_node.value = look.board_value(self.view, view)
+        scene_node.beside = self.options.lecture_boards
         scene_node.notes = look.notes(self.view, view)
 
     def _stub(self, view: NodeView) -> SceneNode:
@@ -375,6 +378,8 @@ class _SceneBuilder:
     def _board(self, view: NodeView):
         """The node's board, with the last move marked: as the game marks it, else the cells that changed."""
         board, parent = view.node.board, view.node.parent
+        if self.options.lecture_boards:  # (the moves are named on the edges)
+            board = Board(board.rows, board.glyphs, board.marked, shaded=board.shaded)
         if board.marked or parent is None or not self.view.nodes[parent].node.has_board:
             return board
         before = self.view.nodes[parent].node.board

@@ -10,6 +10,7 @@ INK, FADED, BEST, NOTE, CUT = "#1f2937", "#9ca3af", "#1d4ed8", "#4b5563", "#b91c
 FILL = {Player.MAX: "#dbeafe", Player.MIN: "#fde7d4", Player.CHANCE: "#e5e7eb"}
 LEAF_FILL = "#f3f4f6"
 SHADE = "#c8a27c"  # a board's shaded cells: a chessboard's dark squares
+MARK = "#fcd34d"  # a board's marked cells (the last move): a fill, as a thick border would not fit a small cell
 # A game of named players (max^n): each player's nodes filled in turn with these pale tints of Okabe & Ito's
 # colour-blind-safe palette (blue, orange, bluish green, yellow, reddish purple, sky blue), named in the key
 PLAYER_FILLS = (("#dbeafe", "blue"), ("#fde7d4", "orange"), ("#d1f0e6", "green"), ("#fdf6c8", "yellow"),

@@ -11,11 +11,13 @@ import math
 
 from ..model.state import Player
 from .latex import PACKAGES, latex_text
-from .layout import BOARD_LINES, CELL, Box, Layout, board_size, edge_label_lines
+from .layout import (
+    BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text, edge_label_lines,
+)
 from .page import Page, legend_grid, legend_lines
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneNode
 from .style import (
-    BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, NAME_SIZE, NOTE, NOTE_SIZE, SHADE, VALUE_SIZE,
+    BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, MARK, NAME_SIZE, NOTE, NOTE_SIZE, SHADE, VALUE_SIZE,
     title_lines,
 )
 
@@ -142,8 +144,9 @@ def _name_beside(node: SceneNode, box: Box) -> str:
 
 
 def _board(node: SceneNode, box: Box) -> list[str]:
-    board = node.board
-    width, height, grid_w, grid_h = board_size(node)
+    """A board as :func:`.dot._board_label` draws it: the grid, and who moves, the value and the window beside it or
+    above and under it."""
+    board, size = node.board, board_size(node)
     colour = "faded" if node.faded else "ink"
     fill = "white" if node.faded else FILL_NAME[node.player]
     line = "line width=2.2pt" if node.emphasis or node.current else "line width=0.8pt"
@@ -151,43 +154,48 @@ def _board(node: SceneNode, box: Box) -> list[str]:
     if node.dashed:
         frame += ", dashed"
     out = [f"\\draw[{frame}] ({box.left:.1f},{box.bottom:.1f}) rectangle ({box.right:.1f},{box.top:.1f});"]
-    head_h, value_h, window_h = BOARD_LINES
-    top = box.y + height / 2 - 6
-    out.append(f"\\node[text={colour}, font=\\scriptsize] at ({box.x:.1f},{top - head_h / 2:.1f}) "
-               f"{{{latex_text(node.head)}}};")
-    grid_left = box.x - grid_w / 2 + (CELL if board.ranks else 0)
-    grid_top = top - head_h - 4
+    cell = size.cell
+    if node.beside:  # the grid at the left, centred from top to bottom
+        grid_top, grid_left = box.y + size.grid_h / 2, box.left + BOARD_PAD + size.rank_lane
+    else:  # the grid centred under the line above it
+        grid_top, grid_left = box.top - BOARD_PAD - size.above, box.x - size.grid_w / 2 + size.rank_lane
     marked, shaded = set(board.marked), set(board.shaded)
     for r, row in enumerate(board.rows):
-        y = grid_top - (r + 0.5) * CELL
+        y = grid_top - (r + 0.5) * cell
         if board.ranks:
-            out.append(f"\\node[text=faded, font=\\tiny] at ({grid_left - CELL / 2:.1f},{y:.1f}) "
+            out.append(f"\\node[text=faded, {_font(BOARD_FONT)}] at ({grid_left - size.rank_lane / 2:.1f},{y:.1f}) "
                        f"{{{latex_text(board.ranks[r])}}};")
         for c, char in enumerate(row):
-            x = grid_left + (c + 0.5) * CELL
-            width_style = "line width=1.6pt" if (r, c) in marked else "line width=0.4pt"
-            if (r, c) in shaded:
-                width_style += ", fill=shade"
-            out.append(f"\\draw[{colour}, {width_style}] ({x - CELL / 2:.1f},{y - CELL / 2:.1f}) rectangle "
-                       f"({x + CELL / 2:.1f},{y + CELL / 2:.1f});")
+            x = grid_left + (c + 0.5) * cell
+            width_style = "line width=0.4pt"
+            if (r, c) in marked or (r, c) in shaded:
+                width_style += f", fill={MARK_RGB}" if (r, c) in marked else ", fill=shade"
+            out.append(f"\\draw[{colour}, {width_style}] ({x - cell / 2:.1f},{y - cell / 2:.1f}) rectangle "
+                       f"({x + cell / 2:.1f},{y + cell / 2:.1f});")
             glyph = board.glyphs.get(char, char)
             if glyph.strip():
-                out.append(f"\\node[text={colour}, font=\\footnotesize] at ({x:.1f},{y:.1f}) "
-                           f"{{{latex_text(glyph)}}};")
+                out.append(f"\\node[text={colour}, {_font(size.glyph)}] at ({x:.1f},{y:.1f}) {{{latex_text(glyph)}}};")
     if board.files:
-        y = grid_top - (len(board.rows) + 0.5) * CELL
+        y = grid_top - len(board.rows) * cell - size.file_lane / 2
         for c, name in enumerate(board.files):
-            out.append(f"\\node[text=faded, font=\\tiny] at ({grid_left + (c + 0.5) * CELL:.1f},{y:.1f}) "
+            out.append(f"\\node[text=faded, {_font(BOARD_FONT)}] at ({grid_left + (c + 0.5) * cell:.1f},{y:.1f}) "
                        f"{{{latex_text(name)}}};")
-    value_y = grid_top - grid_h - 4 - value_h / 2
-    if node.value:
-        out.append(f"\\node[text={colour}] at ({box.x:.1f},{value_y:.1f}) {{\\textbf{{{latex_text(node.value)}}}}};")
-    if node.window:
-        out.append(f"\\node[text={colour}, font=\\tiny] at ({box.x:.1f},{value_y - (value_h + window_h) / 2:.1f}) "
-                   f"{{{latex_text(node.window)}}};")
+    above, rest = ([f"{{{_size(points)}{BOLD[heavy]} {latex_text(line)}}}" for line, points, heavy in lines]
+                   for lines in board_text(node))
+    if node.beside:
+        column = box.left + BOARD_PAD + size.grid_w + BOARD_GAP
+        at = ((column + box.right - BOARD_PAD) / 2, box.y)
+    else:
+        out.append(f"\\node[align=center, text={colour}] at ({box.x:.1f},{box.top - BOARD_PAD - size.above / 2:.1f}) "
+                   f"{{{NEWLINE.join(above)}}};")
+        at = (box.x, (grid_top - size.grid_h + box.bottom + BOARD_PAD) / 2)
+    out.append(f"\\node[align=center, text={colour}] at ({at[0]:.1f},{at[1]:.1f}) {{{NEWLINE.join(rest)}}};")
     return out
 
 
+BOLD = {True: "\\bfseries", False: ""}
+# the last move's fill, written where it is used (the preamble's colours stay those every drawing has)
+MARK_RGB = "{{rgb,255:red,{};green,{};blue,{}}}".format(*(int(MARK[i:i + 2], 16) for i in (1, 3, 5)))
 FILL_NAME = {Player.MAX: "maxfill", Player.MIN: "minfill", Player.CHANCE: "chancefill"}
 
 
