@@ -20,7 +20,7 @@ KEY_ROWS = {
     "min": ("▽", "MIN node (inverted triangle)"),
     "min board": ("▽ MIN", "a position with MIN to move (orange)"),
     "chance": ("○", "chance node (circle): its children averaged, weighted by the probabilities on the edges"),
-    "marked": ("▣", "the move just played (thick cell)"),
+    "marked": ("▣", "the move just played (yellow cells)"),
     "leaf": ("□", "leaf (box)"),
     "current": ("◎", "this step's node: double red outline"),
     "unreached": ("░", "faint: not reached yet"),
