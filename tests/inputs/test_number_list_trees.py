@@ -148,3 +148,20 @@ def test_a_big_file_is_read_fast_and_the_same(tmp_path):
     assert len(text) >= FAST_BYTES
     assert isinstance(_tree_node(compose(text, FILE, tree=True)), NumberList)
     assert outcome(lambda: parse_tree(text, file=FILE)) == careful(text)
+
+
+def test_a_big_file_with_a_mistake_is_refused_in_one_line(tmp_path, capsys):
+    """``tracer export`` of a big file whose last leaf is not finite: exit 2, one line naming the file, the line and
+    the leaf, as the careful reading says it, and no file written."""
+    from tracer.cli.main import main
+
+    rng = random.Random(5)
+    numbers = random_list(rng, 8, 4, leaf=lambda: f"{rng.uniform(-100, 100):.6f}")
+    path = tmp_path / "big.yaml"
+    path.write_text(f"title: big\nroot: max\ntree: [{numbers}, [1, 2, 1e999]]\n", encoding="utf-8")
+    assert path.stat().st_size >= FAST_BYTES
+    out = tmp_path / "big.json"
+    assert main(["export", str(path), "--max-nodes", "1000000", "--format", "json", "-o", str(out)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error == f"tracer export: error: {path}:3: tree[1][2]: leaf values must be finite numbers, got 1e999"
+    assert not out.exists()
