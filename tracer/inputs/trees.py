@@ -57,6 +57,12 @@ NODE_KEYS = ("name", "value", "children", "eval", "player", "p")  # a node writt
 PROBABILITY_SLACK = 1e-9  # a chance node's probabilities must add up to 1 within this
 SUM_SLACK = 1e-9  # a vector's components must add up to the declared sum within this (times the sum's size)
 LEVEL_PLAYERS = ("max", "min", "chance")  # players: listing only these gives the players by level
+TOO_DEEP = f"the tree is deeper than {MAX_DEPTH} levels"
+
+
+def too_many(max_nodes: int) -> str:
+    """What a tree file of more than ``max_nodes`` nodes is told."""
+    return f"more than {max_nodes:,} nodes; raise the limit with --max-nodes N (Python: max_nodes=N)"
 
 
 def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
@@ -320,6 +326,7 @@ class TreeReader(YamlReader):
             if tree is not None:
                 return tree
             top = top.careful()  # something to say about it, or more to it than numbers: read it node by node
+
         def entry(node, path, ply, parent):
             content, given, extra = self.unwrap(node, path, top=parent is None)
             player = extra.pop("player") if "player" in extra else players[ply % len(players)]
@@ -336,10 +343,9 @@ class TreeReader(YamlReader):
             for i, child in enumerate(self.children(node, path)):
                 child_path = f"{path}[{i}]"
                 if depths[index] + 1 >= MAX_DEPTH:
-                    raise self.error(child, child_path, f"the tree is deeper than {MAX_DEPTH} levels")
+                    raise self.error(child, child_path, TOO_DEEP)
                 if len(entries) >= self.max_nodes:
-                    raise self.error(child, child_path, f"more than {self.max_nodes:,} nodes; raise the limit "
-                                                        "with --max-nodes N (Python: max_nodes=N)")
+                    raise self.error(child, child_path, too_many(self.max_nodes))
                 entries.append(entry(child, child_path, depths[index] + 1, index))
                 depths.append(depths[index] + 1)
         given_names = self._given_names(entries, names, names_node)
@@ -385,11 +391,9 @@ class TreeReader(YamlReader):
             for i, child in enumerate(item):
                 child_path = f"{path}[{i}]"
                 if depth + 1 >= MAX_DEPTH:
-                    raise TreeFileError(f"the tree is deeper than {MAX_DEPTH} levels", file=self.file, line=line,
-                                        path=child_path)
+                    raise TreeFileError(TOO_DEEP, file=self.file, line=line, path=child_path)
                 if len(entries) >= self.max_nodes:
-                    raise TreeFileError(f"more than {self.max_nodes:,} nodes; raise the limit with --max-nodes N "
-                                        "(Python: max_nodes=N)", file=self.file, line=line, path=child_path)
+                    raise TreeFileError(too_many(self.max_nodes), file=self.file, line=line, path=child_path)
                 entries.append((child, child_path, depth + 1, index))
         if "." in top.text[top.start_mark.index:top.end_mark.index]:
             self.written["values"].add(DECIMALS)  # a leaf written with a decimal point
