@@ -138,7 +138,9 @@ def test_the_rest_of_the_file_keeps_its_places():
     numbers = random_list(rng, 4)
     for text in (f"tree: {numbers}\ntitle: [unclosed\n", f"tree: {numbers}\nnames: [A, A]\n",
                  f"tree: {numbers}\ncolour: red\n", f"tree: {numbers}\ntree: [1, 2]\n",
-                 f"tree: {numbers}\nstats: {{A: 1/2}}\n", f"game: tictactoe\ntree: {numbers}\n"):
+                 f"tree: {numbers}\nstats: {{A: 1/2}}\n", f"game: tictactoe\ntree: {numbers}\n",
+                 f"players: [A, B, C]\ntree: {numbers}\n", f"names: [X, Y, Z]\ntree: {numbers}\n",
+                 f"players: [max, chance, min]\ntree: {numbers}\n", f"names: [X, X]\ntree: {numbers}\n"):
         assert (fast(text) or careful(text)) == careful(text), text
 
 
