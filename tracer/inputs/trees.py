@@ -380,8 +380,10 @@ class TreeReader(YamlReader):
         if self.named is not None or names or Player.CHANCE in players:
             return None
         line = top.start_mark.line + 1  # one line: every node's
-        entries = [(top.numbers, "tree", 0, None)]  # (number or list, tree path, depth, parent index), level order
-        for index, (item, path, depth, _) in enumerate(entries):  # grows as it goes: a breadth-first walk
+        entries = [(top.numbers, "tree", 0)]  # (number or list, tree path, depth), level order
+        first_child: list[int] = []  # each entry's first child's index: a node's children follow one another
+        for item, path, depth in entries:  # grows as it goes: a breadth-first walk
+            first_child.append(len(entries))
             if type(item) is not list:
                 if type(item) not in (int, float) or not _finite(item):
                     return None
@@ -394,20 +396,18 @@ class TreeReader(YamlReader):
                     raise TreeFileError(TOO_DEEP, file=self.file, line=line, path=child_path)
                 if len(entries) >= self.max_nodes:
                     raise TreeFileError(too_many(self.max_nodes), file=self.file, line=line, path=child_path)
-                entries.append((child, child_path, depth + 1, index))
+                entries.append((child, child_path, depth + 1))
         if "." in top.text[top.start_mark.index:top.end_mark.index]:
             self.written["values"].add(DECIMALS)  # a leaf written with a decimal point
         made: list[TreeNode | None] = [None] * len(entries)
-        children: list[list[TreeNode]] = [[] for _ in entries]
         for index in reversed(range(len(entries))):  # children before parents
-            item, path, depth, parent = entries[index]
+            item, path, depth = entries[index]
             player = players[depth % len(players)]
             if type(item) is list:
-                made[index] = TreeNode(player, reversed(children[index]), path=path, line=line, file=self.file)
+                first = first_child[index]
+                made[index] = TreeNode(player, made[first:first + len(item)], path=path, line=line, file=self.file)
             else:
                 made[index] = TreeNode(player, value=item, path=path, line=line, file=self.file)
-            if parent is not None:
-                children[parent].append(made[index])
         default_names = _letter_names()
         for tree_node in made:  # level order: the root is A, then B, C, ... level by level
             if tree_node.children:
