@@ -7,6 +7,9 @@ files are compared byte for byte.
 
     python benchmarks/bench_export.py [--repeat N] [--before REV] [--networkx]
 
+``--before fd901f5``: the tracer before its tree reader read big one-line trees with the JSON parser (and the
+view's nodes took slots), the second step towards the targets.
+
 Targets (issue 37; 2-core machine): each export under 300 MB peak and under 8 s, byte-identical to before. The
 process includes reading the tree file and the search and its view, which the export does not own; the export's
 own share is what the ratio shows. ``--networkx`` also times networkx's own ``write_graphml`` in this process on

@@ -36,7 +36,7 @@ def load_problem(path: str | None = None, *, game: str | None = None, position: 
     if position is not None:
         raise UsageError("--position goes with --game; a position file holds its own position")
     text = read_text(path) if text is None else text
-    document = compose(text, path)
+    document = compose(text, path, tree=True)  # a big tree of plain numbers: read by the JSON parser
     blocks = _blocks(document)
     rules = read_rules(blocks.get("rules"), path)
     notes = []

@@ -48,7 +48,7 @@ from ..errors import TreeFileError
 from ..model.state import Player
 from ..model.trees import NamedPlayers, Tree, TreeNode
 from ..numbers import DECIMALS, FRACTIONS, Notation, exact, format_number
-from .yaml_text import MAX_DEPTH, YamlReader, compose, describe_node, file_name, read_text
+from .yaml_text import MAX_DEPTH, NumberList, YamlReader, compose, describe_node, file_name, read_text
 
 DEFAULT_MAX_NODES = 100_000
 TREE_KEYS = ("tree", "title", "source", "root", "players", "names", "stats", "rules", "expect")  # rules, expect: read by
@@ -57,6 +57,12 @@ NODE_KEYS = ("name", "value", "children", "eval", "player", "p")  # a node writt
 PROBABILITY_SLACK = 1e-9  # a chance node's probabilities must add up to 1 within this
 SUM_SLACK = 1e-9  # a vector's components must add up to the declared sum within this (times the sum's size)
 LEVEL_PLAYERS = ("max", "min", "chance")  # players: listing only these gives the players by level
+TOO_DEEP = f"the tree is deeper than {MAX_DEPTH} levels"
+
+
+def too_many(max_nodes: int) -> str:
+    """What a tree file of more than ``max_nodes`` nodes is told."""
+    return f"more than {max_nodes:,} nodes; raise the limit with --max-nodes N (Python: max_nodes=N)"
 
 
 def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
@@ -67,7 +73,7 @@ def load_tree(path: str | os.PathLike, *, max_nodes: int = DEFAULT_MAX_NODES) ->
 
 def parse_tree(text: str, *, file: str = "<tree>", max_nodes: int = DEFAULT_MAX_NODES) -> Tree:
     """Parse tree-file text (see the module docstring for the format)."""
-    return tree_from_document(compose(text, file), file=file, max_nodes=max_nodes)
+    return tree_from_document(compose(text, file, tree=True), file=file, max_nodes=max_nodes)
 
 
 def without_key(text: str, file: str = "<tree>") -> str:
@@ -315,6 +321,12 @@ class TreeReader(YamlReader):
 
         No recursion anywhere, so a deep tree gets a clear error (or works), never a RecursionError.
         """
+        if isinstance(top, NumberList):  # a big tree of plain numbers, read by the JSON parser
+            tree = self.number_tree(top, name=name, players=players, names=names, title=title, source=source)
+            if tree is not None:
+                return tree
+            top = top.careful()  # something to say about it, or more to it than numbers: read it node by node
+
         def entry(node, path, ply, parent):
             content, given, extra = self.unwrap(node, path, top=parent is None)
             player = extra.pop("player") if "player" in extra else players[ply % len(players)]
@@ -331,10 +343,9 @@ class TreeReader(YamlReader):
             for i, child in enumerate(self.children(node, path)):
                 child_path = f"{path}[{i}]"
                 if depths[index] + 1 >= MAX_DEPTH:
-                    raise self.error(child, child_path, f"the tree is deeper than {MAX_DEPTH} levels")
+                    raise self.error(child, child_path, TOO_DEEP)
                 if len(entries) >= self.max_nodes:
-                    raise self.error(child, child_path, f"more than {self.max_nodes:,} nodes; raise the limit "
-                                                        "with --max-nodes N (Python: max_nodes=N)")
+                    raise self.error(child, child_path, too_many(self.max_nodes))
                 entries.append(entry(child, child_path, depths[index] + 1, index))
                 depths.append(depths[index] + 1)
         given_names = self._given_names(entries, names, names_node)
@@ -357,6 +368,49 @@ class TreeReader(YamlReader):
         default_names = (letters for letters in _letter_names() if letters not in given_names.values())
         for tree_node in made:  # level order: the root is A, then B, C, ... level by level
             if tree_node.children and not tree_node.name:
+                tree_node.name = next(default_names)
+        return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries),
+                    notation=self.notation())
+
+    def number_tree(self, top: NumberList, *, name, players, names, title, source) -> Tree | None:
+        """The tree :meth:`tree` makes of a one-line list of plain numbers (two players, none of them chance, no
+        ``names:``), node for node, from the JSON parser's lists; None where :meth:`tree` would have more to check
+        or something to say (an empty list, a number that is not finite), so that it says it. The nesting and
+        node limits are checked here, in the same order and with the same messages."""
+        if self.named is not None or names or Player.CHANCE in players:
+            return None
+        line = top.start_mark.line + 1  # one line: every node's
+        entries = [(top.numbers, "tree", 0)]  # (number or list, tree path, depth), level order
+        first_child: list[int] = []  # each entry's first child's index: a node's children follow one another
+        for item, path, depth in entries:  # grows as it goes: a breadth-first walk
+            first_child.append(len(entries))
+            if type(item) is not list:
+                if type(item) not in (int, float) or not _finite(item):
+                    return None
+                continue
+            if not item:
+                return None
+            for i, child in enumerate(item):
+                child_path = f"{path}[{i}]"
+                if depth + 1 >= MAX_DEPTH:
+                    raise TreeFileError(TOO_DEEP, file=self.file, line=line, path=child_path)
+                if len(entries) >= self.max_nodes:
+                    raise TreeFileError(too_many(self.max_nodes), file=self.file, line=line, path=child_path)
+                entries.append((child, child_path, depth + 1))
+        if "." in top.text[top.start_mark.index:top.end_mark.index]:
+            self.written["values"].add(DECIMALS)  # a leaf written with a decimal point
+        made: list[TreeNode | None] = [None] * len(entries)
+        for index in reversed(range(len(entries))):  # children before parents
+            item, path, depth = entries[index]
+            player = players[depth % len(players)]
+            if type(item) is list:
+                first = first_child[index]
+                made[index] = TreeNode(player, made[first:first + len(item)], path=path, line=line, file=self.file)
+            else:
+                made[index] = TreeNode(player, value=item, path=path, line=line, file=self.file)
+        default_names = _letter_names()
+        for tree_node in made:  # level order: the root is A, then B, C, ... level by level
+            if tree_node.children:
                 tree_node.name = next(default_names)
         return Tree(made[0], name=name, title=title, source=source, file=self.file, node_count=len(entries),
                     notation=self.notation())
@@ -515,6 +569,14 @@ class TreeReader(YamlReader):
             raise self.error(node, path, "the tree must be a list (a single leaf is not a search problem)")
         self.leaf_value(node, path)  # checked now, so errors come in file order
         return ()
+
+
+def _finite(number) -> bool:
+    """Whether a number is finite (a whole number too large for a float is not)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
 
 
 def _level_order(root: TreeNode):

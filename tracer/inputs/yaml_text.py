@@ -1,10 +1,15 @@
 """Reading a YAML input (a tree, position or answer file): its text read safely, composed with libyaml into nodes
 that know their line, checked before anything recurses over it (no aliases, no nesting deeper than a tree may be,
-no unprintable text), and read item by item with one-line errors naming the file, the line and the place."""
+no unprintable text), and read item by item with one-line errors naming the file, the line and the place.
+
+A big tree written as one line of nested lists of plain numbers (what a program writes) has that list read by the
+standard library's JSON parser instead, the rest of the file as above (:func:`compose`'s ``tree=True``)."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
 
 import yaml
@@ -17,6 +22,9 @@ MAX_DEPTH = 1_000  # levels; deeper trees get a clear error (the searches recurs
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser where PyYAML has it: 20× faster
 _NESTING = 2 * MAX_DEPTH + 2  # YAML levels: a tree level is at most two (a node named in place)
+FAST_BYTES = 1 << 16  # a tree file this long or longer has its list of numbers read by the JSON parser
+# a one-line flow list of JSON numbers: brackets, commas, spaces and the characters of numbers, nothing else
+_NUMBER_LIST = re.compile(r"\[[\[\] ,0-9.eE+\-]*\]")
 
 
 def file_name(path: str) -> str:
@@ -35,8 +43,18 @@ def read_text(path: str, limit: int = MAX_INPUT_BYTES, what: str = "a tree, posi
         raise TreeFileError("not a text file (expected UTF-8 YAML)", file=path) from None
 
 
-def compose(text: str, file: str):
-    """The YAML document as nodes that know their lines; plain data only (safe loading), aliases refused."""
+def compose(text: str, file: str, *, tree: bool = False):
+    """The YAML document as nodes that know their lines; plain data only (safe loading), aliases refused.
+    ``tree``: the text is a tree or position file; if it is long, its tree may come as a :class:`NumberList`
+    (:func:`compose_number_list`)."""
+    if tree and len(text) >= FAST_BYTES:
+        document = compose_number_list(text, file)
+        if document is not None:
+            return document
+    return _compose(text, file)
+
+
+def _compose(text: str, file: str):
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 8 * MAX_DEPTH + 1_000))  # the pure-Python composer recurses a few frames a level
     try:
@@ -56,6 +74,59 @@ def compose(text: str, file: str):
         sys.setrecursionlimit(limit)
     _check_text(document, file)
     return document
+
+
+class NumberList(yaml.SequenceNode):
+    """A tree written as one line of nested lists of plain numbers, as the JSON parser reads it: ``numbers``, the
+    nested Python lists (checked by the tree reader, which alone reads this node); its own ``value`` is empty.
+    :meth:`careful` is the same list composed as YAML, for the tree reader to fall back on."""
+
+    def __init__(self, holder: yaml.SequenceNode, numbers: list, text: str, file: str):
+        super().__init__(holder.tag, [], holder.start_mark, holder.end_mark, holder.flow_style)
+        self.numbers, self.text, self.file = numbers, text, file
+
+    def careful(self) -> yaml.SequenceNode:
+        """The list composed from the file's text as YAML, node by node (slow for a big tree, but every mistake in
+        it gets its line and place)."""
+        return _tree_value(_compose(self.text, self.file))
+
+
+def compose_number_list(text: str, file: str):
+    """The document as :func:`compose` makes it, but with its tree (the whole document, or the top-level
+    mapping's ``tree:``) read by the JSON parser, where it is the text's longest run of nested lists of numbers
+    on one line; None where it is not (the caller composes the text as YAML). The rest of the file is composed
+    as YAML from the text with the list's inside blanked out, so every other place keeps its line and column."""
+    found = max(_NUMBER_LIST.finditer(text), key=lambda match: match.end() - match.start(), default=None)
+    if found is None:
+        return None
+    try:
+        numbers = json.loads(found.group(), parse_constant=_no_constant)  # NaN, Infinity: read carefully
+    except (ValueError, RecursionError):  # not JSON (a YAML-only number such as .5), or nested too deeply
+        return None
+    start, end = found.span()
+    document = _compose(text[:start + 1] + " " * (end - start - 2) + text[end - 1:], file)
+    holder = _tree_value(document)
+    if holder is None or holder.start_mark.index != start or holder.value:
+        return None  # the list is not the tree (a title's text, a names: list): no shortcut
+    number_list = NumberList(holder, numbers, text, file)
+    if holder is document:
+        return number_list
+    document.value = [(key, number_list if value is holder else value) for key, value in document.value]
+    return document
+
+
+def _tree_value(document):
+    """The YAML node a tree file's tree is in: the document itself if it is a list, or the value of a top-level
+    mapping's ``tree:`` (not a position file's, whose keys another reader checks); None if neither."""
+    if isinstance(document, yaml.SequenceNode):
+        return document
+    if isinstance(document, yaml.MappingNode) and not any(key.value == "game" for key, _ in document.value):
+        return next((value for key, value in document.value if key.value == "tree"), None)
+    return None
+
+
+def _no_constant(name: str):
+    raise ValueError(name)
 
 
 def _check_events(text: str, file: str) -> None:

@@ -35,11 +35,23 @@ class SearchGraph:
         self.view = TraceView(trace)
         self.best = {node.id for node in self.view.best_line()}
         self.attrs = {"algorithm": trace.algorithm, "value": _number(trace.value), "best_move": trace.best_move or ""}
+        self.shown: dict[tuple, str] = {}  # (type, value, bound) -> the view's text for it: a big tree's leaves
+        # repeat a few hundred values, each written once
 
     def nodes(self) -> Iterator[tuple[int, dict]]:
         look = self.view.family.look
         for node in self.view.nodes:
-            yield node.id, _node_attributes(self.view, node, self.best, look)
+            yield node.id, _node_attributes(self, node, look)
+
+    def shows(self, value, bound) -> str:
+        """The value as the diagram writes it (:meth:`TraceView.shows`), asked once per number, type and bound."""
+        if type(value) not in (int, float):  # (a vector: asked each time)
+            return self.view.shows(value, bound)
+        key = (type(value), value, bound)
+        text = self.shown.get(key)
+        if text is None:
+            text = self.shown[key] = self.view.shows(value, bound)
+        return text
 
     def edges(self) -> Iterator[tuple[int, int, dict]]:
         nodes = self.view.nodes
@@ -55,21 +67,22 @@ def graph_data(trace) -> tuple[dict, list[tuple[int, dict]], list[tuple[int, int
     return graph.attrs, list(graph.nodes()), list(graph.edges())
 
 
-def _node_attributes(view: TraceView, node, best: set[int], look) -> dict:
+def _node_attributes(graph: SearchGraph, node, look) -> dict:
     """What the graph keeps of a node: the shared fields, its value as the diagram writes it, and the family's."""
+    view, traced = graph.view, node.node
     attrs = {
-        "label": view.labels[node.id],
-        "name": node.node.name,
-        "player": node.node.mover or node.node.player.value,  # a named player's name (max^n)
-        "ply": node.node.ply,
+        "label": view.labels[traced.id],
+        "name": traced.name,
+        "player": traced.mover or traced.player.value,  # a named player's name (max^n)
+        "ply": traced.ply,
         "pruned": node.pruned,
-        "best_line": node.id in best,
+        "best_line": traced.id in graph.best,
         "visit": node.visit if node.visit is not None else -1,
     }
-    value = node.value if node.value is not None else node.node.value
+    value = node.value if node.value is not None else traced.value
     if value is not None:
         bound = node.bound if node.value is not None and node.bound != view.UNKNOWN else view.EXACT
-        attrs.update(value=_number(value), bound=str(bound), shown=view.shows(value, bound))  # its symbol
+        attrs.update(value=_number(value), bound=str(bound), shown=graph.shows(value, bound))  # its symbol
     attrs.update(look.export_fields(node))  # the family's own (α and β; Monte Carlo tree search's N, W, Q)
     return attrs
 
@@ -140,9 +153,11 @@ def graphml_lines(graph: SearchGraph) -> Iterator[str]:
     def data(scope: str, values: dict, indent: str) -> list[str]:
         lines = []
         for name, value in values.items():
-            value, kind = _single(value)
+            kind = type(value)
+            if kind is list:
+                value, kind = _single(value)
             text = _xml_text(value) if kind is str else str(value)  # a number or a bool needs no escaping
-            number = key(name, kind, scope)
+            number = keys.get((name, kind, scope)) or key(name, kind, scope)
             lines.append(f'{indent}<data key="{number}">{text}</data>\n' if text else
                          f'{indent}<data key="{number}" />\n')
         return lines
@@ -152,7 +167,9 @@ def graphml_lines(graph: SearchGraph) -> Iterator[str]:
                               ("edge", (attrs for _, _, attrs in graph.edges()))):
         for attrs in attributes:
             for name, value in attrs.items():
-                key(name, _single(value)[1], scope)
+                kind = str if type(value) is list else type(value)  # a vector is written as text (_single)
+                if (name, kind, scope) not in keys:
+                    key(name, kind, scope)
     yield GRAPHML_HEAD + "\n"
     for (name, kind, scope), number in reversed(keys.items()):  # networkx puts each new key first
         yield (f'  <key id="{number}" for="{scope}" attr.name="{_xml_text(name)}" '
@@ -179,10 +196,12 @@ def node_link_lines(graph: SearchGraph) -> Iterator[str]:
     node or an edge a line, each encoded by the standard library's fast encoder (which indenting would not use);
     infinities as ``"inf"`` and ``"-inf"``."""
     encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-    yield f'{{"directed": true, "multigraph": false, "graph": {encode(_finite(graph.attrs))},\n "nodes": [\n'
+    yield f'{{"directed": true, "multigraph": false, "graph": {encode(_finite(dict(graph.attrs)))},\n "nodes": [\n'
     separator = "  "
     for node, node_attrs in graph.nodes():
-        yield separator + encode({**_finite(node_attrs), "id": node})
+        node_attrs = _finite(node_attrs)
+        node_attrs["id"] = node
+        yield separator + encode(node_attrs)
         separator = ",\n  "
     yield '\n ],\n "edges": [\n'
     separator = "  "
@@ -210,6 +229,9 @@ def _number(value):
 
 
 def _finite(attrs: dict) -> dict:
-    """Attributes ready for JSON: float infinities as ``"inf"`` / ``"-inf"`` (the trace JSON's spelling), in
-    vectors too; whole floats kept."""
-    return {key: json_number(value) if type(value) in (float, list) else value for key, value in attrs.items()}
+    """Attributes ready for JSON, in place: float infinities as ``"inf"`` / ``"-inf"`` (the trace JSON's spelling),
+    in vectors too; whole floats kept."""
+    for key, value in attrs.items():
+        if type(value) in (float, list):
+            attrs[key] = json_number(value)
+    return attrs

@@ -16,7 +16,7 @@ from .look import VALUE_LOOK, Look
 UNREACHED, ACTIVE, DONE, PRUNED = "unreached", "active", "done", "pruned"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class NodeView:
     """One node at one step of the search: the part every family of searches shares."""
 

@@ -62,7 +62,7 @@ class Settled(NamedTuple):
     window_in: tuple[float, float] | None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ValueNode(NodeView):
     """A node of a search that backs up values. Values are in the trace's terms (the mover's, for negamax)."""
 
