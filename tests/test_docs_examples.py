@@ -109,7 +109,18 @@ def _prints_what_is_shown(result, folder: Path, shown: list[str]) -> str | None:
     return None if shown and printed == shown else f"the page shows {shown}, tracer printed {printed}"
 
 
+def _names_the_page_it_wrote(result, folder: Path, shown: list[str]) -> str | None:
+    """``tracer practice`` prints the page it wrote (``-o``'s, or output/practice.html), as the page shows it."""
+    argv = result.args[result.args.index("practice"):]
+    expected = argv[argv.index("-o") + 1] if "-o" in argv else "output/practice.html"
+    written = result.stdout.strip()
+    if written != expected or not (folder / written).is_file():
+        return f"printed {written!r}, expected {expected!r} written"
+    return None if shown[:1] in ([], [written]) else f"the page shows {shown[:1]}, tracer printed {written!r}"
+
+
 ALSO = [
+    Also("practice", "", 4, _names_the_page_it_wrote),
     Also("match", "mcts", 3, lambda result, *_: None),
     Also("match", "--jobs", 1, lambda result, *_: None),
     Also("match", "--sprt", 1, lambda result, *_: None if "SPRT of H0" in result.stdout else "no SPRT verdict"),
