@@ -82,7 +82,7 @@ def examples(text: str) -> tuple[list[tuple[list[str], list[str]]], dict[str, st
 
 @dataclass(frozen=True)
 class Also:
-    """What every documented example of ``tracer COMMAND`` whose line names ``word`` must also show (``check``, on
+    """What every documented example of ``tracer COMMAND`` (any command: "") whose line names ``word`` must also show (``check``, on
     its result, the folder it ran in and the output the page shows under it, says what is wrong, or nothing), and
     how many such examples the documentation must have at least."""
 
@@ -92,7 +92,7 @@ class Also:
     check: Callable[[subprocess.CompletedProcess, Path, list[str]], str | None]
 
     def applies(self, argv: list[str]) -> bool:
-        return argv[0] == self.command and self.word in " ".join(argv)
+        return self.command in ("", argv[0]) and self.word in " ".join(argv)
 
 
 def _written(*names: str):
@@ -120,6 +120,7 @@ def _names_the_page_it_wrote(result, folder: Path, shown: list[str]) -> str | No
 
 
 ALSO = [
+    Also("", "openspiel", 5, lambda result, *_: None),  # OpenSpiel's games, through each command that takes a game
     Also("practice", "", 4, _names_the_page_it_wrote),
     Also("match", "mcts", 3, lambda result, *_: None),
     Also("match", "--jobs", 1, lambda result, *_: None),
