@@ -22,10 +22,32 @@ for _name, _share in EXAMPLE_SHARES.items():
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+# The test files holding the run's longest single tests (a whole build, a kernel, a browser per module, LibreOffice,
+# pdflatex, time limits waited out; measured with benchmarks/cpu_costs.py and --durations), longest first: they start
+# first, so that what is left at the end of a parallel run is short tests that two workers share, not one long test
+# that leaves the other CPU idle. A file's own tests keep their order (its module fixtures are made once a worker).
+LONG_FIRST = (
+    "tests/test_docs_site.py",
+    "tests/test_docs_notebook.py",
+    "tests/test_docs_examples.py",
+    "tests/render/test_practice_page.py",
+    "tests/test_search/test_sandbox.py",
+    "tests/render/test_game_decks.py",
+    "tests/render/test_pptx.py",
+    "tests/render/test_latex.py",
+    "tests/render/test_notebook_browser.py",
+    "tests/cli/test_hostile_corpus.py",
+    "tests/search/test_memory_searches.py",
+    "tests/test_estimate.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
-    """A test given a shipped position (or a command line naming a game) whose game needs an optional extra that
-    is not installed (OpenSpiel's tic-tac-toe without pyspiel, the chess puzzles without python-chess) is skipped
-    with the reason, wherever it is parametrized."""
+    """The long files first (:data:`LONG_FIRST`); and a test given a shipped position (or a command line naming a
+    game) whose game needs an optional extra that is not installed (OpenSpiel's tic-tac-toe without pyspiel, the
+    chess puzzles without python-chess) skipped with the reason, wherever it is parametrized."""
+    rank = {path: place for place, path in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # (stable: the rest as collected)
     for item in items:
         for value in getattr(getattr(item, "callspec", None), "params", {}).values():
             if isinstance(value, (Path, list, tuple)) and (reason := needs_missing_extra(value)):
