@@ -119,7 +119,16 @@ def _names_the_page_it_wrote(result, folder: Path, shown: list[str]) -> str | No
     return None if shown[:1] in ([], [written]) else f"the page shows {shown[:1]}, tracer printed {written!r}"
 
 
+def _writes_what_it_names(result, folder: Path, shown) -> str | None:
+    """``tracer slides`` prints each file it wrote, under the folder it ran in (output/, or where -o said)."""
+    written = result.stdout.split()
+    if not written or any(path.startswith("/") or not (folder / path).exists() for path in written):
+        return f"printed {written}, not each a file written under {folder}"
+    return None
+
+
 ALSO = [
+    Also("slides", "", 10, _writes_what_it_names),
     Also("", "openspiel", 5, lambda result, *_: None),  # OpenSpiel's games, through each command that takes a game
     Also("practice", "", 4, _names_the_page_it_wrote),
     Also("match", "mcts", 3, lambda result, *_: None),
