@@ -5,6 +5,8 @@ and Hypothesis's example counts scaled to the run's profile (see tests/conftest.
 from __future__ import annotations
 
 import contextlib
+import functools
+import importlib
 import io
 import math
 import os
@@ -22,6 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TREES = ROOT / "trees"
+POSITIONS = ROOT / "games" / "positions"
 
 
 def run_tracer(*args, cwd=None, env=None, input_text=None) -> subprocess.CompletedProcess:
@@ -314,6 +317,56 @@ def stopped_by_signal(args, signum: int, cwd, workers: int = 2) -> tuple[int, li
     alive = [pid for pid in started if Path(f"/proc/{pid}").exists()
              and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
     return process.returncode, err.strip().splitlines(), alive
+
+
+# ---- the optional extras a game needs (a shipped position, a documented command) --------------------------------
+
+EXTRAS = {  # a game's name (before any ':') -> the module its extra installs, and how to install it
+    "chess": ("chess", "python-chess (pip install -e '.[chess]'; setup.sh --test installs it)"),
+    "openspiel": ("pyspiel", "OpenSpiel (pip install -e '.[openspiel]'; setup.sh --test installs it)"),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def missing_extra(game: str | None) -> str | None:
+    """Why a test of ``game`` (``chess``, ``openspiel:tic_tac_toe``, ...) cannot run here: the optional extra it
+    needs cannot be imported; None when it needs none or has it."""
+    module, install = EXTRAS.get(str(game or "").split(":")[0].strip().lower(), (None, None))
+    if module is None:
+        return None
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return f"needs {install}"
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def position_game(path: Path) -> str | None:
+    """The ``game:`` a position file names (None for a tree file)."""
+    import yaml
+
+    return (yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}).get("game")
+
+
+def usable_positions() -> list[Path]:
+    """games/positions/*.yaml that can be searched here: those whose game needs an optional extra that is not
+    installed left out (for a test that loops over them; a test parametrized by them is skipped with the reason by
+    tests/conftest.py)."""
+    return [path for path in sorted(POSITIONS.glob("*.yaml")) if missing_extra(position_game(path)) is None]
+
+
+def needs_missing_extra(value) -> str | None:
+    """Why a test given ``value`` (a position file's path, or a ``tracer`` command line as its arguments) cannot run
+    here: the game it names (``--game GAME``, or a shipped position file's ``game:``) needs an optional extra that is
+    not installed; None otherwise."""
+    argv = [str(arg) for arg in value] if isinstance(value, (list, tuple)) else [str(value)]
+    games = [argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg == "--game"]
+    for arg in argv:
+        path = Path(arg) if Path(arg).is_absolute() else ROOT / arg
+        if path.suffix == ".yaml" and path.parent == POSITIONS and path.is_file():
+            games.append(position_game(path))
+    return next((reason for game in games if (reason := missing_extra(game))), None)
 
 
 # ---- the browser tests (the HTML player, the practice page, the notebook's frames) -------------------------------

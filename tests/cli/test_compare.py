@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, TREES, assert_one_line_error, documented, run_tracer, stopped_by_signal
+from helpers import ROOT, TREES, assert_one_line_error, run_tracer, stopped_by_signal
 from tracer.cli.options import depth_list
 from tracer.compare_searches import Case, Row, compare, disagreements
 from tracer.search.spec import SearchSpec
@@ -230,13 +230,6 @@ def test_bad_iteration_lists_are_one_line(args, fragment, tmp_path):
     assert_one_line_error(run_tracer("compare", "--game", "tictactoe", "--iterations", "10", cwd=tmp_path),
                           "--iterations is for -a mcts, not -a alphabeta")
     assert list(tmp_path.iterdir()) == []
-
-
-@pytest.mark.parametrize("args", documented("compare", "mcts"), ids=" ".join)
-def test_the_readme_s_mcts_comparisons_run(args, tmp_path):
-    args = [str(tmp_path / "chart.svg") if arg.startswith("output/") else arg for arg in args]
-    result = run_tracer("compare", *args)
-    assert result.returncode == 0 and "DISAGREEMENT" not in result.stderr, result.stderr
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists() or (os.cpu_count() or 1) < 2,

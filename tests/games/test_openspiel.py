@@ -7,14 +7,13 @@ from __future__ import annotations
 import json
 import math
 import random
-import shlex
 import zlib
 from fractions import Fraction
 from importlib.metadata import version
 
 import pytest
 
-from helpers import ROOT, assert_one_line_error, documentation, run_tracer
+from helpers import ROOT, assert_one_line_error, run_tracer
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra: pip install 'tracer[openspiel]' "
                                                 "(setup.sh --test installs it)")
@@ -376,20 +375,3 @@ def test_the_commands_take_openspiel_games(command, tmp_path):
     result = run_tracer(*[part.format(tmp=tmp_path) for part in command])
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-
-
-def test_the_readmes_examples_run(tmp_path):
-    """Each `tracer` line of the README's section on OpenSpiel's games runs (in a folder holding the myeval module
-    it names, and the shipped position file it checks)."""
-    text = documentation()
-    start = text.index("## OpenSpiel's games")
-    section = text[start:text.index("\n#", start + 1)]
-    lines = [shlex.split(line.split("  #")[0]) for line in section.splitlines() if line.startswith("tracer ")]
-    assert len(lines) >= 5
-    (tmp_path / "myeval.py").write_text("def scores(state):\n    return [len(state.legal_actions()), 0, 0]\n")
-    (tmp_path / "games" / "positions").mkdir(parents=True)
-    (tmp_path / "games" / "positions" / "openspiel_tic_tac_toe.yaml").write_text(
-        (ROOT / "games" / "positions" / "openspiel_tic_tac_toe.yaml").read_text(encoding="utf-8"))
-    for words in lines:
-        result = run_tracer(*words[1:], cwd=tmp_path)
-        assert result.returncode == 0, (words, result.stderr)

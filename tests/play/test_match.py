@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import assert_one_line_error, documented, run_tracer, stopped_by_signal
+from helpers import assert_one_line_error, run_tracer, stopped_by_signal
 
 
 def match_json(*args) -> dict:
@@ -149,14 +149,6 @@ def test_bad_mcts_player_options_are_one_line(args, fragment, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_readme_s_mcts_matches_run():
-    commands = documented("match", "mcts")
-    assert len(commands) >= 3
-    for args in commands:
-        result = run_tracer("match", *args, "--quiet")
-        assert result.returncode == 0, (args, result.stderr)
-
-
 # ---- games in parallel -------------------------------------------------------------------------------------------
 
 def without_times(data: dict) -> dict:
@@ -209,15 +201,6 @@ def test_jobs_are_bounded_by_the_cpus():
     assert_one_line_error(run_tracer("match", "tictactoe", "--jobs", str(cpus + 1)),
                           f"--jobs: expected a whole number up to {cpus}", f"this machine has {cpus} CPU")
     assert_one_line_error(run_tracer("match", "tictactoe", "--jobs", "0"), "--jobs: expected a whole number ≥ 1")
-
-
-@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs 2 CPUs")
-def test_the_readme_s_parallel_match_runs():
-    commands = documented("match", "--jobs")
-    assert commands
-    for args in commands:
-        result = run_tracer("match", *args, "--quiet")
-        assert result.returncode == 0, (args, result.stderr)
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists() or (os.cpu_count() or 1) < 2,
@@ -322,12 +305,3 @@ def test_a_one_sided_match_is_infinite_in_every_output():
 def test_bad_sprt_options_are_one_line(args, fragment, tmp_path):
     assert_one_line_error(run_tracer("match", "tictactoe", *args, "--chart", "m.svg", cwd=tmp_path), fragment)
     assert list(tmp_path.iterdir()) == []
-
-
-def test_the_readme_s_sprt_match_runs():
-    commands = documented("match", "--sprt")
-    assert commands
-    for args in commands:
-        result = run_tracer("match", *args, "--quiet")
-        assert result.returncode == 0, (args, result.stderr)
-        assert "SPRT of H0" in result.stdout

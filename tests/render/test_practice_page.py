@@ -414,23 +414,6 @@ def test_generated_exercises_of_every_kind_score_as_tracer_grade(browser, tmp_pa
     page.close()
 
 
-def test_the_readme_s_practice_commands_run_as_shown(tmp_path):
-    text = documentation()
-    block = text.split("# Practice pages: `tracer practice`\n", 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
-    commands = [line[2:] for line in block.splitlines() if line.startswith("$ ")]
-    assert len(commands) >= 3
-    (tmp_path / "trees").symlink_to(TREES)
-    for command in commands:
-        words = shlex.split(command)
-        result = run_tracer(*words[1:], cwd=tmp_path)
-        assert result.returncode == 0, (command, result.stderr)
-        written = result.stdout.strip()
-        assert (tmp_path / written).is_file() and written == (words[words.index("-o") + 1] if "-o" in words else
-                                                               "output/practice.html")
-    shown = block.split(f"$ {commands[0]}\n", 1)[1].splitlines()[0]
-    assert shown == "output/practice.html"
-
-
 TEXT_SIZES = """(index) => {
   const section = document.getElementById(`exercise-${index}`);
   const sizes = (selector) => [...section.querySelectorAll(selector)].map((text) => ({

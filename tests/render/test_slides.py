@@ -292,14 +292,23 @@ def test_frames_are_streamed_not_held():
     assert len(asked) == count == 1 + len(rest) and b">599</text>" in rest[-1]
 
 
-def documented_slides_commands() -> list[str]:
-    """Every `tracer slides` example line in the README and in `tracer slides --help`."""
-    text = documentation() + "\n" + run_tracer("slides", "--help").stdout
+def documented_slides_commands(text: str | None = None) -> list[str]:
+    """Every `tracer slides` example line in ``text``: the documentation's and `tracer slides --help`'s (None)."""
+    if text is None:
+        text = documentation() + "\n" + run_tracer("slides", "--help").stdout
     return [match.group(1) for line in text.splitlines()
-            if (match := re.fullmatch(r"\s*tracer slides (\S.*?)(?:\s+#.*)?", line))]
+            if (match := re.fullmatch(r"\s*(?:\$ )?tracer slides (\S.*?)(?:\s+#.*)?", line))]
 
 
-@pytest.mark.parametrize("command", documented_slides_commands())
+def help_only_slides_commands() -> list[str]:
+    """The examples `tracer slides --help` gives that no page of the documentation shows: those the pages show run in
+    tests/test_docs_examples.py (each once), and write what they name (its ``ALSO``)."""
+    shown = set(documented_slides_commands(documentation()))
+    return [command for command in documented_slides_commands(run_tracer("slides", "--help").stdout)
+            if command not in shown]
+
+
+@pytest.mark.parametrize("command", help_only_slides_commands())
 def test_every_documented_slides_command_works_as_written(tmp_path, command):
     import shlex
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, TREES, assert_one_line_error, brute_force, documentation, run_tracer
+from helpers import ROOT, TREES, assert_one_line_error, brute_force, run_tracer
 from tracer.errors import UsageError
 from tracer.test_search.runner import Limits, Student
 from tracer.test_search.sandbox import Target, Workspace, choose
@@ -528,20 +528,3 @@ def test_help_lists_only_the_searches_test_search_takes_and_refuses_the_others_i
     for other in set(ALGORITHMS) - {"minimax", "alphabeta", "expectiminimax"}:
         assert_one_line_error(test_search(f"{TEXTBOOK}:alphabeta", str(TREES / "rn_example.yaml"), "-a", other),
                               f"-a {other}")
-
-
-def test_the_readme_s_examples_run(tmp_path):
-    from helpers import documented
-
-    examples = documented("test-search", "tests/data/students")
-    assert len(examples) >= 5
-    for args in examples:
-        args = [arg.replace("output/", f"{tmp_path}/") for arg in args]
-        result = run_tracer("test-search", *args, *FAST, cwd=ROOT)
-        assert result.returncode in (0, 1) and result.stderr.count("error") == 0, (args, result.stderr)
-    assert (tmp_path / "feedback" / "rn_example.svg").exists() and (tmp_path / "results.json").exists()
-    text = documentation()
-    shown = text.split("$ tracer test-search tests/data/students/buggy.py:prunes_on_equality")[1].split("…")[0]
-    command, *lines = shown.strip().splitlines()
-    result = run_tracer("test-search", "tests/data/students/buggy.py:prunes_on_equality", *command.split(), cwd=ROOT)
-    assert result.stdout.splitlines()[:len(lines)] == lines
