@@ -5,7 +5,7 @@ bitmap frames, Poppler's ``pdftoppm`` rasterising the pages of a deck drawn as P
 Their failures, their hangs and a drawing Graphviz would shrink become one line (:class:`RenderError`).
 
 Only the standard library is imported here, so that a drawing command starts the measuring at once (a third of a
-render's start-up otherwise). The DOT it reads is ``measure.gv`` beside this module: :func:`.layout.measure_source`
+render's start-up otherwise). The DOT it reads is ``measure.gv`` beside this module: :func:`.metrics.measure_source`
 of :data:`COMMON_CHARS`, written by ``python -m tracer.render.engine`` (a test checks it is current).
 """
 
@@ -287,9 +287,12 @@ _measured = False  # collected once: this process knows the widths
 
 
 def start_measuring() -> None:
-    """Start ``dot`` measuring :data:`COMMON_CHARS` (once per process; nothing if it cannot start)."""
+    """Start ``dot`` measuring :data:`COMMON_CHARS` (once per process; nothing if it cannot start), unless the font
+    metric table gives their widths on this machine (:func:`.metrics.read_table`)."""
+    from .metrics import read_table
+
     global _measuring
-    if _measuring is None and not _measured:
+    if _measuring is None and not _measured and not read_table():
         try:
             _measuring = _start(["dot", "-Tjson", MEASURE_SOURCE], stdin=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
@@ -298,7 +301,7 @@ def start_measuring() -> None:
 
 
 def measured_ahead() -> bytes | None:
-    """What the measuring ``dot`` wrote (for :func:`.layout.learn_widths` with :data:`COMMON_CHARS`), or None when
+    """What the measuring ``dot`` wrote (for :func:`.metrics.learn_widths` with :data:`COMMON_CHARS`), or None when
     it was not started or failed (then the characters are measured as any others)."""
     global _measuring, _measured
     process, _measuring = _measuring, None
@@ -324,7 +327,7 @@ def stop_measuring() -> None:
 
 
 if __name__ == "__main__":
-    from .layout import measure_source
+    from .metrics import measure_source
 
     with open(MEASURE_SOURCE, "w", encoding="utf-8") as out:
         out.write(measure_source(COMMON_CHARS))
