@@ -75,9 +75,9 @@ def make_table() -> dict:
         "font": FONT,
         "graphviz": version,
         "resolved": resolved,
-        "machine_fonts": metrics.machine_fonts(),
         "widths": {weight: {char: widths[(char, bold)] for char in chars}
                    for weight, bold in (("regular", False), ("bold", True))},
+        "machine_fonts": metrics.machine_fonts(),
     }
 
 

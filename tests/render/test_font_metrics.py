@@ -38,15 +38,17 @@ def test_the_table_holds_every_character_drawn_with_the_widths_graphviz_measures
     graphviz = metrics.widths_reported(run_graphviz(metrics.measure_source(chars), "json", "dot"), chars)
     differ = [(char, bold) for char in chars for weight, bold in (("regular", False), ("bold", True))
               if table["widths"][weight][char] != graphviz[(char, bold)]]
-    if table["machine_fonts"] != metrics.machine_fonts():
+    here = metrics.machine_fonts()
+    if table["machine_fonts"] != here:
+        changed = sorted(set(here) ^ set(table["machine_fonts"]))
         pytest.skip(f"this machine's fonts are not the table's, so it is not used here ({len(differ)} of "
-                    f"{2 * len(chars)} widths differ)")
+                    f"{2 * len(chars)} widths differ; {len(changed)} files differ, such as {changed[:3]})")
     assert differ == [], "the table is used here but Graphviz measures otherwise: regenerate it"
 
 
 def test_a_table_made_with_other_fonts_or_for_another_font_is_not_read(table, tmp_path, monkeypatch):
     monkeypatch.setattr(metrics, "_measured", {})
-    for change in ({"machine_fonts": "0" * 64}, {"font": "Times-Roman"}):
+    for change in ({"machine_fonts": table["machine_fonts"][1:]}, {"font": "Times-Roman"}):  # a font removed
         monkeypatch.setattr(metrics, "_table_read", None)
         other = tmp_path / "other.json"
         other.write_text(json.dumps({**table, **change}), encoding="utf-8")
@@ -57,7 +59,7 @@ def test_a_table_made_with_other_fonts_or_for_another_font_is_not_read(table, tm
 
 def test_a_font_installed_or_another_dot_changes_the_machine_s_fonts(tmp_path, monkeypatch):
     here = metrics.machine_fonts()
-    assert metrics.machine_fonts() == here  # the same machine, the same digest
+    assert metrics.machine_fonts() == here  # the same machine, the same listing
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert metrics.machine_fonts() == here  # no user fonts folder yet
     (tmp_path / "fonts").mkdir()

@@ -18,7 +18,6 @@ import subprocess
 import tempfile
 import threading
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from typing import Iterator
 
 from ..errors import RenderError
@@ -196,6 +195,8 @@ def _in_order(tasks, workers: int, batch: _Batch) -> Iterator:
     """Run ``tasks`` (functions returning lists, each made only when asked for) on ``workers`` threads and yield
     their results' items in order, at most :data:`CHUNKS_AHEAD` tasks per thread ahead of the reader. Stopped early
     (an error, a signal, the reader gone), it starts nothing more and stops the ``batch``'s processes."""
+    from concurrent.futures import ThreadPoolExecutor  # (and logging with it: only decks draw many frames)
+
     with ThreadPoolExecutor(max_workers=workers) as pool:
         pending: deque = deque()
         try:

@@ -15,13 +15,14 @@ own measurement of every character the shipped trees and positions draw.
 
 from __future__ import annotations
 
-import hashlib
 import html
 import json
 import os
+import re
 import shutil
 
 from ..errors import RenderError
+from .dot_text import Digraph
 from .style import FONT
 
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "font_metrics.json")
@@ -61,20 +62,35 @@ def unmeasured(texts) -> list[str]:
 
 # ---- the table: widths Graphviz gave on a machine with these fonts ---------------------------------------------
 
+FONTCONFIG = "/etc/fonts"  # fontconfig's settings on Linux: fonts.conf and the conf.d it includes
+FONT_FOLDER = re.compile(r"<dir(?:\s+prefix=\"(\w+)\")?[^>]*>([^<]+)</dir>")  # a <dir> of fontconfig's settings
+
+
 def font_places() -> list[str]:
-    """Where fontconfig finds fonts and its settings on Linux: the font folders its default configuration names
-    (the system's, the local ones, the user's) and its configuration folders."""
+    """Where fontconfig reads its settings on Linux (the system's and the user's), and the font folders those
+    settings name (``<dir>``: the system's, the local ones, the user's, TeX's)."""
     home = os.path.expanduser("~")
     data = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
     config = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
-    return ["/usr/share/fonts", "/usr/local/share/fonts", os.path.join(data, "fonts"), os.path.join(home, ".fonts"),
-            "/etc/fonts", os.path.join(config, "fontconfig")]
+    places = [FONTCONFIG, os.path.join(config, "fontconfig")]
+    for settings in places[:2]:
+        for folder, _, files in os.walk(settings):
+            for name in sorted(files):
+                try:
+                    with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as file:
+                        named = FONT_FOLDER.findall(file.read())
+                except OSError:  # a dangling link: fontconfig skips it too
+                    continue
+                for prefix, place in named:
+                    place = os.path.join(data, place) if prefix == "xdg" else os.path.expanduser(place.strip())
+                    places.append(os.path.join(folder, place))  # (a relative folder: beside the settings)
+    return list(dict.fromkeys(places))
 
 
-def machine_fonts() -> str:
-    """A digest of what decides the face Graphviz draws with and its widths: every file (name and size) in
-    :func:`font_places` and the size of the ``dot`` on the PATH. Equal digests: the same fonts to choose from,
-    under the same settings, chosen by the same Graphviz."""
+def machine_fonts() -> list[str]:
+    """What decides the face Graphviz draws with and its widths, as lines of text: every file (its name, its place
+    in :func:`font_places`, its size) and the size of the ``dot`` on the PATH. The same lines: the same fonts to
+    choose from, under the same settings, chosen by the same Graphviz."""
     listing = []
     for place in font_places():
         for folder, _, files in os.walk(place):
@@ -84,10 +100,10 @@ def machine_fonts() -> str:
                     size = os.stat(path).st_size
                 except OSError:  # a dangling link: fontconfig skips it too
                     size = -1
-                listing.append(f"{os.path.relpath(path, place)}\t{place}\t{size}")
+                listing.append(f"{os.path.relpath(path, place)} in {place}: {size}")
     dot = shutil.which("dot")
-    listing.append(f"dot\t{os.stat(dot).st_size if dot else None}")
-    return hashlib.sha256("\n".join(sorted(listing)).encode("utf-8", "surrogateescape")).hexdigest()
+    listing.append(f"dot: {os.stat(dot).st_size if dot else None}")
+    return sorted(listing)
 
 
 def read_table(path: str = TABLE) -> bool:
@@ -112,9 +128,7 @@ def read_table(path: str = TABLE) -> bool:
 
 def measure_source(chars: list[str]) -> str:
     """DOT that makes ``dot -Tjson`` report each character's width, regular and bold, at 100 points."""
-    import graphviz  # only where the table does not give every width
-
-    graph = graphviz.Digraph(name="measure")
+    graph = Digraph(name="measure")
     graph.attr("node", shape="plain", fontname=FONT, fontsize=str(MEASURED_AT))
     graph.node("probe", label=f"<{_PROBE * 2}>")
     graph.node("probe_b", label=f"<<B>{_PROBE * 2}</B>>")
