@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, run_tracer_process
 from tracer.render import drawing, engine, metrics
 from tracer.render.drawing import DrawOptions, scene_of
 from tracer.render.engine import run_graphviz
@@ -90,3 +90,20 @@ def test_where_the_table_applies_a_drawing_runs_no_measuring_dot(table, monkeypa
     drawing.measure([scene])
     assert runs == [] and engine._measuring is None
     assert metrics._measured[("α", False)] == table["widths"]["regular"]["α"]
+
+
+def test_a_drawing_is_the_same_byte_for_byte_from_the_table_and_from_dot(table, tmp_path):
+    """The example with the slide's key and visit numbers, drawn by two processes: one reading the table, one where
+    a font added to the user's folder makes Graphviz measure the text (as on a machine with other fonts)."""
+    if table["machine_fonts"] != metrics.machine_fonts():
+        pytest.skip("this machine's fonts are not the table's")
+    (tmp_path / "share" / "fonts").mkdir(parents=True)
+    (tmp_path / "share" / "fonts" / "added.ttf").write_bytes(b"a font of the user's")
+    drawn = {}
+    for name, env in (("table", {}), ("dot", {"XDG_DATA_HOME": str(tmp_path / "share")})):
+        out = tmp_path / f"{name}.dot"
+        result = run_tracer_process("render", "trees/rn_example.yaml", "--visits", "--legend", "--size", "16:9",
+                                    "-f", "dot", "-o", str(out), env=env)
+        assert result.returncode == 0, result.stderr
+        drawn[name] = out.read_bytes()
+    assert drawn["table"] == drawn["dot"] and b"fontname=Helvetica" in drawn["table"]
