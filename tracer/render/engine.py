@@ -285,6 +285,7 @@ COMMON_CHARS = sorted(set(map(chr, range(32, 127))) | set("×·…αβ−∞≤�
 MEASURE_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "measure.gv")
 _measuring: subprocess.Popen | None = None
 _measured = False  # collected once: this process knows the widths
+_ahead_in_table = False  # the font metric table gives the common characters' widths: no dot is started
 
 
 def start_measuring() -> None:
@@ -292,8 +293,10 @@ def start_measuring() -> None:
     metric table gives their widths on this machine (:func:`.metrics.read_table`)."""
     from .metrics import read_table
 
-    global _measuring
-    if _measuring is None and not _measured and not read_table():
+    global _measuring, _ahead_in_table
+    if _measuring is None and not _measured and read_table():
+        _ahead_in_table = True
+    elif _measuring is None and not _measured:
         try:
             _measuring = _start(["dot", "-Tjson", MEASURE_SOURCE], stdin=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
@@ -303,8 +306,15 @@ def start_measuring() -> None:
 
 def measured_ahead() -> bytes | None:
     """What the measuring ``dot`` wrote (for :func:`.metrics.learn_widths` with :data:`COMMON_CHARS`), or None when
-    it was not started or failed (then the characters are measured as any others)."""
-    global _measuring, _measured
+    it was not started or failed (then the characters are measured as any others). Where the font metric table
+    gives their widths, they are known from it now (:func:`.metrics.known_from_table`), and None is returned."""
+    global _measuring, _measured, _ahead_in_table
+    if _ahead_in_table:
+        from .metrics import known_from_table
+
+        _ahead_in_table, _measured = False, True
+        known_from_table(COMMON_CHARS)
+        return None
     process, _measuring = _measuring, None
     if process is None:
         return None

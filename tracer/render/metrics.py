@@ -8,6 +8,8 @@ the same font files, of the same sizes, in the places fontconfig reads and under
 the same ``dot`` (:func:`machine_fonts`, a listing of file names and sizes: no font is opened, no process run).
 Elsewhere, and for any character the table lacks, Graphviz measures the text itself in a run of ``dot`` (the
 common characters measured ahead: see :func:`.engine.start_measuring`): rooms fit the text on any machine's fonts.
+Either way a character's width is known from the moment a drawing asks about it (:func:`unmeasured`; the common
+characters as a drawing command starts), so a drawing is the same, byte for byte, from the table or from ``dot``.
 
 The table is written by ``python tools/font_metrics.py``, which asks Graphviz; a test checks it against Graphviz's
 own measurement of every character the shipped trees and positions draw.
@@ -35,10 +37,12 @@ _ASCII = [278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 
           500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
           556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
           278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584]
-# Widths Graphviz measured with the font it draws with on this machine, per point of font size, by (char, bold):
-# from the table where it applies, else from runs of dot.
+# Widths Graphviz measured with the font it draws with on this machine, per point of font size, by (char, bold),
+# for the characters a drawing has asked about (:func:`unmeasured`, :func:`known_from_table`): from the table where
+# it applies, else from runs of dot. A character no drawing asked about has its guess, table or not.
 _measured: dict[tuple[str, bool], float] = {}
-_table_read: bool | None = None  # whether the table was read into _measured (None: not looked at yet)
+_table: dict[tuple[str, bool], float] = {}  # the table's widths, where it applies to this machine
+_table_read: bool | None = None  # whether the table applies and was read (None: not looked at yet)
 _PROBE = "|"  # each character is measured between two of these, so a space has a width too
 
 
@@ -54,10 +58,22 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 
 def unmeasured(texts) -> list[str]:
-    """The characters of ``texts`` whose widths are not known yet (the table read first, where it applies)."""
-    read_table()
+    """The characters of ``texts`` whose widths are not known yet and the table (where it applies) does not give:
+    those it gives are known from now on."""
     chars = {char for text in texts for char in text}
-    return sorted(char for char in chars if (char, False) not in _measured)
+    return known_from_table(sorted(char for char in chars if (char, False) not in _measured))
+
+
+def known_from_table(chars: list[str]) -> list[str]:
+    """Know the widths the table (where it applies) gives of ``chars``, as if Graphviz had measured them now; the
+    characters it does not give."""
+    if not read_table():
+        return list(chars)
+    for char in chars:
+        for bold in (False, True):
+            if (char, bold) in _table:
+                _measured[(char, bold)] = _table[(char, bold)]
+    return [char for char in chars if (char, False) not in _table]
 
 
 # ---- the table: widths Graphviz gave on a machine with these fonts ---------------------------------------------
@@ -107,11 +123,13 @@ def machine_fonts() -> list[str]:
 
 
 def read_table(path: str = TABLE) -> bool:
-    """Read the widths of the font metric table at ``path`` into the known widths, once per process, if it was made
-    with this machine's fonts (:func:`machine_fonts`) and the font tracer draws with; whether it was."""
+    """Read the widths of the font metric table at ``path``, once per process, if it was made with this machine's
+    fonts (:func:`machine_fonts`) and the font tracer draws with; whether it was. (A width is known, and used,
+    once a drawing asks about its character: :func:`known_from_table`.)"""
     global _table_read
     if _table_read is None:
         _table_read = False
+        _table.clear()
         try:
             with open(path, encoding="utf-8") as file:
                 table = json.load(file)
@@ -119,7 +137,7 @@ def read_table(path: str = TABLE) -> bool:
             return False
         if table.get("font") == FONT and table.get("machine_fonts") == machine_fonts():
             for weight, bold in (("regular", False), ("bold", True)):
-                _measured.update(((char, bold), width) for char, width in table["widths"][weight].items())
+                _table.update(((char, bold), width) for char, width in table["widths"][weight].items())
             _table_read = True
     return _table_read
 
