@@ -135,7 +135,7 @@ def read_table(path: str = TABLE) -> bool:
                 table = json.load(file)
         except (OSError, ValueError):  # no table (a trimmed install): Graphviz measures everything
             return False
-        if table.get("font") == FONT and table.get("machine_fonts") == machine_fonts():
+        if isinstance(table, dict) and table.get("font") == FONT and table.get("machine_fonts") == machine_fonts():
             for weight, bold in (("regular", False), ("bold", True)):
                 _table.update(((char, bold), width) for char, width in table["widths"][weight].items())
             _table_read = True
