@@ -285,16 +285,16 @@ COMMON_CHARS = sorted(set(map(chr, range(32, 127))) | set("×·…αβ−∞≤�
 MEASURE_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "measure.gv")
 _measuring: subprocess.Popen | None = None
 _measured = False  # collected once: this process knows the widths
-_ahead_in_table = False  # the font metric table gives the common characters' widths: no dot is started
+_ahead_in_table = False  # the table or cache gives the common characters' widths: no dot is started
 
 
 def start_measuring() -> None:
     """Start ``dot`` measuring :data:`COMMON_CHARS` (once per process; nothing if it cannot start), unless the font
-    metric table gives their widths on this machine (:func:`.metrics.read_table`)."""
-    from .metrics import read_table
+    metric table or this machine's cache gives their widths (:func:`.metrics.stores`)."""
+    from .metrics import stores
 
     global _measuring, _ahead_in_table
-    if _measuring is None and not _measured and read_table():
+    if _measuring is None and not _measured and stores(COMMON_CHARS):
         _ahead_in_table = True
     elif _measuring is None and not _measured:
         try:
@@ -306,8 +306,9 @@ def start_measuring() -> None:
 
 def measured_ahead() -> bytes | None:
     """What the measuring ``dot`` wrote (for :func:`.metrics.learn_widths` with :data:`COMMON_CHARS`), or None when
-    it was not started or failed (then the characters are measured as any others). Where the font metric table
-    gives their widths, they are known from it now (:func:`.metrics.known_from_table`), and None is returned."""
+    it was not started or failed (then the characters are measured as any others). Where the font metric table or
+    the cache gives their widths, they are known from it now (:func:`.metrics.known_from_table`), and None is
+    returned."""
     global _measuring, _measured, _ahead_in_table
     if _ahead_in_table:
         from .metrics import known_from_table
