@@ -277,7 +277,7 @@ def test_a_graphviz_that_never_answers_is_stopped_naming_the_stage(tmp_path, mon
     monkeypatch.setattr(engine, "BASE_SECONDS", 2.0)
     monkeypatch.setattr(engine, "_measured", False)
     monkeypatch.setattr(metrics, "_measured", {})
-    monkeypatch.setattr(metrics, "_table_read", None)  # looked at again: this dot is not the table's
+    monkeypatch.setattr(metrics, "_stored", None)  # looked at again: this dot is not the table's
     out = tmp_path / "out" / ("deck" if args[0] == "slides" else "x.svg")
     result = run_tracer(*args, "-o", out)
     assert_one_line_error(result, "took more than 2 s", stage, "was stopped")

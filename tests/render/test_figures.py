@@ -257,7 +257,7 @@ def test_text_measured_ahead_is_current_and_spares_a_run_of_dot(monkeypatch):
     assert Path(engine.MEASURE_SOURCE).read_text(encoding="utf-8") == metrics.measure_source(engine.COMMON_CHARS), (
         "regenerate with: python -m tracer.render.engine")
     monkeypatch.setattr(metrics, "_measured", {})
-    monkeypatch.setattr(metrics, "_table_read", False)  # as on a machine whose fonts are not the table's
+    monkeypatch.setattr(metrics, "_stored", metrics.Stored({}, None, [], {}))  # neither table nor cache applies
     monkeypatch.setattr(engine, "_measured", False)
     engine.start_measuring()
     runs = []

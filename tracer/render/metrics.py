@@ -23,6 +23,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import zlib
 from dataclasses import dataclass
 
@@ -113,8 +114,8 @@ def font_places() -> list[str]:
 
 def machine_fonts() -> list[str]:
     """What decides the face Graphviz draws with and its widths, as lines of text: every file (its name, its place
-    in :func:`font_places`, its size) and the ``dot`` on the PATH (its real place and size). The same lines: the same fonts to
-    choose from, under the same settings, chosen by the same Graphviz."""
+    in :func:`font_places`, its size) and the ``dot`` on the PATH (its real place and size). The same lines: the
+    same fonts to choose from, under the same settings, chosen by the same Graphviz."""
     listing = []
     for place in font_places():
         for folder, _, files in os.walk(place):
@@ -182,10 +183,8 @@ def read_widths(path: str, listing: list[str]) -> dict[tuple[str, bool], float] 
     """The widths, by (char, bold), of the table or cache at ``path`` if it was made with ``listing``'s fonts and
     the font tracer draws with, and is in every part what tracer writes (a regular file of JSON, each character with
     a finite width of at least 0, regular and bold); else None: a file that is not is ignored, never trusted."""
-    from ..io import read_input  # (a regular file only, of bounded size: never a FIFO that blocks)
-
     try:
-        table = json.loads(read_input(path, MAX_STORED_BYTES, what="a font metric table"))
+        table = json.loads(_stored_bytes(path))
     except (OSError, ValueError):  # none there, unreadable, or not JSON (not UTF-8 is a ValueError too)
         return None
     if not (isinstance(table, dict) and table.get("font") == FONT and table.get("machine_fonts") == listing):
@@ -203,6 +202,19 @@ def read_widths(path: str, listing: list[str]) -> dict[tuple[str, bool], float] 
                 return None
             widths[(char, bold)] = float(width)
     return widths
+
+
+def _stored_bytes(path: str) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_STORED_BYTES` (opened without waiting, so that a FIFO put
+    there never blocks a drawing); anything else is an :class:`OSError`."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(handle, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise OSError(f"{path}: not a regular file")
+        data = file.read(MAX_STORED_BYTES + 1)
+    if len(data) > MAX_STORED_BYTES:
+        raise OSError(f"{path}: larger than a table tracer writes")
+    return data
 
 
 def keep_widths(found: dict[tuple[str, bool], float]) -> None:
