@@ -8,7 +8,10 @@ Prints, for this checkout (and for each other checkout of tracer given with --al
 made with `git worktree add` or `git archive` at an older commit), the median CPU and wall seconds of the render
 and of `dot -Tsvg`, and the median of the pairs' CPU ratios (the machine's other work does not change a pair's
 ratio much); then the same render where this machine's fonts are not those of the font metric table (a font added
-to the user's fonts folder: the text measured by a run of dot, as before the table), and `tracer --help`.
+to the user's fonts folder): with the cache off (TRACER_NO_CACHE: the text measured by a run of dot, as before the
+table), with a cold cache (emptied before each run, by the shell that starts it: the text measured by dot and the
+widths kept) and with a warm one (the widths read from it); and `tracer --help`. The cache is a folder of the run's,
+never the user's.
 Target (issue 37): the render within 6× `dot -Tsvg`.
 """
 
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,11 +33,15 @@ from timing import against_yardstick  # noqa: E402
 TREE = "trees/rn_example.yaml"
 
 
+CACHE = tempfile.mkdtemp(prefix="bench-first-figure-")  # the font metrics cache of this run (removed at its end)
+
+
 def environment(checkout: str, **extra: str) -> dict[str, str]:
     """The environment that runs ``checkout``'s tracer (run from there: ``python -m`` looks first in the current
-    folder), writing its bytecode as a user's first run does."""
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    return {**env, "PYTHONPATH": checkout, **extra}
+    folder), writing its bytecode as a user's first run does, its font metrics cached in this run's folder."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PYTHONDONTWRITEBYTECODE", "TRACER_NO_CACHE")}
+    return {**env, "PYTHONPATH": checkout, "XDG_CACHE_HOME": CACHE, **extra}
 
 
 def row(name: str, times: dict[str, float], anchor: str = "dot -Tsvg") -> str:
@@ -63,9 +71,12 @@ def main() -> None:
         os.makedirs(os.path.join(other_fonts, "fonts"))
         with open(os.path.join(other_fonts, "fonts", "added.ttf"), "wb") as font:
             font.write(b"not the table's fonts")
-        times = against_yardstick(render, dot, args.repeat, cwd=ROOT,
-                                  env=environment(ROOT, XDG_DATA_HOME=other_fonts))
-        print(row("render rn_example, fonts not the table's", times), flush=True)
+        fonts = environment(ROOT, XDG_DATA_HOME=other_fonts)
+        cold = ["sh", "-c", 'rm -rf "$XDG_CACHE_HOME/tracer" && exec "$@"', "sh", *render]
+        for name, command, env in (("cache off", render, {**fonts, "TRACER_NO_CACHE": "1"}),
+                                   ("cold cache", cold, fonts), ("warm cache", render, fonts)):
+            times = against_yardstick(command, dot, args.repeat, cwd=ROOT, env=env)
+            print(row(f"fonts not the table's, {name}", times), flush=True)
         python = [sys.executable, "-c", "pass"]
         times = against_yardstick([sys.executable, "-m", "tracer", "--help"], python, args.repeat, cwd=ROOT,
                                   env=environment(ROOT))
@@ -73,4 +84,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        shutil.rmtree(CACHE, ignore_errors=True)

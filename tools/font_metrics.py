@@ -1,6 +1,6 @@
 """Write tracer's font metric table, ``tracer/render/font_metrics.json``: the width Graphviz draws each character
-with, regular and bold, in the font tracer writes in, on this machine, and a digest of the fonts it chose from
-(see :mod:`tracer.render.metrics`). Run it from the checkout, after installing Graphviz and fonts as setup.sh does::
+with, regular and bold, in the font tracer writes in, on this machine, and the listing of the fonts it chose from
+(see :mod:`tracer.render.metrics`: the table is the cache tracer keeps, made for Debian's Graphviz and fonts). Run it from the checkout, after installing Graphviz and fonts as setup.sh does::
 
     .venv/bin/python tools/font_metrics.py
 
