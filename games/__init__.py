@@ -13,18 +13,33 @@ import importlib
 import inspect
 import os
 import sys
+from collections.abc import Mapping
 
 from tracer.errors import GameError, raised_by_interrupt
 
-from .chess import Chess
-from .clobber import Clobber
-from .connect4 import Connect4
 from .openspiel import INSTALL as OPENSPIEL_INSTALL, PREFIX as OPENSPIEL_PREFIX, catalogue as openspiel_catalogue
 from .openspiel import import_pyspiel, is_openspiel  # (the package's face: tracer.inputs.positions reads them)
-from .pig import Pig
-from .tictactoe import TicTacToe
 
-GAMES = {game.name: game for game in (TicTacToe, Connect4, Clobber, Pig, Chess)}
+
+class BuiltInGames(Mapping):
+    """The games tracer ships, by name: each game's module is imported when the game is first asked for (importing
+    python-chess takes longer than a small search, which a game of tic-tac-toe need not wait for)."""
+
+    WHERE = {"tictactoe": "tictactoe:TicTacToe", "connect4": "connect4:Connect4", "clobber": "clobber:Clobber",
+             "pig": "pig:Pig", "chess": "chess:Chess"}
+
+    def __getitem__(self, name: str):
+        module, _, game_class = self.WHERE[name].partition(":")
+        return getattr(importlib.import_module(f".{module}", __name__), game_class)
+
+    def __iter__(self):
+        return iter(self.WHERE)
+
+    def __len__(self) -> int:
+        return len(self.WHERE)
+
+
+GAMES = BuiltInGames()
 GAME_METHODS = ("start", "position", "notation", "parse_move", "to_move", "winner", "rooted", "text")
 GAME_MEMBERS = ("name", "sides", "default_depth", *GAME_METHODS)
 

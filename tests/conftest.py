@@ -54,3 +54,19 @@ def pytest_collection_modifyitems(config, items):
             if isinstance(value, (Path, list, tuple)) and (reason := needs_missing_extra(value)):
                 item.add_marker(pytest.mark.skip(reason=reason))
                 break
+
+
+@pytest.fixture(scope="session", autouse=True)
+def font_metrics_cache(tmp_path_factory):
+    """The widths tracer measures with dot are cached (tracer.render.metrics) in a folder of this run, shared by
+    its xdist workers (as a user's processes share ~/.cache), never in the user's own cache; cold as the run starts."""
+    run = tmp_path_factory.getbasetemp()
+    folder = (run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run) / "cache"
+    folder.mkdir(exist_ok=True)
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    yield folder
+    if before is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = before

@@ -174,7 +174,9 @@ def test_events_are_data_that_neither_import_nor_read_the_view():
 # modules loaded once the command has run, in a process of its own, never by timing.
 
 NEVER_FOR_A_DRAWING = (
-    "networkx", "jsonschema", "pydot", "matplotlib", "PIL", "playwright", "numpy", "tqdm",  # libraries
+    "networkx", "jsonschema", "pydot", "matplotlib", "PIL", "playwright", "numpy", "tqdm", "pptx",  # libraries
+    "graphviz", "concurrent.futures", "logging",  # DOT is written by tracer.render.dot_text; a thread pool only for decks
+    "chess", "pyspiel", "games.chess",  # games not played (a tree file imports no game at all)
     "tracer.exercises", "tracer.report", "tracer.play", "tracer.compare_searches", "tracer.test_search", "tracer.parallel",  # other commands' stages
     "tracer.cli.compare", "tracer.cli.exercises", "tracer.cli.play", "tracer.cli.test_search", "tracer.cli.notebook",
     "tracer.inputs.answers", "tracer.inputs.traces",  # answer files and saved traces: not read for a tree file
@@ -236,3 +238,13 @@ def test_render_imports_what_a_drawing_uses_and_nothing_else(tmp_path):
     assert out.read_bytes().startswith(b"<?xml")
     assert {"yaml", "tracer.render.tidy", "tracer.view", "tracer.cli.commands"} <= names  # what it does use
     assert among(names, NEVER_FOR_A_DRAWING) == []
+
+
+def test_a_game_s_drawing_imports_that_game_only(tmp_path):
+    out = tmp_path / "ttt.dot"
+    names, result = imported_by("render", "--game", "tictactoe", "--depth", "1", "-f", "dot", "-o", str(out),
+                                cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert out.read_text(encoding="utf-8").startswith("digraph trace {")
+    assert {"games", "games.tictactoe"} <= names  # what it does use
+    assert among(names, NEVER_FOR_A_DRAWING + ("games.connect4", "games.clobber", "games.pig")) == []

@@ -52,12 +52,13 @@ def take_back_written() -> list[str]:
     return removed[::-1]
 
 
-def write_atomically(path: str | os.PathLike, data: bytes | Iterable[bytes]) -> None:
+def write_atomically(path: str | os.PathLike, data: bytes | Iterable[bytes], kept: bool = False) -> None:
     """Write all of ``data`` or nothing: a temporary file beside ``path``, then one rename. ``data`` may be blocks
     made as they are written (a big export), so the whole never needs to be in memory; if making one fails, the
     temporary file goes and ``path`` is untouched. A symbolic link is written through (its target is replaced, the
     link stays); anything there that is not a regular file (a device such as /dev/null, a FIFO, a folder) is
-    refused, never replaced."""
+    refused, never replaced. ``kept``: a file tracer keeps for itself (a cache), not an output a failing command
+    takes back (:data:`WRITTEN`)."""
     path = os.fspath(path)
     shown = path
     if os.path.islink(path):
@@ -76,7 +77,8 @@ def write_atomically(path: str | os.PathLike, data: bytes | Iterable[bytes]) -> 
             out.writelines([data] if isinstance(data, (bytes, bytearray, memoryview)) else data)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
-        WRITTEN.append(path)
+        if not kept:
+            WRITTEN.append(path)
     except OSError as error:
         raise OutputError(f"{shown}: cannot write: {error.strerror or error}") from None
     finally:

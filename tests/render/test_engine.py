@@ -13,7 +13,7 @@ import pytest
 
 from helpers import HANG_GUARD  # only so that a regression fails instead of hanging the suite (the limit used: 1 s)
 from tracer.errors import RenderError
-from tracer.render import engine
+from tracer.render import engine, metrics
 
 
 @pytest.fixture
@@ -84,6 +84,7 @@ def test_frames_are_stopped_with_the_whole_process_group(hanging_dot):
 def test_measuring_ahead_is_stopped_with_the_whole_process_group(hanging_dot, monkeypatch):
     monkeypatch.setattr(engine, "_measuring", None)
     monkeypatch.setattr(engine, "_measured", False)
+    monkeypatch.setattr(metrics, "_stored", None)  # looked at again: this dot is not the table's
     engine.start_measuring()
     error = _finishes(engine.measured_ahead)
     assert isinstance(error, RenderError) and "measuring the text" in str(error)
@@ -93,6 +94,7 @@ def test_measuring_ahead_is_stopped_with_the_whole_process_group(hanging_dot, mo
 def test_a_measuring_run_never_collected_is_stopped_with_its_group(hanging_dot, monkeypatch):
     monkeypatch.setattr(engine, "_measuring", None)
     monkeypatch.setattr(engine, "_measured", False)
+    monkeypatch.setattr(metrics, "_stored", None)  # looked at again: this dot is not the table's
     engine.start_measuring()
     for _ in range(HANG_GUARD * 20):  # the script writes its child's pid as it starts
         if hanging_dot.exists() and hanging_dot.read_text().strip():

@@ -252,19 +252,21 @@ def test_boards_have_fixed_cells_coordinates_and_say_who_is_max(tmp_path):
 
 
 def test_text_measured_ahead_is_current_and_spares_a_run_of_dot(monkeypatch):
-    """The DOT that measures the common characters as a drawing command starts is what measure_source makes of
-    them today, and its widths are used: drawing the example then runs no measuring dot of its own."""
-    from tracer.render import drawing, engine, layout
+    """The DOT that measures the common characters as a drawing command starts (where the font metric table does
+    not apply) is what measure_source makes of them today, and its widths are used: drawing the example then runs
+    no measuring dot of its own."""
+    from tracer.render import drawing, engine, metrics
 
-    assert Path(engine.MEASURE_SOURCE).read_text(encoding="utf-8") == layout.measure_source(engine.COMMON_CHARS), (
+    assert Path(engine.MEASURE_SOURCE).read_text(encoding="utf-8") == metrics.measure_source(engine.COMMON_CHARS), (
         "regenerate with: python -m tracer.render.engine")
-    monkeypatch.setattr(layout, "_measured", {})
+    monkeypatch.setattr(metrics, "_measured", {})
+    monkeypatch.setattr(metrics, "_stored", metrics.Stored({}, None, [], {}))  # neither table nor cache applies
     monkeypatch.setattr(engine, "_measured", False)
     engine.start_measuring()
     runs = []
     monkeypatch.setattr(engine, "_run", lambda *args, **kwargs: runs.append(args) or b"{}")
     drawing.measure([scene_of(traced(TREES / "rn_example.yaml"), DrawOptions(visits=True, legend=True))])
-    assert runs == [] and layout._measured[("α", False)] > layout._measured[("i", False)] > 0
+    assert runs == [] and metrics._measured[("α", False)] > metrics._measured[("i", False)] > 0
 
 
 GAME_COMMANDS = [args for args in COMMANDS

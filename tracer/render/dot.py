@@ -1,4 +1,4 @@
-"""Scene + layout → DOT source: the Graphviz printer. Pure: builds text with the graphviz package and never runs
+"""Scene + layout → DOT source: the Graphviz printer. Pure: builds text (:mod:`.dot_text`) and never runs
 Graphviz (see :mod:`.engine`). Every decision about what to show was made in the scene and every position in the
 layout; this only chooses DOT's words (shapes, colours, HTML-like labels) and pins each thing where the layout put
 it, for ``neato -n2`` to draw as placed: shapes, the notes beside them, edge labels, the titles above the tree,
@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import html
 
-import graphviz
-
 from ..text import marked_parts
+from .dot_text import Digraph
 from .layout import BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text
 from .page import Page, legend_grid, legend_lines, page_of, wrapped_titles
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
@@ -45,10 +44,10 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
     return graph.source
 
 
-def new_graph(pad: float, dpi: int | None = None, size: tuple[float, float] | None = None) -> graphviz.Digraph:
+def new_graph(pad: float, dpi: int | None = None, size: tuple[float, float] | None = None) -> Digraph:
     """A graph with the drawing's defaults, ``pad`` inches of white around it; ``size`` (inches): scaled to it
     exactly (a PDF page's size, a PNG's pixels at ``dpi``)."""
-    graph = graphviz.Digraph(name="trace")
+    graph = Digraph(name="trace")
     attrs = dict(bgcolor="white", pad=f"{pad:g}", outputorder="edgesfirst")  # neato -n2 draws straight edges
     if dpi is not None:
         attrs["dpi"] = f"{dpi:g}"
@@ -60,7 +59,7 @@ def new_graph(pad: float, dpi: int | None = None, size: tuple[float, float] | No
     return graph
 
 
-def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
+def draw_tree(graph: Digraph, scene: Scene, layout: Layout) -> None:
     """The scene's nodes, their notes, its edges and their labels, each pinned where ``layout`` put it."""
     for node in scene.nodes:
         box = layout.shapes.get(node.id)
@@ -88,7 +87,7 @@ def draw_tree(graph: graphviz.Digraph, scene: Scene, layout: Layout) -> None:
                 graph.node(f"{name}_label", **{**label, "pos": f"{x:.2f},{y:.2f}!", "id": f"{name}_label", **hide})
 
 
-def _name_beside(graph: graphviz.Digraph, node: SceneNode, box: Box, hide: dict) -> None:
+def _name_beside(graph: Digraph, node: SceneNode, box: Box, hide: dict) -> None:
     """A node's name written beside its shape where the layout put it (on a slide)."""
     colour = FADED if node.faded else INK
     graph.node(f"{node.id}_name", **{"shape": "plain", "style": "", "fontsize": f"{NAME_SIZE:g}",

@@ -20,8 +20,9 @@ from .dot import scene_to_dot
 from .engine import draw_less, run_graphviz, run_graphviz_many
 from .layout import (
     BOARD_FONT, FORMS, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size, estimated_width,
-    learn_widths, measure_rooms, measure_source, scene_texts, unmeasured,
+    measure_rooms, scene_texts,
 )
+from .metrics import learn_widths, measure_source, unmeasured
 from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import tidy_centres

@@ -5,7 +5,7 @@ bitmap frames, Poppler's ``pdftoppm`` rasterising the pages of a deck drawn as P
 Their failures, their hangs and a drawing Graphviz would shrink become one line (:class:`RenderError`).
 
 Only the standard library is imported here, so that a drawing command starts the measuring at once (a third of a
-render's start-up otherwise). The DOT it reads is ``measure.gv`` beside this module: :func:`.layout.measure_source`
+render's start-up otherwise). The DOT it reads is ``measure.gv`` beside this module: :func:`.metrics.measure_source`
 of :data:`COMMON_CHARS`, written by ``python -m tracer.render.engine`` (a test checks it is current).
 """
 
@@ -18,7 +18,6 @@ import subprocess
 import tempfile
 import threading
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from typing import Iterator
 
 from ..errors import RenderError
@@ -194,6 +193,8 @@ def _in_order(tasks, workers: int, batch: _Batch) -> Iterator:
     """Run ``tasks`` (functions returning lists, each made only when asked for) on ``workers`` threads and yield
     their results' items in order, at most :data:`CHUNKS_AHEAD` tasks per thread ahead of the reader. Stopped early
     (an error, a signal, the reader gone), it starts nothing more and stops the ``batch``'s processes."""
+    from concurrent.futures import ThreadPoolExecutor  # (and logging with it: only decks draw many frames)
+
     with ThreadPoolExecutor(max_workers=workers) as pool:
         pending: deque = deque()
         try:
@@ -282,12 +283,18 @@ COMMON_CHARS = sorted(set(map(chr, range(32, 127))) | set("×·…αβ−∞≤�
 MEASURE_SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "measure.gv")
 _measuring: subprocess.Popen | None = None
 _measured = False  # collected once: this process knows the widths
+_ahead_in_table = False  # the table or cache gives the common characters' widths: no dot is started
 
 
 def start_measuring() -> None:
-    """Start ``dot`` measuring :data:`COMMON_CHARS` (once per process; nothing if it cannot start)."""
-    global _measuring
-    if _measuring is None and not _measured:
+    """Start ``dot`` measuring :data:`COMMON_CHARS` (once per process; nothing if it cannot start), unless the font
+    metric table or this machine's cache gives their widths (:func:`.metrics.stores`)."""
+    from .metrics import stores
+
+    global _measuring, _ahead_in_table
+    if _measuring is None and not _measured and stores(COMMON_CHARS):
+        _ahead_in_table = True
+    elif _measuring is None and not _measured:
         try:
             _measuring = _start(["dot", "-Tjson", MEASURE_SOURCE], stdin=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
@@ -296,9 +303,17 @@ def start_measuring() -> None:
 
 
 def measured_ahead() -> bytes | None:
-    """What the measuring ``dot`` wrote (for :func:`.layout.learn_widths` with :data:`COMMON_CHARS`), or None when
-    it was not started or failed (then the characters are measured as any others)."""
-    global _measuring, _measured
+    """What the measuring ``dot`` wrote (for :func:`.metrics.learn_widths` with :data:`COMMON_CHARS`), or None when
+    it was not started or failed (then the characters are measured as any others). Where the font metric table or
+    the cache gives their widths, they are known from it now (:func:`.metrics.known_from_table`), and None is
+    returned."""
+    global _measuring, _measured, _ahead_in_table
+    if _ahead_in_table:
+        from .metrics import known_from_table
+
+        _ahead_in_table, _measured = False, True
+        known_from_table(COMMON_CHARS)
+        return None
     process, _measuring = _measuring, None
     if process is None:
         return None
@@ -322,7 +337,7 @@ def stop_measuring() -> None:
 
 
 if __name__ == "__main__":
-    from .layout import measure_source
+    from .metrics import measure_source
 
     with open(MEASURE_SOURCE, "w", encoding="utf-8") as out:
         out.write(measure_source(COMMON_CHARS))

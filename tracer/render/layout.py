@@ -7,23 +7,20 @@ label, title and key at these places, so a diagram's annotations never float ont
 tree, and the frames of a deck never move.
 
 Sizes are in points (1/72 inch), y grows upwards, as in Graphviz. Text widths are the widths Graphviz itself
-measures for each character in the font it draws with (asked once per process for the characters in use; see
-:func:`measure_source`), so rooms fit the text on any machine's fonts.
+measures for each character in the font it draws with (from the font metric table where this machine's fonts are
+the table's, else asked of Graphviz once per process: see :mod:`.metrics`), so rooms fit the text on any machine's
+fonts.
 """
 
 from __future__ import annotations
 
-import html
-import json
 import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
-import graphviz
-
-from ..errors import RenderError
+from .metrics import text_width
 from .scene import BOXES, Scene, SceneNode
 from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
@@ -49,63 +46,6 @@ FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
 PROJECTION = (18.0, 18.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
 LEGIBLE = 8.6  # points: the least font size on a slide without a note saying what helps (its words 10 pt high)
 SMALLEST_FONT, BOARD_FONT = 10.0, 10.0  # the smallest text drawn: notes, names and the key; a board's small text
-
-# Helvetica's advance widths (per 1,000 units of the font size) for printable ASCII, from its AFM file: the guess
-# for a character Graphviz has not measured yet (see :func:`measure_source`).
-_ASCII = [278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
-          556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
-          500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
-          556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
-          278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584]
-# Widths Graphviz measured with the font it draws with on this machine, per point of font size, by (char, bold).
-_measured: dict[tuple[str, bool], float] = {}
-_PROBE = "|"  # each character is measured between two of these, so a space has a width too
-
-
-def _guess(char: str) -> float:
-    code = ord(char)
-    return (_ASCII[code - 32] if 32 <= code < 127 else 1000) / 1000 * 1.15  # generous: the font may be wider
-
-
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """The width of one line of text in points, as Graphviz will draw it (measured characters), else a generous
-    guess from Helvetica's metrics."""
-    return sum(_measured.get((char, bold)) or _guess(char) for char in text) * size
-
-
-def unmeasured(texts) -> list[str]:
-    """The characters of ``texts`` whose widths are not known yet."""
-    chars = {char for text in texts for char in text}
-    return sorted(char for char in chars if (char, False) not in _measured)
-
-
-def measure_source(chars: list[str]) -> str:
-    """DOT that makes ``dot -Tjson`` report each character's width, regular and bold, at 100 points."""
-    graph = graphviz.Digraph(name="measure")
-    graph.attr("node", shape="plain", fontname="Helvetica", fontsize="100")
-    graph.node("probe", label=f"<{_PROBE * 2}>")
-    graph.node("probe_b", label=f"<<B>{_PROBE * 2}</B>>")
-    for i, char in enumerate(chars):
-        escaped = html.escape(char)
-        graph.node(f"c{i}", label=f"<{_PROBE}{escaped}{_PROBE}>")
-        graph.node(f"c{i}_b", label=f"<<B>{_PROBE}{escaped}{_PROBE}</B>>")
-    return graph.source
-
-
-def learn_widths(data: bytes | str, chars: list[str]) -> None:
-    """Remember the widths ``dot -Tjson`` reported for :func:`measure_source` of ``chars``; output that is not
-    Graphviz's JSON (a ``dot`` that is some other program) is a :class:`RenderError`."""
-    try:
-        widths = {obj["name"]: float(obj["width"]) * 72 for obj in json.loads(data).get("objects", [])}
-    except (ValueError, TypeError, KeyError, AttributeError):  # not JSON, not UTF-8, or not Graphviz's layout
-        raise RenderError("Graphviz's dot printed something other than its JSON layout: is 'dot' on the PATH "
-                          "Graphviz?") from None
-    for i, char in enumerate(chars):
-        for suffix, bold in (("", False), ("_b", True)):
-            probe = widths.get("probe" + suffix, 0.0)
-            width = widths.get(f"c{i}{suffix}")
-            if width is not None:
-                _measured[(char, bold)] = max(0.0, width - probe) / 100
 
 
 def lines_width(lines, size: float, bold: bool = False) -> float:

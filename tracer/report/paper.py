@@ -22,12 +22,11 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable
 
-import graphviz
-
 from ..errors import RenderError
 from ..numbers import format_number
 from ..exercises.worksheet import GIVEN, Blank, Sheet
 from ..render.dot import draw_tree, frame_corners, new_graph, text
+from ..render.dot_text import Digraph
 from ..render.drawing import lay_out, measure
 from ..render.engine import run_graphviz
 from ..render.layout import BOARD_FONT, Box, Layout, estimated_width, line_height, text_width, wrapped
@@ -226,7 +225,7 @@ class Pen:
     """Draws a page's blocks into its graph: positions in paper points (x from the left edge, y down from the top)
     become the drawing's units, which the page scales by ``scale``; ``frame`` is the page in those units."""
 
-    graph: graphviz.Digraph
+    graph: Digraph
     scale: float
     frame: Box
     width: float  # the page's width, in points

@@ -1,0 +1,90 @@
+"""Benchmark of the first figure: `tracer render trees/rn_example.yaml` (Figure 5.2 as an SVG, the whole process:
+start-up, imports, search, layout, drawing) against Graphviz's `dot -Tsvg` on the DOT tracer writes for the same
+tree, run by turns.
+
+    python benchmarks/bench_first_figure.py [--repeat N] [--also CHECKOUT ...]
+
+Prints, for this checkout (and for each other checkout of tracer given with --also, run with this Python: e.g. one
+made with `git worktree add` or `git archive` at an older commit), the median CPU and wall seconds of the render
+and of `dot -Tsvg`, and the median of the pairs' CPU ratios (the machine's other work does not change a pair's
+ratio much); then the same render where this machine's fonts are not those of the font metric table (a font added
+to the user's fonts folder): with the cache off (TRACER_NO_CACHE: the text measured by a run of dot, as before the
+table), with a cold cache (emptied before each run, by the shell that starts it: the text measured by dot and the
+widths kept) and with a warm one (the widths read from it); and `tracer --help`. The cache is a folder of the run's,
+never the user's.
+Target (issue 37): the render within 6× `dot -Tsvg`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+from timing import against_yardstick  # noqa: E402
+
+TREE = "trees/rn_example.yaml"
+
+
+CACHE = tempfile.mkdtemp(prefix="bench-first-figure-")  # the font metrics cache of this run (removed at its end)
+
+
+def environment(checkout: str, **extra: str) -> dict[str, str]:
+    """The environment that runs ``checkout``'s tracer (run from there: ``python -m`` looks first in the current
+    folder), writing its bytecode as a user's first run does, its font metrics cached in this run's folder."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PYTHONDONTWRITEBYTECODE", "TRACER_NO_CACHE")}
+    return {**env, "PYTHONPATH": checkout, "XDG_CACHE_HOME": CACHE, **extra}
+
+
+def row(name: str, times: dict[str, float], anchor: str = "dot -Tsvg") -> str:
+    return (f"{name:<44} {times['cpu']:>7.3f}s {times['wall']:>7.3f}s   {anchor:<16} {times['yardstick cpu']:>7.3f}s "
+            f"{times['yardstick wall']:>7.3f}s   {times['ratio']:>6.2f}×")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=11)
+    parser.add_argument("--also", nargs="*", default=[], metavar="CHECKOUT",
+                        help="other checkouts of tracer to time the same way, in this run")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        source, figure = os.path.join(folder, "rn.dot"), os.path.join(folder, "rn.svg")
+        subprocess.run([sys.executable, "-m", "tracer", "render", TREE, "-f", "dot", "-o", source], cwd=ROOT,
+                       env=environment(ROOT), check=True, stdout=subprocess.DEVNULL)
+        dot = ["dot", "-Tsvg", source, "-o", os.path.join(folder, "dot.svg")]
+        print(f"the first figure, whole processes by turns, medians of {args.repeat} pairs ({os.cpu_count()} CPUs)")
+        print(f"{'command':<44} {'CPU':>8} {'wall':>8}   {'anchor':<16} {'CPU':>8} {'wall':>8}   {'CPU ratio':>7}")
+        render = [sys.executable, "-m", "tracer", "render", TREE, "-o", figure]
+        for checkout in [ROOT, *args.also]:
+            name = "render rn_example" + ("" if checkout == ROOT else f" ({os.path.basename(checkout.rstrip('/'))})")
+            times = against_yardstick(render, dot, args.repeat, cwd=checkout, env=environment(checkout))
+            print(row(name, times), flush=True)
+        other_fonts = os.path.join(folder, "share")
+        os.makedirs(os.path.join(other_fonts, "fonts"))
+        with open(os.path.join(other_fonts, "fonts", "added.ttf"), "wb") as font:
+            font.write(b"not the table's fonts")
+        fonts = environment(ROOT, XDG_DATA_HOME=other_fonts)
+        cold = ["sh", "-c", 'rm -rf "$XDG_CACHE_HOME/tracer" && exec "$@"', "sh", *render]
+        for name, command, env in (("cache off", render, {**fonts, "TRACER_NO_CACHE": "1"}),
+                                   ("cold cache", cold, fonts), ("warm cache", render, fonts)):
+            times = against_yardstick(command, dot, args.repeat, cwd=ROOT, env=env)
+            print(row(f"fonts not the table's, {name}", times), flush=True)
+        python = [sys.executable, "-c", "pass"]
+        times = against_yardstick([sys.executable, "-m", "tracer", "--help"], python, args.repeat, cwd=ROOT,
+                                  env=environment(ROOT))
+        print(row("tracer --help", times, anchor="python -c pass"))
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        shutil.rmtree(CACHE, ignore_errors=True)
