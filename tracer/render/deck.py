@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from ..errors import RenderError
 from ..trace.trace import Trace
 from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
-from .drawing import fitted, lay_out, measure, on_slide, projection_width
+from .drawing import SLIDE_LAYOUTS, fitted, lay_out, measure, on_slide, projection_width
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
 from .key import key_rows
@@ -58,11 +58,12 @@ class Deck:
 
 
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
-              size: tuple[float, float] = DEFAULT_SLIDE, start: int | None = None) -> Deck:
+              size: tuple[float, float] = DEFAULT_SLIDE, start: int | None = None, figure: bool = False) -> Deck:
     """The frames of ``trace`` after each of ``steps`` (numbers of events applied) that is about a node the
     drawing shows, laid out once; the steps between them at nodes not drawn are told in the next frame's caption
     (from step ``start``, the first of the range shown; default the first of ``steps``' mode, step 1). A deck
-    that would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made."""
+    that would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made.
+    ``figure``: laid out once, as a figure is (no search of the slide's layouts: see :func:`figure_fit`)."""
     check_deck_size(trace, steps, options, start=start or 1)  # before any layout: the root's frames may be too many
     fit = fitted(trace, options, slide=size)  # the final drawing fits the slide (boards legible), or is cut
     options, note = fit.options, fit.note
@@ -88,6 +89,9 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
             scene.legend = rows
     measure(scenes)
     room = room_scene(scenes)
+    if figure:
+        layout, page = figure_fit(room, scenes, size)
+        return Deck(trace, frames, layout, page, options, note)
     layout = lay_out(room, SLIDE_SPACINGS[-1], slide=True)  # the narrowest the tree can be, as a slide writes it
     # the caption may take the width the slide leaves beside a tall tree (its page without one, at the slide's shape)
     bare = slide_page([page_of(replace(scenes[-1], caption=""), layout, size[0] / size[1])], size)
@@ -100,6 +104,18 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     layout, page, small = on_slide(room, size, options,
                                    lambda layout: [page_of(scene, layout, size[0] / size[1]) for scene in scenes])
     return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
+
+
+def figure_fit(room: Scene, scenes: list[Scene], size: tuple[float, float]) -> tuple[Layout, Page]:
+    """The frames ``scenes`` (their room: ``room``) laid out once, at the slide's loosest layout
+    (:data:`.drawing.SLIDE_LAYOUTS`), neither stretched nor widened, on one page of the slide's shape, with no room
+    for a caption: for a player, which crops its frames to the tree and writes their captions itself, so that
+    wrapping the captions and fitting the frames to a slide (every layout tried, each laying out every frame's
+    page) would be work thrown away."""
+    spacing, form = SLIDE_LAYOUTS[0]
+    layout = lay_out(room, spacing, form=form, slide=True)
+    return layout, slide_page([page_of(replace(scene, caption=""), layout, size[0] / size[1]) for scene in scenes],
+                              size)
 
 
 def drawn_nodes(scene: Scene) -> frozenset[int]:
