@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 from ..errors import RenderError
 from ..trace.trace import Trace
 from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
-from .drawing import SLIDE_LAYOUTS, fitted, lay_out, measure, on_slide, projection_width
+from .drawing import fitted, lay_out, measure, on_slide, projection_width
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
 from .key import key_rows
 from .scene import DrawOptions, Scene, frame_scene
-from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE
+from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE, title_lines
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
 DECK_DRAWINGS = 10  # a deck may cost as much to draw as ten diagrams of --max-drawn nodes (about 100 s by default)
@@ -90,7 +90,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     measure(scenes)
     room = room_scene(scenes)
     if figure:
-        layout, page = figure_fit(room, scenes, size)
+        layout, page = figure_fit(room, scenes, size, options)
         return Deck(trace, frames, layout, page, options, note)
     layout = lay_out(room, SLIDE_SPACINGS[-1], slide=True)  # the narrowest the tree can be, as a slide writes it
     # the caption may take the width the slide leaves beside a tall tree (its page without one, at the slide's shape)
@@ -106,16 +106,25 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
 
 
-def figure_fit(room: Scene, scenes: list[Scene], size: tuple[float, float]) -> tuple[Layout, Page]:
-    """The frames ``scenes`` (their room: ``room``) laid out once, at the slide's loosest layout
-    (:data:`.drawing.SLIDE_LAYOUTS`), neither stretched nor widened, on one page of the slide's shape, with no room
-    for a caption: for a player, which crops its frames to the tree and writes their captions itself, so that
-    wrapping the captions and fitting the frames to a slide (every layout tried, each laying out every frame's
-    page) would be work thrown away."""
-    spacing, form = SLIDE_LAYOUTS[0]
-    layout = lay_out(room, spacing, form=form, slide=True)
-    return layout, slide_page([page_of(replace(scene, caption=""), layout, size[0] / size[1]) for scene in scenes],
-                              size)
+def figure_fit(room: Scene, scenes: list[Scene], size: tuple[float, float], options: DrawOptions) -> tuple[Layout, Page]:
+    """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches as :func:`.drawing.on_slide`
+    fits a deck, with no room for a caption: for a player, which crops its frames to the tree and writes their
+    captions itself. Without captions most frames have the same page, so each distinct page is laid out once for
+    each layout the slide tries, not each frame's (that was most of the time of twenty practice players)."""
+    distinct: dict = {}
+    for scene in scenes:
+        bare = replace(scene, caption="")
+        distinct.setdefault(_page_key(bare), bare)
+    shape = size[0] / size[1]
+    layout, page, _ = on_slide(room, size, options,
+                               lambda layout: [page_of(scene, layout, shape) for scene in distinct.values()])
+    return layout, page
+
+
+def _page_key(scene: Scene) -> tuple:
+    """What :func:`.page.page_of` reads of a scene besides its nodes' places (which a deck's frames share): the
+    lines above the tree, the caption, the key's rows and whether a node is marked current (the root's ring)."""
+    return (tuple(title_lines(scene)), scene.caption, repr(scene.legend), any(node.current for node in scene.nodes))
 
 
 def drawn_nodes(scene: Scene) -> frozenset[int]:
