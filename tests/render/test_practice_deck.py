@@ -1,4 +1,4 @@
-"""The practice page's players' decks (``make_deck(figure=True)``): fitted to the slide over their distinct
+"""The practice page's players' decks (``make_deck(player=True)``): fitted to the slide over their distinct
 caption-less pages only, which must give exactly what fitting over every frame's page gives (the brute force), and
 the frames, steps and captions of the slide's deck."""
 
@@ -24,7 +24,7 @@ def test_a_player_s_deck_is_fitted_as_over_every_frame_s_page(tree, algorithm):
     problem = load_problem(str(TREES / tree))
     trace = trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta, rules=Rules())
     steps = frame_steps(trace, default_step_mode(trace, player=True))
-    deck = make_deck(trace, steps, figure=True)
+    deck = make_deck(trace, steps, player=True)
     slide = make_deck(trace, steps)
     assert [(f.step, f.caption) for f in deck.frames] == [(f.step, f.caption) for f in slide.frames]
     scenes = [frame.scene for frame in deck.frames]

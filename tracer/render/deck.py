@@ -58,12 +58,13 @@ class Deck:
 
 
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
-              size: tuple[float, float] = DEFAULT_SLIDE, start: int | None = None, figure: bool = False) -> Deck:
+              size: tuple[float, float] = DEFAULT_SLIDE, start: int | None = None, player: bool = False) -> Deck:
     """The frames of ``trace`` after each of ``steps`` (numbers of events applied) that is about a node the
     drawing shows, laid out once; the steps between them at nodes not drawn are told in the next frame's caption
     (from step ``start``, the first of the range shown; default the first of ``steps``' mode, step 1). A deck
     that would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made.
-    ``figure``: laid out once, as a figure is (no search of the slide's layouts: see :func:`figure_fit`)."""
+    ``player``: a player's deck, which crops to the tree and writes the captions itself: the captions neither
+    wrapped nor given room, and the slide fitted to the frames' distinct pages (:func:`player_fit`)."""
     check_deck_size(trace, steps, options, start=start or 1)  # before any layout: the root's frames may be too many
     fit = fitted(trace, options, slide=size)  # the final drawing fits the slide (boards legible), or is cut
     options, note = fit.options, fit.note
@@ -89,8 +90,8 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
             scene.legend = rows
     measure(scenes)
     room = room_scene(scenes)
-    if figure:
-        layout, page = figure_fit(room, scenes, size, options)
+    if player:
+        layout, page = player_fit(room, scenes, size, options)
         return Deck(trace, frames, layout, page, options, note)
     layout = lay_out(room, SLIDE_SPACINGS[-1], slide=True)  # the narrowest the tree can be, as a slide writes it
     # the caption may take the width the slide leaves beside a tall tree (its page without one, at the slide's shape)
@@ -106,7 +107,8 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
 
 
-def figure_fit(room: Scene, scenes: list[Scene], size: tuple[float, float], options: DrawOptions) -> tuple[Layout, Page]:
+def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
+               options: DrawOptions) -> tuple[Layout, Page]:
     """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches as :func:`.drawing.on_slide`
     fits a deck, with no room for a caption: for a player, which crops its frames to the tree and writes their
     captions itself. Without captions most frames have the same page, so each distinct page is laid out once for
