@@ -22,7 +22,7 @@ from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
 from .key import key_rows
 from .scene import DrawOptions, Scene, frame_scene
-from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE
+from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE, title_lines
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
 DECK_DRAWINGS = 10  # a deck may cost as much to draw as ten diagrams of --max-drawn nodes (about 100 s by default)
@@ -58,11 +58,13 @@ class Deck:
 
 
 def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions(),
-              size: tuple[float, float] = DEFAULT_SLIDE, start: int | None = None) -> Deck:
+              size: tuple[float, float] = DEFAULT_SLIDE, start: int | None = None, player: bool = False) -> Deck:
     """The frames of ``trace`` after each of ``steps`` (numbers of events applied) that is about a node the
     drawing shows, laid out once; the steps between them at nodes not drawn are told in the next frame's caption
     (from step ``start``, the first of the range shown; default the first of ``steps``' mode, step 1). A deck
-    that would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made."""
+    that would cost more to draw than :func:`check_deck_size` allows is refused before any frame is made.
+    ``player``: a player's deck, which crops to the tree and writes the captions itself: the captions neither
+    wrapped nor given room, and the slide fitted to the frames' distinct pages (:func:`player_fit`)."""
     check_deck_size(trace, steps, options, start=start or 1)  # before any layout: the root's frames may be too many
     fit = fitted(trace, options, slide=size)  # the final drawing fits the slide (boards legible), or is cut
     options, note = fit.options, fit.note
@@ -88,6 +90,9 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
             scene.legend = rows
     measure(scenes)
     room = room_scene(scenes)
+    if player:
+        layout, page = player_fit(room, scenes, size, options)
+        return Deck(trace, frames, layout, page, options, note)
     layout = lay_out(room, SLIDE_SPACINGS[-1], slide=True)  # the narrowest the tree can be, as a slide writes it
     # the caption may take the width the slide leaves beside a tall tree (its page without one, at the slide's shape)
     bare = slide_page([page_of(replace(scenes[-1], caption=""), layout, size[0] / size[1])], size)
@@ -100,6 +105,28 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     layout, page, small = on_slide(room, size, options,
                                    lambda layout: [page_of(scene, layout, size[0] / size[1]) for scene in scenes])
     return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
+
+
+def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
+               options: DrawOptions) -> tuple[Layout, Page]:
+    """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches as :func:`.drawing.on_slide`
+    fits a deck, with no room for a caption: for a player, which crops its frames to the tree and writes their
+    captions itself. Without captions most frames have the same page, so each distinct page is laid out once for
+    each layout the slide tries, not each frame's (that was most of the time of twenty practice players)."""
+    distinct: dict = {}
+    for scene in scenes:
+        bare = replace(scene, caption="")
+        distinct.setdefault(_page_key(bare), bare)
+    shape = size[0] / size[1]
+    layout, page, _ = on_slide(room, size, options,
+                               lambda layout: [page_of(scene, layout, shape) for scene in distinct.values()])
+    return layout, page
+
+
+def _page_key(scene: Scene) -> tuple:
+    """What :func:`.page.page_of` reads of a scene besides its nodes' places (which a deck's frames share): the
+    lines above the tree, the caption, the key's rows and whether a node is marked current (the root's ring)."""
+    return (tuple(title_lines(scene)), scene.caption, repr(scene.legend), any(node.current for node in scene.nodes))
 
 
 def drawn_nodes(scene: Scene) -> frozenset[int]:

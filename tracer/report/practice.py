@@ -104,11 +104,11 @@ def reward_rule(problem: Problem) -> str:
 
 def _deck(trace: Trace) -> Deck | None:
     """The deck of the search's step-through player (every step; every iteration for Monte Carlo tree search), or
-    None when it would be too large to draw."""
+    None when it would be too large to draw (laid out for a player: see :func:`.deck.player_fit`)."""
     from ..view import default_step_mode, frame_steps
 
     try:
-        return make_deck(trace, frame_steps(trace, default_step_mode(trace, player=True)))
+        return make_deck(trace, frame_steps(trace, default_step_mode(trace, player=True)), player=True)
     except (TracerError, ValueError):
         return None
 
