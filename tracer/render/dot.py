@@ -40,7 +40,7 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
     _titles(graph, scene, page)
     draw_tree(graph, scene, layout)
     if scene.legend and page.legend is not None:
-        _legend(graph, scene.legend, page.legend, page.legend_columns)
+        _legend(graph, layout.key(scene.legend), page.legend, page.legend_columns)
     return graph.source
 
 

@@ -9,6 +9,8 @@ from ..search.bounds import Bound
 from ..view.vectors import named_players
 from .style import PLAYER_FILLS
 
+WINDOW, SLIDE_WINDOW = "α β", "[α, β]"  # the key's symbol for the windows, as a figure and as a slide writes them
+
 TABLE_NOTE = "⊞ table"  # beside a node answered from the transposition table
 PROBE_NOTE = "probe: 1st child"  # beside a node Star2 probed and never searched in full
 
@@ -31,8 +33,8 @@ KEY_ROWS = {
     "best": ("━", "best line: thick edges and outlines"),
     "cut": ("✂", "cutoff: the remaining children are skipped"),
     "bound": ("≤ 2", "a bound: the search stopped early"),
-    "window": ("α β", "the window when the node was left"),
-    "window now": ("α β", "the window as it stands"),
+    "window": (WINDOW, "the window when the node was left"),
+    "window now": (WINDOW, "the window as it stands"),
     "negamax": ("−(v)", "negamax: a child's value, negated for the parent"),
     "researched": ("↻", "searched again: its null-window test failed high (the bound it proved)"),
     "table": ("⊞", "answered from the transposition table, not searched below"),

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
+from .key import SLIDE_WINDOW, WINDOW
 from .metrics import text_width
 from .scene import BOXES, Scene, SceneNode
 from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
@@ -409,6 +410,13 @@ class Layout:
         """``node`` as this layout writes it in its shape (on a slide: see :func:`slide_written`; its name, if not
         in the shape, is written at :attr:`names`)."""
         return slide_written(node, self.form) if self.brackets else node
+
+    def key(self, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The key's ``rows`` as this layout writes the tree: on a slide the windows are ``[α, β]`` (see
+        :func:`notes_lines`), and so is the key's symbol for them."""
+        if not self.brackets:
+            return rows
+        return [(SLIDE_WINDOW if symbol == WINDOW else symbol, meaning) for symbol, meaning in rows]
 
     def label_point(self, tail: str, head: str) -> tuple[float, float]:
         """Where an edge's label is centred: on the straight line from the tail's centre to the head's, half-way

@@ -90,7 +90,8 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         frame = frame.union(caption)
     if not scene.legend:
         return Page(title, caption, None, frame, title_wrap=wrap)
-    width, height = legend_size(scene.legend)
+    rows = layout.key(scene.legend)
+    width, height = legend_size(rows)
     below = Box(tree.left + width / 2, frame.bottom - gap - height / 2, width, height)
     right = Box(tree.right + 2 * gap + width / 2, tree.top - height / 2, width, height)
     if shape is None:
@@ -102,8 +103,8 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
             return min(shape / page.width, 1 / page.height)
         choices = [(right, 1), (below, 1)]
         for columns in (2, 3):
-            wide, low = legend_size(scene.legend, columns)
-            if len(scene.legend) > 2 * columns and wide <= tree.width:
+            wide, low = legend_size(rows, columns)
+            if len(rows) > 2 * columns and wide <= tree.width:
                 choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
         legend, columns = max(choices, key=fill)
     return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap)

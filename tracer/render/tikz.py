@@ -61,7 +61,7 @@ def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = Fa
             if layout.note_lines(node) and node.id in layout.notes:
                 lines += _notes(node, layout.note_lines(node), layout.notes[node.id])
     if scene.legend and page.legend is not None:
-        lines += _legend(scene.legend, page.legend, page.legend_columns)
+        lines += _legend(layout.key(scene.legend), page.legend, page.legend_columns)
     lines.append("\\end{tikzpicture}")
     body = "\n".join(lines) + "\n"
     if body_only:
