@@ -323,3 +323,14 @@ def test_a_very_deep_chain_is_cut_to_a_slide_in_a_few_layouts(tmp_path, monkeypa
         return drawing._fits(drawing.page_of(scene, real(scene)), DrawOptions())
 
     assert fits(drawn) and not fits(drawn + 1)  # the deepest cut that fits (a deeper one is never smaller)
+
+
+def test_the_key_writes_the_windows_as_the_drawing_does(tmp_path):
+    """A figure writes a window α=3 β=+∞ and its key α β; a slide writes [3, +∞] and its key [α, β]."""
+    for size, window, symbol, other in ((None, "α=3 β=+∞", "α β", "[α, β]"), ("16:9", "[3, +∞]", "[α, β]", "α β")):
+        out = tmp_path / f"{size or 'figure'}.dot".replace(":", "x")
+        result = run_tracer("render", ROOT / "trees" / "rn_example.yaml", "--legend", "-f", "dot", "-o", out,
+                            *(("--size", size) if size else ()))
+        assert result.returncode == 0, result.stderr
+        dot = out.read_text(encoding="utf-8")
+        assert window in dot and f">{symbol}<" in dot and f">{other}<" not in dot, size
