@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from helpers import IN_A_BROWSER, run_tracer
-from tracer import load_problem, trace_search
+from tracer import load_problem, scene_of, trace_search
 from tracer.inputs.traces import load_trace
 from tracer.text import format_number
 from tracer.trace.events import AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited
@@ -294,6 +294,9 @@ def test_every_family_opens(browser, tmp_path):
         assert {0, *view.root.children} <= explorer.shown(), algorithm
         assert explorer.row(0)["value"] == view.family.look.value(view, view.root) != "", algorithm
         assert explorer.page.inner_text("#subtitle").startswith(trace.title), algorithm
+        # the page's title is the tree file's, as the diagram's (scene_of) and the file itself say
+        assert explorer.page.inner_text("#title") == scene_of(trace).title == load_problem(
+            str(TREES / tree)).meta["title"], algorithm
         assert explorer.errors == [], (algorithm, explorer.errors)
         explorer.close()
 

@@ -87,7 +87,7 @@ def worksheet(facts: SearchFacts, key, rewards: str = "") -> Sheet:
         questions.append(_ASK[kind](facts, asked))
     notes = [note for kind in by_kind if kind in _NOTES for note in _NOTES[kind](facts, rewards)]
     trace = facts.trace
-    return Sheet(trace.meta.get("title") or trace.name, _search_words(facts), tuple(questions), tuple(notes),
+    return Sheet(trace.heading, _search_words(facts), tuple(questions), tuple(notes),
                  tuple(facts.labels))
 
 

@@ -77,7 +77,7 @@ def explorer_data(trace: Trace, steps: int | None = None) -> dict:
     best = f", best move {trace.best_move}" if trace.best_move is not None else ""
     terms = " (each value for the player to move there)" if trace.terms == MOVER_TERMS else ""
     return {
-        "title": trace.name or trace.title, "subtitle": f"{trace.title}: value {value}{best}{terms}",
+        "title": trace.heading, "subtitle": f"{trace.title}: value {value}{best}{terms}",
         "passes": view.passes, "pass": view.pass_number,
         "texts": text.texts, **columns, "cuts": cuts, "pv": [node.id for node in view.best_line()],
     }

@@ -275,7 +275,7 @@ class _SceneBuilder:
     def _titles(self) -> tuple[str, str, list[str]]:
         trace = self.view.trace
         if self.options.question:
-            return (trace.meta.get("title") or trace.name, self._question(),
+            return (trace.heading, self._question(),
                     self.look.asked(trace, self.options.asked_paths))
         rules = trace.rule_phrases()
         subtitle = self.look.subtitle(trace, rules, self._gives_answer())
@@ -286,7 +286,7 @@ class _SceneBuilder:
             notes.append("values from the view of the player to move; each edge shows the sign flip")
         if self.view.passes > 1:
             notes.append(self._pass_note())
-        return self.options.heading or trace.meta.get("title") or trace.name, subtitle, notes
+        return self.options.heading or trace.heading, subtitle, notes
 
     def _pass_note(self) -> str:
         window = self.view.pass_window

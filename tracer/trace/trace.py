@@ -124,6 +124,11 @@ class Trace:
         return self.meta.get("name") or "trace"
 
     @property
+    def heading(self) -> str:
+        """What a title calls the problem searched: the tree file's or position's title, else :attr:`name`."""
+        return self.meta.get("title") or self.name
+
+    @property
     def is_game(self) -> bool:
         return self.meta.get("kind") == "game"
 
