@@ -1,7 +1,8 @@
 """A deck drawn once as PDF: its pages, a page per frame, with notes pages if asked (:func:`pdf_deck`); what the
 speaker reads beside each frame (:func:`speaker_note`); and the pages rasterised into bitmaps for the writers that
 want pixels (:func:`frame_bitmaps`: PNG frames, the GIF's, PowerPoint's pictures). The writers are :mod:`.slides`
-and :mod:`.powerpoint`; Graphviz draws and Poppler rasterises through :mod:`.engine`.
+and :mod:`.powerpoint`; Graphviz draws through :mod:`.engine`, and the pages are rasterised by PDFium in this
+process (pypdfium2, the ``frames`` extra) or else by Poppler's ``pdftoppm`` through :mod:`.engine`.
 """
 
 from __future__ import annotations
