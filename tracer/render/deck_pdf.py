@@ -102,11 +102,11 @@ def rasteriser() -> str:
     """Who rasterises the frames here, the one place it is decided: PDFium (pypdfium2, the ``frames`` extra) where
     it is installed, else Poppler's ``pdftoppm``, else Graphviz drawing each frame as PNG. Each gives the same
     bitmaps, to within antialiasing: the PDF deck's pages at the same size in pixels."""
-    from importlib.util import find_spec
-
-    if find_spec("pypdfium2") is not None:
-        return "pdfium"
-    return "pdftoppm" if shutil.which("pdftoppm") is not None else "graphviz"
+    try:
+        import pypdfium2  # noqa: F401
+    except ImportError:
+        return "pdftoppm" if shutil.which("pdftoppm") is not None else "graphviz"
+    return "pdfium"
 
 
 def frame_bitmaps(deck: Deck, dpi: int, convert, progress=None, first: int = 1, via: str | None = None) -> Iterator:
