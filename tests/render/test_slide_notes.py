@@ -127,8 +127,9 @@ def test_png_frames_are_the_pdf_decks_pages_as_many_and_at_their_size(tmp_path, 
 def test_a_rasterised_frame_looks_as_graphviz_draws_it():
     """Frame 19 rasterised from the PDF deck (by PDFium, or Poppler without it) against the same frame drawn as PNG
     by Graphviz's cairo: the same picture, but for the edges of shapes and letters smoothed a little differently: a
-    pixel differs only where ours is a quarter or more outside the range Graphviz's pixels take within one pixel of it (the slides'
-    text is projection-size, so there are many letters' edges; a frame drawn 3 pixels aside differs by 1.3 %)."""
+    pixel differs only where ours is a quarter or more outside the range Graphviz's pixels take within one pixel of
+    it (the slides' text is projection-size, so there are many letters' edges; a frame drawn 3 pixels aside differs
+    by 1.3 %)."""
     from tracer.render.deck_pdf import frame_bitmaps
 
     trace = traced(TREES / "rn_example.yaml")
