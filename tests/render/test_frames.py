@@ -30,8 +30,9 @@ needs_pdfium = pytest.mark.skipif(not HAS_PDFIUM, reason="needs pypdfium2, the f
 # A frame's pixel is PDFium's own unless it lies more than TOLERANCE grey levels outside the range pdftoppm's pixels
 # take within one pixel of it (or the other way round): edges of shapes and letters smoothed a little differently
 # stay inside. At most OUTLIERS of a frame's pixels may: Figure 5.2's 35 event frames have at most 0.0067 % (139
-# pixels at 1920×1080), and a frame against the next page of the deck, a small change, 0.26 % or more (asserted
-# below for one, so that the bound is seen to tell one frame from the next).
+# pixels at 1920×1080; the tic-tac-toe fork's frames, boards and all, 0.028 %), and a frame against the next page of
+# the deck, a small change, 0.26 % or more (asserted below for one, so that the bound is seen to tell one frame from
+# the next).
 TOLERANCE, OUTLIERS = 48, 0.0005
 
 
@@ -136,3 +137,19 @@ def test_rasteriser_is_pdfium_then_pdftoppm_then_graphviz(monkeypatch, tmp_path)
 def test_an_unknown_rasteriser_is_refused(deck):
     with pytest.raises(ValueError, match="pdfium, pdftoppm, graphviz"):
         next(frame_bitmaps(deck, 144, png_of_ppm, via="ghostscript"))
+
+
+@needs_pdfium
+def test_a_page_pdfium_cannot_read_is_one_line_naming_the_frame():
+    from tracer.errors import RenderError
+    from tracer.render.deck_pdf import _pdfium_bitmaps
+
+    with pytest.raises(RenderError, match=r"^PDFium could not rasterise frame 2, as Graphviz drew it: [^\n]+$"):
+        list(_pdfium_bitmaps(iter([pdf_deck_page(), b"%PDF-1.4 cut short"]), 72, len))
+
+
+def pdf_deck_page() -> bytes:
+    """A one-page PDF, as Graphviz draws a frame."""
+    from tracer.render.engine import run_graphviz
+
+    return run_graphviz("digraph { a }", "pdf")

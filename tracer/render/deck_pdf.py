@@ -138,16 +138,16 @@ def _pdfium_bitmaps(pages: Iterator[bytes], dpi: int, convert, progress=None) ->
     import pypdfium2 as pdfium
 
     packed = partial(pdfium.PdfBitmap.new_foreign, force_packed=True)  # rows without padding: the PPM's own
-    for page in pages:
+    for number, page in enumerate(pages, 1):
         try:
             document = pdfium.PdfDocument(page)
+            try:
+                bitmap = document[0].render(scale=dpi / 72, rev_byteorder=True, bitmap_maker=packed)  # RGB, not BGR
+                ppm = b"".join((f"P6 {bitmap.width} {bitmap.height} 255\n".encode(), bitmap.buffer))
+            finally:
+                document.close()
         except pdfium.PdfiumError as error:
-            raise RenderError(f"PDFium could not read a frame Graphviz drew as PDF: {error}") from None
-        try:
-            bitmap = document[0].render(scale=dpi / 72, rev_byteorder=True, bitmap_maker=packed)  # RGB, not BGR
-            ppm = b"".join((f"P6 {bitmap.width} {bitmap.height} 255\n".encode(), bitmap.buffer))
-        finally:
-            document.close()
+            raise RenderError(f"PDFium could not rasterise frame {number}, as Graphviz drew it: {error}") from None
         yield convert(ppm)
         if progress is not None:
             progress(1)
