@@ -91,8 +91,8 @@ def frames_against_deck(checkouts: list[str], repeat: int, folder: str) -> None:
                 env = {**os.environ, "PYTHONPATH": checkout}  # (python -m finds the checkout's tracer first)
                 pdf, png = ([*tracer, *case, "-f", fmt, "-o", os.path.join(folder, out)]
                             for fmt, out in (("pdf", "deck.pdf"), ("png", "frames-png")))
-                runs[name, checkout].append([process_seconds(command, cwd=checkout, env=env, stderr=subprocess.DEVNULL)
-                                             for command in (pdf, png)])
+                runs[name, checkout].append([process_seconds(command, cwd=checkout, env=env,
+                                                             stderr=subprocess.DEVNULL) for command in (pdf, png)])
     print(f"\nPNG frames against the PDF deck of the same frames, run by turns, medians of {repeat} rounds "
           "(ratios: medians of the pairs'; target: PNG within 2× the PDF's time)")
     print(f"{'case':<34} {'checkout':<12} {'pdf wall':>8} {'png wall':>8} {'ratio':>6}   {'pdf CPU':>7} {'png CPU':>7} "
