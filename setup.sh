@@ -71,7 +71,7 @@ if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
   fi
 fi
-extras=test,charts
+extras=test,charts,frames  # frames: pypdfium2, bitmap frames rasterised 4× faster than by Poppler
 # With --test, the optional extras the tests drive as well: python-pptx (slides -f pptx), python-chess (--game
 # chess; GPL-3.0+, so never bundled: tracer stays MIT), OpenSpiel (--game openspiel:NAME; Apache-2.0) and
 # mkdocs-material (the docs site, which the tests build: tests/test_docs_site.py).

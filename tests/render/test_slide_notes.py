@@ -125,10 +125,11 @@ def test_png_frames_are_the_pdf_decks_pages_as_many_and_at_their_size(tmp_path, 
 
 
 def test_a_rasterised_frame_looks_as_graphviz_draws_it():
-    """Frame 19 rasterised from the PDF deck by Poppler against the same frame drawn as PNG by Graphviz's cairo:
-    the same picture, but for the edges of shapes and letters smoothed a little differently: a pixel differs only
-    where ours is a quarter or more outside the range Graphviz's pixels take within one pixel of it (the slides'
-    text is projection-size, so there are many letters' edges; a frame drawn 3 pixels aside differs by 1.3 %)."""
+    """Frame 19 rasterised from the PDF deck (by PDFium, or Poppler without it) against the same frame drawn as PNG
+    by Graphviz's cairo: the same picture, but for the edges of shapes and letters smoothed a little differently: a
+    pixel differs only where ours is a quarter or more outside the range Graphviz's pixels take within one pixel of
+    it (the slides' text is projection-size, so there are many letters' edges; a frame drawn 3 pixels aside differs
+    by 1.3 %)."""
     from tracer.render.deck_pdf import frame_bitmaps
 
     trace = traced(TREES / "rn_example.yaml")
@@ -148,7 +149,8 @@ def test_a_rasterised_frame_looks_as_graphviz_draws_it():
 
 
 def test_frames_are_written_without_poppler_too(tmp_path, monkeypatch):
-    """Where pdftoppm is missing, Graphviz draws each frame as PNG: the same frames, as many and as large."""
+    """Where pdftoppm is missing, PDFium rasterises (or, without it too, Graphviz draws each frame as PNG: see
+    test_frames.py): the same frames, as many and as large."""
     tools = tmp_path / "bin"
     tools.mkdir()
     for program in ("dot", "neato"):

@@ -1,7 +1,8 @@
 """A deck drawn once as PDF: its pages, a page per frame, with notes pages if asked (:func:`pdf_deck`); what the
 speaker reads beside each frame (:func:`speaker_note`); and the pages rasterised into bitmaps for the writers that
 want pixels (:func:`frame_bitmaps`: PNG frames, the GIF's, PowerPoint's pictures). The writers are :mod:`.slides`
-and :mod:`.powerpoint`; Graphviz draws and Poppler rasterises through :mod:`.engine`.
+and :mod:`.powerpoint`; Graphviz draws through :mod:`.engine`, and the pages are rasterised by PDFium in this
+process (pypdfium2, the ``frames`` extra) or else by Poppler's ``pdftoppm`` through :mod:`.engine`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import shutil
 import struct
 import zlib
 from dataclasses import replace
+from functools import partial
 from typing import Iterator
 
 from ..errors import RenderError
@@ -93,20 +95,62 @@ def notes_page_dot(size: tuple[float, float], heading: str, note: str) -> str:
 
 # ---- bitmaps: the PDF deck's pages rasterised ------------------------------------------------------------------
 
-def frame_bitmaps(deck: Deck, dpi: int, convert, progress=None, first: int = 1) -> Iterator:
+RASTERISERS = ("pdfium", "pdftoppm", "graphviz")  # who turns a deck's frames into pixels, fastest first
+
+
+def rasteriser() -> str:
+    """Who rasterises the frames here, the one place it is decided: PDFium (pypdfium2, the ``frames`` extra) where
+    it is installed, else Poppler's ``pdftoppm``, else Graphviz drawing each frame as PNG. Each gives the same
+    bitmaps, to within antialiasing: the PDF deck's pages at the same size in pixels."""
+    try:
+        import pypdfium2  # noqa: F401
+    except ImportError:
+        return "pdftoppm" if shutil.which("pdftoppm") is not None else "graphviz"
+    return "pdfium"
+
+
+def frame_bitmaps(deck: Deck, dpi: int, convert, progress=None, first: int = 1, via: str | None = None) -> Iterator:
     """The deck's frames from the ``first`` on, each as a bitmap at ``dpi`` dots per slide inch handed to ``convert``
     (PPM bytes → what the writer keeps: a PNG, a GIF's palette image), yielded in order. The frames are drawn as PDF
-    pages, joined in chunks (:func:`.engine.raster_chunk`), and Poppler's ``pdftoppm`` rasterises each chunk while
-    the next is drawn (:func:`.engine.rasterise_pdfs`): about 60 % of the CPU time Graphviz takes to draw each frame
-    as a PNG (which it compresses slowly). Without Poppler, Graphviz draws each frame as PNG."""
+    pages and rasterised ``via`` the :func:`rasteriser` (its choice if None): PDFium in this process, each page as
+    Graphviz draws the next ones (:func:`_pdfium_bitmaps`: about a quarter of the CPU time ``pdftoppm`` takes); or
+    ``pdftoppm``, the pages joined in chunks (:func:`.engine.raster_chunk`), each chunk rasterised while the next is
+    drawn (:func:`.engine.rasterise_pdfs`); or Graphviz drawing each frame as PNG (which it compresses slowly)."""
     frames = replace(deck, frames=deck.frames[first - 1:])
-    if shutil.which("pdftoppm") is None:
+    via = via or rasteriser()
+    if via == "pdfium":
+        yield from _pdfium_bitmaps(draw_deck(frames, "pdf"), dpi, convert, progress)
+    elif via == "pdftoppm":
+        pixels = round(deck.size[0] * dpi) * round(deck.size[1] * dpi)
+        pages = draw_deck(frames, "pdf")
+        chunks = ((_joined(chunk), len(chunk)) for chunk in in_chunks(pages, raster_chunk(len(frames.frames), pixels)))
+        yield from rasterise_pdfs(chunks, pixels, dpi, convert, progress)
+    elif via == "graphviz":
         yield from (convert(_ppm_of_png(drawn)) for drawn in draw_deck(frames, "png", dpi, progress))
-        return
-    pixels = round(deck.size[0] * dpi) * round(deck.size[1] * dpi)
-    pages = draw_deck(frames, "pdf")
-    chunks = ((_joined(chunk), len(chunk)) for chunk in in_chunks(pages, raster_chunk(len(frames.frames), pixels)))
-    yield from rasterise_pdfs(chunks, pixels, dpi, convert, progress)
+    else:
+        raise ValueError(f"unknown rasteriser {via!r}: one of {', '.join(RASTERISERS)}")
+
+
+def _pdfium_bitmaps(pages: Iterator[bytes], dpi: int, convert, progress=None) -> Iterator:
+    """Each of ``pages`` (one-page PDFs) rasterised by PDFium at ``dpi`` dots per inch, as ``pdftoppm`` would: as
+    many pixels as the page's inches × ``dpi`` rounded up, a PPM (P6) handed to ``convert``; what it returns is
+    yielded, in order. ``progress(1)`` is called as each page is done."""
+    import pypdfium2 as pdfium
+
+    packed = partial(pdfium.PdfBitmap.new_foreign, force_packed=True)  # rows without padding: the PPM's own
+    for number, page in enumerate(pages, 1):
+        try:
+            document = pdfium.PdfDocument(page)
+            try:
+                bitmap = document[0].render(scale=dpi / 72, rev_byteorder=True, bitmap_maker=packed)  # RGB, not BGR
+                ppm = b"".join((f"P6 {bitmap.width} {bitmap.height} 255\n".encode(), bitmap.buffer))
+            finally:
+                document.close()
+        except pdfium.PdfiumError as error:
+            raise RenderError(f"PDFium could not rasterise frame {number}, as Graphviz drew it: {error}") from None
+        yield convert(ppm)
+        if progress is not None:
+            progress(1)
 
 
 def _joined(pages: list[bytes]) -> bytes:
