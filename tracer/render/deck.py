@@ -3,7 +3,7 @@
 A deck is analysis, not a format. It chooses the steps (:func:`tracer.view.frame_steps`), keeps those about nodes
 the drawing shows, each captioned with what was searched below since the frame before
 (:func:`tracer.view.drawn_steps`: one place, for every format), makes each frame's scene
-from the view at that step (:func:`.scene.frame_scene`), lays the tree out once (``dot`` runs on rooms wide enough
+from the view at that step (:class:`.scene.FrameScenes`), lays the tree out once (``dot`` runs on rooms wide enough
 for whatever any frame writes beside a node, so no frame moves a node), and makes one page for all frames: the
 titles, the caption wrapped to the same number of lines in every frame, the key as the union of the frames' keys,
 and the whole stretched to the slide's shape. It draws nothing: the writers (:mod:`.slides`, :mod:`.player`) have
@@ -21,7 +21,7 @@ from .drawing import fitted, lay_out, measure, on_slide, projection_width
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
 from .key import key_rows
-from .scene import DrawOptions, Scene, frame_scene
+from .scene import DrawOptions, FrameScenes, Scene
 from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE, title_lines
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
@@ -72,11 +72,12 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     folded = {kept.step: kept for kept in check_deck_size(trace, steps, options, drawn, len(fit.scene.nodes),
                                                           start or 1)}
     final = TraceView(trace)
+    scenes_of = FrameScenes(final, options)  # which nodes each frame draws: decided once, for every frame
     frames = []
     view = TraceView(trace, 0)
     for _ in view.replay():
         if view.step in folded:
-            scene = frame_scene(view, final, options)
+            scene = scenes_of.scene(view)
             if scene.caption:
                 scene.caption = view.caption(folded[view.step], drawn)
             current = f"n{view.current}" if view.current is not None else None
