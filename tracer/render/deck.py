@@ -198,19 +198,24 @@ def room_scene(scenes: list[Scene]) -> Scene:
     for i, node in enumerate(last.nodes):
         versions = [scene.nodes[i] for scene in scenes]
         assert all(version.id == node.id for version in versions), "every frame draws the same nodes"
-        notes = [max((v.notes[j] for v in versions if len(v.notes) > j), key=lambda t: text_width(t, NOTE_SIZE, True))
+        notes = [_widest((v.notes[j] for v in versions if len(v.notes) > j), lambda t: text_width(t, NOTE_SIZE, True))
                  for j in range(max(len(v.notes) for v in versions))]
         nodes.append(replace(
             node, notes=notes,
-            value=max((v.value for v in versions),
-                      key=lambda t: (lines_width(t.split("\n"), VALUE_SIZE, True), t.count("\n"))),
-            head=max((v.head for v in versions), key=lambda t: text_width(t, NOTE_SIZE, True)),
-            window=max((v.window for v in versions), key=lambda t: text_width(t, 8.0))))
+            value=_widest((v.value for v in versions),
+                          lambda t: (lines_width(t.split("\n"), VALUE_SIZE, True), t.count("\n"))),
+            head=_widest((v.head for v in versions), lambda t: text_width(t, NOTE_SIZE, True)),
+            window=_widest((v.window for v in versions), lambda t: text_width(t, 8.0))))
     edges = []
     for i, edge in enumerate(last.edges):
         versions = [scene.edges[i] for scene in scenes]
-        labels = [max((v.labels[j] for v in versions if len(v.labels) > j), key=lambda t: text_width(t, 10.0))
+        labels = [_widest((v.labels[j] for v in versions if len(v.labels) > j), lambda t: text_width(t, 10.0))
                   for j in range(max(len(v.labels) for v in versions))]
         cut = next((v.cut for v in versions if v.cut is not None), None)
         edges.append(replace(edge, labels=labels, cut=cut))
     return replace(last, nodes=nodes, edges=edges)
+
+
+def _widest(texts, width) -> str:
+    """The first of ``texts`` with the largest ``width``: each text measured once, however many frames write it."""
+    return max(dict.fromkeys(texts), key=width)

@@ -180,6 +180,7 @@ class _Chosen:
         self.look = final.family.look
         self._shown: dict[int, list[int]] = {}
         self._stubs: dict[int, int | None] = {}
+        self._drawable_children: dict[int, tuple[list[int], list[int]]] = {}
         self._drawn: list[int] | None = None
 
     @cached_property
@@ -212,6 +213,14 @@ class _Chosen:
                 keep.add(_cut_child(view, self.final))
             return [child for child in children if child in keep]
         return children
+
+    def drawable_children(self, node_id: int) -> tuple[list[int], list[int]]:
+        """The node's drawable children, and those of them that are rare (shared lists: callers never change them)."""
+        found = self._drawable_children.get(node_id)
+        if found is None:
+            drawable = [child for child in self.final.nodes[node_id].children if self.drawable(child)]
+            found = self._drawable_children[node_id] = drawable, [child for child in drawable if self.rare(child)]
+        return found
 
     def drawn(self) -> list[int]:
         """The nodes drawn, in the order the drawing lists them (depth first, children in order)."""
@@ -302,9 +311,6 @@ class _SceneBuilder:
         return self.frame or not self.view.finished
 
     # ---- which nodes (read from the final view, once: :class:`_Chosen`) ----------------------------------------
-    def _drawable(self, node_id: int) -> bool:
-        return self.chosen.drawable(node_id)
-
     def _shown_children(self, node_id: int) -> list[int]:
         return self.chosen.shown_children(node_id)
 
@@ -491,8 +497,7 @@ class _SceneBuilder:
         for child_id in shown:
             if not self._is_stub(child_id) or child_id == stub:  # the others are drawn inside the stub
                 edges.append(self._edge(view, self.view.nodes[child_id], stub, cut_at))
-        drawable = [c for c in self.final.nodes[view.id].children if self._drawable(c)]
-        rare = [c for c in drawable if self._rare(c)]
+        drawable, rare = self.chosen.drawable_children(view.id)
         text = self.look.rare_text(self.view, self.final, rare) if rare else ""
         if text:
             box = f"rare{view.id}"
