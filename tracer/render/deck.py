@@ -75,11 +75,10 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     scenes_of = FrameScenes(final, options)  # which nodes each frame draws: decided once, for every frame
     frames = []
     view = TraceView(trace, 0)
-    for _ in view.replay():
+    for event in trace.events:  # (the view folded step by step; only the frames' steps are read: their captions)
+        view.apply(event)
         if view.step in folded:
-            scene = scenes_of.scene(view)
-            if scene.caption:
-                scene.caption = view.caption(folded[view.step], drawn)
+            scene = scenes_of.scene(view, folded[view.step], drawn)
             current = f"n{view.current}" if view.current is not None else None
             frames.append(Frame(view.step, scene, scene.caption, current))
     if not frames:

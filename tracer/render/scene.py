@@ -16,7 +16,7 @@ from ..numbers import as_written
 from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
-from ..view import NodeView, TraceView, pass_steps
+from ..view import FoldedStep, NodeView, TraceView, pass_steps
 from ..view.mcts import W_N_BLANK  # a worksheet's blank for W/N, which the paper worksheet looks for
 from .key import PROBE_NOTE, TABLE_NOTE, key_of, player_fill
 from ..view.node_types import NODE_TYPES  # a node's type tag, which printers set in bold
@@ -166,9 +166,10 @@ class FrameScenes:
         self.chosen = _Chosen(final, options)
 
     @as_written
-    def scene(self, view: TraceView) -> Scene:
-        """The frame of the search as it stands in ``view`` (see :func:`frame_scene`)."""
-        return _SceneBuilder(view, self.options, self.final, self.chosen).scene()
+    def scene(self, view: TraceView, folded: FoldedStep | None = None, drawn: frozenset[int] = frozenset()) -> Scene:
+        """The frame of the search as it stands in ``view`` (see :func:`frame_scene`); its caption tells the steps
+        it ``folded`` at nodes not ``drawn`` since the frame before, if any (:meth:`.TraceView.caption`)."""
+        return _SceneBuilder(view, self.options, self.final, self.chosen, (folded, drawn)).scene()
 
 
 class _Chosen:
@@ -278,8 +279,9 @@ class _SceneBuilder:
     titles and the key's rows) is asked of the family's look (:class:`tracer.view.look.Look`)."""
 
     def __init__(self, view: TraceView, options: DrawOptions, final: TraceView | None = None,
-                 chosen: _Chosen | None = None):
+                 chosen: _Chosen | None = None, folded: tuple = (None, frozenset())):
         self.view, self.options = view, options
+        self.folded = folded  # what the caption says was searched since the frame before (a deck's frame)
         self.final = final or view
         self.frame = final is not None  # a frame of a deck: always captioned, the current node marked to the end
         self.chosen = chosen or _Chosen(self.final, options)
@@ -304,7 +306,7 @@ class _SceneBuilder:
         title, subtitle, notes = self._titles()
         captioned = self.view.step and (self.frame or not (self.view.finished or self.options.question))
         legend = key_of(self.view, self.options, self.frame, nodes, edges) if self.options.legend else []
-        return Scene(title, subtitle, notes, nodes, edges, legend, self.view.caption() if captioned else "")
+        return Scene(title, subtitle, notes, nodes, edges, legend, self.view.caption(*self.folded) if captioned else "")
 
     @property
     def _marks_current(self) -> bool:
