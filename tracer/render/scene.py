@@ -308,7 +308,7 @@ class _SceneBuilder:
         legend = key_of(self.view, self.options, self.frame, nodes, edges) if self.options.legend else []
         return Scene(title, subtitle, notes, nodes, edges, legend, self.view.caption(*self.folded) if captioned else "")
 
-    @property
+    @cached_property
     def _marks_current(self) -> bool:
         return self.frame or not self.view.finished
 
@@ -387,18 +387,20 @@ class _SceneBuilder:
 
     # ---- nodes ------------------------------------------------------------------------------------------------
     def _node(self, view: NodeView) -> SceneNode:
-        if self.options.question:
+        options, node = self.options, view.node
+        node_id, at = node.id, self.view  # (a frame of a deck makes thousands of nodes: names looked up once)
+        if options.question:
             return self._question_node(view)
-        if self._is_stub(view.id):
+        if self.chosen.is_stub(node_id):
             return self._stub(view)
-        node, look = view.node, self.look
-        count, window = look.count(self.view, view, self.options), look.window(self.view, view)
-        name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
-        scene_node = SceneNode(f"n{view.id}", "", node.player, name=name, value=look.value(self.view, view),
-                               window=window, faded=view.pruned or not view.reached, dashed=view.pruned,
-                               emphasis=view.id in self.best, hidden=self.options.reveal and not view.reached,
-                               current=view.id == self.current and self._marks_current)
-        scene_node.fill = look.fill(self.view, view)  # the family's own, if any (quiescence search's nodes)
+        look, pruned, reached = self.look, view.pruned, view.reached
+        count, window = look.count(at, view, options), look.window(at, view)
+        name = node.name or (at.label(node_id) if options.leaf_names and not view.children else "")
+        scene_node = SceneNode(f"n{node_id}", "", node.player, name=name, value=look.value(at, view),
+                               window=window, faded=pruned or not reached, dashed=pruned,
+                               emphasis=node_id in self.best, hidden=options.reveal and not reached,
+                               current=node_id == self.current and self._marks_current)
+        scene_node.fill = look.fill(at, view)  # the family's own, if any (quiescence search's nodes)
         if node.has_board:
             self._board_node(view, scene_node)
         else:
@@ -488,18 +490,20 @@ class _SceneBuilder:
 
     # ---- edges ------------------------------------------------------------------------------------------------
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
-        if self._is_stub(view.id):
+        chosen, node_id = self.chosen, view.node.id
+        if chosen.is_stub(node_id):
             return
-        if self._below_depth(view.id):
+        if chosen.below_depth(node_id):
             self._below_box(view, nodes, edges)
             return
-        shown = self._shown_children(view.id)
-        stub = self._stub_of(view.id)
+        shown = chosen.shown_children(node_id)
+        stub = chosen.stub_of(node_id)
         cut_at = self._cut_child(view) if view.cut is not None else None
+        at = self.view.nodes
         for child_id in shown:
-            if not self._is_stub(child_id) or child_id == stub:  # the others are drawn inside the stub
-                edges.append(self._edge(view, self.view.nodes[child_id], stub, cut_at))
-        drawable, rare = self.chosen.drawable_children(view.id)
+            if child_id == stub or not chosen.is_stub(child_id):  # the others are drawn inside the stub
+                edges.append(self._edge(view, at[child_id], stub, cut_at))
+        drawable, rare = chosen.drawable_children(node_id)
         text = self.look.rare_text(self.view, self.final, rare) if rare else ""
         if text:
             box = f"rare{view.id}"
@@ -516,15 +520,17 @@ class _SceneBuilder:
     def _edge(self, view: NodeView, child: NodeView, stub: int | None, cut_at: int | None) -> SceneEdge:
         """The edge from ``view`` to ``child``: the move, a chance's probability, negamax's −(v), the family's
         labels; faded, dashed, cut, on the best line or taken."""
-        edge = SceneEdge(f"n{view.id}", f"n{child.id}", labels=self._edge_labels(child, stub))
+        tail, head = view.node.id, child.node.id
+        edge = SceneEdge(f"n{tail}", f"n{head}", labels=self._edge_labels(child, stub))
         if self.options.question:
             return edge
         edge.labels += self.look.edge_labels(self.view, child)
-        edge.faded, edge.dashed = child.pruned or not child.reached, child.pruned
-        edge.hidden = self.options.reveal and not child.reached
-        if child.id == cut_at:
+        pruned, reached = child.pruned, child.reached
+        edge.faded, edge.dashed = pruned or not reached, pruned
+        edge.hidden = self.options.reveal and not reached
+        if head == cut_at:
             edge.cut = view.cut.reason()
-        edge.best = view.id in self.best and child.id in self.best
+        edge.best = tail in self.best and head in self.best
         edge.taken = self.look.taken(self.view, view, child, self._marks_current)
         return edge
 
