@@ -115,18 +115,21 @@ def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
     each layout the slide tries, not each frame's (that was most of the time of twenty practice players)."""
     distinct: dict = {}
     for scene in scenes:
-        bare = replace(scene, caption="")
-        distinct.setdefault(_page_key(bare), bare)
+        key = _page_key(scene, caption="")
+        if key not in distinct:
+            distinct[key] = replace(scene, caption="")
     shape = size[0] / size[1]
     layout, page, _ = on_slide(room, size, options,
                                lambda layout: [page_of(scene, layout, shape) for scene in distinct.values()])
     return layout, page
 
 
-def _page_key(scene: Scene) -> tuple:
+def _page_key(scene: Scene, caption: str | None = None) -> tuple:
     """What :func:`.page.page_of` reads of a scene besides its nodes' places (which a deck's frames share): the
-    lines above the tree, the caption, the key's rows and whether a node is marked current (the root's ring)."""
-    return (tuple(title_lines(scene)), scene.caption, repr(scene.legend), any(node.current for node in scene.nodes))
+    lines above the tree, the caption (``caption`` in place of the scene's, if given), the key's rows and whether a
+    node is marked current (the root's ring)."""
+    return (tuple(title_lines(scene)), scene.caption if caption is None else caption, repr(scene.legend),
+            any(node.current for node in scene.nodes))
 
 
 def drawn_nodes(scene: Scene) -> frozenset[int]:
