@@ -1,6 +1,7 @@
 """Exercises: how long checking the shipped keys, grading a class and generating exercise sets take (medians), and
 the practice set ``tracer practice --count 20 --seed 1`` as a process against the same set without its players
-(``--no-player``, its anchor), run by turns (CPU seconds, medians, and the median of the pairs' ratios).
+(``--no-player``, its anchor), run by turns (CPU seconds, medians, and the median of the pairs' ratios), and the
+same page made in this process (the command's own work, without Python's start and imports).
 
     .venv/bin/python benchmarks/bench_exercises.py [--repeat 5] [--before OTHER/.venv/bin/tracer]
 
@@ -90,6 +91,30 @@ def bench_practice(repeat: int, before: str | None) -> None:
                                       repeat)
             print(f"{name:<16} {times['cpu']:>7.2f} {times['wall']:>7.2f} {times['yardstick cpu']:>18.2f} "
                   f"{times['ratio']:>12.2f} {os.path.getsize(page) / 1e6:>8.2f} {PRACTICE_TARGET:>7.1f}")
+    print(f"in this process (no start, no imports), CPU s with Graphviz's, median of {repeat}: "
+          f"{in_process_seconds(repeat):.2f}")
+
+
+def in_process_seconds(repeat: int) -> float:
+    """The practice page made ``repeat`` times in this process (the command's own work, without Python's start and
+    the imports): the median CPU seconds, this process's and its Graphviz processes'."""
+    import resource
+    import statistics
+
+    from tracer.cli.exercises import practice_page
+    from tracer.cli.main import build_parser
+
+    def cpu() -> float:
+        return sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
+                   for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    args = build_parser().parse_args(PRACTICE)
+    practice_page(args)  # (the first run imports what the page needs)
+    times = []
+    for _ in range(repeat):
+        start = cpu()
+        practice_page(args)
+        times.append(cpu() - start)
+    return statistics.median(times)
 
 
 def _fails(spec) -> None:

@@ -161,8 +161,14 @@ def notation_of(meta) -> Notation:
     if not isinstance(given, dict):
         return WRITTEN
     values, probabilities = given.get("values"), given.get("probabilities")
-    return Notation(values if values in (DECIMALS, FRACTIONS) else WRITTEN.values,
-                    probabilities if probabilities in (DECIMALS, FRACTIONS) else WRITTEN.probabilities)
+    return _NOTATIONS[values if values in (DECIMALS, FRACTIONS) else WRITTEN.values,
+                      probabilities if probabilities in (DECIMALS, FRACTIONS) else WRITTEN.probabilities]
+
+
+# every notation there is, by (values, probabilities): one object each, so :func:`as_written` compares them at once
+_NOTATIONS = {(values, probabilities): WRITTEN if Notation(values, probabilities) == WRITTEN else
+              Notation(values, probabilities) for values in (DECIMALS, FRACTIONS)
+              for probabilities in (DECIMALS, FRACTIONS)}
 
 
 _NOTATION: contextvars.ContextVar[Notation] = contextvars.ContextVar("notation", default=WRITTEN)
@@ -184,8 +190,14 @@ def as_written(function):
     an exercise)."""
     @functools.wraps(function)
     def shown(*args, **kwargs):
-        with written_as(notation_of(_meta_among((*args, *kwargs.values())))):
+        notation = notation_of(_meta_among((*args, *kwargs.values()) if kwargs else args))
+        if _NOTATION.get() is notation:  # (called from a function that shows the same numbers: nothing to set)
             return function(*args, **kwargs)
+        token = _NOTATION.set(notation)  # written_as, without a generator: a frame of a deck calls this thousands
+        try:  # of times
+            return function(*args, **kwargs)
+        finally:
+            _NOTATION.reset(token)
     return shown
 
 

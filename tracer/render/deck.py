@@ -3,7 +3,7 @@
 A deck is analysis, not a format. It chooses the steps (:func:`tracer.view.frame_steps`), keeps those about nodes
 the drawing shows, each captioned with what was searched below since the frame before
 (:func:`tracer.view.drawn_steps`: one place, for every format), makes each frame's scene
-from the view at that step (:func:`.scene.frame_scene`), lays the tree out once (``dot`` runs on rooms wide enough
+from the view at that step (:class:`.scene.FrameScenes`), lays the tree out once (``dot`` runs on rooms wide enough
 for whatever any frame writes beside a node, so no frame moves a node), and makes one page for all frames: the
 titles, the caption wrapped to the same number of lines in every frame, the key as the union of the frames' keys,
 and the whole stretched to the slide's shape. It draws nothing: the writers (:mod:`.slides`, :mod:`.player`) have
@@ -21,7 +21,7 @@ from .drawing import fitted, lay_out, measure, on_slide, projection_width
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
 from .key import key_rows
-from .scene import DrawOptions, Scene, frame_scene
+from .scene import DrawOptions, FrameScenes, Scene
 from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE, title_lines
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
@@ -72,13 +72,13 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     folded = {kept.step: kept for kept in check_deck_size(trace, steps, options, drawn, len(fit.scene.nodes),
                                                           start or 1)}
     final = TraceView(trace)
+    scenes_of = FrameScenes(final, options)  # which nodes each frame draws: decided once, for every frame
     frames = []
     view = TraceView(trace, 0)
-    for _ in view.replay():
+    for event in trace.events:  # (the view folded step by step; only the frames' steps are read: their captions)
+        view.apply(event)
         if view.step in folded:
-            scene = frame_scene(view, final, options)
-            if scene.caption:
-                scene.caption = view.caption(folded[view.step], drawn)
+            scene = scenes_of.scene(view, folded[view.step], drawn)
             current = f"n{view.current}" if view.current is not None else None
             frames.append(Frame(view.step, scene, scene.caption, current))
     if not frames:
@@ -115,18 +115,21 @@ def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
     each layout the slide tries, not each frame's (that was most of the time of twenty practice players)."""
     distinct: dict = {}
     for scene in scenes:
-        bare = replace(scene, caption="")
-        distinct.setdefault(_page_key(bare), bare)
+        key = _page_key(scene, caption="")
+        if key not in distinct:
+            distinct[key] = replace(scene, caption="")
     shape = size[0] / size[1]
     layout, page, _ = on_slide(room, size, options,
                                lambda layout: [page_of(scene, layout, shape) for scene in distinct.values()])
     return layout, page
 
 
-def _page_key(scene: Scene) -> tuple:
+def _page_key(scene: Scene, caption: str | None = None) -> tuple:
     """What :func:`.page.page_of` reads of a scene besides its nodes' places (which a deck's frames share): the
-    lines above the tree, the caption, the key's rows and whether a node is marked current (the root's ring)."""
-    return (tuple(title_lines(scene)), scene.caption, repr(scene.legend), any(node.current for node in scene.nodes))
+    lines above the tree, the caption (``caption`` in place of the scene's, if given), the key's rows and whether a
+    node is marked current (the root's ring)."""
+    return (tuple(title_lines(scene)), scene.caption if caption is None else caption, repr(scene.legend),
+            any(node.current for node in scene.nodes))
 
 
 def drawn_nodes(scene: Scene) -> frozenset[int]:
@@ -197,19 +200,24 @@ def room_scene(scenes: list[Scene]) -> Scene:
     for i, node in enumerate(last.nodes):
         versions = [scene.nodes[i] for scene in scenes]
         assert all(version.id == node.id for version in versions), "every frame draws the same nodes"
-        notes = [max((v.notes[j] for v in versions if len(v.notes) > j), key=lambda t: text_width(t, NOTE_SIZE, True))
+        notes = [_widest((v.notes[j] for v in versions if len(v.notes) > j), lambda t: text_width(t, NOTE_SIZE, True))
                  for j in range(max(len(v.notes) for v in versions))]
         nodes.append(replace(
             node, notes=notes,
-            value=max((v.value for v in versions),
-                      key=lambda t: (lines_width(t.split("\n"), VALUE_SIZE, True), t.count("\n"))),
-            head=max((v.head for v in versions), key=lambda t: text_width(t, NOTE_SIZE, True)),
-            window=max((v.window for v in versions), key=lambda t: text_width(t, 8.0))))
+            value=_widest((v.value for v in versions),
+                          lambda t: (lines_width(t.split("\n"), VALUE_SIZE, True), t.count("\n"))),
+            head=_widest((v.head for v in versions), lambda t: text_width(t, NOTE_SIZE, True)),
+            window=_widest((v.window for v in versions), lambda t: text_width(t, 8.0))))
     edges = []
     for i, edge in enumerate(last.edges):
         versions = [scene.edges[i] for scene in scenes]
-        labels = [max((v.labels[j] for v in versions if len(v.labels) > j), key=lambda t: text_width(t, 10.0))
+        labels = [_widest((v.labels[j] for v in versions if len(v.labels) > j), lambda t: text_width(t, 10.0))
                   for j in range(max(len(v.labels) for v in versions))]
         cut = next((v.cut for v in versions if v.cut is not None), None)
         edges.append(replace(edge, labels=labels, cut=cut))
     return replace(last, nodes=nodes, edges=edges)
+
+
+def _widest(texts, width) -> str:
+    """The first of ``texts`` with the largest ``width``: each text measured once, however many frames write it."""
+    return max(dict.fromkeys(texts), key=width)

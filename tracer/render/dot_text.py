@@ -8,6 +8,7 @@ pathlib, inspect) cost more than a small drawing's whole layout.
 
 from __future__ import annotations
 
+import functools
 import re
 
 HTML_STRING = re.compile(r"<.*>$", re.DOTALL)  # an HTML-like label: written as it is
@@ -17,6 +18,7 @@ KEYWORDS = {"node", "edge", "graph", "digraph", "subgraph", "strict"}
 QUOTE = re.compile(r"(?P<backslashes>(?:\\{2})*)\\?(?P<quote>\")")
 
 
+@functools.lru_cache(maxsize=8192)  # (a deck's drawings quote the same names, colours and places again and again)
 def quote(text: str) -> str:
     """``text`` as a DOT identifier: an HTML-like label, a name or a number as it is; anything else (a keyword
     too) between double quotes, each quote not yet escaped escaped with a backslash."""

@@ -57,14 +57,23 @@ def player_data(deck: Deck, progress=None) -> dict:
 def players_data(decks: list[Deck], progress=None) -> list[dict]:
     """:func:`player_data` for each of ``decks``, their looks drawn by Graphviz in one batch (a practice page's
     players: a few processes for them all, not a few each). ``progress(n)`` as ``n`` more frames are done."""
-    if not decks:
-        return []
+    return players_and_drawings(decks, [], progress)[0]
+
+
+def players_and_drawings(decks: list[Deck], sources: list[str], progress=None) -> tuple[list[dict], list[bytes]]:
+    """:func:`players_data` for ``decks``, and the SVG of each of ``sources`` (pinned DOT, as :func:`.dot.scene_to_dot`
+    writes it: a practice page's worksheets), all drawn in the same batch of Graphviz runs (a process costs more
+    to start than a small drawing costs to draw)."""
     looks = [Looks(deck) for deck in decks]
-    sources = [source for look in looks for source in look.sources()]
+    layers = [source for look in looks for source in look.sources()]
+    if not layers and not sources:
+        return [], []
     frames = sum(len(deck.frames) for deck in decks)
-    done = None if progress is None else _share(progress, len(sources), frames)
-    drawn = iter(run_graphviz_many(sources, len(sources), "svg", progress=done))
-    return [look.data([next(drawn) for _ in look.layers]) for look in looks]
+    count = len(sources) + len(layers)
+    done = None if progress is None else _share(progress, count, frames)
+    drawn = iter(run_graphviz_many([*sources, *layers], count, "svg", progress=done))
+    others = [next(drawn) for _ in sources]
+    return [look.data([next(drawn) for _ in look.layers]) for look in looks], others
 
 
 def _share(progress, drawings: int, frames: int):

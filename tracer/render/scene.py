@@ -10,12 +10,13 @@ rests on colour alone (pruned parts are dashed and faded, the best line is thick
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..numbers import as_written
 from ..errors import RenderError
 from ..model.state import Board, Player
 from ..text import format_number, format_probability, negated
-from ..view import NodeView, TraceView, pass_steps
+from ..view import FoldedStep, NodeView, TraceView, pass_steps
 from ..view.mcts import W_N_BLANK  # a worksheet's blank for W/N, which the paper worksheet looks for
 from .key import PROBE_NOTE, TABLE_NOTE, key_of, player_fill
 from ..view.node_types import NODE_TYPES  # a node's type tag, which printers set in bold
@@ -148,12 +149,127 @@ def scene_of(trace, options: DrawOptions = DrawOptions(), view: TraceView | None
     return _SceneBuilder(view, options).scene()
 
 
-@as_written
 def frame_scene(view: TraceView, final: TraceView, options: DrawOptions = DrawOptions()) -> Scene:
     """One frame of a deck: the search as it stands in ``view``, drawn with exactly the nodes the final drawing
     (``final``, the search at its end) has, so every frame holds the same places; nodes not reached yet are faint
-    (hidden with ``options.reveal``), and the caption tells the step."""
-    return _SceneBuilder(view, options, final).scene()
+    (hidden with ``options.reveal``), and the caption tells the step. (A deck makes its frames with one
+    :class:`FrameScenes`.)"""
+    return FrameScenes(final, options).scene(view)
+
+
+class FrameScenes:
+    """The frames of one deck: :func:`frame_scene` for each step, which nodes are drawn (and folded into boxes)
+    decided once from the final view (:class:`_Chosen`), not again for every frame."""
+
+    def __init__(self, final: TraceView, options: DrawOptions = DrawOptions()):
+        self.final, self.options = final, options
+        self.chosen = _Chosen(final, options)
+
+    @as_written
+    def scene(self, view: TraceView, folded: FoldedStep | None = None, drawn: frozenset[int] = frozenset()) -> Scene:
+        """The frame of the search as it stands in ``view`` (see :func:`frame_scene`); its caption tells the steps
+        it ``folded`` at nodes not ``drawn`` since the frame before, if any (:meth:`.TraceView.caption`)."""
+        return _SceneBuilder(view, self.options, self.final, self.chosen, (folded, drawn)).scene()
+
+
+class _Chosen:
+    """Which nodes a drawing shows and which it folds into boxes, read from ``final`` (the search at its end) and
+    the options only: the same for every frame of a deck, so each answer is worked out once, when first asked."""
+
+    def __init__(self, final: TraceView, options: DrawOptions):
+        self.final, self.options = final, options
+        self.look = final.family.look
+        self._shown: dict[int, list[int]] = {}
+        self._stubs: dict[int, int | None] = {}
+        self._drawable_children: dict[int, tuple[list[int], list[int]]] = {}
+        self._drawn: list[int] | None = None
+
+    @cached_property
+    def rules(self) -> list[str]:
+        """The search's rules, as the titles write them (asked inside the scene's notation: :func:`.as_written`)."""
+        return self.final.trace.rule_phrases()
+
+    def drawable(self, node_id: int) -> bool:
+        """Nodes of the pass shown, and nodes not reached yet (drawn faint, holding their place)."""
+        view = self.final.nodes[node_id]
+        return self.final.in_pass(view) or not view.reached
+
+    def shown_children(self, node_id: int) -> list[int]:
+        """The node's children drawn node by node (not rare, and with ``first_children``, among the first K, the
+        best and the cut one). The list is shared: callers never change it."""
+        shown = self._shown.get(node_id)
+        if shown is None:
+            shown = self._shown[node_id] = self._children_shown(node_id)
+        return shown
+
+    def _children_shown(self, node_id: int) -> list[int]:
+        view = self.final.nodes[node_id]
+        children = [child for child in view.children if self.drawable(child) and not self.rare(child)]
+        k = self.options.first_children
+        if k is not None and len(children) > k:
+            keep = set(children[:k])
+            if view.best_child is not None:
+                keep.add(view.best_child)
+            if view.cut is not None:
+                keep.add(_cut_child(view, self.final))
+            return [child for child in children if child in keep]
+        return children
+
+    def drawable_children(self, node_id: int) -> tuple[list[int], list[int]]:
+        """The node's drawable children, and those of them that are rare (shared lists: callers never change them)."""
+        found = self._drawable_children.get(node_id)
+        if found is None:
+            drawable = [child for child in self.final.nodes[node_id].children if self.drawable(child)]
+            found = self._drawable_children[node_id] = drawable, [child for child in drawable if self.rare(child)]
+        return found
+
+    def drawn(self) -> list[int]:
+        """The nodes drawn, in the order the drawing lists them (depth first, children in order)."""
+        if self._drawn is None:
+            self._drawn = self._choose_nodes()
+        return self._drawn
+
+    def _choose_nodes(self) -> list[int]:
+        drawn = []
+        pending = [0]
+        while pending:
+            node_id = pending.pop()
+            drawn.append(node_id)
+            if self.below_depth(node_id) or self.is_stub(node_id):
+                continue  # its subtree is drawn as one box
+            pending.extend(reversed([child for child in self.shown_children(node_id)
+                                     if not self.is_stub(child) or child == self.stub_of(node_id)]))
+        return drawn
+
+    def rare(self, node_id: int) -> bool:
+        """With ``min_visits``: a child the family folds into its parent's box of rarely visited ones."""
+        return bool(self.options.min_visits) and self.look.rare(self.final, node_id, self.options.min_visits)
+
+    def is_stub(self, node_id: int) -> bool:
+        """Whether the node is drawn inside its parent's one box of pruned children (``--compact``)."""
+        return self.options.compact and self.final.nodes[node_id].pruned
+
+    def stub_of(self, node_id: int) -> int | None:
+        """The first pruned child of a node drawn compact: it stands for all of them."""
+        if not self.options.compact:
+            return None
+        if node_id not in self._stubs:
+            self._stubs[node_id] = next((c for c in self.shown_children(node_id) if self.final.nodes[c].pruned),
+                                        None)
+        return self._stubs[node_id]
+
+    def below_depth(self, node_id: int) -> bool:
+        """Whether the node is at the drawn depth with a subtree below it (drawn as one box)."""
+        depth, view = self.options.draw_depth, self.final.nodes[node_id]
+        return depth is not None and view.node.ply >= depth and any(self.drawable(c) for c in view.children)
+
+
+def _cut_child(view: NodeView, among: TraceView) -> int | None:
+    """The first child the node's cutoff skipped, in ``among`` (a view of the search): its edge carries ✂."""
+    for child in view.children:
+        if among.nodes[child].pruned and among.in_pass(among.nodes[child]):
+            return child
+    return None
 
 
 class _SceneBuilder:
@@ -162,10 +278,13 @@ class _SceneBuilder:
     What differs between families of searches (a node's texts, an edge's labels, the boxes beside nodes, the
     titles and the key's rows) is asked of the family's look (:class:`tracer.view.look.Look`)."""
 
-    def __init__(self, view: TraceView, options: DrawOptions, final: TraceView | None = None):
+    def __init__(self, view: TraceView, options: DrawOptions, final: TraceView | None = None,
+                 chosen: _Chosen | None = None, folded: tuple = (None, frozenset())):
         self.view, self.options = view, options
+        self.folded = folded  # what the caption says was searched since the frame before (a deck's frame)
         self.final = final or view
         self.frame = final is not None  # a frame of a deck: always captioned, the current node marked to the end
+        self.chosen = chosen or _Chosen(self.final, options)
         self.best = set() if options.question else {node.id for node in view.best_line()}
         self.flags = dict(options.flags)
         self.more = 0  # "+n more" boxes so far
@@ -187,69 +306,34 @@ class _SceneBuilder:
         title, subtitle, notes = self._titles()
         captioned = self.view.step and (self.frame or not (self.view.finished or self.options.question))
         legend = key_of(self.view, self.options, self.frame, nodes, edges) if self.options.legend else []
-        return Scene(title, subtitle, notes, nodes, edges, legend, self.view.caption() if captioned else "")
+        return Scene(title, subtitle, notes, nodes, edges, legend, self.view.caption(*self.folded) if captioned else "")
 
-    @property
+    @cached_property
     def _marks_current(self) -> bool:
         return self.frame or not self.view.finished
 
-    # ---- which nodes (read from the final view) ---------------------------------------------------------------
-    def _drawable(self, node_id: int) -> bool:
-        """Nodes of the pass shown, and nodes not reached yet (drawn faint, holding their place)."""
-        view = self.final.nodes[node_id]
-        return self.final.in_pass(view) or not view.reached
-
+    # ---- which nodes (read from the final view, once: :class:`_Chosen`) ----------------------------------------
     def _shown_children(self, node_id: int) -> list[int]:
-        view = self.final.nodes[node_id]
-        children = [child for child in view.children if self._drawable(child) and not self._rare(child)]
-        k = self.options.first_children
-        if k is not None and len(children) > k:
-            keep = set(children[:k])
-            if view.best_child is not None:
-                keep.add(view.best_child)
-            if view.cut is not None:
-                keep.add(self._cut_child(view, self.final))
-            return [child for child in children if child in keep]
-        return children
+        return self.chosen.shown_children(node_id)
 
-    def _cut_child(self, view: NodeView, among: TraceView | None = None) -> int | None:
-        """The first child the node's cutoff skipped (in ``among``, the step's view by default): its edge carries ✂."""
-        among = among or self.view
-        for child in view.children:
-            if among.nodes[child].pruned and among.in_pass(among.nodes[child]):
-                return child
-        return None
+    def _cut_child(self, view: NodeView) -> int | None:
+        """The first child the node's cutoff skipped, at this step: its edge carries ✂."""
+        return _cut_child(view, self.view)
 
     def _choose_nodes(self) -> list[int]:
-        drawn = []
-        pending = [0]
-        while pending:
-            node_id = pending.pop()
-            drawn.append(node_id)
-            if self._below_depth(node_id) or self._is_stub(node_id):
-                continue  # its subtree is drawn as one box
-            pending.extend(reversed([child for child in self._shown_children(node_id)
-                                     if not self._is_stub(child) or child == self._stub_of(node_id)]))
-        return drawn
+        return self.chosen.drawn()
 
     def _rare(self, node_id: int) -> bool:
-        """With ``min_visits``: a child the family folds into its parent's box of rarely visited ones."""
-        return bool(self.options.min_visits) and self.look.rare(self.final, node_id, self.options.min_visits)
+        return self.chosen.rare(node_id)
 
     def _is_stub(self, node_id: int) -> bool:
-        """Whether the node is drawn inside its parent's one box of pruned children (``--compact``)."""
-        return self.options.compact and self.final.nodes[node_id].pruned
+        return self.chosen.is_stub(node_id)
 
     def _stub_of(self, node_id: int) -> int | None:
-        """The first pruned child of a node drawn compact: it stands for all of them."""
-        if not self.options.compact:
-            return None
-        return next((c for c in self._shown_children(node_id) if self.final.nodes[c].pruned), None)
+        return self.chosen.stub_of(node_id)
 
     def _below_depth(self, node_id: int) -> bool:
-        """Whether the node is at the drawn depth with a subtree below it (drawn as one box)."""
-        depth, view = self.options.draw_depth, self.final.nodes[node_id]
-        return depth is not None and view.node.ply >= depth and any(self._drawable(c) for c in view.children)
+        return self.chosen.below_depth(node_id)
 
     def _subtree_counts(self, view: NodeView) -> tuple[int, int]:
         """(searched, pruned) nodes below ``view``, at this step."""
@@ -277,7 +361,7 @@ class _SceneBuilder:
         if self.options.question:
             return (trace.heading, self._question(),
                     self.look.asked(trace, self.options.asked_paths))
-        rules = trace.rule_phrases()
+        rules = list(self.chosen.rules)
         subtitle = self.look.subtitle(trace, rules, self._gives_answer())
         notes = self.look.setting_notes(self.view, rules, self.frame, self.options.legend)
         if trace.meta.get("to_move"):
@@ -297,24 +381,26 @@ class _SceneBuilder:
     def _question(self) -> str:
         """What a worksheet asks, with the rules it is asked under."""
         trace = self.view.trace
-        rules = trace.rule_phrases()
+        rules = list(self.chosen.rules)
         ask = self.look.ask + ("; cross out the leaves never examined" if trace.spec.prunes else "")
         return f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {ask}"
 
     # ---- nodes ------------------------------------------------------------------------------------------------
     def _node(self, view: NodeView) -> SceneNode:
-        if self.options.question:
+        options, node = self.options, view.node
+        node_id, at = node.id, self.view  # (a frame of a deck makes thousands of nodes: names looked up once)
+        if options.question:
             return self._question_node(view)
-        if self._is_stub(view.id):
+        if self.chosen.is_stub(node_id):
             return self._stub(view)
-        node, look = view.node, self.look
-        count, window = look.count(self.view, view, self.options), look.window(self.view, view)
-        name = node.name or (self.view.label(view.id) if self.options.leaf_names and not view.children else "")
-        scene_node = SceneNode(f"n{view.id}", "", node.player, name=name, value=look.value(self.view, view),
-                               window=window, faded=view.pruned or not view.reached, dashed=view.pruned,
-                               emphasis=view.id in self.best, hidden=self.options.reveal and not view.reached,
-                               current=view.id == self.current and self._marks_current)
-        scene_node.fill = look.fill(self.view, view)  # the family's own, if any (quiescence search's nodes)
+        look, pruned, reached = self.look, view.pruned, view.reached
+        count, window = look.count(at, view, options), look.window(at, view)
+        name = node.name or (at.label(node_id) if options.leaf_names and not view.children else "")
+        scene_node = SceneNode(f"n{node_id}", "", node.player, name=name, value=look.value(at, view),
+                               window=window, faded=pruned or not reached, dashed=pruned,
+                               emphasis=node_id in self.best, hidden=options.reveal and not reached,
+                               current=node_id == self.current and self._marks_current)
+        scene_node.fill = look.fill(at, view)  # the family's own, if any (quiescence search's nodes)
         if node.has_board:
             self._board_node(view, scene_node)
         else:
@@ -404,19 +490,20 @@ class _SceneBuilder:
 
     # ---- edges ------------------------------------------------------------------------------------------------
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
-        if self._is_stub(view.id):
+        chosen, node_id = self.chosen, view.node.id
+        if chosen.is_stub(node_id):
             return
-        if self._below_depth(view.id):
+        if chosen.below_depth(node_id):
             self._below_box(view, nodes, edges)
             return
-        shown = self._shown_children(view.id)
-        stub = self._stub_of(view.id)
+        shown = chosen.shown_children(node_id)
+        stub = chosen.stub_of(node_id)
         cut_at = self._cut_child(view) if view.cut is not None else None
+        at = self.view.nodes
         for child_id in shown:
-            if not self._is_stub(child_id) or child_id == stub:  # the others are drawn inside the stub
-                edges.append(self._edge(view, self.view.nodes[child_id], stub, cut_at))
-        drawable = [c for c in self.final.nodes[view.id].children if self._drawable(c)]
-        rare = [c for c in drawable if self._rare(c)]
+            if child_id == stub or not chosen.is_stub(child_id):  # the others are drawn inside the stub
+                edges.append(self._edge(view, at[child_id], stub, cut_at))
+        drawable, rare = chosen.drawable_children(node_id)
         text = self.look.rare_text(self.view, self.final, rare) if rare else ""
         if text:
             box = f"rare{view.id}"
@@ -433,15 +520,17 @@ class _SceneBuilder:
     def _edge(self, view: NodeView, child: NodeView, stub: int | None, cut_at: int | None) -> SceneEdge:
         """The edge from ``view`` to ``child``: the move, a chance's probability, negamax's −(v), the family's
         labels; faded, dashed, cut, on the best line or taken."""
-        edge = SceneEdge(f"n{view.id}", f"n{child.id}", labels=self._edge_labels(child, stub))
+        tail, head = view.node.id, child.node.id
+        edge = SceneEdge(f"n{tail}", f"n{head}", labels=self._edge_labels(child, stub))
         if self.options.question:
             return edge
         edge.labels += self.look.edge_labels(self.view, child)
-        edge.faded, edge.dashed = child.pruned or not child.reached, child.pruned
-        edge.hidden = self.options.reveal and not child.reached
-        if child.id == cut_at:
+        pruned, reached = child.pruned, child.reached
+        edge.faded, edge.dashed = pruned or not reached, pruned
+        edge.hidden = self.options.reveal and not reached
+        if head == cut_at:
             edge.cut = view.cut.reason()
-        edge.best = view.id in self.best and child.id in self.best
+        edge.best = tail in self.best and head in self.best
         edge.taken = self.look.taken(self.view, view, child, self._marks_current)
         return edge
 

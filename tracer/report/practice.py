@@ -22,8 +22,9 @@ from ..inputs.answers import MAX_DIGITS, NOTATIONS, read_claims
 from ..inputs.problem import Problem
 from ..inputs.trees import without_key
 from ..render.deck import Deck, make_deck
-from ..render.drawing import render_bytes
-from ..render.player import players_data
+from ..render.dot import scene_to_dot
+from ..render.drawing import check_fits, fitted
+from ..render.player import players_and_drawings
 from ..render.practice_page import drawing_data, page_html
 from ..render.scene import DrawOptions
 from ..search.spec import SearchSpec
@@ -51,8 +52,11 @@ def practice_html(exercises: list[PracticeExercise], title: str = "Practice", pl
     "Show the search"; the players' drawings are made together, in one batch of Graphviz runs)."""
     made = [exercise_data(exercise, index) for index, exercise in enumerate(exercises, 1)]
     decks = [_deck(trace) if player else None for _, trace in made]
-    players = iter(players_data([deck for deck in decks if deck is not None]))
-    for (data, _), deck in zip(made, decks):
+    players, drawings = players_and_drawings([deck for deck in decks if deck is not None],
+                                             [data["drawing"] for data, _ in made])
+    players = iter(players)
+    for (data, _), deck, drawn in zip(made, decks, drawings):
+        data["drawing"] = drawing_data(drawn)
         data["player"] = None if deck is None else next(players)
     data = {"title": title, "exercises": [data for data, _ in made],
             "reader": {"notations": NOTATIONS, "max_digits": MAX_DIGITS}}  # what the page's reader says, as grade
@@ -60,13 +64,13 @@ def practice_html(exercises: list[PracticeExercise], title: str = "Practice", pl
 
 
 def exercise_data(exercise: PracticeExercise, index: int) -> tuple[dict, Trace]:
-    """One exercise as the page's script reads it (its ``player`` still None), and the search's trace."""
+    """One exercise as the page's script reads it (its ``player`` still None, its ``drawing`` the worksheet's
+    pinned DOT, drawn with the others: :func:`worksheet_source`), and the search's trace."""
     trace = search(exercise.problem, exercise.spec)
     facts = SearchFacts(trace)
     key = None if exercise.problem.expect is None else read_claims(exercise.problem.expect, exercise.file, facts)
     sheet = practice_sheet(facts, key, exercise.file)
-    drawn = render_bytes(trace, "svg", options=DrawOptions(question=True, leaf_names=True,
-                                                           asked_paths=tuple(sheet["paths"])))
+    drawn = worksheet_source(trace, DrawOptions(question=True, leaf_names=True, asked_paths=tuple(sheet["paths"])))
     name = exercise.problem.meta.get("title") or trace.name
     comments = [f"tracer practice: answers to exercise {index}, {name} ({exercise.file})",
                 f"grade them: {exercise.grade}"]
@@ -75,11 +79,19 @@ def exercise_data(exercise: PracticeExercise, index: int) -> tuple[dict, Trace]:
     return {
         "index": index, "title": str(name), "file": exercise.file, "name": file_stem(exercise.file),
         "key": hashlib.sha256(f"{exercise.text}\n{sheet['search']}".encode("utf-8")).hexdigest()[:24],
-        "sheet": sheet, "drawing": drawing_data(drawn), "text": without_key(exercise.text, exercise.file),
+        "sheet": sheet, "drawing": drawn, "text": without_key(exercise.text, exercise.file),
         "comments": [UNSAFE_IN_COMMENT.sub(" ", line) for line in comments],
         "player": None,
         "rewards": reward_rule(exercise.problem) if facts.family.statistics else "",  # leaves become rewards
     }, trace
+
+
+def worksheet_source(trace: Trace, options: DrawOptions) -> str:
+    """The pinned DOT of the exercise's drawing, as ``render_bytes(trace, "svg", options=options)`` draws it (fitted,
+    and refused if too large, as there), for Graphviz to draw with the page's other drawings in one batch."""
+    scene, layout, page, options, _ = fitted(trace, options)
+    check_fits(page, options, "svg", None)
+    return scene_to_dot(scene, layout, page)
 
 
 def reward_rule(problem: Problem) -> str:
