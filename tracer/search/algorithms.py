@@ -237,19 +237,19 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
         tracer.exit(v, best)
         return v, best
 
-    def value(state, alpha, beta, depth, move):
+    def players_value(state, alpha, beta, depth, move):
         search = max_value if state.player is MAX else min_value
         return search(state, alpha, beta, depth, move)
 
-    if chance is not None or quiet is not None:
-        def value(state, alpha, beta, depth, move):  # noqa: F811 (the plain one, with Star1's and quiescence's cases)
-            if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
-                return chance(state, alpha, beta, depth, move, value)
-            if quiet is not None and depth <= 0:  # the horizon: quiescence search goes on while captures are possible
-                return quiet(state, alpha, beta, move)
-            search = max_value if state.player is MAX else min_value
-            return search(state, alpha, beta, depth, move)
+    def value_beyond(state, alpha, beta, depth, move):  # players_value, with Star1's and quiescence's nodes
+        if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
+            return chance(state, alpha, beta, depth, move, value)
+        if quiet is not None and depth <= 0:  # the horizon: quiescence search goes on while captures are possible
+            return quiet(state, alpha, beta, move)
+        return players_value(state, alpha, beta, depth, move)
 
+    # (a search of MAX and MIN alone, the usual one, asks no question more than the player at each node)
+    value = players_value if chance is None and quiet is None else value_beyond
     return value(root, -INF, INF, depth, None)
 
 
