@@ -263,9 +263,9 @@ class Connect4State:
         disc = ((self.first | self.second) + geo.bottom[col]) & geo.column[col]
         mover = self.count % 2
         first, second = (self.first | disc, self.second) if mover == FIRST else (self.first, self.second | disc)
-        shared = self._shared
+        shared, board = self._shared, (first, second)
         if shared is not None:
-            known = shared.get((first, second))
+            known = shared.get(board)
             if known is not None:  # a transposition: made already
                 return known
         bit = disc.bit_length() - 1
@@ -288,7 +288,7 @@ class Connect4State:
         if shared is not None:
             if len(shared) >= SHARED_POSITIONS:  # bounded memory: start again, keeping the search's recent ones
                 shared.clear()
-            shared[first, second] = child
+            shared[board] = child
         return child
 
     def random_playout(self, rng) -> tuple[list[int], "Connect4State"]:
