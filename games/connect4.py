@@ -17,6 +17,7 @@ test from the at most four lines through its cell, and evaluation only reads the
 
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -43,21 +44,46 @@ MAX, MIN = Player.MAX, Player.MIN
 @lru_cache(maxsize=None)
 def line_tables(length: int) -> tuple[list[int], list[bool]]:
     """For a line of ``length`` cells, by its base-3 code (cell i is digit i: 0 empty, 1 first, 2 second): the
-    windows score from the first player's view, and whether the line holds four discs of one player in a row."""
-    scores, fours = [], []
-    for digits in product(range(3), repeat=length):  # codes in increasing order: digits[0] is the last cell
-        score, four = 0, False
-        for start in range(length - 3):
-            window = digits[start:start + 4]
-            first, second = window.count(1), window.count(2)
-            if not second:
-                score += WEIGHTS[first]
-            if not first:
-                score -= WEIGHTS[second]
-            four = four or first == 4 or second == 4
-        scores.append(score)
-        fours.append(four)
+    windows score from the first player's view, and whether the line holds four discs of one player in a row.
+
+    A line is its window on cells 0-3 (the code's last four digits, code % 81) and the line of its cells 1 on
+    (code // 3), so each table is made from the next shorter one."""
+    if length < 4:  # no window
+        return [0] * 3 ** length, [False] * 3 ** length
+    shorter_scores, shorter_fours = line_tables(length - 1)
+    window_scores, window_fours = window_tables()
+    scores = [shorter_scores[code // 3] + window_scores[code % 81] for code in range(3 ** length)]
+    fours = [shorter_fours[code // 3] or window_fours[code % 81] for code in range(3 ** length)]
     return scores, fours
+
+
+@lru_cache(maxsize=None)
+def window_tables() -> tuple[list[int], list[bool]]:
+    """For a window of four cells, by its base-3 code: its score from the first player's view (w[the first
+    player's discs] if the second has none, − w[the second's] if the first has none) and whether it is four in a
+    row."""
+    scores, fours = [], []
+    for digits in product(range(3), repeat=4):  # the order of the digits does not matter to a window
+        first, second = digits.count(1), digits.count(2)
+        scores.append((0 if second else WEIGHTS[first]) - (0 if first else WEIGHTS[second]))
+        fours.append(first == 4 or second == 4)
+    return scores, fours
+
+
+@lru_cache(maxsize=None)
+def drop_tables(length: int, position: int, digit: int) -> tuple[list[int], list[bool]]:
+    """For a disc (``digit`` 1: the first player's, 2: the second's) dropped on cell ``position`` of a line of
+    ``length`` cells, by the line's code before it: the change in the line's windows score, and whether the line
+    then holds four in a row (codes whose cell is taken never occur: 0 and False)."""
+    scores, fours = line_tables(length)
+    step = 3 ** position
+    changes = [0] * 3 ** length
+    ends = [False] * 3 ** length
+    for low in range(0, 3 ** length, 3 * step):  # the codes from low to low + step have the cell empty
+        empty, dropped = slice(low, low + step), slice(low + digit * step, low + (digit + 1) * step)
+        changes[empty] = map(operator.sub, scores[dropped], scores[empty])
+        ends[empty] = fours[dropped]
+    return changes, ends
 
 
 class Geometry:
@@ -107,9 +133,9 @@ class Geometry:
         width = (3 ** max(len(cells) for cells in lines)).bit_length()
         self.lines, self.field_mask = lines, (1 << width) - 1
         self.line_fields = []  # (offset, scores, fours) per line
-        # per bitboard bit: ((offset, mask, 3^position, scores, fours) for each line through the cell), and
-        # per player and bit: what a disc there adds to the packed integer
-        self.cell_lines = [() for _ in range(cols * h)]
+        # per player and bitboard bit: ((offset, score changes, fours) for each line through the cell, from
+        # drop_tables), and what a disc there adds to the packed integer
+        self.drops = ([()] * (cols * h), [()] * (cols * h))
         self.increments = ([0] * (cols * h), [0] * (cols * h))
         for number, cells in enumerate(lines):
             offset = number * width
@@ -117,7 +143,8 @@ class Geometry:
             self.line_fields.append((offset, scores, fours))
             for position, (c, r) in enumerate(cells):
                 bit = c * h + r
-                self.cell_lines[bit] += ((offset, self.field_mask, 3 ** position, scores, fours),)
+                for side in (FIRST, SECOND):
+                    self.drops[side][bit] += ((offset, *drop_tables(len(cells), position, side + 1)),)
                 self.increments[FIRST][bit] += 1 * 3 ** position << offset
                 self.increments[SECOND][bit] += 2 * 3 ** position << offset
 
@@ -236,21 +263,19 @@ class Connect4State:
         disc = ((self.first | self.second) + geo.bottom[col]) & geo.column[col]
         mover = self.count % 2
         first, second = (self.first | disc, self.second) if mover == FIRST else (self.first, self.second | disc)
-        shared = self._shared
+        shared, board = self._shared, (first, second)
         if shared is not None:
-            known = shared.get((first, second))
+            known = shared.get(board)
             if known is not None:  # a transposition: made already
                 return known
         bit = disc.bit_length() - 1
-        digit = mover + 1
         if self._lines is None:
             self._worked_out()
-        lines, score, four = self._lines, self.score, False
-        for offset, mask, step, scores, fours in geo.cell_lines[bit]:
+        lines, score, four, mask = self._lines, self.score, False, geo.field_mask
+        for offset, changes, fours in geo.drops[mover][bit]:  # the lines through the disc
             code = lines >> offset & mask
-            new = code + digit * step
-            score += scores[new] - scores[code]
-            four = four or fours[new]
+            score += changes[code]
+            four = four or fours[code]
         # _set's fields, set here: skip __init__'s work from scratch (the update is done) and a call a child
         child = Connect4State.__new__(Connect4State)
         child.count = count = self.count + 1
@@ -263,7 +288,7 @@ class Connect4State:
         if shared is not None:
             if len(shared) >= SHARED_POSITIONS:  # bounded memory: start again, keeping the search's recent ones
                 shared.clear()
-            shared[first, second] = child
+            shared[board] = child
         return child
 
     def random_playout(self, rng) -> tuple[list[int], "Connect4State"]:

@@ -185,7 +185,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
     how a chance node is searched (:func:`star1`'s or :func:`star2`'s), called as ``chance(state, α, β, depth,
     move, value)``; the values are then exact (:func:`exact_leaf_value`), as its windows are. ``quiescence``: a
     node at the depth limit is searched on by :func:`quiescence_search` instead of evaluated."""
-    cuts = rules.cuts
+    cuts, fail_hard = rules.cuts, rules.fail_hard
     leaf_value_of = leaf_value if chance is None else exact_leaf_value
     quiet = quiescence_search(root, tracer, rules) if quiescence else None
 
@@ -208,7 +208,8 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
             if cuts(v, beta):
                 tracer.cutoff(moves[i + 1:])
                 break
-        v = rules.returned(v, alpha_in, beta)
+        if fail_hard:
+            v = rules.returned(v, alpha_in, beta)
         tracer.exit(v, best)
         return v, best
 
@@ -231,18 +232,24 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
             if cuts(alpha, v):
                 tracer.cutoff(moves[i + 1:])
                 break
-        v = rules.returned(v, alpha, beta_in)
+        if fail_hard:
+            v = rules.returned(v, alpha, beta_in)
         tracer.exit(v, best)
         return v, best
 
-    def value(state, alpha, beta, depth, move):
+    def players_value(state, alpha, beta, depth, move):
+        search = max_value if state.player is MAX else min_value
+        return search(state, alpha, beta, depth, move)
+
+    def value_beyond(state, alpha, beta, depth, move):  # players_value, with Star1's and quiescence's nodes
         if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
             return chance(state, alpha, beta, depth, move, value)
         if quiet is not None and depth <= 0:  # the horizon: quiescence search goes on while captures are possible
             return quiet(state, alpha, beta, move)
-        search = max_value if state.player is MAX else min_value
-        return search(state, alpha, beta, depth, move)
+        return players_value(state, alpha, beta, depth, move)
 
+    # (a search of MAX and MIN alone, the usual one, asks no question more than the player at each node)
+    value = players_value if chance is None and quiet is None else value_beyond
     return value(root, -INF, INF, depth, None)
 
 
