@@ -462,7 +462,8 @@ class _SceneBuilder:
         searched, pruned = self._subtree_counts(view)
         below, text = f"below{view.id}", ""
         if searched or pruned:
-            text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
+            apart = ", " if self.options.lecture_boards else "\n"  # a lecture's slide is short of height
+            text = f"⋯ {searched:,} searched" + (f"{apart}{pruned:,} pruned" if pruned else "")
         hidden = self.options.reveal and not text
         nodes.append(SceneNode(below, "below", value=text, faded=True, hidden=hidden))
         edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True, hidden=hidden))
