@@ -158,14 +158,15 @@ def window_lines(window: str) -> list[str]:
 def board_text(node: SceneNode) -> tuple[list, list]:
     """The lines written above a board and beside or under it (``node.beside``), each with its font size and whether
     bold: who moves (with what the family adds, a visit number or a node's type: beside, each on a line of its own),
-    the value and the window."""
+    the value and the window; beside, last, what was searched below a board at the drawn depth (``node.below``)."""
     if node.beside:
         heads = [(part.strip(), BOARD_FONT, False) for part in node.head.split("  ") if part.strip()]
         above = []
     else:
         heads, above = [], [(node.head or " ", BOARD_FONT, False)]
+    below = [(line, BOARD_FONT, False) for line in node.below.split("\n") if line]
     return above, heads + [(node.value or " ", VALUE_SIZE, True)] + [
-        (line, BOARD_FONT, False) for line in window_lines(node.window)]
+        (line, BOARD_FONT, False) for line in window_lines(node.window)] + below
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",

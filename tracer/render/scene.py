@@ -95,6 +95,7 @@ class SceneNode:
     head: str = ""  # above a board: who moves, visit number; in a leaf: its visit number
     window: str = ""  # the window, for printers that place it themselves (boards)
     beside: bool = False  # a board's head, value and window in a column beside its grid (else above and under it)
+    below: str = ""  # a board in such a column at the drawn depth: what was searched under it (else a box under it)
     board: Board | None = None
     faded: bool = False  # pruned, or not reached yet
     dashed: bool = False  # pruned
@@ -462,8 +463,11 @@ class _SceneBuilder:
         searched, pruned = self._subtree_counts(view)
         below, text = f"below{view.id}", ""
         if searched or pruned:
-            apart = ", " if self.options.lecture_boards else "\n"  # a lecture's slide is short of height
-            text = f"⋯ {searched:,} searched" + (f"{apart}{pruned:,} pruned" if pruned else "")
+            text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
+        board = next((node for node in nodes if node.id == f"n{view.id}" and node.beside), None)
+        if board is not None:  # a lecture's board: the counts in its column (a slide has no height for a level more)
+            board.below = text
+            return
         hidden = self.options.reveal and not text
         nodes.append(SceneNode(below, "below", value=text, faded=True, hidden=hidden))
         edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True, hidden=hidden))
