@@ -42,6 +42,10 @@ BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = {"beside": 84, "under": 60}, (13, 24), 10
 GLYPH_ROOM = 2.5  # points a cell's side exceeds its glyph's size at least (Graphviz refuses a cell's text otherwise)
 BOARD_PAD, BOARD_GAP = 3, 4  # whole points (Graphviz reads a table's sizes so): inside a board's frame; grid to text
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (written as two lines)
+# points: a board's column wraps what was searched below it to lines this wide, about as wide as its window's
+# ("⋯ 354", "searched", "10 pruned": the tree on a 4:3 slide is short of width; counts only grow, so a frame's
+# lines are never more than the last frame's, which the layout keeps room for)
+BELOW_LINE = 52.0
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
 PROJECTION = (18.0, 18.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
@@ -164,7 +168,7 @@ def board_text(node: SceneNode) -> tuple[list, list]:
         above = []
     else:
         heads, above = [], [(node.head or " ", BOARD_FONT, False)]
-    below = [(line, BOARD_FONT, False) for line in node.below.split("\n") if line]
+    below = [(line, BOARD_FONT, False) for line in wrapped(node.below, BELOW_LINE, BOARD_FONT) if node.below]
     return above, heads + [(node.value or " ", VALUE_SIZE, True)] + [
         (line, BOARD_FONT, False) for line in window_lines(node.window)] + below
 
