@@ -95,7 +95,9 @@ class SceneNode:
     head: str = ""  # above a board: who moves, visit number; in a leaf: its visit number
     window: str = ""  # the window, for printers that place it themselves (boards)
     beside: bool = False  # a board's head, value and window in a column beside its grid (else above and under it)
-    below: str = ""  # a board in such a column at the drawn depth: what was searched under it (else a box under it)
+    # a board with such a column: its children not drawn, counted there rather than as a box under it ("+5 more"
+    # left out; "⋯ 40 searched\n16 pruned" under the drawn depth): a lecture's slide has no room for a box's level
+    undrawn: str = ""
     board: Board | None = None
     faded: bool = False  # pruned, or not reached yet
     dashed: bool = False  # pruned
@@ -428,6 +430,10 @@ class _SceneBuilder:
         if hidden > 0:
             self.more += 1
             more = f"more{self.more}"
+            board = self._lecture_board(view, nodes)
+            if board is not None:  # a lecture's board: counted in its column (its children's level is full)
+                board.undrawn = f"+{hidden} more"
+                return
             nodes.append(SceneNode(more, "more", value=f"+{hidden} more", faded=True))
             edges.append(SceneEdge(f"n{view.id}", more, faded=True, dotted=True))
 
@@ -464,13 +470,18 @@ class _SceneBuilder:
         below, text = f"below{view.id}", ""
         if searched or pruned:
             text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
-        board = next((node for node in nodes if node.id == f"n{view.id}" and node.beside), None)
+        board = self._lecture_board(view, nodes)
         if board is not None:  # a lecture's board: the counts in its column (a slide has no height for a level more)
-            board.below = text
+            board.undrawn = text
             return
         hidden = self.options.reveal and not text
         nodes.append(SceneNode(below, "below", value=text, faded=True, hidden=hidden))
         edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True, hidden=hidden))
+
+    @staticmethod
+    def _lecture_board(view: NodeView, nodes: list[SceneNode]) -> SceneNode | None:
+        """``view``'s board if a lecture draws it (its text in a column beside it: ``SceneNode.undrawn``), else None."""
+        return next((node for node in nodes if node.id == f"n{view.id}" and node.beside), None)
 
     def _side_boxes(self, nodes: list[SceneNode], edges: list[SceneEdge], shown: set[int]) -> None:
         """The boxes the family draws beside nodes on a dashed edge (Monte Carlo tree search: a playout)."""
