@@ -274,7 +274,7 @@ def after_searching(view, unseen: dict[int, tuple[int, ...]], drawn, at: int, br
     (its box of what lies below), ``the 40 positions below it``; a child left out of the drawing, by name with what
     was searched under it, ``3 5 and its 40 positions below``. Empty when nothing was entered. ``brief``: as a
     slide's caption says it, more than :data:`NAMED_LEFT_OUT` children left out of one node counted, not named
-    (``15 moves left out and their 4,466 positions below``: the drawing's "+15 more" box shows where; the speaker's
+    (``15 moves left out (and 4,466 positions below them)``: the drawing's "+15 more" shows where; the speaker's
     notes keep every name)."""
     word = "position" if view.is_game else "node"
     parts = []
@@ -301,11 +301,12 @@ def after_searching(view, unseen: dict[int, tuple[int, ...]], drawn, at: int, br
 
 
 def _left_out(view, tops: dict[int, list[int]], word: str) -> str:
-    """Children left out of the drawing, counted: ``15 moves left out and their 4,466 positions below`` (the
-    positions entered under them, themselves not counted)."""
+    """Children left out of the drawing, counted: ``15 moves left out (and 4,466 positions below them)`` (the
+    positions entered under them, themselves not counted; in brackets as :func:`_searched` writes one among
+    several, so that no "and" is read as the list's)."""
     below = sum(len(found) - (top in found) for top, found in tops.items())
     kind = "moves" if view.is_game else "children"
-    return f"{len(tops)} {kind} left out and their {below:,} {word}{'s' * (below != 1)} below"
+    return f"{len(tops)} {kind} left out (and {below:,} {word}{'s' * (below != 1)} below them)"
 
 
 def _searched(part, word: str, several: bool) -> str:
