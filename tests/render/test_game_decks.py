@@ -76,22 +76,8 @@ def word_heights(pdf: Path, page: int) -> list[tuple[float, str]]:
             re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', out)]
 
 
-# Measured words (pt high) of the decks still short of 12 pt: three levels of boards whose cells cannot shrink
-# further (a 10-pt glyph needs a 13-point cell in Graphviz), the boxes of the depth cut under them, and 4 to 6 lines
-# of caption naming the moves searched below (fewer children drawn make that caption longer, not the boards larger)
-SHORT = {("chess_mate_in_2", "4:3"): 11.2, ("chess_mate_in_2", "16:9"): 11.5, ("chess_mate_in_3", "4:3"): 10.3,
-         ("chess_mate_in_3", "16:9"): 10.7, ("connect4_threat", "4:3"): 11.5}
-
-
-def short_of_12(path: Path, shape: str):
-    words = SHORT.get((path.stem, shape))
-    marks = [] if words is None else [pytest.mark.xfail(strict=True, reason=(
-        f"{words} pt words: three levels of 6- or 8-row boards (13-point cells), the depth cut's boxes under them, a "
-        "long caption of the moves searched below fill the slide's height"))]
-    return pytest.param(path, shape, marks=marks, id=f"{path.stem}-{shape}")
-
-
-@pytest.mark.parametrize("path, shape", [short_of_12(path, shape) for path in POSITIONS for shape in SIZES])
+@pytest.mark.parametrize("shape", SIZES)
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
 def test_a_game_decks_smallest_words_are_12_pt_high(path, shape, tmp_path):
     pdf = tmp_path / "deck.pdf"
     result = run_tracer("slides", path, "--size", shape, "-o", pdf)
@@ -211,9 +197,9 @@ def test_the_folded_caption_counts_the_positions_searched_below():
                     assert labels[below_it.group(1)] == at
                     count = int(below_it.group(2).replace(",", ""))
                     assert count == entered_below(trace, at, previous, frame.step) > 0
-                    box = next(node for node in frame.scene.nodes if node.id == f"below{at}")
+                    board = next(node for node in frame.scene.nodes if node.id == f"n{at}")
                     if frame.step == max(step for step, event in enumerate(trace.events, 1) if event.node == at):
-                        assert box.value.startswith(f"⋯ {count:,} searched")
+                        assert board.undrawn.startswith(f"⋯ {count:,} searched")  # in its column
                     seen.add("below it")
                 elif one_top:
                     top = labels[one_top.group(2)]
