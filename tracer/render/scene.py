@@ -427,13 +427,12 @@ class _SceneBuilder:
             edges.append(SceneEdge(f"n{view.id}", box, faded=True, dotted=True,
                                    labels=[f"< {self.options.min_visits} visits each"]))
         hidden = len(drawable) - len(shown) - len(rare)
-        if hidden > 0:
+        board = self._lecture_board(view, nodes)
+        if hidden > 0 and board is not None:  # a lecture's board: counted in its column (its children's level full)
+            board.undrawn = f"+{hidden} more"
+        elif hidden > 0:
             self.more += 1
             more = f"more{self.more}"
-            board = self._lecture_board(view, nodes)
-            if board is not None:  # a lecture's board: counted in its column (its children's level is full)
-                board.undrawn = f"+{hidden} more"
-                return
             nodes.append(SceneNode(more, "more", value=f"+{hidden} more", faded=True))
             edges.append(SceneEdge(f"n{view.id}", more, faded=True, dotted=True))
 
@@ -478,9 +477,11 @@ class _SceneBuilder:
         nodes.append(SceneNode(below, "below", value=text, faded=True, hidden=hidden))
         edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True, hidden=hidden))
 
-    @staticmethod
-    def _lecture_board(view: NodeView, nodes: list[SceneNode]) -> SceneNode | None:
-        """``view``'s board if a lecture draws it (its text in a column beside it: ``SceneNode.undrawn``), else None."""
+    def _lecture_board(self, view: NodeView, nodes: list[SceneNode]) -> SceneNode | None:
+        """``view``'s board if a lecture draws it (its text in a column beside it: ``SceneNode.undrawn``), else None.
+        (A lecture's scene is a few dozen nodes; no other is searched.)"""
+        if not self.options.lecture_boards:
+            return None
         return next((node for node in nodes if node.id == f"n{view.id}" and node.beside), None)
 
     def _side_boxes(self, nodes: list[SceneNode], edges: list[SceneEdge], shown: set[int]) -> None:
