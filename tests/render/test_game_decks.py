@@ -1,8 +1,10 @@
 """Decks a lecture can use as they come (issue 34): a deck frames one node decision at a time by default (a 16-leaf
 tree in at most 30 frames); a game's deck draws two plies and frames only steps at the nodes it draws, the steps
 below folded into the next frame's caption with the count of positions searched there (checked against the trace's
-own events and parent links); its edges meet the boards at their top and bottom centres (read from the SVG
-Graphviz drew); a hint never suggests an option already given."""
+own events and parent links), a slide counting many children left out where its notes name them; its boards count
+their children not drawn in their columns; its words are 12 pt high at 4:3 and 16:9 (pdftotext -bbox); its edges
+meet the boards at their top and bottom centres (read from the SVG Graphviz drew); a hint never suggests an option
+already given."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from pypdf import PdfReader
 from helpers import run_tracer, traced
 from tracer.errors import RenderError
 from tracer.render.deck import check_deck_size, drawn_nodes, make_deck
+from tracer.render.deck_pdf import speaker_note
 from tracer.render.drawing import MIN_BOARD, draw_deck
 from tracer.render.layout import board_size
 from tracer.trace.events import NodeEntered
@@ -76,22 +79,8 @@ def word_heights(pdf: Path, page: int) -> list[tuple[float, str]]:
             re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', out)]
 
 
-# Measured words (pt high) of the decks still short of 12 pt: three levels of boards whose cells cannot shrink
-# further (a 10-pt glyph needs a 13-point cell in Graphviz), the boxes of the depth cut under them, and 4 to 6 lines
-# of caption naming the moves searched below (fewer children drawn make that caption longer, not the boards larger)
-SHORT = {("chess_mate_in_2", "4:3"): 11.2, ("chess_mate_in_2", "16:9"): 11.5, ("chess_mate_in_3", "4:3"): 10.3,
-         ("chess_mate_in_3", "16:9"): 10.7, ("connect4_threat", "4:3"): 11.5}
-
-
-def short_of_12(path: Path, shape: str):
-    words = SHORT.get((path.stem, shape))
-    marks = [] if words is None else [pytest.mark.xfail(strict=True, reason=(
-        f"{words} pt words: three levels of 6- or 8-row boards (13-point cells), the depth cut's boxes under them, a "
-        "long caption of the moves searched below fill the slide's height"))]
-    return pytest.param(path, shape, marks=marks, id=f"{path.stem}-{shape}")
-
-
-@pytest.mark.parametrize("path, shape", [short_of_12(path, shape) for path in POSITIONS for shape in SIZES])
+@pytest.mark.parametrize("shape", SIZES)
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
 def test_a_game_decks_smallest_words_are_12_pt_high(path, shape, tmp_path):
     pdf = tmp_path / "deck.pdf"
     result = run_tracer("slides", path, "--size", shape, "-o", pdf)
@@ -191,9 +180,9 @@ def entered_below(trace, top: int, low: int, high: int, itself: bool = False) ->
 
 
 def test_the_folded_caption_counts_the_positions_searched_below():
-    """Every frame that says "after searching the N positions below it" (the box under a node at the drawn depth)
+    """Every frame that says "after searching the N positions below it" (a board at the drawn depth)
     or "after searching T and its N positions below" (a child left out) counts what the trace entered there since
-    the frame before; the box under the node says as much once the node is left."""
+    the frame before; the board's column says as much once the node is left."""
     seen = set()
     from helpers import usable_positions  # (a position whose game needs an extra not installed: none to read)
 
@@ -211,9 +200,9 @@ def test_the_folded_caption_counts_the_positions_searched_below():
                     assert labels[below_it.group(1)] == at
                     count = int(below_it.group(2).replace(",", ""))
                     assert count == entered_below(trace, at, previous, frame.step) > 0
-                    box = next(node for node in frame.scene.nodes if node.id == f"below{at}")
+                    board = next(node for node in frame.scene.nodes if node.id == f"n{at}")
                     if frame.step == max(step for step, event in enumerate(trace.events, 1) if event.node == at):
-                        assert box.value.startswith(f"⋯ {count:,} searched")
+                        assert board.undrawn.startswith(f"⋯ {count:,} searched")  # in its column
                     seen.add("below it")
                 elif one_top:
                     top = labels[one_top.group(2)]
@@ -222,6 +211,70 @@ def test_the_folded_caption_counts_the_positions_searched_below():
                     seen.add("a child left out")
                 previous = frame.step
     assert seen == {"below it", "a child left out"}
+
+
+def children_of(trace) -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for node in trace.nodes:
+        if node.parent is not None:
+            children.setdefault(node.parent, []).append(node.id)
+    return children
+
+
+@pytest.mark.parametrize("shape", SIZES)
+def test_a_slides_caption_counts_many_children_left_out_and_the_notes_name_each(shape):
+    """The mate in three's deck leaves 15 of the root's 18 moves out: the frame after them counts them on the slide
+    ("15 moves left out (and N positions below them)", counted here from the trace's events and parent links), while
+    its speaker's notes (the frame's caption: PDF notes pages, PowerPoint notes, the player) name every one."""
+    path = ROOT / "games" / "positions" / "chess_mate_in_3.yaml"
+    trace, deck = default_deck(path, shape)
+    labels, drawn = TraceView(trace).labels, drawn_nodes(deck.frames[-1].scene)
+    root_left_out = [child for child in children_of(trace)[0] if child not in drawn]
+    counted, previous = 0, 0
+    for frame in deck.frames:
+        slide = " ".join(frame.scene.caption.split())
+        found = re.search(r"(\d+) moves left out \(and ([\d,]+) positions below them\)", slide)
+        if found:
+            entered = {event.node for event in trace.events[previous:frame.step] if isinstance(event, NodeEntered)}
+            tops = [child for child in root_left_out if child in entered]
+            assert int(found.group(1)) == len(tops) > 2
+            assert int(found.group(2).replace(",", "")) == sum(
+                entered_below(trace, top, previous, frame.step) for top in tops)
+            assert all(re.search(rf"(searching |, |and ){re.escape(labels[top])}( \(and |, |: | and )", frame.caption)
+                       for top in tops)
+            assert speaker_note(frame).endswith(frame.caption) and "left out" not in frame.caption
+            counted += 1
+        previous = frame.step
+    assert counted >= 1
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
+def test_a_lecture_board_counts_its_children_not_drawn_in_its_column(path):
+    """A lecture's slide has neither the height for a level of boxes under its deepest boards nor the width for
+    "+K more" boxes beside its boards: a board writes both counts in its column. "+K more": K is its children in the
+    trace less those drawn (a box of pruned ones counting as many as it says); at the drawn depth, "⋯ N searched":
+    N is every node entered below it."""
+    trace, deck = default_deck(path, "4:3")
+    scene, children = deck.frames[-1].scene, children_of(trace)
+    assert not [node.id for node in scene.nodes if node.kind in ("below", "more")]
+    ids = {node.id: node for node in scene.nodes}
+    told = 0
+    for node in scene.nodes:
+        if node.kind != "board" or not node.undrawn:
+            continue
+        mine = children.get(int(node.id[1:]), [])
+        more = re.fullmatch(r"\+(\d+) more", node.undrawn)
+        if more:
+            shown = [ids[f"n{child}"] for child in mine if f"n{child}" in ids]
+            stood_for = sum(int(re.search(r"(\d+) pruned", box.value).group(1)) if box.kind == "stub" else 1
+                            for box in shown)
+            assert int(more.group(1)) == len(mine) - stood_for > 0, node.id
+        else:
+            assert not any(f"n{child}" in ids for child in mine)
+            searched = int(re.match(r"⋯ ([\d,]+) searched", node.undrawn).group(1).replace(",", ""))
+            assert searched == entered_below(trace, int(node.id[1:]), 0, len(trace.events))
+        told += 1
+    assert told >= 1
 
 
 def test_a_tree_drawn_to_a_depth_says_nodes_and_a_frame_per_node_below_is_folded(tmp_path):

@@ -36,7 +36,8 @@ class Frame:
 
     step: int
     scene: Scene
-    caption: str  # the step in words, on one line (the scene's caption is wrapped to the page)
+    caption: str  # the step in words, on one line, every name told (the speaker's notes; the slide's caption,
+    # the scene's, may count what this names, and is wrapped to the page)
     current: str | None  # the scene id of the node the step is about
 
 
@@ -79,8 +80,11 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         view.apply(event)
         if view.step in folded:
             scene = scenes_of.scene(view, folded[view.step], drawn)
+            told = scene.caption  # the notes' text: every child left out named; the slide's counts many
+            if told:
+                scene.caption = view.caption(folded[view.step], drawn, brief=True)
             current = f"n{view.current}" if view.current is not None else None
-            frames.append(Frame(view.step, scene, scene.caption, current))
+            frames.append(Frame(view.step, scene, told, current))
     if not frames:
         raise ValueError("no steps to show")
     scenes = [frame.scene for frame in frames]

@@ -209,7 +209,7 @@ def _board_label(node: SceneNode, box: Box) -> str:
     style = ' STYLE="dashed"' if node.dashed else ' STYLE="rounded"'
     width, height = round(box.width), round(box.height)
     above, rest = (_board_lines(lines, colour) for lines in board_text(node))
-    grid = _board_grid(node, colour)
+    grid = _board_grid(node, colour, keep=node.beside and height - 2 * BOARD_PAD > size.grid_h)
     fixed = 'FIXEDSIZE="TRUE" BORDER="0"'
     if node.beside:  # (the text's width is what the box has beside the grid: the widest text any frame has)
         inner = height - 2 * BOARD_PAD
@@ -234,9 +234,10 @@ def _board_lines(lines, colour: str) -> str:
         for line, points, bold in lines) + "</FONT>"
 
 
-def _board_grid(node: SceneNode, colour: str) -> str:
+def _board_grid(node: SceneNode, colour: str, keep: bool = False) -> str:
     """A board's grid as an HTML-like table: fixed-size cells (the last move's filled, dark squares shaded), the
-    ranks in a lane on the left and the files in a lane under it where the board names them."""
+    ranks in a lane on the left and the files in a lane under it where the board names them. ``keep``: the grid
+    kept at its size in a taller cell (a column of text longer than the grid), which Graphviz would stretch it to."""
     board, size = node.board, board_size(node)
     marked, shaded = set(board.marked), set(board.shaded)
     cell = f'WIDTH="{size.cell:g}" HEIGHT="{size.cell:g}" FIXEDSIZE="TRUE"'
@@ -259,7 +260,8 @@ def _board_grid(node: SceneNode, colour: str) -> str:
         tds = [f'<TD WIDTH="{size.rank_lane:g}" {lane}></TD>'] if board.ranks else []
         tds += [f'<TD WIDTH="{size.cell:g}" {lane}><FONT {small}>{text(name)}</FONT></TD>' for name in board.files]
         rows.append("<TR>" + "".join(tds) + "</TR>")
-    return (f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="{colour}">'
+    kept = f' FIXEDSIZE="TRUE" WIDTH="{size.grid_w:g}" HEIGHT="{size.grid_h:g}"' if keep else ""
+    return (f'<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" COLOR="{colour}"{kept}>'
             + "".join(rows) + "</TABLE>")
 
 

@@ -302,7 +302,7 @@ MIN_BOARD = 72.0  # points: the least width of a board on a slide (an inch), for
 GAME_TEXT = 12.0 / 1.163  # points: the least font size on a game's slide, its words 12 pt high (pdftotext -bbox)
 NEARLY = 0.95  # a drawing whose text is this share of the largest is as good, if it leaves out fewer children
 LECTURE_PLIES = 2  # a game's deck draws this many plies (a move and the replies to it) unless told otherwise
-CAPTION_LINES = 4  # room kept for a game deck's caption when its cut is chosen: its steps below, folded, run long
+CAPTION_LINES = 2  # room kept for a game deck's caption when its cut is chosen (a slide counts many left out)
 # The deck laid out from every frame's widest texts and its real captions comes out up to this much smaller than
 # the final frame the cut is chosen from (measured on the shipped positions): a choice is legible with this to spare
 DECK_SHORTFALL = 1.05

@@ -42,6 +42,10 @@ BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = {"beside": 84, "under": 60}, (13, 24), 10
 GLYPH_ROOM = 2.5  # points a cell's side exceeds its glyph's size at least (Graphviz refuses a cell's text otherwise)
 BOARD_PAD, BOARD_GAP = 3, 4  # whole points (Graphviz reads a table's sizes so): inside a board's frame; grid to text
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (written as two lines)
+# points: a board's column wraps its count of children not drawn to lines this wide, about as wide as its window
+# ("⋯ 354", "searched", "10 pruned": a 4:3 slide is short of width); counts only grow, so a frame's lines are never
+# more than the last frame's, which the layout keeps room for
+UNDRAWN_LINE = 52.0
 SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
 PROJECTION = (18.0, 18.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
@@ -158,14 +162,15 @@ def window_lines(window: str) -> list[str]:
 def board_text(node: SceneNode) -> tuple[list, list]:
     """The lines written above a board and beside or under it (``node.beside``), each with its font size and whether
     bold: who moves (with what the family adds, a visit number or a node's type: beside, each on a line of its own),
-    the value and the window."""
+    the value and the window; beside, last, its children not drawn, counted (``node.undrawn``)."""
     if node.beside:
         heads = [(part.strip(), BOARD_FONT, False) for part in node.head.split("  ") if part.strip()]
         above = []
     else:
         heads, above = [], [(node.head or " ", BOARD_FONT, False)]
+    undrawn = [(line, BOARD_FONT, False) for line in wrapped(node.undrawn, UNDRAWN_LINE, BOARD_FONT) if node.undrawn]
     return above, heads + [(node.value or " ", VALUE_SIZE, True)] + [
-        (line, BOARD_FONT, False) for line in window_lines(node.window)]
+        (line, BOARD_FONT, False) for line in window_lines(node.window)] + undrawn
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",

@@ -96,6 +96,9 @@ class SceneNode:
     head: str = ""  # above a board: who moves, visit number; in a leaf: its visit number
     window: str = ""  # the window, for printers that place it themselves (boards)
     beside: bool = False  # a board's head, value and window in a column beside its grid (else above and under it)
+    # a board with such a column: its children not drawn, counted there rather than as a box under it ("+5 more"
+    # left out; "⋯ 40 searched\n16 pruned" under the drawn depth): a lecture's slide has no room for a box's level
+    undrawn: str = ""
     board: Board | None = None
     faded: bool = False  # pruned, or not reached yet
     dashed: bool = False  # pruned
@@ -511,7 +514,10 @@ class _SceneBuilder:
             edges.append(SceneEdge(f"n{view.id}", box, faded=True, dotted=True,
                                    labels=[f"< {self.options.min_visits} visits each"]))
         hidden = len(drawable) - len(shown) - len(rare)
-        if hidden > 0:
+        board = self._lecture_board(view, nodes)
+        if hidden > 0 and board is not None:  # a lecture's board: counted in its column (its children's level full)
+            board.undrawn = f"+{hidden} more"
+        elif hidden > 0:
             self.more += 1
             more = f"more{self.more}"
             nodes.append(SceneNode(more, "more", value=f"+{hidden} more", faded=True))
@@ -552,9 +558,20 @@ class _SceneBuilder:
         below, text = f"below{view.id}", ""
         if searched or pruned:
             text = f"⋯ {searched:,} searched" + (f"\n{pruned:,} pruned" if pruned else "")
+        board = self._lecture_board(view, nodes)
+        if board is not None:  # a lecture's board: the counts in its column (a slide has no height for a level more)
+            board.undrawn = text
+            return
         hidden = self.options.reveal and not text
         nodes.append(SceneNode(below, "below", value=text, faded=True, hidden=hidden))
         edges.append(SceneEdge(f"n{view.id}", below, faded=True, dotted=True, hidden=hidden))
+
+    def _lecture_board(self, view: NodeView, nodes: list[SceneNode]) -> SceneNode | None:
+        """``view``'s board if a lecture draws it (its text in a column beside it: ``SceneNode.undrawn``), else None.
+        (A lecture's scene is a few dozen nodes; no other is searched.)"""
+        if not self.options.lecture_boards:
+            return None
+        return next((node for node in nodes if node.id == f"n{view.id}" and node.beside), None)
 
     def _side_boxes(self, nodes: list[SceneNode], edges: list[SceneEdge], shown: set[int]) -> None:
         """The boxes the family draws beside nodes on a dashed edge (Monte Carlo tree search: a playout)."""

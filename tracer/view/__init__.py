@@ -240,14 +240,16 @@ class TraceView:
         return text if bound in (EXACT, UNKNOWN) else f"{bound} {text}"
 
     @as_written
-    def caption(self, folded: FoldedStep | None = None, drawn: set[int] | frozenset[int] = frozenset()) -> str:
+    def caption(self, folded: FoldedStep | None = None, drawn: set[int] | frozenset[int] = frozenset(),
+                brief: bool = False) -> str:
         """The last step in words (empty before the first step); for a deck's frame that ``folded`` the steps at
         nodes not ``drawn`` since the frame before it, what was searched there first (:func:`.captions.after_searching`:
-        ``3 5, after searching the 40 positions below it: returns −1 to 3``)."""
+        ``3 5, after searching the 40 positions below it: returns −1 to 3``; ``brief``: as a slide says it, many
+        children left out counted rather than named)."""
         if not self.step:
             return "the search begins"
         event = self.trace.events[self.step - 1]
-        after = after_searching(self, folded.unseen, drawn, event.node) if folded is not None else ""
+        after = after_searching(self, folded.unseen, drawn, event.node, brief) if folded is not None else ""
         return f"{self.label(event.node)}{', ' + after if after else ''}: {self.describe(event).note}"
 
     def _labels(self) -> list[str]:

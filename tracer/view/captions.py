@@ -265,11 +265,17 @@ CAPTIONS = {PassStarted: _pass_started, NodeEntered: _entered, LeafEvaluated: _l
             TableCutoff: _table_cutoff, TableStore: _store, NodeExited: _exited}
 
 
-def after_searching(view, unseen: dict[int, tuple[int, ...]], drawn, at: int) -> str:
+NAMED_LEFT_OUT = 2  # a slide's caption names this many children left out of a node's drawing; more, it counts
+
+
+def after_searching(view, unseen: dict[int, tuple[int, ...]], drawn, at: int, brief: bool = False) -> str:
     """What a deck's frame about node ``at`` says of the steps folded into it, at nodes not ``drawn`` (``unseen``:
     the nodes entered there, by the nearest drawn node above them): under a drawn node whose children are not drawn
     (its box of what lies below), ``the 40 positions below it``; a child left out of the drawing, by name with what
-    was searched under it, ``3 5 and its 40 positions below``. Empty when nothing was entered."""
+    was searched under it, ``3 5 and its 40 positions below``. Empty when nothing was entered. ``brief``: as a
+    slide's caption says it, more than :data:`NAMED_LEFT_OUT` children left out of one node counted, not named
+    (``15 moves left out (and 4,466 positions below them)``: the drawing's "+15 more" shows where; the speaker's
+    notes keep every name)."""
     word = "position" if view.is_game else "node"
     parts = []
     for above, entered in unseen.items():
@@ -285,10 +291,22 @@ def after_searching(view, unseen: dict[int, tuple[int, ...]], drawn, at: int) ->
             while view.nodes[top].node.parent != above:
                 top = view.nodes[top].node.parent
             tops.setdefault(top, []).append(node)
+        if brief and len(tops) > NAMED_LEFT_OUT:
+            parts.append(_left_out(view, tops, word))
+            continue
         for top, found in tops.items():
             parts.append((view.label(top), len(found) - (top in found), top in found))
     several = len(parts) > 1
     return f"after searching {join_names([_searched(part, word, several) for part in parts])}" if parts else ""
+
+
+def _left_out(view, tops: dict[int, list[int]], word: str) -> str:
+    """Children left out of the drawing, counted: ``15 moves left out (and 4,466 positions below them)`` (the
+    positions entered under them, themselves not counted; in brackets as :func:`_searched` writes one among
+    several, so that no "and" is read as the list's)."""
+    below = sum(len(found) - (top in found) for top, found in tops.items())
+    kind = "moves" if view.is_game else "children"
+    return f"{len(tops)} {kind} left out (and {below:,} {word}{'s' * (below != 1)} below them)"
 
 
 def _searched(part, word: str, several: bool) -> str:
