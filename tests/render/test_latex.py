@@ -34,9 +34,10 @@ tree:
 """
 
 
-def pdflatex(tex: Path) -> str:
-    """Compile ``tex`` (twice: Beamer's overlays settle on the second run); return the log if it failed."""
-    for _ in range(2):
+def pdflatex(tex: Path, runs: int = 1) -> str:
+    """Compile ``tex`` ``runs`` times (a TikZ figure reads no .aux: once; a Beamer talk twice, as its overlays
+    settle on the second run); return the log if it failed."""
+    for _ in range(runs):
         done = subprocess.run([PDFLATEX, "-interaction=nonstopmode", "-halt-on-error", tex.name], cwd=tex.parent,
                               capture_output=True, text=True, timeout=300)
         if done.returncode != 0:
@@ -114,14 +115,14 @@ def test_beamer_frame_shows_each_page_as_an_overlay_with_its_caption_as_a_note(t
     main.write_text("\\documentclass[aspectratio=169]{beamer}\n\\graphicspath{{talk/}}\n\\begin{document}\n"
                     "\\begin{frame}{Before}Alpha-beta, step by step.\\end{frame}\n\\input{talk/alphabeta.tex}\n"
                     "\\end{document}\n")
-    assert pdflatex(main) == ""
+    assert pdflatex(main, runs=2) == ""
     pages = PdfReader(tmp_path / "main.pdf").pages
     assert len(pages) == 1 + 35
     assert "prune C's remaining children C2 (4) and C3 (6)" in " ".join(pages[19].extract_text().split())  # wrapped
     with_notes = tmp_path / "notes.tex"
     with_notes.write_text("\\documentclass{beamer}\n\\setbeameroption{show only notes}\n\\graphicspath{{talk/}}\n"
                           "\\begin{document}\n\\input{talk/alphabeta.tex}\n\\end{document}\n")
-    assert pdflatex(with_notes) == ""
+    assert pdflatex(with_notes, runs=2) == ""
     assert "Step 19: C: v = 2" in pdf_text(tmp_path / "notes.pdf").replace("\n", " ")
 
 

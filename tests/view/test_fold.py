@@ -32,10 +32,11 @@ SEARCHES = [(name, prune, fail) for name, search in ALGORITHMS.items()
             for prune, fail in ([("ge", "soft"), ("ge", "hard"), ("gt", "soft"), ("gt", "hard")] if search.pruning
                                 else [("ge", "soft")])
             if not (search.soft_only and fail == "hard")]  # MTD(f) and SSS* refuse fail-hard
+TREES_READ = {path: load_tree(path) for path in SHIPPED}  # each read once: collection reads them for every search
 CASES = [(path, *search) for path in SHIPPED for search in SEARCHES
-         if (load_tree(path).alternates or not ALGORITHMS[search[0]].negamax)  # negamax needs alternating players
-         and (ALGORITHMS[search[0]].chance or first_chance(load_tree(path).root) is None)  # only one averages
-         and load_tree(path).root.named is None]  # vector leaves: test_vectors.py
+         if (TREES_READ[path].alternates or not ALGORITHMS[search[0]].negamax)  # negamax needs alternating players
+         and (ALGORITHMS[search[0]].chance or first_chance(TREES_READ[path].root) is None)  # only one averages
+         and TREES_READ[path].root.named is None]  # vector leaves: test_vectors.py
 
 
 def snapshot(view: TraceView) -> list[tuple]:

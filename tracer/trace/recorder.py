@@ -410,6 +410,9 @@ class PrunedChild(RecordedNode):
         return getattr(self, name)
 
 
+_WIDTHS: dict = {}  # per event type, how many values its steps log: _Decoder.table's parameter counts, once
+
+
 class _Decoder:
     """Makes the events from the log: one method per event type, taking what the tracer call logged (by name, in the
     order logged), with entries turned into node ids, moves into child ids or move names. ``columns``: the nodes'
@@ -438,7 +441,9 @@ class _Decoder:
                    Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
                    ShallowCutoff: self.shallow_cutoff, ImmediateCutoff: self.immediate_cutoff,
                    Probed: self.probed}
-        return {kind: (make, len(inspect.signature(make).parameters)) for kind, make in made_by.items()}
+        if not _WIDTHS:  # (the same for every decoder; asking inspect costs more than decoding a small trace)
+            _WIDTHS.update({kind: len(inspect.signature(make).parameters) for kind, make in made_by.items()})
+        return {kind: (make, _WIDTHS[kind]) for kind, make in made_by.items()}
 
     def _move_name(self, node: int, move) -> str | None:
         return None if move is None else self.states[node].move_name(move)
