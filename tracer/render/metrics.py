@@ -3,8 +3,9 @@
 
 Graphviz (cairo and pango) picks the face it draws "Helvetica" with from the fonts installed, so a width holds on a
 machine with the same fonts: the same font files, of the same sizes, in the places fontconfig reads and under the
-same fontconfig settings, and the same ``dot`` (:func:`machine_fonts`, a listing of file names and sizes: no font is
-opened, no process run). Where the widths come from is decided in one place, :func:`stored_widths`: the font metric
+same fontconfig settings, and the same ``dot`` with the same Graphviz and pango libraries (:func:`machine_fonts`, a
+listing of file names and sizes: no font or library is opened, no process run). A table or cache also says how
+tracer measured it (:data:`FORMAT`). Where the widths come from is decided in one place, :func:`stored_widths`: the font metric
 table shipped beside this module (``font_metrics.json``, made where Debian's Graphviz and fonts are installed as
 setup.sh installs them) and this machine's cache (``~/.cache/tracer/font-metrics-*.json``), each used only where
 made with this machine's fonts; what neither gives, Graphviz measures in a run of ``dot`` (the common characters
@@ -24,6 +25,7 @@ import os
 import re
 import shutil
 import stat
+import sys
 import zlib
 from dataclasses import dataclass
 
@@ -114,26 +116,72 @@ def font_places() -> list[str]:
 
 def machine_fonts() -> list[str]:
     """What decides the face Graphviz draws with and its widths, as lines of text: every file (its name, its place
-    in :func:`font_places`, its size) and the ``dot`` on the PATH (its real place and size). The same lines: the
-    same fonts to choose from, under the same settings, chosen by the same Graphviz."""
+    in :func:`font_places`, its size), the ``dot`` on the PATH (its real place and size) and the libraries it draws
+    text with (:func:`text_libraries`). The same lines: the same fonts to choose from, under the same settings,
+    chosen and measured by the same Graphviz."""
     listing = []
     for place in font_places():
-        for folder, _, files in os.walk(place):
-            for name in files:
-                path = os.path.join(folder, name)
-                try:
-                    size = os.stat(path).st_size
-                except OSError:  # a dangling link: fontconfig skips it too
-                    size = -1
-                listing.append(f"{os.path.relpath(path, place)} in {place}: {size}")
+        listing.extend(f"{name} in {place}: {size}" for name, size in _files_under(place))
     dot = shutil.which("dot")
-    dot = os.path.realpath(dot) if dot else None  # (Debian's /usr/bin/dot is a link to a script that runs dot)
+    dot = os.path.realpath(dot) if dot else None  # (Debian's /usr/bin/dot is a link to the program)
     listing.append(f"dot: {dot} {os.stat(dot).st_size if dot else None}")
+    listing.extend(text_libraries(dot) if dot else [])
     return sorted(listing)
+
+
+def _files_under(folder: str, prefix: str = ""):
+    """(name below ``folder``, size) of every file in it and its subfolders (a dangling link: size -1, as
+    fontconfig skips it too); what ``os.walk`` and ``os.path.relpath`` gave, for a fifth of the time."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:  # no such folder, or not one
+        return
+    for entry in entries:
+        if entry.is_dir():
+            if not entry.is_symlink():  # (os.walk's way: a link to a folder is not followed)
+                yield from _files_under(entry.path, f"{prefix}{entry.name}/")
+        else:
+            try:
+                size = entry.stat().st_size
+            except OSError:
+                size = -1
+            yield f"{prefix}{entry.name}", size
+
+
+# The libraries that decide how wide Graphviz draws text (by the start of their file names): its own, with the
+# pango plugin it draws text with, and the text stack below it. Debian's /usr/bin/dot is a small program that calls
+# them, so an upgrade of Graphviz or pango leaves dot as it was: their files (named by version) show it.
+TEXT_LIBRARIES = ("libgvc.", "libgvplugin_pango.", "libpango-1.0.", "libpangocairo-1.0.", "libpangoft2-1.0.",
+                  "libcairo.", "libharfbuzz.", "libfreetype.", "libfontconfig.")
+
+
+def text_libraries(dot: str) -> list[str]:
+    """The files of :data:`TEXT_LIBRARIES` in the library folders beside ``dot`` (``../lib/<multiarch>``,
+    ``../lib64``, ``../lib``, and their ``graphviz`` folders, where the plugins are), each as its name, place, size
+    and time of change (kept by the package manager: a rebuild of the same version shows too); links are left
+    out, as they name those files. No library is opened and no process run: a few folders listed."""
+    prefix = os.path.dirname(os.path.dirname(dot))
+    multiarch = getattr(sys.implementation, "_multiarch", "") or ""
+    folders = [os.path.join(prefix, *parts) for parts in (("lib", multiarch), ("lib64",), ("lib",)) if parts[-1]]
+    listing = []
+    for folder in dict.fromkeys(place for folder in folders for place in (folder, os.path.join(folder, "graphviz"))):
+        try:
+            entries = [entry for entry in os.scandir(folder) if entry.name.startswith(TEXT_LIBRARIES)
+                       and (".so" in entry.name or entry.name.endswith(".dylib"))]  # (not a static library)
+        except OSError:
+            continue
+        for entry in entries:
+            if not entry.is_symlink():
+                found = entry.stat()
+                listing.append(f"library {entry.name} in {folder}: {found.st_size} {int(found.st_mtime)}")
+    return listing
 
 
 # ---- where the widths come from: the table shipped, this machine's cache, else dot --------------------------------
 
+# How tracer measures and stores widths: a table or cache of another format is not read (nor a cache of one found:
+# the format is part of its file's name). Raised whenever what a width means, or how it is measured, changes.
+FORMAT = 2
 NO_CACHE = "TRACER_NO_CACHE"  # set (to anything but nothing): no cache is read or written
 MAX_STORED_BYTES = 8 * 2**20  # a table or cache larger than this is not one tracer wrote: not read
 MAX_WIDTH = 100.0  # per point of font size: no character is a hundred times as wide as its font is high
@@ -175,19 +223,21 @@ def cache_file(listing: list[str]) -> str | None:
     if not os.path.isabs(base):  # unset, or relative: the XDG specification says to ignore it
         base = os.path.join(os.path.expanduser("~"), ".cache")
     # (crc32: zlib is loaded already, hashlib would cost a drawing 3 ms; the file's own listing is what is checked)
-    digest = zlib.crc32("\n".join([FONT, *listing]).encode("utf-8", "surrogateescape"))
+    digest = zlib.crc32("\n".join([f"format {FORMAT}", FONT, *listing]).encode("utf-8", "surrogateescape"))
     return os.path.join(base, "tracer", f"font-metrics-{digest:08x}.json")
 
 
 def read_widths(path: str, listing: list[str]) -> dict[tuple[str, bool], float] | None:
     """The widths, by (char, bold), of the table or cache at ``path`` if it was made with ``listing``'s fonts and
-    the font tracer draws with, and is in every part what tracer writes (a regular file of JSON, each character with
-    a finite width of at least 0, regular and bold); else None: a file that is not is ignored, never trusted."""
+    the font tracer draws with, in this :data:`FORMAT`, and is in every part what tracer writes (a regular file of
+    JSON, each character with a finite width of at least 0, regular and bold); else None: a file that is not is
+    ignored, never trusted."""
     try:
         table = json.loads(_stored_bytes(path))
     except (OSError, ValueError):  # none there, unreadable, or not JSON (not UTF-8 is a ValueError too)
         return None
-    if not (isinstance(table, dict) and table.get("font") == FONT and table.get("machine_fonts") == listing):
+    if not (isinstance(table, dict) and table.get("format") == FORMAT and table.get("font") == FONT
+            and table.get("machine_fonts") == listing):
         return None
     weights = table.get("widths")
     if not isinstance(weights, dict) or set(weights) != {"regular", "bold"}:
@@ -230,6 +280,7 @@ def keep_widths(found: dict[tuple[str, bool], float]) -> None:
     chars = sorted({char for char, _ in stored.cached if (char, True) in stored.cached})
     table = {"about": "Text widths per point of font size as Graphviz measured them on this machine, kept by "
                       "tracer (tracer.render.metrics); used only where machine_fonts is this machine's",
+             "format": FORMAT,
              "font": FONT,
              "widths": {weight: {char: stored.cached[(char, bold)] for char in chars}
                         for weight, bold in (("regular", False), ("bold", True))},
