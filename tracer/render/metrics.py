@@ -27,7 +27,6 @@ import shutil
 import stat
 import sys
 import zlib
-from dataclasses import dataclass
 
 from ..errors import OutputError, RenderError
 from .dot_text import Digraph
@@ -187,16 +186,17 @@ MAX_STORED_BYTES = 8 * 2**20  # a table or cache larger than this is not one tra
 MAX_WIDTH = 100.0  # per point of font size: no character is a hundred times as wide as its font is high
 
 
-@dataclass
 class Stored:
     """The widths stored for this machine, by (char, bold): the shipped table's and the cache's where they were made
     with this machine's fonts; ``cache``, the file this machine's widths are kept in (None: caching off), and
-    ``cached``, what it holds: as read, and what ``dot`` measured since."""
+    ``cached``, what it holds: as read, and what ``dot`` measured since. (A plain class: a dataclass costs every
+    drawing's start-up its making.)"""
 
-    widths: dict[tuple[str, bool], float]
-    cache: str | None
-    listing: list[str]
-    cached: dict[tuple[str, bool], float]
+    __slots__ = ("widths", "cache", "listing", "cached")
+
+    def __init__(self, widths: dict[tuple[str, bool], float], cache: str | None, listing: list[str],
+                 cached: dict[tuple[str, bool], float]):
+        self.widths, self.cache, self.listing, self.cached = widths, cache, listing, cached
 
 
 def stored_widths() -> Stored:
