@@ -305,7 +305,8 @@ def _reading_plan(cls) -> tuple:
     them. A converter takes the value and the event's place (``events[3]``, for a message)."""
     plan = _PLANS.get(cls)
     if plan is None:
-        plan = _PLANS[cls] = tuple((name, _converter(cls, name), cls.defaults.get(name, MISSING)) for name in cls.fields)
+        plan = _PLANS[cls] = tuple((name, _converter(cls, name), cls.defaults.get(name, MISSING))
+                                   for name in cls.fields)
     return plan
 
 

@@ -5,8 +5,8 @@ Graphviz (cairo and pango) picks the face it draws "Helvetica" with from the fon
 machine with the same fonts: the same font files, of the same sizes, in the places fontconfig reads and under the
 same fontconfig settings, and the same ``dot`` with the same Graphviz and pango libraries (:func:`machine_fonts`, a
 listing of file names and sizes: no font or library is opened, no process run). A table or cache also says how
-tracer measured it (:data:`FORMAT`). Where the widths come from is decided in one place, :func:`stored_widths`: the font metric
-table shipped beside this module (``font_metrics.json``, made where Debian's Graphviz and fonts are installed as
+tracer measured it (:data:`FORMAT`). Where the widths come from is decided in one place, :func:`stored_widths`: the
+font metric table shipped beside this module (``font_metrics.json``, made where Debian's Graphviz and fonts are installed as
 setup.sh installs them) and this machine's cache (``~/.cache/tracer/font-metrics-*.json``), each used only where
 made with this machine's fonts; what neither gives, Graphviz measures in a run of ``dot`` (the common characters
 measured ahead: see :func:`.engine.start_measuring`), and the cache keeps it for the next process. Either way a

@@ -43,7 +43,7 @@ class _EventType(type):
 
     def __new__(mcs, name, bases, namespace):
         own = [field for field, annotation in namespace.get("__annotations__", {}).items()
-               if not annotation.startswith("ClassVar")]  # (annotations are text: ``from __future__ import annotations``)
+               if not annotation.startswith("ClassVar")]  # (annotations are text: from __future__ import annotations)
         defaults = {field: namespace.pop(field) for field in own if field in namespace}  # (a slot cannot have one)
         cls = super().__new__(mcs, name, bases, {**namespace, "__slots__": tuple(own)})
         inherited = bases[0].fields if bases and isinstance(bases[0], _EventType) else ()
