@@ -147,32 +147,35 @@ def _files_under(folder: str, prefix: str = ""):
             yield f"{prefix}{entry.name}", size
 
 
-# The libraries that decide how wide Graphviz draws text (by the start of their file names): its own, with the
-# pango plugin it draws text with, and the text stack below it. Debian's /usr/bin/dot is a small program that calls
-# them, so an upgrade of Graphviz or pango leaves dot as it was: their files (named by version) show it.
-TEXT_LIBRARIES = ("libgvc.", "libgvplugin_pango.", "libpango-1.0.", "libpangocairo-1.0.", "libpangoft2-1.0.",
-                  "libcairo.", "libharfbuzz.", "libfreetype.", "libfontconfig.")
+# The libraries that decide how wide Graphviz draws text, by the names programs load them by (their sonames, the
+# same for years): Graphviz's own, the pango plugin it draws text with, and the text stack below it. Debian's
+# /usr/bin/dot is a small program that calls them, so an upgrade of Graphviz or pango leaves dot as it was: the
+# files these names lead to (named by version) show it.
+TEXT_LIBRARIES = ("libgvc.so.6", "graphviz/libgvplugin_pango.so.6", "libpango-1.0.so.0", "libpangocairo-1.0.so.0",
+                  "libpangoft2-1.0.so.0", "libcairo.so.2", "libharfbuzz.so.0", "libfreetype.so.6",
+                  "libfontconfig.so.1")
 
 
 def text_libraries(dot: str) -> list[str]:
-    """The files of :data:`TEXT_LIBRARIES` in the library folders beside ``dot`` (``../lib/<multiarch>``,
-    ``../lib64``, ``../lib``, and their ``graphviz`` folders, where the plugins are), each as its name, place, size
-    and time of change (kept by the package manager: a rebuild of the same version shows too); links are left
-    out, as they name those files. No library is opened and no process run: a few folders listed."""
+    """Where each of :data:`TEXT_LIBRARIES` leads in the first library folder beside ``dot`` that has it
+    (``../lib/<multiarch>``, ``../lib64``, ``../lib``): the real file's place, size and time of change (kept by the
+    package manager, so that a rebuild of the same version shows too), or ``none``. No library is opened, no folder
+    listed and no process run: a few links followed."""
     prefix = os.path.dirname(os.path.dirname(dot))
     multiarch = getattr(sys.implementation, "_multiarch", "") or ""
     folders = [os.path.join(prefix, *parts) for parts in (("lib", multiarch), ("lib64",), ("lib",)) if parts[-1]]
     listing = []
-    for folder in dict.fromkeys(place for folder in folders for place in (folder, os.path.join(folder, "graphviz"))):
-        try:
-            entries = [entry for entry in os.scandir(folder) if entry.name.startswith(TEXT_LIBRARIES)
-                       and (".so" in entry.name or entry.name.endswith(".dylib"))]  # (not a static library)
-        except OSError:
-            continue
-        for entry in entries:
-            if not entry.is_symlink():
-                found = entry.stat()
-                listing.append(f"library {entry.name} in {folder}: {found.st_size} {int(found.st_mtime)}")
+    for name in TEXT_LIBRARIES:
+        for folder in folders:
+            path = os.path.join(folder, name)
+            try:
+                found = os.stat(path)
+            except OSError:  # not there (or a dangling link): the next folder
+                continue
+            listing.append(f"library {name}: {os.path.realpath(path)} {found.st_size} {int(found.st_mtime)}")
+            break
+        else:
+            listing.append(f"library {name}: none")
     return listing
 
 
