@@ -92,7 +92,7 @@ def main() -> None:
 # reads the command line, dataclasses make tracer's records, PyYAML reads the tree file, subprocess and tempfile
 # run Graphviz and write the figure whole).
 FLOORS = (("python -c pass", ["-c", "pass"]), ("python -S -c pass", ["-S", "-c", "pass"]),
-          ("python, the libraries a drawing imports",
+          ("python + a drawing's libraries",
            ["-c", "import argparse, dataclasses, json, subprocess, tempfile, yaml"]))
 
 
