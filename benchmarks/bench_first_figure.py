@@ -10,8 +10,9 @@ and of `dot -Tsvg`, and the median of the pairs' CPU ratios (the machine's other
 ratio much); then the same render where this machine's fonts are not those of the font metric table (a font added
 to the user's fonts folder): with the cache off (TRACER_NO_CACHE: the text measured by a run of dot, as before the
 table), with a cold cache (emptied before each run, by the shell that starts it: the text measured by dot and the
-widths kept) and with a warm one (the widths read from it); and `tracer --help`. The cache is a folder of the run's,
-never the user's.
+widths kept) and with a warm one (the widths read from it); `tracer --help`; and the floors (:data:`FLOORS`):
+Python's start-up, and that with the libraries every drawing imports, against the same ``dot -Tsvg``. The cache
+is a folder of the run's, never the user's.
 Target (issue 37): the render within 6× `dot -Tsvg`.
 """
 
@@ -81,6 +82,18 @@ def main() -> None:
         times = against_yardstick([sys.executable, "-m", "tracer", "--help"], python, args.repeat, cwd=ROOT,
                                   env=environment(ROOT))
         print(row("tracer --help", times, anchor="python -c pass"))
+        for name, floor in FLOORS:
+            times = against_yardstick([sys.executable, *floor], dot, args.repeat, cwd=ROOT, env=environment(ROOT))
+            print(row(f"floor: {name}", times), flush=True)
+
+
+# What no drawing can go below, against the same dot: Python's start-up (with its site, and without: -S), and that
+# with the modules of the standard library and PyYAML every drawing imports before any of tracer's own (argparse
+# reads the command line, dataclasses make tracer's records, PyYAML reads the tree file, subprocess and tempfile
+# run Graphviz and write the figure whole).
+FLOORS = (("python -c pass", ["-c", "pass"]), ("python -S -c pass", ["-S", "-c", "pass"]),
+          ("python + a drawing's libraries",
+           ["-c", "import argparse, dataclasses, json, subprocess, tempfile, yaml"]))
 
 
 if __name__ == "__main__":

@@ -156,6 +156,19 @@ def test_a_lazy_import_of_a_later_stage_is_caught(tmp_path):
     assert found == {"tracer.view"} and stage("tracer.view") > stage("tracer.trace.early")
 
 
+def test_event_types_are_made_without_dataclasses():
+    """The 26 event types are records made by their base (tracer.trace.events._EventType), not dataclasses: made
+    by @dataclass, they took a tenth of a drawing's start-up. A new event type is a subclass of Event, no more."""
+    tree = ast.parse((ROOT / "tracer" / "trace" / "events.py").read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and not node.level}
+    assert "dataclasses" not in imported
+    from tracer.trace.events import EVENT_TYPES, Event
+
+    assert all(not hasattr(cls, "__dataclass_fields__") and cls.fields and cls.fields[0] == "node"
+               for cls in EVENT_TYPES.values()) and Event.__subclasses__()
+
+
 def test_events_are_data_that_neither_import_nor_read_the_view():
     graph = import_graph()
     below = nx.descendants(graph, "tracer.trace.events")
@@ -176,6 +189,7 @@ def test_events_are_data_that_neither_import_nor_read_the_view():
 NEVER_FOR_A_DRAWING = (
     "networkx", "jsonschema", "pydot", "matplotlib", "PIL", "playwright", "numpy", "tqdm", "pptx",  # libraries
     "graphviz", "concurrent.futures", "logging",  # DOT is written by tracer.render.dot_text; a thread pool only for decks
+    "statistics",  # medians of timed searches: tracer stats's
     "chess", "pyspiel", "games.chess",  # games not played (a tree file imports no game at all)
     "tracer.exercises", "tracer.report", "tracer.play", "tracer.compare_searches", "tracer.test_search", "tracer.parallel",  # other commands' stages
     "tracer.cli.compare", "tracer.cli.exercises", "tracer.cli.play", "tracer.cli.test_search", "tracer.cli.notebook",

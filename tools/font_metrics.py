@@ -72,6 +72,7 @@ def make_table() -> dict:
     return {
         "about": "Text widths per point of font size as Graphviz draws them, written by tools/font_metrics.py; "
                  "used only where machine_fonts is this machine's (tracer.render.metrics)",
+        "format": metrics.FORMAT,
         "font": FONT,
         "graphviz": version,
         "resolved": resolved,

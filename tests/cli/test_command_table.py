@@ -29,3 +29,13 @@ def test_the_listing_is_the_table():
     listing = build_parser("--help").format_help()
     listed = [line.split()[0] for line in listing.splitlines() if line.startswith("    ") and line[4] != " "]
     assert listed == list(COMMANDS)  # (a command's line is indented by four spaces, the lines it wraps onto more)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_command_being_run_has_its_parser_alone_the_same_as_in_the_whole(name):
+    """What running a command builds (its parser by itself: the others are not even listed) reads and helps as
+    the whole parser's does: the same name, options, help and examples."""
+    alone, whole = build_parser(name, alone=True), build_parser().commands[name]
+    assert alone.commands == {name: alone}
+    assert (alone.prog, alone.format_help(), alone.format_usage()) == (whole.prog, whole.format_help(),
+                                                                       whole.format_usage())

@@ -228,7 +228,7 @@ def test_a_full_disk_on_standard_output_is_one_line(tmp_path, args):
 def test_an_interrupt_while_tracer_starts_is_one_line(monkeypatch, capsys):
     from tracer.cli import main as cli
 
-    def interrupted(*args):
+    def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "build_parser", interrupted)  # Ctrl-C while the commands' modules are imported

@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -108,6 +109,45 @@ def test_a_font_installed_or_another_dot_changes_the_machine_s_fonts(tmp_path, m
     assert metrics.machine_fonts() != here
 
 
+def test_an_upgrade_of_graphviz_or_pango_changes_the_machine_s_fonts(tmp_path):
+    """Debian's dot is a small program that calls Graphviz's libraries, which draw text with pango's: the listing
+    follows their names (sonames) beside dot to the files they lead to, and so changes when an upgrade replaces
+    them (another version, or a rebuild of the same one) and leaves dot alone."""
+    dot = os.path.realpath(shutil.which("dot"))
+    here = metrics.text_libraries(dot)
+    assert len(here) == len(metrics.TEXT_LIBRARIES) and set(here) <= set(metrics.machine_fonts())
+    for name in ("libgvc.so.6", "graphviz/libgvplugin_pango.so.6", "libpango-1.0.so.0"):  # as setup.sh installs them
+        assert not any(line == f"library {name}: none" for line in here), here
+    program = tmp_path / "bin" / "dot"
+    program.parent.mkdir()
+    program.write_bytes(b"a dot")
+    folder = tmp_path / "lib" / (sys.implementation._multiarch or "")
+    folder.mkdir(parents=True)
+    pango = folder / "libpango-1.0.so.0.5000.12"
+    pango.write_bytes(b"pango 1.50.12")
+    (folder / "libpango-1.0.so.0").symlink_to(pango.name)
+    os.utime(pango, (1_700_000_000, 1_700_000_000))
+    before = metrics.text_libraries(str(program))
+    assert f"library libpango-1.0.so.0: {pango} 13 1700000000" in before
+    assert "library libgvc.so.6: none" in before
+    pango.write_bytes(b"pango 1.50.13")  # rebuilt: the same name and size
+    assert metrics.text_libraries(str(program)) != before
+    newer = folder / "libpango-1.0.so.0.5200.0"
+    newer.write_bytes(b"pango 1.50.12")
+    os.utime(newer, (1_700_000_000, 1_700_000_000))
+    (folder / "libpango-1.0.so.0").unlink()
+    (folder / "libpango-1.0.so.0").symlink_to(newer.name)  # another version: the link moved
+    assert metrics.text_libraries(str(program)) != before
+
+
+def test_the_cache_of_another_format_is_another_file(monkeypatch):
+    """A cache written as an older tracer measured is never even opened: the format is part of its name."""
+    listing = metrics.machine_fonts()
+    now = metrics.cache_file(listing)
+    monkeypatch.setattr(metrics, "FORMAT", metrics.FORMAT + 1)
+    assert metrics.cache_file(listing) != now
+
+
 def _spoilt(good: dict) -> list:
     """Tables or caches tracer did not write as they are, each as (what, the file's bytes)."""
     def changed(**parts):
@@ -119,6 +159,7 @@ def _spoilt(good: dict) -> list:
     whole = json.dumps(good).encode()
     return [("empty", b""), ("cut short", whole[:len(whole) // 2]), ("not UTF-8", b"\xff\xfe{}"),
             ("not an object", b"[]"), ("another font", changed(font="Times-Roman")),
+            ("another format", changed(format=good["format"] - 1)), ("no format", changed(format=None)),
             ("a font removed", changed(machine_fonts=good["machine_fonts"][1:])), ("no widths", changed(widths=None)),
             ("no bold", changed(widths={"regular": good["widths"]["regular"]})),
             ("a bold width missing", changed(widths={**good["widths"], "bold": {"a": 0.5}})),

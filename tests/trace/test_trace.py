@@ -305,8 +305,6 @@ def test_a_saved_trace_renders_the_same_whatever_the_registry_says(tmp_path, mon
 def test_the_schema_declares_every_event_and_field_the_searches_write():
     """trace.schema.json and the event classes agree: every event type is in the schema with each of its fields
     (required unless it has a default; the root's node_entered has no parent), and every search's saved trace, of trees and of games, passes the schema."""
-    from dataclasses import MISSING, fields
-
     from tracer.trace.events import EVENT_TYPES
     from tracer.inputs.traces import check_schema
     from tracer.trace.trace import SCHEMA
@@ -321,10 +319,11 @@ def test_the_schema_declares_every_event_and_field_the_searches_write():
         for extra in target.get("allOf", []):
             properties.update(definitions[extra["$ref"].rpartition("/")[2]]["properties"])
         for kind in kinds.get("enum", [kinds.get("const")]):
-            for f in fields(EVENT_TYPES[kind]):
-                assert f.name in properties, (kind, f.name)
-                optional = f.default is not MISSING or (kind, f.name) == ("node_entered", "parent")  # the root has none
-                assert (f.name in target["required"]) == (not optional), (kind, f.name)
+            cls = EVENT_TYPES[kind]
+            for name in cls.fields:
+                assert name in properties, (kind, name)
+                optional = name in cls.defaults or (kind, name) == ("node_entered", "parent")  # the root has none
+                assert (name in target["required"]) == (not optional), (kind, name)
     problems = [load_problem(str(ROOT / "trees" / "uneven.yaml")),
                 load_problem(str(ROOT / "games" / "positions" / "tictactoe_fork.yaml"), depth=2)]
     for problem in problems:

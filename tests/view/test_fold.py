@@ -191,8 +191,7 @@ def test_a_family_with_its_own_per_node_state_plugs_into_the_fold(monkeypatch):
     from tracer.view.captions import Step
     from tracer.view.nodes import Family, NodeView
 
-    @dataclass(slots=True)
-    class RewardBackedUp(Event):
+    class RewardBackedUp(Event):  # (a record of its annotated fields, as every event type)
         kind: ClassVar[str] = "reward_backed_up"
         node: int
         reward: float

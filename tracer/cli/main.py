@@ -65,21 +65,25 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None, alone: bool = False) -> argparse.ArgumentParser:
     """The command line's parser; with ``only``, the other commands are listed but their options not built, nor
-    their modules imported (most of a render's start-up; all of `tracer --help`'s)."""
-    parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
-                                                 "draw the trace with Graphviz.")
-    parser.add_argument("--version", action=_Version, nargs=0, help="print tracer's version and exit")
-    subcommands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    subcommands.required = True
+    their modules imported (most of a render's start-up; all of `tracer --help`'s). With ``alone`` too, and
+    ``only`` a command: that command's parser by itself, which is all that running it reads (the others, made only
+    to be listed, cost a drawing 2 ms), named and built as in the whole parser."""
     built = {}  # the parsers of the commands whose options are built, by name
-    for name, (_, help_text) in COMMANDS.items():
-        if only is None or name == only:
-            built[name] = subcommands.add_parser(name, help=help_text, description=help_text,
-                                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-        else:
-            subcommands.add_parser(name, help=help_text)
+    if alone and only in COMMANDS:
+        parser = built[only] = Parser(prog=f"tracer {only}", **_command_options(only))
+    else:
+        parser = Parser(prog="tracer", description="Make game-tree search visible: trace minimax and alpha-beta, "
+                                                     "draw the trace with Graphviz.")
+        parser.add_argument("--version", action=_Version, nargs=0, help="print tracer's version and exit")
+        subcommands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+        subcommands.required = True
+        for name, (_, help_text) in COMMANDS.items():
+            if only is None or name == only:
+                built[name] = subcommands.add_parser(name, help=help_text, **_command_options(name))
+            else:
+                subcommands.add_parser(name, help=help_text)
 
     def command(name: str, examples: str | None = None):
         """A command's parser, its ``examples`` under its help; a falsy stand-in if it is not being built."""
@@ -91,8 +95,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     for module in dict.fromkeys(COMMANDS[name][0] for name in built):
         importlib.import_module(f".{module}", __package__).add_commands(command)
-    parser.commands = subcommands.choices  # each command's own parser, by name (see parse_command_line)
+    parser.commands = built if parser is built.get(only) else subcommands.choices  # by name (parse_command_line)
     return parser
+
+
+def _command_options(name: str) -> dict:
+    """How the parser of the command ``name`` is made, alone or among the others: its description is its line in
+    :data:`COMMANDS`, and its examples (its module's) are kept as written."""
+    return {"description": COMMANDS[name][1], "formatter_class": argparse.RawDescriptionHelpFormatter}
 
 
 def parse_command_line(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -188,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             from ..render import engine
 
             engine.start_measuring()  # dot measures text while Python imports
-        args = parse_command_line(build_parser(argv[0] if argv else None), argv)
+        args = parse_command_line(build_parser(argv[0] if argv else None, alone=True), argv)
         status = args.run(args) or 0
         sys.stdout.flush()  # here, where a full disk can still be reported
     except MemoryError:

@@ -10,7 +10,7 @@ import json
 import math
 import os
 import sys
-from dataclasses import MISSING, fields
+from dataclasses import MISSING
 from functools import partial
 from typing import Any
 
@@ -305,7 +305,8 @@ def _reading_plan(cls) -> tuple:
     them. A converter takes the value and the event's place (``events[3]``, for a message)."""
     plan = _PLANS.get(cls)
     if plan is None:
-        plan = _PLANS[cls] = tuple((f.name, _converter(cls, f.name), f.default) for f in fields(cls))
+        plan = _PLANS[cls] = tuple((name, _converter(cls, name), cls.defaults.get(name, MISSING))
+                                   for name in cls.fields)
     return plan
 
 
@@ -333,7 +334,7 @@ def _converter(cls, name: str):
         return partial(_records_in, name, cls.records[name])
     if name == "moves":
         return lambda value, where: tuple(_text(move, f"{where}.moves") for move in value)
-    if name == "bound" and next(f.type for f in fields(cls) if f.name == name) == "Bound":  # (max^n's is a number)
+    if name == "bound" and cls.__annotations__.get(name) == "Bound":  # (max^n's is a number)
         return lambda value, where: Bound.from_word(value)  # the schema has checked the word
     if name in _TEXTS:
         return lambda value, where: _text(value, f"{where}.{name}")

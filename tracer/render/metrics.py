@@ -3,9 +3,10 @@
 
 Graphviz (cairo and pango) picks the face it draws "Helvetica" with from the fonts installed, so a width holds on a
 machine with the same fonts: the same font files, of the same sizes, in the places fontconfig reads and under the
-same fontconfig settings, and the same ``dot`` (:func:`machine_fonts`, a listing of file names and sizes: no font is
-opened, no process run). Where the widths come from is decided in one place, :func:`stored_widths`: the font metric
-table shipped beside this module (``font_metrics.json``, made where Debian's Graphviz and fonts are installed as
+same fontconfig settings, and the same ``dot`` with the same Graphviz and pango libraries (:func:`machine_fonts`, a
+listing of file names and sizes: no font or library is opened, no process run). A table or cache also says how
+tracer measured it (:data:`FORMAT`). Where the widths come from is decided in one place, :func:`stored_widths`: the
+font metric table shipped beside this module (``font_metrics.json``, made where Debian's Graphviz and fonts are installed as
 setup.sh installs them) and this machine's cache (``~/.cache/tracer/font-metrics-*.json``), each used only where
 made with this machine's fonts; what neither gives, Graphviz measures in a run of ``dot`` (the common characters
 measured ahead: see :func:`.engine.start_measuring`), and the cache keeps it for the next process. Either way a
@@ -24,8 +25,8 @@ import os
 import re
 import shutil
 import stat
+import sys
 import zlib
-from dataclasses import dataclass
 
 from ..errors import OutputError, RenderError
 from .dot_text import Digraph
@@ -114,41 +115,91 @@ def font_places() -> list[str]:
 
 def machine_fonts() -> list[str]:
     """What decides the face Graphviz draws with and its widths, as lines of text: every file (its name, its place
-    in :func:`font_places`, its size) and the ``dot`` on the PATH (its real place and size). The same lines: the
-    same fonts to choose from, under the same settings, chosen by the same Graphviz."""
+    in :func:`font_places`, its size), the ``dot`` on the PATH (its real place and size) and the libraries it draws
+    text with (:func:`text_libraries`). The same lines: the same fonts to choose from, under the same settings,
+    chosen and measured by the same Graphviz."""
     listing = []
     for place in font_places():
-        for folder, _, files in os.walk(place):
-            for name in files:
-                path = os.path.join(folder, name)
-                try:
-                    size = os.stat(path).st_size
-                except OSError:  # a dangling link: fontconfig skips it too
-                    size = -1
-                listing.append(f"{os.path.relpath(path, place)} in {place}: {size}")
+        listing.extend(f"{name} in {place}: {size}" for name, size in _files_under(place))
     dot = shutil.which("dot")
-    dot = os.path.realpath(dot) if dot else None  # (Debian's /usr/bin/dot is a link to a script that runs dot)
+    dot = os.path.realpath(dot) if dot else None  # (Debian's /usr/bin/dot is a link to the program)
     listing.append(f"dot: {dot} {os.stat(dot).st_size if dot else None}")
+    listing.extend(text_libraries(dot) if dot else [])
     return sorted(listing)
+
+
+def _files_under(folder: str, prefix: str = ""):
+    """(name below ``folder``, size) of every file in it and its subfolders (a dangling link: size -1, as
+    fontconfig skips it too); what ``os.walk`` and ``os.path.relpath`` gave, for a fifth of the time."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:  # no such folder, or not one
+        return
+    for entry in entries:
+        if entry.is_dir():
+            if not entry.is_symlink():  # (os.walk's way: a link to a folder is not followed)
+                yield from _files_under(entry.path, f"{prefix}{entry.name}/")
+        else:
+            try:
+                size = entry.stat().st_size
+            except OSError:
+                size = -1
+            yield f"{prefix}{entry.name}", size
+
+
+# The libraries that decide how wide Graphviz draws text, by the names programs load them by (their sonames, the
+# same for years): Graphviz's own, the pango plugin it draws text with, and the text stack below it. Debian's
+# /usr/bin/dot is a small program that calls them, so an upgrade of Graphviz or pango leaves dot as it was: the
+# files these names lead to (named by version) show it.
+TEXT_LIBRARIES = ("libgvc.so.6", "graphviz/libgvplugin_pango.so.6", "libpango-1.0.so.0", "libpangocairo-1.0.so.0",
+                  "libpangoft2-1.0.so.0", "libcairo.so.2", "libharfbuzz.so.0", "libfreetype.so.6",
+                  "libfontconfig.so.1")
+
+
+def text_libraries(dot: str) -> list[str]:
+    """Where each of :data:`TEXT_LIBRARIES` leads in the first library folder beside ``dot`` that has it
+    (``../lib/<multiarch>``, ``../lib64``, ``../lib``): the real file's place, size and time of change (kept by the
+    package manager, so that a rebuild of the same version shows too), or ``none``. No library is opened, no folder
+    listed and no process run: a few links followed."""
+    prefix = os.path.dirname(os.path.dirname(dot))
+    multiarch = getattr(sys.implementation, "_multiarch", "") or ""
+    folders = [os.path.join(prefix, *parts) for parts in (("lib", multiarch), ("lib64",), ("lib",)) if parts[-1]]
+    listing = []
+    for name in TEXT_LIBRARIES:
+        for folder in folders:
+            path = os.path.join(folder, name)
+            try:
+                found = os.stat(path)
+            except OSError:  # not there (or a dangling link): the next folder
+                continue
+            listing.append(f"library {name}: {os.path.realpath(path)} {found.st_size} {int(found.st_mtime)}")
+            break
+        else:
+            listing.append(f"library {name}: none")
+    return listing
 
 
 # ---- where the widths come from: the table shipped, this machine's cache, else dot --------------------------------
 
+# How tracer measures and stores widths: a table or cache of another format is not read (nor a cache of one found:
+# the format is part of its file's name). Raised whenever what a width means, or how it is measured, changes.
+FORMAT = 2
 NO_CACHE = "TRACER_NO_CACHE"  # set (to anything but nothing): no cache is read or written
 MAX_STORED_BYTES = 8 * 2**20  # a table or cache larger than this is not one tracer wrote: not read
 MAX_WIDTH = 100.0  # per point of font size: no character is a hundred times as wide as its font is high
 
 
-@dataclass
 class Stored:
     """The widths stored for this machine, by (char, bold): the shipped table's and the cache's where they were made
     with this machine's fonts; ``cache``, the file this machine's widths are kept in (None: caching off), and
-    ``cached``, what it holds: as read, and what ``dot`` measured since."""
+    ``cached``, what it holds: as read, and what ``dot`` measured since. (A plain class: a dataclass costs every
+    drawing's start-up its making.)"""
 
-    widths: dict[tuple[str, bool], float]
-    cache: str | None
-    listing: list[str]
-    cached: dict[tuple[str, bool], float]
+    __slots__ = ("widths", "cache", "listing", "cached")
+
+    def __init__(self, widths: dict[tuple[str, bool], float], cache: str | None, listing: list[str],
+                 cached: dict[tuple[str, bool], float]):
+        self.widths, self.cache, self.listing, self.cached = widths, cache, listing, cached
 
 
 def stored_widths() -> Stored:
@@ -175,19 +226,21 @@ def cache_file(listing: list[str]) -> str | None:
     if not os.path.isabs(base):  # unset, or relative: the XDG specification says to ignore it
         base = os.path.join(os.path.expanduser("~"), ".cache")
     # (crc32: zlib is loaded already, hashlib would cost a drawing 3 ms; the file's own listing is what is checked)
-    digest = zlib.crc32("\n".join([FONT, *listing]).encode("utf-8", "surrogateescape"))
+    digest = zlib.crc32("\n".join([f"format {FORMAT}", FONT, *listing]).encode("utf-8", "surrogateescape"))
     return os.path.join(base, "tracer", f"font-metrics-{digest:08x}.json")
 
 
 def read_widths(path: str, listing: list[str]) -> dict[tuple[str, bool], float] | None:
     """The widths, by (char, bold), of the table or cache at ``path`` if it was made with ``listing``'s fonts and
-    the font tracer draws with, and is in every part what tracer writes (a regular file of JSON, each character with
-    a finite width of at least 0, regular and bold); else None: a file that is not is ignored, never trusted."""
+    the font tracer draws with, in this :data:`FORMAT`, and is in every part what tracer writes (a regular file of
+    JSON, each character with a finite width of at least 0, regular and bold); else None: a file that is not is
+    ignored, never trusted."""
     try:
         table = json.loads(_stored_bytes(path))
     except (OSError, ValueError):  # none there, unreadable, or not JSON (not UTF-8 is a ValueError too)
         return None
-    if not (isinstance(table, dict) and table.get("font") == FONT and table.get("machine_fonts") == listing):
+    if not (isinstance(table, dict) and table.get("format") == FORMAT and table.get("font") == FONT
+            and table.get("machine_fonts") == listing):
         return None
     weights = table.get("widths")
     if not isinstance(weights, dict) or set(weights) != {"regular", "bold"}:
@@ -230,6 +283,7 @@ def keep_widths(found: dict[tuple[str, bool], float]) -> None:
     chars = sorted({char for char, _ in stored.cached if (char, True) in stored.cached})
     table = {"about": "Text widths per point of font size as Graphviz measured them on this machine, kept by "
                       "tracer (tracer.render.metrics); used only where machine_fonts is this machine's",
+             "format": FORMAT,
              "font": FONT,
              "widths": {weight: {char: stored.cached[(char, bold)] for char in chars}
                         for weight, bold in (("regular", False), ("bold", True))},

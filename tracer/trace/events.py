@@ -11,8 +11,7 @@ terms (MAX's, or the mover's for negamax); ±infinity is written ``"inf"`` / ``"
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..model.state import Player
 from ..search.bounds import BOTH, Bound
@@ -35,8 +34,41 @@ class SearchPath(list):
     left_leaf: int | None = None
 
 
-class Event:
-    """Base of the event types: a dataclass with a ``kind`` (its JSON ``type``) and a ``node``."""
+class _EventType(type):
+    """Makes each event type a record of the fields its class body annotates (``ClassVar`` excepted), as
+    ``@dataclass(slots=True)`` did, for a tenth of the import time (dataclass made and remade each class and wrote
+    three methods for it; a drawing imports every type): slots, so that a million events stay small; a constructor
+    taking the fields in order, those with a value in the class body optional; and :attr:`Event.fields` and
+    :attr:`Event.defaults`, which say so to the readers and writers of saved traces."""
+
+    def __new__(mcs, name, bases, namespace):
+        own = [field for field, annotation in namespace.get("__annotations__", {}).items()
+               if not annotation.startswith("ClassVar")]  # (annotations are text: from __future__ import annotations)
+        defaults = {field: namespace.pop(field) for field in own if field in namespace}  # (a slot cannot have one)
+        cls = super().__new__(mcs, name, bases, {**namespace, "__slots__": tuple(own)})
+        inherited = bases[0].fields if bases and isinstance(bases[0], _EventType) else ()
+        cls.fields = cls.__match_args__ = (*inherited, *own)
+        cls.defaults = {**(bases[0].defaults if inherited else {}), **defaults}
+        if own:  # (else the base's constructor takes the same fields)
+            cls.__init__ = _constructor(cls)
+        return cls
+
+
+def _constructor(cls) -> Any:
+    """``cls``'s ``__init__``, taking its fields in order (positional or by name; those with defaults optional)
+    and setting each: written out as code, as dataclass does, since events are made by the million."""
+    given = [f"{field}=_defaults[{field!r}]" if field in cls.defaults else field for field in cls.fields]
+    body = "".join(f"\n    self.{field} = {field}" for field in cls.fields)
+    namespace = {"_defaults": cls.defaults}
+    exec(f"def __init__(self, {', '.join(given)}):{body}", namespace)  # noqa: S102 (the text is the fields' names)
+    namespace["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+    return namespace["__init__"]
+
+
+class Event(metaclass=_EventType):
+    """Base of the event types: a record (see :class:`_EventType`) with a ``kind`` (its JSON ``type``) and a
+    ``node``. Events of the same type with the same fields are equal; they are not hashable (a Cutoff's ``cut`` is
+    set when a saved trace is read)."""
 
     kind: ClassVar[str]
     leaves_node: ClassVar[bool] = False  # the search is done with the event's node (a deck's --step node)
@@ -44,7 +76,17 @@ class Event:
     skips: ClassVar[bool] = False  # the event skips children (``skipped``): they and their subtrees are pruned
     counted: ClassVar[tuple[str, ...]] = ()  # the counts (tracer.search.tracers) the event adds one to
     records: ClassVar[dict[str, tuple[str, ...]]] = {}  # fields holding tuples of records: their JSON object keys
-    __slots__ = ()
+    fields: ClassVar[tuple[str, ...]]  # the fields, in the order the constructor takes them (set by _EventType)
+    defaults: ClassVar[dict[str, Any]]  # the fields that may be left out, with their values (set by _EventType)
+    __hash__ = None  # (mutable, compared by value)
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, field) == getattr(other, field) for field in self.fields)
+
+    def __repr__(self):
+        return f"{type(self).__qualname__}({', '.join(f'{field}={getattr(self, field)!r}' for field in self.fields)})"
 
     def follow(self, path: list[int], nodes) -> None:
         """Check that the event can happen where the search stands (``path``: the nodes entered and not yet left,
@@ -86,14 +128,13 @@ def _id_fields(cls) -> tuple[tuple[str, str], ...]:
     found = _ID_FIELDS.get(cls)
     if found is None:
         found = _ID_FIELDS[cls] = tuple(
-            (f.name, "one" if f.name in ("node", "parent", "child", "best_child") else
-             "many" if f.name in ("skipped", "waiting") else "records")
-            for f in fields(cls) if f.name in ("node", "parent", "child", "best_child", "skipped", "waiting", "children",
-                                               "path"))
+            (f, "one" if f in ("node", "parent", "child", "best_child") else
+             "many" if f in ("skipped", "waiting") else "records")
+            for f in cls.fields if f in ("node", "parent", "child", "best_child", "skipped", "waiting", "children",
+                                         "path"))
     return found
 
 
-@dataclass(slots=True)
 class PassStarted(Event):
     """A search that makes several passes from the root (iterative deepening, MTD(f)) begins pass ``number``;
     ``alpha`` and ``beta`` are its window at the root, when it has one."""
@@ -111,7 +152,6 @@ class PassStarted(Event):
             raise ValueError(f"pass {self.number} starts while node {path[-1] if path else self.node} is searched")
 
 
-@dataclass(slots=True)
 class NodeEntered(Event):
     """The search enters ``node`` (a child of ``parent``, or the root), ``ply`` plies below the root, with
     ``player`` to move; ``alpha`` and ``beta`` are its window, for searches that have one."""
@@ -136,7 +176,6 @@ class NodeEntered(Event):
         path.append(self.node)
 
 
-@dataclass(slots=True)
 class LeafEvaluated(Event):
     """The node is a leaf (terminal, or at the depth limit): evaluated and left."""
 
@@ -153,7 +192,6 @@ class LeafEvaluated(Event):
             path.left_leaf = self.node  # its table store may follow
 
 
-@dataclass(slots=True)
 class StandPat(Event):
     """Quiescence search, past the depth limit (``--quiescence``): the node's static evaluation ``value`` is its value
     so far, since the player to move may "stand pat" (play none of the noisy moves that follow). It narrows the
@@ -166,7 +204,6 @@ class StandPat(Event):
     value: float
 
 
-@dataclass(slots=True)
 class _Update(Event):
     """``node``'s value, α or β went from ``old`` to ``new`` because of what ``child`` returned."""
 
@@ -181,22 +218,18 @@ class _Update(Event):
 
 
 
-@dataclass(slots=True)
 class ValueUpdated(_Update):
     kind: ClassVar[str] = "value_updated"
 
 
-@dataclass(slots=True)
 class AlphaUpdated(_Update):
     kind: ClassVar[str] = "alpha_updated"
 
 
-@dataclass(slots=True)
 class BetaUpdated(_Update):
     kind: ClassVar[str] = "beta_updated"
 
 
-@dataclass(slots=True)
 class Cutoff(Event):
     """The node was left early; ``skipped`` are the children never searched. ``cut`` names the cutoff by the
     bound the node's value crossed (see :func:`cut_kind`)."""
@@ -215,7 +248,6 @@ class Cutoff(Event):
             self._child_of(self.node, child, nodes, f"{self.kind}: skipped node")
 
 
-@dataclass(slots=True)
 class ChanceCutoff(Event):
     """Star1 or Star2 at a chance node (expectiminimax with bounds on the leaf values): after the outcomes searched
     so far, with each outcome not searched taken at what Star2's probe proved of it or else at ``assumed`` (the upper
@@ -238,7 +270,6 @@ class ChanceCutoff(Event):
     follow = Cutoff.follow
 
 
-@dataclass(slots=True)
 class ShallowCutoff(Event):
     """Max^n's shallow pruning (Korf 1991): the node's player has a component at least ``bound`` (the declared
     sum ``total``, less the lowest value ``lowest`` of each of the other players but two, less the parent's
@@ -260,7 +291,6 @@ class ShallowCutoff(Event):
             self._child_of(self.node, child, nodes, "shallow_cutoff: skipped node")
 
 
-@dataclass(slots=True)
 class ImmediateCutoff(Event):
     """Max^n's immediate pruning (Korf 1991): the node's player has a component at least ``most``, the most any
     player can get (the declared sum ``total`` less the lowest value ``lowest`` of each other player, or the highest
@@ -281,7 +311,6 @@ class ImmediateCutoff(Event):
     follow = Cutoff.follow
 
 
-@dataclass(slots=True)
 class Probed(Event):
     """Star2's probe of a chance node's outcome: only its first child, ``child``, was searched, which proves the
     outcome's value is at least (``bound`` lower: a MAX node) or at most (upper: a MIN node) ``value``. The
@@ -304,7 +333,6 @@ class Probed(Event):
         path.pop()
 
 
-@dataclass(slots=True)
 class Researched(Event):
     """Principal variation search: ``child``'s null-window test (α, α + 1) failed high with ``value`` (the
     parent's terms), inside the window (``alpha``, ``beta``), so the child is searched again with (value, β), or
@@ -323,7 +351,6 @@ class Researched(Event):
         self._child_of(self.node, self.child, nodes, "research: child")
 
 
-@dataclass(slots=True)
 class TableProbe(Event):
     """A search with a transposition table asks it about the node just entered. ``found``: ``none`` (no entry),
     ``shallow`` (an entry from a shallower search, too shallow for its bounds), or what a deep enough entry knows:
@@ -354,7 +381,6 @@ class TableProbe(Event):
         return (TT_PROBES, TT_HITS) if self.hit else (TT_PROBES,)
 
 
-@dataclass(slots=True)
 class TableCutoff(Event):
     """The table's bound settles the node (a lower bound ≥ β, an upper bound ≤ α, or the exact value): it is left
     with ``value`` without searching below it. ``bound``: what settled it (written ``exact``, ``lower`` or ``upper``
@@ -373,7 +399,6 @@ class TableCutoff(Event):
         path.pop()  # answered from the table: the node is left
 
 
-@dataclass(slots=True)
 class TableStore(Event):
     """The search stores what it proved at the node, just before leaving it (a leaf: just after its evaluation):
     ``lower`` ≤ value ≤ ``upper`` (MAX's terms; merged with what the table held for the same depth), searched
@@ -392,7 +417,6 @@ class TableStore(Event):
         self._at_node(path)
 
 
-@dataclass(slots=True)
 class NodeExited(Event):
     """The node returns ``value``; ``best_child`` is the child of the move the search chose (``None`` if none)."""
 
@@ -424,7 +448,6 @@ def _in_iteration(path, event) -> None:
         raise ValueError(f"{event.kind} of node {event.node} outside an iteration")
 
 
-@dataclass(slots=True)
 class StatsGiven(Event):
     """Before the search, a node the tree file gives statistics for joins the tree with ``visits`` and ``wins``
     (the root, ``parent`` null, first)."""
@@ -443,7 +466,6 @@ class StatsGiven(Event):
         self._child_of(self.parent, self.node, nodes, "mcts_given: node")
 
 
-@dataclass(slots=True)
 class IterationStarted(Event):
     """Iteration ``number`` starts at the root (``node`` 0)."""
 
@@ -460,7 +482,6 @@ class IterationStarted(Event):
         path.append(0)
 
 
-@dataclass(slots=True)
 class Selected(Event):
     """At ``node`` (visited ``visits`` times), every child visited, UCB1 picks ``child``; ``children`` holds each
     child's (child, visits, wins, mean Q, exploration term, total) at that moment."""
@@ -482,7 +503,6 @@ class Selected(Event):
         path.append(self.child)
 
 
-@dataclass(slots=True)
 class Sampled(Event):
     """At chance node ``node``, the outcome ``child`` is drawn (by its probability), already in the tree."""
 
@@ -497,7 +517,6 @@ class Sampled(Event):
         path.append(self.child)
 
 
-@dataclass(slots=True)
 class Expanded(Event):
     """``node``, a child of ``parent`` not yet in the tree, joins it."""
 
@@ -515,7 +534,6 @@ class Expanded(Event):
         path.append(self.node)
 
 
-@dataclass(slots=True)
 class PlayedOut(Event):
     """From ``node``, the playout ``how`` (``random``, ``first``; ``eval``: no playout, the node's evaluation;
     ``terminal``: the node ends the game; ``cut``: the moves did not end the game within the search's limit, and
@@ -533,7 +551,6 @@ class PlayedOut(Event):
         self._at_node(path)
 
 
-@dataclass(slots=True)
 class BackedUp(Event):
     """The reward (MAX's) goes back from ``node`` to the root: ``path`` holds each node's new (node, visits, wins),
     ``node`` first."""
@@ -553,7 +570,6 @@ class BackedUp(Event):
         path.clear()
 
 
-@dataclass(slots=True)
 class FinalChoice(Event):
     """After ``iterations`` iterations, the root (``node`` 0) plays ``child`` by the ``rule`` (``robust``: most
     visits; ``max``: highest mean); ``children`` holds every child's (child, visits, wins)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import fields
 from typing import Any, Callable
 
 from ..model.state import Board, Player
@@ -206,10 +205,10 @@ def _node_out(node: TraceNode) -> dict[str, Any]:
 
 def _event_out(event) -> dict[str, Any]:
     out = {"type": event.kind}
-    for f in fields(event):
-        value = getattr(event, f.name)
-        if f.name in event.records:  # records of statistics, as objects
-            out[f.name] = [dict(zip(event.records[f.name], map(json_number, record))) for record in value]
+    for name in event.fields:
+        value = getattr(event, name)
+        if name in event.records:  # records of statistics, as objects
+            out[name] = [dict(zip(event.records[name], map(json_number, record))) for record in value]
             continue
         if isinstance(value, Player):
             value = value.value
@@ -217,5 +216,5 @@ def _event_out(event) -> dict[str, Any]:
             value = value.word
         elif isinstance(value, tuple):
             value = list(value)
-        out[f.name] = json_number(value)
+        out[name] = json_number(value)
     return out
