@@ -18,6 +18,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -87,7 +88,8 @@ def what_binds(deck) -> str:
     layout = deck.layout
     size = deck.size
     room = deck_module.room_scene([frame.scene for frame in deck.frames])
-    plain = drawing.lay_out(room, layout.spacing, form=layout.form, slide=True)
+    plain = replace(drawing.lay_out(room, layout.spacing, form=layout.form, slide=True),
+                    title_beside=layout.title_beside)
     pages = [page_of(frame.scene, plain, size[0] / size[1]) for frame in deck.frames]
     content = drawing._content(pages)
     by_w = (size[0] * 72 - 2 * drawing.EDGE) / content.width
@@ -98,7 +100,8 @@ def what_binds(deck) -> str:
         parts.append(f"caption {page.caption.height:.0f}")
     if page.legend is not None:
         parts.append(f"key {page.legend.height:.0f}")
-    return (f"spacing {layout.spacing:g} {layout.form}; by width ×{by_w:.2f}, by height ×{by_h:.2f} "
+    titles = f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else "titles above"
+    return (f"spacing {layout.spacing:g} {layout.form}, {titles}; by width ×{by_w:.2f}, by height ×{by_h:.2f} "
             f"({'height' if by_h < by_w else 'width'} binds: {content.width:.0f}×{content.height:.0f}: "
             f"{', '.join(parts)}; tree {plain.tree.width:.0f} wide)")
 

@@ -23,7 +23,7 @@ from .layout import (
     measure_rooms, scene_texts,
 )
 from .metrics import learn_widths, measure_source, unmeasured
-from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
+from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, beside_widths, page_of, slide_page
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import tidy_centres
 from .tikz import scene_to_tikz
@@ -193,8 +193,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
     best = None
     for spacing, form in SLIDE_LAYOUTS:
-        layout = lay_out(scene, spacing, form=form, slide=True)
-        scale = _filling_scale(pages_of(layout), size)
+        scale, layout = _titles_placed(lay_out(scene, spacing, form=form, slide=True), scene, size, pages_of)
         if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
             best = scale, (spacing, form), layout
         if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
@@ -226,6 +225,19 @@ def smallest_font(scene: Scene) -> float:
     return BOARD_FONT if any(node.kind == "board" for node in scene.nodes) else SMALLEST_FONT
 
 
+def _titles_placed(layout: Layout, scene: Scene, size: tuple[float, float], pages_of) -> tuple[float, Layout]:
+    """``layout`` with the titles where its pages are enlarged most on a slide of ``size`` inches, and how far:
+    above the tree, or left of its top (a slide short of height with width to spare), wrapped to one of
+    :func:`.page.beside_widths`; above unless beside is clearly better (a fiftieth larger)."""
+    best = _filling_scale(pages_of(layout), size), layout
+    for width in beside_widths(scene):
+        beside = replace(layout, title_beside=width)
+        scale = _filling_scale(pages_of(beside), size)
+        if scale > best[0] * 1.02:
+            best = scale, beside
+    return best
+
+
 def _content(pages: list[Page]) -> Box:
     content = pages[0].frame
     for other in pages[1:]:
@@ -251,8 +263,9 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     spare = room_h - _content(pages_of(layout)).height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
+    titles = layout.title_beside
     for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-        layout = lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True)
+        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), title_beside=titles)
         spare = room_w - _content(pages_of(layout)).width
         tree = layout.tree.width
         if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
@@ -260,7 +273,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
         widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
     if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
         widen = max(1.0, widen * (tree + spare - 1) / tree)
-        layout = lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True)
+        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), title_beside=titles)
     return layout, slide_page(pages_of(layout), size, EDGE / scale)
 
 

@@ -395,6 +395,9 @@ class Layout:
     brackets: bool = False  # windows written [α, β] on one line (a slide's: see notes_lines)
     names: dict[str, Box] = field(default_factory=dict)  # names written beside their shapes (a slide's triangles)
     form: str = "under"  # how the nodes and their notes are drawn (FORMS)
+    # points: on a slide, the titles written left of the tree's top, wrapped to this width (0: above the tree); a
+    # slide short of height and not of width gets them there (see drawing.on_slide), and every frame keeps them
+    title_beside: float = 0.0
 
     @property
     def unstretched_height(self) -> float:
@@ -429,8 +432,9 @@ class Layout:
 
     @cached_property  # a deck's pages ask it for every frame; a layout is never changed once made
     def tree(self) -> Box:
-        """The box around every shape and note (as drawn: a MIN triangle's box is empty at its top)."""
-        boxes = list((self.outlines or self.shapes).values()) + list(self.notes.values())
+        """The box around every shape, note and name beside a shape (as drawn: a MIN triangle's box is empty at its
+        top)."""
+        boxes = [*(self.outlines or self.shapes).values(), *self.notes.values(), *self.names.values()]
         box = boxes[0]
         for other in boxes[1:]:
             box = box.union(other)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .layout import Box, Layout, line_height, lines_width, ring_above, text_width, wrapped
+from .layout import RING, Box, Layout, edge_label_lines, line_height, lines_width, ring_above, text_width, wrapped
 from .scene import Scene
-from .style import CAPTION_SIZE, KEY_SIZE, title_lines
+from .style import CAPTION_SIZE, EDGE_SIZE, KEY_SIZE, title_lines
 
 MARGIN = 14.0  # between the tree and the titles, the caption and the key
 SLIDE_GAP = 6.0  # the same on a slide, whose height is short for text large enough to read from the back of a room
@@ -67,26 +67,38 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
     tree = layout.tree
     gap = MARGIN if shape is None else SLIDE_GAP
-    heading, wrap = title_lines(scene), 0.0
+    beside = shape is not None and layout.title_beside > 0
+    heading, wrap = title_lines(scene), layout.title_beside if beside else 0.0
+    if beside:
+        heading = wrapped_titles(heading, wrap)
     title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     # on a slide whose width the titles set (against the tree's height, before it was stretched to fill the slide):
     # the titles on two lines, no narrower than the caption (which the deck wrapped to the slide); titles about as
     # wide as the rest stay on one line (a tenth more would be broken for little)
     caption_w = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + 8 if scene.caption and shape else 0.0
     wide = max(tree.width, caption_w)
-    if shape is not None and title_w > 1.1 * wide and title_w / (layout.unstretched_height + 80) > shape:
+    if (shape is not None and not beside and title_w > 1.1 * wide
+            and title_w / (layout.unstretched_height + 80) > shape):
         wrap = max(wide, title_w / 2)
         heading = wrapped_titles(heading, wrap)
         title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     title_h = sum(line_height(size) for _, size, _ in heading) + 4
-    above = gap if shape is None else gap + _ring_above(scene, layout)
-    title = Box(tree.x, tree.top + above + title_h / 2, title_w, title_h)
+    if beside:  # in the tree's top left corner, level with its top (and the root's ring), clear of what is drawn
+        title_w = max(title_w, wrap + 8)
+        top = tree.top + _ring_above(scene, layout)
+        right = _free_left(scene, layout, top - title_h - gap, top) - 2 * gap
+        title = Box(right - title_w / 2, top - title_h / 2, title_w, title_h)
+    else:
+        above = gap if shape is None else gap + _ring_above(scene, layout)
+        title = Box(tree.x, tree.top + above + title_h / 2, title_w, title_h)
     frame = tree.union(title)
     caption = None
     if scene.caption:
         lines = scene.caption.split("\n")
         caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
-        caption = Box(tree.x, tree.bottom - gap - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
+        middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
+        caption = Box(middle, min(tree.bottom, title.bottom) - gap - caption_h / 2,
+                      lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
         return Page(title, caption, None, frame, title_wrap=wrap)
@@ -108,6 +120,40 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
                 choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
         legend, columns = max(choices, key=fill)
     return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap)
+
+
+def beside_widths(scene: Scene) -> list[float]:
+    """The widths a slide's titles may be wrapped to, written in the tree's top left corner (see
+    :attr:`.layout.Layout.title_beside`): the widest line, a half, a third and a quarter of it, never narrower
+    than the longest word, nor than the title (its first line) if that is under half the widest."""
+    lines = title_lines(scene)
+    widest = max(text_width(line, size, bold) for line, size, bold in lines)
+    word = max(text_width(part, size, bold) for line, size, bold in lines for part in line.split(" "))
+    least = max(word, min(text_width(*lines[0]), widest / 2))  # (a short title on one line)
+    return sorted({max(least, widest / parts) for parts in (1, 2, 3, 4)}, reverse=True)
+
+
+def _free_left(scene: Scene, layout: Layout, low: float, high: float) -> float:
+    """The leftmost point of what ``layout`` draws between the heights ``low`` and ``high``: shapes (with room for
+    the current node's ring), notes, names beside shapes, edges and their labels (the tree's right edge if
+    nothing is)."""
+    lefts = [box.left - RING for box in layout.outlines.values() if box.bottom - RING < high and box.top + RING > low]
+    lefts += [box.left for box in (*layout.notes.values(), *layout.names.values())
+              if box.bottom < high and box.top > low]
+    for edge in scene.edges:
+        (x0, y0), (x1, y1) = (layout.shapes[edge.tail].x, layout.shapes[edge.tail].y), (
+            layout.shapes[edge.head].x, layout.shapes[edge.head].y)
+        ends = [(x0 + (x1 - x0) * (y - y0) / (y1 - y0)) for y in (max(min(y0, y1), low), min(max(y0, y1), high))
+                if y1 != y0 and min(y0, y1) <= y <= max(y0, y1)]
+        if max(y0, y1) > low and min(y0, y1) < high:
+            lefts += ends
+        lines = edge_label_lines(edge)
+        if lines:
+            x, y = layout.label_point(edge.tail, edge.head)
+            half_h = len(lines) * line_height(EDGE_SIZE) / 2
+            if y - half_h < high and y + half_h > low:
+                lefts.append(x - lines_width(lines, EDGE_SIZE) / 2)
+    return min(lefts, default=layout.tree.right)
 
 
 def _ring_above(scene: Scene, layout: Layout) -> float:
