@@ -23,7 +23,7 @@ from .layout import (
     measure_rooms, scene_texts,
 )
 from .metrics import learn_widths, measure_source, unmeasured
-from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, beside_widths, page_of, slide_page
+from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, title_widths, slide_page
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import tidy_centres
 from .tikz import scene_to_tikz
@@ -227,14 +227,16 @@ def smallest_font(scene: Scene) -> float:
 
 def _titles_placed(layout: Layout, scene: Scene, size: tuple[float, float], pages_of) -> tuple[float, Layout]:
     """``layout`` with the titles where its pages are enlarged most on a slide of ``size`` inches, and how far:
-    above the tree, or left of its top (a slide short of height with width to spare), wrapped to one of
-    :func:`.page.beside_widths`; above unless beside is clearly better (a fiftieth larger)."""
+    above the tree (as :func:`.page.page_of` wraps them, or on two lines: a slide short of width), or in its top
+    left corner (a slide short of height with width to spare), wrapped to one of :func:`.page.title_widths`; as
+    :func:`.page.page_of` places them unless another place is clearly better (a fiftieth larger)."""
     best = _filling_scale(pages_of(layout), size), layout
-    for width in beside_widths(scene):
-        beside = replace(layout, title_beside=width)
-        scale = _filling_scale(pages_of(beside), size)
+    choices = [replace(layout, title_wrap=width) for width in title_widths(scene, (2,))]
+    choices += [replace(layout, title_beside=width) for width in title_widths(scene)]
+    for choice in choices:
+        scale = _filling_scale(pages_of(choice), size)
         if scale > best[0] * 1.02:
-            best = scale, beside
+            best = scale, choice
     return best
 
 
@@ -263,9 +265,9 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     spare = room_h - _content(pages_of(layout)).height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
-    titles = layout.title_beside
+    titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap}
     for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), title_beside=titles)
+        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), **titles)
         spare = room_w - _content(pages_of(layout)).width
         tree = layout.tree.width
         if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
@@ -273,7 +275,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
         widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
     if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
         widen = max(1.0, widen * (tree + spare - 1) / tree)
-        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), title_beside=titles)
+        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), **titles)
     return layout, slide_page(pages_of(layout), size, EDGE / scale)
 
 

@@ -300,12 +300,18 @@ BOX_LINE = 72.0  # points: on a slide, the text of a box (a playout, the pruned 
 
 def slide_written(node: SceneNode, form: str) -> SceneNode:
     """``node`` as a slide in ``form`` writes it in its shape: a triangle without its name (written beside it: see
-    :func:`name_beside`), a box's text wrapped to :data:`BOX_LINE` (a box stands in a level of small leaves)."""
+    :func:`name_beside`), a box's text wrapped to :data:`BOX_LINE` (a box stands in a level of small leaves), a
+    vector of utilities (max^n) without spaces, ``(1,2,6)``, as Korf's and Sturtevant's figures write it."""
+    if _VECTOR.fullmatch(node.value):
+        node = replace(node, value=node.value.replace(", ", ","))
     if _name_beside(node, form):
         return replace(node, name="")
     if node.kind in BOXES and node.value:
         return replace(node, value="\n".join(wrapped(node.value, BOX_LINE, 10.0)))
     return node
+
+
+_VECTOR = re.compile(r"(?:[≤≥] )?\([^()]*, [^()]*\)")  # a vector as tracer.numbers writes it: (1, 2, 6)
 
 
 def _name_beside(node: SceneNode, form: str) -> bool:
@@ -395,9 +401,10 @@ class Layout:
     brackets: bool = False  # windows written [α, β] on one line (a slide's: see notes_lines)
     names: dict[str, Box] = field(default_factory=dict)  # names written beside their shapes (a slide's triangles)
     form: str = "under"  # how the nodes and their notes are drawn (FORMS)
-    # points: on a slide, the titles written left of the tree's top, wrapped to this width (0: above the tree); a
-    # slide short of height and not of width gets them there (see drawing.on_slide), and every frame keeps them
+    # points: on a slide, the titles written in the tree's top left corner, wrapped to this width (0: above the
+    # tree); a slide short of height and not of width gets them there (see drawing.on_slide), every frame keeps them
     title_beside: float = 0.0
+    title_wrap: float = 0.0  # points: on a slide, the titles above the tree wrapped to this width (0: page.page_of's)
 
     @property
     def unstretched_height(self) -> float:

@@ -77,7 +77,11 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     # wide as the rest stay on one line (a tenth more would be broken for little)
     caption_w = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + 8 if scene.caption and shape else 0.0
     wide = max(tree.width, caption_w)
-    if (shape is not None and not beside and title_w > 1.1 * wide
+    if shape is not None and not beside and layout.title_wrap:  # (as the slide chose: see drawing.on_slide)
+        wrap = layout.title_wrap
+        heading = wrapped_titles(heading, wrap)
+        title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+    elif (shape is not None and not beside and title_w > 1.1 * wide
             and title_w / (layout.unstretched_height + 80) > shape):
         wrap = max(wide, title_w / 2)
         heading = wrapped_titles(heading, wrap)
@@ -122,15 +126,15 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap)
 
 
-def beside_widths(scene: Scene) -> list[float]:
-    """The widths a slide's titles may be wrapped to, written in the tree's top left corner (see
-    :attr:`.layout.Layout.title_beside`): the widest line, a half, a third and a quarter of it, never narrower
-    than the longest word, nor than the title (its first line) if that is under half the widest."""
+def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
+    """The widths a slide's titles may be wrapped to (see :attr:`.layout.Layout.title_beside` and
+    :attr:`.layout.Layout.title_wrap`): the widest line and its share of each of ``parts``, never narrower than
+    the longest word, nor than the title (its first line) if that is under half the widest."""
     lines = title_lines(scene)
     widest = max(text_width(line, size, bold) for line, size, bold in lines)
     word = max(text_width(part, size, bold) for line, size, bold in lines for part in line.split(" "))
     least = max(word, min(text_width(*lines[0]), widest / 2))  # (a short title on one line)
-    return sorted({max(least, widest / parts) for parts in (1, 2, 3, 4)}, reverse=True)
+    return sorted({max(least, widest / share) for share in parts}, reverse=True)
 
 
 def _free_left(scene: Scene, layout: Layout, low: float, high: float) -> float:
