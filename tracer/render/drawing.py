@@ -172,7 +172,7 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
-EDGE = 18.0  # points of white inside a slide's edge, on the slide (a quarter of an inch, however large the text)
+EDGE = 9.0  # points of white inside a slide's edge, on the slide (an eighth of an inch, however large the text)
 # A slide's layouts, loosest first: each spacing in each form (:data:`.layout.FORMS`), the textbook's first
 SLIDE_LAYOUTS = tuple((spacing, form) for spacing in SLIDE_SPACINGS for form in FORMS)
 
