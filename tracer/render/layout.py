@@ -42,7 +42,7 @@ BOARD_GRID, BOARD_CELLS, BOARD_GLYPH = {"beside": 84, "under": 60}, (13, 24), 10
 GLYPH_ROOM = 2.5  # points a cell's side exceeds its glyph's size at least (Graphviz refuses a cell's text otherwise)
 BOARD_PAD, BOARD_GAP = 3, 4  # whole points (Graphviz reads a table's sizes so): inside a board's frame; grid to text
 WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (written as two lines)
-SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
+SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25, 0.18)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
 PROJECTION = (18.0, 18.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
 LEGIBLE = 8.6  # points: the least font size on a slide without a note saying what helps (its words 10 pt high)

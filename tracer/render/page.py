@@ -134,7 +134,15 @@ def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
     widest = max(text_width(line, size, bold) for line, size, bold in lines)
     word = max(text_width(part, size, bold) for line, size, bold in lines for part in line.split(" "))
     least = max(word, min(text_width(*lines[0]), widest / 2))  # (a short title on one line)
-    return sorted({max(least, widest / share) for share in parts}, reverse=True)
+    widths = set()
+    for share in parts:
+        width = max(least, widest / share)
+        # a little wider until no line breaks into more than its share (no word left alone on a last line)
+        while width < widest and any(len(wrapped(line, width, size, bold)) > max(1, share * text_width(
+                line, size, bold) / widest + 0.5) for line, size, bold in lines):
+            width *= 1.05
+        widths.add(min(width, widest))
+    return sorted(widths, reverse=True)
 
 
 def _free_left(scene: Scene, layout: Layout, low: float, high: float) -> float:
