@@ -15,6 +15,7 @@ import shutil
 import subprocess
 
 import pytest
+from pypdf import PdfReader
 
 from helpers import TREES, font_sizes, run_tracer
 from tracer import DrawOptions, load_problem, scene_of, trace_search
@@ -66,6 +67,9 @@ def check_deck(args, size, leaves, tmp_path, known_short: bool) -> None:
     pdf = tmp_path / "deck.pdf"
     result = run_tracer("slides", *args, "--size", size, "-o", pdf)
     assert result.returncode == 0, result.stderr
+    slide = (720.0 if size == "4:3" else 960.0, 540.0)
+    pages = {(round(float(page.mediabox.width)), round(float(page.mediabox.height))) for page in PdfReader(pdf).pages}
+    assert pages == {slide}, f"pages of {pages} pt, not the slide's {slide}: something is drawn past the frame"
     font, height = smallest(pdf)
     if height < FLOOR - 0.05:  # allowed only with one line saying what helps
         assert "too small to read" in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -340,6 +340,16 @@ def ring_above(node: SceneNode, box: Box) -> float:
     return RING * math.hypot(box.width / 2, 3 * box.height / 4) / (box.width / 2)  # (1 / the half-angle's sine)
 
 
+def ring_reach(node: SceneNode, box: Box) -> tuple[float, float]:
+    """How far past its box (``box``, as laid out) Graphviz sizes ``node`` when it is the current node, across and
+    up and down: its second outline, :data:`RING` out from its outline, reaches past a triangle's corners by as
+    much more as they are sharp (a low, wide triangle's base corners reach far to the side)."""
+    if node.kind not in ("max", "min") or box.width <= 0 or box.height <= 0:
+        return RING, RING
+    base = math.atan2(3 * box.height / 4, box.width / 2)  # the angle at a corner of the wide side
+    return RING / math.tan(base / 2), RING / math.sin(math.pi / 2 - base)
+
+
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool) -> Room:
     """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``: see :func:`measure_room`)."""
     width, height = shape_size(node, spacing, form, brackets)

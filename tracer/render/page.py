@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .layout import RING, Box, Layout, edge_label_lines, line_height, lines_width, ring_above, text_width, wrapped
+from .layout import (
+    RING, Box, Layout, edge_label_lines, line_height, lines_width, ring_above, ring_reach, text_width, wrapped,
+)
 from .scene import Scene
 from .style import CAPTION_SIZE, EDGE_SIZE, KEY_SIZE, title_lines
 
@@ -96,6 +98,8 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         above = gap if shape is None else gap + _ring_above(scene, layout)
         title = Box(tree.x, tree.top + above + title_h / 2, title_w, title_h)
     frame = tree.union(title)
+    if shape is not None:  # the room Graphviz keeps for each shape (past the slide's frame, the page would shrink)
+        frame = frame.union(_boxes(scene, layout))
     caption = None
     if scene.caption:
         lines = scene.caption.split("\n")
@@ -137,12 +141,31 @@ def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
     widths = set()
     for share in parts:
         width = max(least, widest / share)
-        # a little wider until no line breaks into more than its share (no word left alone on a last line)
-        while width < widest and any(len(wrapped(line, width, size, bold)) > max(1, share * text_width(
-                line, size, bold) / widest + 0.5) for line, size, bold in lines):
-            width *= 1.05
+        while width < widest and any(_badly_broken(line, size, bold, width, share * text_width(line, size, bold)
+                                                   / widest) for line, size, bold in lines):
+            width *= 1.05  # (a little wider)
         widths.add(min(width, widest))
     return sorted(widths, reverse=True)
+
+
+def _badly_broken(line: str, size: float, bold: bool, width: float, share: float) -> bool:
+    """Whether ``line`` wrapped to ``width`` breaks into more lines than its ``share`` (rounded), or leaves a word
+    alone on its last line."""
+    parts = wrapped(line, width, size, bold)
+    return len(parts) > max(1, round(share)) or (len(parts) > 1 and " " not in parts[-1])
+
+
+def _boxes(scene: Scene, layout: Layout) -> Box:
+    """The box around the boxes of every shape of ``scene`` as ``layout`` places them, as Graphviz sizes each when
+    it is the current node (:func:`.layout.ring_reach`; any node is current in some frame of a deck): the drawing's
+    bounding box holds them (a MIN triangle's box is empty above it, a MAX triangle's below it)."""
+    boxes = []
+    for node in scene.nodes:
+        box = layout.shapes[node.id]
+        across, up = ring_reach(node, box)
+        boxes.append(Box(box.x, box.y, box.width + 2 * across, box.height + 2 * up))
+    return Box.spanning(min(box.left for box in boxes), min(box.bottom for box in boxes),
+                        max(box.right for box in boxes), max(box.top for box in boxes))
 
 
 def _free_left(scene: Scene, layout: Layout, low: float, high: float) -> float:
