@@ -251,7 +251,13 @@ def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
     """How far pages fitted to a slide of ``size`` inches are enlarged on it (their content and margin filling
     its width or its height)."""
     content = _content(pages)
-    return min((size[0] * 72 - 2 * EDGE) / content.width, (size[1] * 72 - 2 * EDGE) / content.height)
+    scale = min((size[0] * 72 - 2 * EDGE) / content.width, (size[1] * 72 - 2 * EDGE) / content.height)
+    for page in pages:  # a current node's second outline may reach into the margin (see .page.slide_page)
+        if page.reach is not None:
+            reach = content.union(page.reach)
+            scale = min(scale, size[0] * 72 / reach.width, size[1] * 72 / reach.height)
+            break  # (every page of a deck has the same)
+    return scale
 
 
 def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], scale: float, pages_of,
@@ -260,9 +266,14 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages fill the slide's height and
     width at that scale, and its page."""
     spacing, form = loose
-    room_w, room_h = ((side * 72 - 2 * EDGE) / scale for side in size)
+    pages = pages_of(layout)
+    content = _content(pages)
+    reach = content.union(pages[0].reach) if pages[0].reach is not None else content  # (see .page.slide_page)
+    margin = EDGE / scale  # on each side, unless a current node's second outline reaches further
+    room_w = size[0] * 72 / scale - max(margin, content.left - reach.left) - max(margin, reach.right - content.right)
+    room_h = size[1] * 72 / scale - max(margin, content.bottom - reach.bottom) - max(margin, reach.top - content.top)
     levels = len({round(box.y, 2) for box in layout.shapes.values()})
-    spare = room_h - _content(pages_of(layout)).height
+    spare = room_h - content.height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap}

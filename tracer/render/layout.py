@@ -27,8 +27,8 @@ from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
-RING = 5.0  # points: how far outside its shape the second outline of the current node reaches (dot.PERIPHERY_GAP,
-# and half its pen)
+PERIPHERY = 4.0  # points: Graphviz's gap between a shape's two outlines (dot.PERIPHERY_GAP), by which it sizes them
+RING = PERIPHERY + 1.0  # points: how far outside its shape the current node's second outline reaches (and half its pen)
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
 # short of width), low (the same, with lower and wider triangles: a tree short of height), beside (notes beside the
@@ -342,12 +342,12 @@ def ring_above(node: SceneNode, box: Box) -> float:
 
 def ring_reach(node: SceneNode, box: Box) -> tuple[float, float]:
     """How far past its box (``box``, as laid out) Graphviz sizes ``node`` when it is the current node, across and
-    up and down: its second outline, :data:`RING` out from its outline, reaches past a triangle's corners by as
-    much more as they are sharp (a low, wide triangle's base corners reach far to the side)."""
+    up and down: its second outline, :data:`PERIPHERY` out from its outline, reaches past a triangle's corners by
+    as much more as they are sharp (a low, wide triangle's base corners reach far to the side)."""
     if node.kind not in ("max", "min") or box.width <= 0 or box.height <= 0:
-        return RING, RING
+        return PERIPHERY, PERIPHERY
     base = math.atan2(3 * box.height / 4, box.width / 2)  # the angle at a corner of the wide side
-    return RING / math.tan(base / 2), RING / math.sin(math.pi / 2 - base)
+    return PERIPHERY / math.tan(base / 2), PERIPHERY / math.sin(math.pi / 2 - base)
 
 
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool) -> Room:

@@ -33,6 +33,9 @@ class Page:
     size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
     legend_columns: int = 1  # the key's rows in one column, or side by side in two (a key under a wide tree)
     title_wrap: float = 0.0  # points: the lines above the tree wrapped to this width (0: as written; a narrow slide)
+    # on a slide, the box around the shapes as Graphviz sizes each when it is current (past the page, the page
+    # drawn would be larger than the slide, and shrunk): within the frame or its margin (see slide_page)
+    reach: Box | None = None
 
     @property
     def inches(self) -> tuple[float, float]:
@@ -98,8 +101,9 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         above = gap if shape is None else gap + _ring_above(scene, layout)
         title = Box(tree.x, tree.top + above + title_h / 2, title_w, title_h)
     frame = tree.union(title)
-    if shape is not None:  # the room Graphviz keeps for each shape (past the slide's frame, the page would shrink)
-        frame = frame.union(_boxes(scene, layout))
+    reach = _boxes(scene, layout) if shape is not None else None  # (see slide_page)
+    if reach is not None:  # the room Graphviz keeps for each shape (past the slide's frame, the page would shrink)
+        frame = frame.union(_boxes(scene, layout, current=False))
     caption = None
     if scene.caption:
         lines = scene.caption.split("\n")
@@ -109,7 +113,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
                       lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
-        return Page(title, caption, None, frame, title_wrap=wrap)
+        return Page(title, caption, None, frame, title_wrap=wrap, reach=reach)
     rows = layout.key(scene.legend)
     width, height = legend_size(rows)
     below = Box(tree.left + width / 2, frame.bottom - gap - height / 2, width, height)
@@ -127,7 +131,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
             if len(rows) > 2 * columns and wide <= tree.width:
                 choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
         legend, columns = max(choices, key=fill)
-    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap)
+    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap, reach=reach)
 
 
 def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
@@ -155,14 +159,15 @@ def _badly_broken(line: str, size: float, bold: bool, width: float, share: float
     return len(parts) > max(1, round(share)) or (len(parts) > 1 and " " not in parts[-1])
 
 
-def _boxes(scene: Scene, layout: Layout) -> Box:
+def _boxes(scene: Scene, layout: Layout, current: bool = True) -> Box:
     """The box around the boxes of every shape of ``scene`` as ``layout`` places them, as Graphviz sizes each when
     it is the current node (:func:`.layout.ring_reach`; any node is current in some frame of a deck): the drawing's
-    bounding box holds them (a MIN triangle's box is empty above it, a MAX triangle's below it)."""
+    bounding box holds them (a MIN triangle's box is empty above it, a MAX triangle's below it, and the second
+    outline reaches past a triangle's corners)."""
     boxes = []
     for node in scene.nodes:
         box = layout.shapes[node.id]
-        across, up = ring_reach(node, box)
+        across, up = ring_reach(node, box) if current else (0.0, 0.0)
         boxes.append(Box(box.x, box.y, box.width + 2 * across, box.height + 2 * up))
     return Box.spanning(min(box.left for box in boxes), min(box.bottom for box in boxes),
                         max(box.right for box in boxes), max(box.top for box in boxes))
@@ -224,7 +229,10 @@ def slide_page(pages: list[Page], size: tuple[float, float], margin: float = SLI
     frame = pages[0].frame
     for page in pages[1:]:
         frame = frame.union(page.frame)
-    width, height = frame.width + 2 * margin, frame.height + 2 * margin
+    frame = Box(frame.x, frame.y, frame.width + 2 * margin, frame.height + 2 * margin)
+    for page in pages:  # a current node's second outline may stand in the margin, not past it
+        frame = frame.union(page.reach) if page.reach is not None else frame
+    width, height = frame.width, frame.height
     shape = size[0] / size[1]
     if width / height > shape:
         height = width / shape
@@ -234,7 +242,8 @@ def slide_page(pages: list[Page], size: tuple[float, float], margin: float = SLI
     captions = [page.caption for page in pages if page.caption is not None]
     caption = max(captions, key=lambda box: box.width) if captions else None
     return Page(tallest.title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
-                legend_columns=pages[0].legend_columns, title_wrap=max(page.title_wrap for page in pages))
+                legend_columns=pages[0].legend_columns, title_wrap=max(page.title_wrap for page in pages),
+                reach=pages[0].reach)
 
 
 def slide_size(text: str) -> tuple[float, float]:
