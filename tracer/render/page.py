@@ -123,15 +123,27 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins: a key under a
         # wide tree in two or three columns takes a half or a third of the height, so the tree keeps the slide
         def fill(choice) -> float:
-            page = frame.union(choice[0])
+            page = above.union(choice[0]).union(choice[2]) if choice[2] is not None else above.union(choice[0])
             return min(shape / page.width, 1 / page.height)
-        choices = [(right, 1), (below, 1)]
+        above = tree.union(title)  # (the page without its caption and key)
+        choices = [*_beside_key(caption, right, tree, gap), (below, 1, caption)]
         for columns in (2, 3):
             wide, low = legend_size(rows, columns)
             if len(rows) > 2 * columns and wide <= tree.width:
-                choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
-        legend, columns = max(choices, key=fill)
+                choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns, caption))
+        legend, columns, caption = max(choices, key=fill)
+        frame = above.union(caption) if caption is not None else above
     return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap, reach=reach)
+
+
+def _beside_key(caption: Box | None, key: Box, tree: Box, gap: float) -> list[tuple[Box, int, Box]]:
+    """The key right of the tree with the caption where it may then go: under the tree, unless the key reaches down
+    beside it; then ending left of the key, or under it."""
+    if caption is None or key.bottom >= caption.top or caption.right <= key.left - gap:
+        return [(key, 1, caption)]
+    left = Box(key.left - 2 * gap - caption.width / 2, caption.y, caption.width, caption.height)
+    under = Box(caption.x, min(tree.bottom, key.bottom) - gap - caption.height / 2, caption.width, caption.height)
+    return [(key, 1, left), (key, 1, under)]
 
 
 def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
