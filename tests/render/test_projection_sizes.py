@@ -170,3 +170,20 @@ def test_font_scale_2_on_a_slide_without_room_says_which_scale_fits(eight_leaves
     assert width >= plain_width - 0.01 and not touching(outlines)
     fits = float(re.search(r"--font-scale ([\d.]+) fits", note).group(1))
     assert fits * 18 <= larger + 0.05 < (fits + 0.1) * 18
+
+
+@pytest.mark.parametrize("name, size", [("depth_limited", (10.0, 7.5)), ("three_agents", (13.3333, 7.5))])
+def test_a_caption_never_runs_beside_the_key(name, size):
+    """With --legend, a key right of the tree reaching down beside the caption (both trees' long captions did,
+    on main): the caption ends left of the key or stands under it."""
+    from tracer.render.deck import make_deck
+    from tracer.view import default_step_mode, frame_steps
+
+    problem = load_problem(str(TREES / f"{name}.yaml"))
+    trace = trace_search(problem.root, "alphabeta", meta=problem.meta)
+    deck = make_deck(trace, frame_steps(trace, default_step_mode(trace)), DrawOptions(legend=True), size)
+    caption, key = deck.page.caption, deck.page.legend
+    assert caption is not None and key is not None
+    apart_across = caption.right <= key.left or key.right <= caption.left
+    apart_down = caption.top <= key.bottom or key.top <= caption.bottom
+    assert apart_across or apart_down, (caption, key)
