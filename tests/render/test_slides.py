@@ -358,7 +358,7 @@ def test_every_frames_text_fits_the_room_the_layout_keeps_and_nothing_overlaps(n
                 room = layout.notes[node.id]
                 assert width <= room.width + 0.01 and height <= room.height + 0.01, (frame.step, node.id)
             if node.value:  # (an empty shape is sized for a value to come, and fits whatever it holds)
-                width, height = shape_size(node, layout.spacing)
+                width, height = shape_size(node, layout.spacing, layout.form, layout.brackets)
                 assert width <= layout.shapes[node.id].width + 0.01, (frame.step, node.id)
         for edge in frame.scene.edges:
             lines = edge.labels + (["✂"] if edge.cut else [])
@@ -385,7 +385,8 @@ def test_a_deck_gives_the_result_only_where_answer_says(tmp_path, answer, shown_
     result = run_tracer("slides", TREES / "rn_example.yaml", *args, "-o", out)
     assert result.returncode == 0, result.stderr
     pages = PdfReader(out).pages
-    texts = {"first": pages[0].extract_text(), "last": pages[-1].extract_text()}
+    texts = {which: " ".join(page.extract_text().split())  # (one line: the titles may be wrapped)
+             for which, page in (("first", pages[0]), ("last", pages[-1]))}
     for which, text in texts.items():
         assert ("value 3, best move B" in text) == (which in shown_on), (which, text[:200])
         assert "Alpha-beta (cut when α ≥ β, fail-soft)" in text  # the rules are on every frame

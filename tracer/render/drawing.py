@@ -23,7 +23,7 @@ from .layout import (
     measure_rooms, scene_texts,
 )
 from .metrics import learn_widths, measure_source, unmeasured
-from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, slide_page
+from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, title_widths, slide_page
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import tidy_centres
 from .tikz import scene_to_tikz
@@ -172,7 +172,7 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
-EDGE = 18.0  # points of white inside a slide's edge, on the slide (a quarter of an inch, however large the text)
+EDGE = 9.0  # points of white inside a slide's edge, on the slide (an eighth of an inch, however large the text)
 # A slide's layouts, loosest first: each spacing in each form (:data:`.layout.FORMS`), the textbook's first
 SLIDE_LAYOUTS = tuple((spacing, form) for spacing in SLIDE_SPACINGS for form in FORMS)
 
@@ -193,8 +193,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
     best = None
     for spacing, form in SLIDE_LAYOUTS:
-        layout = lay_out(scene, spacing, form=form, slide=True)
-        scale = _filling_scale(pages_of(layout), size)
+        scale, layout = _titles_placed(lay_out(scene, spacing, form=form, slide=True), scene, size, pages_of)
         if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
             best = scale, (spacing, form), layout
         if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
@@ -226,6 +225,21 @@ def smallest_font(scene: Scene) -> float:
     return BOARD_FONT if any(node.kind == "board" for node in scene.nodes) else SMALLEST_FONT
 
 
+def _titles_placed(layout: Layout, scene: Scene, size: tuple[float, float], pages_of) -> tuple[float, Layout]:
+    """``layout`` with the titles where its pages are enlarged most on a slide of ``size`` inches, and how far:
+    above the tree (as :func:`.page.page_of` wraps them, or on two lines: a slide short of width), or in its top
+    left corner (a slide short of height with width to spare), wrapped to one of :func:`.page.title_widths`; as
+    :func:`.page.page_of` places them unless another place is clearly better (a fiftieth larger)."""
+    best = _filling_scale(pages_of(layout), size), layout
+    choices = [replace(layout, title_wrap=width) for width in title_widths(scene, (2,))]
+    choices += [replace(layout, title_beside=width) for width in title_widths(scene)]
+    for choice in choices:
+        scale = _filling_scale(pages_of(choice), size)
+        if scale > best[0] * 1.02:
+            best = scale, choice
+    return best
+
+
 def _content(pages: list[Page]) -> Box:
     content = pages[0].frame
     for other in pages[1:]:
@@ -237,7 +251,13 @@ def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
     """How far pages fitted to a slide of ``size`` inches are enlarged on it (their content and margin filling
     its width or its height)."""
     content = _content(pages)
-    return min((size[0] * 72 - 2 * EDGE) / content.width, (size[1] * 72 - 2 * EDGE) / content.height)
+    scale = min((size[0] * 72 - 2 * EDGE) / content.width, (size[1] * 72 - 2 * EDGE) / content.height)
+    for page in pages:  # a current node's second outline may reach into the margin (see .page.slide_page)
+        if page.reach is not None:
+            reach = content.union(page.reach)
+            scale = min(scale, size[0] * 72 / reach.width, size[1] * 72 / reach.height)
+            break  # (every page of a deck has the same)
+    return scale
 
 
 def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], scale: float, pages_of,
@@ -246,13 +266,19 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages fill the slide's height and
     width at that scale, and its page."""
     spacing, form = loose
-    room_w, room_h = ((side * 72 - 2 * EDGE) / scale for side in size)
+    pages = pages_of(layout)
+    content = _content(pages)
+    reach = content.union(pages[0].reach) if pages[0].reach is not None else content  # (see .page.slide_page)
+    margin = EDGE / scale  # on each side, unless a current node's second outline reaches further
+    room_w = size[0] * 72 / scale - max(margin, content.left - reach.left) - max(margin, reach.right - content.right)
+    room_h = size[1] * 72 / scale - max(margin, content.bottom - reach.bottom) - max(margin, reach.top - content.top)
     levels = len({round(box.y, 2) for box in layout.shapes.values()})
-    spare = room_h - _content(pages_of(layout)).height
+    spare = room_h - content.height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
+    titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap}
     for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-        layout = lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True)
+        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), **titles)
         spare = room_w - _content(pages_of(layout)).width
         tree = layout.tree.width
         if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
@@ -260,7 +286,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
         widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
     if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
         widen = max(1.0, widen * (tree + spare - 1) / tree)
-        layout = lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True)
+        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), **titles)
     return layout, slide_page(pages_of(layout), size, EDGE / scale)
 
 

@@ -27,8 +27,8 @@ from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
-RING = 5.0  # points: how far outside its shape the second outline of the current node reaches (dot.PERIPHERY_GAP,
-# and half its pen)
+PERIPHERY = 4.0  # points: Graphviz's gap between a shape's two outlines (dot.PERIPHERY_GAP), by which it sizes them
+RING = PERIPHERY + 1.0  # points: how far outside its shape the current node's second outline reaches (and half its pen)
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
 # short of width), low (the same, with lower and wider triangles: a tree short of height), beside (notes beside the
@@ -46,7 +46,7 @@ WIDEST_WINDOW = "α=−∞ β=+∞"  # room kept beside a board for its window (
 # ("⋯ 354", "searched", "10 pruned": a 4:3 slide is short of width); counts only grow, so a frame's lines are never
 # more than the last frame's, which the layout keeps room for
 UNDRAWN_LINE = 52.0
-SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25)  # a slide's spacings, loosest first: see drawing.on_slide
+SLIDE_SPACINGS = (1.0, 0.7, 0.5, 0.35, 0.25, 0.18)  # a slide's spacings, loosest first: see drawing.on_slide
 FONT_SCALES = (0.5, 3.0)  # the least and the most --font-scale
 PROJECTION = (18.0, 18.0)  # points, on a slide 7.5 inches high: the smallest text aims at these, times --font-scale
 LEGIBLE = 8.6  # points: the least font size on a slide without a note saying what helps (its words 10 pt high)
@@ -305,12 +305,18 @@ BOX_LINE = 72.0  # points: on a slide, the text of a box (a playout, the pruned 
 
 def slide_written(node: SceneNode, form: str) -> SceneNode:
     """``node`` as a slide in ``form`` writes it in its shape: a triangle without its name (written beside it: see
-    :func:`name_beside`), a box's text wrapped to :data:`BOX_LINE` (a box stands in a level of small leaves)."""
+    :func:`name_beside`), a box's text wrapped to :data:`BOX_LINE` (a box stands in a level of small leaves), a
+    vector of utilities (max^n) without spaces, ``(1,2,6)``, as Korf's and Sturtevant's figures write it."""
+    if _VECTOR.fullmatch(node.value):
+        node = replace(node, value=node.value.replace(", ", ","))
     if _name_beside(node, form):
         return replace(node, name="")
     if node.kind in BOXES and node.value:
         return replace(node, value="\n".join(wrapped(node.value, BOX_LINE, 10.0)))
     return node
+
+
+_VECTOR = re.compile(r"(?:[≤≥] )?\([^()]*, [^()]*\)")  # a vector as tracer.numbers writes it: (1, 2, 6)
 
 
 def _name_beside(node: SceneNode, form: str) -> bool:
@@ -337,6 +343,16 @@ def ring_above(node: SceneNode, box: Box) -> float:
     if node.kind != "max":
         return RING
     return RING * math.hypot(box.width / 2, 3 * box.height / 4) / (box.width / 2)  # (1 / the half-angle's sine)
+
+
+def ring_reach(node: SceneNode, box: Box) -> tuple[float, float]:
+    """How far past its box (``box``, as laid out) Graphviz sizes ``node`` when it is the current node, across and
+    up and down: its second outline, :data:`PERIPHERY` out from its outline, reaches past a triangle's corners by
+    as much more as they are sharp (a low, wide triangle's base corners reach far to the side)."""
+    if node.kind not in ("max", "min") or box.width <= 0 or box.height <= 0:
+        return PERIPHERY, PERIPHERY
+    base = math.atan2(3 * box.height / 4, box.width / 2)  # the angle at a corner of the wide side
+    return PERIPHERY / math.tan(base / 2), PERIPHERY / math.sin(math.pi / 2 - base)
 
 
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool) -> Room:
@@ -400,6 +416,10 @@ class Layout:
     brackets: bool = False  # windows written [α, β] on one line (a slide's: see notes_lines)
     names: dict[str, Box] = field(default_factory=dict)  # names written beside their shapes (a slide's triangles)
     form: str = "under"  # how the nodes and their notes are drawn (FORMS)
+    # points: on a slide, the titles written in the tree's top left corner, wrapped to this width (0: above the
+    # tree); a slide short of height and not of width gets them there (see drawing.on_slide), every frame keeps them
+    title_beside: float = 0.0
+    title_wrap: float = 0.0  # points: on a slide, the titles above the tree wrapped to this width (0: page.page_of's)
 
     @property
     def unstretched_height(self) -> float:
@@ -434,8 +454,9 @@ class Layout:
 
     @cached_property  # a deck's pages ask it for every frame; a layout is never changed once made
     def tree(self) -> Box:
-        """The box around every shape and note (as drawn: a MIN triangle's box is empty at its top)."""
-        boxes = list((self.outlines or self.shapes).values()) + list(self.notes.values())
+        """The box around every shape, note and name beside a shape (as drawn: a MIN triangle's box is empty at its
+        top)."""
+        boxes = [*(self.outlines or self.shapes).values(), *self.notes.values(), *self.names.values()]
         box = boxes[0]
         for other in boxes[1:]:
             box = box.union(other)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .layout import Box, Layout, line_height, lines_width, ring_above, text_width, wrapped
+from .layout import (
+    RING, Box, Layout, edge_label_lines, line_height, lines_width, ring_above, ring_reach, text_width, wrapped,
+)
 from .scene import Scene
-from .style import CAPTION_SIZE, KEY_SIZE, title_lines
+from .style import CAPTION_SIZE, EDGE_SIZE, KEY_SIZE, title_lines
 
 MARGIN = 14.0  # between the tree and the titles, the caption and the key
 SLIDE_GAP = 6.0  # the same on a slide, whose height is short for text large enough to read from the back of a room
@@ -31,6 +33,9 @@ class Page:
     size: tuple[float, float] | None = None  # inches: a slide the page (of the same shape) is scaled to
     legend_columns: int = 1  # the key's rows in one column, or side by side in two (a key under a wide tree)
     title_wrap: float = 0.0  # points: the lines above the tree wrapped to this width (0: as written; a narrow slide)
+    # on a slide, the box around the shapes as Graphviz sizes each when it is current (past the page, the page
+    # drawn would be larger than the slide, and shrunk): within the frame or its margin (see slide_page)
+    reach: Box | None = None
 
     @property
     def inches(self) -> tuple[float, float]:
@@ -67,29 +72,48 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     under a wide one; for a slide of ``shape`` (width / height), wherever the page then fills more of the slide."""
     tree = layout.tree
     gap = MARGIN if shape is None else SLIDE_GAP
-    heading, wrap = title_lines(scene), 0.0
+    beside = shape is not None and layout.title_beside > 0
+    heading, wrap = title_lines(scene), layout.title_beside if beside else 0.0
+    if beside:
+        heading = wrapped_titles(heading, wrap)
     title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     # on a slide whose width the titles set (against the tree's height, before it was stretched to fill the slide):
     # the titles on two lines, no narrower than the caption (which the deck wrapped to the slide); titles about as
     # wide as the rest stay on one line (a tenth more would be broken for little)
     caption_w = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + 8 if scene.caption and shape else 0.0
     wide = max(tree.width, caption_w)
-    if shape is not None and title_w > 1.1 * wide and title_w / (layout.unstretched_height + 80) > shape:
+    if shape is not None and not beside and layout.title_wrap:  # (as the slide chose: see drawing.on_slide)
+        wrap = layout.title_wrap
+        heading = wrapped_titles(heading, wrap)
+        title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+    elif (shape is not None and not beside and title_w > 1.1 * wide
+            and title_w / (layout.unstretched_height + 80) > shape):
         wrap = max(wide, title_w / 2)
         heading = wrapped_titles(heading, wrap)
         title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
     title_h = sum(line_height(size) for _, size, _ in heading) + 4
-    above = gap if shape is None else gap + _ring_above(scene, layout)
-    title = Box(tree.x, tree.top + above + title_h / 2, title_w, title_h)
+    if beside:  # in the tree's top left corner, level with its top (and the root's ring), clear of what is drawn
+        title_w = max(title_w, wrap + 8)
+        top = tree.top + _ring_above(scene, layout)
+        right = _free_left(scene, layout, top - title_h - gap, top) - 2 * gap
+        title = Box(right - title_w / 2, top - title_h / 2, title_w, title_h)
+    else:
+        above = gap if shape is None else gap + _ring_above(scene, layout)
+        title = Box(tree.x, tree.top + above + title_h / 2, title_w, title_h)
     frame = tree.union(title)
+    reach = _boxes(scene, layout) if shape is not None else None  # (see slide_page)
+    if reach is not None:  # the room Graphviz keeps for each shape (past the slide's frame, the page would shrink)
+        frame = frame.union(_boxes(scene, layout, current=False))
     caption = None
     if scene.caption:
         lines = scene.caption.split("\n")
         caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
-        caption = Box(tree.x, tree.bottom - gap - caption_h / 2, lines_width(lines, CAPTION_SIZE) + 8, caption_h)
+        middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
+        caption = Box(middle, min(tree.bottom, title.bottom) - gap - caption_h / 2,
+                      lines_width(lines, CAPTION_SIZE) + 8, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
-        return Page(title, caption, None, frame, title_wrap=wrap)
+        return Page(title, caption, None, frame, title_wrap=wrap, reach=reach)
     rows = layout.key(scene.legend)
     width, height = legend_size(rows)
     below = Box(tree.left + width / 2, frame.bottom - gap - height / 2, width, height)
@@ -99,15 +123,89 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     else:  # the smaller of the scales at which each page fits the slide's shape, the larger wins: a key under a
         # wide tree in two or three columns takes a half or a third of the height, so the tree keeps the slide
         def fill(choice) -> float:
-            page = frame.union(choice[0])
+            page = above.union(choice[0]).union(choice[2]) if choice[2] is not None else above.union(choice[0])
             return min(shape / page.width, 1 / page.height)
-        choices = [(right, 1), (below, 1)]
+        above = tree.union(title)  # (the page without its caption and key)
+        choices = [*_beside_key(caption, right, tree, gap), (below, 1, caption)]
         for columns in (2, 3):
             wide, low = legend_size(rows, columns)
             if len(rows) > 2 * columns and wide <= tree.width:
-                choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns))
-        legend, columns = max(choices, key=fill)
-    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap)
+                choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns, caption))
+        legend, columns, caption = max(choices, key=fill)
+        frame = above.union(caption) if caption is not None else above
+    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap, reach=reach)
+
+
+def _beside_key(caption: Box | None, key: Box, tree: Box, gap: float) -> list[tuple[Box, int, Box]]:
+    """The key right of the tree with the caption where it may then go: under the tree, unless the key reaches down
+    beside it; then ending left of the key, or under it."""
+    if caption is None or key.bottom >= caption.top or caption.right <= key.left - gap:
+        return [(key, 1, caption)]
+    left = Box(key.left - 2 * gap - caption.width / 2, caption.y, caption.width, caption.height)
+    under = Box(caption.x, min(tree.bottom, key.bottom) - gap - caption.height / 2, caption.width, caption.height)
+    return [(key, 1, left), (key, 1, under)]
+
+
+def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
+    """The widths a slide's titles may be wrapped to (see :attr:`.layout.Layout.title_beside` and
+    :attr:`.layout.Layout.title_wrap`): the widest line and its share of each of ``parts``, never narrower than
+    the longest word, nor than the title (its first line) if that is under half the widest."""
+    lines = title_lines(scene)
+    widest = max(text_width(line, size, bold) for line, size, bold in lines)
+    word = max(text_width(part, size, bold) for line, size, bold in lines for part in line.split(" "))
+    least = max(word, min(text_width(*lines[0]), widest / 2))  # (a short title on one line)
+    widths = set()
+    for share in parts:
+        width = max(least, widest / share)
+        while width < widest and any(_badly_broken(line, size, bold, width, share * text_width(line, size, bold)
+                                                   / widest) for line, size, bold in lines):
+            width *= 1.05  # (a little wider)
+        widths.add(min(width, widest))
+    return sorted(widths, reverse=True)
+
+
+def _badly_broken(line: str, size: float, bold: bool, width: float, share: float) -> bool:
+    """Whether ``line`` wrapped to ``width`` breaks into more lines than its ``share`` (rounded), or leaves a word
+    alone on its last line."""
+    parts = wrapped(line, width, size, bold)
+    return len(parts) > max(1, round(share)) or (len(parts) > 1 and " " not in parts[-1])
+
+
+def _boxes(scene: Scene, layout: Layout, current: bool = True) -> Box:
+    """The box around the boxes of every shape of ``scene`` as ``layout`` places them, as Graphviz sizes each when
+    it is the current node (:func:`.layout.ring_reach`; any node is current in some frame of a deck): the drawing's
+    bounding box holds them (a MIN triangle's box is empty above it, a MAX triangle's below it, and the second
+    outline reaches past a triangle's corners)."""
+    boxes = []
+    for node in scene.nodes:
+        box = layout.shapes[node.id]
+        across, up = ring_reach(node, box) if current else (0.0, 0.0)
+        boxes.append(Box(box.x, box.y, box.width + 2 * across, box.height + 2 * up))
+    return Box.spanning(min(box.left for box in boxes), min(box.bottom for box in boxes),
+                        max(box.right for box in boxes), max(box.top for box in boxes))
+
+
+def _free_left(scene: Scene, layout: Layout, low: float, high: float) -> float:
+    """The leftmost point of what ``layout`` draws between the heights ``low`` and ``high``: shapes (with room for
+    the current node's ring), notes, names beside shapes, edges and their labels (the tree's right edge if
+    nothing is)."""
+    lefts = [box.left - RING for box in layout.outlines.values() if box.bottom - RING < high and box.top + RING > low]
+    lefts += [box.left for box in (*layout.notes.values(), *layout.names.values())
+              if box.bottom < high and box.top > low]
+    for edge in scene.edges:
+        (x0, y0), (x1, y1) = (layout.shapes[edge.tail].x, layout.shapes[edge.tail].y), (
+            layout.shapes[edge.head].x, layout.shapes[edge.head].y)
+        ends = [(x0 + (x1 - x0) * (y - y0) / (y1 - y0)) for y in (max(min(y0, y1), low), min(max(y0, y1), high))
+                if y1 != y0 and min(y0, y1) <= y <= max(y0, y1)]
+        if max(y0, y1) > low and min(y0, y1) < high:
+            lefts += ends
+        lines = edge_label_lines(edge)
+        if lines:
+            x, y = layout.label_point(edge.tail, edge.head)
+            half_h = len(lines) * line_height(EDGE_SIZE) / 2
+            if y - half_h < high and y + half_h > low:
+                lefts.append(x - lines_width(lines, EDGE_SIZE) / 2)
+    return min(lefts, default=layout.tree.right)
 
 
 def _ring_above(scene: Scene, layout: Layout) -> float:
@@ -143,7 +241,10 @@ def slide_page(pages: list[Page], size: tuple[float, float], margin: float = SLI
     frame = pages[0].frame
     for page in pages[1:]:
         frame = frame.union(page.frame)
-    width, height = frame.width + 2 * margin, frame.height + 2 * margin
+    frame = Box(frame.x, frame.y, frame.width + 2 * margin, frame.height + 2 * margin)
+    for page in pages:  # a current node's second outline may stand in the margin, not past it
+        frame = frame.union(page.reach) if page.reach is not None else frame
+    width, height = frame.width, frame.height
     shape = size[0] / size[1]
     if width / height > shape:
         height = width / shape
@@ -153,7 +254,8 @@ def slide_page(pages: list[Page], size: tuple[float, float], margin: float = SLI
     captions = [page.caption for page in pages if page.caption is not None]
     caption = max(captions, key=lambda box: box.width) if captions else None
     return Page(tallest.title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
-                legend_columns=pages[0].legend_columns, title_wrap=max(page.title_wrap for page in pages))
+                legend_columns=pages[0].legend_columns, title_wrap=max(page.title_wrap for page in pages),
+                reach=pages[0].reach)
 
 
 def slide_size(text: str) -> tuple[float, float]:
