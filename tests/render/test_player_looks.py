@@ -12,6 +12,7 @@ import pytest
 from helpers import traced
 from tracer.render.deck import make_deck
 from tracer.render.drawing import draw_deck
+from tracer.render.layout import PERIPHERY
 from tracer.render.player import _PART, Looks, element_data, player_data
 from tracer.render.scene import DrawOptions
 from tracer.view import frame_steps
@@ -78,4 +79,5 @@ def test_the_view_holds_the_tree_its_titles_and_key_and_little_else():
         visit(variant)
     assert left - 0.5 <= min(xs) and max(xs) <= left + width + 0.5
     assert top - 0.5 <= min(ys) and max(ys) <= top + height + 0.5
-    assert min(xs) - left <= 16 * scale and top + height - max(ys) <= 16 * scale  # margin, not the slide's white
+    room = 16 + PERIPHERY  # the margin, and the room kept for a current node's second outline: not the slide's white
+    assert min(xs) - left <= room * scale and top + height - max(ys) <= room * scale
