@@ -224,12 +224,23 @@ class TraceView:
         return view.reached and view.pass_number == (self.pass_number if number is None else number)
 
     def best_line(self) -> list[NodeView]:
-        """The root, its best child, that child's best child, ... through nodes that are done."""
+        """The root, its best child, that child's best child, ... through nodes that are done. Where the best child
+        proved only a bound at its parent's value (a tie, the child cut off at it) and a sibling shows that value
+        exactly, the line goes through the sibling: each node on it is worth the root's value, proved."""
         line, view = [], self.root
         while view is not None and view.done:
             line.append(view)
-            view = self.nodes[view.best_child] if view.best_child is not None else None
+            view = self._proving(view, self.nodes[view.best_child]) if view.best_child is not None else None
         return line
+
+    def _proving(self, parent: NodeView, best: NodeView) -> NodeView:
+        """``best``, or where it shows only a bound and ``parent`` is exact, the first sibling exactly as good."""
+        if getattr(best, "bound", EXACT) == EXACT or getattr(parent, "bound", None) != EXACT:
+            return best
+        worth = (lambda child: -child.value) if self.mover_terms else (lambda child: child.value)
+        siblings = (self.nodes[other] for other in parent.children if other != best.id)
+        return next((sibling for sibling in siblings if sibling.done and getattr(sibling, "bound", None) == EXACT
+                     and worth(sibling) == worth(best)), best)
 
     @as_written
     def shows(self, value: float | None, bound: Bound = EXACT) -> str:
