@@ -11,6 +11,7 @@ import io
 import math
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -377,6 +378,31 @@ IN_A_BROWSER = [  # a browser test module's pytestmark: each skip with its reaso
     pytest.mark.skipif(CHROMIUM is None, reason="needs a headless Chromium (Debian: apt-get install chromium; "
                                                 ".ci/run installs it)"),
 ]
+
+
+def word_heights(pdf) -> list[tuple[float, str]]:
+    """Each word on the PDF's pages with its height on the page, in points (``pdftotext -bbox``)."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return [(float(y_max) - float(y_min), word) for y_min, y_max, word in
+            re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', out)]
+
+
+def random_tree(rng: random.Random, leaves: int):
+    """A tree of exactly ``leaves`` leaves: a random leaf split into 2 or 3 until there are enough (at most 4 plies
+    below the root, values of up to two digits, some negative)."""
+    while True:
+        tree = [rng.randint(-20, 99) for _ in range(2)]
+        spots = [(tree, 0, 1), (tree, 1, 1)]
+        count = 2
+        while count < leaves and any(ply < 4 for _, _, ply in spots):
+            parent, index, ply = rng.choice([spot for spot in spots if spot[2] < 4])
+            spots.remove((parent, index, ply))
+            width = min(rng.choice((2, 3)), leaves - count + 1)
+            parent[index] = [rng.randint(-20, 99) for _ in range(width)]
+            spots += [(parent[index], i, ply + 1) for i in range(width)]
+            count += width - 1
+        if count == leaves:
+            return tree
 
 
 def font_sizes(pdf) -> list[tuple[float, str]]:

@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from helpers import font_sizes  # noqa: E402
+from helpers import font_sizes, random_tree, word_heights  # noqa: E402
 
 import tracer.render.deck as deck_module  # noqa: E402
 from tracer.cli.main import main as tracer_main  # noqa: E402
@@ -34,29 +34,6 @@ from tracer.render.page import page_of  # noqa: E402
 
 def threshold(leaves: int) -> float:
     return 18.0 if leaves <= 9 else 14.0 if leaves <= 16 else 12.0 if leaves <= 27 else 10.0
-
-
-def word_heights(pdf) -> list[tuple[float, str]]:
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    return [(float(y_max) - float(y_min), word) for y_min, y_max, word in
-            re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', out)]
-
-
-def random_tree(rng: random.Random, leaves: int):
-    """As tests/render/test_projection_sizes.py makes them (the same seeds give the same trees)."""
-    while True:
-        tree = [rng.randint(-20, 99) for _ in range(2)]
-        spots = [(tree, 0, 1), (tree, 1, 1)]
-        count = 2
-        while count < leaves and any(ply < 4 for _, _, ply in spots):
-            parent, index, ply = rng.choice([spot for spot in spots if spot[2] < 4])
-            spots.remove((parent, index, ply))
-            width = min(rng.choice((2, 3)), leaves - count + 1)
-            parent[index] = [rng.randint(-20, 99) for _ in range(width)]
-            spots += [(parent[index], i, ply + 1) for i in range(width)]
-            count += width - 1
-        if count == leaves:
-            return tree
 
 
 def leaf_count(path) -> int:

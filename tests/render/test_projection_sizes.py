@@ -14,12 +14,11 @@ from __future__ import annotations
 import random
 import re
 import shutil
-import subprocess
 
 import pytest
 from pypdf import PdfReader
 
-from helpers import TREES, font_sizes, run_tracer
+from helpers import TREES, font_sizes, random_tree, run_tracer, word_heights
 from tracer import DrawOptions, load_problem, scene_of, trace_search
 from tracer.render.drawing import on_slide, smallest_font
 
@@ -37,12 +36,6 @@ def leaf_count(path) -> int:
     def count(node):
         return sum(count(child) for child in node.children) if node.children else 1
     return count(load_problem(str(path)).root)
-
-
-def word_heights(pdf) -> list[tuple[float, str]]:
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    return [(float(y_max) - float(y_min), word) for y_min, y_max, word in
-            re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', out)]
 
 
 def smallest(pdf) -> tuple[float, float]:
@@ -96,22 +89,6 @@ def test_the_readmes_mcts_deck_reaches_projection_size(size, tmp_path):
     check_deck([path, "-a", "mcts", "--iterations", "12"], size, 9, tmp_path, size in SHORT_MCTS)
 
 
-def random_tree(rng: random.Random, leaves: int):
-    """A tree of exactly ``leaves`` leaves: a random leaf split into 2 or 3 until there are enough (at most 4 plies
-    below the root, values of up to two digits, some negative)."""
-    while True:
-        tree = [rng.randint(-20, 99) for _ in range(2)]
-        spots = [(tree, 0, 1), (tree, 1, 1)]
-        count = 2
-        while count < leaves and any(ply < 4 for _, _, ply in spots):
-            parent, index, ply = rng.choice([spot for spot in spots if spot[2] < 4])
-            spots.remove((parent, index, ply))
-            width = min(rng.choice((2, 3)), leaves - count + 1)
-            parent[index] = [rng.randint(-20, 99) for _ in range(width)]
-            spots += [(parent[index], i, ply + 1) for i in range(width)]
-            count += width - 1
-        if count == leaves:
-            return tree
 
 
 @pytest.mark.parametrize("leaves, size", [(9, "4:3"), (9, "16:9"), (16, "4:3"), (16, "16:9"), (27, "16:9")])
