@@ -30,7 +30,8 @@ def test_a_player_s_deck_is_fitted_as_over_every_frame_s_page(tree, algorithm):
     scenes = [frame.scene for frame in deck.frames]
     shape = DEFAULT_SLIDE[0] / DEFAULT_SLIDE[1]
     layout, page, _ = on_slide(room_scene(scenes), DEFAULT_SLIDE, deck.options,
-                               lambda layout: [page_of(replace(s, caption=""), layout, shape) for s in scenes])
+                               lambda layout: [page_of(replace(s, caption=""), layout, shape) for s in scenes],
+                               corner=False)
     assert len(scenes) > 5
     assert deck.layout == layout
     assert deck.page == page and deck.page.caption is None

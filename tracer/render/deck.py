@@ -114,7 +114,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
 def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
                options: DrawOptions) -> tuple[Layout, Page]:
     """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches as :func:`.drawing.on_slide`
-    fits a deck, with no room for a caption: for a player, which crops its frames to the tree and writes their
+    fits a deck, with no room for a caption and the titles above the tree: for a player, which crops its frames to the tree and writes their
     captions itself. Without captions most frames have the same page, so each distinct page is laid out once for
     each layout the slide tries, not each frame's (that was most of the time of twenty practice players)."""
     distinct: dict = {}
@@ -124,7 +124,8 @@ def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
             distinct[key] = replace(scene, caption="")
     shape = size[0] / size[1]
     layout, page, _ = on_slide(room, size, options,
-                               lambda layout: [page_of(scene, layout, shape) for scene in distinct.values()])
+                               lambda layout: [page_of(scene, layout, shape) for scene in distinct.values()],
+                               corner=False)  # (a player's page grows down as it needs: its titles stay above)
     return layout, page
 
 

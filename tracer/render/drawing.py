@@ -178,7 +178,7 @@ SLIDE_LAYOUTS = tuple((spacing, form) for spacing in SLIDE_SPACINGS for form in 
 
 
 def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
-             pages_of=None) -> tuple[Layout, Page, str | None]:
+             pages_of=None, corner: bool = True) -> tuple[Layout, Page, str | None]:
     """``scene`` laid out for a slide of ``size`` inches, with its page (scaled to the slide, and its text with it).
 
     The smallest text aims at projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``, for a slide
@@ -186,14 +186,16 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     used, its text no larger than the upper aim; a tree no spacing holds it for gets the spacing with the largest
     text. The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
     and the nodes to use its width, so larger text never makes the tree narrower. ``pages_of(layout)`` gives the
-    pages to fit (a deck's frames; default: the scene's own). The note says what helps when the text is too small
+    pages to fit (a deck's frames; default: the scene's own); ``corner``: the titles may stand in the tree's top
+    left corner where that enlarges the pages (a player's page, which grows down as far as it needs, keeps them
+    above). The note says what helps when the text is too small
     to read, or which ``--font-scale`` fits when the one asked for does not."""
     pages_of = pages_of or (lambda layout: [page_of(scene, layout, size[0] / size[1])])
     nominal = smallest_font(scene)
     low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
     best = None
     for spacing, form in SLIDE_LAYOUTS:
-        scale, layout = _titles_placed(lay_out(scene, spacing, form=form, slide=True), scene, size, pages_of)
+        scale, layout = _titles_placed(lay_out(scene, spacing, form=form, slide=True), scene, size, pages_of, corner)
         if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
             best = scale, (spacing, form), layout
         if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
@@ -225,14 +227,15 @@ def smallest_font(scene: Scene) -> float:
     return BOARD_FONT if any(node.kind == "board" for node in scene.nodes) else SMALLEST_FONT
 
 
-def _titles_placed(layout: Layout, scene: Scene, size: tuple[float, float], pages_of) -> tuple[float, Layout]:
+def _titles_placed(layout: Layout, scene: Scene, size: tuple[float, float], pages_of,
+                   corner: bool = True) -> tuple[float, Layout]:
     """``layout`` with the titles where its pages are enlarged most on a slide of ``size`` inches, and how far:
     above the tree (as :func:`.page.page_of` wraps them, or on two lines: a slide short of width), or in its top
     left corner (a slide short of height with width to spare), wrapped to one of :func:`.page.title_widths`; as
     :func:`.page.page_of` places them unless another place is clearly better (a fiftieth larger)."""
     best = _filling_scale(pages_of(layout), size), layout
     choices = [replace(layout, title_wrap=width) for width in title_widths(scene, (2,))]
-    choices += [replace(layout, title_beside=width) for width in title_widths(scene)]
+    choices += [replace(layout, title_beside=width) for width in title_widths(scene)] if corner else []
     for choice in choices:
         scale = _filling_scale(pages_of(choice), size)
         if scale > best[0] * 1.02:
