@@ -380,6 +380,25 @@ IN_A_BROWSER = [  # a browser test module's pytestmark: each skip with its reaso
 ]
 
 
+class WatchedPage:
+    """A page open in a browser (playwright), with what its console said, the dialogs it opened (dismissed) and
+    every request it made: what the tests of tracer's pages check, a hostile name's page above all."""
+
+    def __init__(self, browser, url: str, **options):
+        self.page = browser.new_page(**options)
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.goto(url)
+
+    def close(self):
+        self.page.close()
+
+
 def word_heights(pdf) -> list[tuple[float, str]]:
     """Each word on the PDF's pages with its height on the page, in points (``pdftotext -bbox``)."""
     out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import IN_A_BROWSER, run_tracer
+from helpers import IN_A_BROWSER, WatchedPage, run_tracer
 from tracer import load_problem, scene_of, trace_search
 from tracer.inputs.traces import load_trace
 from tracer.text import format_number
@@ -54,19 +54,11 @@ def connect4(tmp_path_factory):
     return page, trace_search(problem.root, "alphabeta", depth=problem.depth, meta=problem.meta)
 
 
-class Explorer:
+class Explorer(WatchedPage):
     """A page of the explorer, with what its console said and what it tried to open or fetch."""
 
     def __init__(self, browser, path: Path, hash_: str = ""):
-        self.page = browser.new_page(viewport={"width": 1400, "height": 900})
-        self.errors: list[str] = []
-        self.dialogs: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.goto(path.as_uri() + hash_)
+        super().__init__(browser, path.as_uri() + hash_, viewport={"width": 1400, "height": 900})
 
     def shown(self) -> set[int]:
         """The nodes whose rows are on the screen (every row above them open)."""
@@ -88,9 +80,6 @@ class Explorer:
 
     def expanded(self, node: int) -> str | None:
         return self.page.get_attribute(f'li[data-node="{node}"]', "aria-expanded")
-
-    def close(self):
-        self.page.close()
 
 
 def children_of(trace) -> dict[int, list[int]]:

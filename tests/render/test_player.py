@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import IN_A_BROWSER, run_tracer
+from helpers import IN_A_BROWSER, WatchedPage, run_tracer
 from tracer import Rules, load_problem, trace_search
 from tracer.view import TraceView
 
@@ -27,19 +27,12 @@ tree:
 
 
 
-class Player:
+class Player(WatchedPage):
     """A page of the player, with what its console said."""
 
     def __init__(self, browser, path: Path, step: int | None = None):
-        self.page = browser.new_page(viewport={"width": 1400, "height": 900})
-        self.errors: list[str] = []
-        self.dialogs: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.goto(path.as_uri() + (f"#step={step}" if step else ""))
+        super().__init__(browser, path.as_uri() + (f"#step={step}" if step else ""),
+                         viewport={"width": 1400, "height": 900})
 
     def caption(self) -> str:
         return self.page.inner_text("#caption")
@@ -50,9 +43,6 @@ class Player:
 
     def current_row(self) -> list[str]:
         return self.page.eval_on_selector_all("#table tr.current", "rows => rows.map(r => r.dataset.step)")
-
-    def close(self):
-        self.page.close()
 
 
 def expected(trace, step: int) -> tuple[str, str]:

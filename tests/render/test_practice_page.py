@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import IN_A_BROWSER, documentation, run_tracer, scaled
+from helpers import IN_A_BROWSER, WatchedPage, documentation, run_tracer, scaled
 from tracer.cli.exercises import exercise_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,20 +57,12 @@ VERDICTS = """(index) => {
 
 
 
-class Page:
+class Page(WatchedPage):
     """A practice page open in the browser, with what its console said and every request it made."""
 
     def __init__(self, browser, path: Path):
         self.path = path
-        self.page = browser.new_page(viewport={"width": 1366, "height": 800}, accept_downloads=True)
-        self.errors: list[str] = []
-        self.dialogs: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("dialog", lambda dialog: (self.dialogs.append(dialog.message), dialog.dismiss()))
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.goto(path.as_uri())
+        super().__init__(browser, path.as_uri(), viewport={"width": 1366, "height": 800}, accept_downloads=True)
         self.data = self.page.evaluate("JSON.parse(document.getElementById('practice-data').textContent)")
 
     def download(self, index: int, button: str = "Download answers") -> str:
@@ -84,9 +76,6 @@ class Page:
     def departure(self, index: int) -> str:
         self.page.click(f"#exercise-{index} button:has-text('Why?')")
         return self.page.inner_text(f"#exercise-{index} .why")
-
-    def close(self):
-        self.page.close()
 
 
 def build(tmp_path, *args) -> Path:
