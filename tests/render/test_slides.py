@@ -18,6 +18,8 @@ from tracer import DrawOptions, Trace, load_problem, scene_of, trace_search
 from tracer.inputs.traces import load_trace
 from tracer.render.deck import make_deck
 from tracer.render.drawing import draw_deck
+from tracer.model.state import Player
+from tracer.render.style import FILL, INK, LEAF_FILL
 from tracer.view import TraceView, frame_steps
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -203,6 +205,14 @@ def test_gif_has_a_frame_per_step_and_loops(tmp_path):
         step_19 = image.convert("RGB")
         image.seek(0)
         assert step_19.tobytes() != image.convert("RGB").tobytes()
+        image.seek(image.n_frames - 1)
+        colours = {colour for _, colour in image.convert("RGB").getcolors(960 * 540)}
+    # the page, the ink and the fills drawn in bulk are shown in their own colours, not a palette's mean of them
+    assert {(255, 255, 255), rgb(INK), rgb(LEAF_FILL), rgb(FILL[Player.MAX]), rgb(FILL[Player.MIN])} <= colours
+
+
+def rgb(hex_colour: str) -> tuple[int, int, int]:
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
 
 
 def test_folders_are_replaced_whole_and_never_over_someone_elses_files(tmp_path):

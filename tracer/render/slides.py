@@ -72,21 +72,45 @@ def gif_animation(deck: Deck, dpi: int, fps: float, progress=None) -> bytes:
     long, so the result can be read before the search starts again."""
     from PIL import Image
 
-    def quantized(drawn: bytes, palette=None):
+    def quantized(drawn: bytes, palette=None, colours=None):
         with Image.open(io.BytesIO(drawn)) as image:
             rgb = image.convert("RGB")
-        return rgb.quantize(colors=64) if palette is None else rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+        if palette is None:
+            palette = rgb.quantize(colors=64)
+            return palette, _true_colours(rgb, rgb.quantize(palette=palette, dither=Image.Dither.NONE))
+        reduced = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+        reduced.putpalette(colours)
+        return reduced
 
     # one palette for all, from the final frame (it has every colour in use), rasterised first; then each frame
     # is reduced to it as it is rasterised (a third of its RGB image), so no frame is held in full colour
-    palette = next(frame_bitmaps(deck, dpi, quantized, first=len(deck.frames)))
-    frames = list(frame_bitmaps(deck, dpi, lambda drawn: quantized(drawn, palette), progress))
+    palette, colours = next(frame_bitmaps(deck, dpi, quantized, first=len(deck.frames)))
+    frames = list(frame_bitmaps(deck, dpi, lambda drawn: quantized(drawn, palette, colours), progress))
     durations = [round(1000 / fps)] * len(frames)
     durations[-1] *= 3
     out = io.BytesIO()
     frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
                    optimize=False, disposal=1)
     return out.getvalue()
+
+
+def _true_colours(rgb, reduced) -> list[int]:
+    """The palette for ``reduced`` (``rgb`` reduced to a palette) in which each entry is the colour its pixels most
+    often are. Pillow's palette entries are the means of their pixels, and it matches a pixel to them at six bits a
+    channel, which made a white page (252, 252, 252) and black words grey; the pixels' matching is kept, only the
+    colours they are shown in change. The colours drawn in bulk (the page, words, fills) come out exactly; edge
+    smoothing, a few pixels each, takes its neighbours'."""
+    from PIL import Image
+
+    tagged = Image.merge("RGBA", (*rgb.split(), Image.frombytes("L", rgb.size, reduced.tobytes())))  # index as alpha
+    most = {}
+    for count, (*colour, index) in tagged.getcolors(rgb.width * rgb.height):
+        if count > most.get(index, (0, None))[0]:
+            most[index] = (count, colour)
+    colours = reduced.getpalette()
+    for index, (_, colour) in most.items():
+        colours[3 * index:3 * index + 3] = colour
+    return colours
 
 
 def beamer_frame(deck: Deck, pdf_name: str) -> str:
