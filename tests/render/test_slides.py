@@ -341,8 +341,6 @@ def test_the_documented_slides_commands_were_found():
 
 
 def test_game_captions_name_the_move_in_the_games_words():
-    from tracer import load_problem
-
     for path, game, move_word in ((POSITIONS / "connect4_threat.yaml", "connect4", "column"),
                                   (POSITIONS / "tictactoe_fork.yaml", "tictactoe", "square"),
                                   (POSITIONS / "clobber_endgame.yaml", "clobber", "move")):
