@@ -196,6 +196,8 @@ NEVER_FOR_A_DRAWING = (
     "tracer.inputs.answers", "tracer.inputs.traces",  # answer files and saved traces: not read for a tree file
     "tracer.render.slides", "tracer.render.deck", "tracer.render.player", "tracer.render.export",
     "tracer.render.chart", "tracer.render.notebook", "tracer.render.text_table",
+    "tracer.render.tikz", "tracer.render.latex",  # a LaTeX picture's printer: only for -f tikz
+    "string",  # its import compiles string.Template's regular expression
 )
 NEVER_FOR_HELP = NEVER_FOR_A_DRAWING + (
     "yaml", "graphviz", "tracer.cli.options", "tracer.cli.commands", "tracer.inputs", "tracer.model",
