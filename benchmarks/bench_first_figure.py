@@ -2,7 +2,7 @@
 start-up, imports, search, layout, drawing) against Graphviz's `dot -Tsvg` on the DOT tracer writes for the same
 tree, run by turns.
 
-    python benchmarks/bench_first_figure.py [--repeat N] [--also CHECKOUT ...]
+    python benchmarks/bench_first_figure.py [--repeat N] [--also CHECKOUT ...] [--instructions]
 
 Prints, for this checkout (and for each other checkout of tracer given with --also, run with this Python: e.g. one
 made with `git worktree add` or `git archive` at an older commit), the median CPU and wall seconds of the render
@@ -12,7 +12,10 @@ to the user's fonts folder): with the cache off (TRACER_NO_CACHE: the text measu
 table), with a cold cache (emptied before each run, by the shell that starts it: the text measured by dot and the
 widths kept) and with a warm one (the widths read from it); `tracer --help`; and the floors (:data:`FLOORS`):
 Python's start-up, and that with the libraries every drawing imports, against the same ``dot -Tsvg``. The cache
-is a folder of the run's, never the user's.
+is a folder of the run's, never the user's. With ``--instructions`` (where valgrind is installed) also the
+instructions each of the render, ``dot -Tsvg``, the floors and ``tracer --help`` runs, counted by callgrind in the
+process alone (not the Graphviz a render starts): a figure the machine's other work does not change, so that two
+runs far apart compare.
 Target (issue 37): the render within 6× `dot -Tsvg`.
 """
 
@@ -45,6 +48,10 @@ def environment(checkout: str, **extra: str) -> dict[str, str]:
     return {**env, "PYTHONPATH": checkout, "XDG_CACHE_HOME": CACHE, **extra}
 
 
+def render_name(checkout: str) -> str:
+    return "render rn_example" + ("" if checkout == ROOT else f" ({os.path.basename(checkout.rstrip('/'))})")
+
+
 def row(name: str, times: dict[str, float], anchor: str = "dot -Tsvg") -> str:
     return (f"{name:<44} {times['cpu']:>7.3f}s {times['wall']:>7.3f}s   {anchor:<16} {times['yardstick cpu']:>7.3f}s "
             f"{times['yardstick wall']:>7.3f}s   {times['ratio']:>6.2f}×")
@@ -55,6 +62,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=11)
     parser.add_argument("--also", nargs="*", default=[], metavar="CHECKOUT",
                         help="other checkouts of tracer to time the same way, in this run")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each command's instructions once with valgrind's callgrind (slow: a minute)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         source, figure = os.path.join(folder, "rn.dot"), os.path.join(folder, "rn.svg")
@@ -65,9 +74,8 @@ def main() -> None:
         print(f"{'command':<44} {'CPU':>8} {'wall':>8}   {'anchor':<16} {'CPU':>8} {'wall':>8}   {'CPU ratio':>7}")
         render = [sys.executable, "-m", "tracer", "render", TREE, "-o", figure]
         for checkout in [ROOT, *args.also]:
-            name = "render rn_example" + ("" if checkout == ROOT else f" ({os.path.basename(checkout.rstrip('/'))})")
             times = against_yardstick(render, dot, args.repeat, cwd=checkout, env=environment(checkout))
-            print(row(name, times), flush=True)
+            print(row(render_name(checkout), times), flush=True)
         other_fonts = os.path.join(folder, "share")
         os.makedirs(os.path.join(other_fonts, "fonts"))
         with open(os.path.join(other_fonts, "fonts", "added.ttf"), "wb") as font:
@@ -85,6 +93,35 @@ def main() -> None:
         for name, floor in FLOORS:
             times = against_yardstick([sys.executable, *floor], dot, args.repeat, cwd=ROOT, env=environment(ROOT))
             print(row(f"floor: {name}", times), flush=True)
+        if args.instructions:
+            print_instructions(render, dot, [ROOT, *args.also])
+
+
+def print_instructions(render: list[str], dot: list[str], checkouts: list[str]) -> None:
+    """The instructions of each command, counted once (the same every run), as millions and as times ``dot``'s."""
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (apt-get install valgrind)")
+        return
+    anchor = instructions(dot, ROOT, environment(ROOT))
+    print(f"instructions (callgrind, the process alone), against dot -Tsvg's {anchor / 1e6:.1f} M")
+    commands = [(render_name(checkout), render, checkout) for checkout in checkouts]
+    commands += [(f"floor: {name}", [sys.executable, *floor], ROOT) for name, floor in FLOORS]
+    commands.append(("tracer --help", [sys.executable, "-m", "tracer", "--help"], ROOT))
+    for name, command, checkout in commands:
+        count = instructions(command, checkout, environment(checkout))
+        print(f"{name:<44} {count / 1e6:>9.1f} M   {count / anchor:>6.2f}×", flush=True)
+
+
+def instructions(command: list[str], cwd: str, env: dict[str, str]) -> int:
+    """The instructions ``command``'s process runs (valgrind's callgrind; the processes it starts are not counted),
+    after a run of its own that leaves Python's bytecode written as a user's second run finds it."""
+    subprocess.run(command, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as folder:
+        counts = os.path.join(folder, "callgrind.out")
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={counts}", *command], cwd=cwd,
+                       env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(counts, encoding="utf-8") as out:
+            return next(int(line.split()[1]) for line in out if line.startswith("summary:"))
 
 
 # What no drawing can go below, against the same dot: Python's start-up (with its site, and without: -S), and that

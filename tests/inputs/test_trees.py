@@ -437,3 +437,15 @@ def test_without_key_leaves_out_expect_and_keeps_the_rest_as_written():
         read = yaml.safe_load(path.read_text(encoding="utf-8"))
         read.pop("expect", None)
         assert yaml.safe_load(without_key(path.read_text(encoding="utf-8"), str(path))) == read
+
+
+def test_printable_text_is_never_unprintable_text():
+    """The reader passes text Python calls printable without looking at each character (most of a file): every
+    code point Python calls printable is one :func:`tracer.text.unsafe` lets through, checked one by one; and text
+    that is not printable (a line break) is still looked at character by character."""
+    from tracer.inputs.yaml_text import unprintable
+    from tracer.text import unsafe
+
+    assert [hex(code) for code in range(0x110000) if chr(code).isprintable() and unsafe(chr(code))] == []
+    assert unprintable("two\nlines") is None and unprintable("a\u202eb\nc") == "\u202e"
+    assert unprintable("α ≥ β, −∞") is None and unprintable("\x1b[2J") == "\x1b"

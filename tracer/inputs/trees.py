@@ -40,7 +40,6 @@ import math
 import os
 from fractions import Fraction
 from itertools import count, product
-from string import ascii_uppercase
 
 import yaml
 
@@ -615,8 +614,11 @@ def _number(text: str):
     return text
 
 
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # (string.ascii_uppercase: importing string compiles a regular expression)
+
+
 def _letter_names():
     """A, B, …, Z, AA, AB, …"""
     for length in count(1):
-        for letters in product(ascii_uppercase, repeat=length):
+        for letters in product(LETTERS, repeat=length):
             yield "".join(letters)

@@ -159,6 +159,8 @@ def unprintable(text: str) -> str | None:
     aside), a lone surrogate, a format character (bidirectional controls such as U+202E, which would turn the
     text around it on a terminal or a slide, zero-width characters) or a noncharacter (U+FFFE, U+FDD0, …, which
     XML such as GraphML may not hold); None if there is none."""
+    if text.isprintable():  # (Python's printable excludes every category above, and unassigned code points)
+        return None
     for char in text:
         if char in "\n\t":
             continue

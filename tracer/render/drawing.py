@@ -26,7 +26,6 @@ from .metrics import learn_widths, measure_source, unmeasured
 from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, title_widths, slide_page
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import tidy_centres
-from .tikz import scene_to_tikz
 
 FORMATS = ("svg", "png", "pdf", "dot", "tikz")  # tikz: a LaTeX picture, written .tex
 EXTENSIONS = {"tikz": "tex"}  # a format's file extension, where it is not the format's name
@@ -82,6 +81,8 @@ def render_bytes(trace, request: DrawRequest | str | None = None, notes: list | 
         if note and notes is not None:
             notes.append(note)
     if fmt == "tikz":
+        from .tikz import scene_to_tikz  # (a LaTeX picture's printer: not imported for Graphviz's formats)
+
         return scene_to_tikz(scene, layout, page, body_only=request.tikz_body).encode("utf-8")
     dpi = (request.dpi or (SLIDE_DPI if request.size is not None else None)) if fmt == "png" else None
     return draw(scene, layout, fmt, page, dpi)
