@@ -63,7 +63,7 @@ def players_data(decks: list[Deck], progress=None) -> list[dict]:
 def players_and_drawings(decks: list[Deck], sources: list[str], progress=None) -> tuple[list[dict], list[bytes]]:
     """:func:`players_data` for ``decks``, and the SVG of each of ``sources`` (pinned DOT, as :func:`.dot.scene_to_dot`
     writes it: a practice page's worksheets), all drawn in the same batch of Graphviz runs (a process costs more
-    to start than a small drawing costs to draw)."""
+    to start than a small drawing costs to draw: without ``progress`` to report, one process per CPU)."""
     looks = [Looks(deck) for deck in decks]
     layers = [source for look in looks for source in look.sources()]
     if not layers and not sources:
@@ -71,7 +71,7 @@ def players_and_drawings(decks: list[Deck], sources: list[str], progress=None) -
     frames = sum(len(deck.frames) for deck in decks)
     count = len(sources) + len(layers)
     done = None if progress is None else _share(progress, count, frames)
-    drawn = iter(run_graphviz_many([*sources, *layers], count, "svg", progress=done))
+    drawn = iter(run_graphviz_many([*sources, *layers], count, "svg", progress=done, held=progress is None))
     others = [next(drawn) for _ in sources]
     return [look.data([next(drawn) for _ in look.layers]) for look in looks], others
 
@@ -311,8 +311,9 @@ def outline(node: SceneNode) -> SceneNode:
 
 
 def _look(looks: list, value, previous: int | None) -> int:
-    """The index of ``value`` among ``looks`` (appended if new); ``previous``, the last frame's, is tried first."""
-    if previous is not None and looks[previous] == value:
+    """The index of ``value`` among ``looks`` (appended if new); ``previous``, the last frame's, is tried first (most
+    often the very object: a deck's frames share their unchanged nodes, :class:`.scene.FrameScenes`)."""
+    if previous is not None and (looks[previous] is value or looks[previous] == value):
         return previous
     for i, look in enumerate(looks):
         if look == value:
