@@ -81,7 +81,7 @@ def _per_point(text: str, bold: bool) -> float:
 def unmeasured(texts) -> list[str]:
     """The characters of ``texts`` whose widths are not known yet and the table or cache does not give: those they
     give are known from now on."""
-    chars = {char for text in texts for char in text}
+    chars = set("".join(texts))  # (a deck's frames write hundreds of thousands of texts)
     return known_from_table(sorted(char for char in chars if (char, False) not in _measured))
 
 
@@ -93,7 +93,7 @@ def known_from_table(chars: list[str]) -> list[str]:
         for bold in (False, True):
             if (char, bold) in stored:
                 _measured[(char, bold)] = stored[(char, bold)]
-                _widths.clear()
+                _widths.clear()  # (a text's width may have been a guess)
     return [char for char in chars if (char, False) not in stored]
 
 
