@@ -1,12 +1,14 @@
 """Exercises: how long checking the shipped keys, grading a class and generating exercise sets take (medians), and
-the practice set ``tracer practice --count 20 --seed 1`` as a process against the same set without its players
-(``--no-player``, its anchor), run by turns (CPU seconds, medians, and the median of the pairs' ratios), and the
-same page made in this process (the command's own work, without Python's start and imports).
+the practice set ``tracer practice --count 20 --seed 1`` as a process (with its step-through players, against its
+target of about 2 CPU seconds, issue 37), run by turns with the same set made without players (``--no-player``: the
+anchor, which the players' share is read against) and, with ``--before``, with another checkout's tracer: CPU
+seconds (user + system, Graphviz's included) and wall seconds, medians, the median of the rounds' ratios, the
+page's size, and the page made in this process (the command's own work, without Python's start and imports).
 
-    .venv/bin/python benchmarks/bench_exercises.py [--repeat 5] [--before OTHER/.venv/bin/tracer]
+    .venv/bin/python benchmarks/bench_exercises.py [--repeat 5] [--before OTHER_CHECKOUT]
 
-``--before`` also times another checkout's tracer in the same run (the code before a change), by turns with this
-one's.
+``--before`` is another checkout (its ``.venv/bin/tracer``; or a tracer's path): the code before a change, run in
+the same rounds as this one's, so that a shared machine's load falls on both alike.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from timing import against_yardstick, median_seconds  # noqa: E402
+from timing import median_seconds, process_seconds  # noqa: E402
 
 from tracer.exercises.check_keys import check_file, search  # noqa: E402
 from tracer.search.spec import SearchSpec  # noqa: E402
@@ -54,8 +56,10 @@ def grade_class(size: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--before", metavar="TRACER", help="another checkout's tracer, timed alongside")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each case (medians are reported)")
+    parser.add_argument("--before", metavar="CHECKOUT",
+                        help="another checkout (or its tracer), timed by turns with this one: the code before a change")
+    parser.add_argument("--practice-only", action="store_true", help="time only the practice page")
     args = parser.parse_args()
     rows = [
         ("check every shipped key (10 files)", lambda: check_shipped()),
@@ -66,9 +70,10 @@ def main() -> None:
                            i) for i in range(1, 11)]),
         ("give up on an impossible request", lambda: _fails(Spec(branching=(2, 2), depth=3, min_cutoffs=7))),
     ]
-    print(f"median of {args.repeat} runs")
-    for name, function in rows:
-        print(f"{name:48s} {median_seconds(function, args.repeat) * 1000:9.1f} ms")
+    if not args.practice_only:
+        print(f"median of {args.repeat} runs")
+        for name, function in rows:
+            print(f"{name:48s} {median_seconds(function, args.repeat) * 1000:9.1f} ms")
     bench_practice(args.repeat, args.before)
 
 
@@ -76,21 +81,40 @@ PRACTICE = ["practice", "--count", "20", "--seed", "1"]
 PRACTICE_TARGET = 2.0  # CPU seconds (issue 37): the set with its players
 
 
+def tracer_of(checkout: str) -> str:
+    """A checkout's tracer (``CHECKOUT/.venv/bin/tracer``), or ``checkout`` itself if it is a tracer."""
+    inside = os.path.join(checkout, ".venv", "bin", "tracer")
+    return inside if os.path.isdir(checkout) else checkout
+
+
 def bench_practice(repeat: int, before: str | None) -> None:
-    """The practice page of twenty generated exercises, with their step-through players, against the same page
-    without them (its anchor), each a process, by turns: CPU seconds (user + system, Graphviz's included), wall
-    seconds, the ratio, and the page's size."""
-    tracers = [("this checkout", str(ROOT / ".venv" / "bin" / "tracer"))] + ([("before", before)] if before else [])
-    print(f"\n`tracer {' '.join(PRACTICE)}` against `--no-player`, by turns, median of {repeat}:")
-    print(f"{'':<16} {'cpu s':>7} {'wall s':>7} {'--no-player cpu s':>18} {'ratio (cpu)':>12} {'page MB':>8} "
-          f"{'target':>7}")
+    """The practice page of twenty generated exercises with their step-through players, each checkout's, and the
+    same page without players (this checkout's: the anchor), each a process, by turns in every round: CPU seconds
+    (user + system, Graphviz's included), wall seconds, the rounds' ratios, and the page's size."""
+    import statistics
+
+    tracers = [("this checkout", str(ROOT / ".venv" / "bin" / "tracer"))] + \
+        ([("before", tracer_of(before))] if before else [])
     with tempfile.TemporaryDirectory() as folder:
-        for name, tracer in tracers:
-            page, bare = os.path.join(folder, "practice.html"), os.path.join(folder, "bare.html")
-            times = against_yardstick([tracer, *PRACTICE, "-o", page], [tracer, *PRACTICE, "--no-player", "-o", bare],
-                                      repeat)
-            print(f"{name:<16} {times['cpu']:>7.2f} {times['wall']:>7.2f} {times['yardstick cpu']:>18.2f} "
-                  f"{times['ratio']:>12.2f} {os.path.getsize(page) / 1e6:>8.2f} {PRACTICE_TARGET:>7.1f}")
+        bare = [tracers[0][1], *PRACTICE, "--no-player", "-o", os.path.join(folder, "bare.html")]
+        pages = {name: os.path.join(folder, f"{i}.html") for i, (name, _) in enumerate(tracers)}
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in tracers + [("--no-player", "")]}
+        for _ in range(repeat):  # (each round runs every case once, side by side: the machine's load on all alike)
+            for name, tracer in tracers:
+                runs[name].append(process_seconds([tracer, *PRACTICE, "-o", pages[name]]))
+            runs["--no-player"].append(process_seconds(bare))
+        print(f"\n`tracer {' '.join(PRACTICE)}`, by turns, median of {repeat} rounds (target {PRACTICE_TARGET:.1f} "
+              "CPU s with the players):")
+        print(f"{'':<16} {'cpu s':>7} {'wall s':>7} {'cpu / --no-player':>18} {'page MB':>8}")
+        for name in runs:
+            cpu = [run[1] for run in runs[name]]
+            ratio = statistics.median(a / b[1] for a, b in zip(cpu, runs["--no-player"]))
+            size = os.path.getsize(pages[name] if name in pages else bare[-1]) / 1e6
+            print(f"{name:<16} {statistics.median(cpu):>7.2f} {statistics.median(run[0] for run in runs[name]):>7.2f} "
+                  f"{ratio:>18.2f} {size:>8.2f}")
+        if before:
+            faster = statistics.median(b[1] / a[1] for a, b in zip(runs["this checkout"], runs["before"]))
+            print(f"before / this checkout, CPU, median of the rounds' ratios: {faster:.2f}")
     print(f"in this process (no start, no imports), CPU s with Graphviz's, median of {repeat}: "
           f"{in_process_seconds(repeat):.2f}")
 

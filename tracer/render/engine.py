@@ -151,18 +151,20 @@ class _Batch:
 
 
 def run_graphviz_many(sources, count: int, fmt: str, program: str = "neato", args: tuple[str, ...] = ("-n2",),
-                      progress=None) -> Iterator[bytes]:
+                      progress=None, held: bool = False) -> Iterator[bytes]:
     """Run a Graphviz program on ``count`` graphs (the frames of a deck; ``sources`` yields their DOT) and yield
     each one's output, in order, as it is drawn. The graphs go in chunks, one process per chunk (a process draws a
     graph in a few milliseconds but takes tens to start), as many processes at once as there are CPUs, each chunk
     started as soon as its sources are made; Graphviz writes each graph's output to its own file (``-O``). At most
     :data:`CHUNKS_AHEAD` chunks per process are drawn ahead of the reader, so memory stays bounded however many
-    frames there are. ``progress(n)`` is called as each chunk of ``n`` graphs is done. Stopped early, it stops the
-    Graphviz processes still drawing."""
+    frames there are. ``progress(n)`` is called as each chunk of ``n`` graphs is done. ``held``: the reader holds
+    every output anyway (a player's drawings) and wants no progress: one chunk per process, the fewest processes
+    (each costs about as much to start as ten small graphs cost to draw). Stopped early, it stops the Graphviz
+    processes still drawing."""
     if shutil.which(program) is None:
         raise RenderError(INSTALL_HINT)
     workers = max(1, min(os.cpu_count() or 1, 8))
-    size = max(1, min(25, -(-count // (2 * workers))))
+    size = max(1, -(-count // workers) if held else min(25, -(-count // (2 * workers))))
     batch = _Batch()
     with tempfile.TemporaryDirectory(prefix="tracer-frames-") as folder:
         def draw_chunk(index: int, chunk: list[str]) -> list[bytes]:

@@ -58,13 +58,30 @@ def _guess(char: str) -> float:
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width of one line of text in points, as Graphviz will draw it (measured characters), else a generous
     guess from Helvetica's metrics."""
-    return sum(_measured.get((char, bold)) or _guess(char) for char in text) * size
+    return _per_point(text, bold) * size
+
+
+_widths: dict[tuple[str, bool], float] = {}  # a text's width per point, while _widths_of is the widths known
+_widths_of: dict | None = None
+
+
+def _per_point(text: str, bold: bool) -> float:
+    """A text's width per point of font size: added up once for each text while the widths known stay the same (a
+    deck's layout asks the same few texts thousands of times); forgotten when a width is learnt."""
+    global _widths_of
+    if _widths_of is not _measured:  # (a test may start from no widths)
+        _widths.clear()
+        _widths_of = _measured
+    width = _widths.get((text, bold))
+    if width is None:
+        width = _widths[(text, bold)] = sum(_measured.get((char, bold)) or _guess(char) for char in text)
+    return width
 
 
 def unmeasured(texts) -> list[str]:
     """The characters of ``texts`` whose widths are not known yet and the table or cache does not give: those they
     give are known from now on."""
-    chars = {char for text in texts for char in text}
+    chars = set("".join(texts))  # (a deck's frames write hundreds of thousands of texts)
     return known_from_table(sorted(char for char in chars if (char, False) not in _measured))
 
 
@@ -76,6 +93,7 @@ def known_from_table(chars: list[str]) -> list[str]:
         for bold in (False, True):
             if (char, bold) in stored:
                 _measured[(char, bold)] = stored[(char, bold)]
+                _widths.clear()  # (a text's width may have been a guess)
     return [char for char in chars if (char, False) not in stored]
 
 
@@ -332,4 +350,5 @@ def learn_widths(data: bytes | str, chars: list[str]) -> None:
     (:func:`widths_reported`), in this process and in this machine's cache (:func:`keep_widths`)."""
     found = widths_reported(data, chars)
     _measured.update(found)
+    _widths.clear()
     keep_widths(found)

@@ -176,13 +176,16 @@ def _boxes(scene: Scene, layout: Layout, current: bool = True) -> Box:
     it is the current node (:func:`.layout.ring_reach`; any node is current in some frame of a deck): the drawing's
     bounding box holds them (a MIN triangle's box is empty above it, a MAX triangle's below it, and the second
     outline reaches past a triangle's corners)."""
-    boxes = []
-    for node in scene.nodes:
+    lefts, bottoms, rights, tops = [], [], [], []
+    for node in scene.nodes:  # (each box's sides as Box computes them, without making a Box: a deck asks often)
         box = layout.shapes[node.id]
         across, up = ring_reach(node, box) if current else (0.0, 0.0)
-        boxes.append(Box(box.x, box.y, box.width + 2 * across, box.height + 2 * up))
-    return Box.spanning(min(box.left for box in boxes), min(box.bottom for box in boxes),
-                        max(box.right for box in boxes), max(box.top for box in boxes))
+        half_w, half_h = (box.width + 2 * across) / 2, (box.height + 2 * up) / 2
+        lefts.append(box.x - half_w)
+        rights.append(box.x + half_w)
+        bottoms.append(box.y - half_h)
+        tops.append(box.y + half_h)
+    return Box.spanning(min(lefts), min(bottoms), max(rights), max(tops))
 
 
 def _free_left(scene: Scene, layout: Layout, low: float, high: float) -> float:

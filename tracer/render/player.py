@@ -63,7 +63,7 @@ def players_data(decks: list[Deck], progress=None) -> list[dict]:
 def players_and_drawings(decks: list[Deck], sources: list[str], progress=None) -> tuple[list[dict], list[bytes]]:
     """:func:`players_data` for ``decks``, and the SVG of each of ``sources`` (pinned DOT, as :func:`.dot.scene_to_dot`
     writes it: a practice page's worksheets), all drawn in the same batch of Graphviz runs (a process costs more
-    to start than a small drawing costs to draw)."""
+    to start than a small drawing costs to draw: without ``progress`` to report, one process per CPU)."""
     looks = [Looks(deck) for deck in decks]
     layers = [source for look in looks for source in look.sources()]
     if not layers and not sources:
@@ -71,7 +71,7 @@ def players_and_drawings(decks: list[Deck], sources: list[str], progress=None) -
     frames = sum(len(deck.frames) for deck in decks)
     count = len(sources) + len(layers)
     done = None if progress is None else _share(progress, count, frames)
-    drawn = iter(run_graphviz_many([*sources, *layers], count, "svg", progress=done))
+    drawn = iter(run_graphviz_many([*sources, *layers], count, "svg", progress=done, held=progress is None))
     others = [next(drawn) for _ in sources]
     return [look.data([next(drawn) for _ in look.layers]) for look in looks], others
 
@@ -186,55 +186,85 @@ class Looks:
 
     def data(self, svgs: list[bytes]) -> dict:
         """The player's data from the layers' drawings."""
-        order: list[str] = []
-        variants: list = []
-        index: dict[str, int] = {}
-        shown: dict[tuple, dict[str, int]] = {}  # a look -> its parts' variants
         root = ElementTree.fromstring(svgs[0])
         graph = root.find(f"{SVG}g")
         svg_attrs = {key: value for key, value in root.attrib.items() if "}" not in key}
         background = [element_data(child) for child in graph if child.tag not in (f"{SVG}g", f"{SVG}title")]
-        for layer, drawn in zip(self.layers, svgs):
-            parts, previous = {}, None
-            for part, classes, body in _PART.findall(drawn.decode("utf-8")):
-                assert "<g" not in body, "Graphviz draws each node and edge as one flat group"
-                if part not in order:  # a part this layer draws first: after the part drawn before it here
-                    order.insert(order.index(previous) + 1 if previous is not None else 0, part)
-                key = f"{part} {classes}\n{body}"
-                if key not in index:
-                    index[key] = len(variants)
-                    group = ElementTree.fromstring(f'<g xmlns="http://www.w3.org/2000/svg" id="{part}" '
-                                                   f'class="{classes}">{body}</g>')
-                    variants.append(element_data(group))
-                parts[part] = index[key]
-                previous = part
-            for look, ids in layer.parts(self):
-                shown[look] = {part: parts.pop(part) for part in ids if part in parts}
-            assert not parts, f"parts of no look: {sorted(parts)}"
+        order, variants, shown = self._variants(svgs)
         view = shown_box(self.deck, graph.attrib.get("transform", ""))  # the same in every layer: the deck's page
         svg_attrs = {key: value for key, value in svg_attrs.items() if key not in ("width", "height")}
         svg_attrs["viewBox"] = " ".join(str(round(number, 2)) for number in view)  # SVG units, as Graphviz's
-        slot = {part: i for i, part in enumerate(order)}
-        frames, showing = [], [-1] * len(order)
-        for frame, (head, nodes, edges) in zip(self.deck.frames, self.frames):
-            now = [-1] * len(order)
-            looks = [("head", head)] + [("node", node.id, look) for node, look in zip(frame.scene.nodes, nodes)] + \
-                [("edge", (edge.tail, edge.head), look) for edge, look in zip(frame.scene.edges, edges)]
-            for look in looks:
-                for part, variant in shown.get(look, {}).items():
-                    now[slot[part]] = variant
-            changes = [number for i, (was, new) in enumerate(zip(showing, now)) if was != new for number in (i, new)]
-            showing = now
-            frames.append({"step": frame.step, "caption": frame.caption, "changes": changes})
         return {
             "title": self.deck.frames[-1].scene.title,
             "svg": svg_attrs, "graph": dict(graph.attrib), "background": background,
-            "order": order, "variants": variants, "frames": frames,
+            "order": order, "variants": variants, "frames": self._changes(order, shown),
             "min_font": _smallest_text(variants, _placement(graph.attrib.get("transform", ""))[0]),
             "steps_height": steps_height(len(self.deck.trace.events)), "min_text_px": MIN_TEXT_PX,
             "table": {"headers": list(step_headers(self.deck.trace)),
                       "rows": [list(row) for row in step_rows(self.deck.trace)]},
         }
+
+    def _variants(self, svgs: list[bytes]) -> tuple[list[str], list, dict[tuple, dict[str, int]]]:
+        """The parts in drawing order, each variant once (as data: :func:`element_data`), and each look's parts'
+        variants, from the layers' drawings."""
+        order: list[str] = []
+        placed: set[str] = set()
+        variants: list = []
+        index: dict[str, int] = {}
+        shown: dict[tuple, dict[str, int]] = {}  # a look -> its parts' variants
+        for layer, drawn in zip(self.layers, svgs):
+            parts, previous, new = {}, None, []
+            for part, classes, body in _PART.findall(drawn.decode("utf-8")):
+                assert "<g" not in body, "Graphviz draws each node and edge as one flat group"
+                if part not in placed:  # a part this layer draws first: after the part drawn before it here
+                    order.insert(order.index(previous) + 1 if previous is not None else 0, part)
+                    placed.add(part)
+                key = f"{part} {classes}\n{body}"
+                if key not in index:
+                    index[key] = len(variants) + len(new)
+                    new.append(f'<g id="{part}" class="{classes}">{body}</g>')
+                parts[part] = index[key]
+                previous = part
+            if new:  # (parsed together: one parser per layer, not one per variant)
+                group = ElementTree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(new)}</svg>')
+                variants.extend(element_data(element) for element in group)
+            for look, ids in layer.parts(self):
+                shown[look] = {part: parts.pop(part) for part in ids if part in parts}
+            assert not parts, f"parts of no look: {sorted(parts)}"
+        return order, variants, shown
+
+    def _changes(self, order: list[str], shown: dict[tuple, dict[str, int]]) -> list[dict]:
+        """Each frame: its step, its caption and the parts whose variant it changes (slot, variant, …, in slot
+        order; -1: not drawn). A frame with the parts of the frame before changes only those of the looks that
+        differ (a part is one look's: a node's, an edge's or the titles')."""
+        slot = {part: i for i, part in enumerate(order)}
+        drawn = {look: [(slot[part], variant) for part, variant in parts.items()] for look, parts in shown.items()}
+        frames, showing, before = [], [-1] * len(order), ((), [])
+        for frame, (head, nodes, edges) in zip(self.deck.frames, self.frames):
+            scene = frame.scene
+            keyed = (("head",), *(("node", node.id) for node in scene.nodes),
+                     *(("edge", (edge.tail, edge.head)) for edge in scene.edges))
+            now = [head, *nodes, *edges]
+            if keyed == before[0]:
+                shows, touched = list(showing), set()
+                for key, was, look in zip(keyed, before[1], now):
+                    if was != look:
+                        for part, _ in drawn.get((*key, was), ()):
+                            shows[part] = -1
+                            touched.add(part)
+                        for part, variant in drawn.get((*key, look), ()):
+                            shows[part] = variant
+                            touched.add(part)
+                slots = sorted(touched)
+            else:
+                shows, slots = [-1] * len(order), range(len(order))
+                for key, look in zip(keyed, now):
+                    for part, variant in drawn.get((*key, look), ()):
+                        shows[part] = variant
+            changes = [number for i in slots if showing[i] != shows[i] for number in (i, shows[i])]
+            showing, before = shows, (keyed, now)
+            frames.append({"step": frame.step, "caption": frame.caption, "changes": changes})
+        return frames
 
 
 MIN_TEXT_PX = 14  # CSS px: the tree's smallest text on screen, never less (player.js's sizeTree)
@@ -311,8 +341,9 @@ def outline(node: SceneNode) -> SceneNode:
 
 
 def _look(looks: list, value, previous: int | None) -> int:
-    """The index of ``value`` among ``looks`` (appended if new); ``previous``, the last frame's, is tried first."""
-    if previous is not None and looks[previous] == value:
+    """The index of ``value`` among ``looks`` (appended if new); ``previous``, the last frame's, is tried first (most
+    often the very object: a deck's frames share their unchanged nodes, :class:`.scene.FrameScenes`)."""
+    if previous is not None and (looks[previous] is value or looks[previous] == value):
         return previous
     for i, look in enumerate(looks):
         if look == value:

@@ -9,8 +9,9 @@ rests on colour alone (pruned parts are dashed and faded, the best line is thick
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
+from operator import attrgetter
 
 from ..numbers import as_written
 from ..errors import RenderError
@@ -162,17 +163,44 @@ def frame_scene(view: TraceView, final: TraceView, options: DrawOptions = DrawOp
 
 class FrameScenes:
     """The frames of one deck: :func:`frame_scene` for each step, which nodes are drawn (and folded into boxes)
-    decided once from the final view (:class:`_Chosen`), not again for every frame."""
+    decided once from the final view (:class:`_Chosen`), not again for every frame; and each node and edge made
+    again only when what it is made from has changed since a frame made it (:class:`_Unchanged`): frames differ in
+    a few nodes, and unchanged ones are the same objects in every frame that shows them."""
 
     def __init__(self, final: TraceView, options: DrawOptions = DrawOptions()):
         self.final, self.options = final, options
         self.chosen = _Chosen(final, options)
+        # (a lecture's board takes the count of its undrawn children after it is made: never shared)
+        self.unchanged = None if options.lecture_boards or options.question else _Unchanged()
 
     @as_written
     def scene(self, view: TraceView, folded: FoldedStep | None = None, drawn: frozenset[int] = frozenset()) -> Scene:
         """The frame of the search as it stands in ``view`` (see :func:`frame_scene`); its caption tells the steps
         it ``folded`` at nodes not ``drawn`` since the frame before, if any (:meth:`.TraceView.caption`)."""
-        return _SceneBuilder(view, self.options, self.final, self.chosen, (folded, drawn)).scene()
+        return _SceneBuilder(view, self.options, self.final, self.chosen, (folded, drawn), self.unchanged).scene()
+
+
+class _Unchanged:
+    """The nodes and edges a deck's frames have made, each with what it was made from: everything the view holds
+    of the node (and of its children, whose values bound its own and whose cut marks its edge), and what the frame
+    decides of it (on the best line, the current node, a failed null-window test, the pass). A frame whose node
+    was made from the same is given the same object (frames never change their nodes once made)."""
+
+    STATIC = ("node", "children", "position", "subtree_size")  # a node view's fields that no step changes
+
+    def __init__(self):
+        self.nodes: dict[int, tuple[tuple, SceneNode]] = {}
+        self.edges: dict[tuple[int, int], tuple[tuple, SceneEdge]] = {}
+        self._readers: dict[type, attrgetter] = {}
+
+    def state(self, view: NodeView) -> tuple:
+        """Everything a step may have changed in a node's view: its fields, and any attribute set on it besides."""
+        reader = self._readers.get(type(view))
+        if reader is None:
+            names = [f.name for f in fields(view) if f.name not in self.STATIC]
+            reader = self._readers[type(view)] = attrgetter(*names)  # (a tuple: every node view has several)
+        extra = getattr(view, "__dict__", None)
+        return (reader(view), tuple(extra.items())) if extra else reader(view)
 
 
 class _Chosen:
@@ -282,8 +310,10 @@ class _SceneBuilder:
     titles and the key's rows) is asked of the family's look (:class:`tracer.view.look.Look`)."""
 
     def __init__(self, view: TraceView, options: DrawOptions, final: TraceView | None = None,
-                 chosen: _Chosen | None = None, folded: tuple = (None, frozenset())):
+                 chosen: _Chosen | None = None, folded: tuple = (None, frozenset()), unchanged: _Unchanged | None = None):
         self.view, self.options = view, options
+        self.unchanged = unchanged  # a deck's nodes and edges made so far, to give again where nothing changed
+        self.states: dict[int, tuple] = {}  # (each node's state, read once for this frame)
         self.folded = folded  # what the caption says was searched since the frame before (a deck's frame)
         self.final = final or view
         self.frame = final is not None  # a frame of a deck: always captioned, the current node marked to the end
@@ -300,7 +330,8 @@ class _SceneBuilder:
         shown = set(drawn)
         while self.current is not None and self.current not in shown:
             self.current = self.view.nodes[self.current].node.parent
-        nodes = [self._node(self.view.nodes[node_id]) for node_id in drawn]
+        make = self._node if self.unchanged is None else self._node_again
+        nodes = [make(self.view.nodes[node_id]) for node_id in drawn]
         edges = []
         for node_id in drawn:
             self._edges(self.view.nodes[node_id], nodes, edges)
@@ -387,6 +418,41 @@ class _SceneBuilder:
         rules = list(self.chosen.rules)
         ask = self.look.ask + ("; cross out the leaves never examined" if trace.spec.prunes else "")
         return f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {ask}"
+
+    # ---- made again only if changed (a deck's frames: :class:`_Unchanged`) ---------------------------------------
+    def _state(self, node_id: int) -> tuple:
+        state = self.states.get(node_id)
+        if state is None:
+            state = self.states[node_id] = self.unchanged.state(self.view.nodes[node_id])
+        return state
+
+    def _node_again(self, view: NodeView) -> SceneNode:
+        """:meth:`_node`, or the object an earlier frame made from the same: the node's state and its children's
+        (its bound, its cut), and what this frame decides of it."""
+        node_id = view.id
+        made_from = (self._state(node_id), [self._state(child) for child in view.children], node_id in self.best,
+                     node_id == self.current and self._marks_current, self.view.tested.get(node_id),
+                     self.view.pass_number)
+        made = self.unchanged.nodes.get(node_id)
+        if made is not None and made[0] == made_from:
+            return made[1]
+        scene_node = self._node(view)
+        self.unchanged.nodes[node_id] = made_from, scene_node
+        return scene_node
+
+    def _edge_again(self, view: NodeView, child: NodeView, stub: int | None, cut_at: int | None) -> SceneEdge:
+        """:meth:`_edge`, or the object an earlier frame made from the same: the child's state, the cut (the
+        parent's) if the edge carries it, and whether it is on the best line or just taken."""
+        key = (view.id, child.id)
+        made_from = (self._state(child.id), view.cut if child.id == cut_at else None,
+                     view.id in self.best and child.id in self.best,
+                     self.look.taken(self.view, view, child, self._marks_current))
+        made = self.unchanged.edges.get(key)
+        if made is not None and made[0] == made_from:
+            return made[1]
+        edge = self._edge(view, child, stub, cut_at)
+        self.unchanged.edges[key] = made_from, edge
+        return edge
 
     # ---- nodes ------------------------------------------------------------------------------------------------
     def _node(self, view: NodeView) -> SceneNode:
@@ -503,9 +569,10 @@ class _SceneBuilder:
         stub = chosen.stub_of(node_id)
         cut_at = self._cut_child(view) if view.cut is not None else None
         at = self.view.nodes
+        make = self._edge if self.unchanged is None else self._edge_again
         for child_id in shown:
             if child_id == stub or not chosen.is_stub(child_id):  # the others are drawn inside the stub
-                edges.append(self._edge(view, at[child_id], stub, cut_at))
+                edges.append(make(view, at[child_id], stub, cut_at))
         drawable, rare = chosen.drawable_children(node_id)
         text = self.look.rare_text(self.view, self.final, rare) if rare else ""
         if text:
