@@ -26,7 +26,7 @@ from ..text import exact, format_number
 from .bounds import Bound
 from .grain import value_grain
 from .transposition import TranspositionTable, table_key
-from .tracers import NO_TRACER, NullTracer
+from .tracers import NO_TRACER, NullTracer, traced
 
 INF = float("inf")
 MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
@@ -186,55 +186,56 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
     move, value)``; the values are then exact (:func:`exact_leaf_value`), as its windows are. ``quiescence``: a
     node at the depth limit is searched on by :func:`quiescence_search` instead of evaluated."""
     cuts, fail_hard = rules.cuts, rules.fail_hard
+    tracing = traced(tracer)
     leaf_value_of = leaf_value if chance is None else exact_leaf_value
     quiet = quiescence_search(root, tracer, rules) if quiescence else None
 
     def max_value(state, alpha, beta, depth, move):
-        tracer.enter(state, move, alpha, beta)
+        if tracing: tracer.enter(state, move, alpha, beta)
         v = leaf_value_of(state, depth)
         if v is not None:
-            tracer.leaf(v)
+            if tracing: tracer.leaf(v)
             return v, None
         alpha_in = alpha
         v, best = -INF, None
         for i, a in enumerate(moves := state.moves()):
             v2, _ = value(state.child(a), alpha, beta, depth - 1, a)
             if v2 > v:
-                tracer.value_updated(v, v2)
+                if tracing: tracer.value_updated(v, v2)
                 v, best = v2, a
                 if v > alpha:
-                    tracer.alpha_updated(alpha, v)
+                    if tracing: tracer.alpha_updated(alpha, v)
                     alpha = v
             if cuts(v, beta):
-                tracer.cutoff(moves[i + 1:])
+                if tracing: tracer.cutoff(moves[i + 1:])
                 break
         if fail_hard:
             v = rules.returned(v, alpha_in, beta)
-        tracer.exit(v, best)
+        if tracing: tracer.exit(v, best)
         return v, best
 
     def min_value(state, alpha, beta, depth, move):
-        tracer.enter(state, move, alpha, beta)
+        if tracing: tracer.enter(state, move, alpha, beta)
         v = leaf_value_of(state, depth)
         if v is not None:
-            tracer.leaf(v)
+            if tracing: tracer.leaf(v)
             return v, None
         beta_in = beta
         v, best = INF, None
         for i, a in enumerate(moves := state.moves()):
             v2, _ = value(state.child(a), alpha, beta, depth - 1, a)
             if v2 < v:
-                tracer.value_updated(v, v2)
+                if tracing: tracer.value_updated(v, v2)
                 v, best = v2, a
                 if v < beta:
-                    tracer.beta_updated(beta, v)
+                    if tracing: tracer.beta_updated(beta, v)
                     beta = v
             if cuts(alpha, v):
-                tracer.cutoff(moves[i + 1:])
+                if tracing: tracer.cutoff(moves[i + 1:])
                 break
         if fail_hard:
             v = rules.returned(v, alpha, beta_in)
-        tracer.exit(v, best)
+        if tracing: tracer.exit(v, best)
         return v, best
 
     def players_value(state, alpha, beta, depth, move):
