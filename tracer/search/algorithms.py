@@ -199,7 +199,8 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
         alpha_in = alpha
         v, best = -INF, None
         for i, a in enumerate(moves := state.moves()):
-            v2, _ = value(state.child(a), alpha, beta, depth - 1, a)
+            child = state.child(a)
+            v2, _ = (max_value if child.player is MAX else min_value)(child, alpha, beta, depth - 1, a)
             if v2 > v:
                 if tracing: tracer.value_updated(v, v2)
                 v, best = v2, a
@@ -223,7 +224,8 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
         beta_in = beta
         v, best = INF, None
         for i, a in enumerate(moves := state.moves()):
-            v2, _ = value(state.child(a), alpha, beta, depth - 1, a)
+            child = state.child(a)
+            v2, _ = (max_value if child.player is MAX else min_value)(child, alpha, beta, depth - 1, a)
             if v2 < v:
                 if tracing: tracer.value_updated(v, v2)
                 v, best = v2, a
@@ -238,19 +240,22 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
         if tracing: tracer.exit(v, best)
         return v, best
 
-    def players_value(state, alpha, beta, depth, move):
-        search = max_value if state.player is MAX else min_value
-        return search(state, alpha, beta, depth, move)
+    def value(state, alpha, beta, depth, move):  # the player to move at a node chooses the search
+        return (max_value if state.player is MAX else min_value)(state, alpha, beta, depth, move)
 
-    def value_beyond(state, alpha, beta, depth, move):  # players_value, with Star1's and quiescence's nodes
-        if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
-            return chance(state, alpha, beta, depth, move, value)
-        if quiet is not None and depth <= 0:  # the horizon: quiescence search goes on while captures are possible
-            return quiet(state, alpha, beta, move)
-        return players_value(state, alpha, beta, depth, move)
+    def first_beyond(players_search):
+        """MAX's or MIN's search, after Star1's chance nodes and quiescence's horizon (a child whose player is not
+        MAX goes to MIN's search: a chance node goes there too, and is taken here)."""
+        def search(state, alpha, beta, depth, move):
+            if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
+                return chance(state, alpha, beta, depth, move, value)
+            if quiet is not None and depth <= 0:  # the horizon: quiescence search goes on while captures are possible
+                return quiet(state, alpha, beta, move)
+            return players_search(state, alpha, beta, depth, move)
+        return search
 
-    # (a search of MAX and MIN alone, the usual one, asks no question more than the player at each node)
-    value = players_value if chance is None and quiet is None else value_beyond
+    if chance is not None or quiet is not None:  # (the usual search asks no more of a node than its player)
+        max_value, min_value = first_beyond(max_value), first_beyond(min_value)
     return value(root, -INF, INF, depth, None)
 
 
