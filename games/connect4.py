@@ -226,8 +226,8 @@ class Connect4State:
     in); a diagram marks the disc that differs from the parent's board.
     """
 
-    __slots__ = ("first", "second", "count", "player", "history", "score", "_codes", "_terminal", "_moves",
-                 "context")
+    __slots__ = ("first", "second", "count", "player", "history", "score", "_codes", "_drops", "_terminal",
+                 "_moves", "context")
     name = ""
     explicit = False
     # MCTS's --rollout eval turns the windows score v into a reward 1 / (1 + e^(−v / eval_scale)): 16, one open
@@ -263,17 +263,28 @@ class Connect4State:
         self._set(first, second, count, Context(geo, max_side), history, codes, score, four or count == geo.cells)
 
     def _worked_out(self) -> None:
-        """A playout's end position is made without its line codes and windows score (MCTS reads only its fours):
-        they are worked out here, from the bitboards, when first asked for."""
+        """The position's own line codes and its windows score, made if it has them not yet. A playout's end position
+        is made without them (MCTS reads only its fours): they are worked out from the bitboards."""
         if self._codes is None:
             self._codes = self.geo.codes_of(self.first, self.second)
             score = self.geo.read_codes(self._codes)[0]
             self.score = score if self.max_side == FIRST else -score
+        elif self._drops is not None:
+            self._own_codes()
+
+    def _own_codes(self) -> list[int]:
+        """The position's line codes, made from its parent's (``_codes`` until then) and its disc's lines
+        (``_drops``) when it is first asked for a child: a leaf of a search never is, and never makes them."""
+        codes = self._codes.copy()
+        for line, _, step in self._drops:
+            codes[line] += step
+        self._codes, self._drops = codes, None
+        return codes
 
     def _set(self, first, second, count, context, history, codes, score, terminal):
         # (child() sets these same fields itself, the hot path: a field added here is added there)
         self.first, self.second, self.count, self.context = first, second, count, context
-        self.history, self._codes, self.score = history, codes, score
+        self.history, self._codes, self._drops, self.score = history, codes, None, score
         self.player = MAX if count % 2 == context.max_side else MIN
         self._terminal = terminal
         self._moves = None
@@ -310,15 +321,15 @@ class Connect4State:
             known = positions.get(board)
             if known is not None:  # a transposition: made already
                 return known
-        codes, gain = self._codes.copy(), 0  # (a position without codes is a playout's end: it has no children)
-        for line, gains, step in geo.drops[mover][disc]:  # the lines through the disc
-            code = codes[line]
-            gain += gains[code]
-            codes[line] = code + step
+        codes = self._codes if self._drops is None else self._own_codes()  # (a playout's end has no children)
+        gain, drops = 0, geo.drops[mover][disc]
+        for line, gains, _ in drops:  # the lines through the disc
+            gain += gains[codes[line]]
         # _set's fields, set here: skip __init__'s work from scratch (the update is done) and a call a child
         child = Connect4State.__new__(Connect4State)
         child.count = count = self.count + 1
-        child.first, child.second, child.context, child._codes = first, second, context, codes
+        child.first, child.second, child.context = first, second, context
+        child._codes, child._drops = codes, drops  # its own codes made when it is asked for a child
         child.history = self.history + COLUMN_NAMES[move]
         if self.player is MAX:
             child.score, child.player = self.score + gain, MIN
