@@ -187,13 +187,14 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
     node at the depth limit is searched on by :func:`quiescence_search` instead of evaluated."""
     cuts, fail_hard = rules.cuts, rules.fail_hard
     tracing = traced(tracer)
-    leaf_value_of = leaf_value if chance is None else exact_leaf_value
+    exact_values = chance is not None  # (exact_leaf_value's)
     quiet = quiescence_search(root, tracer, rules) if quiescence else None
 
     def max_value(state, alpha, beta, depth, move):
         if tracing: tracer.enter(state, move, alpha, beta)
-        v = leaf_value_of(state, depth)
+        v = state.utility() if state.is_terminal() else state.evaluate() if depth <= 0 else None  # leaf_value's
         if v is not None:
+            v = exact(v) if exact_values else v
             if tracing: tracer.leaf(v)
             return v, None
         alpha_in = alpha
@@ -217,8 +218,9 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
 
     def min_value(state, alpha, beta, depth, move):
         if tracing: tracer.enter(state, move, alpha, beta)
-        v = leaf_value_of(state, depth)
+        v = state.utility() if state.is_terminal() else state.evaluate() if depth <= 0 else None  # leaf_value's
         if v is not None:
+            v = exact(v) if exact_values else v
             if tracing: tracer.leaf(v)
             return v, None
         beta_in = beta
