@@ -216,7 +216,8 @@ class Context:
 class Connect4State:
     """A Connect Four position seen from one side: MAX is ``max_side`` (0: the first player, 1: the second).
 
-    ``first`` and ``second`` are the bitboards; ``history`` the columns played; ``score`` the windows evaluation
+    ``first`` and ``second`` are the bitboards (kept as ``first`` and ``both``, the discs of either side: a move
+    adds its disc to ``both`` and, the first player's, to ``first``); ``history`` the columns played; ``score`` the windows evaluation
     from MAX's view, kept up to date move by move; ``context`` what it shares with its relatives (:class:`Context`).
 
     Below a search's root (:meth:`Connect4.rooted`) positions are shared: a position reached again by another
@@ -226,7 +227,7 @@ class Connect4State:
     in); a diagram marks the disc that differs from the parent's board.
     """
 
-    __slots__ = ("first", "second", "count", "player", "history", "score", "_codes", "_drops", "_terminal",
+    __slots__ = ("first", "both", "count", "player", "history", "score", "_codes", "_drops", "_terminal",
                  "_moves", "context")
     name = ""
     explicit = False
@@ -283,7 +284,7 @@ class Connect4State:
 
     def _set(self, first, second, count, context, history, codes, score, terminal):
         # (child() sets these same fields itself, the hot path: a field added here is added there)
-        self.first, self.second, self.count, self.context = first, second, count, context
+        self.first, self.both, self.count, self.context = first, first | second, count, context
         self.history, self._codes, self._drops, self.score = history, codes, None, score
         self.player = MAX if count % 2 == context.max_side else MIN
         self._terminal = terminal
@@ -295,6 +296,11 @@ class Connect4State:
         return self.context.positions is not None and self.count > self.context.root_count
 
     @property
+    def second(self) -> int:
+        """The second player's bitboard."""
+        return self.both ^ self.first
+
+    @property
     def side(self) -> int:
         """0 when the first player is to move, 1 for the second."""
         return self.count % 2
@@ -303,21 +309,20 @@ class Connect4State:
     def moves(self):
         if self._moves is None:
             geo = self.context.geo
-            self._moves = () if self._terminal else geo.moves_when_full[(self.first | self.second) & geo.top_row]
+            self._moves = () if self._terminal else geo.moves_when_full[self.both & geo.top_row]
         return self._moves
 
     def child(self, move):
-        context, first, second = self.context, self.first, self.second
+        context, first, both = self.context, self.first, self.both
         geo = context.geo
-        disc = ((first | second) + geo.bottom_of_move[move]) & geo.column_of_move[move]  # above the column's discs
+        disc = (both + geo.bottom_of_move[move]) & geo.column_of_move[move]  # the cell above the column's discs
+        both |= disc
         mover = self.count % 2
         if mover == FIRST:
             first |= disc
-        else:
-            second |= disc
         positions = context.positions
         if positions is not None:
-            board = (first | second) + first  # one number per board (in each column, the discs' bits plus the first's)
+            board = both + first  # one number per board (in each column, the discs' bits plus the first player's)
             known = positions.get(board)
             if known is not None:  # a transposition: made already
                 return known
@@ -328,7 +333,7 @@ class Connect4State:
         # _set's fields, set here: skip __init__'s work from scratch (the update is done) and a call a child
         child = Connect4State.__new__(Connect4State)
         child.count = count = self.count + 1
-        child.first, child.second, child.context = first, second, context
+        child.first, child.both, child.context = first, both, context
         child._codes, child._drops = codes, drops  # its own codes made when it is asked for a child
         child.history = self.history + COLUMN_NAMES[move]
         if self.player is MAX:
@@ -416,7 +421,7 @@ class Connect4State:
         marked = ()
         if self.history and not self.transposable:  # (see the class)
             col = int(self.history[-1]) - 1
-            discs = (self.first | self.second) & self.geo.column[col]
+            discs = self.both & self.geo.column[col]
             marked = ((self.geo.rows - discs.bit_count(), col),)  # (row from the top, column) of the last disc
         return Board(self.rows(), GLYPHS, marked, files=COLUMN_NAMES[1:self.geo.cols + 1])
 
