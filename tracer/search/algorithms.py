@@ -199,7 +199,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
             return v, None
         alpha_in = alpha
         v, best = -INF, None
-        for i, a in enumerate(moves := state.moves()):
+        for a in (moves := state.moves()):
             child = state.child(a)
             v2, _ = (max_value if child.player is MAX else min_value)(child, alpha, beta, depth - 1, a)
             if v2 > v:
@@ -208,8 +208,8 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
                 if v > alpha:
                     if tracing: tracer.alpha_updated(alpha, v)
                     alpha = v
-            if cuts(v, beta):
-                if tracing: tracer.cutoff(moves[i + 1:])
+            if v >= beta and cuts(v, beta):  # (either rule cuts only there: the usual case asks no more)
+                if tracing: tracer.cutoff(moves[moves.index(a) + 1:])
                 break
         if fail_hard:
             v = rules.returned(v, alpha_in, beta)
@@ -225,7 +225,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
             return v, None
         beta_in = beta
         v, best = INF, None
-        for i, a in enumerate(moves := state.moves()):
+        for a in (moves := state.moves()):
             child = state.child(a)
             v2, _ = (max_value if child.player is MAX else min_value)(child, alpha, beta, depth - 1, a)
             if v2 < v:
@@ -234,8 +234,8 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
                 if v < beta:
                     if tracing: tracer.beta_updated(beta, v)
                     beta = v
-            if cuts(alpha, v):
-                if tracing: tracer.cutoff(moves[i + 1:])
+            if alpha >= v and cuts(alpha, v):
+                if tracing: tracer.cutoff(moves[moves.index(a) + 1:])
                 break
         if fail_hard:
             v = rules.returned(v, alpha, beta_in)
