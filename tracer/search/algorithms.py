@@ -4,7 +4,8 @@ Each search is written to be read beside the textbook pseudo-code (Russell & Nor
 5.7, for minimax and alpha-beta, Section 5.4 for quiescence search, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax; Reinefeld
 1983 and Marsland 1986 for principal variation search; Plaat, Schaeffer, Pijls & de Bruin 1996 for alpha-beta with
 memory, MTD(f) and SSS* as MT-SSS*; Slate & Atkin 1977 for iterative deepening). The tracer calls mark the steps;
-with the default :data:`NO_TRACER` they do nothing and allocate nothing.
+with the default :data:`NO_TRACER` they do nothing and allocate nothing, and alpha-beta, asked at every node of a
+game's search, does not even make them (``if tracing:``, :func:`~tracer.search.tracers.traced`).
 
 Every search returns ``(value, move)``: the root's backed-up value and the move chosen there. Minimax and
 alpha-beta values are in MAX's terms; negamax values are in the terms of the player to move at the node.
@@ -83,7 +84,8 @@ def chance_weights(probabilities: tuple) -> tuple[tuple[int, ...], int]:
 
 
 def leaf_value(state: GameState, depth: float) -> float | None:
-    """The value of a node the search stops at, in MAX's terms, or ``None`` if the search goes on."""
+    """The value of a node the search stops at, in MAX's terms, or ``None`` if the search goes on. (Alpha-beta's
+    two functions write it out in a line, the same rule: a call fewer at every node of a game's search.)"""
     if state.is_terminal():
         return state.utility()
     if depth <= 0:
@@ -187,14 +189,14 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
     node at the depth limit is searched on by :func:`quiescence_search` instead of evaluated."""
     cuts, fail_hard = rules.cuts, rules.fail_hard
     tracing = traced(tracer)
-    exact_values = chance is not None  # (exact_leaf_value's)
+    exact_values = chance is not None  # (as exact_leaf_value makes them)
     quiet = quiescence_search(root, tracer, rules) if quiescence else None
 
     def max_value(state, alpha, beta, depth, move):
         if tracing: tracer.enter(state, move, alpha, beta)
-        v = state.utility() if state.is_terminal() else state.evaluate() if depth <= 0 else None  # leaf_value's
+        v = state.utility() if state.is_terminal() else state.evaluate() if depth <= 0 else None  # leaf_value
         if v is not None:
-            v = exact(v) if exact_values else v
+            if exact_values: v = exact(v)
             if tracing: tracer.leaf(v)
             return v, None
         alpha_in = alpha
@@ -218,9 +220,9 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
 
     def min_value(state, alpha, beta, depth, move):
         if tracing: tracer.enter(state, move, alpha, beta)
-        v = state.utility() if state.is_terminal() else state.evaluate() if depth <= 0 else None  # leaf_value's
+        v = state.utility() if state.is_terminal() else state.evaluate() if depth <= 0 else None  # leaf_value
         if v is not None:
-            v = exact(v) if exact_values else v
+            if exact_values: v = exact(v)
             if tracing: tracer.leaf(v)
             return v, None
         beta_in = beta
