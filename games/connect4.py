@@ -79,11 +79,11 @@ def drop_tables(length: int, position: int, digit: int) -> list[int]:
     ``length`` cells, by the line's code before it: what the disc gains its own side in the line's windows score
     (the change seen by the player who drops it; codes whose cell is taken never occur: 0)."""
     scores, _ = line_tables(length)
-    step, sign = 3 ** position, 1 if digit == 1 else -1
+    step = 3 ** position
     gains = [0] * 3 ** length
     for low in range(0, 3 ** length, 3 * step):  # the codes from low to low + step have the cell empty
-        for code in range(low, low + step):
-            gains[code] = sign * (scores[code + digit * step] - scores[code])
+        empty, dropped = scores[low:low + step], scores[low + digit * step:low + (digit + 1) * step]
+        gains[low:low + step] = map(operator.sub, *((dropped, empty) if digit == 1 else (empty, dropped)))
     return gains
 
 
@@ -217,8 +217,9 @@ class Connect4State:
     """A Connect Four position seen from one side: MAX is ``max_side`` (0: the first player, 1: the second).
 
     ``first`` and ``second`` are the bitboards (kept as ``first`` and ``both``, the discs of either side: a move
-    adds its disc to ``both`` and, the first player's, to ``first``); ``history`` the columns played; ``score`` the windows evaluation
-    from MAX's view, kept up to date move by move; ``context`` what it shares with its relatives (:class:`Context`).
+    adds its disc to ``both`` and, the first player's, to ``first``); ``history`` the columns played; ``score``
+    the windows evaluation from MAX's view, kept up to date move by move; ``context`` what it shares with its
+    relatives (:class:`Context`).
 
     Below a search's root (:meth:`Connect4.rooted`) positions are shared: a position reached again by another
     move order (a transposition: columns 4 3 5, or 5 3 4) is the same object while it stays in the table (at most
@@ -264,8 +265,8 @@ class Connect4State:
         self._set(first, second, count, Context(geo, max_side), history, codes, score, four or count == geo.cells)
 
     def _worked_out(self) -> None:
-        """The position's own line codes and its windows score, made if it has them not yet. A playout's end position
-        is made without them (MCTS reads only its fours): they are worked out from the bitboards."""
+        """The position's own line codes and its windows score, made if it has them not yet. A playout's end
+        position is made without them (MCTS reads only its fours): they are worked out from the bitboards."""
         if self._codes is None:
             self._codes = self.geo.codes_of(self.first, self.second)
             score = self.geo.read_codes(self._codes)[0]
