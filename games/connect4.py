@@ -204,13 +204,15 @@ class Context:
     """What a position shares with every position it leads to: the board's geometry and the side MAX plays, and
     below a search's root (:meth:`Connect4.rooted`) the positions the search has made, by board (``positions``),
     the root's disc count, and, when game ends are scored by their distance from the root (quicker wins), that
-    count again as ``origin``."""
+    count again as ``origin``. ``plain``: the same geometry and side with none of a search's (a playout's end
+    position has it)."""
 
-    __slots__ = ("geo", "max_side", "positions", "root_count", "origin")
+    __slots__ = ("geo", "max_side", "positions", "root_count", "origin", "plain")
 
     def __init__(self, geo: Geometry, max_side: int, positions: dict | None = None, root_count: int = 0):
         self.geo, self.max_side, self.positions, self.root_count = geo, max_side, positions, root_count
         self.origin = None
+        self.plain = self if positions is None else Context(geo, max_side)
 
 
 class Connect4State:
@@ -353,12 +355,14 @@ class Connect4State:
         ``choices[rng.randrange(len(choices))]``, ``choices`` being :meth:`moves` there, exactly as the search's own
         loop draws it (so the same seed gives the same trace), until four in a row or a full board. Only the end
         position is made as a state. Returns the columns played and that position."""
-        geo = self.context.geo
+        context = self.context
+        geo = context.geo
         moves_when_full, top_row, bottom, column = geo.moves_when_full, geo.top_row, geo.bottom, geo.column
         (up, _), (across, _), (rising, _), (falling, _) = geo.directions
         up2, across2, rising2, falling2 = 2 * up, 2 * across, 2 * rising, 2 * falling
         getrandbits, cells = rng.getrandbits, geo.cells
-        mover, other = (self.first, self.second) if self.count % 2 == FIRST else (self.second, self.first)
+        first, second = self.first, self.both ^ self.first
+        mover, other = (first, second) if self.count % 2 == FIRST else (second, first)
         count, played, over = self.count, [], self._terminal
         while not over:
             both = mover | other
@@ -384,20 +388,22 @@ class Connect4State:
         first, second = (mover, other) if count % 2 == FIRST else (other, mover)
         end = Connect4State.__new__(Connect4State)  # its line codes and score worked out when asked (_worked_out)
         history = self.history + "".join(map(COLUMN_NAMES.__getitem__, played))
-        end._set(first, second, count, Context(geo, self.max_side), history, None, None, True)
+        end._set(first, second, count, context.plain, history, None, None, True)
         return played, end
 
     def result(self) -> float:
         """MAX's reward at the end of the game: 1 when MAX has four in a row, 0 when MIN has, ½ for a full board.
         Read from the fours themselves: the windows score's sign is right in every game we have played, but
         nothing bounds the loser's windows below the winner's 1000 (a 9 × 10 board has 207 windows)."""
-        mine, theirs = (self.first, self.second) if self.max_side == FIRST else (self.second, self.first)
-        return 1.0 if has_four(mine, self.geo) else 0.0 if has_four(theirs, self.geo) else 0.5
+        context, first, second = self.context, self.first, self.both ^ self.first
+        mine, theirs = (first, second) if context.max_side == FIRST else (second, first)
+        return 1.0 if has_four(mine, context.geo) else 0.0 if has_four(theirs, context.geo) else 0.5
 
     def key(self) -> int:
         """The position as one number, for transposition tables: both bitboards (the side to move is their count's
         parity)."""
-        return self.first << (self.geo.cols * self.geo.height) | self.second
+        geo = self.context.geo
+        return self.first << (geo.cols * geo.height) | (self.both ^ self.first)
 
     def is_terminal(self):
         return self._terminal
@@ -419,20 +425,20 @@ class Connect4State:
         return COLUMN_NAMES[move]
 
     def board(self):
-        marked = ()
+        marked, geo = (), self.context.geo
         if self.history and not self.transposable:  # (see the class)
             col = int(self.history[-1]) - 1
-            discs = self.both & self.geo.column[col]
-            marked = ((self.geo.rows - discs.bit_count(), col),)  # (row from the top, column) of the last disc
-        return Board(self.rows(), GLYPHS, marked, files=COLUMN_NAMES[1:self.geo.cols + 1])
+            discs = self.both & geo.column[col]
+            marked = ((geo.rows - discs.bit_count(), col),)  # (row from the top, column) of the last disc
+        return Board(self.rows(), GLYPHS, marked, files=COLUMN_NAMES[1:geo.cols + 1])
 
     # ---- readable twins --------------------------------------------------------------------------------------
     def rows(self) -> list[str]:
         """Top row first: X for the first player's discs, O for the second's."""
-        geo = self.geo
+        geo, first, second = self.context.geo, self.first, self.second
         rows = []
         for r in reversed(range(geo.rows)):
-            rows.append("".join("X" if self.first & geo.cell(c, r) else "O" if self.second & geo.cell(c, r) else "."
+            rows.append("".join("X" if first & geo.cell(c, r) else "O" if second & geo.cell(c, r) else "."
                                 for c in range(geo.cols)))
         return rows
 
