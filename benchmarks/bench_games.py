@@ -1,6 +1,6 @@
 """Benchmarks for the games: searches with tracing off and on, medians measured in one run.
 
-    python benchmarks/bench_games.py [--repeat N]
+    python benchmarks/bench_games.py [--repeat N] [--aima DIR] [--anchors-only] [--before REV [--rounds N]]
 
 Targets (2-core machine, tracing off): tic-tac-toe full solve from the empty board, minimax ≤ 1.0 s and alpha-beta
 ≤ 30 ms; Connect Four from the empty board, windows evaluation, depth 5, minimax ≤ 0.15 s and alpha-beta ≤ 25 ms,
@@ -11,7 +11,10 @@ Against anchors (CPU time, interleaved rounds, the median of the rounds' ratios)
 from the empty board at least 40× the textbook alpha-beta over a list board (:mod:`textbook`, the stand-in for
 the seed study's code: the same value, move and nodes visited, checked), and the tic-tac-toe full solve by
 alpha-beta at least 5× aima-python's ``alpha_beta_search`` on its ``TicTacToe``, run from an aima-python checkout
-(``--aima DIR`` or ``AIMA_PYTHON``; the row is skipped, with a note, without one).
+(``--aima DIR`` or ``AIMA_PYTHON``; the row is skipped, with a note, without one). ``--before REV`` measures these
+two rows before and after a change in one run: the anchors-only benchmark of git revision REV (its ``tracer``,
+``games`` and ``benchmarks`` exported to a temporary folder) and of this checkout, each a process of its own, by
+turns for ``--rounds`` rounds: the median of each side's ratios.
 
 Every timed run starts cold, and the emptying is timed with it. What persists between searches: tic-tac-toe
 interns its positions, each keeping its children once made (a dict of all positions made, emptied by
@@ -24,8 +27,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -92,7 +98,13 @@ def main() -> None:
     parser.add_argument("--aima", metavar="DIR", help="an aima-python checkout (or its git repository) for the "
                         "tic-tac-toe anchor; default: the AIMA_PYTHON environment variable")
     parser.add_argument("--anchors-only", action="store_true", help="only the rows against the anchors")
+    parser.add_argument("--before", metavar="REV", help="the rows against the anchors before (git revision REV, "
+                        "say main) and after (this checkout), each side's processes by turns")
+    parser.add_argument("--rounds", type=int, default=5, help="with --before: processes of each side (default 5)")
     args = parser.parse_args()
+    if args.before:
+        before_and_after(args.before, args.rounds, args.repeat, args.aima)
+        return
     anchors(args.repeat, args.aima)
     if args.anchors_only:
         return
@@ -150,6 +162,39 @@ def anchors(repeat: int, aima_where: str | None) -> None:
     if note:
         print(f"  note: the aima-python row is skipped: {note}")
     print()
+
+
+ANCHOR_RATIO = re.compile(r"^  (.+), tracer: ([0-9.]+)× ")  # a row of anchors()'s output
+
+
+def before_and_after(revision: str, rounds: int, repeat: int, aima_where: str | None) -> None:
+    """anchors() of ``revision`` and of this checkout, each run as a process of its own, by turns: the median of
+    each side's ratios for each row."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    before = tempfile.mkdtemp(prefix="bench-games-before-")
+    archive = subprocess.run(["git", "-C", here, "archive", revision, "tracer", "games", "benchmarks"],
+                             capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", before], input=archive.stdout, check=True)
+    aima = ["--aima", aima_where] if aima_where else []
+    ratios = {"before": {}, "after": {}}
+    for _ in range(rounds):
+        for side, root in (("before", before), ("after", here)):
+            run = subprocess.run([sys.executable, os.path.join(root, "benchmarks", "bench_games.py"),
+                                  "--anchors-only", "--repeat", str(repeat), *aima],
+                                 capture_output=True, text=True, check=True, cwd=root)
+            for line in run.stdout.splitlines():
+                if match := ANCHOR_RATIO.match(line):
+                    ratios[side].setdefault(match[1], []).append(float(match[2]))
+    print(f"alpha-beta against anchors, before ({revision}) and after (this checkout): the medians of {rounds} "
+          f"processes' ratios a side, by turns (each process: CPU medians of {repeat} interleaved rounds)")
+    targets = {"Connect Four depth 5": (TEXTBOOK_RATIO, "textbook"), "tic-tac-toe solve": (AIMA_RATIO, "aima-python")}
+    for row, (target, anchor) in targets.items():
+        if row not in ratios["after"]:
+            continue
+        was, now = (statistics.median(ratios[side][row]) for side in ("before", "after"))
+        print(f"  {row + ', tracer against ' + anchor:<46} before {was:5.1f}×  after {now:5.1f}×  "
+              f"{_verdict(now >= target)} (target ≥ {target:g}×; after's rounds {min(ratios['after'][row]):.1f}–"
+              f"{max(ratios['after'][row]):.1f}×)")
 
 
 def _ms(seconds: float, width: int = 7) -> str:

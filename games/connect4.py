@@ -10,9 +10,12 @@ for each window with no disc of MAX, subtract w[MIN's discs in it]; w = (0, 1, 4
 
 Inside, a position is two bitboards in the solvers' layout (each column takes rows + 1 bits, bottom first), and
 every line of at least four cells (each row, column and diagonal) is also kept as a base-3 number of its cells
-(0 empty, 1 first player, 2 second), all packed in one integer. A table per line length, made once per board
-size, gives a line's windows score and whether it holds four in a row, so a move updates the score and the end
-test from the at most four lines through its cell, and evaluation only reads the result.
+(0 empty, 1 first player, 2 second), one small number per line in a list. A table per line length and cell, made
+once per board size, gives what a disc dropped there gains its side in the line's windows, so a move updates the
+score from the at most four lines through its cell and evaluation only reads the result. The same gain tells
+whether the move made four in a row: completing a four gains w[4] − w[3] = 984 in that window alone, while
+every other window gains at most 16 (at most 16 windows hold a cell), so the game ends exactly when a move gains
+at least 984.
 """
 
 from __future__ import annotations
@@ -71,19 +74,31 @@ def window_tables() -> tuple[list[int], list[bool]]:
 
 
 @lru_cache(maxsize=None)
-def drop_tables(length: int, position: int, digit: int) -> tuple[list[int], list[bool]]:
+def drop_tables(length: int, position: int, digit: int) -> list[int]:
     """For a disc (``digit`` 1: the first player's, 2: the second's) dropped on cell ``position`` of a line of
-    ``length`` cells, by the line's code before it: the change in the line's windows score, and whether the line
-    then holds four in a row (codes whose cell is taken never occur: 0 and False)."""
-    scores, fours = line_tables(length)
+    ``length`` cells, by the line's code before it: what the disc gains its own side in the line's windows score
+    (the change seen by the player who drops it; codes whose cell is taken never occur: 0)."""
+    scores, _ = line_tables(length)
     step = 3 ** position
-    changes = [0] * 3 ** length
-    ends = [False] * 3 ** length
+    gains = [0] * 3 ** length
     for low in range(0, 3 ** length, 3 * step):  # the codes from low to low + step have the cell empty
-        empty, dropped = slice(low, low + step), slice(low + digit * step, low + (digit + 1) * step)
-        changes[empty] = map(operator.sub, scores[dropped], scores[empty])
-        ends[empty] = fours[dropped]
-    return changes, ends
+        empty, dropped = scores[low:low + step], scores[low + digit * step:low + (digit + 1) * step]
+        gains[low:low + step] = map(operator.sub, *((dropped, empty) if digit == 1 else (empty, dropped)))
+    return gains
+
+
+def four_gain() -> int:
+    """The least a move gains its side when it completes four in a row, and more than any other move gains: the
+    four's own window goes from w[3] to w[4], and no window gains a disc more than w[3] (a window of three becomes
+    one of the opponent's, worth nothing, or an empty window one of ours, w[1]); at most 16 windows hold a cell
+    (four in each of the four directions)."""
+    most_otherwise = 16 * max(max(WEIGHTS[k + 1] - WEIGHTS[k] for k in range(3)), max(WEIGHTS[:4]))
+    gain = WEIGHTS[4] - WEIGHTS[3]
+    assert gain > most_otherwise, "the windows' weights no longer tell a four by its gain"
+    return gain
+
+
+FOUR_GAIN = four_gain()
 
 
 class Geometry:
@@ -95,6 +110,8 @@ class Geometry:
         self.bottom = [1 << (c * h) for c in range(cols)]
         self.column = [((1 << rows) - 1) << (c * h) for c in range(cols)]
         self.top = [1 << (c * h + rows - 1) for c in range(cols)]
+        # by move (the column's number, 1-based, as moves are): its bottom cell and its cells
+        self.bottom_of_move, self.column_of_move = [0, *self.bottom], [0, *self.column]
         self.board = sum(self.column)
         # The legal moves by the set of full columns (their top cells): listing moves is one look-up.
         self.moves_when_full = {}
@@ -116,7 +133,8 @@ class Geometry:
         self._make_lines()
 
     def _make_lines(self) -> None:
-        """Every line of at least four cells gets a field of the packed integer; each cell lists its lines."""
+        """Every line of at least four cells gets a place in a position's list of line codes; each cell lists its
+        lines."""
         cols, rows, h = self.cols, self.rows, self.height
         lines = []
         for dc, dr in DIRECTIONS:
@@ -130,39 +148,32 @@ class Geometry:
                         cc, rr = cc + dc, rr + dr
                     if len(cells) >= 4:
                         lines.append(cells)
-        width = (3 ** max(len(cells) for cells in lines)).bit_length()
-        self.lines, self.field_mask = lines, (1 << width) - 1
-        self.line_fields = []  # (offset, scores, fours) per line
-        # per player and bitboard bit: ((offset, score changes, fours) for each line through the cell, from
-        # drop_tables), and what a disc there adds to the packed integer
-        self.drops = ([()] * (cols * h), [()] * (cols * h))
-        self.increments = ([0] * (cols * h), [0] * (cols * h))
-        for number, cells in enumerate(lines):
-            offset = number * width
-            scores, fours = line_tables(len(cells))
-            self.line_fields.append((offset, scores, fours))
+        self.lines = lines
+        self.line_tables = [line_tables(len(cells)) for cells in lines]  # (scores, fours) per line
+        # per player and disc (a bitboard's bit): (line, gains, step) for each line through the cell: the gains
+        # from drop_tables, and what the disc adds to the line's code
+        self.drops = ({}, {})
+        for line, cells in enumerate(lines):
             for position, (c, r) in enumerate(cells):
-                bit = c * h + r
                 for side in (FIRST, SECOND):
-                    self.drops[side][bit] += ((offset, *drop_tables(len(cells), position, side + 1)),)
-                self.increments[FIRST][bit] += 1 * 3 ** position << offset
-                self.increments[SECOND][bit] += 2 * 3 ** position << offset
+                    drop = (line, drop_tables(len(cells), position, side + 1), (side + 1) * 3 ** position)
+                    self.drops[side][1 << (c * h + r)] = self.drops[side].get(1 << (c * h + r), ()) + (drop,)
 
-    def lines_of(self, first: int, second: int) -> int:
-        """The packed line codes of a board: each disc of the two bitboards added."""
-        lines = 0
-        for increments, bits in zip(self.increments, (first, second)):
+    def codes_of(self, first: int, second: int) -> list[int]:
+        """The line codes of a board, from its two bitboards."""
+        codes = [0] * len(self.lines)
+        for side, bits in enumerate((first, second)):
             while bits:  # each disc, lowest bit first
-                low = bits & -bits
-                lines += increments[low.bit_length() - 1]
-                bits ^= low
-        return lines
+                disc = bits & -bits
+                for line, _, step in self.drops[side][disc]:
+                    codes[line] += step
+                bits ^= disc
+        return codes
 
-    def read_lines(self, lines: int) -> tuple[int, bool]:
+    def read_codes(self, codes: list[int]) -> tuple[int, bool]:
         """The windows score (the first player's view) and whether there is four in a row, read from line codes."""
         score, four = 0, False
-        for offset, scores, fours in self.line_fields:
-            code = lines >> offset & self.field_mask
+        for code, (scores, fours) in zip(codes, self.line_tables):
             score += scores[code]
             four = four or fours[code]
         return score, four
@@ -189,11 +200,28 @@ def clear_caches() -> None:
     """Nothing to forget: positions keep no cache between searches (the line tables are fixed rules data)."""
 
 
+class Context:
+    """What a position shares with every position it leads to: the board's geometry and the side MAX plays, and
+    below a search's root (:meth:`Connect4.rooted`) the positions the search has made, by board (``positions``),
+    the root's disc count, and, when game ends are scored by their distance from the root (quicker wins), that
+    count again as ``origin``. ``plain``: the same geometry and side with none of a search's (a playout's end
+    position has it)."""
+
+    __slots__ = ("geo", "max_side", "positions", "root_count", "origin", "plain")
+
+    def __init__(self, geo: Geometry, max_side: int, positions: dict | None = None, root_count: int = 0):
+        self.geo, self.max_side, self.positions, self.root_count = geo, max_side, positions, root_count
+        self.origin = None
+        self.plain = self if positions is None else Context(geo, max_side)
+
+
 class Connect4State:
     """A Connect Four position seen from one side: MAX is ``max_side`` (0: the first player, 1: the second).
 
-    ``first`` and ``second`` are the bitboards; ``history`` the columns played; ``score`` the windows evaluation
-    from the first player's view, kept up to date move by move.
+    ``first`` and ``second`` are the bitboards (kept as ``first`` and ``both``, the discs of either side: a move
+    adds its disc to ``both`` and, the first player's, to ``first``); ``history`` the columns played; ``score``
+    the windows evaluation from MAX's view, kept up to date move by move; ``context`` what it shares with its
+    relatives (:class:`Context`).
 
     Below a search's root (:meth:`Connect4.rooted`) positions are shared: a position reached again by another
     move order (a transposition: columns 4 3 5, or 5 3 4) is the same object while it stays in the table (at most
@@ -202,8 +230,8 @@ class Connect4State:
     in); a diagram marks the disc that differs from the parent's board.
     """
 
-    __slots__ = ("first", "second", "count", "geo", "max_side", "player", "history", "score", "_lines",
-                 "_terminal", "_moves", "_shared", "_transposable", "origin")
+    __slots__ = ("first", "both", "count", "player", "history", "score", "_codes", "_drops", "_terminal",
+                 "_moves", "context")
     name = ""
     explicit = False
     # MCTS's --rollout eval turns the windows score v into a reward 1 / (1 + e^(−v / eval_scale)): 16, one open
@@ -215,35 +243,65 @@ class Connect4State:
     def value_grain(self):
         """The finest difference between two of its values, for MTD(f)'s null window (β − grain, β): whole numbers;
         below a quicker-wins root, where a game end scores (1 − k/1000) of its value, thousandths."""
-        return Fraction(1, DISTANCE) if self.origin is not None else 1
+        return Fraction(1, DISTANCE) if self.context.origin is not None else 1
+
+    @property
+    def geo(self) -> Geometry:
+        return self.context.geo
+
+    @property
+    def max_side(self) -> int:
+        return self.context.max_side
+
+    @property
+    def origin(self) -> int | None:
+        """The root's disc count when game ends are scored by their distance from it, else ``None``."""
+        return self.context.origin
 
     def __init__(self, first: int, second: int, geo: Geometry, max_side: int = FIRST, history: str = ""):
         """A position from its bitboards; line codes, score and end test are worked out from scratch."""
-        self._from_lines(first, second, geo, max_side, history, geo.lines_of(first, second))
-
-    def _from_lines(self, first, second, geo, max_side, history, lines) -> None:
-        """Set the position from its bitboards and their line codes: the score and end test read from the lines."""
-        score, four = geo.read_lines(lines)
+        codes = geo.codes_of(first, second)
+        score, four = geo.read_codes(codes)
         count = (first | second).bit_count()
-        self._set(first, second, count, geo, max_side, history, lines, score, four or count == geo.cells)
+        score = score if max_side == FIRST else -score
+        self._set(first, second, count, Context(geo, max_side), history, codes, score, four or count == geo.cells)
 
     def _worked_out(self) -> None:
-        """A playout's end position is made without its line codes and windows score (MCTS reads only its fours):
-        they are worked out here, from the bitboards, when first asked for."""
-        if self._lines is None:
-            self._lines = self.geo.lines_of(self.first, self.second)
-            self.score = self.geo.read_lines(self._lines)[0]
+        """The position's own line codes and its windows score, made if it has them not yet. A playout's end
+        position is made without them (MCTS reads only its fours): they are worked out from the bitboards."""
+        if self._codes is None:
+            self._codes = self.geo.codes_of(self.first, self.second)
+            score = self.geo.read_codes(self._codes)[0]
+            self.score = score if self.max_side == FIRST else -score
+        elif self._drops is not None:
+            self._own_codes()
 
-    def _set(self, first, second, count, geo, max_side, history, lines, score, terminal):
+    def _own_codes(self) -> list[int]:
+        """The position's line codes, made from its parent's (``_codes`` until then) and its disc's lines
+        (``_drops``) when it is first asked for a child: a leaf of a search never is, and never makes them."""
+        codes = self._codes.copy()
+        for line, _, step in self._drops:
+            codes[line] += step
+        self._codes, self._drops = codes, None
+        return codes
+
+    def _set(self, first, second, count, context, history, codes, score, terminal):
         # (child() sets these same fields itself, the hot path: a field added here is added there)
-        self.first, self.second, self.count, self.geo = first, second, count, geo
-        self.max_side, self.history, self._lines, self.score = max_side, history, lines, score
-        self.player = MAX if count % 2 == max_side else MIN
+        self.first, self.both, self.count, self.context = first, first | second, count, context
+        self.history, self._codes, self._drops, self.score = history, codes, None, score
+        self.player = MAX if count % 2 == context.max_side else MIN
         self._terminal = terminal
         self._moves = None
-        self._shared = None  # below a search's root: the positions made so far, by their bitboards
-        self._transposable = False  # made in a search below its root: may be reached by other move orders
-        self.origin = None  # the root's disc count when game ends are scored by their distance from it
+
+    @property
+    def transposable(self) -> bool:
+        """Made in a search below its root, so it may be reached by other move orders (see the class)."""
+        return self.context.positions is not None and self.count > self.context.root_count
+
+    @property
+    def second(self) -> int:
+        """The second player's bitboard."""
+        return self.both ^ self.first
 
     @property
     def side(self) -> int:
@@ -253,42 +311,43 @@ class Connect4State:
     # ---- GameState -------------------------------------------------------------------------------------------
     def moves(self):
         if self._moves is None:
-            self._moves = () if self._terminal else self.geo.moves_when_full[(self.first | self.second)
-                                                                             & self.geo.top_row]
+            geo = self.context.geo
+            self._moves = () if self._terminal else geo.moves_when_full[self.both & geo.top_row]
         return self._moves
 
     def child(self, move):
-        geo = self.geo
-        col = move - 1
-        disc = ((self.first | self.second) + geo.bottom[col]) & geo.column[col]
+        context, first, both = self.context, self.first, self.both
+        geo = context.geo
+        disc = (both + geo.bottom_of_move[move]) & geo.column_of_move[move]  # the cell above the column's discs
+        both |= disc
         mover = self.count % 2
-        first, second = (self.first | disc, self.second) if mover == FIRST else (self.first, self.second | disc)
-        shared, board = self._shared, (first, second)
-        if shared is not None:
-            known = shared.get(board)
+        if mover == FIRST:
+            first |= disc
+        positions = context.positions
+        if positions is not None:
+            board = both + first  # one number per board (in each column, the discs' bits plus the first player's)
+            known = positions.get(board)
             if known is not None:  # a transposition: made already
                 return known
-        bit = disc.bit_length() - 1
-        if self._lines is None:
-            self._worked_out()
-        lines, score, four, mask = self._lines, self.score, False, geo.field_mask
-        for offset, changes, fours in geo.drops[mover][bit]:  # the lines through the disc
-            code = lines >> offset & mask
-            score += changes[code]
-            four = four or fours[code]
+        codes = self._codes if self._drops is None else self._own_codes()  # (a playout's end has no children)
+        gain, drops = 0, geo.drops[mover][disc]
+        for line, gains, _ in drops:  # the lines through the disc
+            gain += gains[codes[line]]
         # _set's fields, set here: skip __init__'s work from scratch (the update is done) and a call a child
         child = Connect4State.__new__(Connect4State)
         child.count = count = self.count + 1
-        child.first, child.second, child.geo, child.max_side = first, second, geo, self.max_side
-        child.history, child.score = self.history + COLUMN_NAMES[move], score
-        child._lines = lines + geo.increments[mover][bit]
-        child.player = MIN if self.player is MAX else MAX
-        child._terminal, child._moves = four or count == geo.cells, None
-        child._shared, child._transposable, child.origin = shared, shared is not None, self.origin
-        if shared is not None:
-            if len(shared) >= SHARED_POSITIONS:  # bounded memory: start again, keeping the search's recent ones
-                shared.clear()
-            shared[board] = child
+        child.first, child.both, child.context = first, both, context
+        child._codes, child._drops = codes, drops  # its own codes made when it is asked for a child
+        child.history = self.history + COLUMN_NAMES[move]
+        if self.player is MAX:
+            child.score, child.player = self.score + gain, MIN
+        else:
+            child.score, child.player = self.score - gain, MAX
+        child._terminal, child._moves = gain >= FOUR_GAIN or count == geo.cells, None  # (see the module)
+        if positions is not None:
+            if len(positions) >= SHARED_POSITIONS:  # bounded memory: start again, keeping the search's recent ones
+                positions.clear()
+            positions[board] = child
         return child
 
     def random_playout(self, rng) -> tuple[list[int], "Connect4State"]:
@@ -296,12 +355,14 @@ class Connect4State:
         ``choices[rng.randrange(len(choices))]``, ``choices`` being :meth:`moves` there, exactly as the search's own
         loop draws it (so the same seed gives the same trace), until four in a row or a full board. Only the end
         position is made as a state. Returns the columns played and that position."""
-        geo = self.geo
+        context = self.context
+        geo = context.geo
         moves_when_full, top_row, bottom, column = geo.moves_when_full, geo.top_row, geo.bottom, geo.column
         (up, _), (across, _), (rising, _), (falling, _) = geo.directions
         up2, across2, rising2, falling2 = 2 * up, 2 * across, 2 * rising, 2 * falling
         getrandbits, cells = rng.getrandbits, geo.cells
-        mover, other = (self.first, self.second) if self.count % 2 == FIRST else (self.second, self.first)
+        first, second = self.first, self.both ^ self.first
+        mover, other = (first, second) if self.count % 2 == FIRST else (second, first)
         count, played, over = self.count, [], self._terminal
         while not over:
             both = mover | other
@@ -327,20 +388,22 @@ class Connect4State:
         first, second = (mover, other) if count % 2 == FIRST else (other, mover)
         end = Connect4State.__new__(Connect4State)  # its line codes and score worked out when asked (_worked_out)
         history = self.history + "".join(map(COLUMN_NAMES.__getitem__, played))
-        end._set(first, second, count, geo, self.max_side, history, None, None, True)
+        end._set(first, second, count, context.plain, history, None, None, True)
         return played, end
 
     def result(self) -> float:
         """MAX's reward at the end of the game: 1 when MAX has four in a row, 0 when MIN has, ½ for a full board.
         Read from the fours themselves: the windows score's sign is right in every game we have played, but
         nothing bounds the loser's windows below the winner's 1000 (a 9 × 10 board has 207 windows)."""
-        mine, theirs = (self.first, self.second) if self.max_side == FIRST else (self.second, self.first)
-        return 1.0 if has_four(mine, self.geo) else 0.0 if has_four(theirs, self.geo) else 0.5
+        context, first, second = self.context, self.first, self.both ^ self.first
+        mine, theirs = (first, second) if context.max_side == FIRST else (second, first)
+        return 1.0 if has_four(mine, context.geo) else 0.0 if has_four(theirs, context.geo) else 0.5
 
     def key(self) -> int:
         """The position as one number, for transposition tables: both bitboards (the side to move is their count's
         parity)."""
-        return self.first << (self.geo.cols * self.geo.height) | self.second
+        geo = self.context.geo
+        return self.first << (geo.cols * geo.height) | (self.both ^ self.first)
 
     def is_terminal(self):
         return self._terminal
@@ -348,13 +411,13 @@ class Connect4State:
     def evaluate(self):
         if self.score is None:
             self._worked_out()
-        return self.score if self.max_side == FIRST else -self.score
+        return self.score
 
     def utility(self):
         """The windows score, as :meth:`evaluate` (four in a row is worth 1000), by less the further below a
         quicker-wins root."""
-        value = self.evaluate()
-        return value if self.origin is None else quicker(value, self.count - self.origin)
+        value, origin = self.evaluate(), self.context.origin
+        return value if origin is None else quicker(value, self.count - origin)
 
     fixed_move_names = True  # a move's name never depends on the position (a trace names playouts faster)
 
@@ -362,20 +425,20 @@ class Connect4State:
         return COLUMN_NAMES[move]
 
     def board(self):
-        marked = ()
-        if self.history and not self._transposable:  # (see the class)
+        marked, geo = (), self.context.geo
+        if self.history and not self.transposable:  # (see the class)
             col = int(self.history[-1]) - 1
-            discs = (self.first | self.second) & self.geo.column[col]
-            marked = ((self.geo.rows - discs.bit_count(), col),)  # (row from the top, column) of the last disc
-        return Board(self.rows(), GLYPHS, marked, files=COLUMN_NAMES[1:self.geo.cols + 1])
+            discs = self.both & geo.column[col]
+            marked = ((geo.rows - discs.bit_count(), col),)  # (row from the top, column) of the last disc
+        return Board(self.rows(), GLYPHS, marked, files=COLUMN_NAMES[1:geo.cols + 1])
 
     # ---- readable twins --------------------------------------------------------------------------------------
     def rows(self) -> list[str]:
         """Top row first: X for the first player's discs, O for the second's."""
-        geo = self.geo
+        geo, first, second = self.context.geo, self.first, self.second
         rows = []
         for r in reversed(range(geo.rows)):
-            rows.append("".join("X" if self.first & geo.cell(c, r) else "O" if self.second & geo.cell(c, r) else "."
+            rows.append("".join("X" if first & geo.cell(c, r) else "O" if second & geo.cell(c, r) else "."
                                 for c in range(geo.cols)))
         return rows
 
@@ -462,15 +525,17 @@ class Connect4:
     def rooted(self, state: Connect4State) -> Connect4State:
         state._worked_out()
         rooted = Connect4State.__new__(Connect4State)
-        rooted._set(state.first, state.second, state.count, state.geo, state.side, state.history, state._lines,
-                    state.score, state._terminal)
-        rooted._shared = {}  # the search's positions, shared between the move orders that reach them
+        # the search's positions, shared between the move orders that reach them
+        context = Context(state.geo, state.side, {}, state.count)
+        score = state.score if state.max_side == state.side else -state.score  # the mover's view
+        rooted._set(state.first, state.second, state.count, context, state.history, state._codes, score,
+                    state._terminal)
         return rooted
 
     def rooted_quicker(self, state: Connect4State) -> Connect4State:
         """:meth:`rooted`, with game ends scored by their distance from it (:func:`tracer.model.state.quicker`)."""
         rooted = self.rooted(state)
-        rooted.origin = state.count
+        rooted.context.origin = state.count
         return rooted
 
     def text(self, state: Connect4State) -> str:

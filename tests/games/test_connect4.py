@@ -180,7 +180,7 @@ def test_a_search_shares_transposed_positions_without_changing_what_it_finds():
         for share in (True, False):
             root = GAME.rooted(GAME.position("44"))
             if not share:
-                root._shared = None
+                root.context.positions = None
             counter = CountingTracer(keep_leaves=True)
             results.append((ALGORITHMS["alphabeta"].run(root, depth, counter), counter.nodes_visited,
                             counter.evaluated_leaves))
@@ -188,7 +188,7 @@ def test_a_search_shares_transposed_positions_without_changing_what_it_finds():
     root = GAME.rooted(GAME.start())
     assert root.child(4).child(3).child(5) is root.child(5).child(3).child(4)  # one position, made once
     assert root.child(5).child(3).child(4).board().marked == ()  # which disc came last depends on the way in
-    for state in list(root._shared.values()):
+    for state in list(root.context.positions.values()):
         fresh = Connect4State(state.first, state.second, state.geo, state.max_side)
         assert (fresh.score, fresh.is_terminal(), fresh.moves()) == (state.score, state.is_terminal(), state.moves())
 
@@ -209,7 +209,7 @@ def test_the_shared_positions_are_bounded_without_changing_what_a_search_finds(a
     def search(bound, share=True):
         monkeypatch.setattr(connect4, "SHARED_POSITIONS", bound)
         root = GAME.rooted(GAME.position("4453"))
-        root._shared = WatchedTable() if share else None
+        root.context.positions = WatchedTable() if share else None
         counter = CountingTracer(keep_leaves=True)
         found = ALGORITHMS[algorithm].run(root, 4, counter)
         return found, counter.nodes_visited, counter.evaluated_leaves
@@ -230,7 +230,7 @@ def test_an_untraced_search_keeps_nothing_per_leaf():
     from tracer.run import search_stats
 
     root = GAME.rooted(GAME.start())
-    root._shared = None
+    root.context.positions = None
     counter = CountingTracer()
     tracemalloc.start()
     try:

@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from games.connect4 import WEIGHTS, Connect4, drop_tables, line_tables
+from games.connect4 import FOUR_GAIN, WEIGHTS, Connect4, drop_tables, line_tables
 
 
 def cells_of(code: int, length: int) -> list[int]:
@@ -40,16 +40,37 @@ def test_line_tables_match_the_windows_counted_one_by_one(length):
 
 @pytest.mark.parametrize("length", range(4, 8))
 def test_a_dropped_disc_changes_its_line_as_a_rescan_says(length):
+    """The gain is the change in the line's score seen by the side that drops the disc, and it reaches FOUR_GAIN
+    exactly when the disc completes four in a row (the end test reads the gain summed over the disc's lines)."""
     for position, digit in product(range(length), (1, 2)):
-        changes, ends = drop_tables(length, position, digit)
+        gains = drop_tables(length, position, digit)
         for code in range(3 ** length):
             before = cells_of(code, length)
-            if before[position]:
-                continue  # the cell is taken: no disc drops there
+            (score_before, four_before) = brute_line(before)
+            if before[position] or four_before:
+                continue  # the cell is taken, or the line holds four already (the game is over): no disc drops
             after = before[:position] + [digit] + before[position + 1:]
             score_after, four_after = brute_line(after)
-            assert changes[code] == score_after - brute_line(before)[0], (length, position, digit, code)
-            assert ends[code] == four_after, (length, position, digit, code)
+            change = score_after - score_before
+            assert gains[code] == (change if digit == 1 else -change), (length, position, digit, code)
+            assert 0 <= gains[code] and (gains[code] >= FOUR_GAIN) == four_after, (length, position, digit, code)
+
+
+def test_no_move_gains_four_gain_but_by_four_in_a_row():
+    """FOUR_GAIN is w[4] − w[3], and the most a disc gains its side without four in a row is below it: 16 windows
+    (four in each direction) each gaining at most 16, counted window by window over every window of four."""
+    window_gains = []
+    for code in range(3 ** 4):
+        before = cells_of(code, 4)
+        for position, digit in product(range(4), (1, 2)):
+            if before[position]:
+                continue
+            after = before[:position] + [digit] + before[position + 1:]
+            change = brute_line(after)[0] - brute_line(before)[0]
+            window_gains.append((change if digit == 1 else -change, after.count(digit) == 4))
+    assert FOUR_GAIN == WEIGHTS[4] - WEIGHTS[3] == min(gain for gain, four in window_gains if four)
+    assert 16 * max(gain for gain, four in window_gains if not four) < FOUR_GAIN
+    assert min(gain for gain, _ in window_gains) >= 0  # no window loses by a disc of the side that drops it
 
 
 def board_of(state) -> list[list[str]]:

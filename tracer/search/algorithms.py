@@ -4,7 +4,8 @@ Each search is written to be read beside the textbook pseudo-code (Russell & Nor
 5.7, for minimax and alpha-beta, Section 5.4 for quiescence search, and Section 5.5 for expectiminimax; Knuth & Moore 1975 for negamax; Reinefeld
 1983 and Marsland 1986 for principal variation search; Plaat, Schaeffer, Pijls & de Bruin 1996 for alpha-beta with
 memory, MTD(f) and SSS* as MT-SSS*; Slate & Atkin 1977 for iterative deepening). The tracer calls mark the steps;
-with the default :data:`NO_TRACER` they do nothing and allocate nothing.
+with the default :data:`NO_TRACER` they do nothing and allocate nothing, and alpha-beta, asked at every node of a
+game's search, does not even make them (``if tracing:``, :func:`~tracer.search.tracers.traced`).
 
 Every search returns ``(value, move)``: the root's backed-up value and the move chosen there. Minimax and
 alpha-beta values are in MAX's terms; negamax values are in the terms of the player to move at the node.
@@ -26,7 +27,7 @@ from ..text import exact, format_number
 from .bounds import Bound
 from .grain import value_grain
 from .transposition import TranspositionTable, table_key
-from .tracers import NO_TRACER, NullTracer
+from .tracers import NO_TRACER, NullTracer, traced
 
 INF = float("inf")
 MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
@@ -83,7 +84,8 @@ def chance_weights(probabilities: tuple) -> tuple[tuple[int, ...], int]:
 
 
 def leaf_value(state: GameState, depth: float) -> float | None:
-    """The value of a node the search stops at, in MAX's terms, or ``None`` if the search goes on."""
+    """The value of a node the search stops at, in MAX's terms, or ``None`` if the search goes on. (Alpha-beta's
+    two functions write it out in a line, the same rule: a call fewer at every node of a game's search.)"""
     if state.is_terminal():
         return state.utility()
     if depth <= 0:
@@ -186,70 +188,78 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
     move, value)``; the values are then exact (:func:`exact_leaf_value`), as its windows are. ``quiescence``: a
     node at the depth limit is searched on by :func:`quiescence_search` instead of evaluated."""
     cuts, fail_hard = rules.cuts, rules.fail_hard
-    leaf_value_of = leaf_value if chance is None else exact_leaf_value
+    tracing = traced(tracer)
+    exact_values = chance is not None  # (as exact_leaf_value makes them)
     quiet = quiescence_search(root, tracer, rules) if quiescence else None
 
     def max_value(state, alpha, beta, depth, move):
-        tracer.enter(state, move, alpha, beta)
-        v = leaf_value_of(state, depth)
+        if tracing: tracer.enter(state, move, alpha, beta)
+        v = state.utility() if state.is_terminal() else state.evaluate() if depth <= 0 else None  # leaf_value
         if v is not None:
-            tracer.leaf(v)
+            if exact_values: v = exact(v)
+            if tracing: tracer.leaf(v)
             return v, None
         alpha_in = alpha
         v, best = -INF, None
-        for i, a in enumerate(moves := state.moves()):
-            v2, _ = value(state.child(a), alpha, beta, depth - 1, a)
+        for a in (moves := state.moves()):
+            child = state.child(a)
+            v2, _ = (max_value if child.player is MAX else min_value)(child, alpha, beta, depth - 1, a)
             if v2 > v:
-                tracer.value_updated(v, v2)
+                if tracing: tracer.value_updated(v, v2)
                 v, best = v2, a
                 if v > alpha:
-                    tracer.alpha_updated(alpha, v)
+                    if tracing: tracer.alpha_updated(alpha, v)
                     alpha = v
-            if cuts(v, beta):
-                tracer.cutoff(moves[i + 1:])
+            if v >= beta and cuts(v, beta):  # (either rule cuts only there: the usual case asks no more)
+                if tracing: tracer.cutoff(moves[moves.index(a) + 1:])
                 break
         if fail_hard:
             v = rules.returned(v, alpha_in, beta)
-        tracer.exit(v, best)
+        if tracing: tracer.exit(v, best)
         return v, best
 
     def min_value(state, alpha, beta, depth, move):
-        tracer.enter(state, move, alpha, beta)
-        v = leaf_value_of(state, depth)
+        if tracing: tracer.enter(state, move, alpha, beta)
+        v = state.utility() if state.is_terminal() else state.evaluate() if depth <= 0 else None  # leaf_value
         if v is not None:
-            tracer.leaf(v)
+            if exact_values: v = exact(v)
+            if tracing: tracer.leaf(v)
             return v, None
         beta_in = beta
         v, best = INF, None
-        for i, a in enumerate(moves := state.moves()):
-            v2, _ = value(state.child(a), alpha, beta, depth - 1, a)
+        for a in (moves := state.moves()):
+            child = state.child(a)
+            v2, _ = (max_value if child.player is MAX else min_value)(child, alpha, beta, depth - 1, a)
             if v2 < v:
-                tracer.value_updated(v, v2)
+                if tracing: tracer.value_updated(v, v2)
                 v, best = v2, a
                 if v < beta:
-                    tracer.beta_updated(beta, v)
+                    if tracing: tracer.beta_updated(beta, v)
                     beta = v
-            if cuts(alpha, v):
-                tracer.cutoff(moves[i + 1:])
+            if alpha >= v and cuts(alpha, v):
+                if tracing: tracer.cutoff(moves[moves.index(a) + 1:])
                 break
         if fail_hard:
             v = rules.returned(v, alpha, beta_in)
-        tracer.exit(v, best)
+        if tracing: tracer.exit(v, best)
         return v, best
 
-    def players_value(state, alpha, beta, depth, move):
-        search = max_value if state.player is MAX else min_value
-        return search(state, alpha, beta, depth, move)
+    def value(state, alpha, beta, depth, move):  # the player to move at a node chooses the search
+        return (max_value if state.player is MAX else min_value)(state, alpha, beta, depth, move)
 
-    def value_beyond(state, alpha, beta, depth, move):  # players_value, with Star1's and quiescence's nodes
-        if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
-            return chance(state, alpha, beta, depth, move, value)
-        if quiet is not None and depth <= 0:  # the horizon: quiescence search goes on while captures are possible
-            return quiet(state, alpha, beta, move)
-        return players_value(state, alpha, beta, depth, move)
+    def first_beyond(players_search):
+        """MAX's or MIN's search, after Star1's chance nodes and quiescence's horizon (a child whose player is not
+        MAX goes to MIN's search: a chance node goes there too, and is taken here)."""
+        def search(state, alpha, beta, depth, move):
+            if chance is not None and state.player is CHANCE:  # Star1's (a chance node at the horizon is a leaf)
+                return chance(state, alpha, beta, depth, move, value)
+            if quiet is not None and depth <= 0:  # the horizon: quiescence search goes on while captures are possible
+                return quiet(state, alpha, beta, move)
+            return players_search(state, alpha, beta, depth, move)
+        return search
 
-    # (a search of MAX and MIN alone, the usual one, asks no question more than the player at each node)
-    value = players_value if chance is None and quiet is None else value_beyond
+    if chance is not None or quiet is not None:  # (the usual search asks no more of a node than its player)
+        max_value, min_value = first_beyond(max_value), first_beyond(min_value)
     return value(root, -INF, INF, depth, None)
 
 

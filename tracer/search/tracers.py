@@ -124,6 +124,12 @@ class NullTracer:
 
 NO_TRACER = NullTracer()
 
+
+def traced(tracer: NullTracer) -> bool:
+    """Whether a search calls ``tracer``'s steps: tracing off (:data:`NO_TRACER`) skips them, call and all (a call
+    that does nothing costs the classic searches a tenth to a fifth of their time)."""
+    return tracer is not NO_TRACER
+
 # What a search's work is counted in (``tracer stats``, an answer key's counts), and the one rule for counting it:
 # one per tracer call of its kind, the only exceptions being a cutoff, counted when it skips at least one child (one
 # at the last child leaves nothing unsearched: the recording tracer records no event for it), and a table hit,
