@@ -30,8 +30,10 @@ POSITIONS = ROOT / "games" / "positions"
 
 def run_tracer(*args, cwd=None, env=None, input_text=None) -> subprocess.CompletedProcess:
     """Run ``tracer ARGS`` and capture what it prints: in this process through ``main(argv)`` (as fast as a
-    function call), or, when the test sets the environment (which only a new interpreter reads), as a process."""
-    if env is not None:
+    function call), or as a process when the test sets the environment (which only a new interpreter reads) or
+    asks for ``--jobs``: the workers are forked, and a fork of a test worker (its browser's threads, whatever the
+    tests before left running) can hang on a lock one of those threads held, where a user's tracer has none."""
+    if env is not None or any(str(arg).startswith("--jobs") for arg in args):
         return run_tracer_process(*args, cwd=cwd, env=env, input_text=input_text)
     return run_tracer_here(*args, cwd=cwd, input_text=input_text)
 
