@@ -44,13 +44,13 @@ def smallest(pdf) -> tuple[float, float]:
 
 
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt,
-# 4:3 then 16:9): binary_depth4 11.8/13.7 at 4:3 (14); deep_cutoff 17.4/20.3 at 4:3 (18); korf_pruning 15.5/18.0,
-# 17.4/20.3; mcts_exercise 14.8/17.2 at 4:3; three_agents 17.8/20.7 at 4:3; three_players 15.7/18.2 at 4:3; uneven
-# 15.4/18.0, 16.3/19.0. A 4:3 slide is short of width for eight leaves of maxⁿ vectors, or MCTS's W/N in
-# triangles, and of height for five levels with their notes.
+# 4:3 then 16:9): binary_depth4 11.8/13.7 at 4:3 (14); deep_cutoff 17.4/20.3 at 4:3 (18); korf_pruning 16.5/19.2,
+# 17.8/20.6 (its vectors written terse, 1,5,4: its four level-2 triangles and its title set the width, five
+# levels with a cut's note the height); mcts_exercise 14.8/17.2 at 4:3; three_agents 17.8/20.7 at 4:3; uneven
+# 15.4/18.0, 16.3/19.0. A 4:3 slide is short of width for MCTS's playout boxes and W/N in triangles, and of height
+# for five levels with their notes.
 SHORT = {("binary_depth4", "4:3"), ("deep_cutoff", "4:3"), ("korf_pruning", "4:3"), ("korf_pruning", "16:9"),
-         ("mcts_exercise", "4:3"), ("three_agents", "4:3"), ("three_players", "4:3"), ("uneven", "4:3"),
-         ("uneven", "16:9")}
+         ("mcts_exercise", "4:3"), ("three_agents", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
 # The same for the README's MCTS deck (12.5/14.5, 16.8/19.5: its wide W/N values in the triangles) and the random
 # trees, by (leaves, size): 9 leaves 17.5/20.3 at 4:3; 27 leaves 10.9/12.7 at 16:9.
 SHORT_MCTS = {"4:3", "16:9"}
@@ -164,3 +164,32 @@ def test_a_caption_never_runs_beside_the_key(name, size):
     apart_across = caption.right <= key.left or key.right <= caption.left
     apart_down = caption.top <= key.bottom or key.top <= caption.bottom
     assert apart_across or apart_down, (caption, key)
+
+
+def test_a_slide_short_of_room_writes_vectors_without_parentheses():
+    """A maxⁿ vector on a slide is ``(1,2,6)``; terse (a slide short of room), ``1,2,6``, its bound's sign kept; a
+    scalar, a fraction and a box are written as they are; a tree with no vector has nothing to write shorter."""
+    from tracer.render.layout import slide_written, writes_shorter
+    from tracer.render.scene import SceneNode
+
+    def written(value, kind="leaf", terse=True):
+        return slide_written(SceneNode("n", kind, value=value), "under", terse).value
+
+    assert (written("(1, 2, 6)", terse=False), written("(1, 2, 6)")) == ("(1,2,6)", "1,2,6")
+    assert written("≤ (3, −1, 10)", "max") == "≤ 3,−1,10" and written("≥ (1/2, 0, 4)", "min") == "≥ 1/2,0,4"
+    assert [written(value) for value in ("12", "≤ −3", "1/2", "0.17/1")] == ["12", "≤ −3", "1/2", "0.17/1"]
+    problem = load_problem(str(TREES / "rn_example.yaml"))
+    assert not writes_shorter(scene_of(trace_search(problem.root, "alphabeta", meta=problem.meta), DrawOptions()))
+
+
+def test_only_a_slide_short_of_room_writes_vectors_terse():
+    """three_players's eight leaf vectors fill a 4:3 slide's width with their parentheses: its deck writes them
+    terse and reaches 18 pt (test above); at 16:9 the slide holds them as the textbook writes them."""
+    problem = load_problem(str(TREES / "three_players.yaml"))
+    scene = scene_of(trace_search(problem.root, "maxn", meta=problem.meta), DrawOptions())
+    narrow, _, _ = on_slide(scene, (10.0, 7.5), DrawOptions())
+    wide, _, _ = on_slide(scene, (13.333, 7.5), DrawOptions())
+    assert narrow.terse and not wide.terse
+    leaves = [node for node in scene.nodes if node.kind == "leaf"]
+    assert [narrow.written(leaf).value for leaf in leaves][:2] == ["1,2,6", "4,2,3"]
+    assert [wide.written(leaf).value for leaf in leaves][:2] == ["(1,2,6)", "(4,2,3)"]
