@@ -46,14 +46,14 @@ def smallest(pdf) -> tuple[float, float]:
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt,
 # 4:3 then 16:9): binary_depth4 11.8/13.7 at 4:3 (14); deep_cutoff 17.4/20.3 at 4:3 (18); korf_pruning 16.5/19.2,
 # 17.8/20.6 (its vectors written terse, 1,5,4: its four level-2 triangles and its title set the width, five
-# levels with a cut's note the height); mcts_exercise 14.8/17.2 at 4:3; three_agents 17.8/20.7 at 4:3; uneven
-# 15.4/18.0, 16.3/19.0. A 4:3 slide is short of width for MCTS's playout boxes and W/N in triangles, and of height
-# for five levels with their notes.
+# levels with a cut's note the height); mcts_exercise 15.5/18.1 at 4:3 (its playouts terse: W/N in its triangles
+# and the leaves' W/N set the width); three_agents 17.8/20.7 at 4:3; uneven 15.4/18.0, 16.3/19.0. A 4:3 slide is
+# short of width for MCTS's W/N in triangles, and of height for five levels with their notes.
 SHORT = {("binary_depth4", "4:3"), ("deep_cutoff", "4:3"), ("korf_pruning", "4:3"), ("korf_pruning", "16:9"),
          ("mcts_exercise", "4:3"), ("three_agents", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
-# The same for the README's MCTS deck (12.5/14.5, 16.8/19.5: its wide W/N values in the triangles) and the random
-# trees, by (leaves, size): 9 leaves 17.5/20.3 at 4:3; 27 leaves 10.9/12.7 at 16:9.
-SHORT_MCTS = {"4:3", "16:9"}
+# The same for the README's MCTS deck (14.8/17.3 at 4:3, its playouts terse: its wide W/N values in the triangles
+# and the leaves) and the random trees, by (leaves, size): 9 leaves 17.5/20.3 at 4:3; 27 leaves 10.9/12.7 at 16:9.
+SHORT_MCTS = {"4:3"}
 SHORT_RANDOM = {(9, "4:3"), (27, "16:9")}
 
 
@@ -193,3 +193,28 @@ def test_only_a_slide_short_of_room_writes_vectors_terse():
     leaves = [node for node in scene.nodes if node.kind == "leaf"]
     assert [narrow.written(leaf).value for leaf in leaves][:2] == ["1,2,6", "4,2,3"]
     assert [wide.written(leaf).value for leaf in leaves][:2] == ["(1,2,6)", "(4,2,3)"]
+
+
+def test_a_slide_short_of_room_writes_a_playouts_box_as_its_result():
+    """An MCTS playout's box (view.mcts.playout_text: its moves, then its result) is written terse as ``playout``
+    over ``→`` its result, two short lines (the caption of its step says the moves); an evaluation instead of a
+    playout says so; other boxes' text is kept. The README's MCTS deck at 16:9 writes its playouts so (it reaches
+    18 pt: test above), and the box is no taller than a made leaf."""
+    from tracer.render.layout import shape_size, slide_written
+    from tracer.render.scene import SceneNode
+    from tracer.trace.events import PlayedOut
+    from tracer.view.mcts import playout_text, ratio
+
+    def terse(event, game=False):
+        return slide_written(SceneNode("p", "playout", value=playout_text(event, game)), "under", True).value
+
+    random_move = PlayedOut(node=3, how="random", moves=("a1",), reward=5 / 6)
+    assert playout_text(random_move, False) == "playout: 1 random move\nreward 0.83"
+    assert terse(random_move) == "playout\n→ 0.83"
+    assert terse(PlayedOut(node=3, how="first", moves=("a", "b", "c"), reward=1.0), game=True) == "playout\n→ MAX wins"
+    assert terse(PlayedOut(node=3, how="eval", moves=(), reward=0.5)) == f"evaluation\n→ {ratio(0.5)}"
+    assert terse(PlayedOut(node=3, how="cut", moves=("a",) * 1200, reward=0.25), game=True) == "playout\n→ 0.25"
+    assert slide_written(SceneNode("s", "stub", value="2 pruned"), "under", True).value == "2 pruned"
+    leaf = shape_size(SceneNode("l", "leaf", value="14", head="0.17/1"), 0.25, "low", True, True)
+    assert shape_size(SceneNode("p", "playout", value=playout_text(random_move, False)), 0.25, "low", True,
+                      True)[1] <= leaf[1]
