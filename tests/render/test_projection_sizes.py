@@ -211,7 +211,8 @@ def test_a_slide_short_of_room_writes_a_playouts_box_as_its_result():
     random_move = PlayedOut(node=3, how="random", moves=("a1",), reward=5 / 6)
     assert playout_text(random_move, False) == "playout: 1 random move\nreward 0.83"
     assert terse(random_move) == "playout\n→ 0.83"
-    assert terse(PlayedOut(node=3, how="first", moves=("a", "b", "c"), reward=1.0), game=True) == "playout\n→ MAX wins"
+    won = PlayedOut(node=3, how="first", moves=("a", "b", "c"), reward=1.0)
+    assert terse(won, game=True) == "playout\n→ MAX wins"
     assert terse(PlayedOut(node=3, how="eval", moves=(), reward=0.5)) == f"evaluation\n→ {ratio(0.5)}"
     assert terse(PlayedOut(node=3, how="cut", moves=("a",) * 1200, reward=0.25), game=True) == "playout\n→ 0.25"
     assert slide_written(SceneNode("s", "stub", value="2 pruned"), "under", True).value == "2 pruned"

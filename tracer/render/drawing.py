@@ -162,7 +162,8 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
     ``terse``: written shorter, for a slide short of room (see :func:`.layout.slide_written`)."""
     measure([scene])
     if rooms is None:
-        rooms = measure_rooms(scene, spacing, form, slide, terse)  # measured once, for every round of the layout and boxes
+        # measured once, for every round of the layout and boxes
+        rooms = measure_rooms(scene, spacing, form, slide, terse)
     centres = tidy_centres(scene, spacing, stretch, rooms)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
