@@ -1,8 +1,9 @@
 """Projection-size text on tree decks (issue 34): each shipped tree's deck, the README's MCTS deck and the random
 trees of the tests, at 4:3 and 16:9, measured as the tests measure them (the smallest font size with pypdf, the
 smallest word height with ``pdftotext -bbox``) against their targets (18 pt up to 9 leaves, 14 up to 16, 12 up to
-27), with what binds each deck on its slide: the layout chosen (spacing, form), and, unstretched, whether the page
-is short of the slide's width or of its height, and the heights of its parts (titles, tree, caption, key).
+27), with what binds each deck on its slide: the layout chosen (spacing, form, terse or not), and, unstretched,
+whether the page is short of the slide's width or of its height, and the heights of its parts (titles, tree,
+caption, key).
 
     python tools/projection_sizes.py [NAME ...] [--size 4:3|16:9] [--png DIR]
 
@@ -65,7 +66,7 @@ def what_binds(deck) -> str:
     layout = deck.layout
     size = deck.size
     room = deck_module.room_scene([frame.scene for frame in deck.frames])
-    plain = replace(drawing.lay_out(room, layout.spacing, form=layout.form, slide=True),
+    plain = replace(drawing.lay_out(room, layout.spacing, form=layout.form, slide=True, terse=layout.terse),
                     title_beside=layout.title_beside, title_wrap=layout.title_wrap)
     pages = [page_of(frame.scene, plain, size[0] / size[1]) for frame in deck.frames]
     content = drawing._content(pages)
@@ -79,7 +80,8 @@ def what_binds(deck) -> str:
         parts.append(f"key {page.legend.height:.0f}")
     titles = (f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else
               f"titles above ({layout.title_wrap:.0f})" if layout.title_wrap else "titles above")
-    return (f"spacing {layout.spacing:g} {layout.form}, {titles}; by width ×{by_w:.2f}, by height ×{by_h:.2f} "
+    form = f"{layout.form} terse" if layout.terse else layout.form
+    return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.2f}, by height ×{by_h:.2f} "
             f"({'height' if by_h < by_w else 'width'} binds: {content.width:.0f}×{content.height:.0f}: "
             f"{', '.join(parts)}; tree {plain.tree.width:.0f} wide)")
 

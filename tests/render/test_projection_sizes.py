@@ -44,16 +44,17 @@ def smallest(pdf) -> tuple[float, float]:
 
 
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt,
-# 4:3 then 16:9): binary_depth4 11.8/13.7 at 4:3 (14); deep_cutoff 17.4/20.3 at 4:3 (18); korf_pruning 15.5/18.0,
-# 17.4/20.3; mcts_exercise 14.8/17.2 at 4:3; three_agents 17.8/20.7 at 4:3; three_players 15.7/18.2 at 4:3; uneven
-# 15.4/18.0, 16.3/19.0. A 4:3 slide is short of width for eight leaves of maxⁿ vectors, or MCTS's W/N in
-# triangles, and of height for five levels with their notes.
+# 4:3 then 16:9) and what binds them: binary_depth4 11.8/13.7 at 4:3 (14: width ×1.18 and height ×1.24 of what 14 pt
+# needs); deep_cutoff 17.7/20.6 at 4:3 (its titles beside the tree, and the tree's width); korf_pruning 16.8/19.5,
+# 17.8/20.6 (its vectors written terse, 1,5,4: its four level-2 triangles and its title set the width, four levels
+# with a cut's note the height); mcts_exercise 15.6/18.1 at 4:3 (its playouts terse: the W/N in its triangles and
+# leaves set the width); uneven 15.4/18.0, 16.5/19.2 (height at 4:3, width at 16:9).
 SHORT = {("binary_depth4", "4:3"), ("deep_cutoff", "4:3"), ("korf_pruning", "4:3"), ("korf_pruning", "16:9"),
-         ("mcts_exercise", "4:3"), ("three_agents", "4:3"), ("three_players", "4:3"), ("uneven", "4:3"),
-         ("uneven", "16:9")}
-# The same for the README's MCTS deck (12.5/14.5, 16.8/19.5: its wide W/N values in the triangles) and the random
-# trees, by (leaves, size): 9 leaves 17.5/20.3 at 4:3; 27 leaves 10.9/12.7 at 16:9.
-SHORT_MCTS = {"4:3", "16:9"}
+         ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
+# The same for the README's MCTS deck (14.8/17.3 at 4:3, its playouts terse: its W/N values in the triangles and the
+# leaves set the width) and the random trees, by (leaves, size): 9 leaves 17.8/20.7 at 4:3 (width); 27 leaves
+# 10.9/12.7 at 16:9 (27 leaves in a row: width ×1.09 of what 12 pt needs).
+SHORT_MCTS = {"4:3"}
 SHORT_RANDOM = {(9, "4:3"), (27, "16:9")}
 
 
@@ -138,12 +139,13 @@ def test_font_scale_2_doubles_the_text_on_a_slide_with_room(eight_leaves):
     assert not touching(outlines)
 
 
-def test_font_scale_2_on_a_slide_without_room_says_which_scale_fits(eight_leaves):
-    """The same at 4:3: the slide holds less than twice; the text is as large as fits, the tree no narrower, and
-    one line names the largest scale that fits (a tenth more would not)."""
-    plain, plain_width, _, _ = slide_text(eight_leaves, (10.0, 7.5), 1.0)
-    larger, width, outlines, note = slide_text(eight_leaves, (10.0, 7.5), 2.0)
-    assert 1.25 * plain <= larger < 2 * plain, (plain, larger)
+def test_a_font_scale_the_slide_cannot_hold_says_which_scale_fits(eight_leaves):
+    """The same with --font-scale 2.5: the slide holds less than 2.5 times the default's text (the tree fills its
+    width at about 40 pt); the text is as large as fits, the tree no narrower, and one line names the largest scale
+    that fits (a tenth more would not)."""
+    plain, plain_width, _, _ = slide_text(eight_leaves, (13.333, 7.5), 1.0)
+    larger, width, outlines, note = slide_text(eight_leaves, (13.333, 7.5), 2.5)
+    assert 1.25 * plain <= larger < 2.5 * plain, (plain, larger)
     assert width >= plain_width - 0.01 and not touching(outlines)
     fits = float(re.search(r"--font-scale ([\d.]+) fits", note).group(1))
     assert fits * 18 <= larger + 0.05 < (fits + 0.1) * 18
@@ -164,3 +166,58 @@ def test_a_caption_never_runs_beside_the_key(name, size):
     apart_across = caption.right <= key.left or key.right <= caption.left
     apart_down = caption.top <= key.bottom or key.top <= caption.bottom
     assert apart_across or apart_down, (caption, key)
+
+
+def test_a_slide_short_of_room_writes_vectors_without_parentheses():
+    """A maxⁿ vector on a slide is ``(1,2,6)``; terse (a slide short of room), ``1,2,6``, its bound's sign kept; a
+    scalar, a fraction and a box are written as they are; a tree with no vector has nothing to write shorter."""
+    from tracer.render.layout import slide_written, writes_shorter
+    from tracer.render.scene import SceneNode
+
+    def written(value, kind="leaf", terse=True):
+        return slide_written(SceneNode("n", kind, value=value), "under", terse).value
+
+    assert (written("(1, 2, 6)", terse=False), written("(1, 2, 6)")) == ("(1,2,6)", "1,2,6")
+    assert written("≤ (3, −1, 10)", "max") == "≤ 3,−1,10" and written("≥ (1/2, 0, 4)", "min") == "≥ 1/2,0,4"
+    assert [written(value) for value in ("12", "≤ −3", "1/2", "0.17/1")] == ["12", "≤ −3", "1/2", "0.17/1"]
+    problem = load_problem(str(TREES / "rn_example.yaml"))
+    assert not writes_shorter(scene_of(trace_search(problem.root, "alphabeta", meta=problem.meta), DrawOptions()))
+
+
+def test_only_a_slide_short_of_room_writes_vectors_terse():
+    """three_players's eight leaf vectors fill a 4:3 slide's width with their parentheses: its deck writes them
+    terse and reaches 18 pt (test above); at 16:9 the slide holds them as the textbook writes them."""
+    problem = load_problem(str(TREES / "three_players.yaml"))
+    scene = scene_of(trace_search(problem.root, "maxn", meta=problem.meta), DrawOptions())
+    narrow, _, _ = on_slide(scene, (10.0, 7.5), DrawOptions())
+    wide, _, _ = on_slide(scene, (13.333, 7.5), DrawOptions())
+    assert narrow.terse and not wide.terse
+    leaves = [node for node in scene.nodes if node.kind == "leaf"]
+    assert [narrow.written(leaf).value for leaf in leaves][:2] == ["1,2,6", "4,2,3"]
+    assert [wide.written(leaf).value for leaf in leaves][:2] == ["(1,2,6)", "(4,2,3)"]
+
+
+def test_a_slide_short_of_room_writes_a_playouts_box_as_its_result():
+    """An MCTS playout's box (view.mcts.playout_text: its moves, then its result) is written terse as ``playout``
+    over ``→`` its result, two short lines (the caption of its step says the moves); an evaluation instead of a
+    playout says so; other boxes' text is kept. The README's MCTS deck at 16:9 writes its playouts so (it reaches
+    18 pt: test above), and the box is no taller than a made leaf."""
+    from tracer.render.layout import shape_size, slide_written
+    from tracer.render.scene import SceneNode
+    from tracer.trace.events import PlayedOut
+    from tracer.view.mcts import playout_text, ratio
+
+    def terse(event, game=False):
+        return slide_written(SceneNode("p", "playout", value=playout_text(event, game)), "under", True).value
+
+    random_move = PlayedOut(node=3, how="random", moves=("a1",), reward=5 / 6)
+    assert playout_text(random_move, False) == "playout: 1 random move\nreward 0.83"
+    assert terse(random_move) == "playout\n→ 0.83"
+    won = PlayedOut(node=3, how="first", moves=("a", "b", "c"), reward=1.0)
+    assert terse(won, game=True) == "playout\n→ MAX wins"
+    assert terse(PlayedOut(node=3, how="eval", moves=(), reward=0.5)) == f"evaluation\n→ {ratio(0.5)}"
+    assert terse(PlayedOut(node=3, how="cut", moves=("a",) * 1200, reward=0.25), game=True) == "playout\n→ 0.25"
+    assert slide_written(SceneNode("s", "stub", value="2 pruned"), "under", True).value == "2 pruned"
+    leaf = shape_size(SceneNode("l", "leaf", value="14", head="0.17/1"), 0.25, "low", True, True)
+    assert shape_size(SceneNode("p", "playout", value=playout_text(random_move, False)), 0.25, "low", True,
+                      True)[1] <= leaf[1]

@@ -366,7 +366,7 @@ def test_every_frames_text_fits_the_room_the_layout_keeps_and_nothing_overlaps(n
                 room = layout.notes[node.id]
                 assert width <= room.width + 0.01 and height <= room.height + 0.01, (frame.step, node.id)
             if node.value:  # (an empty shape is sized for a value to come, and fits whatever it holds)
-                width, height = shape_size(node, layout.spacing, layout.form, layout.brackets)
+                width, height = shape_size(node, layout.spacing, layout.form, layout.brackets, layout.terse)
                 assert width <= layout.shapes[node.id].width + 0.01, (frame.step, node.id)
         for edge in frame.scene.edges:
             lines = edge.labels + (["✂"] if edge.cut else [])

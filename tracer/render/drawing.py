@@ -20,7 +20,7 @@ from .dot import scene_to_dot
 from .engine import draw_less, run_graphviz, run_graphviz_many
 from .layout import (
     BOARD_FONT, FORMS, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size, estimated_width,
-    measure_rooms, scene_texts,
+    measure_rooms, scene_texts, writes_shorter,
 )
 from .metrics import learn_widths, measure_source, unmeasured
 from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, title_widths, slide_page
@@ -153,29 +153,34 @@ def measure(scenes, texts=()) -> None:
 
 
 def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None, widen: float = 1.0,
-            form: str = "under", slide: bool = False) -> Layout:
+            form: str = "under", slide: bool = False, terse: bool = False) -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
     ``spacing`` (and ``form``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
     slide's width filled: the shapes keep their size, so no edge comes nearer a shape it did not cross).
     ``form``: how the nodes and their notes are drawn (:data:`.layout.FORMS`). ``slide``: written for a slide,
-    read from the back of a room (windows as one short line ``[α, β]``: see :func:`.layout.notes_lines`)."""
+    read from the back of a room (windows as one short line ``[α, β]``: see :func:`.layout.notes_lines`);
+    ``terse``: written shorter, for a slide short of room (see :func:`.layout.slide_written`)."""
     measure([scene])
     if rooms is None:
-        rooms = measure_rooms(scene, spacing, form, slide)  # measured once, for every round of the layout and boxes
+        # measured once, for every round of the layout and boxes
+        rooms = measure_rooms(scene, spacing, form, slide, terse)
     centres = tidy_centres(scene, spacing, stretch, rooms)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
-    layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form)
+    layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form, terse=terse)
     layout.stretch = stretch
     return layout
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
 EDGE = 9.0  # points of white inside a slide's edge, on the slide (an eighth of an inch, however large the text)
-# A slide's layouts, loosest first: each spacing in each form (:data:`.layout.FORMS`), the textbook's first
-SLIDE_LAYOUTS = tuple((spacing, form) for spacing in SLIDE_SPACINGS for form in FORMS)
+# A slide's layouts, loosest first: each spacing in each form (:data:`.layout.FORMS`), the textbook's first, with the
+# text as the textbook writes it; then the same with the text written shorter (terse: see .layout.slide_written),
+# which a tree is given only when no spacing and form holds projection-size text with the textbook's
+PLAIN_LAYOUTS = tuple((spacing, form, False) for spacing in SLIDE_SPACINGS for form in FORMS)
+SLIDE_LAYOUTS = PLAIN_LAYOUTS + tuple((spacing, form, True) for spacing, form, _ in PLAIN_LAYOUTS)
 
 
 def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
@@ -184,7 +189,8 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
 
     The smallest text aims at projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``, for a slide
     7.5 inches high): the loosest of :data:`.layout.SLIDE_SPACINGS` that holds it at least at the lower aim is
-    used, its text no larger than the upper aim; a tree no spacing holds it for gets the spacing with the largest
+    used, its text no larger than the upper aim, the text written shorter only where no spacing holds it as the
+    textbook writes it (:data:`SLIDE_LAYOUTS`); a tree no spacing holds it for gets the spacing with the largest
     text. The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
     and the nodes to use its width, so larger text never makes the tree narrower. ``pages_of(layout)`` gives the
     pages to fit (a deck's frames; default: the scene's own); ``corner``: the titles may stand in the tree's top
@@ -195,12 +201,12 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     nominal = smallest_font(scene)
     low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
     best = None
-    for spacing, form in SLIDE_LAYOUTS:
-        scale, layout = _titles_placed(lay_out(scene, spacing, form=form, slide=True), scene, size, pages_of, corner)
+    for loose in SLIDE_LAYOUTS if writes_shorter(scene) else PLAIN_LAYOUTS:
+        scale, layout = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
         if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
-            best = scale, (spacing, form), layout
+            best = scale, loose, layout
         if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
-            best = scale, (spacing, form), layout
+            best = scale, loose, layout
             break
     scale, loose, layout = best
     layout, page = _filled(scene, size, loose, min(scale, high / nominal), pages_of, layout)
@@ -213,6 +219,13 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         return layout, page, (f"--font-scale {options.font_scale:g} asks for {low:.0f} pt text; this slide holds "
                               f"{smallest:.1f} pt: --font-scale {fits:g} fits")
     return layout, page, None
+
+
+def _slide_layout(scene: Scene, loose: tuple[float, str, bool], stretch: float = 0.0,
+                  widen: float = 1.0) -> Layout:
+    """``scene`` laid out for a slide at ``loose``: a spacing, a form and whether terse (see :data:`SLIDE_LAYOUTS`)."""
+    spacing, form, terse = loose
+    return lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True, terse=terse)
 
 
 def projection_width(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
@@ -264,12 +277,11 @@ def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
     return scale
 
 
-def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], scale: float, pages_of,
+def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bool], scale: float, pages_of,
             layout: Layout) -> tuple[Layout, Page]:
-    """``scene`` laid out at ``loose`` (spacing, form: ``layout``) for a slide enlarging it ``scale`` times: its levels moved
-    apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages fill the slide's height and
-    width at that scale, and its page."""
-    spacing, form = loose
+    """``scene`` laid out at ``loose`` (spacing, form, terse: ``layout``) for a slide enlarging it ``scale`` times: its
+    levels moved apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages fill the
+    slide's height and width at that scale, and its page."""
     pages = pages_of(layout)
     content = _content(pages)
     reach = content.union(pages[0].reach) if pages[0].reach is not None else content  # (see .page.slide_page)
@@ -282,7 +294,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
     widen = 1.0
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap}
     for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), **titles)
+        layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
         spare = room_w - _content(pages_of(layout)).width
         tree = layout.tree.width
         if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
@@ -290,7 +302,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, bool], 
         widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
     if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
         widen = max(1.0, widen * (tree + spare - 1) / tree)
-        layout = replace(lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True), **titles)
+        layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
     return layout, slide_page(pages_of(layout), size, EDGE / scale)
 
 

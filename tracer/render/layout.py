@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
+from ..view.mcts import terse_playout
 from .key import SLIDE_WINDOW, WINDOW
 from .metrics import text_width
 from .scene import BOXES, Scene, SceneNode
@@ -174,11 +175,12 @@ def board_text(node: SceneNode) -> tuple[list, list]:
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
-               slide: bool = False) -> tuple[float, float]:
+               slide: bool = False, terse: bool = False) -> tuple[float, float]:
     """The size of a node's shape, big enough for its label at every step (``spacing`` and ``form``: see
-    :data:`FORMS`), written as a ``slide`` writes it if it is for one (see :func:`slide_written`)."""
+    :data:`FORMS`), written as a ``slide`` writes it if it is for one (``terse``: a slide short of room; see
+    :func:`slide_written`)."""
     if slide:
-        node = slide_written(node, form)
+        node = slide_written(node, form, terse)
     if node.kind == "board":
         return board_size(node)[:2]
     if node.kind in BOXES:
@@ -287,11 +289,12 @@ BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may st
 
 
 def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", side: int = 1,
-                 slide: bool = False) -> Room:
+                 slide: bool = False, terse: bool = False) -> Room:
     """What :class:`Room` says of ``node`` at ``spacing`` in ``form`` (:data:`FORMS`; ``beside``: its notes
     written beside its shape, α over β: see :func:`notes_beside`); ``slide``: written for a slide, its window as
-    ``[α, β]`` on one line (see :func:`notes_lines`) and a triangle's name beside it (see :func:`name_beside`)."""
-    room = _measure_room(node, spacing, form, side, slide)
+    ``[α, β]`` on one line (see :func:`notes_lines`) and a triangle's name beside it (see :func:`name_beside`);
+    ``terse``: written as a slide short of room writes it (see :func:`slide_written`)."""
+    room = _measure_room(node, spacing, form, side, slide, terse)
     if not (slide and _name_beside(node, form)):
         return room
     near = name_beside(node, room.width, room.height, spacing)
@@ -303,12 +306,18 @@ def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", sid
 BOX_LINE = 72.0  # points: on a slide, the text of a box (a playout, the pruned children) wrapped to lines this wide
 
 
-def slide_written(node: SceneNode, form: str) -> SceneNode:
+def slide_written(node: SceneNode, form: str, terse: bool = False) -> SceneNode:
     """``node`` as a slide in ``form`` writes it in its shape: a triangle without its name (written beside it: see
     :func:`name_beside`), a box's text wrapped to :data:`BOX_LINE` (a box stands in a level of small leaves), a
-    vector of utilities (max^n) without spaces, ``(1,2,6)``, as Korf's and Sturtevant's figures write it."""
+    vector of utilities (max^n) without spaces, ``(1,2,6)``, as Korf's and Sturtevant's figures write it;
+    ``terse`` (a slide whose tree cannot hold projection-size text otherwise: see :data:`.drawing.SLIDE_LAYOUTS`):
+    the vector without its parentheses too, ``1,2,6``, as game-theory figures often write a leaf's payoffs, a
+    bound's sign kept (``≤ 1,2,6``), and a playout's box as its result alone (see :func:`.view.mcts.terse_playout`:
+    the caption says its moves)."""
     if _VECTOR.fullmatch(node.value):
-        node = replace(node, value=node.value.replace(", ", ","))
+        node = replace(node, value=_vector_written(node.value, terse))
+    if terse and node.kind == "playout":
+        node = replace(node, value=terse_playout(node.value))
     if _name_beside(node, form):
         return replace(node, name="")
     if node.kind in BOXES and node.value:
@@ -316,7 +325,20 @@ def slide_written(node: SceneNode, form: str) -> SceneNode:
     return node
 
 
+def writes_shorter(scene: Scene) -> bool:
+    """Whether a terse slide writes any of ``scene``'s text shorter than a slide does (see :func:`slide_written`):
+    if not, its terse layouts are its plain ones, and are not tried."""
+    return any(slide_written(node, "under", True) != slide_written(node, "under") for node in scene.nodes)
+
+
 _VECTOR = re.compile(r"(?:[≤≥] )?\([^()]*, [^()]*\)")  # a vector as tracer.numbers writes it: (1, 2, 6)
+
+
+def _vector_written(value: str, terse: bool) -> str:
+    """A vector of utilities as a slide writes it: ``(1,2,6)``; ``terse``, ``1,2,6`` (its width is the same few
+    points less at every step, so the widest of a node's values is still the widest: see .deck.room_scene)."""
+    value = value.replace(", ", ",")
+    return value.replace("(", "").replace(")", "") if terse else value
 
 
 def _name_beside(node: SceneNode, form: str) -> bool:
@@ -355,9 +377,11 @@ def ring_reach(node: SceneNode, box: Box) -> tuple[float, float]:
     return PERIPHERY / math.tan(base / 2), PERIPHERY / math.sin(math.pi / 2 - base)
 
 
-def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool) -> Room:
-    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``: see :func:`measure_room`)."""
-    width, height = shape_size(node, spacing, form, brackets)
+def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool,
+                  terse: bool = False) -> Room:
+    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``, ``terse``: see
+    :func:`measure_room`)."""
+    width, height = shape_size(node, spacing, form, brackets, terse)
     foot, top = shape_foot(node, height), shape_top(node, height)
     if form == "beside" and node.kind in BESIDE_KINDS and notes_lines(node):
         stacked = not brackets and any(note.startswith("α=") for note in node.notes)
@@ -381,11 +405,12 @@ def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
     return width / 2 + max(2.0, GAP * spacing)
 
 
-def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide: bool = False) -> dict[str, Room]:
+def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide: bool = False,
+                  terse: bool = False) -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
-    :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`; ``slide``:
-    written for a slide (see :func:`measure_room`)."""
-    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide)
+    :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`; ``slide``,
+    ``terse``: written for a slide, one short of room (see :func:`measure_room`)."""
+    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse)
             for sides in [_note_sides(scene)] for node in scene.nodes}
 
 
@@ -420,6 +445,7 @@ class Layout:
     # tree); a slide short of height and not of width gets them there (see drawing.on_slide), every frame keeps them
     title_beside: float = 0.0
     title_wrap: float = 0.0  # points: on a slide, the titles above the tree wrapped to this width (0: page.page_of's)
+    terse: bool = False  # on a slide short of room, the text written shorter (see slide_written)
 
     @property
     def unstretched_height(self) -> float:
@@ -434,7 +460,7 @@ class Layout:
     def written(self, node: SceneNode) -> SceneNode:
         """``node`` as this layout writes it in its shape (on a slide: see :func:`slide_written`; its name, if not
         in the shape, is written at :attr:`names`)."""
-        return slide_written(node, self.form) if self.brackets else node
+        return slide_written(node, self.form, self.terse) if self.brackets else node
 
     def key(self, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """The key's ``rows`` as this layout writes the tree: on a slide the windows are ``[α, β]`` (see
@@ -464,10 +490,12 @@ class Layout:
 
     @classmethod
     def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0,
-               rooms: dict[str, Room] | None = None, slide: bool = False, form: str = "under") -> "Layout":
+               rooms: dict[str, Room] | None = None, slide: bool = False, form: str = "under",
+               terse: bool = False) -> "Layout":
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
-        :func:`measure_rooms` measured them at ``spacing`` in ``form``, for a ``slide`` or not, if they were)."""
-        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide)
+        :func:`measure_rooms` measured them at ``spacing`` in ``form``, for a ``slide`` or not, ``terse`` or not, if
+        they were)."""
+        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide, terse)
         scene_nodes = {node.id: node for node in scene.nodes}
         shapes, notes, lowest, outlines, stacked, names = {}, {}, {}, {}, set(), {}
         for name, (x, y) in centres.items():
@@ -494,7 +522,7 @@ class Layout:
             lowest[level] = min(lowest.get(level, foot), foot)
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
-                   form=form)
+                   form=form, terse=terse)
 
 
 def edge_label_lines(edge) -> list[str]:

@@ -18,6 +18,10 @@ from .style import CAPTION_SIZE, EDGE_SIZE, KEY_SIZE, title_lines
 MARGIN = 14.0  # between the tree and the titles, the caption and the key
 SLIDE_GAP = 6.0  # the same on a slide, whose height is short for text large enough to read from the back of a room
 PAD = 0.25  # inches of white around the drawing
+# points the titles' and the caption's boxes are wider than their text: in a figure, white each side; on a slide a
+# point each side, as the text is drawn (its own edge keeps white: drawing.EDGE), so that a long subtitle or
+# caption, which sets the width of many a slide's page, costs no more of its text's size than it must
+TEXT_PAD, SLIDE_TEXT_PAD = 8.0, 2.0
 
 
 @dataclass(frozen=True)
@@ -76,24 +80,25 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     heading, wrap = title_lines(scene), layout.title_beside if beside else 0.0
     if beside:
         heading = wrapped_titles(heading, wrap)
-    title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+    pad = TEXT_PAD if shape is None else SLIDE_TEXT_PAD
+    title_w = max(text_width(line, size, bold) for line, size, bold in heading) + pad
     # on a slide whose width the titles set (against the tree's height, before it was stretched to fill the slide):
     # the titles on two lines, no narrower than the caption (which the deck wrapped to the slide); titles about as
     # wide as the rest stay on one line (a tenth more would be broken for little)
-    caption_w = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + 8 if scene.caption and shape else 0.0
+    caption_w = lines_width(scene.caption.split("\n"), CAPTION_SIZE) + pad if scene.caption and shape else 0.0
     wide = max(tree.width, caption_w)
     if shape is not None and not beside and layout.title_wrap:  # (as the slide chose: see drawing.on_slide)
         wrap = layout.title_wrap
         heading = wrapped_titles(heading, wrap)
-        title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+        title_w = max(text_width(line, size, bold) for line, size, bold in heading) + pad
     elif (shape is not None and not beside and title_w > 1.1 * wide
             and title_w / (layout.unstretched_height + 80) > shape):
         wrap = max(wide, title_w / 2)
         heading = wrapped_titles(heading, wrap)
-        title_w = max(text_width(line, size, bold) for line, size, bold in heading) + 8
+        title_w = max(text_width(line, size, bold) for line, size, bold in heading) + pad
     title_h = sum(line_height(size) for _, size, _ in heading) + 4
     if beside:  # in the tree's top left corner, level with its top (and the root's ring), clear of what is drawn
-        title_w = max(title_w, wrap + 8)
+        title_w = max(title_w, wrap + pad)
         top = tree.top + _ring_above(scene, layout)
         right = _free_left(scene, layout, top - title_h - gap, top) - 2 * gap
         title = Box(right - title_w / 2, top - title_h / 2, title_w, title_h)
@@ -110,7 +115,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
         middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
         caption = Box(middle, min(tree.bottom, title.bottom) - gap - caption_h / 2,
-                      lines_width(lines, CAPTION_SIZE) + 8, caption_h)
+                      lines_width(lines, CAPTION_SIZE) + pad, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
         return Page(title, caption, None, frame, title_wrap=wrap, reach=reach)

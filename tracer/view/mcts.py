@@ -251,6 +251,18 @@ def playout_text(event: PlayedOut, is_game: bool) -> str | None:
     return f"playout: {what}\n{result or f'reward {ratio(event.reward)}'}"
 
 
+def terse_playout(text: str) -> str:
+    """A playout's box (:func:`playout_text`) as a slide short of room writes it: ``playout`` (``evaluation``, for
+    a node evaluated without one) over its result, ``→ 0.83`` or ``→ MAX wins``, its moves left to the frame's
+    caption, which says them. Two short lines where there were three wide ones: a box stands at the top of its
+    level, beside the leaves, and three lines set the level's width and height."""
+    first, _, result = text.partition("\n")
+    if not first.startswith("playout: ") or not result:
+        return text
+    head = "evaluation" if first == "playout: evaluation" else "playout"
+    return f"{head}\n→ {result.removeprefix('reward ')}"
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'s' if count != 1 else ''}"
 
