@@ -202,7 +202,7 @@ NEVER_FOR_A_DRAWING = (
 NEVER_FOR_HELP = NEVER_FOR_A_DRAWING + (
     "yaml", "graphviz", "tracer.cli.options", "tracer.cli.commands", "tracer.inputs", "tracer.model",
     "tracer.search", "tracer.trace", "tracer.view", "tracer.render",
-    "tracer.numbers", "dataclasses", "fractions",  # tracer.text names the number printer's functions, lazily
+    "tracer.numbers", "dataclasses", "fractions",  # the number printer and what it imports
 )
 
 
@@ -238,15 +238,6 @@ def test_tracer_help_imports_no_command(tmp_path):
     assert result.returncode == 0 and "test-search" in result.stdout  # every command listed
     assert {"tracer.cli.main", "argparse"} <= names  # the check sees what the process imported
     assert among(names, NEVER_FOR_HELP) == []
-
-
-def test_text_names_the_number_printers_functions_when_asked():
-    """tracer.text names tracer.numbers' functions for the imports of before, without importing it itself."""
-    import tracer.numbers
-    import tracer.text
-
-    assert all(getattr(tracer.text, name) is getattr(tracer.numbers, name) for name in tracer.text.FROM_NUMBERS)
-    assert not hasattr(tracer.text, "Style")  # only those names
 
 
 def test_a_command_imports_only_its_own_module(tmp_path):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Callable, Iterator, TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")

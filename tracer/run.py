@@ -19,7 +19,7 @@ from .search.ordering import for_timing, ordered
 from .search.registry import ALGORITHMS, DEFAULT_ALGORITHM, OWN_COUNTS
 from .search.spec import SearchSpec, as_spec
 from .search.tracers import NO_TRACER, BudgetTracer, CountingTracer
-from .text import format_number
+from .numbers import format_number
 from .trace.recorder import RecordingTracer
 from .trace.trace import Trace
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-
 #: The signs tracer writes and their plain names, for a terminal that cannot show them (``PYTHONIOENCODING=ascii``).
 PLAIN_NAMES = {"α": "alpha", "β": "beta", "≥": ">=", "≤": "<=", "∞": "inf", "−": "-", "…": "...", "×": "x",
                "→": "->", "≠": "!=", "√": "sqrt", "·": "*", "—": "--", "–": "-", "ⁿ": "^n"}
@@ -78,24 +77,6 @@ def search_label(algorithm: str, order: str) -> str:
     """A search as a row, a line of a chart or a list of leaves names it: ``alphabeta``, and ``alphabeta (best
     order)`` when it does not take the moves in their natural order."""
     return algorithm if order == "natural" else f"{algorithm} ({order} order)"
-
-
-# Written by tracer.numbers; named here too so that the imports of before (``from ..text import format_number``)
-# still hold. Imported from there when first asked for, so that text alone (what the command line imports before
-# it knows the command: all of `tracer --help`) does not import the number printer and what it imports (fractions,
-# decimal, dataclasses: a third of `tracer --help`'s start-up). New code imports them from tracer.numbers.
-FROM_NUMBERS = ("exact", "exact_fraction", "format_number", "format_probability", "stored")
-
-
-def __getattr__(name: str):
-    if name not in FROM_NUMBERS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from .numbers import exact, exact_fraction, format_number, format_probability, stored
-
-    named = {"exact": exact, "exact_fraction": exact_fraction, "format_number": format_number,
-             "format_probability": format_probability, "stored": stored}
-    globals().update(named)  # (looked up here once)
-    return named[name]
 
 
 def join_names(names: list[str]) -> str:

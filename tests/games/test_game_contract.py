@@ -19,7 +19,7 @@ from games import GAMES, load_game
 from helpers import assert_searches_agree, random_positions
 from nim_game import Nim
 from tracer import ALGORITHMS, IllegalMoveError, Player
-from tracer.text import exact
+from tracer.numbers import exact
 from tracer.model.game import Game
 from tracer.model.state import GameState
 

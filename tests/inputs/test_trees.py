@@ -411,14 +411,14 @@ def test_rn_example_is_figure_5_2():
                                           (0.1, "0.1"), (19 / 54, "19/54"), (3.0, "3"), (1 / 3 + 1e-6, "0.333334"),
                                           (0.1 + 0.2, "0.3"), (58 / 27, "58/27"), (1.7777777777777775, "1.77778")])
 def test_numbers_read_as_textbooks_write_them(value, shown):
-    from tracer.text import format_number
+    from tracer.numbers import format_number
 
     assert format_number(value) == shown  # the fraction a float stands for (a denominator up to a million) as
     # itself; a float that is no such fraction (0.1 + 0.2 is not 3/10's float) as a rounded decimal
 
 
 def test_a_whole_number_reached_through_rounding_reads_as_one():
-    from tracer.text import format_number
+    from tracer.numbers import format_number
 
     assert format_number(1 / 3 + 1 / 3 + 1 / 3 + 2e-16) == "1" and format_number(2.0000000000000004) == "2"
 

@@ -14,7 +14,7 @@ import pytest
 from helpers import IN_A_BROWSER, WatchedPage, run_tracer
 from tracer import load_problem, scene_of, trace_search
 from tracer.inputs.traces import load_trace
-from tracer.text import format_number
+from tracer.numbers import format_number
 from tracer.trace.events import AlphaUpdated, BetaUpdated, Cutoff, LeafEvaluated, NodeEntered, NodeExited
 from tracer.view import TraceView
 

@@ -14,7 +14,7 @@ from helpers import TREES, traced
 from tracer.inputs import load_problem
 from tracer.render.export import export_bytes, to_networkx
 from tracer.run import trace_search
-from tracer.text import format_number
+from tracer.numbers import format_number
 
 
 def networkx_graphml(trace) -> bytes:

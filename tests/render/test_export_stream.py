@@ -16,7 +16,7 @@ from tracer.errors import OutputError
 from tracer.io import write_atomically
 from tracer.render import export
 from tracer.render.export import SearchGraph, export_bytes, export_chunks, to_networkx
-from tracer.text import format_number
+from tracer.numbers import format_number
 
 
 def as_written(graph: nx.DiGraph) -> nx.DiGraph:

@@ -269,6 +269,6 @@ def test_a_saved_trace_reads_its_exact_values_as_the_search_did(tmp_path):
 @pytest.mark.parametrize("value, shown", [(123456.789, "123456.789"), (0.1, "0.1"), (19 / 54, "19/54"),
                                           (16 / 9, "16/9"), (1.0000001, "1.0000001")])
 def test_a_decimal_is_shown_as_a_decimal_and_an_average_as_its_fraction(value, shown):
-    from tracer.text import format_number
+    from tracer.numbers import format_number
 
     assert format_number(value) == shown

@@ -15,7 +15,7 @@ from tests.search.test_exact_chance import RULES, as_read, cases, tree_node
 from tracer import ALGORITHMS, load_tree, trace_search
 from tracer.inputs.traces import load_trace
 from tracer.search.bounds import Bound
-from tracer.text import exact
+from tracer.numbers import exact
 from tracer.view import TraceView
 
 STAR2 = TREES / "star2.yaml"

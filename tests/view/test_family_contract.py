@@ -35,7 +35,7 @@ from tracer.search.algorithms import leaf_value
 from tracer.search.registry import ALGORITHMS, Algorithm
 from tracer.search.spec import resolve
 from tracer.search.tracers import NO_TRACER
-from tracer.text import format_number
+from tracer.numbers import format_number
 from tracer.trace.events import LeafEvaluated, NodeEntered, NodeExited
 from tracer.view import STEP_MODES, TraceView, default_step_mode, family_of, frame_steps
 from tracer.view.captions import Step

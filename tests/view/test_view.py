@@ -10,7 +10,7 @@ from helpers import examples
 from nested_lists import (INF, TREES, at, brute_force, nested_trees, path_of, player_at, root_players,
                           tree_of)
 from tracer import ALGORITHMS, Player, Rules, load_tree, parse_tree, trace_search
-from tracer.text import format_number
+from tracer.numbers import format_number
 from tracer.view import EXACT, LOWER, UPPER, TraceView
 
 ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)

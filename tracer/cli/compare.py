@@ -7,7 +7,7 @@ import sys
 
 from ..errors import UsageError
 from .options import (
-    add_input_options, add_jobs_option, add_search_options, depth_list, game_options, positive, progress_bar, say_notes,
+    add_input_options, add_jobs_option, add_search_options, depth_list, game_options, progress_bar, say_notes,
     search_specs, seconds,
 )
 from .options import whole_number

@@ -10,7 +10,6 @@ import re
 import sys
 
 from ..inputs.trees import DEFAULT_MAX_NODES
-from ..search.registry import ALGORITHMS
 from ..search.settings import FLAGS, SETTINGS, mistake
 from ..search.spec import SearchSpec, resolve
 

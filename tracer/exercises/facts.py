@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..text import format_number
+from ..numbers import format_number
 from ..trace.trace import Trace
 from ..view import EXACT, UNKNOWN, NodeView, TraceView
 

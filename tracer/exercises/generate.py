@@ -24,7 +24,7 @@ from ..model.trees import TreeNode
 from ..run import deep_recursion
 from ..search.registry import ALGORITHMS, IN_MAX_TERMS, PRUNING, chance_search, vector_search
 from ..search.spec import SearchSpec
-from ..text import exact_fraction
+from ..numbers import exact_fraction
 from ..trace.trace import Trace
 from ..view import EXACT, TraceView
 from .check_keys import describe_search, search

@@ -32,9 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..numbers import as_written
+from ..numbers import as_written, format_number
 from ..inputs.answers import Claims, Unknown, Unreadable, suggest
-from ..text import format_number, join_names
+from ..text import join_names
 from .check_keys import describe_search
 from .claim_text import json_number, shown
 from .compare_answers import (

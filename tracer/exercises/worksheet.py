@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..numbers import as_written
-from ..text import format_number, join_names
+from ..numbers import as_written, format_number
+from ..text import join_names
 from .claim_text import shown
 from .compare_answers import search_prunes
 from .facts import SearchFacts

@@ -8,7 +8,7 @@ from typing import Callable
 
 from ..errors import GameError
 from ..model.state import Player
-from ..text import format_number
+from ..numbers import format_number
 from .players import Choice, TakeBack
 
 

@@ -22,7 +22,7 @@ from ..search.registry import ALGORITHMS, DEFAULT_ALGORITHM, chance_search
 from ..search.settings import SETTINGS, phrase
 from ..search.spec import as_spec
 from ..search.tracers import NODES_VISITED, BudgetTracer, CountingTracer
-from ..text import exact, format_number
+from ..numbers import exact, format_number
 from ..trace.events import IterationStarted
 
 PLAYER_KINDS = ("human", *ALGORITHMS, "random", "greedy")

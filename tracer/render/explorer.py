@@ -13,7 +13,7 @@ nothing from the input can become markup.
 from __future__ import annotations
 
 from ..search.registry import MOVER_TERMS
-from ..text import format_number, format_probability
+from ..numbers import format_number, format_probability
 from ..trace.trace import Trace
 from ..view import TraceView, pass_steps
 from ..view.nodes import PRUNED, UNREACHED

@@ -16,9 +16,7 @@ from __future__ import annotations
 import json
 from typing import Iterable, Iterator
 
-from ..numbers import as_written
-from ..numbers import json_number
-from ..text import format_number
+from ..numbers import as_written, format_number, json_number
 from ..view import TraceView
 
 EXPORT_FORMATS = ("graphml", "json")

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 from operator import attrgetter
 
-from ..numbers import as_written
+from ..numbers import as_written, format_number, format_probability
 from ..errors import RenderError
 from ..model.state import Board, Player
-from ..text import format_number, format_probability, negated
+from ..text import negated
 from ..view import FoldedStep, NodeView, TraceView, pass_steps
 from ..view.mcts import W_N_BLANK  # a worksheet's blank for W/N, which the paper worksheet looks for
 from .key import PROBE_NOTE, TABLE_NOTE, key_of, player_fill

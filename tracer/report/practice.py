@@ -98,7 +98,7 @@ def reward_rule(problem: Problem) -> str:
     """How an exercise on Monte Carlo tree search turns a leaf's value into a reward, in words (the rule is
     :class:`tracer.search.mcts.Rewards`'s): ``a leaf's value v gives MAX the reward v / 4 …``."""
     from ..search.mcts import Rewards
-    from ..text import format_number
+    from ..numbers import format_number
 
     rewards = Rewards(problem.root)
     chooser = "W adds up the rewards of the player who chose the move into the node."

@@ -23,7 +23,7 @@ from typing import Callable
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState, Player
-from ..text import exact, format_number
+from ..numbers import exact, format_number
 from .bounds import Bound
 from .grain import value_grain
 from .transposition import TranspositionTable, table_key
@@ -71,7 +71,7 @@ STANDARD = Rules()
 
 @functools.lru_cache(maxsize=1024)
 def chance_weights(probabilities: tuple) -> tuple[tuple[int, ...], int]:
-    """Chance moves' probabilities as the exact fractions they stand for (:func:`tracer.text.exact`: 1/6 for a die's
+    """Chance moves' probabilities as the exact fractions they stand for (:func:`tracer.numbers.exact`: 1/6 for a die's
     face given as 0.1666…), written over one denominator: (the numerators, the denominator). Probabilities that
     add up to 1 only within rounding (a file's 0.3333333333 three times, a game's floats) are scaled to add up to
     exactly 1, so an average always lies between its outcomes' values (Star1's bounds hold of it)."""
@@ -94,7 +94,7 @@ def leaf_value(state: GameState, depth: float) -> float | None:
 
 
 def exact_leaf_value(state: GameState, depth: float):
-    """:func:`leaf_value` as the exact number it stands for (:func:`tracer.text.exact`), for the searches that add
+    """:func:`leaf_value` as the exact number it stands for (:func:`tracer.numbers.exact`), for the searches that add
     values or windows: expectiminimax, Star1, Star2, and the null windows of MTD(f) and SSS*."""
     v = leaf_value(state, depth)
     return v if v is None else exact(v)

@@ -1,6 +1,6 @@
 """The grain of MTD(f)'s and SSS*'s null windows (part of the search stage): the g of the window (β − g, β), so
 that no value the search can meet lies strictly inside it, on a tree of whole numbers, of decimals or of
-fractions alike. Worked out exactly (:func:`tracer.text.exact`): 0.3 − 0.1 is 1/5, never 0.19999999999999998."""
+fractions alike. Worked out exactly (:func:`tracer.numbers.exact`): 0.3 − 0.1 is 1/5, never 0.19999999999999998."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from ..errors import SearchOptionError
 from ..model.state import is_explicit
-from ..text import exact
+from ..numbers import exact
 
 Exact = int | Fraction
 

@@ -16,7 +16,8 @@ from .algorithms import (
     paranoid, pvs, sss, star2,
 )
 from .mcts import mcts
-from ..text import MAXN, stored
+from ..numbers import stored
+from ..text import MAXN
 from .tracers import NO_TRACER, NullTracer
 
 MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the player to move at each node does
@@ -109,7 +110,7 @@ class Algorithm:
             rules: Rules = STANDARD, settings: dict[str, Any] | None = None,
             stop: Callable[[], bool] | None = None) -> tuple[float, Any]:
         """Run the search; the value comes back in MAX's terms whatever the algorithm, as a trace stores it (an exact
-        value as its float, :func:`tracer.text.stored`). ``settings``: values for
+        value as its float, :func:`tracer.numbers.stored`). ``settings``: values for
         the algorithm's own settings (the others are ignored; ``None`` values mean the default). ``stop``: for an
         :attr:`anytime` search, asked between iterations whether to end now."""
         self.refuse(rules)

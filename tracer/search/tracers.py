@@ -11,7 +11,7 @@ Star1 or Star2, ``chance_cutoff``, with the bound the outcomes seen prove on the
 returned and the move the search chose). Star2 probes an outcome: ``enter``, its first child searched, one
 ``value_updated``, then ``probe`` (instead of ``exit``: the value is a bound, ``bound`` LOWER or UPPER, and the
 other children, ``waiting_moves``, are searched later or never); the outcome is entered again in the search phase.
-Values may be exact (``Fraction``): the recording tracer stores them as floats (:func:`tracer.text.stored`).
+Values may be exact (``Fraction``): the recording tracer stores them as floats (:func:`tracer.numbers.stored`).
 A search that makes several passes from the root (iterative deepening, MTD(f)) calls ``begin_pass`` before each.
 Principal variation search calls ``research`` when a child's null-window test fails high, just before it enters
 that child again with the wider window. The searches with a transposition table (:mod:`.transposition`) call, at a node
@@ -34,7 +34,7 @@ from __future__ import annotations
 import time
 
 from ..errors import BudgetError
-from ..text import stored
+from ..numbers import stored
 
 
 class NullTracer:

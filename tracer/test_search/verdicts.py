@@ -29,7 +29,7 @@ from ..exercises.check_keys import describe_search, search
 from ..exercises.facts import SearchFacts
 from ..exercises.grade import RIGHT, WRONG, Item
 from ..search.spec import SearchSpec
-from ..text import format_number
+from ..numbers import format_number
 from ..trace.trace import Trace
 from .case import CASES_DIR, Case, CaseResult, default_cases
 from .case_words import as_grade

@@ -5,7 +5,7 @@ are kept as they are (positions are immutable). Node ids, event objects, names, 
 when the trace is read, and the positions of a game's pruned children only when their fields are.
 
 The values a search logs may be exact (``Fraction``: expectiminimax's averages, Star1's windows, MTD(f)'s on
-decimals); an event holds each as the float :func:`tracer.text.stored` gives, made when the event is (so the search
+decimals); an event holds each as the float :func:`tracer.numbers.stored` gives, made when the event is (so the search
 path pays nothing), and the trace's JSON writes that float.
 """
 
@@ -20,7 +20,7 @@ from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
 from ..search.bounds import Bound
 from ..search.tracers import NullTracer, deep_enough, skips_any
-from ..text import stored
+from ..numbers import stored
 from .events import (
     AlphaUpdated, BackedUp, BetaUpdated, ChanceCutoff, Cutoff, Expanded, FinalChoice, ImmediateCutoff,
     IterationStarted, LeafEvaluated, NodeEntered, NodeExited, PassStarted, PlayedOut, Probed, Researched, Sampled,

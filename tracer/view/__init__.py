@@ -23,8 +23,7 @@ from typing import Iterator, NamedTuple
 
 from ..search.bounds import Bound
 from ..search.tracers import COUNTS
-from ..numbers import as_written
-from ..text import format_number
+from ..numbers import as_written, format_number
 from ..trace.events import Event, LeafEvaluated, NodeEntered, PassStarted, TableCutoff
 from ..trace.trace import Trace
 from .captions import CAPTIONS, Step, after_searching

@@ -9,7 +9,8 @@ from typing import NamedTuple
 
 from ..model.state import Player
 from ..search.bounds import Bound
-from ..text import format_number as num, format_probability, join_names
+from ..numbers import format_number as num, format_probability
+from ..text import join_names
 from ..trace.events import (
     BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted,
     Probed, Researched, StandPat, TableCutoff, TableProbe, TableStore, ValueUpdated,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..model.state import Player
-from ..text import format_number
+from ..numbers import format_number
 
 HEADERS = ("step", "node", "visit", "event", "α", "β", "value", "note")  # the step table's columns
 # Quiescence search's nodes, past the depth limit, on a pale green (Okabe & Ito's bluish green, as a named player's

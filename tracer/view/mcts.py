@@ -6,7 +6,6 @@ the UCB1 total it was last selected by — how each event type changes that (:da
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from types import MappingProxyType
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..model.state import Player
 from ..search.algorithms import chance_weights
 from ..search.bounds import Bound
-from ..text import exact, format_number as num
+from ..numbers import exact, format_number as num
 from ..trace.events import (
     BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted,
     Probed, Researched, StandPat, TableCutoff, TableProbe, TableStore, ValueUpdated,

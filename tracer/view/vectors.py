@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..search.bounds import Bound
-from ..text import format_number as num, join_names
+from ..numbers import format_number as num
+from ..text import join_names
 from ..trace.events import ImmediateCutoff, LeafEvaluated, NodeEntered, NodeExited, ShallowCutoff, ValueUpdated
 from .captions import Step
 from .nodes import NodeView
