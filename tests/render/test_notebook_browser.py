@@ -81,7 +81,9 @@ def test_two_players_step_each_on_its_own(browser, notebook):
     for key in ("ArrowRight", "Home", "End"):
         shown.page.keyboard.press(key)
     assert shown.captions() == [caption(alphabeta, 4), caption(minimax, last - 1)]
-    first.click("#table tbody tr[data-step='19']")
+    # a click on a row, as the row's own event: a pointer click on it, after Playwright scrolls the notebook to it,
+    # sometimes landed outside the first player's frame (the notebook scrolled on under the pointer: 1 run in 6)
+    first.dispatch_event("#table tbody tr[data-step='19']", "click")
     assert shown.captions() == [caption(alphabeta, 19), caption(minimax, last - 1)]
     assert [frame.evaluate("location.href") for frame in shown.frames] == ["about:srcdoc#step=19",
                                                                            f"about:srcdoc#step={last - 1}"]
