@@ -151,3 +151,26 @@ def test_tikz_matches_the_dot_drawing_arrowheads_on_the_best_line_and_notes_at_t
     notes = [line for line in tex.splitlines() if "text=note" in line]
     assert notes and all(f"\\fontsize{{{NOTE_SIZE:g}}}" in line for line in notes)
     assert "scriptsize" not in "\n".join(notes)
+
+
+@needs_latex
+def test_tikz_on_a_narrow_slide_wraps_the_title_where_the_dot_drawing_does(tmp_path):
+    """``render --size 4:3`` lays Star1's long title out wrapped (the tree then has room); the TikZ picture sets
+    the same lines as the DOT drawing (it wrote them unwrapped, wider than the page the layout made), and every
+    word of the wrapped title lies inside the compiled page."""
+    import re
+
+    args = [TREES / "star1.yaml", "--size", "4:3"]
+    dot, tex = tmp_path / "fig.dot", tmp_path / "fig.tex"
+    assert run_tracer("render", *args, "-o", dot).returncode == 0
+    assert run_tracer("render", *args, "-o", tex).returncode == 0
+    title = re.search(r'^\s*title \[.*?label=<<TABLE.*?</TABLE>>', dot.read_text(), re.S | re.M).group(0)
+    dot_rows = re.findall(r"<TR><TD><FONT[^>]*>(.*?)</FONT></TD></TR>", title)
+    assert len(dot_rows) > 2  # the title and the subtitle, and at least one of them wrapped
+    node = next(line for line in tex.read_text().splitlines() if "\\textbf{Star1" in line)
+    assert node.count("\\selectfont") == len(dot_rows)
+    assert not pdflatex(tex)
+    width = float(PdfReader(tmp_path / "fig.pdf").pages[0].mediabox.width)
+    words = subprocess.run(["pdftotext", "-bbox", tmp_path / "fig.pdf", "-"], capture_output=True, text=True).stdout
+    right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', words))
+    assert right <= width

@@ -12,11 +12,11 @@ import html
 from ..text import marked_parts
 from .dot_text import Digraph
 from .layout import BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text
-from .page import Page, legend_grid, legend_lines, page_of, wrapped_titles
+from .page import Page, legend_grid, legend_lines, page_of, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
     BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, MARK, NAME_SIZE, NOTE, NOTE_SIZE,
-    SHADE, title_lines,
+    SHADE,
 )
 
 SHAPE = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box",}
@@ -120,8 +120,7 @@ def frame_corners(graph, frame: Box) -> None:
 
 def _titles(graph, scene: Scene, page: Page) -> None:
     rows = []
-    lines = title_lines(scene)
-    for line, size, bold in wrapped_titles(lines, page.title_wrap) if page.title_wrap else lines:
+    for line, size, bold in titles_on(scene, page):
         content = f"<B>{text(line)}</B>" if bold else text(line)
         rows.append(f'<TR><TD><FONT POINT-SIZE="{size:g}">{content}</FONT></TD></TR>')
     graph.node("title", id="title", shape="plain", style="", **_pin(page.title, fixed=False),

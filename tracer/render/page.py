@@ -232,6 +232,13 @@ def wrapped_titles(lines, width: float) -> list[tuple[str, float, bool]]:
     return [(part, size, bold) for line, size, bold in lines for part in wrapped(line, width, size, bold)]
 
 
+def titles_on(scene: Scene, page: Page) -> list[tuple[str, float, bool]]:
+    """The lines above the tree as ``page`` sets them (:func:`.style.title_lines`, wrapped to the page's
+    ``title_wrap`` where a narrow slide chose it): what every printer of a page writes, DOT, TikZ and PowerPoint."""
+    lines = title_lines(scene)
+    return wrapped_titles(lines, page.title_wrap) if page.title_wrap else lines
+
+
 # ---- slides: a page of a given shape ------------------------------------------------------------------------
 
 SLIDE_HEIGHT = 7.5  # inches: the slide height of PowerPoint and Keynote; 16:9 is 13.33 × 7.5, 4:3 is 10 × 7.5

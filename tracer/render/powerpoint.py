@@ -16,9 +16,9 @@ from dataclasses import replace
 
 from ..errors import RenderError
 from .deck import Deck
-from .page import SLIDE_DPI, wrapped_titles
+from .page import SLIDE_DPI, titles_on
 from .deck_pdf import frame_bitmaps, png_of_ppm, speaker_note
-from .style import FONT, INK, title_lines
+from .style import FONT, INK
 
 PROJECTOR_WIDTH = 1920  # pixels: the least width of a slide's picture
 INSTALL_PPTX = "-f pptx needs python-pptx: pip install 'tracer[pptx]' (or pip install python-pptx), then try again"
@@ -63,8 +63,7 @@ def pptx_deck(deck: Deck, dpi: int | None = None, progress=None) -> bytes:
         shown._element.getparent().remove(shown._element)  # behind the title: first in the slide's shape tree
         slide.shapes._spTree.insert(2, shown._element)
         shown._element.nvPicPr.cNvPr.set("descr", frame.caption)  # the picture's alternative text
-        lines = title_lines(frame.scene)  # as the frame draws them: wrapped where the deck's page wraps them
-        _title(slide.shapes.title, deck, wrapped_titles(lines, deck.page.title_wrap) if deck.page.title_wrap else lines)
+        _title(slide.shapes.title, deck, titles_on(frame.scene, deck.page))  # as the frame draws them
         slide.notes_slide.notes_text_frame.text = speaker_note(frame)
     presentation.core_properties.title = f"{deck.frames[-1].scene.title}: {deck.trace.title}"
     out = io.BytesIO()

@@ -14,11 +14,10 @@ from .latex import PACKAGES, latex_text
 from .layout import (
     BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text, edge_label_lines,
 )
-from .page import Page, legend_grid, legend_lines
+from .page import Page, legend_grid, legend_lines, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneNode
 from .style import (
     BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, MARK, NAME_SIZE, NOTE, NOTE_SIZE, SHADE, VALUE_SIZE,
-    title_lines,
 )
 
 NEWLINE = " \\\\ "  # a line break inside a TikZ node (align=...)
@@ -71,7 +70,7 @@ def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = Fa
 
 def _titles(scene: Scene, page: Page) -> list[str]:
     rows = []
-    for text, size, bold in title_lines(scene):
+    for text, size, bold in titles_on(scene, page):
         words = latex_text(text)
         rows.append(f"\\fontsize{{{size:g}}}{{{size * 1.2:g}}}\\selectfont " + (f"\\textbf{{{words}}}" if bold
                                                                                 else words))
