@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import IN_A_BROWSER, traced
+from helpers import IN_A_BROWSER, WatchedPage, traced
 from tracer.render.notebook import player_output
 from tracer.view import TraceView
 
@@ -37,26 +37,18 @@ def notebook(tmp_path_factory):
 
 
 
-class Notebook:
-    """The page in a browser, with its two players' frames and what went wrong or was fetched."""
+class Notebook(WatchedPage):
+    """The page in a browser (what it said, opened and fetched: :class:`helpers.WatchedPage`), with its two
+    players' frames, each shown at step 1."""
 
     def __init__(self, browser, path: Path, width: int = 1000):
-        self.page = browser.new_page(viewport={"width": width, "height": 1400})
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.goto(path.as_uri())
+        super().__init__(browser, path.as_uri(), viewport={"width": width, "height": 1400})
         self.frames = [handle.content_frame() for handle in self.page.query_selector_all("iframe")]
         for frame in self.frames:
             frame.wait_for_function("document.getElementById('caption').textContent.startsWith('Step ')")
 
     def captions(self) -> list[str]:
         return [frame.inner_text("#caption") for frame in self.frames]
-
-    def close(self):
-        self.page.close()
 
 
 def test_two_players_step_each_on_its_own(browser, notebook):
@@ -88,7 +80,7 @@ def test_two_players_step_each_on_its_own(browser, notebook):
     assert [frame.evaluate("location.href") for frame in shown.frames] == ["about:srcdoc#step=19",
                                                                            f"about:srcdoc#step={last - 1}"]
     assert shown.page.url == path.as_uri()  # the notebook's own address is left alone
-    assert shown.errors == []
+    assert shown.errors == [] and shown.dialogs == []
     assert shown.requests == [path.as_uri()]  # the notebook's page itself, and nothing else
     shown.close()
 
