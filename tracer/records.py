@@ -84,6 +84,9 @@ class RecordType(type):
         cls._compared = tuple(f for f, o in options.items() if o.compare)
         cls._shown = tuple(f for f, o in options.items() if o.repr)
         cls._key = _key_of(cls._compared)
+        slotted = {name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())}
+        cls._in_slots = tuple(f for f in cls.fields if f in slotted)  # (a record without slots may extend one with)
+        cls._in_dict = tuple(f for f in cls.fields if f not in slotted)
         required = [f for f in cls._positional if f not in cls.defaults and f not in cls.factories]
         if required and required[-1] not in cls._positional[:len(required)]:
             raise TypeError(f"{name}: field {required[-1]!r} has no default but follows one that has")
@@ -131,11 +134,13 @@ def _make(self, *args, **kwargs) -> None:
     """The constructor of a record made now and then: the fields read from the class (nothing compiled)."""
     cls = type(self)
     values = _values(cls, args, kwargs)
-    if cls._slots:
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
-    else:
-        self.__dict__.update(values)  # (a frozen record's fields are set past its __setattr__, as dataclass does)
+    if cls._in_slots:
+        for name in cls._in_slots:
+            object.__setattr__(self, name, values[name])
+        if cls._in_dict:
+            self.__dict__.update({name: values[name] for name in cls._in_dict})
+    else:  # (a frozen record's fields are set past its __setattr__, as dataclass does)
+        self.__dict__.update(values)
     post = getattr(self, "__post_init__", None)
     if post is not None:
         post()
@@ -162,11 +167,10 @@ def _constructor(cls) -> Callable[..., None]:
     named = [given(name) for name in cls.fields if name not in cls._positional]
     arguments = ", ".join(["self", *positional, *(["*", *named] if named else [])])
     lines = [f"    {name} = _factories[{name!r}]() if {name} is _none else {name}" for name in cls.factories]
-    if cls._slots:
-        lines += [f"    _set(self, {name!r}, {name})" if cls._frozen else f"    self.{name} = {name}"
-                  for name in cls.fields]
-    else:
-        lines.append(f"    self.__dict__.update({', '.join(f'{name}={name}' for name in cls.fields)})")
+    lines += [f"    _set(self, {name!r}, {name})" if cls._frozen else f"    self.{name} = {name}"
+              for name in cls._in_slots]
+    if cls._in_dict:
+        lines.append(f"    self.__dict__.update({', '.join(f'{name}={name}' for name in cls._in_dict)})")
     if hasattr(cls, "__post_init__"):
         lines.append("    self.__post_init__()")
     namespace = {"_defaults": cls.defaults, "_factories": cls.factories, "_none": _NO_DEFAULT,
