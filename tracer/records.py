@@ -58,47 +58,58 @@ class RecordType(type):
         inherited = (base._frozen, base._eq, base._slots, base._compiled) if base else (False, True, False, False)
         frozen, eq, slots, compiled = (was if given is None else given for was, given in
                                        zip(inherited, (frozen, eq, slots, compiled)))
-        own = [field for field, annotation in namespace.get("__annotations__", {}).items()
-               if not str(annotation).startswith(("ClassVar", "typing.ClassVar"))]  # (annotations may be text)
-        options = {**(base._options if base else {})}
-        for field_name in own:
-            given = namespace.get(field_name, _NO_DEFAULT)
-            option = given if isinstance(given, Field) else Field(given, None, True, True, False)
-            if option.default is not _NO_DEFAULT and type(option.default).__hash__ is None:
-                raise ValueError(f"{name}.{field_name}: a mutable default ({type(option.default).__name__}) would be "
-                                 "shared by every record: use field(default_factory=...)")
-            options[field_name] = option
-            if slots or option.default is _NO_DEFAULT:  # (a slot cannot have a class attribute)
-                namespace.pop(field_name, None)
-            else:
-                namespace[field_name] = option.default  # (read on the class, as a dataclass's default is)
-        if slots:
-            namespace["__slots__"] = tuple(own)
+        options = {**(base._options if base else {}), **_own_fields(name, namespace, slots)}
         cls = super().__new__(mcs, name, bases, namespace)
         cls._frozen, cls._eq, cls._slots, cls._compiled, cls._options = frozen, eq, slots, compiled, options
         cls.fields = tuple(options)
         cls.defaults = {f: o.default for f, o in options.items() if o.default is not _NO_DEFAULT}
         cls.factories = {f: o.default_factory for f, o in options.items() if o.default_factory is not None}
-        cls._positional = tuple(f for f, o in options.items() if not o.kw_only)
-        cls.__match_args__ = cls._positional
-        cls._compared = tuple(f for f, o in options.items() if o.compare)
-        cls._shown = tuple(f for f, o in options.items() if o.repr)
-        cls._key = _key_of(cls._compared)
-        slotted = {name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())}
-        cls._in_slots = tuple(f for f in cls.fields if f in slotted)  # (a record without slots may extend one with)
-        cls._in_dict = tuple(f for f in cls.fields if f not in slotted)
+        cls._positional = cls.__match_args__ = tuple(f for f, o in options.items() if not o.kw_only)
         required = [f for f in cls._positional if f not in cls.defaults and f not in cls.factories]
         if required and required[-1] not in cls._positional[:len(required)]:
             raise TypeError(f"{name}: field {required[-1]!r} has no default but follows one that has")
-        if "__init__" not in namespace:  # (each class its own: a compiled one is written for its class)
-            cls.__init__ = _compile_first if compiled else _make
-        if "__eq__" not in namespace and (base is None or eq != base._eq):  # (else the base's, maybe its own)
-            cls.__eq__ = _equal if eq else object.__eq__
-        if "__hash__" not in namespace and (base is None or (eq, frozen) != (base._eq, base._frozen)):
-            cls.__hash__ = (_hash if frozen else None) if eq else object.__hash__
-        if frozen and "__setattr__" not in namespace:
-            cls.__setattr__, cls.__delattr__ = _refuse_set, _refuse_delete
+        cls._compared = tuple(f for f, o in options.items() if o.compare)
+        cls._shown = tuple(f for f, o in options.items() if o.repr)
+        cls._key = _key_of(cls._compared)
+        slotted = {field for klass in cls.__mro__ for field in klass.__dict__.get("__slots__", ())}
+        cls._in_slots = tuple(f for f in cls.fields if f in slotted)  # (a record without slots may extend one with)
+        cls._in_dict = tuple(f for f in cls.fields if f not in slotted)
+        _give_methods(cls, base, namespace)
         return cls
+
+
+def _own_fields(name: str, namespace: dict, slots: bool) -> dict[str, Field]:
+    """The fields a record class's body annotates (``ClassVar`` excepted), in order, each with its options; their
+    defaults are left on the class as a dataclass leaves them (a slot cannot have one), and the slots are made."""
+    own = {}
+    for field_name, annotation in namespace.get("__annotations__", {}).items():
+        if str(annotation).startswith(("ClassVar", "typing.ClassVar")):  # (annotations may be text)
+            continue
+        given = namespace.get(field_name, _NO_DEFAULT)
+        option = own[field_name] = given if isinstance(given, Field) else Field(given, None, True, True, False)
+        if option.default is not _NO_DEFAULT and type(option.default).__hash__ is None:
+            raise ValueError(f"{name}.{field_name}: a mutable default ({type(option.default).__name__}) would be "
+                             "shared by every record: use field(default_factory=...)")
+        if slots or option.default is _NO_DEFAULT:
+            namespace.pop(field_name, None)
+        else:
+            namespace[field_name] = option.default
+    if slots:
+        namespace["__slots__"] = tuple(own)
+    return own
+
+
+def _give_methods(cls, base, namespace: dict) -> None:
+    """Give a record class the constructor, comparison, hash and refusals its keywords ask for, where its body
+    does not write its own (and, but for the constructor, where its base's are not the same already)."""
+    if "__init__" not in namespace:  # (each class its own: a compiled one is written for its class)
+        cls.__init__ = _compile_first if cls._compiled else _make
+    if "__eq__" not in namespace and (base is None or cls._eq != base._eq):
+        cls.__eq__ = _equal if cls._eq else object.__eq__
+    if "__hash__" not in namespace and (base is None or (cls._eq, cls._frozen) != (base._eq, base._frozen)):
+        cls.__hash__ = (_hash if cls._frozen else None) if cls._eq else object.__hash__
+    if cls._frozen and "__setattr__" not in namespace:
+        cls.__setattr__, cls.__delattr__ = _refuse_set, _refuse_delete
 
 
 # ---- what the records' classes are given ------------------------------------------------------------------------
