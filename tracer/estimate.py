@@ -31,10 +31,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 
 from .errors import BudgetError, CostError, TraceTooLargeError
 from .model.state import UNLIMITED, is_explicit
+from .records import Record
 from .search.mcts import DEFAULT_ITERATIONS
 from .search.ordering import ordered
 from .search.spec import SearchSpec
@@ -49,8 +49,7 @@ PROBE_NODES = 50_000  # the search's first moments: at most this many nodes ...
 PROBE_SECONDS = 0.1  # ... and this much CPU time (its speed on this machine is measured over them)
 
 
-@dataclass(frozen=True)
-class Estimate:
+class Estimate(Record, frozen=True):
     """How much a search will do: about ``10 ** log10`` ``unit`` (a deep game's tree is past any float), and how
     the figure was made, in words."""
 
@@ -62,8 +61,7 @@ class Estimate:
         return f"about {about(self.log10)} {self.unit} ({self.made})"
 
 
-@dataclass(frozen=True)
-class Probe:
+class Probe(Record, frozen=True):
     """What a search did in its first moments (:func:`probe`): the deepest depth it searched whole (0: none) and
     the nodes that search visited, whether that was the search asked for (then nothing is estimated), and its speed
     on this machine (``unit`` per CPU second)."""

@@ -9,8 +9,9 @@ import contextlib
 import contextvars
 import functools
 import math
-from dataclasses import dataclass, replace
 from fractions import Fraction
+
+from .records import Record, replace
 
 SHOWN_DENOMINATORS = 1_000_000  # an average (8/3, 16/9, 83/36) or a chance node's window (58/27) is shown as the
 # fraction it is, up to denominators whose floats no other such fraction shares (tracer.search.exact)
@@ -76,8 +77,7 @@ def exact_fraction(value: float, largest_denominator: int) -> Fraction | None:
 
 # ---- styles: the one choice an output makes -----------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Style:
+class Style(Record, frozen=True):
     """How one kind of output writes a number. Exact styles (``places`` None) write the shortest text that is the
     number: ``3``, ``0.5``, ``123456.789``, or the fraction no short decimal gives (``8/3``); fixed styles write
     ``places`` decimals. Every style writes ±∞ as ``+∞`` and ``minus`` + ``∞``, and −0 as 0."""
@@ -132,8 +132,7 @@ def rounded(places: int) -> Style:
 DECIMALS, FRACTIONS = "decimals", "fractions"
 
 
-@dataclass(frozen=True)
-class Notation:
+class Notation(Record, frozen=True):
     """How a tree's numbers are written, and so shown: its ``values`` (leaves, ``eval:``s, and what is computed
     from them: backed-up values, averages, windows) and its chance moves' ``probabilities``, each in ``decimals``
     or ``fractions``.

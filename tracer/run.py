@@ -6,7 +6,6 @@ import contextlib
 import gc
 import sys
 import time
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import SearchOptionError
@@ -20,6 +19,7 @@ from .search.registry import ALGORITHMS, DEFAULT_ALGORITHM, OWN_COUNTS
 from .search.spec import SearchSpec, as_spec
 from .search.tracers import NO_TRACER, BudgetTracer, CountingTracer
 from .numbers import format_number
+from .records import Record, as_dict, field
 from .trace.recorder import RecordingTracer
 from .trace.trace import Trace
 
@@ -190,8 +190,7 @@ def _unpaused(make):
         return make()
 
 
-@dataclass
-class Stats:
+class Stats(Record):
     """The figures ``tracer stats --json`` prints; the keys are a contract read by other tools."""
 
     algorithm: str
@@ -217,7 +216,7 @@ class Stats:
         return self.value if self.children is not None else None
 
     def as_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = as_dict(self)
         for key in (*OWN_COUNTS, "children", "evaluated_leaves"):
             if data[key] is None:  # counts only some searches make (registry), MCTS's children, a game's leaves
                 del data[key]

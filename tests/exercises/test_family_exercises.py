@@ -10,8 +10,7 @@ force (expectiminimax and max^n from their definitions, here), never read back f
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pytest
 import yaml
@@ -28,6 +27,7 @@ from tracer.exercises.practice_sheet import practice_sheet
 from tracer.exercises.worksheet import worksheet
 from tracer.inputs import load_problem
 from tracer.inputs.answers import SHARED_ITEMS, Claims, read_answer_file, read_claims
+from tracer.records import replace
 from tracer.search.registry import ALGORITHMS
 from tracer.search.spec import SearchSpec, resolve
 from tracer.view import FAMILIES, VALUES, family_for
@@ -285,7 +285,7 @@ def toy(monkeypatch, tmp_path):
     """A toy family (the values family's fold, asking only the best move and then the values) and a search of it,
     each registered as one entry where the built-in ones are; its exercise, generated, written and searched."""
     monkeypatch.setattr(tracer.view, "FAMILIES", (*tracer.view.FAMILIES, TOY))
-    monkeypatch.setitem(ALGORITHMS, "toy", dataclasses.replace(ALGORITHMS["minimax"], name="toy", family="toy"))
+    monkeypatch.setitem(ALGORITHMS, "toy", replace(ALGORITHMS["minimax"], name="toy", family="toy"))
     text, _ = generate(Spec(branching=(2, 2), depth=2, search=SearchSpec("toy"), seed=7), 1)
     assert "rules: {algorithm: toy}" in text
     path = tmp_path / "toy.yaml"  # (a file's rules: name only the shipped searches: the toy one is asked for here)

@@ -13,7 +13,6 @@ import random
 import re
 import subprocess
 import xml.etree.ElementTree as ElementTree
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from tracer.render.deck import check_deck_size, drawn_nodes, make_deck
 from tracer.render.deck_pdf import speaker_note
 from tracer.render.drawing import MIN_BOARD, draw_deck
 from tracer.render.layout import board_size
+from tracer.records import replace
 from tracer.trace.events import NodeEntered
 from tracer.view import TraceView, default_step_mode, frame_steps
 

@@ -4,7 +4,6 @@ the frames, steps and captions of the slide's deck."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from tracer import Rules, load_problem, trace_search
 from tracer.render.deck import make_deck, room_scene
 from tracer.render.drawing import on_slide
+from tracer.records import replace
 from tracer.render.page import DEFAULT_SLIDE, page_of
 from tracer.view import default_step_mode, frame_steps
 

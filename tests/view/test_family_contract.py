@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 import pytest
@@ -36,6 +35,7 @@ from tracer.search.registry import ALGORITHMS, Algorithm
 from tracer.search.spec import resolve
 from tracer.search.tracers import NO_TRACER
 from tracer.numbers import format_number
+from tracer.records import replace
 from tracer.trace.events import LeafEvaluated, NodeEntered, NodeExited
 from tracer.view import STEP_MODES, TraceView, default_step_mode, family_of, frame_steps
 from tracer.view.captions import Step
@@ -61,8 +61,7 @@ def counting(root, depth=float("inf"), tracer=NO_TRACER):
     return float(walk(root, depth, None)), None
 
 
-@dataclass(eq=False)
-class CountNode(NodeView):
+class CountNode(NodeView, slots=False):
     """A node that keeps only how many leaves the walk has reached below it (itself, for a leaf)."""
 
     counted: int = 0

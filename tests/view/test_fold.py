@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -196,8 +195,7 @@ def test_a_family_with_its_own_per_node_state_plugs_into_the_fold(monkeypatch):
         node: int
         reward: float
 
-    @dataclass(eq=False)
-    class VisitNode(NodeView):
+    class VisitNode(NodeView, slots=False):
         visits: int = 0
         total: float = 0.0
 

@@ -440,7 +440,7 @@ def _rules_option(text: str) -> dict:
 def generator_spec(args):
     """The generator's :class:`~tracer.exercises.generate.Spec` from its options (refused in one line when the
     numbers cannot be met)."""
-    from dataclasses import replace
+    from ..records import replace
 
     from ..exercises.generate import Spec
     from ..search.spec import SearchSpec

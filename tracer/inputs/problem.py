@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..model.state import GameState
 from ..model.trees import Tree
+from ..records import Record, field
 
 
-@dataclass
-class Problem:
+class Problem(Record):
     """A root to search, with the depth to search it to and what to say about it in traces."""
 
     root: GameState

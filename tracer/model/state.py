@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass
 from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+
+from ..records import Record
 
 #: Depth meaning "search to the terminal positions" (``UNLIMITED - 1 == UNLIMITED``).
 UNLIMITED = math.inf
@@ -155,8 +156,7 @@ class Board:
         return f"Board({list(self.rows)!r})"
 
 
-@dataclass(frozen=True)
-class NamedPlayers:
+class NamedPlayers(Record, frozen=True):
     """The players of a tree or a game with vector utilities (a tree file's ``players: [A, B, C]``; a state's
     ``named``), and what is declared of every leaf's vector: ``total``, the constant sum of its components
     (``rules: {sum: 10}``). (The range of each component, ``rules: {bounds: [0, 10]}``, is a setting of the search,

@@ -7,10 +7,10 @@ evaluated by their ``eval``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..errors import SearchOptionError
 from ..numbers import WRITTEN, Notation
+from ..records import Record
 from .state import NamedPlayers, Player  # noqa: F401 (NamedPlayers: read from here too)
 
 
@@ -100,8 +100,7 @@ class TreeNode:
         return f"TreeNode({self.name or self.path}, {len(self.children)} children)"
 
 
-@dataclass(frozen=True)
-class Tree:
+class Tree(Record, frozen=True):
     """A loaded tree file: the root node and its metadata."""
 
     root: TreeNode

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
 from ..errors import BudgetError, IllegalMoveError, UsageError
 from ..model.state import DISTANCE, UNLIMITED, quicker
+from ..records import replace
 from ..run import deep_recursion, trace_search
 from ..search.mcts import MAX_ITERATIONS
 from ..search.ordering import ordered

@@ -12,9 +12,10 @@ and the whole stretched to the slide's shape. It draws nothing: the writers (:mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..errors import RenderError
+from ..records import replace
 from ..trace.trace import Trace
 from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
 from .drawing import fitted, lay_out, measure, on_slide, projection_width

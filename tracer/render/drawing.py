@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from dataclasses import dataclass, replace
 from typing import Iterator, NamedTuple
 
 from ..errors import RenderError
 from ..io import format_of, tikz_by_name, write_atomically
+from ..records import Record, replace
 from . import engine
 from .dot import scene_to_dot
 from .engine import draw_less, run_graphviz, run_graphviz_many
@@ -32,8 +32,7 @@ EXTENSIONS = {"tikz": "tex"}  # a format's file extension, where it is not the f
 MAX_BITMAP = 32_767  # pixels a side: cairo's limit, past which Graphviz silently shrinks a bitmap
 
 
-@dataclass(frozen=True)
-class DrawRequest:
+class DrawRequest(Record, frozen=True):
     """What a diagram is asked to be. ``format``: svg, png, pdf, dot (the pinned source ``neato -n2`` draws) or
     tikz (a standalone LaTeX document, or with ``tikz_body`` the bare ``tikzpicture``); None: from the output
     file's extension, svg without a file. ``options``: what to draw. ``size`` (inches) fits the diagram to a slide:

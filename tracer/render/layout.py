@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
+from ..records import Record, field, replace
 from ..view.mcts import terse_playout
 from .key import SLIDE_WINDOW, WINDOW
 from .metrics import text_width
@@ -78,8 +78,7 @@ def line_height(size: float) -> float:
     return size * 1.25
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(Record, frozen=True, compiled=True):
     """A rectangle by its centre and size."""
 
     x: float
@@ -254,8 +253,7 @@ def notes_size(node: SceneNode, stacked: bool = False, brackets: bool = False) -
     return lines_width(lines, NOTE_SIZE, bold=True) + 2, len(lines) * line_height(NOTE_SIZE)
 
 
-@dataclass(frozen=True)
-class Room:
+class Room(Record, frozen=True, compiled=True):
     """The room a node needs, measured once for a layout (see :func:`measure_rooms`): its shape (``width`` by
     ``height``, drawn from ``foot`` below its centre), whether its window is written as two lines, its notes' size,
     the room it takes in its level (``across``; ``above`` and ``below`` its centre), and ``beside``: how far right
@@ -426,8 +424,7 @@ def _note_sides(scene: Scene) -> dict[str, int]:
 
 # ---- the layout -----------------------------------------------------------------------------------------------
 
-@dataclass
-class Layout:
+class Layout(Record):
     """Where each node's shape and notes stand; an edge's label goes half-way down its straight line. ``feet``:
     the lowest point of each node's level (its lowest shape or notes)."""
 

@@ -7,8 +7,8 @@ with its bounds and its message). Sizes are in points unless they say inches; pu
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from ..records import Record
 from .layout import (
     RING, Box, Layout, edge_label_lines, line_height, lines_width, ring_above, ring_reach, text_width, wrapped,
 )
@@ -24,8 +24,7 @@ PAD = 0.25  # inches of white around the drawing
 TEXT_PAD, SLIDE_TEXT_PAD = 8.0, 2.0
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(Record, frozen=True):
     """The blocks around the tree: each a box, placed from the tree's box. ``frame`` is the whole drawing; a deck
     gives every frame the same one (the union over its frames), so no page differs in size."""
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
-from dataclasses import replace
 
 from .deck import Deck
 from .dot import scene_to_dot
@@ -25,6 +24,7 @@ from .html_page import asset, html_document, json_for_script, page_script  # noq
 # name other modules import from here)
 from .scene import Scene, SceneEdge, SceneNode
 from .text_table import step_headers, step_rows
+from ..records import replace
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import replace
 
 from ..errors import RenderError
+from ..records import replace
 from .deck import Deck
 from .page import SLIDE_DPI, titles_on
 from .deck_pdf import frame_bitmaps, png_of_ppm, speaker_note

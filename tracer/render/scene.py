@@ -9,13 +9,13 @@ rests on colour alone (pruned parts are dashed and faded, the best line is thick
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
 from functools import cached_property
 from operator import attrgetter
 
 from ..numbers import as_written, format_number, format_probability
 from ..errors import RenderError
 from ..model.state import Board, Player
+from ..records import Record, field
 from ..text import negated
 from ..view import FoldedStep, NodeView, TraceView, pass_steps
 from ..view.mcts import W_N_BLANK  # a worksheet's blank for W/N, which the paper worksheet looks for
@@ -34,8 +34,7 @@ BOXES = ("stub", "more", "below", "rare", "playout")  # boxes standing for what 
 DASHED_BOXES = ("stub", "playout")  # drawn dashed (the others dotted)
 
 
-@dataclass(frozen=True)
-class DrawOptions:
+class DrawOptions(Record, frozen=True):
     """How to draw a trace.
 
     ``visits``: number nodes in visit order. ``legend``: add a key. ``compact``: draw the children each cutoff
@@ -82,8 +81,7 @@ class DrawOptions:
     lecture_boards: bool = False  # boards as a game's lecture deck draws them: notes beside, no coordinates
 
 
-@dataclass
-class SceneNode:
+class SceneNode(Record, compiled=True):
     """One node to draw. ``kind`` is ``max``, ``min``, ``chance``, ``leaf``, ``board``, ``stub`` (pruned children
     drawn as one box), ``below`` (a subtree under the drawn depth, drawn as one box) or ``more`` (children left
     out of the drawing)."""
@@ -110,8 +108,7 @@ class SceneNode:
     fill: str = ""  # in a game of named players, the fill of the player to move (style.PLAYER_FILLS); else by player
 
 
-@dataclass
-class SceneEdge:
+class SceneEdge(Record, compiled=True):
     tail: str
     head: str
     labels: list[str] = field(default_factory=list)  # the move, negamax's −(v)
@@ -124,8 +121,7 @@ class SceneEdge:
     hidden: bool = False  # to a hidden node
 
 
-@dataclass
-class Scene:
+class Scene(Record):
     title: str
     subtitle: str
     notes: list[str]
@@ -197,7 +193,7 @@ class _Unchanged:
         """Everything a step may have changed in a node's view: its fields, and any attribute set on it besides."""
         reader = self._readers.get(type(view))
         if reader is None:
-            names = [f.name for f in fields(view) if f.name not in self.STATIC]
+            names = [name for name in view.fields if name not in self.STATIC]
             reader = self._readers[type(view)] = attrgetter(*names)  # (a tuple: every node view has several)
         extra = getattr(view, "__dict__", None)
         return (reader(view), tuple(extra.items())) if extra else reader(view)

@@ -19,12 +19,13 @@ from __future__ import annotations
 import io
 import math
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import RenderError
 from ..numbers import format_number
 from ..exercises.worksheet import GIVEN, Blank, Sheet
+from ..records import replace
 from ..render.dot import draw_tree, frame_corners, new_graph, text
 from ..render.dot_text import Digraph
 from ..render.drawing import lay_out, measure

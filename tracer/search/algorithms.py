@@ -17,13 +17,13 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED, GameState, Player
 from ..numbers import exact, format_number
+from ..records import Record
 from .bounds import Bound
 from .grain import value_grain
 from .transposition import TranspositionTable, table_key
@@ -33,8 +33,7 @@ INF = float("inf")
 MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record, frozen=True):
     """The choices textbooks disagree on, as the searches' inner loops read them: the part of a
     :class:`~tracer.search.spec.SearchSpec` (which checks them) that a search takes.
 

@@ -6,7 +6,6 @@ same whatever code reads it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..errors import SearchOptionError
@@ -17,6 +16,7 @@ from .algorithms import (
 )
 from .mcts import mcts
 from ..numbers import stored
+from ..records import Record
 from ..text import MAXN
 from .tracers import NO_TRACER, NullTracer
 
@@ -24,8 +24,7 @@ MAX_TERMS, MOVER_TERMS = "max", "mover"  # values as MAX sees them, or as the pl
 DEFAULT_ALGORITHM = "alphabeta"  # the search tracer runs unless told otherwise
 
 
-@dataclass(frozen=True)
-class Algorithm:
+class Algorithm(Record, frozen=True):
     """A search as the command line and the trace name it."""
 
     name: str

@@ -13,10 +13,10 @@ takes no word: given, it is on), and the command line makes its parser from that
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..numbers import SETTING, format_number
+from ..records import Record, field
 from .mcts import DEFAULT_ITERATIONS, EXPLORATION, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
 from .ordering import ORDERS
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM
@@ -28,8 +28,7 @@ FAIL_MODES = ("soft", "hard")  # return the best value seen, or clamp it into th
 
 # ---- the checks: what a setting expects, said when a value is not that -------------------------------------------
 
-@dataclass(frozen=True)
-class OneOf:
+class OneOf(Record, frozen=True):
     """One of the ``choices`` (a word)."""
 
     choices: tuple[str, ...]
@@ -39,8 +38,7 @@ class OneOf:
         return None if fine else f"expected one of {', '.join(self.choices)}"
 
 
-@dataclass(frozen=True)
-class Whole:
+class Whole(Record, frozen=True):
     """A whole number from ``low`` to ``high`` (``None``: no end), said in ``words``."""
 
     words: str
@@ -53,8 +51,7 @@ class Whole:
         return None if fine else self.words
 
 
-@dataclass(frozen=True)
-class Finite:
+class Finite(Record, frozen=True):
     """A finite number from ``low`` to ``high`` (``None``: no end), said in ``words``."""
 
     words: str = "expected a finite number"
@@ -89,8 +86,7 @@ def _finite(value: Any) -> bool:
 
 # ---- the table ---------------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(Record, frozen=True):
     """One setting of a search. ``default``: what the spec holds when it is not given (a setting of particular
     searches, ``own``, holds ``None`` where its search does not take it, and its default where it does).
     ``kind``: the spec field's type. ``flags``: the command line's, the first naming it in messages. ``help``:

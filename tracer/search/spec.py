@@ -5,13 +5,13 @@ trace (as its JSON ``options``) and asked by every later stage: ``spec.strict_pr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any, Mapping
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED
 from ..model.trees import has_chance, has_named_players
+from ..records import Record, RecordType, field, replace
 from .algorithms import Rules
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm, algorithm as find_algorithm
 # FAIL_MODES, PRUNE_RULES, MAX_SEARCH_DEPTH, FLAGS and mistake are read from here too, as before the table
@@ -19,19 +19,18 @@ from .settings import FAIL_MODES, FLAGS, MAX_SEARCH_DEPTH, OWN_SETTINGS, PRUNE_R
 from .settings import mistake, phrase, takers  # noqa: F401
 
 
-def _fields_from_the_table(cls):
-    """A field of the class for each setting of :data:`SETTINGS`, in the table's order, before the class's own:
-    its default the setting's (``None`` for a setting of particular searches, filled in where the search takes it).
-    Only the algorithm may be given by position."""
-    for name, setting in SETTINGS.items():
-        setattr(cls, name, field(default=None if setting.own else setting.default, kw_only=name != "algorithm"))
-    cls.__annotations__ = {**{name: setting.kind for name, setting in SETTINGS.items()}, **cls.__annotations__}
-    return cls
+def _fields_from_the_table() -> type:
+    """A record of a field for each setting of :data:`SETTINGS`, in the table's order: the first fields of
+    :class:`SearchSpec`, which extends it. Each field's default is the setting's (``None`` for a setting of
+    particular searches, filled in where the search takes it). Only the algorithm may be given by position."""
+    annotations = {name: setting.kind for name, setting in SETTINGS.items()}
+    defaults = {name: field(default=None if setting.own else setting.default, kw_only=name != "algorithm")
+                for name, setting in SETTINGS.items()}
+    return RecordType("Settings", (Record,), {"__annotations__": annotations, **defaults,
+                                              "__module__": __name__, "__qualname__": "Settings"}, frozen=True)
 
 
-@dataclass(frozen=True)
-@_fields_from_the_table
-class SearchSpec:
+class SearchSpec(_fields_from_the_table()):
     """One search, fully said: a field for each setting of :data:`tracer.search.settings.SETTINGS` (the algorithm,
     the rules textbooks disagree on, ``prune``: ``ge`` or ``gt``, ``fail``: ``soft`` or ``hard``; the depth,
     ``None``: to the leaves or the end of the game; the move order and its seed; and the settings of particular

@@ -14,17 +14,16 @@ Breuker's survey of replacement schemes).
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
 from typing import Any, Hashable
 
 from ..errors import SearchOptionError
+from ..records import Record
 from .bounds import BOTH, Bound
 
 INF = float("inf")
 
 
-@dataclass(slots=True)
-class Entry:
+class Entry(Record, slots=True, compiled=True):
     key: Hashable
     depth: float  # the plies searched below the position when these bounds were proved
     lower: float  # the value is at least this (−∞: nothing known)

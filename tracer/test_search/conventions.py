@@ -5,9 +5,8 @@ them, per case and over all cases. The comparer (:mod:`.verdicts`) asks it per c
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..exercises.facts import SearchFacts
+from ..records import replace
 from ..run import trace_search
 from ..search.spec import FAIL_MODES, PRUNE_RULES
 from ..trace.trace import Trace

@@ -19,11 +19,12 @@ read them), so that a variant differs from the course's search by its one mistak
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import SearchOptionError
 from ..model.state import Player
+from ..records import replace
 from ..run import deep_recursion
 from ..search.algorithms import Rules
 from ..exercises.compare_answers import number_matches

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..model.state import Player
+from ..records import Record
 from ..search.bounds import BOTH, Bound
 from ..search.tracers import CUTOFFS, LEAVES_EVALUATED, NODES_VISITED, PASSES, RESEARCHES, TT_HITS, TT_PROBES
 
@@ -34,40 +35,12 @@ class SearchPath(list):
     left_leaf: int | None = None
 
 
-class _EventType(type):
-    """Makes each event type a record of the fields its class body annotates (``ClassVar`` excepted), as
-    ``@dataclass(slots=True)`` did, for a tenth of the import time (dataclass made and remade each class and wrote
-    three methods for it; a drawing imports every type): slots, so that a million events stay small; a constructor
-    taking the fields in order, those with a value in the class body optional; and :attr:`Event.fields` and
-    :attr:`Event.defaults`, which say so to the readers and writers of saved traces."""
-
-    def __new__(mcs, name, bases, namespace):
-        own = [field for field, annotation in namespace.get("__annotations__", {}).items()
-               if not annotation.startswith("ClassVar")]  # (annotations are text: from __future__ import annotations)
-        defaults = {field: namespace.pop(field) for field in own if field in namespace}  # (a slot cannot have one)
-        cls = super().__new__(mcs, name, bases, {**namespace, "__slots__": tuple(own)})
-        inherited = bases[0].fields if bases and isinstance(bases[0], _EventType) else ()
-        cls.fields = cls.__match_args__ = (*inherited, *own)
-        cls.defaults = {**(bases[0].defaults if inherited else {}), **defaults}
-        if own:  # (else the base's constructor takes the same fields)
-            cls.__init__ = _constructor(cls)
-        return cls
-
-
-def _constructor(cls) -> Any:
-    """``cls``'s ``__init__``, taking its fields in order (positional or by name; those with defaults optional)
-    and setting each: written out as code, as dataclass does, since events are made by the million."""
-    given = [f"{field}=_defaults[{field!r}]" if field in cls.defaults else field for field in cls.fields]
-    body = "".join(f"\n    self.{field} = {field}" for field in cls.fields)
-    namespace = {"_defaults": cls.defaults}
-    exec(f"def __init__(self, {', '.join(given)}):{body}", namespace)  # noqa: S102 (the text is the fields' names)
-    namespace["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
-    return namespace["__init__"]
-
-
-class Event(metaclass=_EventType):
-    """Base of the event types: a record (see :class:`_EventType`) with a ``kind`` (its JSON ``type``) and a
-    ``node``. Events of the same type with the same fields are equal; they are not hashable (a Cutoff's ``cut`` is
+class Event(Record, slots=True, compiled=True):
+    """Base of the event types: a record (:mod:`tracer.records`) of the fields its class body annotates
+    (``ClassVar`` excepted), with a ``kind`` (its JSON ``type``) and a ``node``: slots, so that a million events stay
+    small, and a constructor written for each type, since events are made by the million; :attr:`fields` and
+    :attr:`defaults` say which fields there are and which may be left out to the readers and writers of saved
+    traces. Events of the same type with the same fields are equal; they are not hashable (a Cutoff's ``cut`` is
     set when a saved trace is read)."""
 
     kind: ClassVar[str]
@@ -76,17 +49,8 @@ class Event(metaclass=_EventType):
     skips: ClassVar[bool] = False  # the event skips children (``skipped``): they and their subtrees are pruned
     counted: ClassVar[tuple[str, ...]] = ()  # the counts (tracer.search.tracers) the event adds one to
     records: ClassVar[dict[str, tuple[str, ...]]] = {}  # fields holding tuples of records: their JSON object keys
-    fields: ClassVar[tuple[str, ...]]  # the fields, in the order the constructor takes them (set by _EventType)
-    defaults: ClassVar[dict[str, Any]]  # the fields that may be left out, with their values (set by _EventType)
-    __hash__ = None  # (mutable, compared by value)
-
-    def __eq__(self, other):
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return all(getattr(self, field) == getattr(other, field) for field in self.fields)
-
-    def __repr__(self):
-        return f"{type(self).__qualname__}({', '.join(f'{field}={getattr(self, field)!r}' for field in self.fields)})"
+    fields: ClassVar[tuple[str, ...]]  # the fields, in the order the constructor takes them (set by Record)
+    defaults: ClassVar[dict[str, Any]]  # the fields that may be left out, with their values (set by Record)
 
     def follow(self, path: list[int], nodes) -> None:
         """Check that the event can happen where the search stands (``path``: the nodes entered and not yet left,

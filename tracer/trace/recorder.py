@@ -11,7 +11,6 @@ path pays nothing), and the trace's JSON writes that float.
 
 from __future__ import annotations
 
-import inspect
 import sys
 from functools import partial
 from itertools import count, repeat
@@ -413,6 +412,17 @@ class PrunedChild(RecordedNode):
 _WIDTHS: dict = {}  # per event type, how many values its steps log: _Decoder.table's parameter counts, once
 
 
+def _width(make) -> int:
+    """How many values a step logs for ``make`` to decode: an event type's fields, or the parameters of a decoder's
+    method (less ``self``, and those a ``partial`` gives). Read from the code, not asked of ``inspect``: a drawing
+    does not import it."""
+    if isinstance(make, type):
+        return len(make.fields)
+    given = len(make.args) if isinstance(make, partial) else 0
+    function = make.func if isinstance(make, partial) else make
+    return function.__code__.co_argcount - 1 - given
+
+
 class _Decoder:
     """Makes the events from the log: one method per event type, taking what the tracer call logged (by name, in the
     order logged), with entries turned into node ids, moves into child ids or move names. ``columns``: the nodes'
@@ -441,8 +451,8 @@ class _Decoder:
                    Expanded: Expanded, PlayedOut: self.playout, BackedUp: BackedUp, FinalChoice: FinalChoice,
                    ShallowCutoff: self.shallow_cutoff, ImmediateCutoff: self.immediate_cutoff,
                    Probed: self.probed}
-        if not _WIDTHS:  # (the same for every decoder; asking inspect costs more than decoding a small trace)
-            _WIDTHS.update({kind: len(inspect.signature(make).parameters) for kind, make in made_by.items()})
+        if not _WIDTHS:  # (the same for every decoder)
+            _WIDTHS.update({kind: _width(make) for kind, make in made_by.items()})
         return {kind: (make, _WIDTHS[kind]) for kind, make in made_by.items()}
 
     def _move_name(self, node: int, move) -> str | None:

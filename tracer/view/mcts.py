@@ -6,7 +6,6 @@ the UCB1 total it was last selected by — how each event type changes that (:da
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..numbers import RATIO, SETTING, STATISTIC, format_number, format_probability, rounded
@@ -33,8 +32,7 @@ def ratio(value: float) -> str:
     return format_number(value, RATIO)
 
 
-@dataclass(eq=False)
-class VisitNode(NodeView):
+class VisitNode(NodeView, slots=False):
     """A node of Monte Carlo tree search: N, W (the chooser's), made by the search yet, and the UCB1 total it was
     last selected by. What the value family's readers ask of a node (a value, a window, a cutoff, a table's
     answer) is nothing here."""

@@ -5,10 +5,10 @@ value, a window and a bound (:mod:`.values`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from ..records import Record, field
 from ..trace.trace import TraceNode
 from .look import VALUE_LOOK, Look
 
@@ -16,8 +16,7 @@ from .look import VALUE_LOOK, Look
 UNREACHED, ACTIVE, DONE, PRUNED = "unreached", "active", "done", "pruned"
 
 
-@dataclass(eq=False, slots=True)
-class NodeView:
+class NodeView(Record, eq=False, slots=True, compiled=True):
     """One node at one step of the search: the part every family of searches shares."""
 
     node: TraceNode
@@ -70,8 +69,7 @@ NODE_STEPS = MappingProxyType({"event": lambda event, after: True,
                                "cutoff": lambda event, after: event.cuts or after is None})
 
 
-@dataclass(frozen=True)
-class Family:
+class Family(Record, frozen=True):
     """A family of searches, as the view sees it: the class of its nodes (a :class:`NodeView` with the state the
     family keeps per node), how each of its event types changes that state (``fold``: run after the view's own
     bookkeeping of status, visits, passes and counts), how each reads (``captions``), how its nodes and edges are

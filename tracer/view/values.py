@@ -7,7 +7,6 @@ run by the view's one fold after its own bookkeeping)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -62,7 +61,6 @@ class Settled(NamedTuple):
     window_in: tuple[float, float] | None
 
 
-@dataclass(eq=False, slots=True)
 class ValueNode(NodeView):
     """A node of a search that backs up values. Values are in the trace's terms (the mover's, for negamax)."""
 

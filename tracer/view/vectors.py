@@ -5,7 +5,6 @@ arithmetic of Korf's immediate and shallow pruning."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..search.bounds import Bound
@@ -29,8 +28,7 @@ class ShallowCut(NamedTuple):
         return f"{num(self.got)}, the most" if self.immediate else f"{num(self.got)} ≥ {num(self.bound)}"
 
 
-@dataclass(eq=False)
-class VectorNode(NodeView):
+class VectorNode(NodeView, slots=False):
     """A node of max^n: its vector so far (the returned vector once done), the child that gave it, whether it is a
     leaf, and its shallow cutoff. What the value family's readers ask besides (a window, a table's answer) is
     nothing here; a vector is exact once the node is done."""
