@@ -49,7 +49,7 @@ def smallest(pdf) -> tuple[float, float]:
 # 17.8/20.6 (its vectors written terse, 1,5,4: its four level-2 triangles and its title set the width, four levels
 # with a cut's note the height); mcts_exercise 15.6/18.1 at 4:3 (its playouts terse: the W/N in its triangles and
 # leaves set the width); uneven 15.4/18.0, 16.5/19.2 (height at 4:3, width at 16:9).
-SHORT = {("binary_depth4", "4:3"), ("deep_cutoff", "4:3"), ("korf_pruning", "4:3"), ("korf_pruning", "16:9"),
+SHORT = {("binary_depth4", "4:3"), ("deep_cutoff", "4:3"), ("korf_pruning", "4:3"),
          ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
 # The same for the README's MCTS deck (14.8/17.3 at 4:3, its playouts terse: its W/N values in the triangles and the
 # leaves set the width) and the random trees, by (leaves, size): 9 leaves 17.8/20.7 at 4:3 (width); 27 leaves
