@@ -176,6 +176,9 @@ def _badly_broken(line: str, size: float, bold: bool, width: float, share: float
     return len(parts) > max(1, round(share)) or (len(parts) > 1 and " " not in parts[-1])
 
 
+WHOLE_POINT = 0.5  # points: the most a node's box as Graphviz bounds it (in whole points) passes its size, each side
+
+
 def _boxes(scene: Scene, layout: Layout, current: bool = True) -> Box:
     """The box around the boxes of every shape of ``scene`` as ``layout`` places them, as Graphviz sizes each when
     it is the current node (:func:`.layout.ring_reach`; any node is current in some frame of a deck): the drawing's
@@ -185,6 +188,8 @@ def _boxes(scene: Scene, layout: Layout, current: bool = True) -> Box:
     for node in scene.nodes:  # (each box's sides as Box computes them, without making a Box: a deck asks often)
         box = layout.shapes[node.id]
         across, up = ring_reach(node, box) if current else (0.0, 0.0)
+        if current:  # (Graphviz bounds a node's box rounded to whole points: up to half a point wider each side)
+            across, up = across + WHOLE_POINT, up + WHOLE_POINT
         half_w, half_h = (box.width + 2 * across) / 2, (box.height + 2 * up) / 2
         lefts.append(box.x - half_w)
         rights.append(box.x + half_w)
