@@ -28,7 +28,7 @@ from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
-PERIPHERY = 4.0  # points: Graphviz's gap between a shape's two outlines (dot.PERIPHERY_GAP), by which it sizes them
+PERIPHERY = 4.0  # points: Graphviz's gap between a shape's two outlines (a flagged node's), by which it sizes them
 RING = PERIPHERY + 1.0  # points: how far outside its shape the current node's second outline reaches (and half its pen)
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
