@@ -205,8 +205,8 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     The smallest text aims at projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``, for a slide
     7.5 inches high): the loosest of :data:`.layout.SLIDE_SPACINGS` that holds it at least at the lower aim is
     used, its text no larger than the upper aim, the text written shorter only where no spacing holds it as the
-    textbook writes it (:data:`SLIDE_LAYOUTS`); a tree no spacing holds it for gets the spacing with the largest
-    text. The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
+    textbook writes it (:data:`SLIDE_LAYOUTS`); a tree no spacing holds it for gets the layout with the largest
+    text (see :func:`_largest`). The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
     and the nodes to use its width, so larger text never makes the tree narrower. ``pages_of(layout)`` gives the
     pages to fit (a deck's frames; default: the scene's own); ``corner``: the titles may stand in the tree's top
     left corner where that enlarges the pages (a player's page, which grows down as far as it needs, keeps them
@@ -215,15 +215,13 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     pages_of = pages_of or (lambda layout: [page_of(scene, layout, size[0] / size[1])])
     nominal = smallest_font(scene)
     low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
-    best = None
+    tried = []
     for loose in slide_layouts(scene):
         scale, layout = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
-        if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
-            best = scale, loose, layout
+        tried.append((scale, loose, layout))
         if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
-            best = scale, loose, layout
             break
-    scale, loose, layout = best
+    scale, loose, layout = tried[-1] if scale * nominal >= low * 1.03 else _largest(tried, low / nominal)
     layout, page = _filled(scene, size, loose, min(scale, high / nominal), pages_of, layout)
     smallest = nominal * size[0] * 72 / page.frame.width
     if smallest < LEGIBLE - 0.05:
@@ -234,6 +232,16 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         return layout, page, (f"--font-scale {options.font_scale:g} asks for {low:.0f} pt text; this slide holds "
                               f"{smallest:.1f} pt: --font-scale {fits:g} fits")
     return layout, page, None
+
+
+def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
+    """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
+    room to spare, the one with the largest text; but the plainest (fewest of terse and staggered) of those that
+    reach the ``aim`` (a scale) or come within a hundredth of the largest: a slide short of its aim needs every bit
+    of size a spacing gives, not a look changed for a bit."""
+    top = max(scale for scale, _, _ in tried)
+    return max((choice for choice in tried if choice[0] * 1.01 >= top or choice[0] >= aim),
+               key=lambda choice: (-choice[1][2] - choice[1][3], choice[0]))
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,
@@ -298,28 +306,43 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     """``scene`` laid out at ``loose`` (spacing, form, terse, stagger: ``layout``) for a slide enlarging it ``scale``
     times: its levels moved apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages
     fill the slide's height and width at that scale, and its page."""
-    pages = pages_of(layout)
-    content = _content(pages)
-    reach = content.union(pages[0].reach) if pages[0].reach is not None else content  # (see .page.slide_page)
     margin = EDGE / scale  # on each side, unless a current node's second outline reaches further
-    room_w = size[0] * 72 / scale - max(margin, content.left - reach.left) - max(margin, reach.right - content.right)
-    room_h = size[1] * 72 / scale - max(margin, content.bottom - reach.bottom) - max(margin, reach.top - content.top)
+
+    def room(pages: list[Page]) -> tuple[Box, float, float]:
+        """The pages' content, and the width and height it may take at this scale (the white of the slide's edge
+        or, where a current node's second outline reaches further past the content, that: see .page.slide_page)."""
+        content = _content(pages)
+        reach = content.union(pages[0].reach) if pages[0].reach is not None else content
+        return content, (
+            size[0] * 72 / scale - max(margin, content.left - reach.left) - max(margin, reach.right - content.right),
+            size[1] * 72 / scale - max(margin, content.bottom - reach.bottom) - max(margin, reach.top - content.top))
+
+    content, (_, room_h) = room(pages_of(layout))
     levels = layout.levels
     spare = room_h - content.height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap}
-    for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-        layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
-        spare = room_w - _content(pages_of(layout)).width
-        tree = layout.tree.width
-        if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
+    for _ in range(2):  # (a second pass where the widened page came out smaller than aimed at: see below)
+        for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
+            layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
+            content, (room_w, _) = room(pages_of(layout))  # (the widened tree's ends may reach past the titles)
+            spare = room_w - content.width
+            tree = layout.tree.width
+            if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
+                break
+            widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
+        if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
+            widen = max(1.0, widen * (tree + spare - 1) / tree)
+            layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
+        page = slide_page(pages_of(layout), size, EDGE / scale)
+        drawn = size[0] * 72 / page.frame.width  # (the page has the slide's shape)
+        if drawn >= scale * 0.999:
             break
-        widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
-    if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
-        widen = max(1.0, widen * (tree + spare - 1) / tree)
-        layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
-    return layout, slide_page(pages_of(layout), size, EDGE / scale)
+        # the page is enlarged less than aimed at (its height, with titles the wider tree set on other lines, or
+        # the current node's outline at its new ends): the slide's width at that scale is filled instead
+        scale, margin = drawn, EDGE / drawn
+    return layout, page
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
