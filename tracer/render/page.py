@@ -100,7 +100,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     if beside:  # in the tree's top left corner, level with its top (and the root's ring), clear of what is drawn
         title_w = max(title_w, wrap + pad)
         top = tree.top + _ring_above(scene, layout)
-        right = _free_left(scene, layout, top - title_h - gap, top) - 2 * gap
+        right = _free_left(scene, layout, top - title_h - gap, top) - gap
         title = Box(right - title_w / 2, top - title_h / 2, title_w, title_h)
     else:
         above = gap if shape is None else gap + _ring_above(scene, layout)
