@@ -11,7 +11,7 @@ import html
 
 from ..text import marked_parts
 from .dot_text import Digraph
-from .layout import BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text
+from .layout import BOARD_FONT, BOARD_GAP, BOARD_PAD, PERIPHERY, Box, Layout, board_size, board_text
 from .page import Page, legend_grid, legend_lines, page_of, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
@@ -20,7 +20,6 @@ from .style import (
 )
 
 SHAPE = {"max": "triangle", "min": "invtriangle", "chance": "circle", "leaf": "box",}
-PERIPHERY_GAP = 4.0  # points: how far outside a shape Graphviz draws its second outline (a flagged node's)
 
 
 def text(value) -> str:
@@ -152,11 +151,11 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
         attrs.update(color=CUT, peripheries="2", penwidth="2", **{"class": "current"})
     if node.flag:  # not by colour alone: a double outline, and the mark in words beside the node
         attrs.update(peripheries="2", color=CUT, penwidth="1.6")
-        # Graphviz draws the second outline about 2 × PERIPHERY_GAP outside the shape (pen included): the shape
+        # Graphviz draws the second outline about 2 × PERIPHERY outside the shape (pen included): the shape
         # gives up half of that and its notes move over by the rest (_notes_attributes), so the outer outline
         # stays off the ✗ and the notes under it.
-        attrs.update(width=f"{(box.width - 2 * PERIPHERY_GAP) / 72:.4f}",
-                     height=f"{(box.height - 2 * PERIPHERY_GAP) / 72:.4f}")
+        attrs.update(width=f"{(box.width - 2 * PERIPHERY) / 72:.4f}",
+                     height=f"{(box.height - 2 * PERIPHERY) / 72:.4f}")
     return attrs
 
 
@@ -166,7 +165,7 @@ def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, 
     in red bold."""
     colour = FADED if node.faded else NOTE
     if node.flag:  # clear of the second outline under the shape (see _node_attributes)
-        box = Box(box.x, box.y - PERIPHERY_GAP, box.width, box.height)
+        box = Box(box.x, box.y - PERIPHERY, box.width, box.height)
     cells = []
     for line in lines:
         if line == node.flag:

@@ -25,7 +25,7 @@ from .layout import (
 from .metrics import learn_widths, measure_source, unmeasured
 from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, title_widths, slide_page
 from .scene import DrawOptions, Scene, scene_of
-from .tidy import tidy_centres
+from .tidy import can_stagger, staggered_leaves, tidy_centres
 
 FORMATS = ("svg", "png", "pdf", "dot", "tikz")  # tikz: a LaTeX picture, written .tex
 EXTENSIONS = {"tikz": "tex"}  # a format's file extension, where it is not the format's name
@@ -152,34 +152,49 @@ def measure(scenes, texts=()) -> None:
 
 
 def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None, widen: float = 1.0,
-            form: str = "under", slide: bool = False, terse: bool = False) -> Layout:
+            form: str = "under", slide: bool = False, terse: bool = False, stagger: bool = False) -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
     ``spacing`` (and ``form``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
     slide's width filled: the shapes keep their size, so no edge comes nearer a shape it did not cross).
     ``form``: how the nodes and their notes are drawn (:data:`.layout.FORMS`). ``slide``: written for a slide,
     read from the back of a room (windows as one short line ``[α, β]``: see :func:`.layout.notes_lines`);
-    ``terse``: written shorter, for a slide short of room (see :func:`.layout.slide_written`)."""
+    ``terse``: written shorter, for a slide short of room (see :func:`.layout.slide_written`); ``stagger``: the
+    leaves in two staggered rows, for a slide short of width (see :func:`.tidy.staggered_leaves`)."""
     measure([scene])
     if rooms is None:
         # measured once, for every round of the layout and boxes
         rooms = measure_rooms(scene, spacing, form, slide, terse)
-    centres = tidy_centres(scene, spacing, stretch, rooms)
+    lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
+    centres = tidy_centres(scene, spacing, stretch, rooms, lowered)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
-    layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form, terse=terse)
+    layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form, terse=terse, lowered=lowered)
     layout.stretch = stretch
     return layout
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
-EDGE = 9.0  # points of white inside a slide's edge, on the slide (an eighth of an inch, however large the text)
+EDGE = 6.0  # points of white inside a slide's edge, on the slide (a twelfth of an inch, however large the text:
+# PowerPoint's and Beamer's own frames show the whole slide, and a wider white edge cost the last 1–2 % of some trees)
 # A slide's layouts, loosest first: each spacing in each form (:data:`.layout.FORMS`), the textbook's first, with the
 # text as the textbook writes it; then the same with the text written shorter (terse: see .layout.slide_written),
-# which a tree is given only when no spacing and form holds projection-size text with the textbook's
-PLAIN_LAYOUTS = tuple((spacing, form, False) for spacing in SLIDE_SPACINGS for form in FORMS)
-SLIDE_LAYOUTS = PLAIN_LAYOUTS + tuple((spacing, form, True) for spacing, form, _ in PLAIN_LAYOUTS)
+# which a tree is given only when no spacing and form holds projection-size text with the textbook's; then each of
+# those with the leaves in two staggered rows (see .tidy.staggered_leaves), which a tree is given only when none of
+# the others holds it (a leaf row setting the slide's width, with height to spare). Each is (spacing, form, terse,
+# stagger).
+PLAIN_LAYOUTS = tuple((spacing, form, False, False) for spacing in SLIDE_SPACINGS for form in FORMS)
+SLIDE_LAYOUTS = PLAIN_LAYOUTS + tuple((spacing, form, True, False) for spacing, form, _, _ in PLAIN_LAYOUTS)
+
+
+def slide_layouts(scene: Scene) -> tuple[tuple[float, str, bool, bool], ...]:
+    """The layouts a slide tries for ``scene``, loosest first (see :data:`SLIDE_LAYOUTS`): the terse ones only if
+    they write some of its text shorter, the staggered ones only if it has a leaf row to stagger."""
+    layouts = SLIDE_LAYOUTS if writes_shorter(scene) else PLAIN_LAYOUTS
+    if can_stagger(scene):
+        layouts += tuple((spacing, form, terse, True) for spacing, form, terse, _ in layouts)
+    return layouts
 
 
 def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
@@ -189,8 +204,8 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     The smallest text aims at projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``, for a slide
     7.5 inches high): the loosest of :data:`.layout.SLIDE_SPACINGS` that holds it at least at the lower aim is
     used, its text no larger than the upper aim, the text written shorter only where no spacing holds it as the
-    textbook writes it (:data:`SLIDE_LAYOUTS`); a tree no spacing holds it for gets the spacing with the largest
-    text. The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
+    textbook writes it (:data:`SLIDE_LAYOUTS`); a tree no spacing holds it for gets the layout with the largest
+    text (see :func:`_largest`). The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
     and the nodes to use its width, so larger text never makes the tree narrower. ``pages_of(layout)`` gives the
     pages to fit (a deck's frames; default: the scene's own); ``corner``: the titles may stand in the tree's top
     left corner where that enlarges the pages (a player's page, which grows down as far as it needs, keeps them
@@ -199,15 +214,13 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     pages_of = pages_of or (lambda layout: [page_of(scene, layout, size[0] / size[1])])
     nominal = smallest_font(scene)
     low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
-    best = None
-    for loose in SLIDE_LAYOUTS if writes_shorter(scene) else PLAIN_LAYOUTS:
+    tried = []
+    for loose in slide_layouts(scene):
         scale, layout = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
-        if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
-            best = scale, loose, layout
+        tried.append((scale, loose, layout))
         if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
-            best = scale, loose, layout
             break
-    scale, loose, layout = best
+    scale, loose, layout = tried[-1] if scale * nominal >= low * 1.03 else _largest(tried, low / nominal)
     layout, page = _filled(scene, size, loose, min(scale, high / nominal), pages_of, layout)
     smallest = nominal * size[0] * 72 / page.frame.width
     if smallest < LEGIBLE - 0.05:
@@ -220,11 +233,22 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     return layout, page, None
 
 
-def _slide_layout(scene: Scene, loose: tuple[float, str, bool], stretch: float = 0.0,
+def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
+    """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
+    room to spare, the one with the largest text; but the plainest (fewest of terse and staggered) of those that
+    reach the ``aim`` (a scale) or come within a hundredth of the largest: a slide short of its aim needs every bit
+    of size a spacing gives, not a look changed for a bit."""
+    top = max(scale for scale, _, _ in tried)
+    return max((choice for choice in tried if choice[0] * 1.01 >= top or choice[0] >= aim),
+               key=lambda choice: (-choice[1][2] - choice[1][3], choice[0]))
+
+
+def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,
                   widen: float = 1.0) -> Layout:
-    """``scene`` laid out for a slide at ``loose``: a spacing, a form and whether terse (see :data:`SLIDE_LAYOUTS`)."""
-    spacing, form, terse = loose
-    return lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True, terse=terse)
+    """``scene`` laid out for a slide at ``loose``: a spacing, a form, whether terse and whether its leaves are
+    staggered (see :data:`SLIDE_LAYOUTS`)."""
+    spacing, form, terse, stagger = loose
+    return lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True, terse=terse, stagger=stagger)
 
 
 def projection_width(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
@@ -276,33 +300,48 @@ def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
     return scale
 
 
-def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bool], scale: float, pages_of,
-            layout: Layout) -> tuple[Layout, Page]:
-    """``scene`` laid out at ``loose`` (spacing, form, terse: ``layout``) for a slide enlarging it ``scale`` times: its
-    levels moved apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages fill the
-    slide's height and width at that scale, and its page."""
-    pages = pages_of(layout)
-    content = _content(pages)
-    reach = content.union(pages[0].reach) if pages[0].reach is not None else content  # (see .page.slide_page)
+def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bool, bool], scale: float,
+            pages_of, layout: Layout) -> tuple[Layout, Page]:
+    """``scene`` laid out at ``loose`` (spacing, form, terse, stagger: ``layout``) for a slide enlarging it ``scale``
+    times: its levels moved apart (at most :data:`MAX_STRETCH`) and its nodes moved apart across until its pages
+    fill the slide's height and width at that scale, and its page."""
     margin = EDGE / scale  # on each side, unless a current node's second outline reaches further
-    room_w = size[0] * 72 / scale - max(margin, content.left - reach.left) - max(margin, reach.right - content.right)
-    room_h = size[1] * 72 / scale - max(margin, content.bottom - reach.bottom) - max(margin, reach.top - content.top)
-    levels = len({round(box.y, 2) for box in layout.shapes.values()})
+
+    def room(pages: list[Page]) -> tuple[Box, float, float]:
+        """The pages' content, and the width and height it may take at this scale (the white of the slide's edge
+        or, where a current node's second outline reaches further past the content, that: see .page.slide_page)."""
+        content = _content(pages)
+        reach = content.union(pages[0].reach) if pages[0].reach is not None else content
+        return content, (
+            size[0] * 72 / scale - max(margin, content.left - reach.left) - max(margin, reach.right - content.right),
+            size[1] * 72 / scale - max(margin, content.bottom - reach.bottom) - max(margin, reach.top - content.top))
+
+    content, (_, room_h) = room(pages_of(layout))
+    levels = layout.levels
     spare = room_h - content.height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap}
-    for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-        layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
-        spare = room_w - _content(pages_of(layout)).width
-        tree = layout.tree.width
-        if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
+    for _ in range(2):  # (a second pass where the widened page came out smaller than aimed at: see below)
+        for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
+            layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
+            content, (room_w, _) = room(pages_of(layout))  # (the widened tree's ends may reach past the titles)
+            spare = room_w - content.width
+            tree = layout.tree.width
+            if abs(spare) < 1 or tree < 1 or (spare < 0 and widen == 1.0):
+                break
+            widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
+        if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
+            widen = max(1.0, widen * (tree + spare - 1) / tree)
+            layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
+        page = slide_page(pages_of(layout), size, EDGE / scale)
+        drawn = size[0] * 72 / page.frame.width  # (the page has the slide's shape)
+        if drawn >= scale * 0.999:
             break
-        widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
-    if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
-        widen = max(1.0, widen * (tree + spare - 1) / tree)
-        layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
-    return layout, slide_page(pages_of(layout), size, EDGE / scale)
+        # the page is enlarged less than aimed at (its height, with titles the wider tree set on other lines, or
+        # the current node's outline at its new ends): the slide's width at that scale is filled instead
+        scale, margin = drawn, EDGE / drawn
+    return layout, page
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:

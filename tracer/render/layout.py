@@ -28,7 +28,7 @@ from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
-PERIPHERY = 4.0  # points: Graphviz's gap between a shape's two outlines (dot.PERIPHERY_GAP), by which it sizes them
+PERIPHERY = 4.0  # points: Graphviz's gap between a shape's two outlines (a flagged node's), by which it sizes them
 RING = PERIPHERY + 1.0  # points: how far outside its shape the current node's second outline reaches (and half its pen)
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
@@ -443,12 +443,19 @@ class Layout(Record):
     title_beside: float = 0.0
     title_wrap: float = 0.0  # points: on a slide, the titles above the tree wrapped to this width (0: page.page_of's)
     terse: bool = False  # on a slide short of room, the text written shorter (see slide_written)
+    # points: the leaves drawn below their level's row, by id (a slide's leaves in two staggered rows: see
+    # tidy.staggered_leaves)
+    lowered: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def levels(self) -> int:
+        """How many levels the tree has (the staggered leaves' lower row is not one: it is not moved apart)."""
+        return len({round(box.y + self.lowered.get(name, 0.0), 2) for name, box in self.shapes.items()})
 
     @property
     def unstretched_height(self) -> float:
         """The tree's height without the points its levels were moved apart by."""
-        levels = len({round(box.y, 2) for box in self.shapes.values()})
-        return self.tree.height - self.stretch * max(0, levels - 1)
+        return self.tree.height - self.stretch * max(0, self.levels - 1)
 
     def note_lines(self, node: SceneNode) -> list[str]:
         """The lines written under ``node``, as this layout keeps room for them."""
@@ -469,9 +476,10 @@ class Layout(Record):
     def label_point(self, tail: str, head: str) -> tuple[float, float]:
         """Where an edge's label is centred: on the straight line from the tail's centre to the head's, half-way
         between the foot of the tail's level (under its notes) and the head's top (the layout left room there for
-        the label)."""
+        the label); for a lowered leaf, the top of its level's row (its label in the row of its siblings')."""
         parent, child = self.shapes[tail], self.shapes[head]
-        y = (self.feet.get(tail, parent.bottom) + self.outlines.get(head, child).top) / 2
+        top = self.outlines.get(head, child).top + self.lowered.get(head, 0.0)  # (the top of the head's row)
+        y = (self.feet.get(tail, parent.bottom) + top) / 2
         t = (parent.y - y) / (parent.y - child.y) if parent.y != child.y else 0.5
         return parent.x + t * (child.x - parent.x), y
 
@@ -488,10 +496,11 @@ class Layout(Record):
     @classmethod
     def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0,
                rooms: dict[str, Room] | None = None, slide: bool = False, form: str = "under",
-               terse: bool = False) -> "Layout":
+               terse: bool = False, lowered: dict[str, float] | None = None) -> "Layout":
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
         :func:`measure_rooms` measured them at ``spacing`` in ``form``, for a ``slide`` or not, ``terse`` or not, if
-        they were)."""
+        they were; ``lowered``: the leaves the centres drop below their level, as :func:`.tidy.staggered_leaves`
+        says)."""
         rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide, terse)
         scene_nodes = {node.id: node for node in scene.nodes}
         shapes, notes, lowest, outlines, stacked, names = {}, {}, {}, {}, set(), {}
@@ -519,7 +528,7 @@ class Layout(Record):
             lowest[level] = min(lowest.get(level, foot), foot)
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
-                   form=form, terse=terse)
+                   form=form, terse=terse, lowered=lowered or {})
 
 
 def edge_label_lines(edge) -> list[str]:

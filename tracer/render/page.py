@@ -99,7 +99,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     if beside:  # in the tree's top left corner, level with its top (and the root's ring), clear of what is drawn
         title_w = max(title_w, wrap + pad)
         top = tree.top + _ring_above(scene, layout)
-        right = _free_left(scene, layout, top - title_h - gap, top) - 2 * gap
+        right = _free_left(scene, layout, top - title_h - gap, top) - gap
         title = Box(right - title_w / 2, top - title_h / 2, title_w, title_h)
     else:
         above = gap if shape is None else gap + _ring_above(scene, layout)
@@ -175,6 +175,9 @@ def _badly_broken(line: str, size: float, bold: bool, width: float, share: float
     return len(parts) > max(1, round(share)) or (len(parts) > 1 and " " not in parts[-1])
 
 
+WHOLE_POINT = 0.5  # points: the most a node's box as Graphviz bounds it (in whole points) passes its size, each side
+
+
 def _boxes(scene: Scene, layout: Layout, current: bool = True) -> Box:
     """The box around the boxes of every shape of ``scene`` as ``layout`` places them, as Graphviz sizes each when
     it is the current node (:func:`.layout.ring_reach`; any node is current in some frame of a deck): the drawing's
@@ -184,6 +187,8 @@ def _boxes(scene: Scene, layout: Layout, current: bool = True) -> Box:
     for node in scene.nodes:  # (each box's sides as Box computes them, without making a Box: a deck asks often)
         box = layout.shapes[node.id]
         across, up = ring_reach(node, box) if current else (0.0, 0.0)
+        if current:  # (Graphviz bounds a node's box rounded to whole points: up to half a point wider each side)
+            across, up = across + WHOLE_POINT, up + WHOLE_POINT
         half_w, half_h = (box.width + 2 * across) / 2, (box.height + 2 * up) / 2
         lefts.append(box.x - half_w)
         rights.append(box.x + half_w)

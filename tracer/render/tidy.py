@@ -13,6 +13,8 @@ nodes differ in width, and its edges carry labels.)
 
 from __future__ import annotations
 
+import math
+
 from .layout import NODESEP, RANKSEP, Room, edge_label_lines, line_height, lines_width, measure_rooms
 from .scene import BOXES, Scene
 from .style import EDGE_SIZE
@@ -57,10 +59,42 @@ class Contour:
 
 SMALL = BOXES  # boxes standing for children left out: drawn at the top of their level
 CLEAR_ROUNDS = 24  # the most times a layout is redone to widen a gap an edge would cross a node through
+STAGGER_LEAST = 4  # the fewest nodes a deepest level has for its leaves to be drawn in two staggered rows
+EDGE_STRIP = 1.0  # points either side of the line an edge to a lowered leaf takes through its level's row
+
+
+def staggered_leaves(scene: Scene, rooms: dict[str, Room], spacing: float = 1.0) -> dict[str, float]:
+    """The leaves a slide short of width for its leaf row draws in two staggered rows (see
+    :data:`.drawing.SLIDE_LAYOUTS`): at the tree's deepest level (of at least :data:`STAGGER_LEAST` nodes), every
+    other node, left to right, is drawn below the row by the row's height and a gap, so that two neighbours need
+    only keep clear of each other's edge across, not of each other's box: the row is about half as wide, and half
+    a level taller. By id, how far each is lowered (nothing, for a tree with too few)."""
+    row = _deepest_row(scene)
+    if len(row) < STAGGER_LEAST:
+        return {}
+    drop = max(rooms[name].above + rooms[name].below for name in row) + max(4.0, 2 * LABEL_PAD * spacing)
+    return {name: drop for name in row[1::2]}
+
+
+def can_stagger(scene: Scene) -> bool:
+    """Whether ``scene`` has a leaf row to draw in two staggered rows (see :func:`staggered_leaves`)."""
+    return len(_deepest_row(scene)) >= STAGGER_LEAST
+
+
+def _deepest_row(scene: Scene) -> list[str]:
+    """The nodes of the tree's deepest level, left to right."""
+    children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
+    for edge in scene.edges:
+        children[edge.tail].append(edge.head)
+    row = [scene.nodes[0].id] if scene.nodes else []
+    while any(children[name] for name in row):
+        row = [kid for name in row for kid in children[name]]
+    return row
 
 
 def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
-                 rooms: dict[str, Room] | None = None) -> dict[str, list[float]]:
+                 rooms: dict[str, Room] | None = None, lowered: dict[str, float] | None = None,
+                 ) -> dict[str, list[float]]:
     """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards. ``spacing``
     scales the gaps (see :mod:`.layout`); ``stretch`` adds points between every two levels (a slide's height
     filled); ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at ``spacing``, if they were. A
@@ -68,8 +102,9 @@ def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
     and where an edge, drawn straight from centre to centre, would cross a sibling of its head (its shape or its
     notes), the gap between them is widened until it does not (edges to a board excepted: between boards an inch
     and more high that would spread a level beyond a slide's width). Each round of widening redoes only the
-    placements it changes: the children of the parents whose gaps grew, and the parents above them."""
-    tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch)
+    placements it changes: the children of the parents whose gaps grew, and the parents above them. ``lowered``:
+    the nodes drawn below their level, by how far (leaves in two staggered rows: see :func:`staggered_leaves`)."""
+    tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch, lowered)
     boards = {node.id for node in scene.nodes if node.kind == "board"}
     checked = tree.children.keys()  # the parents whose edges may cross a sibling: at first all
     for _ in range(CLEAR_ROUNDS - 1):
@@ -130,8 +165,10 @@ class _Tree:
     and ``contours``: each placed subtree's, kept for as long as a later round may set it beside its siblings
     again)."""
 
-    def __init__(self, scene: Scene, rooms: dict[str, Room], spacing: float, stretch: float):
+    def __init__(self, scene: Scene, rooms: dict[str, Room], spacing: float, stretch: float,
+                 lowered: dict[str, float] | None = None):
         self.rooms = rooms
+        self.lowered = lowered or {}
         self.children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
         self.parent: dict[str, str] = {}
         self.labels: dict[str, tuple[float, int]] = {}  # each edge's label (width, lines), by the edge's head
@@ -144,6 +181,7 @@ class _Tree:
         self.order = _preorder(scene.nodes[0].id, self.children)
         self.rank = {name: i for i, name in enumerate(self.order)}
         self.ys = self._ys(scene, spacing, stretch)
+        self.label_share = self._label_shares() if self.lowered else {}
         self.extra: dict[str, float] = {}  # more room before a child, so that an edge clears its siblings
         self.offset: dict[str, float] = {}
         self.contours: dict[str, Contour] = {}
@@ -167,11 +205,16 @@ class _Tree:
         for name in names:
             room = self.rooms[name]
             contour = Contour(room.left, self.gaps, room.right)
+            if name in self.lowered:  # in its level's row only its edge passes; its box is in a row of its own
+                contour = Contour(EDGE_STRIP, self.gaps)
+                contour.left += [math.inf, -room.left]
+                contour.right += [-math.inf, room.right]
             kids = self.children[name]
             if kids:
                 _place_children(kids, self.contours, self.labels, self.offset, self.gaps[1], self.extra)
-                contour.left.append(min(self.offset[kid] / 2 - self.labels[kid][0] / 2 for kid in kids))
-                contour.right.append(max(self.offset[kid] / 2 + self.labels[kid][0] / 2 for kid in kids))
+                middles = {kid: self.offset[kid] * self.label_share.get(kid, 0.5) for kid in kids}
+                contour.left.append(min(middles[kid] - self.labels[kid][0] / 2 for kid in kids))
+                contour.right.append(max(middles[kid] + self.labels[kid][0] / 2 for kid in kids))
                 for kid in kids:
                     contour.absorb(self.contours[kid], self.offset[kid], down=2)
                 if len(kids) == 1:  # an only child is placed again only with its parent: its contour is not kept
@@ -209,6 +252,7 @@ class _Tree:
         """Each node's y: its level's centre line (the lowest level's lowest point at y = 0), or for a small box the
         top of its level (clear of the edges to its tall siblings)."""
         levels, lowest, tops = _level_ys(self.order, self.children, self.rooms, self.labels, spacing, stretch)
+        lowest -= max(self.lowered.values(), default=0.0)  # (the lowered leaves stand below the deepest level)
         small = {node.id for node in scene.nodes if node.kind in SMALL}
         level = {self.order[0]: 0}
         ys = {self.order[0]: levels[0] - lowest}
@@ -218,8 +262,23 @@ class _Tree:
                 y = levels[level[kid]] - lowest
                 if kid in small:
                     y += tops[level[kid]] - self.rooms[kid].above
-                ys[kid] = y
+                ys[kid] = y - self.lowered.get(kid, 0.0)
         return ys
+
+    def _label_shares(self) -> dict[str, float]:
+        """How far across, from its parent to a lowered leaf, the label of the edge to it stands: in the row of its
+        level's labels, half-way between the foot of its parent's level and the top of the leaf's row (as
+        :meth:`.layout.Layout.label_point` places it), on the steeper line to the leaf."""
+        feet: dict[float, float] = {}  # the lowest point of each level, by its centre line
+        for name, y in self.ys.items():
+            if name not in self.lowered:
+                feet[round(y, 2)] = min(feet.get(round(y, 2), y), y - self.rooms[name].below)
+        shares = {}
+        for kid, drop in self.lowered.items():
+            above = self.ys[self.parent[kid]]
+            y = (feet[round(above, 2)] + self.ys[kid] + drop + self.rooms[kid].above) / 2
+            shares[kid] = (above - y) / (above - self.ys[kid])
+        return shares
 
 
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
