@@ -14,7 +14,7 @@ from __future__ import annotations
 import inspect
 import sys
 from functools import partial
-from itertools import count, repeat
+from itertools import count
 
 from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
@@ -78,15 +78,19 @@ class RecordingTracer(NullTracer):
         self._passes += 1
         self._log.extend((PassStarted, label, alpha, beta))
 
+    # The steps at every node append their values one by one: extending the log by a tuple made and freed for it
+    # costs the traced search more.
     def enter(self, state, move, alpha=None, beta=None):
-        stack = self._stack
-        entry = len(self._states)
+        stack, states, log = self._stack, self._states, self._log
+        entry = len(states)
         if entry >= self._limit:
             self._too_large()
-        self._states.append(state)  # (as _record does, without a call at every node)
+        states.append(state)  # (as _record does, without a call at every node)
         self._parents.append(stack[-1])
         self._moves.append(move)
-        self._log.extend((NodeEntered, alpha, beta))  # (entries are numbered as recorded: the decoder counts them)
+        log.append(NodeEntered)  # (entries are numbered as recorded: the decoder counts them)
+        log.append(alpha)
+        log.append(beta)
         stack.append(entry)
 
     def _record(self, state, parent, move) -> None:
@@ -97,19 +101,30 @@ class RecordingTracer(NullTracer):
     # A step at the node being searched, or leaving it, logs no entry: the decoder follows the search path too.
     def leaf(self, value):
         self._last_child = self._stack.pop()
-        self._log.extend((LeafEvaluated, value))
+        log = self._log
+        log.append(LeafEvaluated)
+        log.append(value)
 
     def stand_pat(self, value):
         self._log.extend((StandPat, value))
 
     def value_updated(self, old, new):
-        self._log.extend((ValueUpdated, old, new))
+        log = self._log
+        log.append(ValueUpdated)
+        log.append(old)
+        log.append(new)
 
     def alpha_updated(self, old, new):
-        self._log.extend((AlphaUpdated, old, new))
+        log = self._log
+        log.append(AlphaUpdated)
+        log.append(old)
+        log.append(new)
 
     def beta_updated(self, old, new):
-        self._log.extend((BetaUpdated, old, new))
+        log = self._log
+        log.append(BetaUpdated)
+        log.append(old)
+        log.append(new)
 
     def cutoff(self, skipped_moves):
         if not skips_any(skipped_moves):  # a cutoff at the last child skips nothing: the node was searched in full
@@ -174,7 +189,10 @@ class RecordingTracer(NullTracer):
 
     def exit(self, value, best_move):
         self._last_child = self._stack.pop()
-        self._log.extend((NodeExited, value, best_move))
+        log = self._log
+        log.append(NodeExited)
+        log.append(value)
+        log.append(best_move)
 
     # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
     # Each step counts against the limit as MCTS_STEPS says (a selection and a back-up hold a record per node they
@@ -318,22 +336,25 @@ class RecordingTracer(NullTracer):
         position is not made here: its node makes it the first time its name, player or board is read.
         """
         states, parents, moves = self._nodes_numbered()[0]
-        pruned = repeat(False)  # (a game position's pruned child has no position yet: it is a PrunedChild)
+        pruned = None  # (a game position's pruned child has no position yet: it is a PrunedChild)
         if states and is_explicit(states[0]):
             states, parents, moves, pruned = _with_pruned_subtrees(states, parents, moves)
-        nodes, make = [], object.__new__  # a node is made field by field: calling its class would cost a third more
-        for number, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
+        # A node is made field by field (calling its class would cost a third more), and with only the fields every
+        # drawing reads at once (id, parent, ply): the rest its class reads from the columns when first asked.
+        columns = (states, moves, pruned)
+        nodes, make = [], object.__new__
+        plies = [0] * len(states)  # each node's ply, kept here too: a node's own fields are read slowly
+        for number, state, parent, move in zip(count(), states, parents, moves):
             if state is None:
                 node = make(PrunedChild)
                 node.id, node._above_node, node._played = number, nodes[parent], move
             else:
                 node = make(RecordedNode)
-                node.id, node.parent, node.pruned, node._state, node._played = number, parent, skipped, state, move
-                if parent is None:
-                    node.ply, node._above = 0, None
+                node.id, node.parent, node._columns = number, parent, columns
+                if parent is not None:
+                    node.ply = plies[number] = plies[parent] + 1
                 else:
-                    above = nodes[parent]
-                    node.ply, node._above = above.ply + 1, above._state
+                    node.ply = 0
             nodes.append(node)
         return nodes
 
@@ -363,19 +384,26 @@ def _with_pruned_subtrees(states: list, parents: list, moves: list) -> tuple[lis
     return states, parents, moves, pruned
 
 
+_FROM_COLUMNS = frozenset(("_state", "_above", "_played", "pruned"))  # read from the trace's columns
 _FROM_ABOVE = frozenset(("move", "p"))  # read from the parent's position and the move
 _FROM_STATE = frozenset(("name", "player", "_board", "value", "mover"))  # read from the node's own position
 
 
 class RecordedNode(TraceNode):
-    """A node of a recorded search, holding its position, its parent's position and the move played there. The
-    move's name and probability are read from the parent the first time one of them is asked; the name, player,
-    board, leaf value and mover from the position. Drawings ask for few."""
+    """A node of a recorded search, holding its id, parent id, ply and the trace's columns (positions, moves, and
+    which nodes are pruned), from which its position, its parent's position and the move played there are read the
+    first time one is asked. The move's name and probability are read from the parent the first time one of them is
+    asked; the name, player, board, leaf value and mover from the position. Drawings ask for few."""
 
-    __slots__ = ("_state", "_above", "_played")  # made by RecordingTracer.nodes, with id, parent, ply and pruned
+    __slots__ = ("_columns", "_state", "_above", "_played")  # made by RecordingTracer.nodes: id, parent, ply, _columns
 
     def __getattr__(self, name):  # only called for a slot still unset
-        if name in _FROM_ABOVE:
+        if name in _FROM_COLUMNS:
+            states, moves, pruned = self._columns
+            self._state, self._played = states[self.id], moves[self.id]
+            self._above = None if self.parent is None else states[self.parent]
+            self.pruned = False if pruned is None else pruned[self.id]
+        elif name in _FROM_ABOVE:
             above, played = self._above, self._played
             self.move = None if above is None else above.move_name(played)
             self.p = above.probability(played) if above is not None and above.player is CHANCE else None
