@@ -484,3 +484,24 @@ def test_a_recording_is_the_same_when_read_twice():
     ALGORITHMS["alphabeta"].run(rn_root(), tracer=recorder)
     assert recorder.events() == recorder.events() == trace_search(rn_root()).events
     assert recorder.nodes() == recorder.nodes() and recorder.node_count() == 13
+
+
+def test_a_search_runs_with_the_collector_paused_and_resumes_it():
+    import gc
+
+    seen = []
+
+    class Watched(CardPosition):  # the card game, its leaves asking whether the collector runs
+        def child(self, move):
+            seen.append(gc.isenabled())
+            return super().child(move)
+
+    assert gc.isenabled()
+    assert ALGORITHMS["alphabeta"].run(Watched(), 2)[0] == 5
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()  # a caller's own pause is kept
+    try:
+        ALGORITHMS["minimax"].run(Watched(), 2)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

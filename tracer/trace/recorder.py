@@ -384,29 +384,37 @@ def _with_pruned_subtrees(states: list, parents: list, moves: list) -> tuple[lis
     return states, parents, moves, pruned
 
 
-_FROM_COLUMNS = frozenset(("_state", "_above", "_played", "pruned"))  # read from the trace's columns
 _FROM_ABOVE = frozenset(("move", "p"))  # read from the parent's position and the move
 _FROM_STATE = frozenset(("name", "player", "_board", "value", "mover"))  # read from the node's own position
 
 
+def _move_fields(node: TraceNode, above, played) -> None:
+    """A node's move name and probability, read from its parent's position (``None`` at the root) and the move
+    played there."""
+    node.move = None if above is None else above.move_name(played)
+    node.p = above.probability(played) if above is not None and above.player is CHANCE else None
+
+
 class RecordedNode(TraceNode):
     """A node of a recorded search, holding its id, parent id, ply and the trace's columns (positions, moves, and
-    which nodes are pruned), from which its position, its parent's position and the move played there are read the
-    first time one is asked. The move's name and probability are read from the parent the first time one of them is
-    asked; the name, player, board, leaf value and mover from the position. Drawings ask for few."""
+    which nodes are pruned), from which its position, its parent's position and the move played there are read:
+    the move's name and probability from the parent's position the first time one of them is asked, the name,
+    player, board, leaf value and mover from its own. Drawings ask for few (and a node with fewer fields is made,
+    and freed, faster)."""
 
-    __slots__ = ("_columns", "_state", "_above", "_played")  # made by RecordingTracer.nodes: id, parent, ply, _columns
+    __slots__ = ("_columns",)  # made by RecordingTracer.nodes: id, parent, ply and _columns
+
+    @property
+    def _state(self):
+        return self._columns[0][self.id]
 
     def __getattr__(self, name):  # only called for a slot still unset
-        if name in _FROM_COLUMNS:
-            states, moves, pruned = self._columns
-            self._state, self._played = states[self.id], moves[self.id]
-            self._above = None if self.parent is None else states[self.parent]
+        if name == "pruned":
+            pruned = self._columns[2]
             self.pruned = False if pruned is None else pruned[self.id]
         elif name in _FROM_ABOVE:
-            above, played = self._above, self._played
-            self.move = None if above is None else above.move_name(played)
-            self.p = above.probability(played) if above is not None and above.player is CHANCE else None
+            states, moves, _ = self._columns
+            _move_fields(self, None if self.parent is None else states[self.parent], moves[self.id])
         elif name in _FROM_STATE:
             state = self._state
             self.name, self.player, self.mover = node_name(state), state.player, getattr(state, "mover_name", None)
@@ -422,7 +430,7 @@ class PrunedChild(RecordedNode):
     and ply are read from the parent's node, and the child position is made, the first time one of its fields is
     asked. A search that cuts off often prunes many more children than it enters, and drawings show few."""
 
-    __slots__ = ("_above_node",)  # made by RecordingTracer.nodes, with id and _played
+    __slots__ = ("_above_node", "_played", "_above")  # made by RecordingTracer.nodes: id, _above_node, _played
     pruned, value, mover = True, None, None  # never entered; a game's positions have no static value or named mover
 
     def __getattr__(self, name):  # only called for a slot still unset
@@ -433,8 +441,10 @@ class PrunedChild(RecordedNode):
             state = self._above.child(self._played)
             self.name, self.player = node_name(state), state.player
             self._board = partial(node_board, state) if has_board(state) else None
+        elif name in _FROM_ABOVE:
+            _move_fields(self, self._above, self._played)
         else:
-            return RecordedNode.__getattr__(self, name)  # the move's name and probability
+            raise AttributeError(name)
         return getattr(self, name)
 
 
