@@ -19,7 +19,8 @@ turns for ``--rounds`` rounds: the median of each side's ratios.
 Every timed run starts cold, and the emptying is timed with it. What persists between searches: tic-tac-toe
 interns its positions, each keeping its children once made (a dict of all positions made, emptied by
 ``clear_caches``); Connect Four shares the positions of one search between the move orders that reach them (a
-table of at most 100,000 that lives with the search's root) and keeps nothing between searches; Clobber keeps nothing between
+table of at most 100,000 that lives with the search's root and is freed with it, inside the timed run) and keeps
+nothing between searches; Clobber keeps nothing between
 searches (their tables of lines, neighbours and moves are rules, fixed per board size, made when the game is made).
 """
 

@@ -215,6 +215,20 @@ class Context:
         self.plain = self if positions is None else Context(geo, max_side)
 
 
+class SearchPositions:
+    """Held by a search's root alone (:meth:`Connect4.rooted`): when the root is freed, its table of positions is
+    emptied. The positions hold the table through their context, and the table holds them: a cycle that, left
+    alone, only the garbage collector would free, after walking every position of the search."""
+
+    __slots__ = ("positions",)
+
+    def __init__(self, positions: dict):
+        self.positions = positions
+
+    def __del__(self):
+        self.positions.clear()
+
+
 class Connect4State:
     """A Connect Four position seen from one side: MAX is ``max_side`` (0: the first player, 1: the second).
 
@@ -231,7 +245,7 @@ class Connect4State:
     """
 
     __slots__ = ("first", "both", "count", "player", "history", "score", "_codes", "_drops", "_terminal",
-                 "_moves", "context")
+                 "_moves", "context", "_keeper")  # (_keeper: a search's root alone, see Connect4.rooted)
     name = ""
     explicit = False
     # MCTS's --rollout eval turns the windows score v into a reward 1 / (1 + e^(−v / eval_scale)): 16, one open
@@ -530,6 +544,7 @@ class Connect4:
         score = state.score if state.max_side == state.side else -state.score  # the mover's view
         rooted._set(state.first, state.second, state.count, context, state.history, state._codes, score,
                     state._terminal)
+        rooted._keeper = SearchPositions(context.positions)  # (the positions are freed with the root)
         return rooted
 
     def rooted_quicker(self, state: Connect4State) -> Connect4State:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import sys
 import time
 from typing import Any
@@ -15,33 +14,14 @@ from .model.trees import TreeNode, first_chance, first_outside, first_repeat, ha
 # imported from here too)
 from .search.algorithms import Rules
 from .search.ordering import for_timing, ordered
-from .search.registry import ALGORITHMS, DEFAULT_ALGORITHM, OWN_COUNTS
+from .search.registry import ALGORITHMS, DEFAULT_ALGORITHM, OWN_COUNTS, no_garbage_collection  # noqa: F401
+# (no_garbage_collection: imported from here too)
 from .search.spec import SearchSpec, as_spec
 from .search.tracers import NO_TRACER, BudgetTracer, CountingTracer
 from .numbers import format_number
 from .records import Record, as_dict, field
 from .trace.recorder import RecordingTracer
 from .trace.trace import Trace
-
-
-@contextlib.contextmanager
-def no_garbage_collection():
-    """Pause the cyclic garbage collector: a recording search makes many small objects and no cycles, and the
-    collector's passes over them (and over the whole tree being searched) would cost more than the recording.
-
-    What was made meanwhile (the record, a trace's nodes) lives as long as the trace: it is moved to the oldest
-    generation as the collector resumes (``gc.freeze`` then ``gc.unfreeze`` do that, and nothing else, when nothing
-    was frozen before), so the collector's next pass over the young objects does not walk it all at once."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            if not gc.get_freeze_count():  # (objects someone froze on purpose stay frozen: then no promotion)
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
 
 
 @contextlib.contextmanager

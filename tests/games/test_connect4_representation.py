@@ -68,3 +68,23 @@ def test_a_leaf_makes_no_codes_and_its_parent_makes_its_own_once():
     made = child._codes
     child.child(6)
     assert child._codes is made
+
+
+def test_a_searchs_positions_are_freed_with_its_root_without_the_collector():
+    # the positions hold their table through their context, and the table holds them: the root's keeper empties
+    # the table when the root goes, so the positions are freed at once (the collector is off here)
+    import gc
+
+    from tracer import NO_TRACER, ALGORITHMS
+
+    game = Connect4()
+    gc.disable()
+    try:
+        root = game.rooted(game.start())
+        ALGORITHMS["alphabeta"].run(root, 3, NO_TRACER)
+        table, context = root.context.positions, root.context
+        assert len(table) > 50 and all(p.context is context for p in table.values())
+        del root
+        assert table == {}
+    finally:
+        gc.enable()

@@ -372,6 +372,70 @@ def test_a_cutoff_at_the_last_child_is_not_counted():
     assert direct.cutoffs == 1
 
 
+
+class Card:
+    """A move written by its card's value: two cards of one value are equal moves (``==``), from different hands."""
+
+    def __init__(self, value: int, hand: str):
+        self.value, self.hand = value, hand
+
+    def __eq__(self, other):
+        return isinstance(other, Card) and self.value == other.value
+
+    def __hash__(self):  # (a trace's decoder keys a node's children by move)
+        return hash(self.value)
+
+
+class CardPosition:
+    """A two-ply game of equal moves: MAX plays a card ``first`` (a leaf worth its hand's value) or ``second``, after
+    which MIN plays one of ``cards`` (each a leaf worth ``worth[hand]``): MIN's moves are all the 5, from three hands."""
+
+    def __init__(self, worth=None):
+        self.worth = worth
+        self.player = MAX if worth is None else MIN
+
+    def moves(self):
+        if self.worth is None:
+            return [Card(1, "first"), Card(2, "second")]
+        return [Card(5, "left"), Card(5, "middle"), Card(5, "right")]
+
+    def child(self, move):
+        if self.worth is None:
+            return Leaf(5) if move.hand == "first" else CardPosition({"left": 9, "middle": 3, "right": 7})
+        return Leaf(self.worth[move.hand])
+
+    def is_terminal(self):
+        return False
+
+    def evaluate(self):
+        raise AssertionError("searched to the end")
+
+    def move_name(self, move):
+        return f"{move.value} from the {move.hand}"
+
+
+class Leaf(CardPosition):
+    def __init__(self, value):
+        self.value, self.player = value, MAX
+
+    def is_terminal(self):
+        return True
+
+    def utility(self):
+        return self.value
+
+
+def test_a_cutoff_skips_the_moves_after_the_one_that_cut_even_equal_ones():
+    # MAX takes 5 with its first card (α = 5); after its second, MIN's 9 then 3 closes the window (3 ≤ α): the
+    # 5 from the right hand alone is skipped, though all three of MIN's moves are equal (==) and the first is the 9
+    counter = CountingTracer()
+    assert ALGORITHMS["alphabeta"].run(CardPosition(), 2, counter)[0] == 5
+    assert (counter.nodes_visited, counter.leaves_evaluated, counter.cutoffs) == (5, 3, 1)
+    trace = trace_search(CardPosition(), "alphabeta", depth=2)
+    [cut] = [e for e in trace.events if isinstance(e, Cutoff)]
+    assert [trace.nodes[n].move for n in cut.skipped] == ["5 from the right"]
+    assert [n.move for n in trace.nodes if n.pruned] == ["5 from the right"] and len(trace.nodes) == 6
+
 def peak_bytes(root, algorithm, tracer) -> int:
     """The most memory held at once during one search, over what was held before it."""
     tracemalloc.start()
@@ -420,3 +484,24 @@ def test_a_recording_is_the_same_when_read_twice():
     ALGORITHMS["alphabeta"].run(rn_root(), tracer=recorder)
     assert recorder.events() == recorder.events() == trace_search(rn_root()).events
     assert recorder.nodes() == recorder.nodes() and recorder.node_count() == 13
+
+
+def test_a_search_runs_with_the_collector_paused_and_resumes_it():
+    import gc
+
+    seen = []
+
+    class Watched(CardPosition):  # the card game, its leaves asking whether the collector runs
+        def child(self, move):
+            seen.append(gc.isenabled())
+            return super().child(move)
+
+    assert gc.isenabled()
+    assert ALGORITHMS["alphabeta"].run(Watched(), 2)[0] == 5
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()  # a caller's own pause is kept
+    try:
+        ALGORITHMS["minimax"].run(Watched(), 2)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

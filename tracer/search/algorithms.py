@@ -200,7 +200,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
             return v, None
         alpha_in = alpha
         v, best = -INF, None
-        for a in (moves := state.moves()):
+        for a in (moves := iter(state.moves())):  # (a cutoff skips the moves it has not reached)
             child = state.child(a)
             v2, _ = (max_value if child.player is MAX else min_value)(child, alpha, beta, depth - 1, a)
             if v2 > v:
@@ -210,7 +210,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
                     if tracing: tracer.alpha_updated(alpha, v)
                     alpha = v
             if v >= beta and cuts(v, beta):  # (either rule cuts only there: the usual case asks no more)
-                if tracing: tracer.cutoff(moves[moves.index(a) + 1:])
+                if tracing: tracer.cutoff(tuple(moves))
                 break
         if fail_hard:
             v = rules.returned(v, alpha_in, beta)
@@ -226,7 +226,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
             return v, None
         beta_in = beta
         v, best = INF, None
-        for a in (moves := state.moves()):
+        for a in (moves := iter(state.moves())):  # (a cutoff skips the moves it has not reached)
             child = state.child(a)
             v2, _ = (max_value if child.player is MAX else min_value)(child, alpha, beta, depth - 1, a)
             if v2 < v:
@@ -236,7 +236,7 @@ def alphabeta(root: GameState, depth: float = UNLIMITED, tracer: NullTracer = NO
                     if tracing: tracer.beta_updated(beta, v)
                     beta = v
             if alpha >= v and cuts(alpha, v):
-                if tracing: tracer.cutoff(moves[moves.index(a) + 1:])
+                if tracing: tracer.cutoff(tuple(moves))
                 break
         if fail_hard:
             v = rules.returned(v, alpha, beta_in)

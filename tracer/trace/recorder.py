@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from functools import partial
-from itertools import count, repeat
+from itertools import count
 
 from ..errors import TraceTooLargeError
 from ..model.state import Player, has_board, is_explicit, node_board, node_name
@@ -77,15 +77,19 @@ class RecordingTracer(NullTracer):
         self._passes += 1
         self._log.extend((PassStarted, label, alpha, beta))
 
+    # The steps at every node append their values one by one: extending the log by a tuple made and freed for it
+    # costs the traced search more.
     def enter(self, state, move, alpha=None, beta=None):
-        stack = self._stack
-        entry = len(self._states)
+        stack, states, log = self._stack, self._states, self._log
+        entry = len(states)
         if entry >= self._limit:
             self._too_large()
-        self._states.append(state)  # (as _record does, without a call at every node)
+        states.append(state)  # (as _record does, without a call at every node)
         self._parents.append(stack[-1])
         self._moves.append(move)
-        self._log.extend((NodeEntered, alpha, beta))  # (entries are numbered as recorded: the decoder counts them)
+        log.append(NodeEntered)  # (entries are numbered as recorded: the decoder counts them)
+        log.append(alpha)
+        log.append(beta)
         stack.append(entry)
 
     def _record(self, state, parent, move) -> None:
@@ -96,19 +100,30 @@ class RecordingTracer(NullTracer):
     # A step at the node being searched, or leaving it, logs no entry: the decoder follows the search path too.
     def leaf(self, value):
         self._last_child = self._stack.pop()
-        self._log.extend((LeafEvaluated, value))
+        log = self._log
+        log.append(LeafEvaluated)
+        log.append(value)
 
     def stand_pat(self, value):
         self._log.extend((StandPat, value))
 
     def value_updated(self, old, new):
-        self._log.extend((ValueUpdated, old, new))
+        log = self._log
+        log.append(ValueUpdated)
+        log.append(old)
+        log.append(new)
 
     def alpha_updated(self, old, new):
-        self._log.extend((AlphaUpdated, old, new))
+        log = self._log
+        log.append(AlphaUpdated)
+        log.append(old)
+        log.append(new)
 
     def beta_updated(self, old, new):
-        self._log.extend((BetaUpdated, old, new))
+        log = self._log
+        log.append(BetaUpdated)
+        log.append(old)
+        log.append(new)
 
     def cutoff(self, skipped_moves):
         if not skips_any(skipped_moves):  # a cutoff at the last child skips nothing: the node was searched in full
@@ -173,7 +188,10 @@ class RecordingTracer(NullTracer):
 
     def exit(self, value, best_move):
         self._last_child = self._stack.pop()
-        self._log.extend((NodeExited, value, best_move))
+        log = self._log
+        log.append(NodeExited)
+        log.append(value)
+        log.append(best_move)
 
     # ---- Monte Carlo tree search: its nodes' ``index`` is their entry; statistics are copied as they stand ------
     # Each step counts against the limit as MCTS_STEPS says (a selection and a back-up hold a record per node they
@@ -317,22 +335,25 @@ class RecordingTracer(NullTracer):
         position is not made here: its node makes it the first time its name, player or board is read.
         """
         states, parents, moves = self._nodes_numbered()[0]
-        pruned = repeat(False)  # (a game position's pruned child has no position yet: it is a PrunedChild)
+        pruned = None  # (a game position's pruned child has no position yet: it is a PrunedChild)
         if states and is_explicit(states[0]):
             states, parents, moves, pruned = _with_pruned_subtrees(states, parents, moves)
-        nodes, make = [], object.__new__  # a node is made field by field: calling its class would cost a third more
-        for number, state, parent, move, skipped in zip(count(), states, parents, moves, pruned):
+        # A node is made field by field (calling its class would cost a third more), and with only the fields every
+        # drawing reads at once (id, parent, ply): the rest its class reads from the columns when first asked.
+        columns = (states, moves, pruned)
+        nodes, make = [], object.__new__
+        plies = [0] * len(states)  # each node's ply, kept here too: a node's own fields are read slowly
+        for number, state, parent, move in zip(count(), states, parents, moves):
             if state is None:
                 node = make(PrunedChild)
                 node.id, node._above_node, node._played = number, nodes[parent], move
             else:
                 node = make(RecordedNode)
-                node.id, node.parent, node.pruned, node._state, node._played = number, parent, skipped, state, move
-                if parent is None:
-                    node.ply, node._above = 0, None
+                node.id, node.parent, node._columns = number, parent, columns
+                if parent is not None:
+                    node.ply = plies[number] = plies[parent] + 1
                 else:
-                    above = nodes[parent]
-                    node.ply, node._above = above.ply + 1, above._state
+                    node.ply = 0
             nodes.append(node)
         return nodes
 
@@ -366,18 +387,33 @@ _FROM_ABOVE = frozenset(("move", "p"))  # read from the parent's position and th
 _FROM_STATE = frozenset(("name", "player", "_board", "value", "mover"))  # read from the node's own position
 
 
-class RecordedNode(TraceNode):
-    """A node of a recorded search, holding its position, its parent's position and the move played there. The
-    move's name and probability are read from the parent the first time one of them is asked; the name, player,
-    board, leaf value and mover from the position. Drawings ask for few."""
+def _move_fields(node: TraceNode, above, played) -> None:
+    """A node's move name and probability, read from its parent's position (``None`` at the root) and the move
+    played there."""
+    node.move = None if above is None else above.move_name(played)
+    node.p = above.probability(played) if above is not None and above.player is CHANCE else None
 
-    __slots__ = ("_state", "_above", "_played")  # made by RecordingTracer.nodes, with id, parent, ply and pruned
+
+class RecordedNode(TraceNode):
+    """A node of a recorded search, holding its id, parent id, ply and the trace's columns (positions, moves, and
+    which nodes are pruned), from which its position, its parent's position and the move played there are read:
+    the move's name and probability from the parent's position the first time one of them is asked, the name,
+    player, board, leaf value and mover from its own. Drawings ask for few (and a node with fewer fields is made,
+    and freed, faster)."""
+
+    __slots__ = ("_columns",)  # made by RecordingTracer.nodes: id, parent, ply and _columns
+
+    @property
+    def _state(self):
+        return self._columns[0][self.id]
 
     def __getattr__(self, name):  # only called for a slot still unset
-        if name in _FROM_ABOVE:
-            above, played = self._above, self._played
-            self.move = None if above is None else above.move_name(played)
-            self.p = above.probability(played) if above is not None and above.player is CHANCE else None
+        if name == "pruned":
+            pruned = self._columns[2]
+            self.pruned = False if pruned is None else pruned[self.id]
+        elif name in _FROM_ABOVE:
+            states, moves, _ = self._columns
+            _move_fields(self, None if self.parent is None else states[self.parent], moves[self.id])
         elif name in _FROM_STATE:
             state = self._state
             self.name, self.player, self.mover = node_name(state), state.player, getattr(state, "mover_name", None)
@@ -393,7 +429,7 @@ class PrunedChild(RecordedNode):
     and ply are read from the parent's node, and the child position is made, the first time one of its fields is
     asked. A search that cuts off often prunes many more children than it enters, and drawings show few."""
 
-    __slots__ = ("_above_node",)  # made by RecordingTracer.nodes, with id and _played
+    __slots__ = ("_above_node", "_played", "_above")  # made by RecordingTracer.nodes: id, _above_node, _played
     pruned, value, mover = True, None, None  # never entered; a game's positions have no static value or named mover
 
     def __getattr__(self, name):  # only called for a slot still unset
@@ -404,8 +440,10 @@ class PrunedChild(RecordedNode):
             state = self._above.child(self._played)
             self.name, self.player = node_name(state), state.player
             self._board = partial(node_board, state) if has_board(state) else None
+        elif name in _FROM_ABOVE:
+            _move_fields(self, self._above, self._played)
         else:
-            return RecordedNode.__getattr__(self, name)  # the move's name and probability
+            raise AttributeError(name)
         return getattr(self, name)
 
 
