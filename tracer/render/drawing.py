@@ -203,9 +203,9 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     best = None
     for loose in SLIDE_LAYOUTS if writes_shorter(scene) else PLAIN_LAYOUTS:
         scale, layout = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
-        if best is None or scale > best[0] * 1.01:  # (the looser of two that hold about the same text)
+        if best is None or scale > best[0] * ABOUT_SAME:  # (the looser of two that hold about the same text)
             best = scale, loose, layout
-        if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
+        if scale * nominal >= low * TO_SPARE:  # (with room to spare: filling the slide can cost a little of it)
             best = scale, loose, layout
             break
     scale, loose, layout = best
@@ -219,6 +219,34 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         return layout, page, (f"--font-scale {options.font_scale:g} asks for {low:.0f} pt text; this slide holds "
                               f"{smallest:.1f} pt: --font-scale {fits:g} fits")
     return layout, page, None
+
+
+ABOUT_SAME = 1.01  # scales of a slide's layouts this near are about the same: the looser (the earlier) is kept
+TO_SPARE = 1.03  # a layout holds the aim with room to spare at this share of it (filling the slide costs a little)
+
+
+def slide_aim(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
+    """The scale at which :func:`on_slide` takes a layout (the first of its layouts that reaches it): ``scene``'s
+    smallest text at projection size with room to spare, on a slide of ``size`` inches."""
+    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    return low * TO_SPARE / smallest_font(scene)
+
+
+def slide_try(scene: Scene, loose: tuple[float, str, bool], size: tuple[float, float], pages_of,
+              corner: bool = True) -> tuple[float, Layout]:
+    """One of :func:`on_slide`'s tries, for a search of its own (:func:`.deck.player_fit`): ``scene`` laid out at
+    ``loose`` (:data:`SLIDE_LAYOUTS`) with its titles placed, and how far its pages ``pages_of(layout)`` are
+    enlarged on a slide of ``size`` inches."""
+    return _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
+
+
+def slide_filled(scene: Scene, size: tuple[float, float], options: DrawOptions, loose: tuple[float, str, bool],
+                 tried: tuple[float, Layout], pages_of) -> tuple[Layout, Page]:
+    """The layout a search chose (``loose``, and its :func:`slide_try`) filling the slide as :func:`on_slide` fills
+    it (its text no larger than projection size), and its page."""
+    high = PROJECTION[1] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    scale, layout = tried
+    return _filled(scene, size, loose, min(scale, high / smallest_font(scene)), pages_of, layout)
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool], stretch: float = 0.0,
