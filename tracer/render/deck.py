@@ -84,7 +84,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         if view.step in folded:
             scene = scenes_of.scene(view, folded[view.step], drawn)
             told = scene.caption  # the notes' text: every child left out named; the slide's counts many
-            if told:
+            if told and not player:  # (a player writes the notes' text: its scenes' captions are never read)
                 scene.caption = view.caption(folded[view.step], drawn, brief=True)
             current = f"n{view.current}" if view.current is not None else None
             frames.append(Frame(view.step, scene, told, current))
