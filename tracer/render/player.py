@@ -161,10 +161,8 @@ class Looks:
                     lambda layer: sum(end[0] in layer.nodes for end in ends))
                 layer.edges[key] = look
                 for (node_id, outlines_of), wanted in zip(ends, outlines):
-                    if node_id not in layer.nodes:  # the first look with that outline, drawn as the outline only
+                    if node_id not in layer.nodes:  # the first look with that outline
                         layer.nodes[node_id] = outlines_of.index(wanted) if wanted >= 0 else -1
-                        if wanted >= 0:
-                            layer.ends.add(node_id)
         for head in range(len(self.heads)):
             fitting(lambda layer: layer.head is None).head = head
         return layers
@@ -177,9 +175,9 @@ class Looks:
         sources = []
         for layer in self.layers:
             title, subtitle, notes, legend = self.heads[layer.head or 0]
-            nodes = [outline(self.nodes[node_id][look]) if node_id in layer.ends else self.nodes[node_id][look]
-                     for node_id, look in sorted(layer.nodes.items(), key=lambda item: node_order[item[0]])
-                     if look >= 0]  # (an edge's end is drawn only for Graphviz to clip the edge to: its outline)
+            nodes = [self.nodes[node_id][look] for node_id, look in sorted(layer.nodes.items(),
+                                                                           key=lambda item: node_order[item[0]])
+                     if look >= 0]
             edges = [self.edges[key][look][0] for key, look in sorted(layer.edges.items(),
                                                                       key=lambda item: edge_order[item[0]])]
             scene = Scene(title, subtitle, list(notes), nodes, edges, list(legend), caption="")
@@ -216,11 +214,8 @@ class Looks:
         shown: dict[tuple, dict[str, int]] = {}  # a look -> its parts' variants
         for layer, drawn in zip(self.layers, svgs):
             parts, previous, new = {}, None, []
-            ends = {part for node_id in layer.ends for part in _node_parts(node_id)}
             for part, classes, body in _PART.findall(drawn.decode("utf-8")):
                 assert "<g" not in body, "Graphviz draws each node and edge as one flat group"
-                if part in ends:  # an edge's end, its outline only: no look of its own
-                    continue
                 if part not in placed:  # a part this layer draws first: after the part drawn before it here
                     order.insert(order.index(previous) + 1 if previous is not None else 0, part)
                     placed.add(part)
@@ -323,22 +318,16 @@ class _Layer:
     def __init__(self):
         self.head: int | None = None
         self.nodes: dict[str, int] = {}  # -1: the node is not in the scene (an edge's end it does not draw)
-        self.ends: set[str] = set()  # nodes drawn only as an edge's end: the outline of that look (see outline)
         self.edges: dict[tuple[str, str], int] = {}
 
     def parts(self, looks: Looks):
         """Each look this layer draws, with the ids of the parts Graphviz draws for it (:mod:`.dot`'s names)."""
         yield ("head", self.head or 0), ("title", "legend")  # a layer without a look of its own draws the first
         for node_id, look in self.nodes.items():
-            if look >= 0 and node_id not in self.ends:
-                yield ("node", node_id, look), _node_parts(node_id)
+            if look >= 0:
+                yield ("node", node_id, look), (node_id, f"{node_id}_notes", f"{node_id}_name")
         for (tail, head), look in self.edges.items():
             yield ("edge", (tail, head), look), (f"{tail}_{head}_edge", f"{tail}_{head}_label")
-
-
-def _node_parts(node_id: str) -> tuple[str, str, str]:
-    """The ids of the parts Graphviz draws for a node (:mod:`.dot`'s names): its shape, its notes, its name."""
-    return node_id, f"{node_id}_notes", f"{node_id}_name"
 
 
 def outline(node: SceneNode) -> SceneNode:
