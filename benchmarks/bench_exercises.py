@@ -8,7 +8,8 @@ page's size, and the page made in this process (the command's own work, without 
     .venv/bin/python benchmarks/bench_exercises.py [--repeat 5] [--before OTHER_CHECKOUT]
 
 ``--before`` is another checkout (its ``.venv/bin/tracer``; or a tracer's path): the code before a change, run in
-the same rounds as this one's, so that a shared machine's load falls on both alike.
+the same rounds as this one's, so that a shared machine's load falls on both alike. ``--instructions`` also counts
+the practice set's instructions with callgrind (tracer's and Graphviz's processes), which no load changes.
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ def main() -> None:
     parser.add_argument("--before", metavar="CHECKOUT",
                         help="another checkout (or its tracer), timed by turns with this one: the code before a change")
     parser.add_argument("--practice-only", action="store_true", help="time only the practice page")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the practice set's instructions once with valgrind's callgrind, Graphviz's "
+                             "processes included, for this checkout and --before's (the same every run, whatever "
+                             "the machine's load: slow, a few minutes)")
     args = parser.parse_args()
     rows = [
         ("check every shipped key (10 files)", lambda: check_shipped()),
@@ -75,6 +80,8 @@ def main() -> None:
         for name, function in rows:
             print(f"{name:48s} {median_seconds(function, args.repeat) * 1000:9.1f} ms")
     bench_practice(args.repeat, args.before)
+    if args.instructions:
+        print_instructions(args.before)
 
 
 PRACTICE = ["practice", "--count", "20", "--seed", "1"]
@@ -117,6 +124,64 @@ def bench_practice(repeat: int, before: str | None) -> None:
             print(f"before / this checkout, CPU, median of the rounds' ratios: {faster:.2f}")
     print(f"in this process (no start, no imports), CPU s with Graphviz's, median of {repeat}: "
           f"{in_process_seconds(repeat):.2f}")
+
+
+def print_instructions(before: str | None) -> None:
+    """The instructions of the practice set's process and of the Graphviz processes it starts (callgrind, which
+    counts the same whatever else the machine runs), for this checkout and ``before``'s."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (apt-get install valgrind)")
+        return
+    tracers = [("this checkout", str(ROOT / ".venv" / "bin" / "tracer"))] + \
+        ([("before", tracer_of(before))] if before else [])
+    counted = {name: practice_instructions(tracer) for name, tracer in tracers}
+    print(f"\n`tracer {' '.join(PRACTICE)}`, instructions (callgrind), millions:")
+    print(f"{'':<16} {'tracer':>9} {'Graphviz':>9} {'in all':>9}")
+    for name, (own, graphviz) in counted.items():
+        print(f"{name:<16} {own / 1e6:>9.0f} " + (f"{graphviz / 1e6:>9.0f} {(own + graphviz) / 1e6:>9.0f}"
+                                                 if graphviz is not None else f"{'-':>9} {'-':>9}"))
+    if before:
+        ours, theirs = counted["this checkout"], counted["before"]
+        print(f"before / this checkout, instructions of tracer's process: {theirs[0] / ours[0]:.2f}" +
+              (f"; in all: {sum(theirs) / sum(ours):.2f}" if None not in (ours[1], theirs[1]) else ""))
+    if any(graphviz is None for _, graphviz in counted.values()):
+        print("-: Graphviz, slowed down some fifty times under callgrind, ran past its time limit (a loaded machine): "
+              "tracer's process counted alone")
+
+
+def practice_instructions(tracer: str) -> tuple[int, int | None]:
+    """(tracer's process, its Graphviz processes): the instructions of the practice set, counted by callgrind
+    following the children, after a run of its own (Python's bytecode written, the text's widths cached). If
+    Graphviz under callgrind runs past its time limit, tracer's process is counted alone (Graphviz's: None)."""
+    import glob
+    import subprocess
+
+    with tempfile.TemporaryDirectory() as folder:
+        command = [tracer, *PRACTICE, "-o", os.path.join(folder, "page.html")]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        for children in ("yes", "no"):
+            for old in glob.glob(os.path.join(folder, "callgrind.*")):
+                os.unlink(old)
+            run = subprocess.run(["valgrind", "--tool=callgrind", f"--trace-children={children}",
+                                  f"--callgrind-out-file={folder}/callgrind.%p", *command],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if run.returncode == 0:
+                break
+        else:
+            raise SystemExit("instructions: the practice set failed under callgrind")
+        own, graphviz = 0, 0 if children == "yes" else None
+        for counts in glob.glob(os.path.join(folder, "callgrind.*")):
+            with open(counts, encoding="utf-8") as out:
+                text = out.read()
+            count = int(text.split("\nsummary: ", 1)[1].split()[0])
+            command_line = text.split("\ncmd: ", 1)[1].split("\n", 1)[0]
+            if os.path.basename(command_line.split()[0]) in ("dot", "neato"):
+                graphviz += count
+            else:
+                own += count
+    return own, graphviz
 
 
 def in_process_seconds(repeat: int) -> float:

@@ -125,12 +125,7 @@ class SearchFacts:
         return self._preorder()
 
     def _preorder(self) -> list[int]:
-        order, pending = [], [0]
-        while pending:
-            node = pending.pop()
-            order.append(node)
-            pending.extend(reversed(self.view.nodes[node].children))
-        return order
+        return preorder(self.view)
 
     # ---- the items ----------------------------------------------------------------------------------------------
     @property
@@ -158,7 +153,7 @@ class SearchFacts:
 
     def pruned_leaves(self) -> set[int]:
         """The leaves never examined: neither evaluated nor answered from a table, in any pass."""
-        return {leaf for leaf in self.leaves() if leaf not in self.evaluated and leaf not in self.answered}
+        return unexamined_leaves(self.view)
 
     def pruned_tops(self) -> list[int]:
         """The nodes with no leaf examined below them whose parent has one: the shortest way to name every pruned
@@ -224,3 +219,21 @@ class SearchFacts:
             return f"no {many} in {self.last.step} steps"
         shown = ", ".join(map(str, steps[:12])) + (", …" if len(steps) > 12 else "")
         return f"step{'s' if len(steps) > 1 else ''} {shown}: {len(steps)} {one if len(steps) == 1 else many}"
+
+
+def preorder(view: TraceView) -> list[int]:
+    """Every node of ``view``'s tree, root first, left to right."""
+    order, pending = [], [0]
+    while pending:
+        node = pending.pop()
+        order.append(node)
+        pending.extend(reversed(view.nodes[node].children))
+    return order
+
+
+def unexamined_leaves(view: TraceView) -> set[int]:
+    """The leaves of the search at its end (``view``) never examined: neither evaluated nor answered from a table,
+    in any pass (:meth:`SearchFacts.pruned_leaves`; read from the view alone by the generator's check, which needs
+    none of the steps' captions)."""
+    return {leaf for leaf in preorder(view) if not view.nodes[leaf].children
+            and leaf not in view.evaluated and leaf not in view.answered}

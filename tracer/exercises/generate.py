@@ -29,7 +29,7 @@ from ..trace.trace import Trace
 from ..view import EXACT, TraceView
 from .check_keys import describe_search, search
 from .claim_text import bound_text, value_text
-from .facts import SearchFacts
+from .facts import SearchFacts, unexamined_leaves
 
 ATTEMPTS = 2_000  # draws per exercise before giving up (about two seconds)
 
@@ -223,14 +223,16 @@ def deep_cutoffs(trace: Trace) -> list[int]:
     return TraceView(trace).deep_cutoffs
 
 
-def _meets(spec: Spec, facts: SearchFacts) -> bool:
-    if facts.counts["cutoffs"] < spec.min_cutoffs:
+def _meets(spec: Spec, view: TraceView) -> bool:
+    """Whether the search at its end (``view``: a candidate's, whose steps need no captions) meets the spec."""
+    if view.counts["cutoffs"] < spec.min_cutoffs:
         return False
-    if spec.pruned_leaves is not None and len(facts.pruned_leaves()) != spec.pruned_leaves:
+    pruned = len(unexamined_leaves(view))
+    if spec.pruned_leaves is not None and pruned != spec.pruned_leaves:
         return False
-    if len(facts.pruned_leaves()) < spec.min_pruned:
+    if pruned < spec.min_pruned:
         return False
-    return not spec.deep_cutoff or bool(facts.view.deep_cutoffs)
+    return not spec.deep_cutoff or bool(view.deep_cutoffs)
 
 
 def _header(spec: Spec, nested) -> dict:
@@ -268,8 +270,8 @@ def _generate(spec: Spec, index: int) -> tuple[str, SearchFacts]:
         if values is None:
             continue
         nested = _fill(shape, iter(values))
-        candidate = SearchFacts(search(_candidate(spec, nested), spec.search))
-        if _meets(spec, candidate):  # the file is written, read back and searched again for its key
+        if _meets(spec, TraceView(search(_candidate(spec, nested), spec.search))):
+            # the file is written, read back and searched again for its key (its facts: every step's caption)
             header = _header(spec, nested)
             facts = SearchFacts(search(_read_back(header), spec.search))
             return _document(spec, index, header, facts), facts

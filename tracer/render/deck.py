@@ -18,7 +18,9 @@ from ..errors import RenderError
 from ..records import replace
 from ..trace.trace import Trace
 from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
-from .drawing import fitted, lay_out, measure, on_slide, projection_width
+from .drawing import (
+    fitted, lay_out, measure, on_slide, projection_width, slide_aim, slide_filled, slide_layouts, slide_try,
+)
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
 from .key import key_rows
@@ -82,7 +84,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         if view.step in folded:
             scene = scenes_of.scene(view, folded[view.step], drawn)
             told = scene.caption  # the notes' text: every child left out named; the slide's counts many
-            if told:
+            if told and not player:  # (a player writes the notes' text: its scenes' captions are never read)
                 scene.caption = view.caption(folded[view.step], drawn, brief=True)
             current = f"n{view.current}" if view.current is not None else None
             frames.append(Frame(view.step, scene, told, current))
@@ -115,19 +117,56 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
 def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
                options: DrawOptions) -> tuple[Layout, Page]:
     """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches as :func:`.drawing.on_slide`
-    fits a deck, with no room for a caption and the titles above the tree: for a player, which crops its frames to the tree and writes their
-    captions itself. Without captions most frames have the same page, so each distinct page is laid out once for
-    each layout the slide tries, not each frame's (that was most of the time of twenty practice players)."""
+    fits a deck, with no room for a caption and the titles above the tree: for a player, which crops its frames to
+    the tree and writes their captions itself. Without captions most frames have the same page, so each distinct
+    page is laid out, not each frame's; and the layout is found by :func:`fitting_layout` from a few of the slide's
+    layouts, not by trying every one (that was most of the time of twenty practice players)."""
     distinct: dict = {}
     for scene in scenes:
         key = _page_key(scene, caption="")
         if key not in distinct:
             distinct[key] = replace(scene, caption="")
     shape = size[0] / size[1]
-    layout, page, _ = on_slide(room, size, options,
-                               lambda layout: [page_of(scene, layout, shape) for scene in distinct.values()],
-                               corner=False)  # (a player's page grows down as it needs: its titles stay above)
-    return layout, page
+
+    def pages_of(layout: Layout) -> list[Page]:
+        return [page_of(scene, layout, shape) for scene in distinct.values()]
+
+    tries: dict = {}
+
+    def scale_at(loose: tuple[float, str, bool, bool]) -> float:
+        if loose not in tries:  # (a player's page grows down as it needs: its titles stay above, corner=False)
+            tries[loose] = slide_try(room, loose, size, pages_of, corner=False)
+        return tries[loose][0]
+
+    loose = fitting_layout(slide_layouts(room), scale_at, slide_aim(room, size, options))
+    if loose is None:  # (no layout holds projection size: the slide's rule picks the largest text of them all)
+        layout, page, _ = on_slide(room, size, options, pages_of, corner=False)
+        return layout, page
+    return slide_filled(room, size, options, loose, tries[loose], pages_of)
+
+
+def fitting_layout(layouts: tuple, scale_at, aim: float) -> tuple | None:
+    """The layout :func:`.drawing.on_slide` takes of ``layouts`` (:func:`.drawing.slide_layouts`' order: each
+    spacing, loosest first, in every form) when one holds projection size: the first whose scale
+    (``scale_at(layout)``) reaches ``aim``; None if none does. Found without trying them all: a form's scale only
+    grows as its spacing tightens (its tree narrows; its height stays), so the tightest of each form says whether
+    any of its spacings reaches the aim, and the loosest that does is found by halving. (Where a form's scale does
+    fall a little as it tightens, the layout taken is one that holds the aim still, if not the first.)"""
+    chains: dict[tuple, list[tuple]] = {}  # each form (and terseness, and staggering): its layouts, loosest first
+    for loose in layouts:
+        chains.setdefault(loose[1:], []).append(loose)
+    order = {loose: i for i, loose in enumerate(layouts)}
+    best = None
+    for chain in chains.values():
+        earlier = [loose for loose in chain if best is None or order[loose] < order[best]]
+        if not earlier or scale_at(earlier[-1]) < aim:
+            continue  # (none of this form's before the best so far holds it)
+        low, high = 0, len(earlier) - 1  # earlier[high] holds the aim
+        while low < high:
+            middle = (low + high) // 2
+            low, high = (low, middle) if scale_at(earlier[middle]) >= aim else (middle + 1, high)
+        best = earlier[high]
+    return best
 
 
 def _page_key(scene: Scene, caption: str | None = None) -> tuple:

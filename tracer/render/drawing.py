@@ -213,15 +213,15 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     to read, or which ``--font-scale`` fits when the one asked for does not."""
     pages_of = pages_of or (lambda layout: [page_of(scene, layout, size[0] / size[1])])
     nominal = smallest_font(scene)
-    low, high = (aim * options.font_scale * size[1] / DEFAULT_SLIDE[1] for aim in PROJECTION)
-    tried = []
+    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    aim, tried = slide_aim(scene, size, options), []
     for loose in slide_layouts(scene):
-        scale, layout = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
+        scale, layout = slide_try(scene, loose, size, pages_of, corner)
         tried.append((scale, loose, layout))
-        if scale * nominal >= low * 1.03:  # (with room to spare: filling the slide can cost a little of it)
+        if scale >= aim:
             break
-    scale, loose, layout = tried[-1] if scale * nominal >= low * 1.03 else _largest(tried, low / nominal)
-    layout, page = _filled(scene, size, loose, min(scale, high / nominal), pages_of, layout)
+    scale, loose, layout = tried[-1] if scale >= aim else _largest(tried, low / nominal)
+    layout, page = slide_filled(scene, size, options, loose, (scale, layout), pages_of)
     smallest = nominal * size[0] * 72 / page.frame.width
     if smallest < LEGIBLE - 0.05:
         return layout, page, (f"the smallest text on the slide is {smallest:.1f} pt, too small to read from the back "
@@ -233,13 +233,41 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     return layout, page, None
 
 
+ABOUT_SAME = 1.01  # scales of a slide's layouts this near are about the same (see _largest)
+TO_SPARE = 1.03  # a layout holds the aim with room to spare at this share of it (filling the slide costs a little)
+
+
+def slide_aim(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
+    """The scale at which :func:`on_slide` takes a layout (the first of its layouts that reaches it): ``scene``'s
+    smallest text at projection size with room to spare, on a slide of ``size`` inches."""
+    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    return low * TO_SPARE / smallest_font(scene)
+
+
+def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[float, float], pages_of,
+              corner: bool = True) -> tuple[float, Layout]:
+    """One of :func:`on_slide`'s tries, for a search of its own (:func:`.deck.player_fit`): ``scene`` laid out at
+    ``loose`` (:data:`SLIDE_LAYOUTS`) with its titles placed, and how far its pages ``pages_of(layout)`` are
+    enlarged on a slide of ``size`` inches."""
+    return _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
+
+
+def slide_filled(scene: Scene, size: tuple[float, float], options: DrawOptions, loose: tuple[float, str, bool, bool],
+                 tried: tuple[float, Layout], pages_of) -> tuple[Layout, Page]:
+    """The layout a search chose (``loose``, and its :func:`slide_try`) filling the slide as :func:`on_slide` fills
+    it (its text no larger than projection size), and its page."""
+    high = PROJECTION[1] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    scale, layout = tried
+    return _filled(scene, size, loose, min(scale, high / smallest_font(scene)), pages_of, layout)
+
+
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
     """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
     room to spare, the one with the largest text; but the plainest (fewest of terse and staggered) of those that
     reach the ``aim`` (a scale) or come within a hundredth of the largest: a slide short of its aim needs every bit
     of size a spacing gives, not a look changed for a bit."""
     top = max(scale for scale, _, _ in tried)
-    return max((choice for choice in tried if choice[0] * 1.01 >= top or choice[0] >= aim),
+    return max((choice for choice in tried if choice[0] * ABOUT_SAME >= top or choice[0] >= aim),
                key=lambda choice: (-choice[1][2] - choice[1][3], choice[0]))
 
 

@@ -210,6 +210,7 @@ class _Chosen:
         self._stubs: dict[int, int | None] = {}
         self._drawable_children: dict[int, tuple[list[int], list[int]]] = {}
         self._drawn: list[int] | None = None
+        self._plans: dict[int, tuple] = {}
 
     @cached_property
     def rules(self) -> list[str]:
@@ -289,6 +290,23 @@ class _Chosen:
         """Whether the node is at the drawn depth with a subtree below it (drawn as one box)."""
         depth, view = self.options.draw_depth, self.final.nodes[node_id]
         return depth is not None and view.node.ply >= depth and any(self.drawable(c) for c in view.children)
+
+    def edge_plan(self, node_id: int) -> tuple[str, list[int], int | None, list[int], int]:
+        """What the drawing puts under the node, the same in every frame: ``stub`` (it is drawn inside its parent's
+        box of pruned children: nothing), ``below`` (its subtree is one box) or ``children``; then the children its
+        edges go to (not those drawn inside the stub), the stub, the rare children (one box) and how many drawable
+        children are left out (a "+n more" box). Worked out once per node, however many frames ask."""
+        plan = self._plans.get(node_id)
+        if plan is None:
+            if self.is_stub(node_id) or self.below_depth(node_id):
+                plan = ("stub" if self.is_stub(node_id) else "below", [], None, [], 0)
+            else:
+                shown, stub = self.shown_children(node_id), self.stub_of(node_id)
+                drawable, rare = self.drawable_children(node_id)
+                plan = ("children", [child for child in shown if child == stub or not self.is_stub(child)], stub,
+                        rare, len(drawable) - len(shown) - len(rare))
+            self._plans[node_id] = plan
+        return plan
 
 
 def _cut_child(view: NodeView, among: TraceView) -> int | None:
@@ -555,29 +573,24 @@ class _SceneBuilder:
 
     # ---- edges ------------------------------------------------------------------------------------------------
     def _edges(self, view: NodeView, nodes: list[SceneNode], edges: list[SceneEdge]) -> None:
-        chosen, node_id = self.chosen, view.node.id
-        if chosen.is_stub(node_id):
+        under, children, stub, rare, hidden = self.chosen.edge_plan(view.node.id)
+        if under == "stub":
             return
-        if chosen.below_depth(node_id):
+        if under == "below":
             self._below_box(view, nodes, edges)
             return
-        shown = chosen.shown_children(node_id)
-        stub = chosen.stub_of(node_id)
         cut_at = self._cut_child(view) if view.cut is not None else None
         at = self.view.nodes
         make = self._edge if self.unchanged is None else self._edge_again
-        for child_id in shown:
-            if child_id == stub or not chosen.is_stub(child_id):  # the others are drawn inside the stub
-                edges.append(make(view, at[child_id], stub, cut_at))
-        drawable, rare = chosen.drawable_children(node_id)
+        for child_id in children:  # (not the pruned children drawn inside the stub)
+            edges.append(make(view, at[child_id], stub, cut_at))
         text = self.look.rare_text(self.view, self.final, rare) if rare else ""
         if text:
             box = f"rare{view.id}"
             nodes.append(SceneNode(box, "rare", value=text, faded=True))
             edges.append(SceneEdge(f"n{view.id}", box, faded=True, dotted=True,
                                    labels=[f"< {self.options.min_visits} visits each"]))
-        hidden = len(drawable) - len(shown) - len(rare)
-        board = self._lecture_board(view, nodes)
+        board = self._lecture_board(view, nodes) if hidden > 0 else None
         if hidden > 0 and board is not None:  # a lecture's board: counted in its column (its children's level full)
             board.undrawn = f"+{hidden} more"
         elif hidden > 0:
