@@ -20,7 +20,8 @@ TREES = Path(__file__).resolve().parents[2] / "trees"
 
 
 @pytest.mark.parametrize("tree, algorithm", [("rn_example.yaml", "alphabeta"), ("dice.yaml", "expectiminimax"),
-                                             ("id_example.yaml", "id")])
+                                             ("id_example.yaml", "id"), ("binary_depth4.yaml", "alphabeta"),
+                                             ("uneven.yaml", "alphabeta")])  # (the last two: no layout holds 18 pt)
 def test_a_player_s_deck_is_fitted_as_over_every_frame_s_page(tree, algorithm):
     problem = load_problem(str(TREES / tree))
     trace = trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta, rules=Rules())

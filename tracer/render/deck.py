@@ -19,7 +19,8 @@ from ..records import replace
 from ..trace.trace import Trace
 from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
 from .drawing import (
-    fitted, lay_out, measure, on_slide, projection_width, slide_aim, slide_filled, slide_layouts, slide_try,
+    fitted, lay_out, measure, on_slide, projection_width, slide_aim, slide_filled, slide_largest, slide_layouts,
+    slide_try,
 )
 from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
@@ -138,10 +139,13 @@ def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
             tries[loose] = slide_try(room, loose, size, pages_of, corner=False)
         return tries[loose][0]
 
-    loose = fitting_layout(slide_layouts(room), scale_at, slide_aim(room, size, options))
-    if loose is None:  # (no layout holds projection size: the slide's rule picks the largest text of them all)
-        layout, page, _ = on_slide(room, size, options, pages_of, corner=False)
-        return layout, page
+    layouts = slide_layouts(room)
+    loose = fitting_layout(layouts, scale_at, slide_aim(room, size, options))
+    if loose is None:  # none holds projection size: the slide's rule over each form's tightest, its largest text,
+        largest, tightest, _ = slide_largest(room, size, options,  # then the loosest of its form as large
+                                             [(tries[each][0], each, tries[each][1]) for each in layouts
+                                              if each in tries])
+        loose = fitting_layout(tuple(each for each in layouts if each[1:] == tightest[1:]), scale_at, largest)
     return slide_filled(room, size, options, loose, tries[loose], pages_of)
 
 

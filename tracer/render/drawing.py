@@ -220,7 +220,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         tried.append((scale, loose, layout))
         if scale >= aim:
             break
-    scale, loose, layout = tried[-1] if scale >= aim else _largest(tried, low / nominal)
+    scale, loose, layout = tried[-1] if scale >= aim else slide_largest(scene, size, options, tried)
     layout, page = slide_filled(scene, size, options, loose, (scale, layout), pages_of)
     smallest = nominal * size[0] * 72 / page.frame.width
     if smallest < LEGIBLE - 0.05:
@@ -259,6 +259,14 @@ def slide_filled(scene: Scene, size: tuple[float, float], options: DrawOptions, 
     high = PROJECTION[1] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
     scale, layout = tried
     return _filled(scene, size, loose, min(scale, high / smallest_font(scene)), pages_of, layout)
+
+
+def slide_largest(scene: Scene, size: tuple[float, float], options: DrawOptions,
+                  tried: list[tuple[float, tuple, Layout]]) -> tuple[float, tuple, Layout]:
+    """The layout :func:`on_slide` takes of those ``tried`` (scale, layout's choices, layout), none of which holds
+    projection size with room to spare: see :func:`_largest`."""
+    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    return _largest(tried, low / smallest_font(scene))
 
 
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
