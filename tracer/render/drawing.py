@@ -213,7 +213,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     to read, or which ``--font-scale`` fits when the one asked for does not."""
     pages_of = pages_of or (lambda layout: [page_of(scene, layout, size[0] / size[1])])
     nominal = smallest_font(scene)
-    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    low = projection_sizes(size, options)[0]
     aim, tried = slide_aim(scene, size, options), []
     for loose in slide_layouts(scene):
         scale, layout = slide_try(scene, loose, size, pages_of, corner)
@@ -233,6 +233,14 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     return layout, page, None
 
 
+def projection_sizes(size: tuple[float, float], options: DrawOptions) -> tuple[float, float]:
+    """The smallest text's aims on a slide of ``size`` inches, in the slide's points (:data:`.layout.PROJECTION`,
+    times ``options.font_scale``, for a slide 7.5 inches high, and in proportion for another height)."""
+    low, high = PROJECTION
+    return (low * options.font_scale * size[1] / DEFAULT_SLIDE[1],
+            high * options.font_scale * size[1] / DEFAULT_SLIDE[1])
+
+
 ABOUT_SAME = 1.01  # scales of a slide's layouts this near are about the same (see _largest)
 TO_SPARE = 1.03  # a layout holds the aim with room to spare at this share of it (filling the slide costs a little)
 
@@ -240,8 +248,7 @@ TO_SPARE = 1.03  # a layout holds the aim with room to spare at this share of it
 def slide_aim(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
     """The scale at which :func:`on_slide` takes a layout (the first of its layouts that reaches it): ``scene``'s
     smallest text at projection size with room to spare, on a slide of ``size`` inches."""
-    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
-    return low * TO_SPARE / smallest_font(scene)
+    return projection_sizes(size, options)[0] * TO_SPARE / smallest_font(scene)
 
 
 def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[float, float], pages_of,
@@ -256,7 +263,7 @@ def slide_filled(scene: Scene, size: tuple[float, float], options: DrawOptions, 
                  tried: tuple[float, Layout], pages_of) -> tuple[Layout, Page]:
     """The layout a search chose (``loose``, and its :func:`slide_try`) filling the slide as :func:`on_slide` fills
     it (its text no larger than projection size), and its page."""
-    high = PROJECTION[1] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    high = projection_sizes(size, options)[1]
     scale, layout = tried
     return _filled(scene, size, loose, min(scale, high / smallest_font(scene)), pages_of, layout)
 
@@ -265,8 +272,7 @@ def slide_largest(scene: Scene, size: tuple[float, float], options: DrawOptions,
                   tried: list[tuple[float, tuple, Layout]]) -> tuple[float, tuple, Layout]:
     """The layout :func:`on_slide` takes of those ``tried`` (scale, layout's choices, layout), none of which holds
     projection size with room to spare: see :func:`_largest`."""
-    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
-    return _largest(tried, low / smallest_font(scene))
+    return _largest(tried, projection_sizes(size, options)[0] / smallest_font(scene))
 
 
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
@@ -291,7 +297,7 @@ def projection_width(scene: Scene, size: tuple[float, float], options: DrawOptio
     """The widest, in the drawing's points, that a page of ``scene`` can be for its smallest text to reach
     projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``) on a slide of ``size`` inches: the
     most a deck's caption may take."""
-    low = PROJECTION[0] * options.font_scale * size[1] / DEFAULT_SLIDE[1]
+    low = projection_sizes(size, options)[0]
     return (size[0] * 72 - 2 * EDGE) * smallest_font(scene) / low
 
 
