@@ -1,6 +1,6 @@
 """The ``tracer`` program (:func:`tracer.cli.main.run`) against :func:`tracer.cli.main.main`: the program exits with
-main's status, having frozen what is left so that Python's exit walks none of it; main, run in a process that goes
-on (a test, a notebook), freezes nothing."""
+main's status (its garbage collector passing less often, and what is left frozen so that Python's exit walks none of
+it); main, run in a process that goes on (a test, a notebook), changes neither."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from helpers import ROOT, run_tracer_here, run_tracer_process
 
 def test_main_freezes_nothing_in_a_process_that_goes_on(tmp_path):
     assert gc.get_freeze_count() == 0
+    thresholds = gc.get_threshold()
     done = run_tracer_here("render", ROOT / "trees" / "rn_example.yaml", "-f", "dot", "-o", tmp_path / "rn.dot")
     assert done.returncode == 0 and (tmp_path / "rn.dot").read_text().startswith("digraph")
-    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    assert gc.get_freeze_count() == 0 and gc.isenabled() and gc.get_threshold() == thresholds
 
 
 def test_the_program_exits_with_main_s_status(tmp_path):
