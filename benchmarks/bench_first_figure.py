@@ -103,10 +103,10 @@ def print_instructions(render: list[str], dot: list[str], checkouts: list[str]) 
         print("instructions: valgrind is not installed (apt-get install valgrind)")
         return
     anchor = instructions(dot, ROOT, environment(ROOT))
-    print(f"instructions (callgrind, the process alone unless with its Graphviz), against dot -Tsvg's "
+    print(f"instructions (callgrind, the process alone; + neato: with the Graphviz it starts), against dot -Tsvg's "
           f"{anchor / 1e6:.1f} M")
     commands = [(render_name(checkout), render, checkout, False) for checkout in checkouts]
-    commands += [(f"{render_name(checkout)}, with its Graphviz", render, checkout, True) for checkout in checkouts]
+    commands += [(f"{render_name(checkout)} + neato", render, checkout, True) for checkout in checkouts]
     commands += [(f"floor: {name}", [sys.executable, *floor], ROOT, False) for name, floor in FLOORS]
     commands.append(("tracer --help", [sys.executable, "-m", "tracer", "--help"], ROOT, False))
     for name, command, checkout, children in commands:
