@@ -278,8 +278,10 @@ def run() -> None:
     found nothing to free (refcounting frees a command's objects, and the modules live to the end) and cost a render
     22 M of its 390 M instructions. :func:`main` run in a process that goes on (a test, a notebook) changes neither."""
     gc.set_threshold(YOUNG_OBJECTS)  # (the older generations' thresholds as they are)
-    status = main()
-    gc.freeze()
+    try:
+        status = main()
+    finally:  # (also where argparse ends the program itself: --help, --version, a mistake in the options)
+        gc.freeze()
     sys.exit(status)
 
 
