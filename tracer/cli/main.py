@@ -274,9 +274,11 @@ YOUNG_OBJECTS = 20_000
 def run() -> None:
     """The ``tracer`` program (and ``python -m tracer``): :func:`main` on the command line, then exit with its status.
     The garbage collector passes less often (:data:`YOUNG_OBJECTS`), and what is left is frozen before Python exits
-    (``gc.freeze``): as it exits, Python runs the collector over every object still alive, four whole passes that
-    found nothing to free (refcounting frees a command's objects, and the modules live to the end) and cost a render
-    22 M of its 390 M instructions. :func:`main` run in a process that goes on (a test, a notebook) changes neither."""
+    (``gc.freeze``): as it exits, Python runs the collector over every object still alive, passes that cost a render
+    22 M of its 390 M instructions to free a few hundred objects in cycles (the parser's, the tree's) that the
+    process's end frees as well. (Python does not promise that objects alive at exit are finalized, and tracer's
+    writers close their files themselves.) :func:`main` run in a process that goes on (a test, a notebook) changes
+    neither."""
     gc.set_threshold(YOUNG_OBJECTS)  # (the older generations' thresholds as they are)
     try:
         status = main()
