@@ -14,8 +14,8 @@ widths kept) and with a warm one (the widths read from it); `tracer --help`; and
 Python's start-up, and that with the libraries every drawing imports, against the same ``dot -Tsvg``. The cache
 is a folder of the run's, never the user's. With ``--instructions`` (where valgrind is installed) also the
 instructions each of the render, ``dot -Tsvg``, the floors and ``tracer --help`` runs, counted by callgrind in the
-process alone (not the Graphviz a render starts): a figure the machine's other work does not change, so that two
-runs far apart compare.
+process alone, and the render's again with the Graphviz it starts (its ``neato -n2``, as the CPU times count it): a
+figure the machine's other work does not change, so that two runs far apart compare.
 Target (issue 37): the render within 6× `dot -Tsvg`.
 """
 
@@ -103,25 +103,32 @@ def print_instructions(render: list[str], dot: list[str], checkouts: list[str]) 
         print("instructions: valgrind is not installed (apt-get install valgrind)")
         return
     anchor = instructions(dot, ROOT, environment(ROOT))
-    print(f"instructions (callgrind, the process alone), against dot -Tsvg's {anchor / 1e6:.1f} M")
-    commands = [(render_name(checkout), render, checkout) for checkout in checkouts]
-    commands += [(f"floor: {name}", [sys.executable, *floor], ROOT) for name, floor in FLOORS]
-    commands.append(("tracer --help", [sys.executable, "-m", "tracer", "--help"], ROOT))
-    for name, command, checkout in commands:
-        count = instructions(command, checkout, environment(checkout))
+    print(f"instructions (callgrind, the process alone; + neato: with the Graphviz it starts), against dot -Tsvg's "
+          f"{anchor / 1e6:.1f} M")
+    commands = [(render_name(checkout), render, checkout, False) for checkout in checkouts]
+    commands += [(f"{render_name(checkout)} + neato", render, checkout, True) for checkout in checkouts]
+    commands += [(f"floor: {name}", [sys.executable, *floor], ROOT, False) for name, floor in FLOORS]
+    commands.append(("tracer --help", [sys.executable, "-m", "tracer", "--help"], ROOT, False))
+    for name, command, checkout, children in commands:
+        count = instructions(command, checkout, environment(checkout), children)
         print(f"{name:<44} {count / 1e6:>9.1f} M   {count / anchor:>6.2f}×", flush=True)
 
 
-def instructions(command: list[str], cwd: str, env: dict[str, str]) -> int:
-    """The instructions ``command``'s process runs (valgrind's callgrind; the processes it starts are not counted),
-    after a run of its own that leaves Python's bytecode written as a user's second run finds it."""
+def instructions(command: list[str], cwd: str, env: dict[str, str], children: bool = False) -> int:
+    """The instructions ``command``'s process runs (valgrind's callgrind), with ``children`` those of the processes
+    it starts too (a render's ``neato -n2``: the whole of what a user waits for, as the CPU times count it), after a
+    run of its own that leaves Python's bytecode written as a user's second run finds it."""
     subprocess.run(command, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory() as folder:
         counts = os.path.join(folder, "callgrind.out")
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={counts}", *command], cwd=cwd,
-                       env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        with open(counts, encoding="utf-8") as out:
-            return next(int(line.split()[1]) for line in out if line.startswith("summary:"))
+        subprocess.run(["valgrind", "--tool=callgrind", f"--trace-children={'yes' if children else 'no'}",
+                        f"--callgrind-out-file={counts}.%p", *command], cwd=cwd, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        total = 0
+        for name in os.listdir(folder):  # one file a process
+            with open(os.path.join(folder, name), encoding="utf-8") as out:
+                total += next(int(line.split()[1]) for line in out if line.startswith("summary:"))
+        return total
 
 
 # What no drawing can go below, against the same dot: Python's start-up (with its site, and without: -S), and that

@@ -1,7 +1,5 @@
 """``python -m tracer``: the same as the ``tracer`` command."""
 
-import sys
+from .cli.main import run
 
-from .cli.main import main
-
-sys.exit(main())
+run()
