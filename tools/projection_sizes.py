@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 import tempfile
-from dataclasses import replace
+
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -30,6 +30,7 @@ from helpers import font_sizes, random_tree, word_heights  # noqa: E402
 import tracer.render.deck as deck_module  # noqa: E402
 from tracer.cli.main import main as tracer_main  # noqa: E402
 from tracer.render import drawing  # noqa: E402
+from tracer.records import replace  # noqa: E402
 from tracer.render.page import page_of  # noqa: E402
 
 
