@@ -69,7 +69,8 @@ def what_binds(deck) -> str:
     room = deck_module.room_scene([frame.scene for frame in deck.frames])
     plain = replace(drawing.lay_out(room, layout.spacing, form=layout.form, slide=True, terse=layout.terse,
                                     stagger=bool(layout.lowered)),
-                    title_beside=layout.title_beside, title_wrap=layout.title_wrap)
+                    title_beside=layout.title_beside, title_wrap=layout.title_wrap,
+                    caption_beside=layout.caption_beside)
     pages = [page_of(frame.scene, plain, size[0] / size[1]) for frame in deck.frames]
     content = drawing._content(pages)
     by_w = (size[0] * 72 - 2 * drawing.EDGE) / content.width
@@ -80,7 +81,8 @@ def what_binds(deck) -> str:
         parts.append(f"caption {page.caption.height:.0f}")
     if page.legend is not None:
         parts.append(f"key {page.legend.height:.0f}")
-    titles = (f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else
+    titles = (f"titles and caption beside ({layout.title_beside:.0f})" if layout.caption_beside else
+              f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else
               f"titles above ({layout.title_wrap:.0f})" if layout.title_wrap else "titles above")
     form = " ".join([layout.form] + ["terse"] * layout.terse + ["staggered"] * bool(layout.lowered))
     return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.2f}, by height ×{by_h:.2f} "

@@ -220,6 +220,9 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         tried.append((scale, loose, layout))
         if scale >= aim:
             break
+    if scale < aim and corner and scene.caption:  # the last resort: the caption beside the tree, with the titles
+        tried += _captions_beside(scene, size, pages_of, tried, aim)
+        scale = tried[-1][0]
     scale, loose, layout = tried[-1] if scale >= aim else slide_largest(scene, size, options, tried)
     layout, page = slide_filled(scene, size, options, loose, (scale, layout), pages_of)
     smallest = nominal * size[0] * 72 / page.frame.width
@@ -231,6 +234,24 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         return layout, page, (f"--font-scale {options.font_scale:g} asks for {low:.0f} pt text; this slide holds "
                               f"{smallest:.1f} pt: --font-scale {fits:g} fits")
     return layout, page, None
+
+
+def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: list[tuple[float, tuple, Layout]],
+                     aim: float) -> list[tuple[float, tuple, Layout]]:
+    """The layouts ``tried`` (scale, layout's choices, layout) again, in order, each with its titles and a deck's
+    caption in the column beside the tree (:func:`.page._caption_beside`), wrapped to each of
+    :func:`.page.title_widths`, until one reaches the ``aim`` (a scale): tried only where none does with the caption
+    under the tree (a caption under a tall narrow tree sets the slide's height, or its longest line the width)."""
+    more = []
+    for _, loose, layout in tried:
+        plain = replace(layout, title_beside=0.0, title_wrap=0.0)
+        choices = [replace(plain, title_beside=width, caption_beside=True) for width in title_widths(scene)]
+        scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),
+                            key=lambda each: each[0])
+        more.append((scale, loose, chosen))
+        if scale >= aim:
+            break
+    return more
 
 
 def projection_sizes(size: tuple[float, float], options: DrawOptions) -> tuple[float, float]:
@@ -277,12 +298,12 @@ def slide_largest(scene: Scene, size: tuple[float, float], options: DrawOptions,
 
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
     """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
-    room to spare, the one with the largest text; but the plainest (fewest of terse and staggered) of those that
-    reach the ``aim`` (a scale) or come within a hundredth of the largest: a slide short of its aim needs every bit
-    of size a spacing gives, not a look changed for a bit."""
+    room to spare, the one with the largest text; but the plainest (fewest of terse, staggered and the caption
+    beside the tree) of those that reach the ``aim`` (a scale) or come within a hundredth of the largest: a slide
+    short of its aim needs every bit of size a spacing gives, not a look changed for a bit."""
     top = max(scale for scale, _, _ in tried)
     return max((choice for choice in tried if choice[0] * ABOUT_SAME >= top or choice[0] >= aim),
-               key=lambda choice: (-choice[1][2] - choice[1][3], choice[0]))
+               key=lambda choice: (-choice[1][2] - choice[1][3] - choice[2].caption_beside, choice[0]))
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,
@@ -363,7 +384,8 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     spare = room_h - content.height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
-    titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap}
+    titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap,
+              "caption_beside": layout.caption_beside}
     for _ in range(2):  # (a second pass where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
             layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)

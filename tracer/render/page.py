@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ..records import Record
+from ..records import Record, replace
 from .layout import (
     RING, Box, Layout, edge_label_lines, line_height, lines_width, ring_above, ring_reach, text_width, wrapped,
 )
@@ -112,9 +112,12 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     if scene.caption:
         lines = scene.caption.split("\n")
         caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
-        middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
-        caption = Box(middle, min(tree.bottom, title.bottom) - gap - caption_h / 2,
-                      lines_width(lines, CAPTION_SIZE) + pad, caption_h)
+        caption_w = lines_width(lines, CAPTION_SIZE) + pad
+        if beside and layout.caption_beside and not scene.legend:
+            caption = _caption_beside(scene, layout, title, max(caption_w, title.width), caption_h, gap)
+        else:
+            middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
+            caption = Box(middle, min(tree.bottom, title.bottom) - gap - caption_h / 2, caption_w, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
         return Page(title, caption, None, frame, title_wrap=wrap, reach=reach)
@@ -140,6 +143,16 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap, reach=reach)
 
 
+def _caption_beside(scene: Scene, layout: Layout, title: Box, width: float, height: float, gap: float) -> Box:
+    """A deck's caption in the column of the titles beside the tree (:attr:`.layout.Layout.caption_beside`: a
+    slide short of height whose caption, under the tree, would set its height or width): its foot level with the
+    tree's, or just under the titles where the column is shorter than both; as wide as the titles' column and
+    aligned with it, moved left of whatever is drawn beside it (as the titles are)."""
+    bottom = min(layout.tree.bottom, title.bottom - gap - height)
+    right = min(title.right, _free_left(scene, layout, bottom - gap, bottom + height + gap) - gap)
+    return Box(right - width / 2, bottom + height / 2, width, height)
+
+
 def _beside_key(caption: Box | None, key: Box, tree: Box, gap: float) -> list[tuple[Box, int, Box]]:
     """The key right of the tree with the caption where it may then go: under the tree, unless the key reaches down
     beside it; then ending left of the key, or under it."""
@@ -148,6 +161,53 @@ def _beside_key(caption: Box | None, key: Box, tree: Box, gap: float) -> list[tu
     left = Box(key.left - 2 * gap - caption.width / 2, caption.y, caption.width, caption.height)
     under = Box(caption.x, min(tree.bottom, key.bottom) - gap - caption.height / 2, caption.width, caption.height)
     return [(key, 1, left), (key, 1, under)]
+
+
+class DeckCaptions:
+    """A deck's captions, each as its frame tells its step on one line, wrapped to the width the page arrangement
+    gives them and padded to the same number of lines in every frame (so no frame's caption moves): under the tree
+    to the deck's ``width``; beside it (:attr:`.layout.Layout.caption_beside`) to the titles' column. A deck fits
+    its pages by :meth:`scenes` and, once its layout is chosen, gives its frames their captions by :meth:`settle`."""
+
+    def __init__(self, scenes: list[Scene], width: float):
+        self.frames, self.width = scenes, width
+        self.told = [scene.caption for scene in scenes]
+        self.wrapped: dict[float, list[str]] = {}  # each width's captions (a deck tries many layouts)
+
+    def width_for(self, layout: Layout) -> float:
+        """The width the captions are wrapped to on ``layout``'s page."""
+        return layout.title_beside if layout.caption_beside and layout.title_beside else self.width
+
+    def captions(self, width: float) -> list[str]:
+        """The captions wrapped to ``width``: under the tree as they fill it, beside it evenly (a narrow column's
+        last line not one word alone)."""
+        if width not in self.wrapped:
+            wrap = wrapped if width == self.width else _evenly_wrapped
+            lines = [wrap(caption, width, CAPTION_SIZE) for caption in self.told]
+            most = max(len(caption) for caption in lines)
+            self.wrapped[width] = ["\n".join(caption + [" "] * (most - len(caption))) for caption in lines]
+        return self.wrapped[width]
+
+    def scenes(self, layout: Layout) -> list[Scene]:
+        """The frames' scenes with their captions as ``layout``'s page sets them."""
+        return [replace(scene, caption=caption)
+                for scene, caption in zip(self.frames, self.captions(self.width_for(layout)))]
+
+    def settle(self, layout: Layout) -> None:
+        """Give every frame its caption as ``layout``'s page sets it (what the printers write)."""
+        for scene, caption in zip(self.frames, self.captions(self.width_for(layout))):
+            scene.caption = caption
+
+
+def _evenly_wrapped(text: str, width: float, size: float) -> list[str]:
+    """``text`` in as few lines no wider than ``width`` as :func:`.layout.wrapped` breaks it into, each about as
+    wide: wrapped to the narrowest width that keeps that many lines (found to a point by halving)."""
+    lines = wrapped(text, width, size)
+    low, high = width / len(lines), width
+    while high - low > 1:
+        middle = (low + high) / 2
+        low, high = (low, middle) if len(wrapped(text, middle, size)) == len(lines) else (middle, high)
+    return wrapped(text, high, size)
 
 
 def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
