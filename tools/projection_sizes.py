@@ -81,9 +81,10 @@ def what_binds(deck) -> str:
         parts.append(f"caption {page.caption.height:.0f}")
     if page.legend is not None:
         parts.append(f"key {page.legend.height:.0f}")
-    titles = (f"titles and caption beside ({layout.title_beside:.0f})" if layout.caption_beside else
-              f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else
+    titles = (f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else
               f"titles above ({layout.title_wrap:.0f})" if layout.title_wrap else "titles above")
+    if layout.caption_beside:
+        titles += f", caption {'under them' if layout.title_beside else 'top right'} ({layout.caption_beside:.0f})"
     form = " ".join([layout.form] + ["terse"] * layout.terse + ["staggered"] * bool(layout.lowered))
     return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.2f}, by height ×{by_h:.2f} "
             f"({'height' if by_h < by_w else 'width'} binds: {content.width:.0f}×{content.height:.0f}: "

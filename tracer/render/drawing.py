@@ -23,7 +23,10 @@ from .layout import (
     measure_rooms, scene_texts, writes_shorter,
 )
 from .metrics import learn_widths, measure_source, unmeasured
-from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, title_widths, slide_page
+from .page import (
+    DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, corner_widths, evenly_wrapped_titles, page_of, slide_page,
+    title_widths,
+)
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import can_stagger, staggered_leaves, tidy_centres
 
@@ -236,16 +239,26 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     return layout, page, None
 
 
+NEAR_ENOUGH = 1.12  # a layout this far short of the largest text tried is not tried with its caption beside it
+
+
 def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: list[tuple[float, tuple, Layout]],
                      aim: float) -> list[tuple[float, tuple, Layout]]:
-    """The layouts ``tried`` (scale, layout's choices, layout) again, in order, each with its titles and a deck's
-    caption in the column beside the tree (:func:`.page._caption_beside`), wrapped to each of
-    :func:`.page.title_widths`, until one reaches the ``aim`` (a scale): tried only where none does with the caption
-    under the tree (a caption under a tall narrow tree sets the slide's height, or its longest line the width)."""
-    more = []
-    for _, loose, layout in tried:
+    """The layouts ``tried`` (scale, layout's choices, layout) again, in order, those within :data:`NEAR_ENOUGH` of
+    the largest, each with a deck's caption beside the tree, until one reaches the ``aim`` (a scale): in the
+    titles' column beside it (:func:`.page._caption_beside`), wrapped to each of :func:`.page.title_widths`, or in
+    its top right corner under the titles above it (:func:`.page._caption_cornered`), wrapped to each of
+    :func:`.page.corner_widths`, the titles wrapped evenly to the tree's width, or in two lines, or as
+    :func:`.page.page_of` wraps them. Tried only where no layout holds projection size with its caption under the
+    tree (under a tall tree, a caption's lines set the slide's height; its longest line may set the width)."""
+    more, top = [], max(scale for scale, _, _ in tried)
+    for scale, loose, layout in tried:
+        if scale * NEAR_ENOUGH < top:
+            continue
         plain = replace(layout, title_beside=0.0, title_wrap=0.0)
-        choices = [replace(plain, title_beside=width, caption_beside=True) for width in title_widths(scene)]
+        choices = [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
+        choices += [replace(plain, title_wrap=wrap, caption_beside=width) for width in corner_widths(scene, plain)
+                    for wrap in (evenly_wrapped_titles(scene, plain.tree.width), *title_widths(scene, (2,)), 0.0)]
         scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),
                             key=lambda each: each[0])
         more.append((scale, loose, chosen))
@@ -303,7 +316,7 @@ def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[floa
     short of its aim needs every bit of size a spacing gives, not a look changed for a bit."""
     top = max(scale for scale, _, _ in tried)
     return max((choice for choice in tried if choice[0] * ABOUT_SAME >= top or choice[0] >= aim),
-               key=lambda choice: (-choice[1][2] - choice[1][3] - choice[2].caption_beside, choice[0]))
+               key=lambda choice: (-choice[1][2] - choice[1][3] - bool(choice[2].caption_beside), choice[0]))
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,
