@@ -223,10 +223,10 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         tried.append((scale, loose, layout))
         if scale >= aim:
             break
-    if scale < aim and corner and scene.caption:  # the last resort: the caption beside the tree, with the titles
-        tried += _captions_beside(scene, size, pages_of, tried, aim)
-        scale = tried[-1][0]
-    scale, loose, layout = tried[-1] if scale >= aim else slide_largest(scene, size, options, tried)
+    reached = scale >= aim
+    if not reached and corner and scene.caption:  # the last resort: the caption beside the tree, with the titles
+        tried += _captions_beside(scene, size, pages_of, tried, aim)  # (taken where nothing plainer is as large)
+    scale, loose, layout = tried[-1] if reached else slide_largest(scene, size, options, tried)
     layout, page = slide_filled(scene, size, options, loose, (scale, layout), pages_of)
     smallest = nominal * size[0] * 72 / page.frame.width
     if smallest < LEGIBLE - 0.05:
