@@ -207,8 +207,9 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     The smallest text aims at projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``, for a slide
     7.5 inches high): the loosest of :data:`.layout.SLIDE_SPACINGS` that holds it at least at the lower aim is
     used, its text no larger than the upper aim, the text written shorter only where no spacing holds it as the
-    textbook writes it (:data:`SLIDE_LAYOUTS`); a tree no spacing holds it for gets the layout with the largest
-    text (see :func:`_largest`). The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
+    textbook writes it (:data:`SLIDE_LAYOUTS`), a deck's caption beside the tree only where none holds it with the
+    caption under the tree (:func:`_captions_beside`); a tree no spacing holds it for gets the layout with the
+    largest text (see :func:`_largest`). The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
     and the nodes to use its width, so larger text never makes the tree narrower. ``pages_of(layout)`` gives the
     pages to fit (a deck's frames; default: the scene's own); ``corner``: the titles may stand in the tree's top
     left corner where that enlarges the pages (a player's page, which grows down as far as it needs, keeps them
@@ -224,7 +225,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         if scale >= aim:
             break
     reached = scale >= aim
-    if not reached and corner and scene.caption:  # the last resort: the caption beside the tree, with the titles
+    if not reached and corner and scene.caption and not scene.legend:  # the last resort: the caption beside the tree
         tried += _captions_beside(scene, size, pages_of, tried, aim)  # (taken where nothing plainer is as large)
     scale, loose, layout = tried[-1] if reached else slide_largest(scene, size, options, tried)
     layout, page = slide_filled(scene, size, options, loose, (scale, layout), pages_of)
