@@ -225,8 +225,9 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         if scale >= aim:
             break
     reached = scale >= aim
-    if not reached and corner and scene.caption and not scene.legend:  # the last resort: the caption beside the tree
-        tried += _captions_beside(scene, size, pages_of, tried, aim)  # (taken where nothing plainer is as large)
+    short = max(each[0] for each in tried) < low / nominal  # (else a plainer layout holds projection size: taken)
+    if short and corner and scene.caption and not scene.legend:  # the last resort: the caption beside the tree
+        tried += _captions_beside(scene, size, pages_of, tried, aim)
     scale, loose, layout = tried[-1] if reached else slide_largest(scene, size, options, tried)
     layout, page = slide_filled(scene, size, options, loose, (scale, layout), pages_of)
     smallest = nominal * size[0] * 72 / page.frame.width
@@ -240,7 +241,9 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     return layout, page, None
 
 
-NEAR_ENOUGH = 1.12  # a layout this far short of the largest text tried is not tried with its caption beside it
+# a layout this far short of the largest text tried is not tried with its caption beside it (its caption's row, which
+# it saves, is a twentieth of a slide's height or less)
+NEAR_ENOUGH = 1.06
 
 
 def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: list[tuple[float, tuple, Layout]],
@@ -249,17 +252,19 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
     the largest, each with a deck's caption beside the tree, until one reaches the ``aim`` (a scale): in the
     titles' column beside it (:func:`.page._caption_beside`), wrapped to each of :func:`.page.title_widths`, or in
     its top right corner under the titles above it (:func:`.page._caption_cornered`), wrapped to each of
-    :func:`.page.corner_widths`, the titles wrapped evenly to the tree's width, or in two lines, or as
-    :func:`.page.page_of` wraps them. Tried only where no layout holds projection size with its caption under the
-    tree (under a tall tree, a caption's lines set the slide's height; its longest line may set the width)."""
+    :func:`.page.corner_widths`, the titles as written, in two lines or wrapped evenly to the tree's width (each
+    wrapped explicitly: the page's own wrapping would change as the slide fills). Tried only where no
+    layout holds projection size with its caption under the tree (under a tall tree, a caption's lines set the
+    slide's height; its longest line may set the width)."""
     more, top = [], max(scale for scale, _, _ in tried)
     for scale, loose, layout in tried:
         if scale * NEAR_ENOUGH < top:
             continue
         plain = replace(layout, title_beside=0.0, title_wrap=0.0)
         choices = [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
+        wraps = dict.fromkeys((evenly_wrapped_titles(scene, plain.tree.width), *title_widths(scene, (1, 2))))
         choices += [replace(plain, title_wrap=wrap, caption_beside=width) for width in corner_widths(scene, plain)
-                    for wrap in (evenly_wrapped_titles(scene, plain.tree.width), *title_widths(scene, (2,)), 0.0)]
+                    for wrap in wraps]
         scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),
                             key=lambda each: each[0])
         more.append((scale, loose, chosen))

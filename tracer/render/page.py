@@ -7,6 +7,7 @@ with its bounds and its message). Sizes are in points unless they say inches; pu
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ..records import Record, replace
 from .layout import (
@@ -215,7 +216,7 @@ class DeckCaptions:
         last line not one word alone)."""
         if width not in self.wrapped:
             wrap = wrapped if width == self.width else _evenly_wrapped
-            lines = [wrap(caption, width, CAPTION_SIZE) for caption in self.told]
+            lines = [list(wrap(caption, width, CAPTION_SIZE)) for caption in self.told]
             most = max(len(caption) for caption in lines)
             self.wrapped[width] = ["\n".join(caption + [" "] * (most - len(caption))) for caption in lines]
         return self.wrapped[width]
@@ -243,17 +244,18 @@ def evenly_wrapped_titles(scene: Scene, width: float) -> float:
     return high
 
 
-def _evenly_wrapped(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+@lru_cache(maxsize=4096)  # (a deck's pages are laid out many times over, each frame's titles wrapped alike)
+def _evenly_wrapped(text: str, width: float, size: float, bold: bool = False) -> tuple[str, ...]:
     """``text`` in as few lines no wider than ``width`` as :func:`.layout.wrapped` breaks it into, each about as
     wide: wrapped to the narrowest width that keeps that many lines (found to a point by halving)."""
     lines = wrapped(text, width, size, bold)
     if len(lines) == 1:
-        return lines
+        return tuple(lines)
     low, high = width / len(lines), width
     while high - low > 1:
         middle = (low + high) / 2
         low, high = (low, middle) if len(wrapped(text, middle, size, bold)) == len(lines) else (middle, high)
-    return wrapped(text, high, size, bold)
+    return tuple(wrapped(text, high, size, bold))
 
 
 def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
