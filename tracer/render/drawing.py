@@ -24,7 +24,7 @@ from .layout import (
 )
 from .metrics import learn_widths, measure_source, unmeasured
 from .page import (
-    DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, corner_widths, evenly_wrapped_titles, page_of, slide_page,
+    DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, corner_widths, even_title_width, page_of, slide_page,
     title_widths,
 )
 from .scene import DrawOptions, Scene, scene_of
@@ -262,7 +262,7 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
             continue
         plain = replace(layout, title_beside=0.0, title_wrap=0.0)
         choices = [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
-        wraps = dict.fromkeys((evenly_wrapped_titles(scene, plain.tree.width), *title_widths(scene, (1, 2))))
+        wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
         choices += [replace(plain, title_wrap=wrap, caption_beside=width) for width in corner_widths(scene, plain)
                     for wrap in wraps]
         scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),

@@ -232,7 +232,7 @@ class DeckCaptions:
             scene.caption = caption
 
 
-def evenly_wrapped_titles(scene: Scene, width: float) -> float:
+def even_title_width(scene: Scene, width: float) -> float:
     """The narrowest width the titles of ``scene`` wrap to in as many lines as at ``width`` (found to a point by
     halving): the lines about as wide, no word left alone on a line that need not be."""
     lines = title_lines(scene)
