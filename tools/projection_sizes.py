@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 import tempfile
-from dataclasses import replace
+
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -30,6 +30,7 @@ from helpers import font_sizes, random_tree, word_heights  # noqa: E402
 import tracer.render.deck as deck_module  # noqa: E402
 from tracer.cli.main import main as tracer_main  # noqa: E402
 from tracer.render import drawing  # noqa: E402
+from tracer.records import replace  # noqa: E402
 from tracer.render.page import page_of  # noqa: E402
 
 
@@ -68,7 +69,8 @@ def what_binds(deck) -> str:
     room = deck_module.room_scene([frame.scene for frame in deck.frames])
     plain = replace(drawing.lay_out(room, layout.spacing, form=layout.form, slide=True, terse=layout.terse,
                                     stagger=bool(layout.lowered)),
-                    title_beside=layout.title_beside, title_wrap=layout.title_wrap)
+                    title_beside=layout.title_beside, title_wrap=layout.title_wrap,
+                    caption_beside=layout.caption_beside)
     pages = [page_of(frame.scene, plain, size[0] / size[1]) for frame in deck.frames]
     content = drawing._content(pages)
     by_w = (size[0] * 72 - 2 * drawing.EDGE) / content.width
@@ -81,6 +83,8 @@ def what_binds(deck) -> str:
         parts.append(f"key {page.legend.height:.0f}")
     titles = (f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else
               f"titles above ({layout.title_wrap:.0f})" if layout.title_wrap else "titles above")
+    if layout.caption_beside:
+        titles += f", caption {'under them' if layout.title_beside else 'top right'} ({layout.caption_beside:.0f})"
     form = " ".join([layout.form] + ["terse"] * layout.terse + ["staggered"] * bool(layout.lowered))
     return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.2f}, by height ×{by_h:.2f} "
             f"({'height' if by_h < by_w else 'width'} binds: {content.width:.0f}×{content.height:.0f}: "

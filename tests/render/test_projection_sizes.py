@@ -18,7 +18,7 @@ import shutil
 import pytest
 from pypdf import PdfReader
 
-from helpers import TREES, font_sizes, random_tree, run_tracer, word_heights
+from helpers import TREES, font_sizes, random_tree, run_tracer, traced, word_heights
 from tracer import DrawOptions, load_problem, parse_tree, scene_of, trace_search
 from tracer.render.drawing import on_slide, smallest_font
 
@@ -44,14 +44,11 @@ def smallest(pdf) -> tuple[float, float]:
 
 
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt,
-# 4:3 then 16:9) and what binds them: binary_depth4 11.9/13.8 at 4:3 (14: width ×1.18 and height ×1.24 of what 14 pt
-# needs); deep_cutoff 17.8/20.7 at 4:3 (its titles beside the tree and its widest caption set the width, its levels
-# the height: both within 1 %); korf_pruning 16.9/19.6 at 4:3 (its vectors written terse, 1,5,4: its eight leaves
-# and its title set the width, four levels with a cut's note the height); mcts_exercise 15.9/18.5 at 4:3 (its
-# playouts terse: its subtitle and caption set the width); uneven 15.6/18.2, 16.9/19.7 (height at 4:3, width at 16:9).
-SHORT = {("binary_depth4", "4:3"), ("deep_cutoff", "4:3"), ("korf_pruning", "4:3"),
-         ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
-# The same for the README's MCTS deck (15.9/18.5 at 4:3, its playouts terse and its leaves staggered: its W/N values in
+# 4:3 then 16:9) and what binds them: binary_depth4 12.0/13.9 at 4:3 (14: width ×1.18 and height ×1.24 of what 14 pt
+# needs); mcts_exercise 16.9/19.7 at 4:3 (its playouts terse, its caption in the tree's top right corner: its leaf
+# row, 416 pt at the tightest spacing, sets the width); uneven 15.8/18.4, 17.4/20.2 (height at 4:3, width at 16:9).
+SHORT = {("binary_depth4", "4:3"), ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
+# The same for the README's MCTS deck (16.2/18.8 at 4:3, its playouts terse and its leaves staggered: its W/N values in
 # the triangles and the leaves set the width) and the random trees, by (leaves, size): 27 leaves 11.3/13.1 at 16:9 (staggered: its fourth level's triangles with their windows and cut notes now
 # set the width, ×1.06 short of what 12 pt needs).
 SHORT_MCTS = {"4:3"}
@@ -290,3 +287,40 @@ def test_a_short_leaf_row_is_not_staggered():
     assert not can_stagger(scene)
     assert can_stagger(scene_of(trace_search(parse_tree("root: max\ntree: [[3, 12, 8, 2], 4]\n").root,
                                              "alphabeta"), DrawOptions()))
+
+
+
+@pytest.mark.parametrize("name, under_titles", [("deep_cutoff", True), ("korf_pruning", False)])
+def test_a_caption_beside_the_tree_is_clear_of_everything_drawn(name, under_titles):
+    """Where no layout holds 18 pt with the caption under the tree (both at 4:3), the caption stands beside it:
+    under the titles in their column (deep_cutoff) or in the tree's top right corner (korf_pruning). Every frame's
+    caption is wrapped to the width the layout gives it, in the same number of lines; its box is inside the page
+    and overlaps no shape (with its current node's second outline), note, name, edge label or the titles, and no
+    edge passes through it (points along each edge)."""
+    from tracer.render.deck import make_deck
+    from tracer.render.layout import RING, Box, edge_label_lines, line_height, lines_width
+    from tracer.render.style import CAPTION_SIZE, EDGE_SIZE
+    from tracer.view import default_step_mode, frame_steps
+
+    trace = traced(TREES / f"{name}.yaml", None)  # (the file's own search, as tracer slides runs it)
+    deck = make_deck(trace, frame_steps(trace, default_step_mode(trace)), DrawOptions(), (10.0, 7.5))
+    layout, page = deck.layout, deck.page
+    assert layout.caption_beside > 0 and (layout.title_beside > 0) == under_titles
+    captions = [frame.scene.caption.split("\n") for frame in deck.frames]
+    assert len({len(lines) for lines in captions}) == 1 and len(captions[0]) >= 2
+    assert all(lines_width(lines, CAPTION_SIZE) <= layout.caption_beside + 0.01 for lines in captions)
+    caption = page.caption
+    assert page.frame.left <= caption.left and caption.right <= page.frame.right
+    assert page.frame.bottom <= caption.bottom and caption.top <= page.frame.top
+    scene = deck.frames[-1].scene
+    drawn = [Box(box.x, box.y, box.width + 2 * RING, box.height + 2 * RING) for box in layout.outlines.values()]
+    drawn += [*layout.notes.values(), *layout.names.values(), page.title]
+    for edge in scene.edges:
+        lines = edge_label_lines(edge)
+        if lines:
+            x, y = layout.label_point(edge.tail, edge.head)
+            drawn.append(Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE)))
+        (x0, y0), (x1, y1) = [(layout.shapes[end].x, layout.shapes[end].y) for end in (edge.tail, edge.head)]
+        points = [(x0 + (x1 - x0) * t / 50, y0 + (y1 - y0) * t / 50) for t in range(51)]
+        assert not any(caption.left < x < caption.right and caption.bottom < y < caption.top for x, y in points)
+    assert not [box for box in drawn if overlapping(caption, box, by=0.0)], caption

@@ -22,11 +22,11 @@ from .drawing import (
     fitted, lay_out, measure, on_slide, projection_width, slide_aim, slide_filled, slide_largest, slide_layouts,
     slide_try,
 )
-from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width, wrapped
-from .page import DEFAULT_SLIDE, SLIDE_MARGIN, Page, page_of, slide_page
+from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width
+from .page import DEFAULT_SLIDE, SLIDE_MARGIN, DeckCaptions, Page, page_of, slide_page
 from .key import key_rows
 from .scene import DrawOptions, FrameScenes, Scene
-from .style import CAPTION_SIZE, NOTE_SIZE, VALUE_SIZE, title_lines
+from .style import NOTE_SIZE, VALUE_SIZE, title_lines
 
 MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads as sentences
 DECK_DRAWINGS = 10  # a deck may cost as much to draw as ten diagrams of --max-drawn nodes (about 100 s by default)
@@ -106,12 +106,10 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
     bare = slide_page([page_of(replace(scenes[-1], caption=""), layout, size[0] / size[1])], size)
     least = min(MIN_CAPTION_WIDTH, projection_width(room, size, options))  # (no wider than projection size allows)
     width = max(layout.tree.width, least, bare.frame.width - 2 * SLIDE_MARGIN)
-    captions = [wrapped(scene.caption, width, CAPTION_SIZE) for scene in scenes]
-    lines = max(len(caption) for caption in captions)
-    for scene, caption in zip(scenes, captions):
-        scene.caption = "\n".join(caption + [" "] * (lines - len(caption)))  # every frame: the same lines
-    layout, page, small = on_slide(room, size, options,
-                                   lambda layout: [page_of(scene, layout, size[0] / size[1]) for scene in scenes])
+    captions = DeckCaptions(scenes, width)  # (wrapped as each layout's page sets them: under or beside the tree)
+    layout, page, small = on_slide(room, size, options, lambda layout: [
+        page_of(scene, layout, size[0] / size[1]) for scene in captions.scenes(layout)])
+    captions.settle(layout)
     return Deck(trace, frames, layout, page, options, "; ".join(filter(None, (note, small))) or None)
 
 

@@ -23,7 +23,10 @@ from .layout import (
     measure_rooms, scene_texts, writes_shorter,
 )
 from .metrics import learn_widths, measure_source, unmeasured
-from .page import DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, page_of, title_widths, slide_page
+from .page import (
+    DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, corner_widths, even_title_width, page_of, slide_page,
+    title_widths,
+)
 from .scene import DrawOptions, Scene, scene_of
 from .tidy import can_stagger, staggered_leaves, tidy_centres
 
@@ -204,8 +207,9 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     The smallest text aims at projection size (:data:`.layout.PROJECTION`, times ``options.font_scale``, for a slide
     7.5 inches high): the loosest of :data:`.layout.SLIDE_SPACINGS` that holds it at least at the lower aim is
     used, its text no larger than the upper aim, the text written shorter only where no spacing holds it as the
-    textbook writes it (:data:`SLIDE_LAYOUTS`); a tree no spacing holds it for gets the layout with the largest
-    text (see :func:`_largest`). The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
+    textbook writes it (:data:`SLIDE_LAYOUTS`), a deck's caption beside the tree only where none holds it with the
+    caption under the tree (:func:`_captions_beside`); a tree no spacing holds it for gets the layout with the
+    largest text (see :func:`_largest`). The rest of the slide is filled by layout, not by larger text: the levels move apart to use its height
     and the nodes to use its width, so larger text never makes the tree narrower. ``pages_of(layout)`` gives the
     pages to fit (a deck's frames; default: the scene's own); ``corner``: the titles may stand in the tree's top
     left corner where that enlarges the pages (a player's page, which grows down as far as it needs, keeps them
@@ -220,7 +224,11 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         tried.append((scale, loose, layout))
         if scale >= aim:
             break
-    scale, loose, layout = tried[-1] if scale >= aim else slide_largest(scene, size, options, tried)
+    reached = scale >= aim
+    short = max(each[0] for each in tried) < low / nominal  # (else a plainer layout holds projection size: taken)
+    if short and corner and scene.caption and not scene.legend:  # the last resort: the caption beside the tree
+        tried += _captions_beside(scene, size, pages_of, tried, aim)
+    scale, loose, layout = tried[-1] if reached else slide_largest(scene, size, options, tried)
     layout, page = slide_filled(scene, size, options, loose, (scale, layout), pages_of)
     smallest = nominal * size[0] * 72 / page.frame.width
     if smallest < LEGIBLE - 0.05:
@@ -231,6 +239,38 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
         return layout, page, (f"--font-scale {options.font_scale:g} asks for {low:.0f} pt text; this slide holds "
                               f"{smallest:.1f} pt: --font-scale {fits:g} fits")
     return layout, page, None
+
+
+# a layout this far short of the largest text tried is not tried with its caption beside it (its caption's row, which
+# it saves, is a twentieth of a slide's height or less)
+NEAR_ENOUGH = 1.06
+
+
+def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: list[tuple[float, tuple, Layout]],
+                     aim: float) -> list[tuple[float, tuple, Layout]]:
+    """The layouts ``tried`` (scale, layout's choices, layout) again, in order, those within :data:`NEAR_ENOUGH` of
+    the largest, each with a deck's caption beside the tree, until one reaches the ``aim`` (a scale): in the
+    titles' column beside it (:func:`.page._caption_beside`), wrapped to each of :func:`.page.title_widths`, or in
+    its top right corner under the titles above it (:func:`.page._caption_cornered`), wrapped to each of
+    :func:`.page.corner_widths`, the titles as written, in two lines or wrapped evenly to the tree's width (each
+    wrapped explicitly: the page's own wrapping would change as the slide fills). Tried only where no
+    layout holds projection size with its caption under the tree (under a tall tree, a caption's lines set the
+    slide's height; its longest line may set the width)."""
+    more, top = [], max(scale for scale, _, _ in tried)
+    for scale, loose, layout in tried:
+        if scale * NEAR_ENOUGH < top:
+            continue
+        plain = replace(layout, title_beside=0.0, title_wrap=0.0)
+        choices = [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
+        wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
+        choices += [replace(plain, title_wrap=wrap, caption_beside=width) for width in corner_widths(scene, plain)
+                    for wrap in wraps]
+        scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),
+                            key=lambda each: each[0])
+        more.append((scale, loose, chosen))
+        if scale >= aim:
+            break
+    return more
 
 
 def projection_sizes(size: tuple[float, float], options: DrawOptions) -> tuple[float, float]:
@@ -277,12 +317,12 @@ def slide_largest(scene: Scene, size: tuple[float, float], options: DrawOptions,
 
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
     """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
-    room to spare, the one with the largest text; but the plainest (fewest of terse and staggered) of those that
-    reach the ``aim`` (a scale) or come within a hundredth of the largest: a slide short of its aim needs every bit
-    of size a spacing gives, not a look changed for a bit."""
+    room to spare, the one with the largest text; but the plainest (fewest of terse, staggered and the caption
+    beside the tree) of those that reach the ``aim`` (a scale) or come within a hundredth of the largest: a slide
+    short of its aim needs every bit of size a spacing gives, not a look changed for a bit."""
     top = max(scale for scale, _, _ in tried)
     return max((choice for choice in tried if choice[0] * ABOUT_SAME >= top or choice[0] >= aim),
-               key=lambda choice: (-choice[1][2] - choice[1][3], choice[0]))
+               key=lambda choice: (-choice[1][2] - choice[1][3] - bool(choice[2].caption_beside), choice[0]))
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,
@@ -363,7 +403,8 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     spare = room_h - content.height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
-    titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap}
+    titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap,
+              "caption_beside": layout.caption_beside}
     for _ in range(2):  # (a second pass where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
             layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)

@@ -7,8 +7,9 @@ with its bounds and its message). Sizes are in points unless they say inches; pu
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
-from ..records import Record
+from ..records import Record, replace
 from .layout import (
     RING, Box, Layout, edge_label_lines, line_height, lines_width, ring_above, ring_reach, text_width, wrapped,
 )
@@ -22,6 +23,9 @@ PAD = 0.25  # inches of white around the drawing
 # point each side, as the text is drawn (its own edge keeps white: drawing.EDGE), so that a long subtitle or
 # caption, which sets the width of many a slide's page, costs no more of its text's size than it must
 TEXT_PAD, SLIDE_TEXT_PAD = 8.0, 2.0
+# points the titles' and the caption's boxes are higher than their lines: in a figure two each side, on a slide one,
+# as across (a tree's titles above it and its caption under it set the height of many a slide's page)
+LINES_PAD, SLIDE_LINES_PAD = 4.0, 2.0
 
 
 class Page(Record, frozen=True):
@@ -95,7 +99,8 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         wrap = max(wide, title_w / 2)
         heading = wrapped_titles(heading, wrap)
         title_w = max(text_width(line, size, bold) for line, size, bold in heading) + pad
-    title_h = sum(line_height(size) for _, size, _ in heading) + 4
+    lines_pad = LINES_PAD if shape is None else SLIDE_LINES_PAD
+    title_h = sum(line_height(size) for _, size, _ in heading) + lines_pad
     if beside:  # in the tree's top left corner, level with its top (and the root's ring), clear of what is drawn
         title_w = max(title_w, wrap + pad)
         top = tree.top + _ring_above(scene, layout)
@@ -111,10 +116,14 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     caption = None
     if scene.caption:
         lines = scene.caption.split("\n")
-        caption_h = len(lines) * line_height(CAPTION_SIZE) + 4
-        middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
-        caption = Box(middle, min(tree.bottom, title.bottom) - gap - caption_h / 2,
-                      lines_width(lines, CAPTION_SIZE) + pad, caption_h)
+        caption_h = len(lines) * line_height(CAPTION_SIZE) + lines_pad
+        caption_w = lines_width(lines, CAPTION_SIZE) + pad
+        if shape is not None and layout.caption_beside and not scene.legend:
+            caption = (_caption_beside(scene, layout, title, max(caption_w, title.width), caption_h, gap) if beside
+                       else _caption_cornered(scene, layout, caption_w, caption_h, gap))
+        else:
+            middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
+            caption = Box(middle, min(tree.bottom, title.bottom) - gap - caption_h / 2, caption_w, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
         return Page(title, caption, None, frame, title_wrap=wrap, reach=reach)
@@ -140,6 +149,42 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap, reach=reach)
 
 
+def _caption_beside(scene: Scene, layout: Layout, title: Box, width: float, height: float, gap: float) -> Box:
+    """A deck's caption in the column of the titles beside the tree (:attr:`.layout.Layout.caption_beside`: a
+    slide short of height whose caption, under the tree, would set its height or width): its foot level with the
+    tree's, or just under the titles where the column is shorter than both; as wide as the titles' column and
+    aligned with it, moved left of whatever is drawn beside it (as the titles are)."""
+    bottom = min(layout.tree.bottom, title.bottom - gap - height)
+    right = min(title.right, _free_left(scene, layout, bottom - gap, bottom + height + gap) - gap)
+    return Box(right - width / 2, bottom + height / 2, width, height)
+
+
+def _caption_cornered(scene: Scene, layout: Layout, width: float, height: float, gap: float) -> Box:
+    """A deck's caption in the tree's top right corner (:attr:`.layout.Layout.caption_beside`, the titles above the
+    tree: a slide short of height whose tree leaves room right of its root): level with the tree's top, its right
+    edge the tree's, or further right, clear of whatever is drawn beside it."""
+    top = layout.tree.top
+    left = max(layout.tree.right - width, _drawn_between(scene, layout, top - height - gap, top)[1] + gap)
+    return Box(left + width / 2, top - height / 2, width, height)
+
+
+CORNER_LINES = (2, 3)  # a caption in the tree's top right corner is wrapped to the room these many lines leave
+LEAST_CORNER = 90.0  # points: the narrowest such room a caption is wrapped to (narrower, it reads as a list)
+
+
+def corner_widths(scene: Scene, layout: Layout) -> list[float]:
+    """The widths a deck's caption may be wrapped to in the top right corner of ``layout``'s tree (see
+    :func:`_caption_cornered`): the room right of what is drawn as high as each of :data:`CORNER_LINES` lines of
+    caption, where it is at least :data:`LEAST_CORNER`."""
+    top, widths = layout.tree.top, []
+    for lines in CORNER_LINES:
+        low = top - lines * line_height(CAPTION_SIZE) - SLIDE_LINES_PAD - SLIDE_GAP
+        width = layout.tree.right - _drawn_between(scene, layout, low, top)[1] - SLIDE_GAP - SLIDE_TEXT_PAD
+        if width >= LEAST_CORNER and width not in widths:
+            widths.append(width)
+    return widths
+
+
 def _beside_key(caption: Box | None, key: Box, tree: Box, gap: float) -> list[tuple[Box, int, Box]]:
     """The key right of the tree with the caption where it may then go: under the tree, unless the key reaches down
     beside it; then ending left of the key, or under it."""
@@ -148,6 +193,69 @@ def _beside_key(caption: Box | None, key: Box, tree: Box, gap: float) -> list[tu
     left = Box(key.left - 2 * gap - caption.width / 2, caption.y, caption.width, caption.height)
     under = Box(caption.x, min(tree.bottom, key.bottom) - gap - caption.height / 2, caption.width, caption.height)
     return [(key, 1, left), (key, 1, under)]
+
+
+class DeckCaptions:
+    """A deck's captions, each as its frame tells its step on one line, wrapped to the width the page arrangement
+    gives them and padded to the same number of lines in every frame (so no frame's caption moves): under the tree
+    to the deck's ``width``; beside it to the width the layout gives (:attr:`.layout.Layout.caption_beside`). A
+    deck fits its pages by :meth:`scenes` and, once its layout is chosen, gives its frames their captions by
+    :meth:`settle`."""
+
+    def __init__(self, scenes: list[Scene], width: float):
+        self.frames, self.width = scenes, width
+        self.told = [scene.caption for scene in scenes]
+        self.wrapped: dict[float, list[str]] = {}  # each width's captions (a deck tries many layouts)
+
+    def width_for(self, layout: Layout) -> float:
+        """The width the captions are wrapped to on ``layout``'s page."""
+        return layout.caption_beside or self.width
+
+    def captions(self, width: float) -> list[str]:
+        """The captions wrapped to ``width``: under the tree as they fill it, beside it evenly (a narrow column's
+        last line not one word alone)."""
+        if width not in self.wrapped:
+            wrap = wrapped if width == self.width else _evenly_wrapped
+            lines = [list(wrap(caption, width, CAPTION_SIZE)) for caption in self.told]
+            most = max(len(caption) for caption in lines)
+            self.wrapped[width] = ["\n".join(caption + [" "] * (most - len(caption))) for caption in lines]
+        return self.wrapped[width]
+
+    def scenes(self, layout: Layout) -> list[Scene]:
+        """The frames' scenes with their captions as ``layout``'s page sets them."""
+        return [replace(scene, caption=caption)
+                for scene, caption in zip(self.frames, self.captions(self.width_for(layout)))]
+
+    def settle(self, layout: Layout) -> None:
+        """Give every frame its caption as ``layout``'s page sets it (what the printers write)."""
+        for scene, caption in zip(self.frames, self.captions(self.width_for(layout))):
+            scene.caption = caption
+
+
+def even_title_width(scene: Scene, width: float) -> float:
+    """The narrowest width the titles of ``scene`` wrap to in as many lines as at ``width`` (found to a point by
+    halving): the lines about as wide, no word left alone on a line that need not be."""
+    lines = title_lines(scene)
+    count = len(wrapped_titles(lines, width))
+    low, high = width / count, width
+    while high - low > 1:
+        middle = (low + high) / 2
+        low, high = (low, middle) if len(wrapped_titles(lines, middle)) == count else (middle, high)
+    return high
+
+
+@lru_cache(maxsize=4096)  # (a deck's pages are laid out many times over, each frame's titles wrapped alike)
+def _evenly_wrapped(text: str, width: float, size: float, bold: bool = False) -> tuple[str, ...]:
+    """``text`` in as few lines no wider than ``width`` as :func:`.layout.wrapped` breaks it into, each about as
+    wide: wrapped to the narrowest width that keeps that many lines (found to a point by halving)."""
+    lines = wrapped(text, width, size, bold)
+    if len(lines) == 1:
+        return tuple(lines)
+    low, high = width / len(lines), width
+    while high - low > 1:
+        middle = (low + high) / 2
+        low, high = (low, middle) if len(wrapped(text, middle, size, bold)) == len(lines) else (middle, high)
+    return tuple(wrapped(text, high, size, bold))
 
 
 def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
@@ -198,12 +306,19 @@ def _boxes(scene: Scene, layout: Layout, current: bool = True) -> Box:
 
 
 def _free_left(scene: Scene, layout: Layout, low: float, high: float) -> float:
-    """The leftmost point of what ``layout`` draws between the heights ``low`` and ``high``: shapes (with room for
-    the current node's ring), notes, names beside shapes, edges and their labels (the tree's right edge if
-    nothing is)."""
-    lefts = [box.left - RING for box in layout.outlines.values() if box.bottom - RING < high and box.top + RING > low]
-    lefts += [box.left for box in (*layout.notes.values(), *layout.names.values())
-              if box.bottom < high and box.top > low]
+    """The leftmost point of what ``layout`` draws between the heights ``low`` and ``high`` (the tree's right edge
+    if nothing is): see :func:`_drawn_between`."""
+    return _drawn_between(scene, layout, low, high)[0]
+
+
+def _drawn_between(scene: Scene, layout: Layout, low: float, high: float) -> tuple[float, float]:
+    """The leftmost and the rightmost point of what ``layout`` draws between the heights ``low`` and ``high``:
+    shapes (with room for the current node's ring), notes, names beside shapes, edges and their labels (the
+    tree's right edge and its left edge if nothing is)."""
+    shapes = [box for box in layout.outlines.values() if box.bottom - RING < high and box.top + RING > low]
+    texts = [box for box in (*layout.notes.values(), *layout.names.values()) if box.bottom < high and box.top > low]
+    lefts = [box.left - RING for box in shapes] + [box.left for box in texts]
+    rights = [box.right + RING for box in shapes] + [box.right for box in texts]
     for edge in scene.edges:
         (x0, y0), (x1, y1) = (layout.shapes[edge.tail].x, layout.shapes[edge.tail].y), (
             layout.shapes[edge.head].x, layout.shapes[edge.head].y)
@@ -211,13 +326,15 @@ def _free_left(scene: Scene, layout: Layout, low: float, high: float) -> float:
                 if y1 != y0 and min(y0, y1) <= y <= max(y0, y1)]
         if max(y0, y1) > low and min(y0, y1) < high:
             lefts += ends
+            rights += ends
         lines = edge_label_lines(edge)
         if lines:
             x, y = layout.label_point(edge.tail, edge.head)
             half_h = len(lines) * line_height(EDGE_SIZE) / 2
             if y - half_h < high and y + half_h > low:
                 lefts.append(x - lines_width(lines, EDGE_SIZE) / 2)
-    return min(lefts, default=layout.tree.right)
+                rights.append(x + lines_width(lines, EDGE_SIZE) / 2)
+    return min(lefts, default=layout.tree.right), max(rights, default=layout.tree.left)
 
 
 def _ring_above(scene: Scene, layout: Layout) -> float:
@@ -232,8 +349,9 @@ def _ring_above(scene: Scene, layout: Layout) -> float:
 
 
 def wrapped_titles(lines, width: float) -> list[tuple[str, float, bool]]:
-    """The title lines, each broken at spaces into lines no wider than ``width``."""
-    return [(part, size, bold) for line, size, bold in lines for part in wrapped(line, width, size, bold)]
+    """The title lines, each broken at spaces into lines no wider than ``width``, evenly (see
+    :func:`_evenly_wrapped`: a subtitle's last word not alone on its line)."""
+    return [(part, size, bold) for line, size, bold in lines for part in _evenly_wrapped(line, width, size, bold)]
 
 
 def titles_on(scene: Scene, page: Page) -> list[tuple[str, float, bool]]:
