@@ -18,7 +18,8 @@ import re
 import xml.etree.ElementTree as ElementTree
 
 from .deck import Deck
-from .dot import scene_to_dot
+from .dot import scene_graph
+from .dot_text import quote
 from .engine import run_graphviz_many
 from .html_page import asset, html_document, json_for_script, page_script  # noqa: F401 (json_for_script: the
 # name other modules import from here)
@@ -169,10 +170,15 @@ class Looks:
 
     def sources(self) -> list[str]:
         """Each layer's DOT: a scene of its looks, on the deck's layout and page, its parts in the frames' order
-        (so that Graphviz draws them in the order it draws a frame's)."""
+        (so that Graphviz draws them in the order it draws a frame's). A node's statement (a shape, its notes, its
+        name, an edge's label, the titles) that an earlier layer has drawn is left out, its drawing taken from
+        there (:attr:`again`): a node's looks often differ in one part only (its value, not its name or notes), and
+        a layer holds the titles of the first frame again; an edge's ends stay, for Graphviz clips it to them."""
         node_order = {node_id: i for i, node_id in enumerate(self.nodes)}
         edge_order = {key: i for i, key in enumerate(self.edges)}
-        sources = []
+        sources, drawn = [], set()
+        self.again: list[dict[str, str]] = []  # each layer: its parts left out, by the statement drawn earlier
+        self.statements: list[dict[str, str]] = []  # each layer: the statements of the parts it draws
         for layer in self.layers:
             title, subtitle, notes, legend = self.heads[layer.head or 0]
             nodes = [self.nodes[node_id][look] for node_id, look in sorted(layer.nodes.items(),
@@ -181,7 +187,24 @@ class Looks:
             edges = [self.edges[key][look][0] for key, look in sorted(layer.edges.items(),
                                                                       key=lambda item: edge_order[item[0]])]
             scene = Scene(title, subtitle, list(notes), nodes, edges, list(legend), caption="")
-            sources.append(scene_to_dot(scene, self.deck.layout, self.deck.page))
+            graph = scene_graph(scene, self.deck.layout, self.deck.page)
+            parts = {quote(part): part for _, ids in layer.parts(self) for part in ids}
+            ends = {quote(end) for key in layer.edges for end in key}
+            body, again, statements = [], {}, {}
+            for statement in graph.body:
+                part = parts.get(statement[1:].split(" ", 1)[0])  # (a node's statement: its name, then " [")
+                if part is None or statement[1:].startswith(f"{quote(part)} -> "):
+                    body.append(statement)  # (the graph's settings, the frame's corners, an edge)
+                elif statement in drawn and quote(part) not in ends:
+                    again[part] = statement
+                else:
+                    body.append(statement)
+                    statements[part] = statement
+                    drawn.add(statement)
+            graph.body = body
+            sources.append(graph.source)
+            self.again.append(again)
+            self.statements.append(statements)
         return sources
 
     def data(self, svgs: list[bytes]) -> dict:
@@ -212,7 +235,8 @@ class Looks:
         variants: list = []
         index: dict[str, int] = {}
         shown: dict[tuple, dict[str, int]] = {}  # a look -> its parts' variants
-        for layer, drawn in zip(self.layers, svgs):
+        drawn_as: dict[str, int] = {}  # a part's statement -> its variant
+        for layer, drawn, again, statements in zip(self.layers, svgs, self.again, self.statements):
             parts, previous, new = {}, None, []
             for part, classes, body in _PART.findall(drawn.decode("utf-8")):
                 assert "<g" not in body, "Graphviz draws each node and edge as one flat group"
@@ -228,6 +252,9 @@ class Looks:
             if new:  # (parsed together: one parser per layer, not one per variant)
                 group = ElementTree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(new)}</svg>')
                 variants.extend(element_data(element) for element in group)
+            for part, statement in statements.items():
+                drawn_as[statement] = parts[part]
+            parts.update((part, drawn_as[statement]) for part, statement in again.items())
             for look, ids in layer.parts(self):
                 shown[look] = {part: parts.pop(part) for part in ids if part in parts}
             assert not parts, f"parts of no look: {sorted(parts)}"
