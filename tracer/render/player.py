@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
+from html import unescape
 
 from .deck import Deck
 from .dot import scene_graph
@@ -25,6 +26,7 @@ from .html_page import asset, html_document, json_for_script, page_script  # noq
 # name other modules import from here)
 from .scene import Scene, SceneEdge, SceneNode
 from .text_table import step_headers, step_rows
+from ..errors import RenderError
 from ..records import replace
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -237,7 +239,7 @@ class Looks:
         shown: dict[tuple, dict[str, int]] = {}  # a look -> its parts' variants
         drawn_as: dict[str, int] = {}  # a part's statement -> its variant
         for layer, drawn, again, statements in zip(self.layers, svgs, self.again, self.statements):
-            parts, previous, new = {}, None, []
+            parts, previous = {}, None
             for part, classes, body in _PART.findall(drawn.decode("utf-8")):
                 assert "<g" not in body, "Graphviz draws each node and edge as one flat group"
                 if part not in placed:  # a part this layer draws first: after the part drawn before it here
@@ -245,16 +247,13 @@ class Looks:
                     placed.add(part)
                 key = f"{part} {classes}\n{body}"
                 if key not in index:
-                    index[key] = len(variants) + len(new)
-                    new.append(f'<g id="{part}" class="{classes}">{body}</g>')
+                    index[key] = len(variants)
+                    variants.append(part_data(part, classes, body))
                 parts[part] = index[key]
                 previous = part
-            if new:  # (parsed together: one parser per layer, not one per variant)
-                group = ElementTree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(new)}</svg>')
-                variants.extend(element_data(element) for element in group)
-            for part, statement in statements.items():
-                drawn_as[statement] = parts[part]
-            parts.update((part, drawn_as[statement]) for part, statement in again.items())
+            drawn_as.update((statement, parts[part]) for part, statement in statements.items()
+                            if part in parts)  # (an invisible part is not drawn: it has no variant)
+            parts.update((part, drawn_as[statement]) for part, statement in again.items() if statement in drawn_as)
             for look, ids in layer.parts(self):
                 shown[look] = {part: parts.pop(part) for part in ids if part in parts}
             assert not parts, f"parts of no look: {sorted(parts)}"
@@ -377,6 +376,30 @@ def _look(looks: list, value, previous: int | None) -> int:
             return i
     looks.append(value)
     return len(looks) - 1
+
+
+# An element of a part's group as Graphviz writes it: on a line of its own, never nested, its text escaped; and an
+# attribute of it.
+_ELEMENT = re.compile(r'<(\w+)((?: [\w:-]+="[^"]*")*)(?:/>|>([^<]*)</\1>)\n')
+_ATTRIBUTE = re.compile(r' ([\w:-]+)="([^"]*)"')
+
+
+def part_data(part: str, classes: str, body: str) -> list:
+    """A part's group (``<g id="part" class="classes">body</g>``, Graphviz's: :data:`_PART`) as :func:`element_data`
+    makes it of the parsed SVG, read in one pass of its flat text (a player has thousands: parsing each as XML
+    took longer than Graphviz took to draw it)."""
+    children, at = [], 0
+    while at < len(body):
+        element = _ELEMENT.match(body, at)
+        if element is None:
+            raise RenderError(f"Graphviz wrote SVG the player does not read: {body[at:at + 60]!r}")
+        tag, attributes, text = element.groups()
+        at = element.end()
+        if tag != "title":  # (Graphviz's ids, as tooltips)
+            children.append([tag, {name: unescape(value) for name, value in _ATTRIBUTE.findall(attributes)
+                                   if ":" not in name},  # (SVG's own attributes only)
+                             unescape(text or "").strip("\n") if tag == "text" else "", []])
+    return ["g", {"id": unescape(part), "class": unescape(classes)}, "", children]
 
 
 def element_data(element) -> list:
