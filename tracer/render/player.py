@@ -211,7 +211,8 @@ class Looks:
 
     def data(self, svgs: list[bytes]) -> dict:
         """The player's data from the layers' drawings."""
-        root = ElementTree.fromstring(svgs[0])
+        root = ElementTree.fromstring(_PART.sub("", svgs[0].decode("utf-8")))  # (the SVG's frame: its parts are read
+        # as variants, :meth:`_variants`)
         graph = root.find(f"{SVG}g")
         svg_attrs = {key: value for key, value in root.attrib.items() if "}" not in key}
         background = [element_data(child) for child in graph if child.tag not in (f"{SVG}g", f"{SVG}title")]
