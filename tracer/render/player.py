@@ -111,11 +111,17 @@ class Looks:
         self.edges: dict[tuple[str, str], list[tuple[SceneEdge, int, int]]] = {}
         self.frames: list[tuple[int, list[int], list[int]]] = []  # each frame: its head's, nodes' and edges' looks
         last: tuple[int, list[int], list[int]] | None = None
+        before: list[SceneNode] = []
         for frame in deck.frames:
             scene = frame.scene
             head = _look(self.heads, (scene.title, scene.subtitle, tuple(scene.notes), tuple(scene.legend)),
                          last and last[0])
-            nodes = [self._node(node, last and last[1][i]) for i, node in enumerate(scene.nodes)]
+            if len(before) != len(scene.nodes):
+                nodes = [self._node(node, None) for node in scene.nodes]
+            else:  # (the frame before's node, most often: a deck's frames share their unchanged nodes)
+                nodes = [look if node is was else self._node(node, look)
+                         for node, was, look in zip(scene.nodes, before, last[1])]
+            before = scene.nodes
             ends = {node.id: self.outline_of[node.id][look] for node, look in zip(scene.nodes, nodes)}
             edges = [_look(self.edges.setdefault((edge.tail, edge.head), []),
                            (edge, ends.get(edge.tail, -1), ends.get(edge.head, -1)), last and last[2][i])
