@@ -180,13 +180,13 @@ class Looks:
         """Each layer's DOT: a scene of its looks, on the deck's layout and page, its parts in the frames' order
         (so that Graphviz draws them in the order it draws a frame's). A node's statement (a shape, its notes, its
         name, an edge's label, the titles) that an earlier layer has drawn is left out, its drawing taken from
-        there (:attr:`again`): a node's looks often differ in one part only (its value, not its name or notes), and
+        there (:attr:`left_out`): a node's looks often differ in one part only (its value, not its name or notes), and
         a layer holds the titles of the first frame again; an edge's ends stay, for Graphviz clips it to them."""
         node_order = {node_id: i for i, node_id in enumerate(self.nodes)}
         edge_order = {key: i for i, key in enumerate(self.edges)}
         sources, drawn = [], set()
-        self.again: list[dict[str, str]] = []  # each layer: its parts left out, by the statement drawn earlier
-        self.statements: list[dict[str, str]] = []  # each layer: the statements of the parts it draws
+        self.statements: list[dict[str, str]] = []  # each layer: its nodes' parts' statements, in the DOT's order
+        self.left_out: list[set[str]] = []  # each layer: the parts whose statements an earlier layer drew
         for layer in self.layers:
             title, subtitle, notes, legend = self.heads[layer.head or 0]
             nodes = [self.nodes[node_id][look] for node_id, look in sorted(layer.nodes.items(),
@@ -198,21 +198,22 @@ class Looks:
             graph = scene_graph(scene, self.deck.layout, self.deck.page)
             parts = {quote(part): part for _, ids in layer.parts(self) for part in ids}
             ends = {quote(end) for key in layer.edges for end in key}
-            body, again, statements = [], {}, {}
+            body, statements, left_out = [], {}, set()
             for statement in graph.body:
                 part = parts.get(statement[1:].split(" ", 1)[0])  # (a node's statement: its name, then " [")
                 if part is None or statement[1:].startswith(f"{quote(part)} -> "):
                     body.append(statement)  # (the graph's settings, the frame's corners, an edge)
-                elif statement in drawn and quote(part) not in ends:
-                    again[part] = statement
+                    continue
+                statements[part] = statement
+                if statement in drawn and quote(part) not in ends:
+                    left_out.add(part)
                 else:
                     body.append(statement)
-                    statements[part] = statement
                     drawn.add(statement)
             graph.body = body
             sources.append(graph.source)
-            self.again.append(again)
             self.statements.append(statements)
+            self.left_out.append(left_out)
         return sources
 
     def data(self, svgs: list[bytes]) -> dict:
@@ -238,16 +239,28 @@ class Looks:
 
     def _variants(self, svgs: list[bytes]) -> tuple[list[str], list, dict[tuple, dict[str, int]]]:
         """The parts in drawing order, each variant once (as data: :func:`element_data`), and each look's parts'
-        variants, from the layers' drawings."""
+        variants, from the layers' drawings. A part a layer leaves out (:meth:`sources`) has the variant an earlier
+        layer drew of its statement, and stands in the layer's order where Graphviz would have drawn it: Graphviz
+        draws the edges first, then the nodes in their statements' order."""
         order: list[str] = []
         placed: set[str] = set()
         variants: list = []
         index: dict[str, int] = {}
         shown: dict[tuple, dict[str, int]] = {}  # a look -> its parts' variants
         drawn_as: dict[str, int] = {}  # a part's statement -> its variant
-        for layer, drawn, again, statements in zip(self.layers, svgs, self.again, self.statements):
+        for layer, drawn, statements, left_out in zip(self.layers, svgs, self.statements, self.left_out):
+            found = {part: (classes, body) for part, classes, body in _PART.findall(drawn.decode("utf-8"))}
+            assert [part for part in found if part in statements] == [part for part in statements if part in found]
             parts, previous = {}, None
-            for part, classes, body in _PART.findall(drawn.decode("utf-8")):
+            for part in [*(part for part in found if part not in statements), *statements]:
+                if part in left_out:
+                    if statements[part] in drawn_as:  # (an invisible part is not drawn: it has no variant)
+                        parts[part] = drawn_as[statements[part]]
+                        previous = part
+                    continue
+                if part not in found:
+                    continue  # (invisible)
+                classes, body = found[part]
                 assert "<g" not in body, "Graphviz draws each node and edge as one flat group"
                 if part not in placed:  # a part this layer draws first: after the part drawn before it here
                     order.insert(order.index(previous) + 1 if previous is not None else 0, part)
@@ -259,8 +272,7 @@ class Looks:
                 parts[part] = index[key]
                 previous = part
             drawn_as.update((statement, parts[part]) for part, statement in statements.items()
-                            if part in parts)  # (an invisible part is not drawn: it has no variant)
-            parts.update((part, drawn_as[statement]) for part, statement in again.items() if statement in drawn_as)
+                            if part in found)
             for look, ids in layer.parts(self):
                 shown[look] = {part: parts.pop(part) for part in ids if part in parts}
             assert not parts, f"parts of no look: {sorted(parts)}"
