@@ -398,15 +398,15 @@ def _look(looks: list, value, previous: int | None) -> int:
 
 
 # An element of a part's group as Graphviz writes it: on a line of its own, never nested, its text escaped; and an
-# attribute of it.
+# attribute of it, SVG's own (not a namespace's, such as xlink:title).
 _ELEMENT = re.compile(r'<(\w+)((?: [\w:-]+="[^"]*")*)(?:/>|>([^<]*)</\1>)\n')
-_ATTRIBUTE = re.compile(r' ([\w:-]+)="([^"]*)"')
+_ATTRIBUTE = re.compile(r' ([\w-]+)="([^"]*)"')
 
 
 def part_data(part: str, classes: str, body: str) -> list:
     """A part's group (``<g id="part" class="classes">body</g>``, Graphviz's: :data:`_PART`) as :func:`element_data`
-    makes it of the parsed SVG, read in one pass of its flat text (a player has thousands: parsing each as XML
-    took longer than Graphviz took to draw it)."""
+    makes it of the parsed SVG, read in one pass of its flat text (a practice set's players have some six thousand:
+    a fifth faster than parsing them as XML)."""
     children, at = [], 0
     while at < len(body):
         element = _ELEMENT.match(body, at)
@@ -415,10 +415,16 @@ def part_data(part: str, classes: str, body: str) -> list:
         tag, attributes, text = element.groups()
         at = element.end()
         if tag != "title":  # (Graphviz's ids, as tooltips)
-            children.append([tag, {name: unescape(value) for name, value in _ATTRIBUTE.findall(attributes)
-                                   if ":" not in name},  # (SVG's own attributes only)
-                             unescape(text or "").strip("\n") if tag == "text" else "", []])
+            values = dict(_ATTRIBUTE.findall(attributes))
+            if "&" in attributes:
+                values = {name: unescape(value) for name, value in values.items()}
+            children.append([tag, values, _text(text) if tag == "text" else "", []])
     return ["g", {"id": unescape(part), "class": unescape(classes)}, "", children]
+
+
+def _text(escaped: str | None) -> str:
+    """An element's text as the XML parser reads it (:func:`element_data`'s): unescaped, without its newlines."""
+    return (unescape(escaped) if "&" in escaped else escaped).strip("\n") if escaped else ""
 
 
 def element_data(element) -> list:
