@@ -33,6 +33,11 @@ def text(value) -> str:
 def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: int | None = None) -> str:
     """The DOT source that draws ``scene`` at ``layout``'s places (for ``neato -n2``). ``page`` fixes the frame
     (default: the scene's own); ``dpi`` sets a bitmap's resolution."""
+    return scene_graph(scene, layout, page, dpi).source
+
+
+def scene_graph(scene: Scene, layout: Layout, page: Page | None = None, dpi: int | None = None) -> Digraph:
+    """:func:`scene_to_dot`'s graph, statement by statement (a player leaves out those it has drawn already)."""
     page = page or page_of(scene, layout)
     graph = new_graph(page.pad, dpi, page.size)
     frame_corners(graph, page.frame)
@@ -40,7 +45,7 @@ def scene_to_dot(scene: Scene, layout: Layout, page: Page | None = None, dpi: in
     draw_tree(graph, scene, layout)
     if scene.legend and page.legend is not None:
         _legend(graph, layout.key(scene.legend), page.legend, page.legend_columns)
-    return graph.source
+    return graph
 
 
 def new_graph(pad: float, dpi: int | None = None, size: tuple[float, float] | None = None) -> Digraph:

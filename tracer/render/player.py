@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
+from html import unescape
 
 from .deck import Deck
-from .dot import scene_to_dot
+from .dot import scene_graph
+from .dot_text import quote
 from .engine import run_graphviz_many
 from .html_page import asset, html_document, json_for_script, page_script  # noqa: F401 (json_for_script: the
 # name other modules import from here)
 from .scene import Scene, SceneEdge, SceneNode
 from .text_table import step_headers, step_rows
+from ..errors import RenderError
 from ..records import replace
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -108,11 +111,17 @@ class Looks:
         self.edges: dict[tuple[str, str], list[tuple[SceneEdge, int, int]]] = {}
         self.frames: list[tuple[int, list[int], list[int]]] = []  # each frame: its head's, nodes' and edges' looks
         last: tuple[int, list[int], list[int]] | None = None
+        before: list[SceneNode] = []
         for frame in deck.frames:
             scene = frame.scene
             head = _look(self.heads, (scene.title, scene.subtitle, tuple(scene.notes), tuple(scene.legend)),
                          last and last[0])
-            nodes = [self._node(node, last and last[1][i]) for i, node in enumerate(scene.nodes)]
+            if len(before) != len(scene.nodes):
+                nodes = [self._node(node, None) for node in scene.nodes]
+            else:  # (the frame before's node, most often: a deck's frames share their unchanged nodes)
+                nodes = [look if node is was else self._node(node, look)
+                         for node, was, look in zip(scene.nodes, before, last[1])]
+            before = scene.nodes
             ends = {node.id: self.outline_of[node.id][look] for node, look in zip(scene.nodes, nodes)}
             edges = [_look(self.edges.setdefault((edge.tail, edge.head), []),
                            (edge, ends.get(edge.tail, -1), ends.get(edge.head, -1)), last and last[2][i])
@@ -169,10 +178,15 @@ class Looks:
 
     def sources(self) -> list[str]:
         """Each layer's DOT: a scene of its looks, on the deck's layout and page, its parts in the frames' order
-        (so that Graphviz draws them in the order it draws a frame's)."""
+        (so that Graphviz draws them in the order it draws a frame's). A node's statement (a shape, its notes, its
+        name, an edge's label, the titles) that an earlier layer has drawn is left out, its drawing taken from
+        there (:attr:`left_out`): a node's looks often differ in one part only (its value, not its name or notes), and
+        a layer holds the titles of the first frame again; an edge's ends stay, for Graphviz clips it to them."""
         node_order = {node_id: i for i, node_id in enumerate(self.nodes)}
         edge_order = {key: i for i, key in enumerate(self.edges)}
-        sources = []
+        sources, drawn = [], set()
+        self.statements: list[dict[str, str]] = []  # each layer: its nodes' parts' statements, in the DOT's order
+        self.left_out: list[set[str]] = []  # each layer: the parts whose statements an earlier layer drew
         for layer in self.layers:
             title, subtitle, notes, legend = self.heads[layer.head or 0]
             nodes = [self.nodes[node_id][look] for node_id, look in sorted(layer.nodes.items(),
@@ -181,12 +195,31 @@ class Looks:
             edges = [self.edges[key][look][0] for key, look in sorted(layer.edges.items(),
                                                                       key=lambda item: edge_order[item[0]])]
             scene = Scene(title, subtitle, list(notes), nodes, edges, list(legend), caption="")
-            sources.append(scene_to_dot(scene, self.deck.layout, self.deck.page))
+            graph = scene_graph(scene, self.deck.layout, self.deck.page)
+            parts = {quote(part): part for _, ids in layer.parts(self) for part in ids}
+            ends = {quote(end) for key in layer.edges for end in key}
+            body, statements, left_out = [], {}, set()
+            for statement in graph.body:
+                part = parts.get(statement[1:].split(" ", 1)[0])  # (a node's statement: its name, then " [")
+                if part is None or statement[1:].startswith(f"{quote(part)} -> "):
+                    body.append(statement)  # (the graph's settings, the frame's corners, an edge)
+                    continue
+                statements[part] = statement
+                if statement in drawn and quote(part) not in ends:
+                    left_out.add(part)
+                else:
+                    body.append(statement)
+                    drawn.add(statement)
+            graph.body = body
+            sources.append(graph.source)
+            self.statements.append(statements)
+            self.left_out.append(left_out)
         return sources
 
     def data(self, svgs: list[bytes]) -> dict:
         """The player's data from the layers' drawings."""
-        root = ElementTree.fromstring(svgs[0])
+        root = ElementTree.fromstring(_PART.sub("", svgs[0].decode("utf-8")))  # (the SVG's frame: its parts are read
+        # as variants, :meth:`_variants`)
         graph = root.find(f"{SVG}g")
         svg_attrs = {key: value for key, value in root.attrib.items() if "}" not in key}
         background = [element_data(child) for child in graph if child.tag not in (f"{SVG}g", f"{SVG}title")]
@@ -206,28 +239,40 @@ class Looks:
 
     def _variants(self, svgs: list[bytes]) -> tuple[list[str], list, dict[tuple, dict[str, int]]]:
         """The parts in drawing order, each variant once (as data: :func:`element_data`), and each look's parts'
-        variants, from the layers' drawings."""
+        variants, from the layers' drawings. A part a layer leaves out (:meth:`sources`) has the variant an earlier
+        layer drew of its statement, and stands in the layer's order where Graphviz would have drawn it: Graphviz
+        draws the edges first, then the nodes in their statements' order."""
         order: list[str] = []
         placed: set[str] = set()
         variants: list = []
         index: dict[str, int] = {}
         shown: dict[tuple, dict[str, int]] = {}  # a look -> its parts' variants
-        for layer, drawn in zip(self.layers, svgs):
-            parts, previous, new = {}, None, []
-            for part, classes, body in _PART.findall(drawn.decode("utf-8")):
+        drawn_as: dict[str, int] = {}  # a part's statement -> its variant
+        for layer, drawn, statements, left_out in zip(self.layers, svgs, self.statements, self.left_out):
+            found = {part: (classes, body) for part, classes, body in _PART.findall(drawn.decode("utf-8"))}
+            assert [part for part in found if part in statements] == [part for part in statements if part in found]
+            parts, previous = {}, None
+            for part in [*(part for part in found if part not in statements), *statements]:
+                if part in left_out:
+                    if statements[part] in drawn_as:  # (an invisible part is not drawn: it has no variant)
+                        parts[part] = drawn_as[statements[part]]
+                        previous = part
+                    continue
+                if part not in found:
+                    continue  # (invisible)
+                classes, body = found[part]
                 assert "<g" not in body, "Graphviz draws each node and edge as one flat group"
                 if part not in placed:  # a part this layer draws first: after the part drawn before it here
                     order.insert(order.index(previous) + 1 if previous is not None else 0, part)
                     placed.add(part)
                 key = f"{part} {classes}\n{body}"
                 if key not in index:
-                    index[key] = len(variants) + len(new)
-                    new.append(f'<g id="{part}" class="{classes}">{body}</g>')
+                    index[key] = len(variants)
+                    variants.append(part_data(part, classes, body))
                 parts[part] = index[key]
                 previous = part
-            if new:  # (parsed together: one parser per layer, not one per variant)
-                group = ElementTree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(new)}</svg>')
-                variants.extend(element_data(element) for element in group)
+            drawn_as.update((statement, parts[part]) for part, statement in statements.items()
+                            if part in found)
             for look, ids in layer.parts(self):
                 shown[look] = {part: parts.pop(part) for part in ids if part in parts}
             assert not parts, f"parts of no look: {sorted(parts)}"
@@ -350,6 +395,36 @@ def _look(looks: list, value, previous: int | None) -> int:
             return i
     looks.append(value)
     return len(looks) - 1
+
+
+# An element of a part's group as Graphviz writes it: on a line of its own, never nested, its text escaped; and an
+# attribute of it, SVG's own (not a namespace's, such as xlink:title).
+_ELEMENT = re.compile(r'<(\w+)((?: [\w:-]+="[^"]*")*)(?:/>|>([^<]*)</\1>)\n')
+_ATTRIBUTE = re.compile(r' ([\w-]+)="([^"]*)"')
+
+
+def part_data(part: str, classes: str, body: str) -> list:
+    """A part's group (``<g id="part" class="classes">body</g>``, Graphviz's: :data:`_PART`) as :func:`element_data`
+    makes it of the parsed SVG, read in one pass of its flat text (a practice set's players have some six thousand:
+    a fifth faster than parsing them as XML)."""
+    children, at = [], 0
+    while at < len(body):
+        element = _ELEMENT.match(body, at)
+        if element is None:
+            raise RenderError(f"Graphviz wrote SVG the player does not read: {body[at:at + 60]!r}")
+        tag, attributes, text = element.groups()
+        at = element.end()
+        if tag != "title":  # (Graphviz's ids, as tooltips)
+            values = dict(_ATTRIBUTE.findall(attributes))
+            if "&" in attributes:
+                values = {name: unescape(value) for name, value in values.items()}
+            children.append([tag, values, _text(text) if tag == "text" else "", []])
+    return ["g", {"id": unescape(part), "class": unescape(classes)}, "", children]
+
+
+def _text(escaped: str | None) -> str:
+    """An element's text as the XML parser reads it (:func:`element_data`'s): unescaped, without its newlines."""
+    return (unescape(escaped) if "&" in escaped else escaped).strip("\n") if escaped else ""
 
 
 def element_data(element) -> list:

@@ -158,10 +158,10 @@ def frame_scene(view: TraceView, final: TraceView, options: DrawOptions = DrawOp
 
 
 class FrameScenes:
-    """The frames of one deck: :func:`frame_scene` for each step, which nodes are drawn (and folded into boxes)
-    decided once from the final view (:class:`_Chosen`), not again for every frame; and each node and edge made
-    again only when what it is made from has changed since a frame made it (:class:`_Unchanged`): frames differ in
-    a few nodes, and unchanged ones are the same objects in every frame that shows them."""
+    """The frames of one deck, in order: :func:`frame_scene` for each step, which nodes are drawn (and folded into
+    boxes) decided once from the final view (:class:`_Chosen`), not again for every frame; and each node and edge
+    made again only when what it is made from has changed since the frame before (:class:`_Unchanged`): frames
+    differ in a few nodes, and unchanged ones are the same objects in every frame that shows them."""
 
     def __init__(self, final: TraceView, options: DrawOptions = DrawOptions()):
         self.final, self.options = final, options
@@ -177,17 +177,31 @@ class FrameScenes:
 
 
 class _Unchanged:
-    """The nodes and edges a deck's frames have made, each with what it was made from: everything the view holds
-    of the node (and of its children, whose values bound its own and whose cut marks its edge), and what the frame
-    decides of it (on the best line, the current node, a failed null-window test, the pass). A frame whose node
-    was made from the same is given the same object (frames never change their nodes once made)."""
+    """The nodes and edges of a deck's frame before, each with what the frame decided of it (on the best line, the
+    current node, a failed null-window test, the pass; an edge: its cut, on the best line, just taken), and each
+    watched node's state then: everything the view holds of it. A node is made from its state and its children's
+    (their values bound its own, their cut marks its edge), an edge from its child's: a frame whose node (edge) has
+    none of these changed since the frame before, nor what the frame decides of it, is given the same object
+    (frames never change their nodes once made). So a frame reads each node's state once and compares it once,
+    however many nodes and edges are made from it."""
 
     STATIC = ("node", "children", "position", "subtree_size")  # a node view's fields that no step changes
 
     def __init__(self):
         self.nodes: dict[int, tuple[tuple, SceneNode]] = {}
         self.edges: dict[tuple[int, int], tuple[tuple, SceneEdge]] = {}
+        self.states: dict[int, tuple] = {}  # each watched node's state in the frame before
         self._readers: dict[type, attrgetter] = {}
+
+    def changed(self, view: TraceView, watched: list[int]) -> set[int]:
+        """The nodes of ``watched`` whose state in ``view`` differs from the frame before's (all, in the first)."""
+        changed, states, nodes = set(), self.states, view.nodes
+        for node_id in watched:
+            state = self.state(nodes[node_id])
+            if node_id not in states or states[node_id] != state:
+                states[node_id] = state
+                changed.add(node_id)
+        return changed
 
     def state(self, view: NodeView) -> tuple:
         """Everything a step may have changed in a node's view: its fields, and any attribute set on it besides."""
@@ -210,6 +224,7 @@ class _Chosen:
         self._stubs: dict[int, int | None] = {}
         self._drawable_children: dict[int, tuple[list[int], list[int]]] = {}
         self._drawn: list[int] | None = None
+        self._watched: list[int] | None = None
         self._plans: dict[int, tuple] = {}
 
     @cached_property
@@ -256,6 +271,13 @@ class _Chosen:
         if self._drawn is None:
             self._drawn = self._choose_nodes()
         return self._drawn
+
+    def watched(self) -> list[int]:
+        """The nodes a frame's drawn nodes and edges are made from: the drawn nodes and their children."""
+        if self._watched is None:
+            self._watched = list({node_id: None for drawn in self.drawn()
+                                  for node_id in (drawn, *self.final.nodes[drawn].children)})
+        return self._watched
 
     def _choose_nodes(self) -> list[int]:
         drawn = []
@@ -326,8 +348,7 @@ class _SceneBuilder:
     def __init__(self, view: TraceView, options: DrawOptions, final: TraceView | None = None,
                  chosen: _Chosen | None = None, folded: tuple = (None, frozenset()), unchanged: _Unchanged | None = None):
         self.view, self.options = view, options
-        self.unchanged = unchanged  # a deck's nodes and edges made so far, to give again where nothing changed
-        self.states: dict[int, tuple] = {}  # (each node's state, read once for this frame)
+        self.unchanged = unchanged  # the deck's frame before, its nodes and edges given again where nothing changed
         self.folded = folded  # what the caption says was searched since the frame before (a deck's frame)
         self.final = final or view
         self.frame = final is not None  # a frame of a deck: always captioned, the current node marked to the end
@@ -344,6 +365,9 @@ class _SceneBuilder:
         shown = set(drawn)
         while self.current is not None and self.current not in shown:
             self.current = self.view.nodes[self.current].node.parent
+        if self.unchanged is not None:
+            self.changed = self.unchanged.changed(self.view, self.chosen.watched())
+            self.remade = self.changed | {self.view.nodes[node_id].node.parent for node_id in self.changed}
         make = self._node if self.unchanged is None else self._node_again
         nodes = [make(self.view.nodes[node_id]) for node_id in drawn]
         edges = []
@@ -434,38 +458,30 @@ class _SceneBuilder:
         return f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}: {ask}"
 
     # ---- made again only if changed (a deck's frames: :class:`_Unchanged`) ---------------------------------------
-    def _state(self, node_id: int) -> tuple:
-        state = self.states.get(node_id)
-        if state is None:
-            state = self.states[node_id] = self.unchanged.state(self.view.nodes[node_id])
-        return state
-
     def _node_again(self, view: NodeView) -> SceneNode:
-        """:meth:`_node`, or the object an earlier frame made from the same: the node's state and its children's
-        (its bound, its cut), and what this frame decides of it."""
+        """:meth:`_node`, or the frame before's object if neither the node's state nor its children's (its bound,
+        its cut) has changed since (``remade``), nor what this frame decides of it."""
         node_id = view.id
-        made_from = (self._state(node_id), [self._state(child) for child in view.children], node_id in self.best,
-                     node_id == self.current and self._marks_current, self.view.tested.get(node_id),
-                     self.view.pass_number)
+        decided = (node_id in self.best, node_id == self.current and self._marks_current,
+                   self.view.tested.get(node_id), self.view.pass_number)
         made = self.unchanged.nodes.get(node_id)
-        if made is not None and made[0] == made_from:
+        if made is not None and node_id not in self.remade and made[0] == decided:
             return made[1]
         scene_node = self._node(view)
-        self.unchanged.nodes[node_id] = made_from, scene_node
+        self.unchanged.nodes[node_id] = decided, scene_node
         return scene_node
 
     def _edge_again(self, view: NodeView, child: NodeView, stub: int | None, cut_at: int | None) -> SceneEdge:
-        """:meth:`_edge`, or the object an earlier frame made from the same: the child's state, the cut (the
-        parent's) if the edge carries it, and whether it is on the best line or just taken."""
+        """:meth:`_edge`, or the frame before's object if the child's state has not changed since, nor the cut (the
+        parent's) if the edge carries it, nor whether it is on the best line or just taken."""
         key = (view.id, child.id)
-        made_from = (self._state(child.id), view.cut if child.id == cut_at else None,
-                     view.id in self.best and child.id in self.best,
-                     self.look.taken(self.view, view, child, self._marks_current))
+        decided = (view.cut if child.id == cut_at else None, view.id in self.best and child.id in self.best,
+                   self.look.taken(self.view, view, child, self._marks_current))
         made = self.unchanged.edges.get(key)
-        if made is not None and made[0] == made_from:
+        if made is not None and child.id not in self.changed and made[0] == decided:
             return made[1]
         edge = self._edge(view, child, stub, cut_at)
-        self.unchanged.edges[key] = made_from, edge
+        self.unchanged.edges[key] = decided, edge
         return edge
 
     # ---- nodes ------------------------------------------------------------------------------------------------
