@@ -202,21 +202,51 @@ def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
     if node.kind == "chance":  # the label's corners inside the circle, clear of its outline
         side = max(52.0 * spacing, label + 2.2 * pad, (label ** 2 + text_h ** 2) ** 0.5 + pad + 6)
         return side, side
-    return triangle_size(label, text_h, pad, spacing, form)
+    return triangle_size(label, text_h, pad, spacing, form, slide)
 
 
 def triangle_size(label: float, text_h: float, pad: float, spacing: float = 1.0,
-                  form: str = "under") -> tuple[float, float]:
+                  form: str = "under", slide: bool = False) -> tuple[float, float]:
     """The box of a triangle around a label ``label`` wide and ``text_h`` high. Graphviz draws a triangle in three
     quarters of its box (a MAX node's apex at the box's top, a MIN node's at its bottom) and its label at the box's
-    centre: a third of the way from the wide side to the point. The triangle is as tall as keeps the label ``pad``
-    (at least 3 points) inside its wide side and as wide as keeps the label's narrow end inside its slopes, as
-    high against its label as its ``form`` says (:data:`FORMS`): the lower, the wider."""
+    centre: a third of the way from the wide side to the point; a ``slide``'s label nearer its wide side, where
+    that is nearer (see :func:`label_depth`). The triangle is as tall as keeps the label ``pad`` (at least 3 points)
+    inside its wide side and as wide as keeps the label's narrow end inside its slopes, as high against its label
+    as its ``form`` says (:data:`FORMS`): the lower, the wider."""
     inset = max(3.0, pad / 2)
     # the triangle itself (its label's far end at tall / 3 + text_h / 2 from its wide side)
     tall = max(40.0 * spacing, FORMS[form] * text_h + 3 * inset)
+    depth = label_depth(tall, text_h, inset) if slide else tall / 3
+    if depth < tall / 3:  # (the label's far end at depth + text_h / 2 from the wide side)
+        return max(66.0 * spacing, (label + 2 * inset) * tall / (tall - depth - text_h / 2)), tall * 4 / 3
     wide = max(66.0 * spacing, (label + 2 * inset) * tall / (2 * tall / 3 - text_h / 2))
     return wide, tall * 4 / 3
+
+
+LABEL_LIFT = 2.0  # points more than its inset between a slide triangle's label and its wide side (a flagged node's
+# shape gives up PERIPHERY on each side, which moves its wide side in by half that: see .dot._node_attributes)
+
+
+def label_depth(tall: float, text_h: float, inset: float) -> float:
+    """How far from its wide side a slide's triangle ``tall`` high (the triangle, not its box) centres its label
+    ``text_h`` high: as near the wide side as keeps it ``inset`` (and :data:`LABEL_LIFT`) inside, where the
+    triangle is widest, or a third of the way to the point, where Graphviz centres it, if that is nearer (a low
+    triangle's). The nearer the label stands to the wide side, the narrower the triangle that holds it: a slide
+    short of width gains up to a sixth of each triangle's width (its narrow form's)."""
+    return min(tall / 3, inset + LABEL_LIFT + text_h / 2)
+
+
+def label_shift(node: SceneNode, box: Box, spacing: float) -> float:
+    """How far up from its box's centre a slide's triangle (``node`` as the slide writes it, ``box`` its box, laid
+    out at ``spacing``) centres its label: towards its wide side (down in a MAX triangle, up in a MIN one) by as
+    much as :func:`label_depth` is nearer it than Graphviz's centre; 0 for any other shape."""
+    if node.kind not in ("max", "min"):
+        return 0.0
+    tall = 3 * box.height / 4
+    inset = max(3.0, max(4.0, 10 * spacing) / 2)  # (as shape_size pads it)
+    text_h = (line_height(NAME_SIZE) if node.name else 0.0) + line_height(VALUE_SIZE)
+    towards = tall / 3 - label_depth(tall, text_h, inset)
+    return towards if node.kind == "min" else -towards
 
 
 def shape_foot(node: SceneNode, height: float) -> float:
@@ -494,6 +524,13 @@ class Layout(Record):
         """``node`` as this layout writes it in its shape (on a slide: see :func:`slide_written`; its name, if not
         in the shape, is written at :attr:`names`)."""
         return slide_written(node, self.form, self.terse) if self.brackets else node
+
+    def label_lift(self, node: SceneNode) -> float:
+        """How far up from its shape's centre ``node``'s label is centred: on a slide, a triangle's towards its wide
+        side (see :func:`label_shift`); else 0, where Graphviz centres it."""
+        if not self.brackets:
+            return 0.0
+        return label_shift(self.written(node), self.shapes[node.id], self.spacing)
 
     def key(self, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """The key's ``rows`` as this layout writes the tree: on a slide the windows are ``[α, β]`` (see
