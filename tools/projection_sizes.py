@@ -82,7 +82,7 @@ def what_binds(deck) -> str:
     titles = (f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else
               f"titles above ({layout.title_wrap:.0f})" if layout.title_wrap else "titles above")
     form = " ".join([layout.form] + ["terse"] * layout.terse + ["staggered"] * bool(layout.lowered))
-    return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.2f}, by height ×{by_h:.2f} "
+    return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.3f}, by height ×{by_h:.3f} "
             f"({'height' if by_h < by_w else 'width'} binds: {content.width:.0f}×{content.height:.0f}: "
             f"{', '.join(parts)}; tree {plain.tree.width:.0f} wide)")
 

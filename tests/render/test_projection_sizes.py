@@ -44,8 +44,8 @@ def smallest(pdf) -> tuple[float, float]:
 
 
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt,
-# 4:3 then 16:9) and what binds them: binary_depth4 11.9/13.8 at 4:3 (14: width ×1.18 and height ×1.24 of what 14 pt
-# needs); deep_cutoff 17.8/20.7 at 4:3 (its titles beside the tree and its widest caption set the width, its levels
+# 4:3 then 16:9) and what binds them: binary_depth4 12.7/14.7 at 4:3 (14: staggered, width ×1.10, height ×1.06 short);
+# deep_cutoff 17.8/20.7 at 4:3 (its titles beside the tree and its widest caption set the width, its levels
 # the height: both within 1 %); korf_pruning 16.9/19.6 at 4:3 (its vectors written terse, 1,5,4: its eight leaves
 # and its title set the width, four levels with a cut's note the height); mcts_exercise 15.9/18.5 at 4:3 (its
 # playouts terse: its subtitle and caption set the width); uneven 16.0/18.6 at 4:3 (its MAX notes in their corners:
@@ -53,8 +53,8 @@ def smallest(pdf) -> tuple[float, float]:
 SHORT = {("binary_depth4", "4:3"), ("deep_cutoff", "4:3"), ("korf_pruning", "4:3"),
          ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
 # The same for the README's MCTS deck (15.9/18.5 at 4:3, its playouts terse and its leaves staggered: its W/N values in
-# the triangles and the leaves set the width) and the random trees, by (leaves, size): 27 leaves 11.3/13.1 at 16:9 (staggered: its fourth level's triangles with their windows and cut notes now
-# set the width, ×1.06 short of what 12 pt needs).
+# the triangles and the leaves set the width) and the random trees, by (leaves, size): 27 leaves 11.9/13.9 at 16:9
+# (staggered, its values near their triangles' wide sides: its height now binds, 0.4 % short of what 12 pt needs).
 SHORT_MCTS = {"4:3"}
 SHORT_RANDOM = {(27, "16:9")}
 

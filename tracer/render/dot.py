@@ -142,8 +142,8 @@ def _node_attributes(node: SceneNode, box: Box, lift: float = 0.0) -> dict[str, 
         return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node, box),
                     **({"class": "current"} if node.current else {}))
     leaf = node.kind == "leaf"
-    attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else node.fill or FILL[node.player], label=_plain_label(node, lift),
-                 margin="0")
+    attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else node.fill or FILL[node.player],
+                 label=_plain_label(node, lift), margin="0")
     if node.faded:
         attrs.update(color=FADED, fontcolor=FADED, fillcolor="white", style="dashed" if node.dashed else "filled")
     if node.emphasis or node.current:
