@@ -339,3 +339,53 @@ def test_a_max_triangles_notes_stand_in_its_corner_clear_of_everything():
                 assert not any(box.left + 0.5 < x < box.right - 0.5 and box.bottom + 0.5 < y < box.top - 0.5
                                and not any(end.left < x < end.right and end.bottom < y < end.top for end in ends)
                                for x, y in points), (name, node, edge.tail, edge.head)
+
+
+def test_a_slides_triangle_holds_its_value_near_its_wide_side():
+    """On a slide a triangle's value stands near its wide side, where the triangle is widest, so a narrow triangle
+    is narrower than one holding its value at its centre (where Graphviz centres a label): in the SVG Graphviz
+    draws, every triangle's value (its text's box, from its baseline, by the font's ascent and descent) lies inside
+    the triangle's outline, nearer its wide side than its centre is."""
+    import xml.etree.ElementTree as ElementTree
+
+    from tracer.render.drawing import draw, lay_out, measure
+    from tracer.records import replace
+    from tracer.render.layout import shape_size, text_width
+
+    problem = load_problem(str(TREES / "binary_depth4.yaml"))
+    scene = scene_of(trace_search(problem.root, "alphabeta"), DrawOptions())
+    measure([scene])
+    layout = lay_out(scene, 0.18, form="narrow", slide=True)
+    triangles = {node.id: node for node in scene.nodes if node.kind in ("max", "min")}
+    # with its value at its centre, a triangle's slopes must be further apart (shape_size's figure, the name inside)
+    for node in triangles.values():
+        assert layout.shapes[node.id].width < shape_size(replace(node, name=""), 0.18, "narrow")[0] * 0.9
+    svg = "{http://www.w3.org/2000/svg}"
+    tree = ElementTree.fromstring(draw(scene, layout, "svg"))
+    checked = 0
+    for group in tree.iter(f"{svg}g"):
+        node = triangles.get(group.get("id"))
+        if node is None:
+            continue
+        points = [tuple(-float(v) if i else float(v) for i, v in enumerate(point.split(",")))
+                  for point in group.find(f"{svg}polygon").get("points").split()][:3]
+        text = group.find(f"{svg}text")
+        left, baseline = float(text.get("x")), -float(text.get("y"))
+        width = text_width(text.text, 12.0, bold=True)
+        corners = [(x, y) for x in (left, left + width) for y in (baseline - 2.6, baseline + 8.8)]
+        assert all(_inside(corner, points) for corner in corners), (node.id, corners, points)
+        wide = max(points, key=lambda p: [q[1] for q in points].count(p[1]))[1]  # the wide side's y
+        centre = layout.shapes[node.id].y
+        assert abs((baseline + 3.1) - wide) < abs(centre - wide), node.id
+        checked += 1
+    assert checked == len(triangles)
+
+
+def _inside(point, triangle) -> bool:
+    """Whether ``point`` lies inside ``triangle`` (three corners), at least half a point from each side."""
+    x, y = point
+    signs = []
+    for (x1, y1), (x2, y2) in zip(triangle, triangle[1:] + triangle[:1]):
+        cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        signs.append(cross / ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+    return all(s > 0.5 for s in signs) or all(s < -0.5 for s in signs)
