@@ -324,12 +324,13 @@ BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may st
 
 
 def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", side: int = 1,
-                 slide: bool = False, terse: bool = False) -> Room:
+                 slide: bool = False, terse: bool = False, alone: bool = False) -> Room:
     """What :class:`Room` says of ``node`` at ``spacing`` in ``form`` (:data:`FORMS`; ``beside``: its notes
     written beside its shape, α over β: see :func:`notes_beside`); ``slide``: written for a slide, its window as
     ``[α, β]`` on one line (see :func:`notes_lines`) and a triangle's name beside it (see :func:`name_beside`);
-    ``terse``: written as a slide short of room writes it (see :func:`slide_written`)."""
-    room = _measure_room(node, spacing, form, side, slide, terse)
+    ``terse``: written as a slide short of room writes it (see :func:`slide_written`); ``alone``: alone in its
+    level, a slide's MAX triangle's notes in its corner whatever the form (but beside: see :func:`corner_notes`)."""
+    room = _measure_room(node, spacing, form, side, slide, terse, alone)
     if not (slide and _name_beside(node, form)):
         return room
     near = name_beside(node, room.width, room.height, spacing)
@@ -413,12 +414,13 @@ def ring_reach(node: SceneNode, box: Box) -> tuple[float, float]:
 
 
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool,
-                  terse: bool = False) -> Room:
-    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``, ``terse``: see
+                  terse: bool = False, alone: bool = False) -> Room:
+    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``, ``terse``, ``alone``: see
     :func:`measure_room`)."""
     width, height = shape_size(node, spacing, form, brackets, terse)
     foot, top = shape_foot(node, height), shape_top(node, height)
-    if form == "corner" and node.kind == "max" and brackets and notes_lines(node, brackets=True):
+    cornered = form == "corner" or (alone and form != "beside")
+    if cornered and node.kind == "max" and brackets and notes_lines(node, brackets=True):
         return corner_notes(node, width, height, spacing, side)
     if form == "beside" and node.kind in BESIDE_KINDS and notes_lines(node):
         stacked = not brackets and any(note.startswith("α=") for note in node.notes)
@@ -463,12 +465,30 @@ def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
 
 
 def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide: bool = False,
-                  terse: bool = False) -> dict[str, Room]:
+                  terse: bool = False, lone: bool = False) -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
     :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`; ``slide``,
-    ``terse``: written for a slide, one short of room (see :func:`measure_room`)."""
-    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse)
-            for sides in [_note_sides(scene)] for node in scene.nodes}
+    ``terse``: written for a slide, one short of room (see :func:`measure_room`); ``lone``: a slide's MAX
+    triangle alone in its level (the root) with its notes in its corner, in any form (see :func:`lone_corners`)."""
+    sides, alone = _note_sides(scene), lone_corners(scene) if slide and lone else set()
+    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse, node.id in alone)
+            for node in scene.nodes}
+
+
+def lone_corners(scene: Scene) -> set[str]:
+    """The nodes alone in their level (the root, and any level of one node): nothing stands beside them, so a
+    slide whose titles stand above the tree may write a MAX triangle's notes in its corner there, in any form (see
+    :func:`corner_notes`), and its level is lower by their height (the titles in the tree's top left corner take
+    that height instead: see .drawing.slide_try)."""
+    children: dict[str, list[str]] = {}
+    for edge in scene.edges:
+        children.setdefault(edge.tail, []).append(edge.head)
+    alone, level = set(), [scene.nodes[0].id] if scene.nodes else []
+    while level:
+        if len(level) == 1:
+            alone.add(level[0])
+        level = [kid for name in level for kid in children.get(name, ())]
+    return alone
 
 
 def _note_sides(scene: Scene) -> dict[str, int]:
@@ -505,6 +525,7 @@ class Layout(Record):
     # points: the leaves drawn below their level's row, by id (a slide's leaves in two staggered rows: see
     # tidy.staggered_leaves)
     lowered: dict[str, float] = field(default_factory=dict)
+    lone: bool = False  # on a slide, the notes of a MAX triangle alone in its level in its corner (see lone_corners)
 
     @property
     def levels(self) -> int:
@@ -562,12 +583,12 @@ class Layout(Record):
     @classmethod
     def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0,
                rooms: dict[str, Room] | None = None, slide: bool = False, form: str = "under",
-               terse: bool = False, lowered: dict[str, float] | None = None) -> "Layout":
+               terse: bool = False, lowered: dict[str, float] | None = None, lone: bool = False) -> "Layout":
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
         :func:`measure_rooms` measured them at ``spacing`` in ``form``, for a ``slide`` or not, ``terse`` or not, if
         they were; ``lowered``: the leaves the centres drop below their level, as :func:`.tidy.staggered_leaves`
         says)."""
-        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide, terse)
+        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide, terse, lone)
         scene_nodes = {node.id: node for node in scene.nodes}
         shapes, notes, lowest, outlines, stacked, names = {}, {}, {}, {}, set(), {}
         for name, (x, y) in centres.items():
@@ -598,7 +619,7 @@ class Layout(Record):
             lowest[level] = min(lowest.get(level, foot), foot)
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
-                   form=form, terse=terse, lowered=lowered or {})
+                   form=form, terse=terse, lowered=lowered or {}, lone=lone)
 
 
 def edge_label_lines(edge) -> list[str]:
