@@ -443,7 +443,9 @@ def corner_notes(node: SceneNode, width: float, height: float, spacing: float, s
     under its name where the name stands there too (see :func:`name_beside`), and their near edge as near the apex
     as clears the slope at their foot (and the current node's second outline, :data:`RING`): a level of MAX nodes
     then needs no height under its shapes for their notes, and only as much more width as the notes are wider than
-    the corner. Notes taller than the triangle reach below its wide side, clear of its corner."""
+    the corner. Notes taller than the triangle reach below its wide side, clear of its corner; and the current
+    node's second outline (:data:`RING`) under its wide side is kept clear of the level below, so that its edges
+    are seen between them."""
     note_w, note_h = notes_size(node, brackets=True)
     shape_h = 3 * height / 4  # (a MAX triangle fills the top three quarters of its box)
     name_h = line_height(NAME_SIZE) if _name_beside(node, "corner") else 0.0
@@ -451,7 +453,7 @@ def corner_notes(node: SceneNode, width: float, height: float, spacing: float, s
     slope = shape_h / math.hypot(width / 2, shape_h)  # the sine of the slope's angle
     near = width / 2 * min(1.0, depth / shape_h) + RING / slope + max(2.0, 2 * spacing)
     far = max(width / 2, near + note_w)
-    top, foot = height / 2, max(height / 4, depth - height / 2)
+    top, foot = height / 2, max(height / 4 + RING, depth - height / 2)
     return Room(width, height, height / 4, False, note_w, note_h, width / 2 + far, top, foot, near, side,
                 *((width / 2, far) if side > 0 else (far, width / 2)), notes_top=top - name_h)
 
