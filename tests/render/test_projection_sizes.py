@@ -46,10 +46,10 @@ def smallest(pdf) -> tuple[float, float]:
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt,
 # 4:3 then 16:9) and what binds them: binary_depth4 12.7/14.7 at 4:3 (14: staggered, width ×1.10, height ×1.06 short);
 # deep_cutoff 17.8/20.7 at 4:3 (its titles beside the tree and its widest caption set the width, its levels
-# the height: both within 1 %); korf_pruning 17.3/20.2 at 4:3 (its vectors written terse, 1,5,4: its eight leaves
+# the height: both within 1 %); korf_pruning 16.9/19.6 at 4:3 (its vectors written terse, 1,5,4: its eight leaves
 # and its title set the width, four levels with a cut's note the height); mcts_exercise 15.9/18.5 at 4:3 (its
-# playouts terse: its subtitle and caption set the width); uneven 16.2/18.9 at 4:3 (its root's window in its corner:
-# height ×1.11 short, width ×1.07), 16.9/19.7 at 16:9 (its titles beside the tree set the width).
+# playouts terse: its subtitle and caption set the width); uneven 16.0/18.6 at 4:3 (its root's window in its corner:
+# height ×1.13 short, width ×1.07), 16.9/19.7 at 16:9 (its titles beside the tree set the width).
 SHORT = {("binary_depth4", "4:3"), ("deep_cutoff", "4:3"), ("korf_pruning", "4:3"),
          ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
 # The same for the README's MCTS deck (15.9/18.5 at 4:3, its playouts terse and its leaves staggered: its W/N values in
