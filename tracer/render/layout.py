@@ -437,13 +437,13 @@ def _measure_room(node: SceneNode, spacing: float, form: str, side: int, bracket
 
 
 def corner_notes(node: SceneNode, width: float, height: float, spacing: float, side: int) -> Room:
-    """The room of a MAX triangle (``width`` by ``height``, its box) on a slide in the ``corner`` form: its notes
-    (window, cut note, as a slide writes them) in the empty corner beside its apex, on the ``side`` away from the
-    edge from its parent (which arrives at the apex from the other side), their top level with the triangle's top,
-    under its name where the name stands there too (see :func:`name_beside`), and their near edge as near the apex
-    as clears the slope at their foot (and the current node's second outline, :data:`RING`): a level of MAX nodes
-    then needs no height under its shapes for their notes, and only as much more width as the notes are wider than
-    the corner. Notes taller than the triangle reach below its wide side, clear of its corner; and the current
+    """The room of a MAX triangle (``width`` by ``height``, its box) on a slide in the ``corner`` form, or alone in
+    its level (see :func:`lone_corners`): its notes (window, cut note, as a slide writes them) in the empty corner
+    beside its apex, on the ``side`` away from the edge from its parent (which arrives at the apex from the other
+    side), their top level with the triangle's top, under its name where the name stands there too (see
+    :func:`name_beside`), and their near edge as near the apex as clears the slope at their foot (and the current
+    node's second outline, :data:`RING`): a level of MAX nodes then needs no height under its shapes for their
+    notes, and only as much more width as the notes are wider than the corner. Notes taller than the triangle reach below its wide side, clear of its corner; and the current
     node's second outline (:data:`RING`) under its wide side is kept clear of the level below, so that its edges
     are seen between them."""
     note_w, note_h = notes_size(node, brackets=True)
