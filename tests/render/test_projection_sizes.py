@@ -293,10 +293,9 @@ def test_a_short_leaf_row_is_not_staggered():
 
 
 def test_a_max_triangles_notes_stand_in_its_corner_clear_of_everything():
-    """The corner form (a slide short of height) writes a MAX triangle's notes beside its apex, under its name, on
-    the side away from the edge from its parent, and any form may write them so for a MAX triangle alone in its
-    level (the root: ``lone``): no note is under such a shape any more, so the tree is lower than in the textbook's
-    form; each notes box is clear of the triangle itself (the slope at the box's foot, or the wide side's corner
+    """A slide may write a MAX triangle's notes beside its apex, under its name, on the side away from the edge from
+    its parent, where it stands alone in its level (the root: ``lone``), in any form: no note is under it any more,
+    so the tree is lower; each notes box is clear of the triangle itself (the slope at the box's foot, or the wide side's corner
     for a box reaching below it), of every other shape, note, name and edge label, and no edge passes through it
     (points along each edge, outside its ends' shapes)."""
     from tracer.render.drawing import lay_out, measure
@@ -306,14 +305,13 @@ def test_a_max_triangles_notes_stand_in_its_corner_clear_of_everything():
         scene = scene_of(trace_search(problem.root, algorithm, meta=problem.meta), DrawOptions())
         measure([scene])
         kinds = {node.id: node.kind for node in scene.nodes}
-        for form, lone in (("corner", False), ("narrow", True)):
-            plain = lay_out(scene, 0.18, form="under" if form == "corner" else form, slide=True)
-            layout = lay_out(scene, 0.18, form=form, slide=True, lone=lone)
+        for form in ("narrow", "low"):
+            plain = lay_out(scene, 0.18, form=form, slide=True)
+            layout = lay_out(scene, 0.18, form=form, slide=True, lone=True)
             cornered = [node for node in layout.notes if kinds[node] == "max" and
                         layout.notes[node].top > layout.shapes[node].y - layout.shapes[node].height / 4]
-            assert cornered and layout.unstretched_height < plain.unstretched_height, (name, form)
-            if lone:
-                assert cornered == [scene.nodes[0].id], name
+            assert cornered == [scene.nodes[0].id], (name, form)
+            assert layout.unstretched_height < plain.unstretched_height, (name, form)
             _clear_corners(name, scene, layout, cornered)
 
 

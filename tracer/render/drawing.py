@@ -19,7 +19,7 @@ from . import engine
 from .dot import scene_to_dot
 from .engine import draw_less, run_graphviz, run_graphviz_many
 from .layout import (
-    BOARD_FONT, FORMS, LEGIBLE, MOVED_NOTES, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size,
+    BOARD_FONT, FORMS, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size,
     estimated_width, lone_corners, measure_rooms, scene_texts, writes_shorter,
 )
 from .metrics import learn_widths, measure_source, unmeasured
@@ -292,14 +292,13 @@ def slide_largest(scene: Scene, size: tuple[float, float], options: DrawOptions,
 
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
     """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
-    room to spare, the one with the largest text; but the plainest (fewest of terse, staggered and notes moved off
-    where the textbook writes them: :data:`.layout.MOVED_NOTES`, :attr:`.layout.Layout.lone`) of those that reach
-    the ``aim`` (a scale) or come within a hundredth of the largest: a slide short of its aim needs every bit of
-    size a spacing gives, not a look changed for a bit."""
+    room to spare, the one with the largest text; but the plainest (fewest of terse, staggered and a lone node's
+    notes in its corner: :attr:`.layout.Layout.lone`) of those that reach the ``aim`` (a scale) or come within a
+    hundredth of the largest: a slide short of its aim needs every bit of size a spacing gives, not a look changed
+    for a bit."""
     top = max(scale for scale, _, _ in tried)
     return max((choice for choice in tried if choice[0] * ABOUT_SAME >= top or choice[0] >= aim),
-               key=lambda choice: (-choice[1][2] - choice[1][3] - (choice[1][1] in MOVED_NOTES) - choice[2].lone,
-                                   choice[0]))
+               key=lambda choice: (-choice[1][2] - choice[1][3] - choice[2].lone, choice[0]))
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,

@@ -33,13 +33,8 @@ RING = PERIPHERY + 1.0  # points: how far outside its shape the current node's s
 # How a node and its notes are drawn, each with how high a triangle is against its label's height (the lower, the
 # wider): the textbook's (notes under the shape), narrow (the same, with taller and narrower triangles: a tree
 # short of width), low (the same, with lower and wider triangles: a tree short of height), beside (notes beside the
-# shape, triangles low and wide: a tree shorter still), corner (the textbook's triangles, a MAX triangle's notes in
-# the empty corner beside its apex, under its name: a slide short of height whose MAX levels carry windows and cut
-# notes, which take no height of their own there; see corner_notes)
-FORMS = {"under": 2.0, "narrow": 2.6, "low": 1.5, "beside": 1.5, "corner": 2.0}
-# the forms whose notes stand where no textbook writes them: a slide short of projection size ranks them with terse
-# and staggered layouts, as a look changed (see drawing._largest)
-MOVED_NOTES = ("corner",)
+# shape, triangles low and wide: a tree shorter still)
+FORMS = {"under": 2.0, "narrow": 2.6, "low": 1.5, "beside": 1.5}
 # A board (:func:`board_size`): its grid about BOARD_GRID across (on a lecture's slide, with the text beside it; in a
 # figure, short of width, with the text above and under it), each cell's side within BOARD_CELLS and its glyph a
 # share of it (never under BOARD_GLYPH); coordinates, where the game names them, in a lane of BOARD_FONT text left
@@ -419,8 +414,7 @@ def _measure_room(node: SceneNode, spacing: float, form: str, side: int, bracket
     :func:`measure_room`)."""
     width, height = shape_size(node, spacing, form, brackets, terse)
     foot, top = shape_foot(node, height), shape_top(node, height)
-    cornered = form == "corner" or (alone and form != "beside")
-    if cornered and node.kind == "max" and brackets and notes_lines(node, brackets=True):
+    if alone and form != "beside" and node.kind == "max" and brackets and notes_lines(node, brackets=True):
         return corner_notes(node, width, height, spacing, side)
     if form == "beside" and node.kind in BESIDE_KINDS and notes_lines(node):
         stacked = not brackets and any(note.startswith("α=") for note in node.notes)
@@ -437,18 +431,18 @@ def _measure_room(node: SceneNode, spacing: float, form: str, side: int, bracket
 
 
 def corner_notes(node: SceneNode, width: float, height: float, spacing: float, side: int) -> Room:
-    """The room of a MAX triangle (``width`` by ``height``, its box) on a slide in the ``corner`` form, or alone in
-    its level (see :func:`lone_corners`): its notes (window, cut note, as a slide writes them) in the empty corner
+    """The room of a MAX triangle (``width`` by ``height``, its box) on a slide, alone in its level (see
+    :func:`lone_corners`): its notes (window, cut note, as a slide writes them) in the empty corner
     beside its apex, on the ``side`` away from the edge from its parent (which arrives at the apex from the other
     side), their top level with the triangle's top, under its name where the name stands there too (see
     :func:`name_beside`), and their near edge as near the apex as clears the slope at their foot (and the current
-    node's second outline, :data:`RING`): a level of MAX nodes then needs no height under its shapes for their
-    notes, and only as much more width as the notes are wider than the corner. Notes taller than the triangle reach below its wide side, clear of its corner; and the current
+    node's second outline, :data:`RING`): its level then needs no height under its shape for them, and only as
+    much more width as they are wider than the corner. Notes taller than the triangle reach below its wide side, clear of its corner; and the current
     node's second outline (:data:`RING`) under its wide side is kept clear of the level below, so that its edges
     are seen between them."""
     note_w, note_h = notes_size(node, brackets=True)
     shape_h = 3 * height / 4  # (a MAX triangle fills the top three quarters of its box)
-    name_h = line_height(NAME_SIZE) if _name_beside(node, "corner") else 0.0
+    name_h = line_height(NAME_SIZE) if _name_beside(node, "under") else 0.0  # (beside it in every form but beside)
     depth = name_h + note_h  # from the apex's level down to the notes' foot
     slope = shape_h / math.hypot(width / 2, shape_h)  # the sine of the slope's angle
     near = width / 2 * min(1.0, depth / shape_h) + RING / slope + max(2.0, 2 * spacing)
