@@ -131,14 +131,15 @@ def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
         return [page_of(scene, layout, shape) for scene in distinct.values()]
 
     tries: dict = {}
+    aim = slide_aim(room, size, options)
 
     def scale_at(loose: tuple[float, str, bool, bool]) -> float:
         if loose not in tries:  # (a player's page grows down as it needs: its titles stay above, corner=False)
-            tries[loose] = slide_try(room, loose, size, pages_of, corner=False)
+            tries[loose] = slide_try(room, loose, size, pages_of, corner=False, aim=aim)
         return tries[loose][0]
 
     layouts = slide_layouts(room)
-    loose = fitting_layout(layouts, scale_at, slide_aim(room, size, options))
+    loose = fitting_layout(layouts, scale_at, aim)
     if loose is None:  # none holds projection size: the slide's rule over each form's tightest, its largest text,
         largest, tightest, _ = slide_largest(room, size, options,  # then the loosest of its form as large
                                              [(tries[each][0], each, tries[each][1]) for each in layouts

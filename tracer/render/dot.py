@@ -72,8 +72,9 @@ def draw_tree(graph: Digraph, scene: Scene, layout: Layout) -> None:
         hide = dict(style="invis") if node.hidden else {}
         if node.id in layout.names:  # (a slide's triangle: its name beside it)
             _name_beside(graph, node, layout.names[node.id], hide)
+        lift = layout.label_lift(node)
         node = layout.written(node)
-        graph.node(node.id, **{**_node_attributes(node, box), "id": node.id, **hide})
+        graph.node(node.id, **{**_node_attributes(node, box, lift), "id": node.id, **hide})
         lines = layout.note_lines(node)
         if lines and node.id in layout.notes:
             graph.node(f"{node.id}_notes", **{**_notes_attributes(node, lines, layout.notes[node.id]),
@@ -135,7 +136,7 @@ def _titles(graph, scene: Scene, page: Page) -> None:
                    label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{lines}</TABLE>>')
 
 
-def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
+def _node_attributes(node: SceneNode, box: Box, lift: float = 0.0) -> dict[str, str]:
     attrs = _pin(box)
     if node.kind in BOXES:
         ink = {} if node.kind == "playout" else {"color": FADED, "fontcolor": FADED}
@@ -146,8 +147,8 @@ def _node_attributes(node: SceneNode, box: Box) -> dict[str, str]:
         return dict(_pin(box, fixed=False), shape="plain", style="", label=_board_label(node, box),
                     **({"class": "current"} if node.current else {}))
     leaf = node.kind == "leaf"
-    attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else node.fill or FILL[node.player], label=_plain_label(node),
-                 margin="0")
+    attrs.update(shape=SHAPE[node.kind], fillcolor=LEAF_FILL if leaf else node.fill or FILL[node.player],
+                 label=_plain_label(node, lift), margin="0")
     if node.faded:
         attrs.update(color=FADED, fontcolor=FADED, fillcolor="white", style="dashed" if node.dashed else "filled")
     if node.emphasis or node.current:
@@ -187,7 +188,10 @@ def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, 
                       f'WIDTH="{box.width:.0f}" HEIGHT="{box.height:.0f}">{rows}</TABLE>>')
 
 
-def _plain_label(node: SceneNode) -> str:
+def _plain_label(node: SceneNode, lift: float = 0.0) -> str:
+    """A shape's label: its name, value and visit number, one under the other, centred in the shape, or ``lift``
+    points above its centre (below, if negative: a slide's triangle, its label towards its wide side; see
+    :func:`.layout.label_shift`)."""
     rows = []
     if node.name:
         rows.append(f'<FONT POINT-SIZE="10">{text(node.name)}</FONT>')
@@ -197,7 +201,13 @@ def _plain_label(node: SceneNode) -> str:
         rows.append(f'<FONT POINT-SIZE="{NOTE_SIZE:g}"><B>{text(node.head)}</B></FONT>')
     if not rows:
         rows.append(" ")
-    return "<" + "<BR/>".join(rows) + ">"
+    if round(2 * abs(lift)) < 1:
+        return "<" + "<BR/>".join(rows) + ">"
+    # an empty row twice as high as the lift, under the text or over it: Graphviz centres the two together
+    spacer = f'<TR><TD FIXEDSIZE="TRUE" WIDTH="1" HEIGHT="{round(2 * abs(lift))}"></TD></TR>'
+    cell = f'<TR><TD>{"<BR/>".join(rows)}</TD></TR>'
+    return ('<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">'
+            + (cell + spacer if lift > 0 else spacer + cell) + "</TABLE>>")
 
 
 def _board_label(node: SceneNode, box: Box) -> str:

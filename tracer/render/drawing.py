@@ -19,8 +19,8 @@ from . import engine
 from .dot import scene_to_dot
 from .engine import draw_less, run_graphviz, run_graphviz_many
 from .layout import (
-    BOARD_FONT, FORMS, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size, estimated_width,
-    measure_rooms, scene_texts, writes_shorter,
+    BOARD_FONT, FORMS, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size,
+    estimated_width, lone_corners, measure_rooms, scene_texts, writes_shorter,
 )
 from .metrics import learn_widths, measure_source, unmeasured
 from .page import (
@@ -155,7 +155,8 @@ def measure(scenes, texts=()) -> None:
 
 
 def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None, widen: float = 1.0,
-            form: str = "under", slide: bool = False, terse: bool = False, stagger: bool = False) -> Layout:
+            form: str = "under", slide: bool = False, terse: bool = False, stagger: bool = False,
+            lone: bool = False) -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
     ``spacing`` (and ``form``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
@@ -163,17 +164,19 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
     ``form``: how the nodes and their notes are drawn (:data:`.layout.FORMS`). ``slide``: written for a slide,
     read from the back of a room (windows as one short line ``[α, β]``: see :func:`.layout.notes_lines`);
     ``terse``: written shorter, for a slide short of room (see :func:`.layout.slide_written`); ``stagger``: the
-    leaves in two staggered rows, for a slide short of width (see :func:`.tidy.staggered_leaves`)."""
+    leaves in two staggered rows, for a slide short of width (see :func:`.tidy.staggered_leaves`); ``lone``: the
+    notes of a MAX triangle alone in its level in its corner (see :func:`.layout.lone_corners`)."""
     measure([scene])
     if rooms is None:
         # measured once, for every round of the layout and boxes
-        rooms = measure_rooms(scene, spacing, form, slide, terse)
+        rooms = measure_rooms(scene, spacing, form, slide, terse, lone)
     lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
     centres = tidy_centres(scene, spacing, stretch, rooms, lowered)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
-    layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form, terse=terse, lowered=lowered)
+    layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form, terse=terse, lowered=lowered,
+                           lone=lone)
     layout.stretch = stretch
     return layout
 
@@ -220,7 +223,7 @@ def on_slide(scene: Scene, size: tuple[float, float], options: DrawOptions,
     low = projection_sizes(size, options)[0]
     aim, tried = slide_aim(scene, size, options), []
     for loose in slide_layouts(scene):
-        scale, layout = slide_try(scene, loose, size, pages_of, corner)
+        scale, layout = slide_try(scene, loose, size, pages_of, corner, aim)
         tried.append((scale, loose, layout))
         if scale >= aim:
             break
@@ -292,11 +295,23 @@ def slide_aim(scene: Scene, size: tuple[float, float], options: DrawOptions) -> 
 
 
 def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[float, float], pages_of,
-              corner: bool = True) -> tuple[float, Layout]:
+              corner: bool = True, aim: float = math.inf) -> tuple[float, Layout]:
     """One of :func:`on_slide`'s tries, for a search of its own (:func:`.deck.player_fit`): ``scene`` laid out at
     ``loose`` (:data:`SLIDE_LAYOUTS`) with its titles placed, and how far its pages ``pages_of(layout)`` are
-    enlarged on a slide of ``size`` inches."""
-    return _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
+    enlarged on a slide of ``size`` inches. Where the titles stand above the tree and it falls short of ``aim`` (a
+    scale: :func:`slide_aim`), the notes of a MAX triangle alone in its level may stand in its corner instead, if
+    that enlarges the pages (see :func:`.layout.lone_corners`: the titles beside the tree take the same height)."""
+    tried = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
+    if tried[0] < aim and not tried[1].title_beside and _lone_notes(scene):
+        lone = _titles_placed(_slide_layout(scene, loose, lone=True), scene, size, pages_of, corner=False)
+        return lone if lone[0] > tried[0] else tried
+    return tried
+
+
+def _lone_notes(scene: Scene) -> bool:
+    """Whether ``scene`` has a MAX triangle alone in its level with notes (see :func:`.layout.lone_corners`)."""
+    kinds = {node.id: node for node in scene.nodes}
+    return any(kinds[name].kind == "max" and kinds[name].notes for name in lone_corners(scene))
 
 
 def slide_filled(scene: Scene, size: tuple[float, float], options: DrawOptions, loose: tuple[float, str, bool, bool],
@@ -317,20 +332,23 @@ def slide_largest(scene: Scene, size: tuple[float, float], options: DrawOptions,
 
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
     """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
-    room to spare, the one with the largest text; but the plainest (fewest of terse, staggered and the caption
-    beside the tree) of those that reach the ``aim`` (a scale) or come within a hundredth of the largest: a slide
-    short of its aim needs every bit of size a spacing gives, not a look changed for a bit."""
+    room to spare, the one with the largest text; but the plainest (fewest of terse, staggered, the caption beside
+    the tree and a lone node's notes in its corner: :attr:`.layout.Layout.lone`) of those that reach the ``aim`` (a
+    scale) or come within a hundredth of the largest: a slide short of its aim needs every bit of size a spacing
+    gives, not a look changed for a bit."""
     top = max(scale for scale, _, _ in tried)
     return max((choice for choice in tried if choice[0] * ABOUT_SAME >= top or choice[0] >= aim),
-               key=lambda choice: (-choice[1][2] - choice[1][3] - bool(choice[2].caption_beside), choice[0]))
+               key=lambda choice: (-choice[1][2] - choice[1][3] - bool(choice[2].caption_beside) - choice[2].lone,
+                                   choice[0]))
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,
-                  widen: float = 1.0) -> Layout:
+                  widen: float = 1.0, lone: bool = False) -> Layout:
     """``scene`` laid out for a slide at ``loose``: a spacing, a form, whether terse and whether its leaves are
-    staggered (see :data:`SLIDE_LAYOUTS`)."""
+    staggered (see :data:`SLIDE_LAYOUTS`); ``lone``: see :func:`slide_try`."""
     spacing, form, terse, stagger = loose
-    return lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True, terse=terse, stagger=stagger)
+    return lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True, terse=terse, stagger=stagger,
+                   lone=lone)
 
 
 def projection_width(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
@@ -405,9 +423,10 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     widen = 1.0
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap,
               "caption_beside": layout.caption_beside}
+    lone = layout.lone
     for _ in range(2):  # (a second pass where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-            layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
+            layout = replace(_slide_layout(scene, loose, stretch, widen, lone), **titles)
             content, (room_w, _) = room(pages_of(layout))  # (the widened tree's ends may reach past the titles)
             spare = room_w - content.width
             tree = layout.tree.width
@@ -416,7 +435,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
             widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
         if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
             widen = max(1.0, widen * (tree + spare - 1) / tree)
-            layout = replace(_slide_layout(scene, loose, stretch, widen), **titles)
+            layout = replace(_slide_layout(scene, loose, stretch, widen, lone), **titles)
         page = slide_page(pages_of(layout), size, EDGE / scale)
         drawn = size[0] * 72 / page.frame.width  # (the page has the slide's shape)
         if drawn >= scale * 0.999:

@@ -197,21 +197,51 @@ def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
     if node.kind == "chance":  # the label's corners inside the circle, clear of its outline
         side = max(52.0 * spacing, label + 2.2 * pad, (label ** 2 + text_h ** 2) ** 0.5 + pad + 6)
         return side, side
-    return triangle_size(label, text_h, pad, spacing, form)
+    return triangle_size(label, text_h, pad, spacing, form, slide)
 
 
 def triangle_size(label: float, text_h: float, pad: float, spacing: float = 1.0,
-                  form: str = "under") -> tuple[float, float]:
+                  form: str = "under", slide: bool = False) -> tuple[float, float]:
     """The box of a triangle around a label ``label`` wide and ``text_h`` high. Graphviz draws a triangle in three
     quarters of its box (a MAX node's apex at the box's top, a MIN node's at its bottom) and its label at the box's
-    centre: a third of the way from the wide side to the point. The triangle is as tall as keeps the label ``pad``
-    (at least 3 points) inside its wide side and as wide as keeps the label's narrow end inside its slopes, as
-    high against its label as its ``form`` says (:data:`FORMS`): the lower, the wider."""
+    centre: a third of the way from the wide side to the point; a ``slide``'s label nearer its wide side, where
+    that is nearer (see :func:`label_depth`). The triangle is as tall as keeps the label ``pad`` (at least 3 points)
+    inside its wide side and as wide as keeps the label's narrow end inside its slopes, as high against its label
+    as its ``form`` says (:data:`FORMS`): the lower, the wider."""
     inset = max(3.0, pad / 2)
     # the triangle itself (its label's far end at tall / 3 + text_h / 2 from its wide side)
     tall = max(40.0 * spacing, FORMS[form] * text_h + 3 * inset)
+    depth = label_depth(tall, text_h, inset) if slide else tall / 3
+    if depth < tall / 3:  # (the label's far end at depth + text_h / 2 from the wide side)
+        return max(66.0 * spacing, (label + 2 * inset) * tall / (tall - depth - text_h / 2)), tall * 4 / 3
     wide = max(66.0 * spacing, (label + 2 * inset) * tall / (2 * tall / 3 - text_h / 2))
     return wide, tall * 4 / 3
+
+
+LABEL_LIFT = 2.0  # points more than its inset between a slide triangle's label and its wide side (a flagged node's
+# shape gives up PERIPHERY on each side, which moves its wide side in by half that: see .dot._node_attributes)
+
+
+def label_depth(tall: float, text_h: float, inset: float) -> float:
+    """How far from its wide side a slide's triangle ``tall`` high (the triangle, not its box) centres its label
+    ``text_h`` high: as near the wide side as keeps it ``inset`` (and :data:`LABEL_LIFT`) inside, where the
+    triangle is widest, or a third of the way to the point, where Graphviz centres it, if that is nearer (a low
+    triangle's). The nearer the label stands to the wide side, the narrower the triangle that holds it: a slide
+    short of width gains up to a sixth of each triangle's width (its narrow form's)."""
+    return min(tall / 3, inset + LABEL_LIFT + text_h / 2)
+
+
+def label_shift(node: SceneNode, box: Box, spacing: float) -> float:
+    """How far up from its box's centre a slide's triangle (``node`` as the slide writes it, ``box`` its box, laid
+    out at ``spacing``) centres its label: towards its wide side (down in a MAX triangle, up in a MIN one) by as
+    much as :func:`label_depth` is nearer it than Graphviz's centre; 0 for any other shape."""
+    if node.kind not in ("max", "min"):
+        return 0.0
+    tall = 3 * box.height / 4
+    inset = max(3.0, max(4.0, 10 * spacing) / 2)  # (as shape_size pads it)
+    text_h = (line_height(NAME_SIZE) if node.name else 0.0) + line_height(VALUE_SIZE)
+    towards = tall / 3 - label_depth(tall, text_h, inset)
+    return towards if node.kind == "min" else -towards
 
 
 def shape_foot(node: SceneNode, height: float) -> float:
@@ -276,6 +306,8 @@ class Room(Record, frozen=True, compiled=True):
     left: float = 0.0
     right: float = 0.0
     name_beside: float | None = None  # how far from its centre its name's near edge stands, on ``side``
+    notes_top: float | None = None  # notes beside the shape: how far above its centre their top stands (None: as
+    # notes_beside says)
 
     def __post_init__(self):
         if not self.left and not self.right:  # even, unless said otherwise
@@ -287,12 +319,13 @@ BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may st
 
 
 def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", side: int = 1,
-                 slide: bool = False, terse: bool = False) -> Room:
+                 slide: bool = False, terse: bool = False, alone: bool = False) -> Room:
     """What :class:`Room` says of ``node`` at ``spacing`` in ``form`` (:data:`FORMS`; ``beside``: its notes
     written beside its shape, α over β: see :func:`notes_beside`); ``slide``: written for a slide, its window as
     ``[α, β]`` on one line (see :func:`notes_lines`) and a triangle's name beside it (see :func:`name_beside`);
-    ``terse``: written as a slide short of room writes it (see :func:`slide_written`)."""
-    room = _measure_room(node, spacing, form, side, slide, terse)
+    ``terse``: written as a slide short of room writes it (see :func:`slide_written`); ``alone``: alone in its
+    level, a slide's MAX triangle's notes in its corner whatever the form (but beside: see :func:`corner_notes`)."""
+    room = _measure_room(node, spacing, form, side, slide, terse, alone)
     if not (slide and _name_beside(node, form)):
         return room
     near = name_beside(node, room.width, room.height, spacing)
@@ -376,11 +409,13 @@ def ring_reach(node: SceneNode, box: Box) -> tuple[float, float]:
 
 
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool,
-                  terse: bool = False) -> Room:
-    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``, ``terse``: see
+                  terse: bool = False, alone: bool = False) -> Room:
+    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``, ``terse``, ``alone``: see
     :func:`measure_room`)."""
     width, height = shape_size(node, spacing, form, brackets, terse)
     foot, top = shape_foot(node, height), shape_top(node, height)
+    if alone and form != "beside" and node.kind == "max" and brackets and notes_lines(node, brackets=True):
+        return corner_notes(node, width, height, spacing, side)
     if form == "beside" and node.kind in BESIDE_KINDS and notes_lines(node):
         stacked = not brackets and any(note.startswith("α=") for note in node.notes)
         note_w, note_h = notes_size(node, stacked, brackets)
@@ -395,6 +430,28 @@ def _measure_room(node: SceneNode, spacing: float, form: str, side: int, bracket
                 foot + (GAP * spacing + note_h if note_h else 0.0))
 
 
+def corner_notes(node: SceneNode, width: float, height: float, spacing: float, side: int) -> Room:
+    """The room of a MAX triangle (``width`` by ``height``, its box) on a slide, alone in its level (see
+    :func:`lone_corners`): its notes (window, cut note, as a slide writes them) in the empty corner
+    beside its apex, on the ``side`` away from the edge from its parent (which arrives at the apex from the other
+    side), their top level with the triangle's top, under its name where the name stands there too (see
+    :func:`name_beside`), and their near edge as near the apex as clears the slope at their foot (and the current
+    node's second outline, :data:`RING`): its level then needs no height under its shape for them, and only as
+    much more width as they are wider than the corner. Notes taller than the triangle reach below its wide side, clear of its corner; and the current
+    node's second outline (:data:`RING`) under its wide side is kept clear of the level below, so that its edges
+    are seen between them."""
+    note_w, note_h = notes_size(node, brackets=True)
+    shape_h = 3 * height / 4  # (a MAX triangle fills the top three quarters of its box)
+    name_h = line_height(NAME_SIZE) if _name_beside(node, "under") else 0.0  # (beside it in every form but beside)
+    depth = name_h + note_h  # from the apex's level down to the notes' foot
+    slope = shape_h / math.hypot(width / 2, shape_h)  # the sine of the slope's angle
+    near = width / 2 * min(1.0, depth / shape_h) + RING / slope + max(2.0, 2 * spacing)
+    far = max(width / 2, near + note_w)
+    top, foot = height / 2, max(height / 4 + RING, depth - height / 2)
+    return Room(width, height, height / 4, False, note_w, note_h, width / 2 + far, top, foot, near, side,
+                *((width / 2, far) if side > 0 else (far, width / 2)), notes_top=top - name_h)
+
+
 def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
     """How far from the centre of ``node``'s shape its notes' near edge stands, written beside the shape from its
     top down but never below its centre (higher, if they are taller than the shape's top half): edges leave a node
@@ -404,12 +461,30 @@ def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
 
 
 def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide: bool = False,
-                  terse: bool = False) -> dict[str, Room]:
+                  terse: bool = False, lone: bool = False) -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
     :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`; ``slide``,
-    ``terse``: written for a slide, one short of room (see :func:`measure_room`)."""
-    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse)
-            for sides in [_note_sides(scene)] for node in scene.nodes}
+    ``terse``: written for a slide, one short of room (see :func:`measure_room`); ``lone``: a slide's MAX
+    triangle alone in its level (the root) with its notes in its corner, in any form (see :func:`lone_corners`)."""
+    sides, alone = _note_sides(scene), lone_corners(scene) if slide and lone else set()
+    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse, node.id in alone)
+            for node in scene.nodes}
+
+
+def lone_corners(scene: Scene) -> set[str]:
+    """The nodes alone in their level (the root, and any level of one node): nothing stands beside them, so a
+    slide whose titles stand above the tree may write a MAX triangle's notes in its corner there, in any form (see
+    :func:`corner_notes`), and its level is lower by their height (the titles in the tree's top left corner take
+    that height instead: see .drawing.slide_try)."""
+    children: dict[str, list[str]] = {}
+    for edge in scene.edges:
+        children.setdefault(edge.tail, []).append(edge.head)
+    alone, level = set(), [scene.nodes[0].id] if scene.nodes else []
+    while level:
+        if len(level) == 1:
+            alone.add(level[0])
+        level = [kid for name in level for kid in children.get(name, ())]
+    return alone
 
 
 def _note_sides(scene: Scene) -> dict[str, int]:
@@ -449,6 +524,7 @@ class Layout(Record):
     # points: the leaves drawn below their level's row, by id (a slide's leaves in two staggered rows: see
     # tidy.staggered_leaves)
     lowered: dict[str, float] = field(default_factory=dict)
+    lone: bool = False  # on a slide, the notes of a MAX triangle alone in its level in its corner (see lone_corners)
 
     @property
     def levels(self) -> int:
@@ -468,6 +544,13 @@ class Layout(Record):
         """``node`` as this layout writes it in its shape (on a slide: see :func:`slide_written`; its name, if not
         in the shape, is written at :attr:`names`)."""
         return slide_written(node, self.form, self.terse) if self.brackets else node
+
+    def label_lift(self, node: SceneNode) -> float:
+        """How far up from its shape's centre ``node``'s label is centred: on a slide, a triangle's towards its wide
+        side (see :func:`label_shift`); else 0, where Graphviz centres it."""
+        if not self.brackets:
+            return 0.0
+        return label_shift(self.written(node), self.shapes[node.id], self.spacing)
 
     def key(self, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """The key's ``rows`` as this layout writes the tree: on a slide the windows are ``[α, β]`` (see
@@ -499,12 +582,12 @@ class Layout(Record):
     @classmethod
     def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0,
                rooms: dict[str, Room] | None = None, slide: bool = False, form: str = "under",
-               terse: bool = False, lowered: dict[str, float] | None = None) -> "Layout":
+               terse: bool = False, lowered: dict[str, float] | None = None, lone: bool = False) -> "Layout":
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
         :func:`measure_rooms` measured them at ``spacing`` in ``form``, for a ``slide`` or not, ``terse`` or not, if
         they were; ``lowered``: the leaves the centres drop below their level, as :func:`.tidy.staggered_leaves`
         says)."""
-        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide, terse)
+        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide, terse, lone)
         scene_nodes = {node.id: node for node in scene.nodes}
         shapes, notes, lowest, outlines, stacked, names = {}, {}, {}, {}, set(), {}
         for name, (x, y) in centres.items():
@@ -518,8 +601,12 @@ class Layout(Record):
             top = y + shape_top(scene_nodes[name], height)
             outlines[name] = Box.spanning(x - width / 2, foot, x + width / 2, top)
             if note_w and room.beside is not None:  # on the side away from the edge that arrives from the parent
-                top = max(top, y + note_h)  # (never below the centre: see notes_beside)
+                if room.notes_top is not None:  # (in a MAX triangle's corner: see corner_notes)
+                    top = y + room.notes_top
+                else:
+                    top = max(top, y + note_h)  # (never below the centre: see notes_beside)
                 notes[name] = Box(x + room.side * (room.beside + note_w / 2), top - note_h / 2, note_w, note_h)
+                foot = min(foot, notes[name].bottom)
             elif note_w:
                 notes[name] = Box(x, foot - GAP * spacing - note_h / 2, note_w, note_h)
                 foot = notes[name].bottom
@@ -531,7 +618,7 @@ class Layout(Record):
             lowest[level] = min(lowest.get(level, foot), foot)
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
-                   form=form, terse=terse, lowered=lowered or {})
+                   form=form, terse=terse, lowered=lowered or {}, lone=lone)
 
 
 def edge_label_lines(edge) -> list[str]:

@@ -56,7 +56,7 @@ def scene_to_tikz(scene: Scene, layout: Layout, page: Page, body_only: bool = Fa
         if box is not None:
             if node.id in layout.names:  # (a slide's triangle: its name beside it)
                 lines.append(_name_beside(node, layout.names[node.id]))
-            lines += _node(layout.written(node), box)
+            lines += _node(layout.written(node), box, layout.label_lift(node))
             if layout.note_lines(node) and node.id in layout.notes:
                 lines += _notes(node, layout.note_lines(node), layout.notes[node.id])
     if scene.legend and page.legend is not None:
@@ -105,7 +105,7 @@ def _outline(node: SceneNode, box: Box) -> list[tuple[float, float]] | None:
     return [(l, b), (r, b), (r, t), (l, t)]
 
 
-def _node(node: SceneNode, box: Box) -> list[str]:
+def _node(node: SceneNode, box: Box, lift: float = 0.0) -> list[str]:
     text_colour = "faded" if node.faded else "ink"
     if node.kind in BOXES:
         style = "dashed" if node.kind in DASHED_BOXES else "dotted"
@@ -130,7 +130,7 @@ def _node(node: SceneNode, box: Box) -> list[str]:
         rows.append(f"{{{_size(VALUE_SIZE)}\\textbf{{{latex_text(node.value)}}}}}")
     if node.head:
         rows.append(f"{{{_size(NOTE_SIZE)}\\bfseries {latex_text(node.head)}}}")
-    y = box.y  # a triangle's centre is in its wide half
+    y = box.y + lift  # a triangle's centre is in its wide half (a slide's label nearer its wide side: see .layout)
     label = f"\\node[align=center, text={text_colour}] at ({box.x:.1f},{y:.1f}) {{{NEWLINE.join(rows)}}};"
     return [shape, label] if rows else [shape]
 
