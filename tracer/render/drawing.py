@@ -263,11 +263,15 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
     for scale, loose, layout in tried:
         if scale * NEAR_ENOUGH < top:
             continue
-        plain = replace(layout, title_beside=0.0, title_wrap=0.0)
-        choices = [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
-        wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
-        choices += [replace(plain, title_wrap=wrap, caption_beside=width) for width in corner_widths(scene, plain)
-                    for wrap in wraps]
+        choices = []
+        # (a lone node's notes in its corner stand where a caption in the tree's top right corner would: the
+        # layout without them is tried too)
+        for base in (layout, _slide_layout(scene, loose)) if layout.lone else (layout,):
+            plain = replace(base, title_beside=0.0, title_wrap=0.0)
+            choices += [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
+            wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
+            choices += [replace(plain, title_wrap=wrap, caption_beside=width)
+                        for width in corner_widths(scene, plain) for wrap in wraps]
         scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),
                             key=lambda each: each[0])
         more.append((scale, loose, chosen))
