@@ -43,14 +43,15 @@ def smallest(pdf) -> tuple[float, float]:
     return min(font_sizes(pdf))[0], min(word_heights(pdf))[0]
 
 
-# The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt,
-# 4:3 then 16:9) and what binds them: binary_depth4 12.0/13.9 at 4:3 (14: width ×1.18 and height ×1.24 of what 14 pt
-# needs); mcts_exercise 16.9/19.7 at 4:3 (its playouts terse, its caption in the tree's top right corner: its leaf
-# row, 416 pt at the tightest spacing, sets the width); uneven 15.8/18.4, 17.4/20.2 (height at 4:3, width at 16:9).
+# The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt)
+# and what binds them: binary_depth4 12.7/14.7 at 4:3 (14: staggered, width ×1.10 and height ×1.06 short);
+# mcts_exercise 16.9/19.7 at 4:3 (its playouts terse, its caption in the tree's top right corner: its leaf row, 416 pt
+# at the tightest spacing, sets the width); uneven 16.2/18.8 at 4:3 (its root's window in its corner: height binds),
+# 17.4/20.2 at 16:9 (titles and caption beside the tree: height binds).
 SHORT = {("binary_depth4", "4:3"), ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
-# The same for the README's MCTS deck (16.2/18.8 at 4:3, its playouts terse and its leaves staggered: its W/N values in
-# the triangles and the leaves set the width) and the random trees, by (leaves, size): 27 leaves 11.3/13.1 at 16:9 (staggered: its fourth level's triangles with their windows and cut notes now
-# set the width, ×1.06 short of what 12 pt needs).
+# The same for the README's MCTS deck (16.2/18.8 at 4:3, its playouts terse, its leaves staggered, its caption in the
+# tree's top right corner: its W/N triangles and leaves set the width, its five levels the height) and the random
+# trees, by (leaves, size): none.
 SHORT_MCTS = {"4:3"}
 SHORT_RANDOM: set = set()
 
