@@ -304,9 +304,11 @@ def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[fl
     ``loose`` (:data:`SLIDE_LAYOUTS`) with its titles placed, and how far its pages ``pages_of(layout)`` are
     enlarged on a slide of ``size`` inches. Where the titles stand above the tree and it falls short of ``aim`` (a
     scale: :func:`slide_aim`), the notes of a MAX triangle alone in its level may stand in its corner instead, if
-    that enlarges the pages (see :func:`.layout.lone_corners`: the titles beside the tree take the same height)."""
+    that enlarges the pages (see :func:`.layout.lone_corners`: the titles beside the tree take the same height).
+    That is tried only where the height binds: notes in a corner make the tree lower, never narrower."""
     tried = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
-    if tried[0] < aim and not tried[1].title_beside and _lone_notes(scene):
+    if tried[0] < aim and not tried[1].title_beside and _lone_notes(scene) and \
+            _height_binds(pages_of(tried[1]), size):
         lone = _titles_placed(_slide_layout(scene, loose, lone=True), scene, size, pages_of, corner=False)
         return lone if lone[0] > tried[0] else tried
     return tried
@@ -389,6 +391,12 @@ def _content(pages: list[Page]) -> Box:
     for other in pages[1:]:
         content = content.union(other.frame)
     return content
+
+
+def _height_binds(pages: list[Page], size: tuple[float, float]) -> bool:
+    """Whether pages fitted to a slide of ``size`` inches fill its height before its width."""
+    content = _content(pages)
+    return (size[1] * 72 - 2 * EDGE) / content.height < (size[0] * 72 - 2 * EDGE) / content.width
 
 
 def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
