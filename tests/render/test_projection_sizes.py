@@ -51,9 +51,10 @@ def smallest(pdf) -> tuple[float, float]:
 SHORT = {("binary_depth4", "4:3"), ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
 # The same for the README's MCTS deck (16.2/18.8 at 4:3, its playouts terse, its leaves staggered, its caption in the
 # tree's top right corner: its W/N triangles and leaves set the width, its five levels the height) and the random
-# trees, by (leaves, size): none.
+# trees, by (leaves, size): 27 leaves at 4:3 9.0/10.5 (staggered: its 14 leaves in a row, ×1.11 short of the width
+# even 10 pt needs, so the deck says in one line what helps).
 SHORT_MCTS = {"4:3"}
-SHORT_RANDOM: set = set()
+SHORT_RANDOM = {(27, "4:3")}
 
 
 def check_deck(args, size, leaves, tmp_path, known_short: bool) -> None:
@@ -90,7 +91,8 @@ def test_the_readmes_mcts_deck_reaches_projection_size(size, tmp_path):
 
 
 
-@pytest.mark.parametrize("leaves, size", [(9, "4:3"), (9, "16:9"), (16, "4:3"), (16, "16:9"), (27, "16:9")])
+@pytest.mark.parametrize("leaves, size", [(9, "4:3"), (9, "16:9"), (16, "4:3"), (16, "16:9"), (27, "4:3"),
+                                          (27, "16:9")])
 def test_random_trees_reach_projection_size(leaves, size, tmp_path):
     tree = random_tree(random.Random(leaves), leaves)
     assert len(re.findall(r"-?\d+", str(tree))) == leaves
