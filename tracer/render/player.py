@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
-from html import unescape
 
 from .deck import Deck
 from .dot import scene_graph
@@ -26,7 +25,6 @@ from .html_page import asset, html_document, json_for_script, page_script  # noq
 # name other modules import from here)
 from .scene import Scene, SceneEdge, SceneNode
 from .text_table import step_headers, step_rows
-from ..errors import RenderError
 from ..records import replace
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -251,7 +249,7 @@ class Looks:
         for layer, drawn, statements, left_out in zip(self.layers, svgs, self.statements, self.left_out):
             found = {part: (classes, body) for part, classes, body in _PART.findall(drawn.decode("utf-8"))}
             assert [part for part in found if part in statements] == [part for part in statements if part in found]
-            parts, previous = {}, None
+            parts, previous, new = {}, None, []
             for part in [*(part for part in found if part not in statements), *statements]:
                 if part in left_out:
                     if statements[part] in drawn_as:  # (an invisible part is not drawn: it has no variant)
@@ -267,10 +265,13 @@ class Looks:
                     placed.add(part)
                 key = f"{part} {classes}\n{body}"
                 if key not in index:
-                    index[key] = len(variants)
-                    variants.append(part_data(part, classes, body))
+                    index[key] = len(variants) + len(new)
+                    new.append(f'<g id="{part}" class="{classes}">{body}</g>')
                 parts[part] = index[key]
                 previous = part
+            if new:  # (parsed together: one parser per layer, not one per variant)
+                group = ElementTree.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(new)}</svg>')
+                variants.extend(element_data(element) for element in group)
             drawn_as.update((statement, parts[part]) for part, statement in statements.items()
                             if part in found)
             for look, ids in layer.parts(self):
@@ -395,36 +396,6 @@ def _look(looks: list, value, previous: int | None) -> int:
             return i
     looks.append(value)
     return len(looks) - 1
-
-
-# An element of a part's group as Graphviz writes it: on a line of its own, never nested, its text escaped; and an
-# attribute of it, SVG's own (not a namespace's, such as xlink:title).
-_ELEMENT = re.compile(r'<(\w+)((?: [\w:-]+="[^"]*")*)(?:/>|>([^<]*)</\1>)\n')
-_ATTRIBUTE = re.compile(r' ([\w-]+)="([^"]*)"')
-
-
-def part_data(part: str, classes: str, body: str) -> list:
-    """A part's group (``<g id="part" class="classes">body</g>``, Graphviz's: :data:`_PART`) as :func:`element_data`
-    makes it of the parsed SVG, read in one pass of its flat text (a practice set's players have some six thousand:
-    a fifth faster than parsing them as XML)."""
-    children, at = [], 0
-    while at < len(body):
-        element = _ELEMENT.match(body, at)
-        if element is None:
-            raise RenderError(f"Graphviz wrote SVG the player does not read: {body[at:at + 60]!r}")
-        tag, attributes, text = element.groups()
-        at = element.end()
-        if tag != "title":  # (Graphviz's ids, as tooltips)
-            values = dict(_ATTRIBUTE.findall(attributes))
-            if "&" in attributes:
-                values = {name: unescape(value) for name, value in values.items()}
-            children.append([tag, values, _text(text) if tag == "text" else "", []])
-    return ["g", {"id": unescape(part), "class": unescape(classes)}, "", children]
-
-
-def _text(escaped: str | None) -> str:
-    """An element's text as the XML parser reads it (:func:`element_data`'s): unescaped, without its newlines."""
-    return (unescape(escaped) if "&" in escaped else escaped).strip("\n") if escaped else ""
 
 
 def element_data(element) -> list:
