@@ -185,11 +185,11 @@ def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
     if node.kind in BOXES:
         lines = node.value.split("\n")
         return (lines_width(lines, 10.0) + max(8.0, 16 * spacing),
-                max(26.0 * spacing, len(lines) * line_height(10.0) + max(4.0, 10 * spacing)))
+                max(26.0 * spacing, len(lines) * line_height(10.0) + label_pad(spacing)))
     room = node.value or ("88" if node.dashed else "≤ −88")  # an empty shape keeps room for a value to come
     label = max(text_width(node.name, NAME_SIZE), text_width(room, VALUE_SIZE, bold=True))
-    text_h = (line_height(NAME_SIZE) if node.name else 0.0) + line_height(VALUE_SIZE)
-    pad = max(4.0, 10 * spacing)  # around the label, at least 4 points
+    text_h = label_height(node)
+    pad = label_pad(spacing)
     if node.kind == "leaf":
         lines = len([part for part in (node.name, node.value, node.head) if part]) or 1
         label = max(label, text_width(node.head, NOTE_SIZE, bold=True))
@@ -200,6 +200,21 @@ def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
     return triangle_size(label, text_h, pad, spacing, form, slide)
 
 
+def label_height(node: SceneNode) -> float:
+    """How high a shape's label is: its name (if it has one) over its value."""
+    return (line_height(NAME_SIZE) if node.name else 0.0) + line_height(VALUE_SIZE)
+
+
+def label_pad(spacing: float) -> float:
+    """The room around a shape's label at ``spacing``: at least 4 points."""
+    return max(4.0, 10 * spacing)
+
+
+def triangle_inset(pad: float) -> float:
+    """How far a triangle keeps its label (``pad`` around it) inside its wide side: at least 3 points."""
+    return max(3.0, pad / 2)
+
+
 def triangle_size(label: float, text_h: float, pad: float, spacing: float = 1.0,
                   form: str = "under", slide: bool = False) -> tuple[float, float]:
     """The box of a triangle around a label ``label`` wide and ``text_h`` high. Graphviz draws a triangle in three
@@ -208,7 +223,7 @@ def triangle_size(label: float, text_h: float, pad: float, spacing: float = 1.0,
     that is nearer (see :func:`label_depth`). The triangle is as tall as keeps the label ``pad`` (at least 3 points)
     inside its wide side and as wide as keeps the label's narrow end inside its slopes, as high against its label
     as its ``form`` says (:data:`FORMS`): the lower, the wider."""
-    inset = max(3.0, pad / 2)
+    inset = triangle_inset(pad)
     # the triangle itself (its label's far end at tall / 3 + text_h / 2 from its wide side)
     tall = max(40.0 * spacing, FORMS[form] * text_h + 3 * inset)
     depth = label_depth(tall, text_h, inset) if slide else tall / 3
@@ -238,8 +253,7 @@ def label_shift(node: SceneNode, box: Box, spacing: float) -> float:
     if node.kind not in ("max", "min"):
         return 0.0
     tall = 3 * box.height / 4
-    inset = max(3.0, max(4.0, 10 * spacing) / 2)  # (as shape_size pads it)
-    text_h = (line_height(NAME_SIZE) if node.name else 0.0) + line_height(VALUE_SIZE)
+    inset, text_h = triangle_inset(label_pad(spacing)), label_height(node)  # (as shape_size sizes it)
     towards = tall / 3 - label_depth(tall, text_h, inset)
     return towards if node.kind == "min" else -towards
 
