@@ -236,11 +236,18 @@ def even_title_width(scene: Scene, width: float) -> float:
     """The narrowest width the titles of ``scene`` wrap to in as many lines as at ``width`` (found to a point by
     halving): the lines about as wide, no word left alone on a line that need not be."""
     lines = title_lines(scene)
-    count = len(wrapped_titles(lines, width))
+    return _narrowest_keeping(lambda at: len(wrapped_titles(lines, at)), width)
+
+
+def _narrowest_keeping(count_at, width: float) -> float:
+    """The narrowest width, to a point, wrapped to which text takes as many lines as at ``width`` (``count_at``: the
+    lines at a width): found by halving between ``width`` and its share of each line (a narrower width never takes
+    fewer lines)."""
+    count = count_at(width)
     low, high = width / count, width
     while high - low > 1:
         middle = (low + high) / 2
-        low, high = (low, middle) if len(wrapped_titles(lines, middle)) == count else (middle, high)
+        low, high = (low, middle) if count_at(middle) == count else (middle, high)
     return high
 
 
@@ -251,11 +258,8 @@ def _evenly_wrapped(text: str, width: float, size: float, bold: bool = False) ->
     lines = wrapped(text, width, size, bold)
     if len(lines) == 1:
         return tuple(lines)
-    low, high = width / len(lines), width
-    while high - low > 1:
-        middle = (low + high) / 2
-        low, high = (low, middle) if len(wrapped(text, middle, size, bold)) == len(lines) else (middle, high)
-    return tuple(wrapped(text, high, size, bold))
+    even = _narrowest_keeping(lambda at: len(wrapped(text, at, size, bold)), width)
+    return tuple(wrapped(text, even, size, bold))
 
 
 def title_widths(scene: Scene, parts=(1, 2, 3, 4)) -> list[float]:
