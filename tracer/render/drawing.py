@@ -393,17 +393,23 @@ def _content(pages: list[Page]) -> Box:
     return content
 
 
+def _enlargements(content: Box, size: tuple[float, float]) -> tuple[float, float]:
+    """How far ``content`` is enlarged to fill the width of a slide of ``size`` inches, and apart, its height
+    (within its white edge, :data:`EDGE`)."""
+    return (size[0] * 72 - 2 * EDGE) / content.width, (size[1] * 72 - 2 * EDGE) / content.height
+
+
 def _height_binds(pages: list[Page], size: tuple[float, float]) -> bool:
     """Whether pages fitted to a slide of ``size`` inches fill its height before its width."""
-    content = _content(pages)
-    return (size[1] * 72 - 2 * EDGE) / content.height < (size[0] * 72 - 2 * EDGE) / content.width
+    by_width, by_height = _enlargements(_content(pages), size)
+    return by_height < by_width
 
 
 def _filling_scale(pages: list[Page], size: tuple[float, float]) -> float:
     """How far pages fitted to a slide of ``size`` inches are enlarged on it (their content and margin filling
     its width or its height)."""
     content = _content(pages)
-    scale = min((size[0] * 72 - 2 * EDGE) / content.width, (size[1] * 72 - 2 * EDGE) / content.height)
+    scale = min(_enlargements(content, size))
     for page in pages:  # a current node's second outline may reach into the margin (see .page.slide_page)
         if page.reach is not None:
             reach = content.union(page.reach)
