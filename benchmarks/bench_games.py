@@ -12,8 +12,8 @@ from the empty board at least 40× the textbook alpha-beta over a list board (:m
 the seed study's code: the same value, move and nodes visited, checked), and the tic-tac-toe full solve by
 alpha-beta at least 5× aima-python's ``alpha_beta_search`` on its ``TicTacToe``, run from an aima-python checkout
 (``--aima DIR`` or ``AIMA_PYTHON``; the row is skipped, with a note, without one). ``--before REV`` measures these
-two rows before and after a change in one run: the anchors-only benchmark of git revision REV (its ``tracer``,
-``games`` and ``benchmarks`` exported to a temporary folder) and of this checkout, each a process of its own, by
+two rows before and after a change in one run: this checkout's anchors-only benchmark over git revision REV's
+``tracer`` and ``games`` (exported to a temporary folder) and over this checkout's, each a process of its own, by
 turns for ``--rounds`` rounds: the median of each side's ratios.
 
 Every timed run starts cold, and the emptying is timed with it. What persists between searches: tic-tac-toe
@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -173,9 +174,12 @@ def before_and_after(revision: str, rounds: int, repeat: int, aima_where: str | 
     each side's ratios for each row."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     before = tempfile.mkdtemp(prefix="bench-games-before-")
-    archive = subprocess.run(["git", "-C", here, "archive", revision, "tracer", "games", "benchmarks"],
-                             capture_output=True, check=True)
+    archive = subprocess.run(["git", "-C", here, "archive", revision, "tracer", "games"], capture_output=True,
+                             check=True)
     subprocess.run(["tar", "-x", "-C", before], input=archive.stdout, check=True)
+    # Both sides are timed by this checkout's benchmark, so a revision from before a row existed is measured too.
+    shutil.copytree(os.path.join(here, "benchmarks"), os.path.join(before, "benchmarks"),
+                    ignore=shutil.ignore_patterns("__pycache__"))
     aima = ["--aima", aima_where] if aima_where else []
     ratios = {"before": {}, "after": {}}
     for _ in range(rounds):
