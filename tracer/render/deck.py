@@ -18,11 +18,8 @@ from ..errors import RenderError
 from ..records import replace
 from ..trace.trace import Trace
 from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
-from .drawing import (
-    fitted, lay_out, measure, on_slide, projection_width, slide_aim, slide_filled, slide_largest, slide_layouts,
-    slide_try,
-)
-from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width
+from .drawing import fitted, lay_out, measure, on_slide, projection_width, slide_aim, slide_filled, slide_try
+from .layout import FORMS, SLIDE_SPACINGS, Layout, lines_width, text_width
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, DeckCaptions, Page, page_of, slide_page
 from .key import key_rows
 from .scene import DrawOptions, FrameScenes, Scene
@@ -32,6 +29,9 @@ MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads a
 DECK_DRAWINGS = 10  # a deck may cost as much to draw as ten diagrams of --max-drawn nodes (about 100 s by default)
 PAGE_NODES = 100  # what a frame costs beyond its nodes (titles, caption, key; a PDF page, a GIF image), in nodes
 COUNTED_PER_DRAWN = 50  # a frame counts the nodes in each box afresh: about fifty counted cost one drawn
+# A player's layouts (:func:`player_fit`), loosest first: each of the slide's spacings in the textbook's form (the
+# first of .layout.FORMS), its text as the textbook writes it (neither terse nor staggered: .drawing.SLIDE_LAYOUTS)
+PLAYER_LAYOUTS = tuple((spacing, next(iter(FORMS)), False, False) for spacing in SLIDE_SPACINGS)
 
 
 @dataclass(frozen=True)
@@ -115,11 +115,18 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
 
 def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
                options: DrawOptions) -> tuple[Layout, Page]:
-    """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches as :func:`.drawing.on_slide`
-    fits a deck, with no room for a caption and the titles above the tree: for a player, which crops its frames to
-    the tree and writes their captions itself. Without captions most frames have the same page, so each distinct
-    page is laid out, not each frame's; and the layout is found by :func:`fitting_layout` from a few of the slide's
-    layouts, not by trying every one (that was most of the time of twenty practice players)."""
+    """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches, with no room for a
+    caption and the titles above the tree: for a player, which crops its frames to the tree and writes their
+    captions itself. Without captions most frames have the same page, so each distinct page is laid out, not each
+    frame's.
+
+    A player is seen in a browser, not projected: its text is never drawn under :data:`.player.MIN_TEXT_PX` (the
+    page scrolls a tree sideways rather than shrink it), so it needs no more of the slide's rule than to keep the
+    tree narrow enough for a notebook's cell. It is laid out in the textbook's form, as the textbook writes it
+    (:data:`PLAYER_LAYOUTS`), at the loosest spacing whose page holds projection size on the slide, found by
+    halving (:func:`fitting_layout`), or at the tightest where none does; not by the slide's search over forms,
+    text written shorter and staggered leaves, which win a projected slide its last points (that was most of the
+    time of twenty practice players). Its page is filled as a slide's (:func:`.drawing.slide_filled`)."""
     distinct: dict = {}
     for scene in scenes:
         key = _page_key(scene, caption="")
@@ -138,13 +145,7 @@ def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
             tries[loose] = slide_try(room, loose, size, pages_of, corner=False, aim=aim)
         return tries[loose][0]
 
-    layouts = slide_layouts(room)
-    loose = fitting_layout(layouts, scale_at, aim)
-    if loose is None:  # none holds projection size: the slide's rule over each form's tightest, its largest text,
-        largest, tightest, _ = slide_largest(room, size, options,  # then the loosest of its form as large
-                                             [(tries[each][0], each, tries[each][1]) for each in layouts
-                                              if each in tries])
-        loose = fitting_layout(tuple(each for each in layouts if each[1:] == tightest[1:]), scale_at, largest)
+    loose = fitting_layout(PLAYER_LAYOUTS, scale_at, aim) or PLAYER_LAYOUTS[-1]  # (the tightest: tried first)
     return slide_filled(room, size, options, loose, tries[loose], pages_of)
 
 
