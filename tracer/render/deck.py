@@ -96,7 +96,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         rows = [row for row in key_rows(final.family.look).values() if any(row in scene.legend for scene in scenes)]
         for scene in scenes:
             scene.legend = rows
-    measure(scenes)
+    measure(_each_once(scenes))  # (frames share their unchanged nodes: each is measured once)
     room = room_scene(scenes)
     if player:
         layout, page = player_fit(room, scenes, size, options)
@@ -247,7 +247,8 @@ def room_scene(scenes: list[Scene]) -> Scene:
     last = scenes[-1]
     nodes = []
     for i, node in enumerate(last.nodes):
-        versions = [scene.nodes[i] for scene in scenes]
+        versions = list({id(scene.nodes[i]): scene.nodes[i] for scene in scenes}.values())  # (each object once:
+        # frames share their unchanged nodes)
         assert all(version.id == node.id for version in versions), "every frame draws the same nodes"
         notes = [_widest((v.notes[j] for v in versions if len(v.notes) > j), lambda t: text_width(t, NOTE_SIZE, True))
                  for j in range(max(len(v.notes) for v in versions))]
@@ -259,12 +260,24 @@ def room_scene(scenes: list[Scene]) -> Scene:
             window=_widest((v.window for v in versions), lambda t: text_width(t, 8.0))))
     edges = []
     for i, edge in enumerate(last.edges):
-        versions = [scene.edges[i] for scene in scenes]
+        versions = list({id(scene.edges[i]): scene.edges[i] for scene in scenes}.values())
         labels = [_widest((v.labels[j] for v in versions if len(v.labels) > j), lambda t: text_width(t, 10.0))
                   for j in range(max(len(v.labels) for v in versions))]
         cut = next((v.cut for v in versions if v.cut is not None), None)
         edges.append(replace(edge, labels=labels, cut=cut))
     return replace(last, nodes=nodes, edges=edges)
+
+
+def _each_once(scenes: list[Scene]) -> list[Scene]:
+    """The frames' scenes, each with only the nodes and edges no frame before it has: what measuring their text
+    needs (a deck's frames share their unchanged nodes and edges: :class:`.scene.FrameScenes`)."""
+    seen: set[int] = set()
+
+    def new(parts: list) -> list:
+        fresh = [part for part in parts if id(part) not in seen]
+        seen.update(id(part) for part in fresh)
+        return fresh
+    return [replace(scene, nodes=new(scene.nodes), edges=new(scene.edges)) for scene in scenes]
 
 
 def _widest(texts, width) -> str:
