@@ -247,8 +247,8 @@ def room_scene(scenes: list[Scene]) -> Scene:
     last = scenes[-1]
     nodes = []
     for i, node in enumerate(last.nodes):
-        versions = list({id(scene.nodes[i]): scene.nodes[i] for scene in scenes}.values())  # (each object once:
-        # frames share their unchanged nodes)
+        # each object once (a deck's frames share their unchanged nodes and edges)
+        versions = list({id(scene.nodes[i]): scene.nodes[i] for scene in scenes}.values())
         assert all(version.id == node.id for version in versions), "every frame draws the same nodes"
         notes = [_widest((v.notes[j] for v in versions if len(v.notes) > j), lambda t: text_width(t, NOTE_SIZE, True))
                  for j in range(max(len(v.notes) for v in versions))]

@@ -391,7 +391,7 @@ def outline(node: SceneNode) -> SceneNode:
 
 
 def outline_only(statement: str) -> str:
-    """A node's DOT statement (``\tname [label=… …]``, as :mod:`.dot_text` writes it: the label first) without its
+    """A node's DOT statement (``name [label=… …]``, as :mod:`.dot_text` writes it: the label first) without its
     text, where the shape keeps its outline without it (pinned at a fixed size: :func:`.dot._pin`), for Graphviz to
     clip edges to; else the statement as it is (a board: a table as large as what it writes)."""
     head, _, rest = statement.partition(" [label=")
