@@ -13,7 +13,7 @@ from helpers import traced
 from tracer.render.deck import make_deck
 from tracer.render.drawing import draw_deck
 from tracer.render.layout import PERIPHERY
-from tracer.render.player import _PART, Looks, element_data, player_data
+from tracer.render.player import _PART, Looks, element_data, outline_only, player_data
 from tracer.render.scene import DrawOptions
 from tracer.view import frame_steps
 
@@ -105,3 +105,18 @@ def test_the_view_holds_the_tree_its_titles_and_key_and_little_else():
     assert top - 0.5 <= min(ys) and max(ys) <= top + height + 0.5
     room = 16 + PERIPHERY  # the margin, and the room kept for a current node's second outline: not the slide's white
     assert min(xs) - left <= room * scale and top + height - max(ys) <= room * scale
+
+
+def test_an_edge_s_end_drawn_before_is_drawn_again_without_its_text_only_where_its_outline_stays():
+    """outline_only: a shape pinned at a fixed size keeps every attribute but its label (a hostile name's brackets
+    and quotes included); a block of text as large as what it writes (a board, the titles) is left whole."""
+    shape = ('\tn3 [label=<<FONT POINT-SIZE="10">&lt;/script&gt;&quot;]</FONT><BR/><B>−5</B>> fillcolor="#f3f4f6" '
+             'fixedsize=true height=0.5556 id=n3 margin=0 pos="24.00,20.00!" shape=box width=0.6667]\n')
+    assert outline_only(shape) == ('\tn3 [label="" fillcolor="#f3f4f6" fixedsize=true height=0.5556 id=n3 margin=0 '
+                                   'pos="24.00,20.00!" shape=box width=0.6667]\n')
+    quoted = '\tn4 [label="a \\" fixedsize=true [x]" fixedsize=true pos="1.00,2.00!" shape=box]\n'
+    assert outline_only(quoted) == '\tn4 [label="" fixedsize=true pos="1.00,2.00!" shape=box]\n'
+    text = '\tn5 [label="a \\" fixedsize=true" pos="1.00,2.00!" shape=plain]\n'  # (its size is its text's)
+    assert outline_only(text) == text
+    board = '\tn6 [label=<<TABLE><TR><TD>X</TD></TR></TABLE>> pos="1.00,2.00!" shape=plain style=""]\n'
+    assert outline_only(board) == board

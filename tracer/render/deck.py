@@ -18,11 +18,8 @@ from ..errors import RenderError
 from ..records import replace
 from ..trace.trace import Trace
 from ..view import STEP_MODES, FoldedStep, TraceView, drawn_steps, frame_steps
-from .drawing import (
-    fitted, lay_out, measure, on_slide, projection_width, slide_aim, slide_filled, slide_largest, slide_layouts,
-    slide_try,
-)
-from .layout import SLIDE_SPACINGS, Layout, lines_width, text_width
+from .drawing import fitted, lay_out, measure, on_slide, projection_width, slide_aim, slide_filled, slide_try
+from .layout import FORMS, SLIDE_SPACINGS, Layout, lines_width, text_width
 from .page import DEFAULT_SLIDE, SLIDE_MARGIN, DeckCaptions, Page, page_of, slide_page
 from .key import key_rows
 from .scene import DrawOptions, FrameScenes, Scene
@@ -32,6 +29,9 @@ MIN_CAPTION_WIDTH = 420.0  # points: a caption under a narrow tree still reads a
 DECK_DRAWINGS = 10  # a deck may cost as much to draw as ten diagrams of --max-drawn nodes (about 100 s by default)
 PAGE_NODES = 100  # what a frame costs beyond its nodes (titles, caption, key; a PDF page, a GIF image), in nodes
 COUNTED_PER_DRAWN = 50  # a frame counts the nodes in each box afresh: about fifty counted cost one drawn
+# A player's layouts (:func:`player_fit`), loosest first: each of the slide's spacings in the textbook's form (the
+# first of .layout.FORMS), its text as the textbook writes it (neither terse nor staggered: .drawing.SLIDE_LAYOUTS)
+PLAYER_LAYOUTS = tuple((spacing, next(iter(FORMS)), False, False) for spacing in SLIDE_SPACINGS)
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
         rows = [row for row in key_rows(final.family.look).values() if any(row in scene.legend for scene in scenes)]
         for scene in scenes:
             scene.legend = rows
-    measure(scenes)
+    measure(_each_once(scenes))  # (frames share their unchanged nodes: each is measured once)
     room = room_scene(scenes)
     if player:
         layout, page = player_fit(room, scenes, size, options)
@@ -115,11 +115,18 @@ def make_deck(trace: Trace, steps: list[int], options: DrawOptions = DrawOptions
 
 def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
                options: DrawOptions) -> tuple[Layout, Page]:
-    """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches as :func:`.drawing.on_slide`
-    fits a deck, with no room for a caption and the titles above the tree: for a player, which crops its frames to
-    the tree and writes their captions itself. Without captions most frames have the same page, so each distinct
-    page is laid out, not each frame's; and the layout is found by :func:`fitting_layout` from a few of the slide's
-    layouts, not by trying every one (that was most of the time of twenty practice players)."""
+    """The frames ``scenes`` (their room: ``room``) fitted to a slide of ``size`` inches, with no room for a
+    caption and the titles above the tree: for a player, which crops its frames to the tree and writes their
+    captions itself. Without captions most frames have the same page, so each distinct page is laid out, not each
+    frame's.
+
+    A player is seen in a browser, not projected: its text is never drawn under :data:`.player.MIN_TEXT_PX` (the
+    page scrolls a tree sideways rather than shrink it), so it needs no more of the slide's rule than to keep the
+    tree narrow enough for a notebook's cell. It is laid out in the textbook's form, as the textbook writes it
+    (:data:`PLAYER_LAYOUTS`), at the loosest spacing whose page holds projection size on the slide, found by
+    halving (:func:`fitting_layout`), or at the tightest where none does; not by the slide's search over forms,
+    text written shorter and staggered leaves, which win a projected slide its last points (that was most of the
+    time of twenty practice players). Its page is filled as a slide's (:func:`.drawing.slide_filled`)."""
     distinct: dict = {}
     for scene in scenes:
         key = _page_key(scene, caption="")
@@ -138,13 +145,7 @@ def player_fit(room: Scene, scenes: list[Scene], size: tuple[float, float],
             tries[loose] = slide_try(room, loose, size, pages_of, corner=False, aim=aim)
         return tries[loose][0]
 
-    layouts = slide_layouts(room)
-    loose = fitting_layout(layouts, scale_at, aim)
-    if loose is None:  # none holds projection size: the slide's rule over each form's tightest, its largest text,
-        largest, tightest, _ = slide_largest(room, size, options,  # then the loosest of its form as large
-                                             [(tries[each][0], each, tries[each][1]) for each in layouts
-                                              if each in tries])
-        loose = fitting_layout(tuple(each for each in layouts if each[1:] == tightest[1:]), scale_at, largest)
+    loose = fitting_layout(PLAYER_LAYOUTS, scale_at, aim) or PLAYER_LAYOUTS[-1]  # (the tightest: tried first)
     return slide_filled(room, size, options, loose, tries[loose], pages_of)
 
 
@@ -246,7 +247,8 @@ def room_scene(scenes: list[Scene]) -> Scene:
     last = scenes[-1]
     nodes = []
     for i, node in enumerate(last.nodes):
-        versions = [scene.nodes[i] for scene in scenes]
+        # each object once (a deck's frames share their unchanged nodes and edges)
+        versions = list({id(scene.nodes[i]): scene.nodes[i] for scene in scenes}.values())
         assert all(version.id == node.id for version in versions), "every frame draws the same nodes"
         notes = [_widest((v.notes[j] for v in versions if len(v.notes) > j), lambda t: text_width(t, NOTE_SIZE, True))
                  for j in range(max(len(v.notes) for v in versions))]
@@ -258,12 +260,24 @@ def room_scene(scenes: list[Scene]) -> Scene:
             window=_widest((v.window for v in versions), lambda t: text_width(t, 8.0))))
     edges = []
     for i, edge in enumerate(last.edges):
-        versions = [scene.edges[i] for scene in scenes]
+        versions = list({id(scene.edges[i]): scene.edges[i] for scene in scenes}.values())
         labels = [_widest((v.labels[j] for v in versions if len(v.labels) > j), lambda t: text_width(t, 10.0))
                   for j in range(max(len(v.labels) for v in versions))]
         cut = next((v.cut for v in versions if v.cut is not None), None)
         edges.append(replace(edge, labels=labels, cut=cut))
     return replace(last, nodes=nodes, edges=edges)
+
+
+def _each_once(scenes: list[Scene]) -> list[Scene]:
+    """The frames' scenes, each with only the nodes and edges no frame before it has: what measuring their text
+    needs (a deck's frames share their unchanged nodes and edges: :class:`.scene.FrameScenes`)."""
+    seen: set[int] = set()
+
+    def new(parts: list) -> list:
+        fresh = [part for part in parts if id(part) not in seen]
+        seen.update(id(part) for part in fresh)
+        return fresh
+    return [replace(scene, nodes=new(scene.nodes), edges=new(scene.edges)) for scene in scenes]
 
 
 def _widest(texts, width) -> str:

@@ -179,7 +179,9 @@ class Looks:
         (so that Graphviz draws them in the order it draws a frame's). A node's statement (a shape, its notes, its
         name, an edge's label, the titles) that an earlier layer has drawn is left out, its drawing taken from
         there (:attr:`left_out`): a node's looks often differ in one part only (its value, not its name or notes), and
-        a layer holds the titles of the first frame again; an edge's ends stay, for Graphviz clips it to them."""
+        a layer holds the titles of the first frame again. An edge's end an earlier layer drew stays, for Graphviz clips
+        the edge to it, but without its text (:func:`outline_only`): measuring and writing text is most of
+        Graphviz's work."""
         node_order = {node_id: i for i, node_id in enumerate(self.nodes)}
         edge_order = {key: i for i, key in enumerate(self.edges)}
         sources, drawn = [], set()
@@ -203,8 +205,10 @@ class Looks:
                     body.append(statement)  # (the graph's settings, the frame's corners, an edge)
                     continue
                 statements[part] = statement
-                if statement in drawn and quote(part) not in ends:
+                if statement in drawn:
                     left_out.add(part)
+                    if quote(part) in ends:  # (Graphviz clips an edge to its ends: the shape stays, its text need not)
+                        body.append(outline_only(statement))
                 else:
                     body.append(statement)
                     drawn.add(statement)
@@ -384,6 +388,35 @@ def outline(node: SceneNode) -> SceneNode:
     if node.kind == "board":
         return node
     return replace(node, name="", value="", notes=[], head="", window="", fill="", faded=False, hidden=False)
+
+
+def outline_only(statement: str) -> str:
+    """A node's DOT statement (``name [label=… …]``, as :mod:`.dot_text` writes it: the label first) without its
+    text, where the shape keeps its outline without it (pinned at a fixed size: :func:`.dot._pin`), for Graphviz to
+    clip edges to; else the statement as it is (a board: a table as large as what it writes)."""
+    head, _, rest = statement.partition(" [label=")
+    if not rest:
+        return statement
+    end = _label_end(rest)
+    stripped = f'{head} [label=""{rest[end:]}'
+    return stripped if " fixedsize=true" in rest[end:] else statement
+
+
+def _label_end(text: str) -> int:
+    """Where the DOT label at the start of ``text`` ends: an HTML-like ``<…>`` (its brackets balanced: its text's
+    own are entities) or a double-quoted string (its quotes escaped)."""
+    if text[0] == "<":
+        depth = 0
+        for i, char in enumerate(text):
+            depth += (char == "<") - (char == ">")
+            if depth == 0:
+                return i + 1
+    escaped = False
+    for i, char in enumerate(text[1:], 1):
+        if char == '"' and not escaped:
+            return i + 1
+        escaped = char == "\\" and not escaped
+    return len(text)
 
 
 def _look(looks: list, value, previous: int | None) -> int:
