@@ -235,7 +235,7 @@ def test_a_slide_short_of_width_draws_its_leaves_in_two_staggered_rows():
     other than its ends' (points along each edge, checked against every shape), the labels of the edges to the
     lowered leaves stay in their siblings' row, and the tree still has its levels (the lower row is not one)."""
     from tracer.render.drawing import lay_out, measure
-    from tracer.render.layout import Box, edge_label_lines, line_height, lines_width
+    from tracer.render.layout import Box, line_height, lines_width
     from tracer.render.style import EDGE_SIZE
 
     problem = load_problem(str(TREES / "binary_depth4.yaml"))
@@ -259,7 +259,7 @@ def test_a_slide_short_of_width_draws_its_leaves_in_two_staggered_rows():
         drawn = [(name, box) for part in (staggered.outlines, staggered.notes, staggered.names)
                  for name, box in part.items()]
         for edge in scene.edges:
-            lines = edge_label_lines(edge)
+            lines = staggered.edge_lines(edge)
             if lines:
                 x, y = staggered.label_point(edge.tail, edge.head)
                 drawn.append((edge.head, Box(x, y, lines_width(lines, EDGE_SIZE),
@@ -301,7 +301,7 @@ def test_a_caption_beside_the_tree_is_clear_of_everything_drawn(name, under_titl
     and overlaps no shape (with its current node's second outline), note, name, edge label or the titles, and no
     edge passes through it (points along each edge)."""
     from tracer.render.deck import make_deck
-    from tracer.render.layout import RING, Box, edge_label_lines, line_height, lines_width
+    from tracer.render.layout import RING, Box, line_height, lines_width
     from tracer.render.style import CAPTION_SIZE, EDGE_SIZE
     from tracer.view import default_step_mode, frame_steps
 
@@ -319,7 +319,7 @@ def test_a_caption_beside_the_tree_is_clear_of_everything_drawn(name, under_titl
     drawn = [Box(box.x, box.y, box.width + 2 * RING, box.height + 2 * RING) for box in layout.outlines.values()]
     drawn += [*layout.notes.values(), *layout.names.values(), page.title]
     for edge in scene.edges:
-        lines = edge_label_lines(edge)
+        lines = layout.edge_lines(edge)
         if lines:
             x, y = layout.label_point(edge.tail, edge.head)
             drawn.append(Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE)))
@@ -354,7 +354,7 @@ def test_a_max_triangles_notes_stand_in_its_corner_clear_of_everything():
 
 def _clear_corners(name, scene, layout, cornered) -> None:
     """Each of the ``cornered`` nodes' notes beside its apex, clear of its triangle and of everything drawn."""
-    from tracer.render.layout import Box, edge_label_lines, line_height, lines_width
+    from tracer.render.layout import Box, line_height, lines_width
     from tracer.render.style import EDGE_SIZE
 
     for node in cornered:
@@ -366,7 +366,7 @@ def _clear_corners(name, scene, layout, cornered) -> None:
         assert notes.left >= shape.x or notes.right <= shape.x, (name, node)  # beside the apex, not over it
     drawn = [(part, box) for boxes in (layout.outlines, layout.notes, layout.names) for part, box in boxes.items()]
     for edge in scene.edges:
-        lines = edge_label_lines(edge)
+        lines = layout.edge_lines(edge)
         if lines:
             x, y = layout.label_point(edge.tail, edge.head)
             drawn.append((edge.head, Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE))))
