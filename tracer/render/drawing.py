@@ -302,14 +302,14 @@ def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[fl
               corner: bool = True, aim: float = math.inf) -> tuple[float, Layout]:
     """One of :func:`on_slide`'s tries, for a search of its own (:func:`.deck.player_fit`): ``scene`` laid out at
     ``loose`` (:data:`SLIDE_LAYOUTS`) with its titles placed, and how far its pages ``pages_of(layout)`` are
-    enlarged on a slide of ``size`` inches. Where the titles stand above the tree and it falls short of ``aim`` (a
-    scale: :func:`slide_aim`), the notes of a MAX triangle alone in its level may stand in its corner instead, if
-    that enlarges the pages (see :func:`.layout.lone_corners`: the titles beside the tree take the same height).
-    That is tried only where the height binds: notes in a corner make the tree lower, never narrower."""
+    enlarged on a slide of ``size`` inches. Where it falls short of ``aim`` (a scale: :func:`slide_aim`), the notes
+    of a MAX triangle alone in its level may stand in its corner instead, if that enlarges the pages (see
+    :func:`.layout.lone_corners`; the titles placed again, in the tree's top left corner too where they may be: a
+    tree taller than their column beside it sets the height). That is tried only where the height binds: notes in
+    a corner make the tree lower, never narrower."""
     tried = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
-    if tried[0] < aim and not tried[1].title_beside and _lone_notes(scene) and \
-            _height_binds(pages_of(tried[1]), size):
-        lone = _titles_placed(_slide_layout(scene, loose, lone=True), scene, size, pages_of, corner=False)
+    if tried[0] < aim and _lone_notes(scene) and _height_binds(pages_of(tried[1]), size):
+        lone = _titles_placed(_slide_layout(scene, loose, lone=True), scene, size, pages_of, corner)
         return lone if lone[0] > tried[0] else tried
     return tried
 

@@ -488,9 +488,8 @@ def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide
 
 def lone_corners(scene: Scene) -> set[str]:
     """The nodes alone in their level (the root, and any level of one node): nothing stands beside them, so a
-    slide whose titles stand above the tree may write a MAX triangle's notes in its corner there, in any form (see
-    :func:`corner_notes`), and its level is lower by their height (the titles in the tree's top left corner take
-    that height instead: see .drawing.slide_try)."""
+    slide short of height may write a MAX triangle's notes in its corner there, in any form (see
+    :func:`corner_notes`), and its level is lower by their height (see .drawing.slide_try)."""
     children: dict[str, list[str]] = {}
     for edge in scene.edges:
         children.setdefault(edge.tail, []).append(edge.head)
