@@ -170,7 +170,8 @@ def test_a_caption_never_runs_beside_the_key(name, size):
 
 def test_a_slide_short_of_room_writes_vectors_without_parentheses():
     """A maxⁿ vector on a slide is ``(1,2,6)``; terse (a slide short of room), ``1,2,6``, its bound's sign kept; a
-    scalar, a fraction and a box are written as they are; a tree with no vector has nothing to write shorter."""
+    scalar, a fraction and a box are written as they are; a tree with no vector and no cutoff has nothing to write
+    shorter (alpha-beta's cut marks are: see test_tidy)."""
     from tracer.render.layout import slide_written, writes_shorter
     from tracer.render.scene import SceneNode
 
@@ -181,7 +182,8 @@ def test_a_slide_short_of_room_writes_vectors_without_parentheses():
     assert written("≤ (3, −1, 10)", "max") == "≤ 3,−1,10" and written("≥ (1/2, 0, 4)", "min") == "≥ 1/2,0,4"
     assert [written(value) for value in ("12", "≤ −3", "1/2", "0.17/1")] == ["12", "≤ −3", "1/2", "0.17/1"]
     problem = load_problem(str(TREES / "rn_example.yaml"))
-    assert not writes_shorter(scene_of(trace_search(problem.root, "alphabeta", meta=problem.meta), DrawOptions()))
+    assert not writes_shorter(scene_of(trace_search(problem.root, "minimax", meta=problem.meta), DrawOptions()))
+    assert writes_shorter(scene_of(trace_search(problem.root, "alphabeta", meta=problem.meta), DrawOptions()))
 
 
 def test_only_a_slide_short_of_room_writes_vectors_terse():
