@@ -157,3 +157,31 @@ def test_the_default_node_limit_is_what_draws_in_about_ten_seconds():
 
     help_text = run_tracer("render", "--help").stdout
     assert f"default {DEFAULT_MAX_DRAWN:,}" in help_text and DEFAULT_MAX_DRAWN >= 29_524  # b=3, d=9 fits
+
+
+def test_a_terse_slide_keeps_no_row_for_a_cut_mark_and_draws_none():
+    """A terse slide (one short of room) writes no ✂ half-way down the edge a cutoff struck at: the node that cut
+    says ✂ in its note and the edge still ends in a bar. Its nodes then stand exactly where they stand when no edge
+    carries a label at all, lower by at least a line of text per level gap that held only a ✂ (the uneven tree:
+    two) than as a slide writes the tree otherwise; in the pinned DOT each cutoff's ✂ is written once (in its note,
+    not on its edge too) and each cut edge ends in a tee."""
+    from tracer.records import replace
+    from tracer.render.drawing import draw, lay_out
+    from tracer.render.layout import line_height
+    from tracer.render.style import EDGE_SIZE
+
+    problem = load_problem(str(TREES / "uneven.yaml"))
+    scene = scene_of(trace_search(problem.root, "alphabeta"), DrawOptions())
+    measure([scene])
+    cuts = [edge for edge in scene.edges if edge.cut is not None]
+    assert len(cuts) == 2 and not any(edge.labels for edge in scene.edges)
+    unlabelled = replace(scene, edges=[replace(edge, cut=None) for edge in scene.edges])
+    for form in ("under", "low"):
+        plain = lay_out(scene, 0.18, form=form, slide=True)
+        terse = lay_out(scene, 0.18, form=form, slide=True, terse=True)
+        assert terse.shapes == lay_out(unlabelled, 0.18, form=form, slide=True).shapes, form
+        assert plain.unstretched_height - terse.unstretched_height >= 2 * line_height(EDGE_SIZE), form
+        for layout, marks in ((plain, 2), (terse, 1)):
+            source = draw(scene, layout, "dot").decode("utf-8")
+            assert source.count("✂") == marks * len(cuts), (form, layout.terse)
+            assert len(re.findall(r"arrowhead=\"?tee", source)) == len(cuts), (form, layout.terse)

@@ -11,7 +11,9 @@ import html
 
 from ..text import marked_parts
 from .dot_text import Digraph
-from .layout import BOARD_FONT, BOARD_GAP, BOARD_PAD, PERIPHERY, Box, Layout, board_size, board_text
+from .layout import (
+    BOARD_FONT, BOARD_GAP, BOARD_PAD, PERIPHERY, Box, Layout, board_size, board_text, cut_mark_written,
+)
 from .page import Page, legend_grid, legend_lines, page_of, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
@@ -82,7 +84,7 @@ def draw_tree(graph: Digraph, scene: Scene, layout: Layout) -> None:
     boards = {node.id for node in scene.nodes if node.kind == "board"}
     for edge in scene.edges:
         if edge.tail in layout.shapes and edge.head in layout.shapes:
-            attrs, label = _edge_attributes(edge)
+            attrs, label = _edge_attributes(edge, cut_mark_written(layout.terse))
             attrs.update(_board_ports(edge, boards))
             hide = dict(style="invis") if edge.hidden else {}
             name = f"{edge.tail}_{edge.head}"
@@ -278,9 +280,10 @@ def _board_grid(node: SceneNode, colour: str, keep: bool = False) -> str:
             + "".join(rows) + "</TABLE>")
 
 
-def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:
+def _edge_attributes(edge: SceneEdge, cut_mark: bool = True) -> tuple[dict[str, str], dict[str, str]]:
     """The edge's attributes, and its label's: a label is its own node, pinned half-way down the edge on a white
-    ground (Graphviz would place an edge's own label beside the line, where it may sit on a neighbour)."""
+    ground (Graphviz would place an edge's own label beside the line, where it may sit on a neighbour); an edge a
+    cutoff struck at ends in a bar, and carries ✂ if ``cut_mark`` (see :func:`.layout.cut_mark_written`)."""
     if edge.dotted:
         return dict(style="dotted", color=FADED), {}
     attrs = {}
@@ -292,7 +295,8 @@ def _edge_attributes(edge: SceneEdge) -> tuple[dict[str, str], dict[str, str]]:
         attrs.update(color=FADED)
         colour = FADED
     if edge.cut is not None:
-        labels.append('<FONT POINT-SIZE="12"><B>✂</B></FONT>')
+        if cut_mark:
+            labels.append('<FONT POINT-SIZE="12"><B>✂</B></FONT>')
         attrs.update(arrowhead="tee")
         colour = CUT
     if edge.best:

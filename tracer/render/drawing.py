@@ -171,7 +171,7 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
         # measured once, for every round of the layout and boxes
         rooms = measure_rooms(scene, spacing, form, slide, terse, lone)
     lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
-    centres = tidy_centres(scene, spacing, stretch, rooms, lowered)
+    centres = tidy_centres(scene, spacing, stretch, rooms, lowered, terse)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
@@ -302,14 +302,14 @@ def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[fl
               corner: bool = True, aim: float = math.inf) -> tuple[float, Layout]:
     """One of :func:`on_slide`'s tries, for a search of its own (:func:`.deck.player_fit`): ``scene`` laid out at
     ``loose`` (:data:`SLIDE_LAYOUTS`) with its titles placed, and how far its pages ``pages_of(layout)`` are
-    enlarged on a slide of ``size`` inches. Where the titles stand above the tree and it falls short of ``aim`` (a
-    scale: :func:`slide_aim`), the notes of a MAX triangle alone in its level may stand in its corner instead, if
-    that enlarges the pages (see :func:`.layout.lone_corners`: the titles beside the tree take the same height).
-    That is tried only where the height binds: notes in a corner make the tree lower, never narrower."""
+    enlarged on a slide of ``size`` inches. Where it falls short of ``aim`` (a scale: :func:`slide_aim`), the notes
+    of a MAX triangle alone in its level may stand in its corner instead, if that enlarges the pages (see
+    :func:`.layout.lone_corners`; the titles placed again, in the tree's top left corner too where they may be: a
+    tree taller than their column beside it sets the height). That is tried only where the height binds: notes in
+    a corner make the tree lower, never narrower."""
     tried = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
-    if tried[0] < aim and not tried[1].title_beside and _lone_notes(scene) and \
-            _height_binds(pages_of(tried[1]), size):
-        lone = _titles_placed(_slide_layout(scene, loose, lone=True), scene, size, pages_of, corner=False)
+    if tried[0] < aim and _lone_notes(scene) and _height_binds(pages_of(tried[1]), size):
+        lone = _titles_placed(_slide_layout(scene, loose, lone=True), scene, size, pages_of, corner)
         return lone if lone[0] > tried[0] else tried
     return tried
 
@@ -434,7 +434,8 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
             size[0] * 72 / scale - max(margin, content.left - reach.left) - max(margin, reach.right - content.right),
             size[1] * 72 / scale - max(margin, content.bottom - reach.bottom) - max(margin, reach.top - content.top))
 
-    content, (_, room_h) = room(pages_of(layout))
+    pages = pages_of(layout)
+    content, (_, room_h) = room(pages)
     levels = layout.levels
     spare = room_h - content.height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
@@ -442,7 +443,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap,
               "caption_beside": layout.caption_beside}
     lone = layout.lone
-    for _ in range(2):  # (a second pass where the widened page came out smaller than aimed at: see below)
+    for _ in range(3):  # (more passes where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
             layout = replace(_slide_layout(scene, loose, stretch, widen, lone), **titles)
             content, (room_w, _) = room(pages_of(layout))  # (the widened tree's ends may reach past the titles)
@@ -458,10 +459,21 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
         drawn = size[0] * 72 / page.frame.width  # (the page has the slide's shape)
         if drawn >= scale * 0.999:
             break
+        if titles != _titles_kept(layout, pages):  # (the titles as the pages measured had them: then as aimed at)
+            titles = _titles_kept(layout, pages)
+            continue
         # the page is enlarged less than aimed at (its height, with titles the wider tree set on other lines, or
         # the current node's outline at its new ends): the slide's width at that scale is filled instead
         scale, margin = drawn, EDGE / drawn
     return layout, page
+
+
+def _titles_kept(layout: Layout, pages: list[Page]) -> dict[str, float]:
+    """Where ``layout``'s titles and caption stand, as its ``pages`` place them, for :func:`_filled` to keep where
+    the widened tree came out smaller than aimed at: titles above it that the pages wrapped to the tree's width stay
+    so wrapped (on a wider tree they may stand on fewer and longer lines, past the width the slide was filled to)."""
+    wrap = layout.title_wrap or (0.0 if layout.title_beside else max(page.title_wrap for page in pages))
+    return {"title_beside": layout.title_beside, "title_wrap": wrap, "caption_beside": layout.caption_beside}
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:

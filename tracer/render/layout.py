@@ -358,7 +358,7 @@ def slide_written(node: SceneNode, form: str, terse: bool = False) -> SceneNode:
     ``terse`` (a slide whose tree cannot hold projection-size text otherwise: see :data:`.drawing.SLIDE_LAYOUTS`):
     the vector without its parentheses too, ``1,2,6``, as game-theory figures often write a leaf's payoffs, a
     bound's sign kept (``≤ 1,2,6``), and a playout's box as its result alone (see :func:`.view.mcts.terse_playout`:
-    the caption says its moves)."""
+    the caption says its moves). (A terse slide's edges are written shorter too: see :func:`cut_mark_written`.)"""
     if _VECTOR.fullmatch(node.value):
         node = replace(node, value=_vector_written(node.value, terse))
     if terse and node.kind == "playout":
@@ -371,9 +371,10 @@ def slide_written(node: SceneNode, form: str, terse: bool = False) -> SceneNode:
 
 
 def writes_shorter(scene: Scene) -> bool:
-    """Whether a terse slide writes any of ``scene``'s text shorter than a slide does (see :func:`slide_written`):
-    if not, its terse layouts are its plain ones, and are not tried."""
-    return any(slide_written(node, "under", True) != slide_written(node, "under") for node in scene.nodes)
+    """Whether a terse slide writes any of ``scene``'s text shorter than a slide does (see :func:`slide_written`
+    and :func:`cut_mark_written`): if not, its terse layouts are its plain ones, and are not tried."""
+    return (any(slide_written(node, "under", True) != slide_written(node, "under") for node in scene.nodes)
+            or any(edge_label_lines(edge, True) != edge_label_lines(edge) for edge in scene.edges))
 
 
 _VECTOR = re.compile(r"(?:[≤≥] )?\([^()]*, [^()]*\)")  # a vector as tracer.numbers writes it: (1, 2, 6)
@@ -487,9 +488,8 @@ def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide
 
 def lone_corners(scene: Scene) -> set[str]:
     """The nodes alone in their level (the root, and any level of one node): nothing stands beside them, so a
-    slide whose titles stand above the tree may write a MAX triangle's notes in its corner there, in any form (see
-    :func:`corner_notes`), and its level is lower by their height (the titles in the tree's top left corner take
-    that height instead: see .drawing.slide_try)."""
+    slide short of height may write a MAX triangle's notes in its corner there, in any form (see
+    :func:`corner_notes`), and its level is lower by their height (see .drawing.slide_try)."""
     children: dict[str, list[str]] = {}
     for edge in scene.edges:
         children.setdefault(edge.tail, []).append(edge.head)
@@ -558,6 +558,11 @@ class Layout(Record):
         """``node`` as this layout writes it in its shape (on a slide: see :func:`slide_written`; its name, if not
         in the shape, is written at :attr:`names`)."""
         return slide_written(node, self.form, self.terse) if self.brackets else node
+
+    def edge_lines(self, edge) -> list[str]:
+        """``edge``'s label as this layout writes it, in lines (on a terse slide without the cut mark: see
+        :func:`cut_mark_written`)."""
+        return edge_label_lines(edge, self.terse)
 
     def label_lift(self, node: SceneNode) -> float:
         """How far up from its shape's centre ``node``'s label is centred: on a slide, a triangle's towards its wide
@@ -635,12 +640,21 @@ class Layout(Record):
                    form=form, terse=terse, lowered=lowered or {}, lone=lone)
 
 
-def edge_label_lines(edge) -> list[str]:
-    """An edge's label as lines of plain text: the move, negamax's −(v), the cut mark ✂."""
+def edge_label_lines(edge, terse: bool = False) -> list[str]:
+    """An edge's label as lines of plain text: the move, negamax's −(v), the cut mark ✂ (not on a ``terse`` slide:
+    see :func:`cut_mark_written`)."""
     lines = list(edge.labels)
-    if edge.cut is not None:
+    if edge.cut is not None and cut_mark_written(terse):
         lines.append("✂")  # the reason is written beside the node that cut
     return lines
+
+
+def cut_mark_written(terse: bool) -> bool:
+    """Whether the edge a cutoff struck at carries the cut mark ✂ half-way down it: always, but on a ``terse`` slide
+    (see :func:`slide_written`), where the row of the edges' labels it would need between two levels is the height
+    a slide short of room lacks: there the node that cut says ✂ in its note (``✂ 0.5 ≤ α=4.25``) and the edge, dashed
+    like all it prunes, ends in a bar at the child it cut off, as everywhere."""
+    return not terse
 
 
 def estimated_width(scene: Scene, spacing: float = 1.0, rooms: dict[str, Room] | None = None) -> float:

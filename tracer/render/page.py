@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..records import Record, replace
 from .layout import (
-    RING, Box, Layout, edge_label_lines, line_height, lines_width, ring_above, ring_reach, text_width, wrapped,
+    RING, Box, Layout, line_height, lines_width, ring_above, ring_reach, text_width, wrapped,
 )
 from .scene import Scene
 from .style import CAPTION_SIZE, EDGE_SIZE, KEY_SIZE, title_lines
@@ -331,7 +331,7 @@ def _drawn_between(scene: Scene, layout: Layout, low: float, high: float) -> tup
         if max(y0, y1) > low and min(y0, y1) < high:
             lefts += ends
             rights += ends
-        lines = edge_label_lines(edge)
+        lines = layout.edge_lines(edge)
         if lines:
             x, y = layout.label_point(edge.tail, edge.head)
             half_h = len(lines) * line_height(EDGE_SIZE) / 2

@@ -94,7 +94,7 @@ def _deepest_row(scene: Scene) -> list[str]:
 
 def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
                  rooms: dict[str, Room] | None = None, lowered: dict[str, float] | None = None,
-                 ) -> dict[str, list[float]]:
+                 terse: bool = False) -> dict[str, list[float]]:
     """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards. ``spacing``
     scales the gaps (see :mod:`.layout`); ``stretch`` adds points between every two levels (a slide's height
     filled); ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at ``spacing``, if they were. A
@@ -103,8 +103,11 @@ def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
     notes), the gap between them is widened until it does not (edges to a board excepted: between boards an inch
     and more high that would spread a level beyond a slide's width). Each round of widening redoes only the
     placements it changes: the children of the parents whose gaps grew, and the parents above them. ``lowered``:
-    the nodes drawn below their level, by how far (leaves in two staggered rows: see :func:`staggered_leaves`)."""
-    tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch, lowered)
+    the nodes drawn below their level, by how far (leaves in two staggered rows: see :func:`staggered_leaves`);
+    ``terse``: a terse slide's, whose edges' labels leave out the cut mark (see :func:`.layout.cut_mark_written`),
+    so that a level gap holding nothing else between its levels is no taller than an unlabelled one."""
+    tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch, lowered,
+                 terse)
     boards = {node.id for node in scene.nodes if node.kind == "board"}
     checked = tree.children.keys()  # the parents whose edges may cross a sibling: at first all
     for _ in range(CLEAR_ROUNDS - 1):
@@ -166,7 +169,7 @@ class _Tree:
     again)."""
 
     def __init__(self, scene: Scene, rooms: dict[str, Room], spacing: float, stretch: float,
-                 lowered: dict[str, float] | None = None):
+                 lowered: dict[str, float] | None = None, terse: bool = False):
         self.rooms = rooms
         self.lowered = lowered or {}
         self.children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
@@ -175,7 +178,7 @@ class _Tree:
         for edge in scene.edges:
             self.children[edge.tail].append(edge.head)
             self.parent[edge.head] = edge.tail
-            lines = edge_label_lines(edge)
+            lines = edge_label_lines(edge, terse)
             self.labels[edge.head] = (lines_width(lines, EDGE_SIZE), len(lines))
         self.gaps = (GAP * spacing, LABEL_GAP * spacing)
         self.order = _preorder(scene.nodes[0].id, self.children)

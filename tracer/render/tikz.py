@@ -12,7 +12,7 @@ import math
 from ..model.state import Player
 from .latex import PACKAGES, latex_text
 from .layout import (
-    BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text, edge_label_lines,
+    BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text,
 )
 from .page import Page, legend_grid, legend_lines, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneNode
@@ -266,7 +266,7 @@ def _edge(edge, nodes: dict[str, SceneNode], layout: Layout) -> list[str]:
         if style[0] == "->":
             style[0] = THICK_ARROW
     out = [f"\\draw[{', '.join(style)}] ({start[0]:.1f},{start[1]:.1f}) -- ({end[0]:.1f},{end[1]:.1f});"]
-    labels = edge_label_lines(edge)
+    labels = layout.edge_lines(edge)
     if labels and not edge.dotted:
         x, y = layout.label_point(edge.tail, edge.head)
         colour = "cut" if edge.cut is not None else "faded" if edge.faded else "ink"
