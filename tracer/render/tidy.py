@@ -94,7 +94,7 @@ def _deepest_row(scene: Scene) -> list[str]:
 
 def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
                  rooms: dict[str, Room] | None = None, lowered: dict[str, float] | None = None,
-                 ) -> dict[str, list[float]]:
+                 labels_where_drawn: bool = False) -> dict[str, list[float]]:
     """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards. ``spacing``
     scales the gaps (see :mod:`.layout`); ``stretch`` adds points between every two levels (a slide's height
     filled); ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at ``spacing``, if they were. A
@@ -103,8 +103,11 @@ def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
     notes), the gap between them is widened until it does not (edges to a board excepted: between boards an inch
     and more high that would spread a level beyond a slide's width). Each round of widening redoes only the
     placements it changes: the children of the parents whose gaps grew, and the parents above them. ``lowered``:
-    the nodes drawn below their level, by how far (leaves in two staggered rows: see :func:`staggered_leaves`)."""
-    tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch, lowered)
+    the nodes drawn below their level, by how far (leaves in two staggered rows: see :func:`staggered_leaves`).
+    ``labels_where_drawn`` (a slide's): siblings only as far apart as their edges' labels need where they are drawn
+    (see :meth:`_Tree._label_shares`), not as if half-way between the centres (a figure's, as it always was)."""
+    tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch, lowered,
+                 labels_where_drawn)
     boards = {node.id for node in scene.nodes if node.kind == "board"}
     checked = tree.children.keys()  # the parents whose edges may cross a sibling: at first all
     for _ in range(CLEAR_ROUNDS - 1):
@@ -166,7 +169,7 @@ class _Tree:
     again)."""
 
     def __init__(self, scene: Scene, rooms: dict[str, Room], spacing: float, stretch: float,
-                 lowered: dict[str, float] | None = None):
+                 lowered: dict[str, float] | None = None, labels_where_drawn: bool = False):
         self.rooms = rooms
         self.lowered = lowered or {}
         self.children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
@@ -181,7 +184,7 @@ class _Tree:
         self.order = _preorder(scene.nodes[0].id, self.children)
         self.rank = {name: i for i, name in enumerate(self.order)}
         self.ys = self._ys(scene, spacing, stretch)
-        self.label_share = self._label_shares() if self.lowered else {}
+        self.label_share = self._label_shares(labels_where_drawn) if self.lowered or labels_where_drawn else {}
         self.extra: dict[str, float] = {}  # more room before a child, so that an edge clears its siblings
         self.offset: dict[str, float] = {}
         self.contours: dict[str, Contour] = {}
@@ -211,7 +214,8 @@ class _Tree:
                 contour.right += [-math.inf, room.right]
             kids = self.children[name]
             if kids:
-                _place_children(kids, self.contours, self.labels, self.offset, self.gaps[1], self.extra)
+                _place_children(kids, self.contours, self.labels, self.offset, self.gaps[1], self.extra,
+                                self._labels_spread(kids))
                 middles = {kid: self.offset[kid] * self.label_share.get(kid, 0.5) for kid in kids}
                 contour.left.append(min(middles[kid] - self.labels[kid][0] / 2 for kid in kids))
                 contour.right.append(max(middles[kid] + self.labels[kid][0] / 2 for kid in kids))
@@ -265,31 +269,47 @@ class _Tree:
                 ys[kid] = y - self.lowered.get(kid, 0.0)
         return ys
 
-    def _label_shares(self) -> dict[str, float]:
-        """How far across, from its parent to a lowered leaf, the label of the edge to it stands: in the row of its
-        level's labels, half-way between the foot of its parent's level and the top of the leaf's row (as
-        :meth:`.layout.Layout.label_point` places it), on the steeper line to the leaf."""
+    def _labels_spread(self, kids: list[str]) -> float:
+        """How far apart the labels of the edges to ``kids`` (with the edges beside them) stand for each point
+        their children stand apart, against half as far: 1 where they are taken to stand half-way down, as a
+        figure takes them (and any row with a lowered leaf); less where each stands nearer its child (a slide's:
+        see :meth:`_label_shares`), by the least share of them, which holds for two neighbours whose share is the
+        least or an outer one's (first or last: the parent stands between them, so a larger share moves its edge
+        and label further out); else 1."""
+        if not self.label_share or any(kid in self.lowered for kid in kids):
+            return 1.0
+        least = min(self.label_share[kid] for kid in kids)
+        if any(self.label_share[kid] > least + 1e-9 for kid in kids[1:-1]):
+            return 1.0
+        return 0.5 / max(0.5, least)
+
+    def _label_shares(self, every: bool = False) -> dict[str, float]:
+        """How far across, from its parent to a lowered leaf (to ``every`` child: a slide's), the label of the
+        edge to it stands: in the row of its level's labels, half-way between the foot of its parent's level and
+        the top of the child's row (as :meth:`.layout.Layout.label_point` places it), on the line to the child:
+        more than half-way under a parent whose notes reach down, less to a lowered leaf."""
         feet: dict[float, float] = {}  # the lowest point of each level, by its centre line
         for name, y in self.ys.items():
             if name not in self.lowered:
                 feet[round(y, 2)] = min(feet.get(round(y, 2), y), y - self.rooms[name].below)
         shares = {}
-        for kid, drop in self.lowered.items():
-            above = self.ys[self.parent[kid]]
+        for kid in self.parent if every else self.lowered:
+            above, drop = self.ys[self.parent[kid]], self.lowered.get(kid, 0.0)
             y = (feet[round(above, 2)] + self.ys[kid] + drop + self.rooms[kid].above) / 2
             shares[kid] = (above - y) / (above - self.ys[kid])
         return shares
 
 
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
-                    label_gap: float, extra: dict[str, float]) -> None:
+                    label_gap: float, extra: dict[str, float], spread: float = 1.0) -> None:
     """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
     labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's)."""
     placed = contours[kids[0]].copy()  # the subtrees set so far, as one
     x = {kids[0]: 0.0}
     for before, kid in zip(kids, kids[1:]):
         # two labels half-way down their edges are half as far apart as the children
-        labels_apart = labels[before][0] + labels[kid][0] + 2 * label_gap if labels[before][1] or labels[kid][1] else 0
+        labels_apart = (labels[before][0] + labels[kid][0] + 2 * label_gap) * spread \
+            if labels[before][1] or labels[kid][1] else 0
         x[kid] = max(placed.clearance(contours[kid]), x[before] + labels_apart) + extra.get(kid, 0.0)
         placed.absorb(contours[kid], x[kid])
     middle = (x[kids[0]] + x[kids[-1]]) / 2
