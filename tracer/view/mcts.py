@@ -17,6 +17,8 @@ from .look import KeyRow, Look
 from .nodes import ACTIVE, DONE, Deciding, NodeView
 
 W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N
+W_N_MEANING = "W/N: wins / visits, W for the player who chose the move in; Q = W/N"  # under a figure's title
+W_N_SHORT = "W/N: wins of the player who moved in / visits; Q = W/N"  # the same, under a deck's (a sixth narrower)
 UNMADE_LINE = " "  # what a leaf the search never made writes where a made one writes W/N: a blank line, so that
 # every leaf box is as tall as the made ones (the layout sizes a box by its lines)
 
@@ -356,12 +358,13 @@ class VisitLook(Look):
 
     def setting_notes(self, view, rules: list[str], frame: bool, legend: bool) -> list[str]:
         """Its settings on a line of their own, so that the title stays as narrow as the tree; the iteration in a
-        deck's frame; what W/N means, unless the key says it."""
+        deck's frame; what W/N means, unless the key says it: in a deck's last frame in the fewest words
+        (:data:`W_N_SHORT`: a slide's title block is as wide as its tree, and a line wider than that is two)."""
         notes = [", ".join(rules)]
         if frame and not view.finished:
             notes.append(f"iteration {view.iteration:,} of {view.trace.spec.iterations:,}")
         elif not legend:
-            notes.append("W/N: wins / visits, W for the player who chose the move in; Q = W/N")
+            notes.append(W_N_SHORT if frame else W_N_MEANING)
         return notes
 
     def asked(self, trace, paths: tuple[int, ...]) -> list[str]:
