@@ -105,7 +105,7 @@ def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
     placements it changes: the children of the parents whose gaps grew, and the parents above them. ``lowered``:
     the nodes drawn below their level, by how far (leaves in two staggered rows: see :func:`staggered_leaves`).
     ``labels_where_drawn`` (a slide's): siblings only as far apart as their edges' labels need where they are drawn
-    (see :meth:`_Tree._label_shares`), not as if half-way between the centres (a figure's, as it always was)."""
+    (see :func:`_apart_where_drawn`), not as if half-way between the centres (a figure's, as it always was)."""
     tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch, lowered,
                  labels_where_drawn)
     boards = {node.id for node in scene.nodes if node.kind == "board"}
@@ -184,7 +184,9 @@ class _Tree:
         self.order = _preorder(scene.nodes[0].id, self.children)
         self.rank = {name: i for i, name in enumerate(self.order)}
         self.ys = self._ys(scene, spacing, stretch)
-        self.label_share = self._label_shares(labels_where_drawn) if self.lowered or labels_where_drawn else {}
+        self.label_y = self._label_heights(labels_where_drawn) if self.lowered or labels_where_drawn else {}
+        self.label_share = {kid: self.along(kid, y) for kid, y in self.label_y.items()}
+        self.where_drawn = labels_where_drawn
         self.extra: dict[str, float] = {}  # more room before a child, so that an edge clears its siblings
         self.offset: dict[str, float] = {}
         self.contours: dict[str, Contour] = {}
@@ -215,7 +217,7 @@ class _Tree:
             kids = self.children[name]
             if kids:
                 _place_children(kids, self.contours, self.labels, self.offset, self.gaps[1], self.extra,
-                                self._labels_spread(kids))
+                                self if self.where_drawn else None)
                 middles = {kid: self.offset[kid] * self.label_share.get(kid, 0.5) for kid in kids}
                 contour.left.append(min(middles[kid] - self.labels[kid][0] / 2 for kid in kids))
                 contour.right.append(max(middles[kid] + self.labels[kid][0] / 2 for kid in kids))
@@ -269,53 +271,86 @@ class _Tree:
                 ys[kid] = y - self.lowered.get(kid, 0.0)
         return ys
 
-    def _labels_spread(self, kids: list[str]) -> float:
-        """How far apart the labels of the edges to ``kids`` (with the edges beside them) stand for each point
-        their children stand apart, against half as far: 1 where they are taken to stand half-way down, as a
-        figure takes them (and any row with a lowered leaf); less where each stands nearer its child (a slide's:
-        see :meth:`_label_shares`), by the least share of them, which holds for two neighbours whose share is the
-        least or an outer one's (first or last: the parent stands between them, so a larger share moves its edge
-        and label further out); else 1."""
-        if not self.label_share or any(kid in self.lowered for kid in kids):
-            return 1.0
-        least = min(self.label_share[kid] for kid in kids)
-        if any(self.label_share[kid] > least + 1e-9 for kid in kids[1:-1]):
-            return 1.0
-        return 0.5 / max(0.5, least)
-
-    def _label_shares(self, every: bool = False) -> dict[str, float]:
-        """How far across, from its parent to a lowered leaf (to ``every`` child: a slide's), the label of the
-        edge to it stands: in the row of its level's labels, half-way between the foot of its parent's level and
-        the top of the child's row (as :meth:`.layout.Layout.label_point` places it), on the line to the child:
-        more than half-way under a parent whose notes reach down, less to a lowered leaf."""
+    def _label_heights(self, every: bool = False) -> dict[str, float]:
+        """The height of the label of the edge to each lowered leaf (to ``every`` child: a slide's): in the row of
+        its level's labels, half-way between the foot of its parent's level and the top of the child's row (as
+        :meth:`.layout.Layout.label_point` places it)."""
         feet: dict[float, float] = {}  # the lowest point of each level, by its centre line
         for name, y in self.ys.items():
             if name not in self.lowered:
                 feet[round(y, 2)] = min(feet.get(round(y, 2), y), y - self.rooms[name].below)
-        shares = {}
+        heights = {}
         for kid in self.parent if every else self.lowered:
             above, drop = self.ys[self.parent[kid]], self.lowered.get(kid, 0.0)
-            y = (feet[round(above, 2)] + self.ys[kid] + drop + self.rooms[kid].above) / 2
-            shares[kid] = (above - y) / (above - self.ys[kid])
-        return shares
+            heights[kid] = (feet[round(above, 2)] + self.ys[kid] + drop + self.rooms[kid].above) / 2
+        return heights
 
+    def along(self, kid: str, y: float) -> float:
+        """How far across, from its parent to ``kid``, the edge between them is at height ``y``: at its label's
+        height, more than half-way under a parent whose notes reach down, less to a lowered leaf."""
+        above = self.ys[self.parent[kid]]
+        return (above - y) / (above - self.ys[kid])
 
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
-                    label_gap: float, extra: dict[str, float], spread: float = 1.0) -> None:
+                    label_gap: float, extra: dict[str, float], tree: "_Tree | None" = None) -> None:
     """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
-    labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's)."""
-    placed = contours[kids[0]].copy()  # the subtrees set so far, as one
-    x = {kids[0]: 0.0}
-    for before, kid in zip(kids, kids[1:]):
+    labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's). The
+    labels are taken to stand half-way down their edges (a figure's), or with ``tree`` (a slide's) where they are
+    drawn, if that sets the children nearer (see :func:`_apart_where_drawn`)."""
+    def half_way(before: str, kid: str, x: dict[str, float]) -> float:
         # two labels half-way down their edges are half as far apart as the children
-        labels_apart = (labels[before][0] + labels[kid][0] + 2 * label_gap) * spread \
-            if labels[before][1] or labels[kid][1] else 0
-        x[kid] = max(placed.clearance(contours[kid]), x[before] + labels_apart) + extra.get(kid, 0.0)
-        placed.absorb(contours[kid], x[kid])
+        return x[before] + _labels_room(labels, before, kid, label_gap) if labels[before][1] or labels[kid][1] \
+            else -math.inf
+
+    x = _side_by_side(kids, contours, extra, half_way)
+    if tree is not None:
+        x = _apart_where_drawn(kids, contours, labels, label_gap, extra, tree, x)
     middle = (x[kids[0]] + x[kids[-1]]) / 2
     for kid in kids:
         offset[kid] = x[kid] - middle
 
+
+def _labels_room(labels, before: str, kid: str, label_gap: float) -> float:
+    """The room across two neighbouring edges' labels need (one of them may have none): both, and a gap each side."""
+    return labels[before][0] + labels[kid][0] + 2 * label_gap
+
+
+def _side_by_side(kids: list[str], contours: dict[str, Contour], extra: dict[str, float], least) -> dict[str, float]:
+    """Each child's x, the first's at 0, as near the one before as their subtrees' contours allow, and no nearer
+    than ``least(before, kid, x)`` says (its edge's label), with the ``extra`` room before it."""
+    placed = contours[kids[0]].copy()  # the subtrees set so far, as one
+    x = {kids[0]: 0.0}
+    for before, kid in zip(kids, kids[1:]):
+        x[kid] = max(placed.clearance(contours[kid]), least(before, kid, x)) + extra.get(kid, 0.0)
+        placed.absorb(contours[kid], x[kid])
+    return x
+
+
+def _apart_where_drawn(kids: list[str], contours: dict[str, Contour], labels, label_gap: float,
+                       extra: dict[str, float], tree: "_Tree", half_way: dict[str, float]) -> dict[str, float]:
+    """The children's x (as :func:`_side_by_side` gives them) as far apart as their edges' labels need where they
+    are drawn (:meth:`_Tree.along`: under a parent whose notes reach down, more than half-way to the children, so
+    nearer together for as far as their children are apart): at each labelled edge's label height, the two
+    neighbouring edges (or labels) must be a gap apart. Where they stand depends on where the parent does, half-way
+    between the first child and the last; a few rounds settle it, and the placement is kept only if it holds
+    with the parent where it stands, and sets the children nearer: else ``half_way``'s."""
+    def clear(before: str, kid: str, x: dict[str, float], parent: float) -> float:
+        """The least x of ``kid`` whose edge (and label) clears ``before``'s at each of their labels' heights."""
+        need = -math.inf
+        if labels[before][1] or labels[kid][1]:
+            room = _labels_room(labels, before, kid, label_gap) / 2
+            for y in {tree.label_y[name] for name in (before, kid) if labels[name][1]}:
+                need = max(need, parent + (tree.along(before, y) * (x[before] - parent) + room) / tree.along(kid, y))
+        return need
+
+    x = half_way
+    for _ in range(4):  # (the parent moves less each round)
+        parent = (x[kids[0]] + x[kids[-1]]) / 2
+        x = _side_by_side(kids, contours, extra, lambda before, kid, x: clear(before, kid, x, parent))
+        parent = (x[kids[0]] + x[kids[-1]]) / 2
+        if all(x[kid] >= clear(before, kid, x, parent) - 1e-6 for before, kid in zip(kids, kids[1:])):
+            return x if x[kids[-1]] <= half_way[kids[-1]] else half_way
+    return half_way
 
 def _preorder(root: str, children: dict[str, list[str]]) -> list[str]:
     order, pending = [], [root]
