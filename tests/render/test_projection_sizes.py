@@ -198,16 +198,20 @@ def test_only_a_slide_short_of_room_writes_vectors_terse():
 
 def test_a_slide_short_of_room_writes_a_playouts_box_as_its_result():
     """An MCTS playout's box (view.mcts.playout_text: its moves, then its result) is written terse as ``playout``
-    over ``→`` its result, two short lines (the caption of its step says the moves); an evaluation instead of a
-    playout says so; other boxes' text is kept. The README's MCTS deck at 16:9 writes its playouts so (it reaches
-    18 pt: test above), and the box is no taller than a made leaf."""
+    over ``→`` its result, two short lines (the caption of its step says the moves), the view giving both forms
+    (view.mcts.terse_playout) and the slide choosing; an evaluation instead of a playout says so; other boxes'
+    text is kept, and a slide not short of room writes the box whole. The README's MCTS deck at 16:9 writes its
+    playouts so (it reaches 18 pt: test above), and the box is no taller than a made leaf."""
     from tracer.render.layout import shape_size, slide_written
     from tracer.render.scene import SceneNode
     from tracer.trace.events import PlayedOut
-    from tracer.view.mcts import playout_text, ratio
+    from tracer.view.mcts import playout_text, ratio, terse_playout
+
+    def box(event, game=False):
+        return SceneNode("p", "playout", value=playout_text(event, game), terse=terse_playout(event, game))
 
     def terse(event, game=False):
-        return slide_written(SceneNode("p", "playout", value=playout_text(event, game)), "under", True).value
+        return slide_written(box(event, game), "under", True).value
 
     random_move = PlayedOut(node=3, how="random", moves=("a1",), reward=5 / 6)
     assert playout_text(random_move, False) == "playout: 1 random move\nreward 0.83"
@@ -216,10 +220,11 @@ def test_a_slide_short_of_room_writes_a_playouts_box_as_its_result():
     assert terse(won, game=True) == "playout\n→ MAX wins"
     assert terse(PlayedOut(node=3, how="eval", moves=(), reward=0.5)) == f"evaluation\n→ {ratio(0.5)}"
     assert terse(PlayedOut(node=3, how="cut", moves=("a",) * 1200, reward=0.25), game=True) == "playout\n→ 0.25"
+    assert terse_playout(PlayedOut(node=3, how="terminal", moves=(), reward=1.0), True) is None  # (no box)
     assert slide_written(SceneNode("s", "stub", value="2 pruned"), "under", True).value == "2 pruned"
+    assert slide_written(box(random_move), "under").value.split() == playout_text(random_move, False).split()
     leaf = shape_size(SceneNode("l", "leaf", value="14", head="0.17/1"), 0.25, "low", True, True)
-    assert shape_size(SceneNode("p", "playout", value=playout_text(random_move, False)), 0.25, "low", True,
-                      True)[1] <= leaf[1]
+    assert shape_size(box(random_move), 0.25, "low", True, True)[1] <= leaf[1]
 
 
 def overlapping(one, other, by: float = 0.5) -> bool:

@@ -245,21 +245,26 @@ def playout_text(event: PlayedOut, is_game: bool) -> str | None:
         what = f"{len(event.moves):,} moves, cut: evaluation"
     else:
         what = f"{len(event.moves)} {event.how} move{'s' if len(event.moves) != 1 else ''}"
-    result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game and event.how != "cut" \
-        else None
-    return f"playout: {what}\n{result or f'reward {ratio(event.reward)}'}"
+    return f"playout: {what}\n{_outcome(event, is_game) or f'reward {ratio(event.reward)}'}"
 
 
-def terse_playout(text: str) -> str:
+def terse_playout(event: PlayedOut, is_game: bool) -> str | None:
     """A playout's box (:func:`playout_text`) as a slide short of room writes it: ``playout`` (``evaluation``, for
     a node evaluated without one) over its result, ``→ 0.83`` or ``→ MAX wins``, its moves left to the frame's
     caption, which says them. Two short lines where there were three wide ones: a box stands at the top of its
     level, beside the leaves, and three lines set the level's width and height."""
-    first, _, result = text.partition("\n")
-    if not first.startswith("playout: ") or not result:
-        return text
-    head = "evaluation" if first == "playout: evaluation" else "playout"
-    return f"{head}\n→ {result.removeprefix('reward ')}"
+    if playout_text(event, is_game) is None:
+        return None
+    head = "evaluation" if event.how == "eval" else "playout"
+    return f"{head}\n→ {_outcome(event, is_game) or ratio(event.reward)}"
+
+
+def _outcome(event: PlayedOut, is_game: bool) -> str | None:
+    """A game's playout played to its end, in words: ``MAX wins``, ``MIN wins`` or ``draw`` (else ``None``: a
+    tree file's scaled leaf, or a playout cut and evaluated, gives a number)."""
+    if not is_game or event.how == "cut":
+        return None
+    return {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward)
 
 
 def _plural(count: int, word: str) -> str:
@@ -325,10 +330,10 @@ class VisitLook(Look):
         visits = sum(view.nodes[child].visits for child in made)
         return f"{_plural(size, 'node')}\n{_plural(visits, 'visit')}"
 
-    def side_boxes(self, view, final, frame: bool, shown: set[int], options) -> list[tuple[str, int, str, bool]]:
-        """The latest playout, from its node to a box with its moves and result (with ``playouts``). A deck's frames
-        keep one layout, so each node that plays out in the deck has its box in every frame, seen only while its
-        playout is the iteration's."""
+    def side_boxes(self, view, final, frame: bool, shown: set[int], options) -> list[tuple[str, int, str, str, bool]]:
+        """The latest playout, from its node to a box with its moves and result (with ``playouts``; tersely, its
+        result alone: see :func:`terse_playout`). A deck's frames keep one layout, so each node that plays out in
+        the deck has its box in every frame, seen only while its playout is the iteration's."""
         latest = view.playout
         if frame:
             playouts = [event for event in final.playouts if event.node in shown]
@@ -340,7 +345,8 @@ class VisitLook(Look):
         for event in playouts:
             text = playout_text(event, view.is_game)
             if text is not None:
-                boxes.append(("playout", event.node, text, latest is None or latest.node != event.node))
+                boxes.append(("playout", event.node, text, terse_playout(event, view.is_game),
+                              latest is None or latest.node != event.node))
         return boxes
 
     def edge_labels(self, view, child) -> list[str]:
