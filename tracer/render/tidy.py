@@ -291,6 +291,7 @@ class _Tree:
         above = self.ys[self.parent[kid]]
         return (above - y) / (above - self.ys[kid])
 
+
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
                     label_gap: float, extra: dict[str, float], tree: "_Tree | None" = None) -> None:
     """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
@@ -303,7 +304,7 @@ def _place_children(kids: list[str], contours: dict[str, Contour], labels, offse
             else -math.inf
 
     x = _side_by_side(kids, contours, extra, half_way)
-    if tree is not None:
+    if tree is not None and any(labels[kid][1] for kid in kids):
         x = _apart_where_drawn(kids, contours, labels, label_gap, extra, tree, x)
     middle = (x[kids[0]] + x[kids[-1]]) / 2
     for kid in kids:
@@ -351,6 +352,7 @@ def _apart_where_drawn(kids: list[str], contours: dict[str, Contour], labels, la
         if all(x[kid] >= clear(before, kid, x, parent) - 1e-6 for before, kid in zip(kids, kids[1:])):
             return x if x[kids[-1]] <= half_way[kids[-1]] else half_way
     return half_way
+
 
 def _preorder(root: str, children: dict[str, list[str]]) -> list[str]:
     order, pending = [], [root]
