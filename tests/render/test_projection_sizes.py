@@ -48,8 +48,9 @@ def smallest(pdf) -> tuple[float, float]:
 # uneven 16.2/18.8 at 4:3 (its root's window in its corner: height binds), 17.4/20.2 at 16:9 (titles and caption
 # beside the tree: height binds).
 SHORT = {("binary_depth4", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
-# The same for the README's MCTS deck (16.2/18.8 at 4:3, its playouts terse, its leaves staggered, its caption in the
-# tree's top right corner: its W/N triangles and leaves set the width, its five levels the height) and the random
+# The same for the README's MCTS deck (16.9/19.7 at 4:3, its playouts terse, its leaves staggered, its caption in the
+# tree's top right corner: height binds, ×1.06 short: its five title lines (80 pt) and its four rows (219 pt); its
+# leaf row sets the width, ×1.02 short; the W/N triangles are not the widest level) and the random
 # trees, by (leaves, size): 27 leaves at 4:3 9.0/10.5 (staggered: its 14 leaves in a row, ×1.11 short of the width
 # even 10 pt needs, so the deck says in one line what helps).
 SHORT_MCTS = {"4:3"}
