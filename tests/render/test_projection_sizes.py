@@ -438,3 +438,63 @@ def _inside(point, triangle) -> bool:
         cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
         signs.append(cross / ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
     return all(s > 0.5 for s in signs) or all(s < -0.5 for s in signs)
+
+
+def test_a_slides_edge_labels_are_as_far_apart_as_needed_where_drawn():
+    """On a slide, siblings stand only as far apart as their edges' labels need where the labels are drawn (under a
+    parent whose notes reach down, more than half-way down the edges): every label (at ``label_point``, as the
+    printers draw it) stays clear of its siblings' labels and edges at its own height, and the tree is no wider
+    than with the labels taken half-way down (a figure's rule), and narrower for the MCTS exercise's deck (its
+    UCB labels under the Q notes) and a negamax tree (a label on every edge). Each tree laid out plain and with
+    its leaves staggered, tight and loose."""
+    from tracer.render.deck import make_deck, room_scene
+    from tracer.render.drawing import lay_out, measure
+    from tracer.render.layout import edge_label_lines, line_height, lines_width, measure_rooms
+    from tracer.render.style import EDGE_SIZE
+    from tracer.render.tidy import can_stagger, staggered_leaves, tidy_centres
+    from tracer.view import frame_steps
+
+    mcts = traced(TREES / "mcts_exercise.yaml", None)
+    scenes = {"mcts_exercise": room_scene([frame.scene for frame in make_deck(mcts, frame_steps(mcts, "iteration"),
+                                                                              size=(10.0, 7.5)).frames])}
+    for name, algorithm in (("rn_example", "negamax"), ("uneven", "negamax-ab")):
+        scenes[name] = scene_of(traced(TREES / f"{name}.yaml", algorithm), DrawOptions())
+    tree = random_tree(random.Random(16), 16)
+    scenes["random16"] = scene_of(trace_search(parse_tree(f"root: max\ntree: {tree}\n").root, "negamax"),
+                                  DrawOptions())
+    narrower = set()
+    for name, scene in scenes.items():
+        measure([scene])
+        for spacing in (0.18, 0.5):
+            for stagger in (False, True) if can_stagger(scene) else (False,):
+                layout = lay_out(scene, spacing, slide=True, stagger=stagger)
+                rooms = measure_rooms(scene, spacing, slide=True)
+                lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
+                half_way = tidy_centres(scene, spacing, rooms=rooms, lowered=lowered)
+                wide = (max(x + rooms[node].right for node, (x, _) in half_way.items())
+                        - min(x - rooms[node].left for node, (x, _) in half_way.items()))
+                drawn = (max(box.x + rooms[node].right for node, box in layout.shapes.items())
+                         - min(box.x - rooms[node].left for node, box in layout.shapes.items()))
+                assert drawn <= wide + 1e-6, (name, spacing, stagger)
+                if drawn < wide * 0.97:
+                    narrower.add(name)
+                for edge in scene.edges:
+                    lines = edge_label_lines(edge)
+                    if not lines:
+                        continue
+                    x, y = layout.label_point(edge.tail, edge.head)
+                    half = lines_width(lines, EDGE_SIZE) / 2
+                    parent = layout.shapes[edge.tail]
+                    for other in scene.edges:
+                        if other.tail != edge.tail or other.head == edge.head:
+                            continue
+                        child = layout.shapes[other.head]
+                        across = parent.x + (child.x - parent.x) * (parent.y - y) / (parent.y - child.y)
+                        assert abs(across - x) >= half - 0.01, (name, spacing, stagger, edge.head, other.head)
+                        other_lines = edge_label_lines(other)
+                        if other_lines:
+                            ox, oy = layout.label_point(other.tail, other.head)
+                            apart = half + lines_width(other_lines, EDGE_SIZE) / 2
+                            high = (len(lines) + len(other_lines)) * line_height(EDGE_SIZE) / 2
+                            assert abs(ox - x) >= apart - 0.01 or abs(oy - y) >= high - 0.01, (name, edge.head)
+    assert {"mcts_exercise", "rn_example"} <= narrower

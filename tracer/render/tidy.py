@@ -61,6 +61,7 @@ SMALL = BOXES  # boxes standing for children left out: drawn at the top of their
 CLEAR_ROUNDS = 24  # the most times a layout is redone to widen a gap an edge would cross a node through
 STAGGER_LEAST = 4  # the fewest nodes a deepest level has for its leaves to be drawn in two staggered rows
 EDGE_STRIP = 1.0  # points either side of the line an edge to a lowered leaf takes through its level's row
+LABEL_ROUNDS = 8  # the most rounds that settle where a slide's parent stands against its labels (see _apart_where_drawn)
 
 
 def staggered_leaves(scene: Scene, rooms: dict[str, Room], spacing: float = 1.0) -> dict[str, float]:
@@ -104,7 +105,7 @@ def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
     and more high that would spread a level beyond a slide's width). Each round of widening redoes only the
     placements it changes: the children of the parents whose gaps grew, and the parents above them. ``lowered``:
     the nodes drawn below their level, by how far (leaves in two staggered rows: see :func:`staggered_leaves`).
-    ``labels_where_drawn`` (a slide's): siblings only as far apart as their edges' labels need where they are drawn
+    ``labels_where_drawn`` (a slide's): siblings as far apart as their edges' labels need where they are drawn
     (see :func:`_apart_where_drawn`), not as if half-way between the centres (a figure's, as it always was)."""
     tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch, lowered,
                  labels_where_drawn)
@@ -297,7 +298,7 @@ def _place_children(kids: list[str], contours: dict[str, Contour], labels, offse
     """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
     labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's). The
     labels are taken to stand half-way down their edges (a figure's), or with ``tree`` (a slide's) where they are
-    drawn, if that sets the children nearer (see :func:`_apart_where_drawn`)."""
+    drawn (see :func:`_apart_where_drawn`)."""
     def half_way(before: str, kid: str, x: dict[str, float]) -> float:
         # two labels half-way down their edges are half as far apart as the children
         return x[before] + _labels_room(labels, before, kid, label_gap) if labels[before][1] or labels[kid][1] \
@@ -330,27 +331,30 @@ def _side_by_side(kids: list[str], contours: dict[str, Contour], extra: dict[str
 def _apart_where_drawn(kids: list[str], contours: dict[str, Contour], labels, label_gap: float,
                        extra: dict[str, float], tree: "_Tree", half_way: dict[str, float]) -> dict[str, float]:
     """The children's x (as :func:`_side_by_side` gives them) as far apart as their edges' labels need where they
-    are drawn (:meth:`_Tree.along`: under a parent whose notes reach down, more than half-way to the children, so
-    nearer together for as far as their children are apart): at each labelled edge's label height, the two
-    neighbouring edges (or labels) must be a gap apart. Where they stand depends on where the parent does, half-way
-    between the first child and the last; a few rounds settle it, and the placement is kept only if it holds
-    with the parent where it stands, and sets the children nearer: else ``half_way``'s."""
+    are drawn (:meth:`_Tree.along`): under a parent whose notes reach down, more than half-way to the children, so
+    nearer together than ``half_way`` (the figure's rule) sets them; to a lowered leaf less than half-way, where
+    that rule kept too little room. At each labelled edge's label height two neighbouring edges (or labels), and
+    two neighbouring labels each at its own height, must be a gap apart. Where they stand depends on where the
+    parent does, half-way between the first child and the last; a few rounds settle it, and the placement is kept
+    once it holds with the parent where it stands (else, unsettled, ``half_way``'s)."""
     def clear(before: str, kid: str, x: dict[str, float], parent: float) -> float:
-        """The least x of ``kid`` whose edge (and label) clears ``before``'s at each of their labels' heights."""
-        need = -math.inf
-        if labels[before][1] or labels[kid][1]:
-            room = _labels_room(labels, before, kid, label_gap) / 2
-            for y in {tree.label_y[name] for name in (before, kid) if labels[name][1]}:
-                need = max(need, parent + (tree.along(before, y) * (x[before] - parent) + room) / tree.along(kid, y))
-        return need
+        """The least x of ``kid`` whose edge (and label) clears ``before``'s: at each of their labels' heights, and
+        label from label where both have one (their heights may differ: each half-way down to its own child's
+        top)."""
+        heights = [(tree.label_y[name], tree.label_y[name]) for name in (before, kid) if labels[name][1]]
+        if len(heights) == 2:
+            heights.append((tree.label_y[before], tree.label_y[kid]))
+        room = _labels_room(labels, before, kid, label_gap) / 2
+        return max((parent + (tree.along(before, low) * (x[before] - parent) + room) / tree.along(kid, high)
+                    for low, high in heights), default=-math.inf)
 
     x = half_way
-    for _ in range(4):  # (the parent moves less each round)
+    for _ in range(LABEL_ROUNDS):  # (the parent moves less each round)
         parent = (x[kids[0]] + x[kids[-1]]) / 2
         x = _side_by_side(kids, contours, extra, lambda before, kid, x: clear(before, kid, x, parent))
         parent = (x[kids[0]] + x[kids[-1]]) / 2
-        if all(x[kid] >= clear(before, kid, x, parent) - 1e-6 for before, kid in zip(kids, kids[1:])):
-            return x if x[kids[-1]] <= half_way[kids[-1]] else half_way
+        if all(x[kid] >= clear(before, kid, x, parent) - 0.01 for before, kid in zip(kids, kids[1:])):
+            return x
     return half_way
 
 
