@@ -443,10 +443,11 @@ def _inside(point, triangle) -> bool:
 def test_a_slides_edge_labels_are_as_far_apart_as_needed_where_drawn():
     """On a slide, siblings stand only as far apart as their edges' labels need where the labels are drawn (under a
     parent whose notes reach down, more than half-way down the edges): every label (at ``label_point``, as the
-    printers draw it) stays clear of its siblings' labels and edges at its own height, and the tree is no wider
-    than with the labels taken half-way down (a figure's rule), and narrower for the MCTS exercise's deck (its
-    UCB labels under the Q notes) and a negamax tree (a label on every edge). Each tree laid out plain and with
-    its leaves staggered, tight and loose."""
+    printers draw it) stays clear of its siblings' labels and edges at its own height (a label to a staggered leaf
+    stands less than half-way down its edge: taken half-way, one stood over its neighbour's edge), and the tree is
+    narrower than with the labels taken half-way down (a figure's rule) for the MCTS exercise's deck (its UCB
+    labels under the Q notes) and a negamax tree (a label on every edge). Each tree laid out plain and with its
+    leaves staggered, tight and loose."""
     from tracer.render.deck import make_deck, room_scene
     from tracer.render.drawing import lay_out, measure
     from tracer.render.layout import edge_label_lines, line_height, lines_width, measure_rooms
@@ -475,7 +476,6 @@ def test_a_slides_edge_labels_are_as_far_apart_as_needed_where_drawn():
                         - min(x - rooms[node].left for node, (x, _) in half_way.items()))
                 drawn = (max(box.x + rooms[node].right for node, box in layout.shapes.items())
                          - min(box.x - rooms[node].left for node, box in layout.shapes.items()))
-                assert drawn <= wide + 1e-6, (name, spacing, stagger)
                 if drawn < wide * 0.97:
                     narrower.add(name)
                 for edge in scene.edges:
