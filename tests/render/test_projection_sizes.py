@@ -45,12 +45,12 @@ def smallest(pdf) -> tuple[float, float]:
 
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt)
 # and what binds them: binary_depth4 12.7/14.7 at 4:3 (14: staggered, width ×1.10 and height ×1.06 short);
-# mcts_exercise 16.9/19.7 at 4:3 (its playouts terse, its caption in the tree's top right corner: its leaf row, 416 pt
-# at the tightest spacing, sets the width); uneven 16.8/19.5 at 4:3 (its cut marks terse: its titles, 423 pt wide on
-# two lines, set the width, and on more lines its five levels, 237 pt high at the tightest spacing, the height).
-SHORT = {("binary_depth4", "4:3"), ("mcts_exercise", "4:3"), ("uneven", "4:3")}
-# The same for the README's MCTS deck (16.2/18.8 at 4:3, its playouts terse, its leaves staggered, its caption in the
-# tree's top right corner: its W/N triangles and leaves set the width, its five levels the height) and the random
+# uneven 16.8/19.5 at 4:3 (its cut marks terse: its titles, 423 pt wide on two lines, set the width, and on more
+# lines its five levels, 237 pt high at the tightest spacing, the height).
+SHORT = {("binary_depth4", "4:3"), ("uneven", "4:3")}
+# The same for the README's MCTS deck (16.9/19.7 at 4:3, its playouts terse, its leaves staggered, its caption in the
+# tree's top right corner: height binds, ×1.06 short: its five title lines (80 pt) and its four rows (219 pt); its
+# leaf row sets the width, ×1.02 short; the W/N triangles are not the widest level) and the random
 # trees, by (leaves, size): 27 leaves at 4:3 9.0/10.5 (staggered: its 14 leaves in a row, ×1.11 short of the width
 # even 10 pt needs, so the deck says in one line what helps).
 SHORT_MCTS = {"4:3"}
@@ -201,16 +201,20 @@ def test_only_a_slide_short_of_room_writes_vectors_terse():
 
 def test_a_slide_short_of_room_writes_a_playouts_box_as_its_result():
     """An MCTS playout's box (view.mcts.playout_text: its moves, then its result) is written terse as ``playout``
-    over ``→`` its result, two short lines (the caption of its step says the moves); an evaluation instead of a
-    playout says so; other boxes' text is kept. The README's MCTS deck at 16:9 writes its playouts so (it reaches
-    18 pt: test above), and the box is no taller than a made leaf."""
+    over ``→`` its result, two short lines (the caption of its step says the moves), the view giving both forms
+    (view.mcts.terse_playout) and the slide choosing; an evaluation instead of a playout says so; other boxes'
+    text is kept, and a slide not short of room writes the box whole. The README's MCTS deck at 16:9 writes its
+    playouts so (it reaches 18 pt: test above), and the box is no taller than a made leaf."""
     from tracer.render.layout import shape_size, slide_written
     from tracer.render.scene import SceneNode
     from tracer.trace.events import PlayedOut
-    from tracer.view.mcts import playout_text, ratio
+    from tracer.view.mcts import playout_text, ratio, terse_playout
+
+    def box(event, game=False):
+        return SceneNode("p", "playout", value=playout_text(event, game), terse=terse_playout(event, game))
 
     def terse(event, game=False):
-        return slide_written(SceneNode("p", "playout", value=playout_text(event, game)), "under", True).value
+        return slide_written(box(event, game), "under", True).value
 
     random_move = PlayedOut(node=3, how="random", moves=("a1",), reward=5 / 6)
     assert playout_text(random_move, False) == "playout: 1 random move\nreward 0.83"
@@ -219,10 +223,11 @@ def test_a_slide_short_of_room_writes_a_playouts_box_as_its_result():
     assert terse(won, game=True) == "playout\n→ MAX wins"
     assert terse(PlayedOut(node=3, how="eval", moves=(), reward=0.5)) == f"evaluation\n→ {ratio(0.5)}"
     assert terse(PlayedOut(node=3, how="cut", moves=("a",) * 1200, reward=0.25), game=True) == "playout\n→ 0.25"
+    assert terse_playout(PlayedOut(node=3, how="terminal", moves=(), reward=1.0), True) is None  # (no box)
     assert slide_written(SceneNode("s", "stub", value="2 pruned"), "under", True).value == "2 pruned"
+    assert slide_written(box(random_move), "under").value.split() == playout_text(random_move, False).split()
     leaf = shape_size(SceneNode("l", "leaf", value="14", head="0.17/1"), 0.25, "low", True, True)
-    assert shape_size(SceneNode("p", "playout", value=playout_text(random_move, False)), 0.25, "low", True,
-                      True)[1] <= leaf[1]
+    assert shape_size(box(random_move), 0.25, "low", True, True)[1] <= leaf[1]
 
 
 def overlapping(one, other, by: float = 0.5) -> bool:
@@ -435,3 +440,63 @@ def _inside(point, triangle) -> bool:
         cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
         signs.append(cross / ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
     return all(s > 0.5 for s in signs) or all(s < -0.5 for s in signs)
+
+
+def test_a_slides_edge_labels_are_as_far_apart_as_needed_where_drawn():
+    """On a slide, siblings stand only as far apart as their edges' labels need where the labels are drawn (under a
+    parent whose notes reach down, more than half-way down the edges): every label (at ``label_point``, as the
+    printers draw it) stays clear of its siblings' labels and edges at its own height (a label to a staggered leaf
+    stands less than half-way down its edge: taken half-way, one stood over its neighbour's edge), and the tree is
+    narrower than with the labels taken half-way down (a figure's rule) for the MCTS exercise's deck (its UCB
+    labels under the Q notes) and a negamax tree (a label on every edge). Each tree laid out plain and with its
+    leaves staggered, tight and loose."""
+    from tracer.render.deck import make_deck, room_scene
+    from tracer.render.drawing import lay_out, measure
+    from tracer.render.layout import edge_label_lines, line_height, lines_width, measure_rooms
+    from tracer.render.style import EDGE_SIZE
+    from tracer.render.tidy import can_stagger, staggered_leaves, tidy_centres
+    from tracer.view import frame_steps
+
+    mcts = traced(TREES / "mcts_exercise.yaml", None)
+    scenes = {"mcts_exercise": room_scene([frame.scene for frame in make_deck(mcts, frame_steps(mcts, "iteration"),
+                                                                              size=(10.0, 7.5)).frames])}
+    for name, algorithm in (("rn_example", "negamax"), ("uneven", "negamax-ab")):
+        scenes[name] = scene_of(traced(TREES / f"{name}.yaml", algorithm), DrawOptions())
+    tree = random_tree(random.Random(16), 16)
+    scenes["random16"] = scene_of(trace_search(parse_tree(f"root: max\ntree: {tree}\n").root, "negamax"),
+                                  DrawOptions())
+    narrower = set()
+    for name, scene in scenes.items():
+        measure([scene])
+        for spacing in (0.18, 0.5):
+            for stagger in (False, True) if can_stagger(scene) else (False,):
+                layout = lay_out(scene, spacing, slide=True, stagger=stagger)
+                rooms = measure_rooms(scene, spacing, slide=True)
+                lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
+                half_way = tidy_centres(scene, spacing, rooms=rooms, lowered=lowered)
+                wide = (max(x + rooms[node].right for node, (x, _) in half_way.items())
+                        - min(x - rooms[node].left for node, (x, _) in half_way.items()))
+                drawn = (max(box.x + rooms[node].right for node, box in layout.shapes.items())
+                         - min(box.x - rooms[node].left for node, box in layout.shapes.items()))
+                if drawn < wide * 0.97:
+                    narrower.add(name)
+                for edge in scene.edges:
+                    lines = edge_label_lines(edge)
+                    if not lines:
+                        continue
+                    x, y = layout.label_point(edge.tail, edge.head)
+                    half = lines_width(lines, EDGE_SIZE) / 2
+                    parent = layout.shapes[edge.tail]
+                    for other in scene.edges:
+                        if other.tail != edge.tail or other.head == edge.head:
+                            continue
+                        child = layout.shapes[other.head]
+                        across = parent.x + (child.x - parent.x) * (parent.y - y) / (parent.y - child.y)
+                        assert abs(across - x) >= half - 0.01, (name, spacing, stagger, edge.head, other.head)
+                        other_lines = edge_label_lines(other)
+                        if other_lines:
+                            ox, oy = layout.label_point(other.tail, other.head)
+                            apart = half + lines_width(other_lines, EDGE_SIZE) / 2
+                            high = (len(lines) + len(other_lines)) * line_height(EDGE_SIZE) / 2
+                            assert abs(ox - x) >= apart - 0.01 or abs(oy - y) >= high - 0.01, (name, edge.head)
+    assert {"mcts_exercise", "rn_example"} <= narrower

@@ -171,7 +171,7 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
         # measured once, for every round of the layout and boxes
         rooms = measure_rooms(scene, spacing, form, slide, terse, lone)
     lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
-    centres = tidy_centres(scene, spacing, stretch, rooms, lowered, terse)
+    centres = tidy_centres(scene, spacing, stretch, rooms, lowered, terse, labels_where_drawn=slide)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}

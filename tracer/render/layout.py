@@ -20,7 +20,6 @@ from functools import cached_property
 from typing import NamedTuple
 
 from ..records import Record, field, replace
-from ..view.mcts import terse_playout
 from .key import SLIDE_WINDOW, WINDOW
 from .metrics import text_width
 from .scene import BOXES, Scene, SceneNode
@@ -357,12 +356,13 @@ def slide_written(node: SceneNode, form: str, terse: bool = False) -> SceneNode:
     vector of utilities (max^n) without spaces, ``(1,2,6)``, as Korf's and Sturtevant's figures write it;
     ``terse`` (a slide whose tree cannot hold projection-size text otherwise: see :data:`.drawing.SLIDE_LAYOUTS`):
     the vector without its parentheses too, ``1,2,6``, as game-theory figures often write a leaf's payoffs, a
-    bound's sign kept (``≤ 1,2,6``), and a playout's box as its result alone (see :func:`.view.mcts.terse_playout`:
-    the caption says its moves). (A terse slide's edges are written shorter too: see :func:`cut_mark_written`.)"""
+    bound's sign kept (``≤ 1,2,6``), and a node whose family gives a terse form (``node.terse``) so: a playout's box
+    as its result alone (see :func:`.view.mcts.terse_playout`: the caption says its moves). (A terse slide's edges
+    are written shorter too: see :func:`cut_mark_written`.)"""
     if _VECTOR.fullmatch(node.value):
         node = replace(node, value=_vector_written(node.value, terse))
-    if terse and node.kind == "playout":
-        node = replace(node, value=terse_playout(node.value))
+    if terse and node.terse:
+        node = replace(node, value=node.terse)
     if _name_beside(node, form):
         return replace(node, name="")
     if node.kind in BOXES and node.value:

@@ -106,6 +106,7 @@ class SceneNode(Record, compiled=True):
     hidden: bool = False  # not reached yet, in a deck that reveals the tree step by step: holds its place unseen
     flag: str = ""  # a mark on the node, such as a wrong answer: drawn under it, the shape doubly outlined
     fill: str = ""  # in a game of named players, the fill of the player to move (style.PLAYER_FILLS); else by player
+    terse: str = ""  # its value as a slide short of room writes it, where the family gives one (a playout's result)
 
 
 class SceneEdge(Record, compiled=True):
@@ -667,7 +668,7 @@ class _SceneBuilder:
 
     def _side_boxes(self, nodes: list[SceneNode], edges: list[SceneEdge], shown: set[int]) -> None:
         """The boxes the family draws beside nodes on a dashed edge (Monte Carlo tree search: a playout)."""
-        for kind, node_id, text, hidden in self.look.side_boxes(self.view, self.final, self.frame, shown,
-                                                                self.options):
-            nodes.append(SceneNode(f"{kind}{node_id}", kind, value=text, hidden=hidden))
+        for kind, node_id, text, terse, hidden in self.look.side_boxes(self.view, self.final, self.frame, shown,
+                                                                       self.options):
+            nodes.append(SceneNode(f"{kind}{node_id}", kind, value=text, terse=terse, hidden=hidden))
             edges.append(SceneEdge(f"n{node_id}", f"{kind}{node_id}", dashed=True, hidden=hidden))

@@ -61,6 +61,7 @@ SMALL = BOXES  # boxes standing for children left out: drawn at the top of their
 CLEAR_ROUNDS = 24  # the most times a layout is redone to widen a gap an edge would cross a node through
 STAGGER_LEAST = 4  # the fewest nodes a deepest level has for its leaves to be drawn in two staggered rows
 EDGE_STRIP = 1.0  # points either side of the line an edge to a lowered leaf takes through its level's row
+LABEL_ROUNDS = 8  # the most rounds that settle where a slide's parent stands against its labels (see _apart_where_drawn)
 
 
 def staggered_leaves(scene: Scene, rooms: dict[str, Room], spacing: float = 1.0) -> dict[str, float]:
@@ -94,7 +95,7 @@ def _deepest_row(scene: Scene) -> list[str]:
 
 def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
                  rooms: dict[str, Room] | None = None, lowered: dict[str, float] | None = None,
-                 terse: bool = False) -> dict[str, list[float]]:
+                 terse: bool = False, labels_where_drawn: bool = False) -> dict[str, list[float]]:
     """Where each node of ``scene`` (a tree, its root first) stands, in points, y growing upwards. ``spacing``
     scales the gaps (see :mod:`.layout`); ``stretch`` adds points between every two levels (a slide's height
     filled); ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at ``spacing``, if they were. A
@@ -105,9 +106,11 @@ def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
     placements it changes: the children of the parents whose gaps grew, and the parents above them. ``lowered``:
     the nodes drawn below their level, by how far (leaves in two staggered rows: see :func:`staggered_leaves`);
     ``terse``: a terse slide's, whose edges' labels leave out the cut mark (see :func:`.layout.cut_mark_written`),
-    so that a level gap holding nothing else between its levels is no taller than an unlabelled one."""
+    so that a level gap holding nothing else between its levels is no taller than an unlabelled one.
+    ``labels_where_drawn`` (a slide's): siblings as far apart as their edges' labels need where they are drawn
+    (see :func:`_apart_where_drawn`), not as if half-way between the centres (a figure's, as it always was)."""
     tree = _Tree(scene, rooms if rooms is not None else measure_rooms(scene, spacing), spacing, stretch, lowered,
-                 terse)
+                 terse, labels_where_drawn)
     boards = {node.id for node in scene.nodes if node.kind == "board"}
     checked = tree.children.keys()  # the parents whose edges may cross a sibling: at first all
     for _ in range(CLEAR_ROUNDS - 1):
@@ -169,7 +172,7 @@ class _Tree:
     again)."""
 
     def __init__(self, scene: Scene, rooms: dict[str, Room], spacing: float, stretch: float,
-                 lowered: dict[str, float] | None = None, terse: bool = False):
+                 lowered: dict[str, float] | None = None, terse: bool = False, labels_where_drawn: bool = False):
         self.rooms = rooms
         self.lowered = lowered or {}
         self.children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
@@ -184,7 +187,9 @@ class _Tree:
         self.order = _preorder(scene.nodes[0].id, self.children)
         self.rank = {name: i for i, name in enumerate(self.order)}
         self.ys = self._ys(scene, spacing, stretch)
-        self.label_share = self._label_shares() if self.lowered else {}
+        self.label_y = self._label_heights(labels_where_drawn) if self.lowered or labels_where_drawn else {}
+        self.label_share = {kid: self.along(kid, y) for kid, y in self.label_y.items()}
+        self.where_drawn = labels_where_drawn
         self.extra: dict[str, float] = {}  # more room before a child, so that an edge clears its siblings
         self.offset: dict[str, float] = {}
         self.contours: dict[str, Contour] = {}
@@ -214,7 +219,8 @@ class _Tree:
                 contour.right += [-math.inf, room.right]
             kids = self.children[name]
             if kids:
-                _place_children(kids, self.contours, self.labels, self.offset, self.gaps[1], self.extra)
+                _place_children(kids, self.contours, self.labels, self.offset, self.gaps[1], self.extra,
+                                self if self.where_drawn else None)
                 middles = {kid: self.offset[kid] * self.label_share.get(kid, 0.5) for kid in kids}
                 contour.left.append(min(middles[kid] - self.labels[kid][0] / 2 for kid in kids))
                 contour.right.append(max(middles[kid] + self.labels[kid][0] / 2 for kid in kids))
@@ -268,36 +274,90 @@ class _Tree:
                 ys[kid] = y - self.lowered.get(kid, 0.0)
         return ys
 
-    def _label_shares(self) -> dict[str, float]:
-        """How far across, from its parent to a lowered leaf, the label of the edge to it stands: in the row of its
-        level's labels, half-way between the foot of its parent's level and the top of the leaf's row (as
-        :meth:`.layout.Layout.label_point` places it), on the steeper line to the leaf."""
+    def _label_heights(self, every: bool = False) -> dict[str, float]:
+        """The height of the label of the edge to each lowered leaf (to ``every`` child: a slide's): in the row of
+        its level's labels, half-way between the foot of its parent's level and the top of the child's row (as
+        :meth:`.layout.Layout.label_point` places it)."""
         feet: dict[float, float] = {}  # the lowest point of each level, by its centre line
         for name, y in self.ys.items():
             if name not in self.lowered:
                 feet[round(y, 2)] = min(feet.get(round(y, 2), y), y - self.rooms[name].below)
-        shares = {}
-        for kid, drop in self.lowered.items():
-            above = self.ys[self.parent[kid]]
-            y = (feet[round(above, 2)] + self.ys[kid] + drop + self.rooms[kid].above) / 2
-            shares[kid] = (above - y) / (above - self.ys[kid])
-        return shares
+        heights = {}
+        for kid in self.parent if every else self.lowered:
+            above, drop = self.ys[self.parent[kid]], self.lowered.get(kid, 0.0)
+            heights[kid] = (feet[round(above, 2)] + self.ys[kid] + drop + self.rooms[kid].above) / 2
+        return heights
+
+    def along(self, kid: str, y: float) -> float:
+        """How far across, from its parent to ``kid``, the edge between them is at height ``y``: at its label's
+        height, more than half-way under a parent whose notes reach down, less to a lowered leaf."""
+        above = self.ys[self.parent[kid]]
+        return (above - y) / (above - self.ys[kid])
 
 
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
-                    label_gap: float, extra: dict[str, float]) -> None:
+                    label_gap: float, extra: dict[str, float], tree: "_Tree | None" = None) -> None:
     """Set the children's subtrees side by side, each as near the ones before as their contours and the edge
-    labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's)."""
-    placed = contours[kids[0]].copy()  # the subtrees set so far, as one
-    x = {kids[0]: 0.0}
-    for before, kid in zip(kids, kids[1:]):
+    labels allow, and centre them under their parent (``offset``: each child's x relative to the parent's). The
+    labels are taken to stand half-way down their edges (a figure's), or with ``tree`` (a slide's) where they are
+    drawn (see :func:`_apart_where_drawn`)."""
+    def half_way(before: str, kid: str, x: dict[str, float]) -> float:
         # two labels half-way down their edges are half as far apart as the children
-        labels_apart = labels[before][0] + labels[kid][0] + 2 * label_gap if labels[before][1] or labels[kid][1] else 0
-        x[kid] = max(placed.clearance(contours[kid]), x[before] + labels_apart) + extra.get(kid, 0.0)
-        placed.absorb(contours[kid], x[kid])
+        return x[before] + _labels_room(labels, before, kid, label_gap) if labels[before][1] or labels[kid][1] \
+            else -math.inf
+
+    x = _side_by_side(kids, contours, extra, half_way)
+    if tree is not None and any(labels[kid][1] for kid in kids):
+        x = _apart_where_drawn(kids, contours, labels, label_gap, extra, tree, x)
     middle = (x[kids[0]] + x[kids[-1]]) / 2
     for kid in kids:
         offset[kid] = x[kid] - middle
+
+
+def _labels_room(labels, before: str, kid: str, label_gap: float) -> float:
+    """The room across two neighbouring edges' labels need (one of them may have none): both, and a gap each side."""
+    return labels[before][0] + labels[kid][0] + 2 * label_gap
+
+
+def _side_by_side(kids: list[str], contours: dict[str, Contour], extra: dict[str, float], least) -> dict[str, float]:
+    """Each child's x, the first's at 0, as near the one before as their subtrees' contours allow, and no nearer
+    than ``least(before, kid, x)`` says (its edge's label), with the ``extra`` room before it."""
+    placed = contours[kids[0]].copy()  # the subtrees set so far, as one
+    x = {kids[0]: 0.0}
+    for before, kid in zip(kids, kids[1:]):
+        x[kid] = max(placed.clearance(contours[kid]), least(before, kid, x)) + extra.get(kid, 0.0)
+        placed.absorb(contours[kid], x[kid])
+    return x
+
+
+def _apart_where_drawn(kids: list[str], contours: dict[str, Contour], labels, label_gap: float,
+                       extra: dict[str, float], tree: "_Tree", half_way: dict[str, float]) -> dict[str, float]:
+    """The children's x (as :func:`_side_by_side` gives them) as far apart as their edges' labels need where they
+    are drawn (:meth:`_Tree.along`): under a parent whose notes reach down, more than half-way to the children, so
+    nearer together than ``half_way`` (the figure's rule) sets them; to a lowered leaf less than half-way, where
+    that rule kept too little room. At each labelled edge's label height two neighbouring edges (or labels), and
+    two neighbouring labels each at its own height, must be a gap apart. Where they stand depends on where the
+    parent does, half-way between the first child and the last; a few rounds settle it, and the placement is kept
+    once it holds with the parent where it stands (else, unsettled, ``half_way``'s)."""
+    def clear(before: str, kid: str, x: dict[str, float], parent: float) -> float:
+        """The least x of ``kid`` whose edge (and label) clears ``before``'s: at each of their labels' heights, and
+        label from label where both have one (their heights may differ: each half-way down to its own child's
+        top)."""
+        heights = [(tree.label_y[name], tree.label_y[name]) for name in (before, kid) if labels[name][1]]
+        if len(heights) == 2:
+            heights.append((tree.label_y[before], tree.label_y[kid]))
+        room = _labels_room(labels, before, kid, label_gap) / 2
+        return max((parent + (tree.along(before, low) * (x[before] - parent) + room) / tree.along(kid, high)
+                    for low, high in heights), default=-math.inf)
+
+    x = half_way
+    for _ in range(LABEL_ROUNDS):  # (the parent moves less each round)
+        parent = (x[kids[0]] + x[kids[-1]]) / 2
+        x = _side_by_side(kids, contours, extra, lambda before, kid, x: clear(before, kid, x, parent))
+        parent = (x[kids[0]] + x[kids[-1]]) / 2
+        if all(x[kid] >= clear(before, kid, x, parent) - 0.01 for before, kid in zip(kids, kids[1:])):
+            return x
+    return half_way
 
 
 def _preorder(root: str, children: dict[str, list[str]]) -> list[str]:

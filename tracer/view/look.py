@@ -108,8 +108,8 @@ class Look:
     def rare_text(self, view, final, rare: list[int]) -> str:
         return ""
 
-    def side_boxes(self, view, final, frame: bool, shown: set[int], options) -> list[tuple[str, int, str, bool]]:
-        """Boxes drawn beside nodes on a dashed edge, as (kind, node, text, hidden): none here."""
+    def side_boxes(self, view, final, frame: bool, shown: set[int], options) -> list[tuple[str, int, str, str, bool]]:
+        """Boxes drawn beside nodes on a dashed edge, as (kind, node, text, its terse form, hidden): none here."""
         return []
 
     # ---- edges ----------------------------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ from .look import KeyRow, Look
 from .nodes import ACTIVE, DONE, Deciding, NodeView
 
 W_N_BLANK = "____/____"  # a worksheet's blank for a node's W/N
+W_N_MEANING = "W/N: wins / visits, W for the player who chose the move in; Q = W/N"  # under a figure's title
+W_N_SHORT = "W/N: wins of the player who moved in / visits; Q = W/N"  # the same, under a deck's (a sixth narrower)
 UNMADE_LINE = " "  # what a leaf the search never made writes where a made one writes W/N: a blank line, so that
 # every leaf box is as tall as the made ones (the layout sizes a box by its lines)
 
@@ -243,21 +245,26 @@ def playout_text(event: PlayedOut, is_game: bool) -> str | None:
         what = f"{len(event.moves):,} moves, cut: evaluation"
     else:
         what = f"{len(event.moves)} {event.how} move{'s' if len(event.moves) != 1 else ''}"
-    result = {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward) if is_game and event.how != "cut" \
-        else None
-    return f"playout: {what}\n{result or f'reward {ratio(event.reward)}'}"
+    return f"playout: {what}\n{_outcome(event, is_game) or f'reward {ratio(event.reward)}'}"
 
 
-def terse_playout(text: str) -> str:
+def terse_playout(event: PlayedOut, is_game: bool) -> str | None:
     """A playout's box (:func:`playout_text`) as a slide short of room writes it: ``playout`` (``evaluation``, for
     a node evaluated without one) over its result, ``→ 0.83`` or ``→ MAX wins``, its moves left to the frame's
     caption, which says them. Two short lines where there were three wide ones: a box stands at the top of its
     level, beside the leaves, and three lines set the level's width and height."""
-    first, _, result = text.partition("\n")
-    if not first.startswith("playout: ") or not result:
-        return text
-    head = "evaluation" if first == "playout: evaluation" else "playout"
-    return f"{head}\n→ {result.removeprefix('reward ')}"
+    if playout_text(event, is_game) is None:
+        return None
+    head = "evaluation" if event.how == "eval" else "playout"
+    return f"{head}\n→ {_outcome(event, is_game) or ratio(event.reward)}"
+
+
+def _outcome(event: PlayedOut, is_game: bool) -> str | None:
+    """A game's playout played to its end, in words: ``MAX wins``, ``MIN wins`` or ``draw`` (else ``None``: a
+    tree file's scaled leaf, or a playout cut and evaluated, gives a number)."""
+    if not is_game or event.how == "cut":
+        return None
+    return {1.0: "MAX wins", 0.0: "MIN wins", 0.5: "draw"}.get(event.reward)
 
 
 def _plural(count: int, word: str) -> str:
@@ -323,10 +330,10 @@ class VisitLook(Look):
         visits = sum(view.nodes[child].visits for child in made)
         return f"{_plural(size, 'node')}\n{_plural(visits, 'visit')}"
 
-    def side_boxes(self, view, final, frame: bool, shown: set[int], options) -> list[tuple[str, int, str, bool]]:
-        """The latest playout, from its node to a box with its moves and result (with ``playouts``). A deck's frames
-        keep one layout, so each node that plays out in the deck has its box in every frame, seen only while its
-        playout is the iteration's."""
+    def side_boxes(self, view, final, frame: bool, shown: set[int], options) -> list[tuple[str, int, str, str, bool]]:
+        """The latest playout, from its node to a box with its moves and result (with ``playouts``; tersely, its
+        result alone: see :func:`terse_playout`). A deck's frames keep one layout, so each node that plays out in
+        the deck has its box in every frame, seen only while its playout is the iteration's."""
         latest = view.playout
         if frame:
             playouts = [event for event in final.playouts if event.node in shown]
@@ -338,7 +345,8 @@ class VisitLook(Look):
         for event in playouts:
             text = playout_text(event, view.is_game)
             if text is not None:
-                boxes.append(("playout", event.node, text, latest is None or latest.node != event.node))
+                boxes.append(("playout", event.node, text, terse_playout(event, view.is_game),
+                              latest is None or latest.node != event.node))
         return boxes
 
     def edge_labels(self, view, child) -> list[str]:
@@ -356,12 +364,13 @@ class VisitLook(Look):
 
     def setting_notes(self, view, rules: list[str], frame: bool, legend: bool) -> list[str]:
         """Its settings on a line of their own, so that the title stays as narrow as the tree; the iteration in a
-        deck's frame; what W/N means, unless the key says it."""
+        deck's frame; what W/N means, unless the key says it: in a deck's last frame in the fewest words
+        (:data:`W_N_SHORT`: a slide's title block is as wide as its tree, and a line wider than that is two)."""
         notes = [", ".join(rules)]
         if frame and not view.finished:
             notes.append(f"iteration {view.iteration:,} of {view.trace.spec.iterations:,}")
         elif not legend:
-            notes.append("W/N: wins / visits, W for the player who chose the move in; Q = W/N")
+            notes.append(W_N_SHORT if frame else W_N_MEANING)
         return notes
 
     def asked(self, trace, paths: tuple[int, ...]) -> list[str]:
