@@ -44,17 +44,15 @@ def smallest(pdf) -> tuple[float, float]:
 
 
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt)
-# and what binds them: binary_depth4 12.7/14.7 at 4:3 (14: staggered, width ×1.10 and height ×1.06 short);
-# mcts_exercise 16.9/19.7 at 4:3 (its playouts terse, its caption in the tree's top right corner: its leaf row, 416 pt
+# and what binds them: mcts_exercise 16.9/19.7 at 4:3 (its playouts terse, its caption in the tree's top right corner: its leaf row, 416 pt
 # at the tightest spacing, sets the width); uneven 16.2/18.8 at 4:3 (its root's window in its corner: height binds),
 # 17.4/20.2 at 16:9 (titles and caption beside the tree: height binds).
-SHORT = {("binary_depth4", "4:3"), ("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
+SHORT = {("mcts_exercise", "4:3"), ("uneven", "4:3"), ("uneven", "16:9")}
 # The same for the README's MCTS deck (16.2/18.8 at 4:3, its playouts terse, its leaves staggered, its caption in the
 # tree's top right corner: its W/N triangles and leaves set the width, its five levels the height) and the random
-# trees, by (leaves, size): 27 leaves at 4:3 9.0/10.5 (staggered: its 14 leaves in a row, ×1.11 short of the width
-# even 10 pt needs, so the deck says in one line what helps).
+# trees, by (leaves, size): none.
 SHORT_MCTS = {"4:3"}
-SHORT_RANDOM = {(27, "4:3")}
+SHORT_RANDOM: set[tuple[int, str]] = set()
 
 
 def check_deck(args, size, leaves, tmp_path, known_short: bool) -> None:
