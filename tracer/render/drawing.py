@@ -194,8 +194,8 @@ EDGE = 6.0  # points of white inside a slide's edge, on the slide (a twelfth of 
 # text as the textbook writes it; then the same with the text written shorter (terse: see .layout.slide_written),
 # which a tree is given only when no spacing and form holds projection-size text with the textbook's; then each of
 # those with the leaves in two staggered rows (see .tidy.staggered_leaves), which a tree is given only when none of
-# the others holds it (a leaf row setting the slide's width, with height to spare). Each is (spacing, form, terse,
-# stagger).
+# the others holds it (a leaf row setting the slide's width, with height to spare), and each staggered one whose width
+# still binds with its widest level narrowed too (see slide_try). Each is (spacing, form, terse, stagger).
 PLAIN_LAYOUTS = tuple((spacing, form, False, False) for spacing in SLIDE_SPACINGS for form in FORMS)
 SLIDE_LAYOUTS = PLAIN_LAYOUTS + tuple((spacing, form, True, False) for spacing, form, _, _ in PLAIN_LAYOUTS)
 
@@ -311,7 +311,9 @@ def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[fl
     enlarged on a slide of ``size`` inches. Where the titles stand above the tree and it falls short of ``aim`` (a
     scale: :func:`slide_aim`), the notes of a MAX triangle alone in its level may stand in its corner instead, if
     that enlarges the pages (see :func:`.layout.lone_corners`: the titles beside the tree take the same height).
-    That is tried only where the height binds: notes in a corner make the tree lower, never narrower."""
+    That is tried only where the height binds: notes in a corner make the tree lower, never narrower. Before it,
+    a staggered layout short of ``aim`` whose width binds is tried with its widest level narrowed (see
+    :func:`_narrowed`)."""
     tried = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
     if tried[0] < aim and loose[3] and can_narrow(scene) and not _height_binds(pages_of(tried[1]), size):
         tried = _narrowed(scene, loose, size, pages_of, corner, tried)
@@ -326,8 +328,8 @@ def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[fl
 def _narrowed(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[float, float], pages_of, corner: bool,
               tried: tuple[float, Layout]) -> tuple[float, Layout]:
     """A staggered layout ``tried`` (its scale and layout) whose width binds, or the same with its widest level
-    narrowed (see :func:`.tidy.narrowed_level`) if that enlarges its pages: a narrower tree, its height as it was
-    where the row of edge labels over that level holds the names."""
+    narrowed (see :func:`.tidy.narrowed_level`), by each of :data:`.layout.NARROWED`, whichever enlarges its pages
+    most: a narrower tree, a little taller (that level's triangles, and its notes where broken in two)."""
     for taller in NARROWED:
         narrowed = _titles_placed(_slide_layout(scene, loose, narrow=taller), scene, size, pages_of, corner)
         if narrowed[0] > tried[0]:
@@ -360,7 +362,8 @@ def slide_largest(scene: Scene, size: tuple[float, float], options: DrawOptions,
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
     """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
     room to spare, the one with the largest text; but the plainest (fewest of terse, staggered, the caption beside
-    the tree and a lone node's notes in its corner: :attr:`.layout.Layout.lone`) of those that reach the ``aim`` (a
+    the tree, a lone node's notes in its corner, :attr:`.layout.Layout.lone`, and a narrowed level,
+    :attr:`.layout.Layout.narrowed`) of those that reach the ``aim`` (a
     scale) or come within a hundredth of the largest: a slide short of its aim needs every bit of size a spacing
     gives, not a look changed for a bit."""
     top = max(scale for scale, _, _ in tried)
