@@ -15,7 +15,8 @@ from helpers import TREES, random_tree
 from tracer import DrawOptions, load_problem, parse_tree, scene_of, trace_search
 from tracer.render.drawing import lay_out, measure
 from tracer.render.layout import (
-    NARROWED, NODESEP, NOTE_SIZE, Box, cut_note, edge_label_lines, line_height, lines_width, notes_lines, text_width,
+    NARROWED, NODESEP, NOTE_SIZE, Box, cut_note, edge_label_lines, line_height, lines_width, names_on_labels,
+    notes_lines, text_width,
 )
 from tracer.render.scene import SceneNode
 from tracer.render.style import EDGE_SIZE
@@ -23,13 +24,13 @@ from tracer.render.style import EDGE_SIZE
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="needs Graphviz (setup.sh installs it)")
 
 
-def scene_for(tree: str | None, name: str | None = None):
+def scene_for(tree: str | None, name: str | None = None, algorithm: str = "alphabeta"):
     if name is not None:
         problem = load_problem(str(TREES / f"{name}.yaml"))
         root, meta = problem.root, problem.meta
     else:
         root, meta = parse_tree(f"root: max\ntree: {tree}\n").root, None
-    scene = scene_of(trace_search(root, "alphabeta", meta=meta), DrawOptions())
+    scene = scene_of(trace_search(root, algorithm, meta=meta), DrawOptions())
     measure([scene])
     return scene
 
@@ -37,8 +38,10 @@ def scene_for(tree: str | None, name: str | None = None):
 @pytest.fixture(scope="module")
 def scenes():
     """The two trees whose decks the narrowed level brings to their target at 4:3 (binary_depth4 and the tests'
-    random tree of 27 leaves), a random tree of 40 leaves and Figure 5.2, whose edges are labelled with moves."""
+    random tree of 27 leaves), a random tree of 40 leaves, Figure 5.2, whose edges are labelled with moves, and
+    binary_depth4 searched by negamax, every edge labelled −(v)."""
     return {"binary_depth4": scene_for(None, "binary_depth4"),
+            "negamax": scene_for(None, "binary_depth4", "negamax-ab"),
             "random27": scene_for(str(random_tree(random.Random(27), 27))),
             "random40": scene_for(str(random_tree(random.Random(1), 40))),
             "rn_example": scene_for(None, "rn_example")}
@@ -73,15 +76,17 @@ def overlapping(one: Box, other: Box, by: float = 0.5) -> bool:
             and min(one.top, other.top) - max(one.bottom, other.bottom) > by)
 
 
-@pytest.mark.parametrize("name", ["binary_depth4", "random27", "random40", "rn_example"])
+@pytest.mark.parametrize("name", ["binary_depth4", "random27", "random40", "rn_example", "negamax"])
 @pytest.mark.parametrize("form", ["narrow", "low"])
 def test_the_widest_level_is_narrowed_and_nothing_overlaps(scenes, name, form):
     """The level narrowed is the widest above the deepest (its rooms side by side, summed here); its triangles are
     taller and narrower than in the same layout without it, every other shape as it was; the tree is no wider, and
-    narrower where that level sets its width (its leaves staggered), and has as many levels; each name of the level stands above its triangle's top, on the side away from the edge
-    from its parent; no notes line of the level is wider than its triangle where it can be broken; nothing drawn
-    (shapes, notes, names, edge labels) overlaps anything else, and no edge passes through a shape, a name or
-    another node's notes (points along each edge)."""
+    narrower where that level sets its width (its leaves staggered), and has as many levels; the level's names
+    stand above their triangles, on the side away from the edge from the parent, clear of every edge label by
+    layout.NAME_CLEAR (with the slide's levels and nodes moved apart too), except where a label would stand
+    against them (negamax's −(v) on every edge: there they stay beside); no notes line of the level is wider than
+    its triangle where it can be broken; nothing drawn (shapes, notes, names, edge labels) overlaps anything else,
+    and no edge passes through a shape, a name or another node's notes (points along each edge)."""
     scene = scenes[name]
     kinds = {node.id: node for node in scene.nodes}
     for stagger in (True, False):
@@ -94,7 +99,8 @@ def test_the_widest_level_is_narrowed_and_nothing_overlaps(scenes, name, form):
         for taller in NARROWED:
             layout = lay_out(scene, 0.18, form=form, slide=True, stagger=stagger, narrow=taller)
             assert layout.narrowed == taller and layout.levels == plain.levels
-            binds = stagger and name != "rn_example"  # (its nine leaves in a row set its width, staggered or not)
+            # (rn_example's nine leaves in a row set its width, staggered or not; negamax's names stay beside)
+            binds = stagger and name not in ("rn_example", "negamax")
             assert layout.tree.width < plain.tree.width - (1 if binds else -0.01), (name, form, stagger, taller)
             for node, box in layout.shapes.items():
                 before = plain.shapes[node]
@@ -102,19 +108,25 @@ def test_the_widest_level_is_narrowed_and_nothing_overlaps(scenes, name, form):
                     assert box.width < before.width - 1 and box.height > before.height + 1, node
                 else:
                     assert (box.width, box.height) == (before.width, before.height), node
+            assert not names_on_labels(scene, layout)
+            for stretch, widen in ((20.0, 1.0), (0.0, 1.3), (40.0, 1.6)):  # (a slide filled moves labels away)
+                assert not names_on_labels(scene, lay_out(scene, 0.18, stretch, widen=widen, form=form, slide=True,
+                                                          stagger=stagger, narrow=taller))
+            lifted = {node for node in triangles if layout.names[node].bottom > layout.outlines[node].top}
+            assert lifted or name == "negamax"  # (every name there stands against its edge's label: −(v))
             parents = {edge.head: edge.tail for edge in scene.edges}
             siblings = {edge.head: [other.head for other in scene.edges if other.tail == edge.tail]
                         for edge in scene.edges}
-            for node in triangles:
+            for node in lifted:
                 shape, label = layout.outlines[node], layout.names[node]
-                assert label.bottom >= shape.top + 1, node
                 across = layout.shapes[parents[node]].x - layout.shapes[node].x
                 if 2 * siblings[node].index(node) + 1 != len(siblings[node]):  # (a middle child's: either side)
                     assert across * (label.x - layout.shapes[node].x) <= 0, node  # away from its parent's edge
+            for node in triangles:
                 for line in layout.note_lines(kinds[node]):
                     if " " in line:  # (a line that can be broken)
                         assert text_width(line, NOTE_SIZE, bold=True) + 2 <= layout.shapes[node].width + 0.01
-            _nothing_overlaps(scene, layout, triangles, (name, form, stagger, taller))
+            _nothing_overlaps(scene, layout, lifted, (name, form, stagger, taller))
 
 
 def _parts(layout, node) -> list[Box]:

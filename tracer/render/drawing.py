@@ -20,7 +20,7 @@ from .dot import scene_to_dot
 from .engine import draw_less, run_graphviz, run_graphviz_many
 from .layout import (
     BOARD_FONT, FORMS, LEGIBLE, NARROWED, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size,
-    estimated_width, lone_corners, measure_rooms, scene_texts, writes_shorter,
+    estimated_width, lone_corners, measure_rooms, names_on_labels, scene_texts, writes_shorter,
 )
 from .metrics import learn_widths, measure_source, unmeasured
 from .page import (
@@ -172,9 +172,9 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
     if rooms is None:
         # measured once, for every round of the layout and boxes
         rooms = measure_rooms(scene, spacing, form, slide, terse, lone)
-    narrowed = narrowed_level(scene, rooms, spacing) if narrow and slide else set()
-    if narrowed:
-        rooms = measure_rooms(scene, spacing, form, slide, terse, lone, narrowed, narrow)
+    narrowed = set()
+    if narrow and slide:
+        narrowed, rooms = _narrowed_rooms(scene, rooms, spacing, form, terse, stagger, lone, narrow)
     lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
     centres = tidy_centres(scene, spacing, stretch, rooms, lowered)
     if widen != 1.0:
@@ -185,6 +185,26 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
     layout.narrowed = narrow if narrowed else 0.0
     layout.stretch = stretch
     return layout
+
+
+def _narrowed_rooms(scene: Scene, rooms, spacing: float, form: str, terse: bool, stagger: bool, lone: bool,
+                    narrow: float) -> tuple[set[str], dict]:
+    """The nodes of ``scene``'s level a slide narrows (see :func:`.tidy.narrowed_level`), and every node's room
+    with them narrowed (``rooms``: as not). A name above its triangle stands where an edge label of its level's
+    row might (one from its own parent: a cousin's is kept clear by the tidy layout): the tree is laid out, as it
+    is before the slide moves its levels and nodes apart (which only moves labels away from names), and the names
+    that meet a label go back beside their triangles, until none does."""
+    narrowed, above = narrowed_level(scene, rooms, spacing)
+    for _ in range(len(above) + 1):
+        narrowed_rooms = measure_rooms(scene, spacing, form, True, terse, lone, narrowed, narrow, above)
+        lowered = staggered_leaves(scene, narrowed_rooms, spacing) if stagger else {}
+        layout = Layout.around(tidy_centres(scene, spacing, 0.0, narrowed_rooms, lowered), scene, spacing,
+                               narrowed_rooms, slide=True, form=form, terse=terse, lowered=lowered, lone=lone)
+        meeting = names_on_labels(scene, layout)
+        if not meeting:
+            break
+        above -= meeting
+    return narrowed, narrowed_rooms
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height

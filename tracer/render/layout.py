@@ -24,7 +24,7 @@ from ..view.mcts import terse_playout
 from .key import SLIDE_WINDOW, WINDOW
 from .metrics import text_width
 from .scene import BOXES, Scene, SceneNode
-from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
+from .style import EDGE_SIZE, NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
@@ -358,7 +358,8 @@ BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may st
 
 
 def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", side: int = 1,
-                 slide: bool = False, terse: bool = False, alone: bool = False, narrowed: float = 0.0) -> Room:
+                 slide: bool = False, terse: bool = False, alone: bool = False, narrowed: float = 0.0,
+                 above: bool = False) -> Room:
     """What :class:`Room` says of ``node`` at ``spacing`` in ``form`` (:data:`FORMS`; ``beside``: its notes
     written beside its shape, α over β: see :func:`notes_beside`); ``slide``: written for a slide, its window as
     ``[α, β]`` on one line (see :func:`notes_lines`) and a triangle's name beside it (see :func:`name_beside`);
@@ -366,13 +367,13 @@ def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", sid
     level, a slide's MAX triangle's notes in its corner whatever the form (but beside: see :func:`corner_notes`);
     ``narrowed``: a slide's triangle in a level short of width (see :func:`.tidy.narrowed_level`), taller by this
     much and so narrower (:data:`NARROWED`), its notes in lines no wider than it where they break (see
-    :func:`notes_lines`) and its name above it (see :func:`name_above`); 0: not narrowed."""
+    :func:`notes_lines`), and with ``above`` its name above it (see :func:`name_above`); 0: not narrowed."""
     if not (slide and not alone and form != "beside" and node.kind in ("max", "min")):
         narrowed = 0.0
     room = _measure_room(node, spacing, form, side, slide, terse, alone, narrowed)
     if not (slide and _name_beside(node, form)):
         return room
-    if narrowed:
+    if narrowed and above:
         near = name_above(spacing)
         reach = near + text_width(node.name, NAME_SIZE)
         left, right = (room.left, max(room.right, reach)) if side > 0 else (max(room.left, reach), room.right)
@@ -532,16 +533,16 @@ def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
 
 def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide: bool = False,
                   terse: bool = False, lone: bool = False, narrowed=frozenset(),
-                  taller: float = 0.0) -> dict[str, Room]:
+                  taller: float = 0.0, above=frozenset()) -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
     :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`; ``slide``,
     ``terse``: written for a slide, one short of room (see :func:`measure_room`); ``lone``: a slide's MAX
     triangle alone in its level (the root) with its notes in its corner, in any form (see :func:`lone_corners`);
-    ``narrowed``: the ids of the triangles of a slide's level short of width, drawn ``taller`` (see
-    :func:`measure_room`)."""
+    ``narrowed``: the ids of the triangles of a slide's level short of width, drawn ``taller``, those in ``above``
+    with their names above them (see :func:`measure_room`)."""
     sides, alone = _note_sides(scene), lone_corners(scene) if slide and lone else set()
     return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse, node.id in alone,
-                                  taller if node.id in narrowed else 0.0)
+                                  taller if node.id in narrowed else 0.0, node.id in above)
             for node in scene.nodes}
 
 
@@ -698,6 +699,24 @@ class Layout(Record):
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
                    form=form, terse=terse, lowered=lowered or {}, lone=lone)
+
+
+NAME_CLEAR = 4.0  # points: the least room across between a name above its shape and an edge label
+
+
+def names_on_labels(scene: Scene, layout: Layout) -> set[str]:
+    """The nodes whose names ``layout`` writes above their shapes (see :func:`name_above`) over an edge label or
+    within :data:`NAME_CLEAR` of one across (a name against a label reads as part of it: ``H−(−13)``)."""
+    labels = []
+    for edge in scene.edges:
+        lines = edge_label_lines(edge)
+        if lines:
+            x, y = layout.label_point(edge.tail, edge.head)
+            labels.append(Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE)))
+    return {name for name, box in layout.names.items()
+            if box.bottom > layout.outlines[name].top  # (above its shape, not beside it)
+            and any(min(box.right, label.right) + NAME_CLEAR > max(box.left, label.left)
+                    and min(box.top, label.top) > max(box.bottom, label.bottom) for label in labels)}
 
 
 def edge_label_lines(edge) -> list[str]:
