@@ -159,7 +159,8 @@ def test_a_narrowed_level_breaks_its_notes_where_they_are_wider_than_its_triangl
     node = SceneNode("n", "min", name="L", value="≤ −19", notes=["α=24 β=−19", "✂ −19 ≤ α=24"])
     assert notes_lines(node, True, True, 20.0) == ["[24,", "−19]", "✂ −19", "≤ α=24"]
     assert notes_lines(node, True, True, 60.0) == ["[24, −19]", "✂ −19", "≤ α=24"]
-    assert notes_lines(node, True, True, 200.0) == notes_lines(node, False, True) == ["[24, −19]", "✂ −19 ≤ α=24"]
+    whole = ["[24, −19]", "✂ −19 ≤ α=24"]
+    assert notes_lines(node, True, True, 200.0) == notes_lines(node, False, True) == whole
     assert notes_lines(node, True, False) == ["α=24", "β=−19", "✂ −19 ≤ α=24"]
     maxn = SceneNode("m", "max", name="B", value="(1,2)", notes=["✂ 5 ≥ 3"])
     assert notes_lines(maxn, True, True, 10.0) == ["✂ 5", "≥ 3"]

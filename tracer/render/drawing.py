@@ -335,8 +335,8 @@ def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[fl
     a staggered layout short of ``aim`` whose width binds is tried with its widest level narrowed (see
     :func:`_narrowed`)."""
     tried = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
-    if tried[0] < aim and loose[3] and can_narrow(scene) and not _height_binds(pages_of(tried[1]), size):
-        tried = _narrowed(scene, loose, size, pages_of, corner, tried)
+    if tried[0] < aim and loose[3] and can_narrow(scene, tried[1]) and not _height_binds(pages_of(tried[1]), size):
+        tried = _narrowed(scene, loose, size, pages_of, corner, tried, aim)
     if tried[0] < aim and not tried[1].title_beside and _lone_notes(scene) and \
             _height_binds(pages_of(tried[1]), size):
         lone = _titles_placed(_slide_layout(scene, loose, lone=True, narrow=tried[1].narrowed), scene, size,
@@ -346,14 +346,18 @@ def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[fl
 
 
 def _narrowed(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[float, float], pages_of, corner: bool,
-              tried: tuple[float, Layout]) -> tuple[float, Layout]:
+              tried: tuple[float, Layout], aim: float) -> tuple[float, Layout]:
     """A staggered layout ``tried`` (its scale and layout) whose width binds, or the same with its widest level
-    narrowed (see :func:`.tidy.narrowed_level`), by each of :data:`.layout.NARROWED`, whichever enlarges its pages
-    most: a narrower tree, a little taller (that level's triangles, and its notes where broken in two)."""
+    narrowed (see :func:`.tidy.narrowed_level`) by :data:`.layout.NARROWED`, least first, as long as each enlarges
+    its pages more and falls short of ``aim`` (a scale): a narrower tree, a little taller (that level's triangles,
+    and its notes where broken in two)."""
     for taller in NARROWED:
         narrowed = _titles_placed(_slide_layout(scene, loose, narrow=taller), scene, size, pages_of, corner)
-        if narrowed[0] > tried[0]:
-            tried = narrowed
+        if narrowed[0] <= tried[0]:
+            break
+        tried = narrowed
+        if tried[0] >= aim:
+            break
     return tried
 
 

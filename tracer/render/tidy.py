@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import math
 
-from .layout import NODESEP, RANKSEP, Box, Room, edge_label_lines, line_height, lines_width, measure_rooms, name_rise
+from .layout import (
+    NODESEP, RANKSEP, Box, Room, edge_label_lines, line_height, lines_width, measure_rooms, name_rise,
+)
 from .scene import BOXES, Scene
 from .style import EDGE_SIZE
 
@@ -118,11 +120,20 @@ def narrowed_level(scene: Scene, rooms: dict[str, Room], spacing: float = 1.0) -
     return narrowed, set(narrowed)
 
 
-def can_narrow(scene: Scene) -> bool:
-    """Whether ``scene`` has a level a slide may narrow (see :func:`narrowed_level`): a triangle above its deepest
-    level."""
+def can_narrow(scene: Scene, layout) -> bool:
+    """Whether narrowing a level of ``scene`` (see :func:`narrowed_level`) may make its ``layout`` (a
+    :class:`.layout.Layout`) narrower: a level above the deepest, with a triangle, spans the tree's width (within a
+    point: the level sets it). Where the deepest level sets it, narrowing one above gains nothing, and is not
+    tried."""
     kinds = {node.id: node.kind for node in scene.nodes}
-    return any(kinds[name] in NARROWED_KINDS for row in _levels(scene)[:-1] for name in row)
+    tree = layout.tree
+    for row in _levels(scene)[:-1]:
+        if any(kinds[name] in NARROWED_KINDS for name in row):
+            boxes = [parts[name] for name in row for parts in (layout.outlines, layout.notes, layout.names)
+                     if name in parts]
+            if max(box.right for box in boxes) - min(box.left for box in boxes) >= tree.width - 1:
+                return True
+    return False
 
 
 
