@@ -194,7 +194,8 @@ def _narrowed_rooms(scene: Scene, rooms, spacing: float, form: str, terse: bool,
     row might (one from its own parent: a cousin's is kept clear by the tidy layout): the tree is laid out, as it
     is before the slide moves its levels and nodes apart (which only moves labels away from names), and the names
     that meet a label go back beside their triangles, until none does."""
-    narrowed, above = narrowed_level(scene, rooms, spacing)
+    narrowed = narrowed_level(scene, rooms, spacing)
+    above = set(narrowed)  # (the names above their triangles: all at first)
     for _ in range(len(above) + 1):
         narrowed_rooms = measure_rooms(scene, spacing, form, True, terse, lone, narrowed, narrow, above)
         lowered = staggered_leaves(scene, narrowed_rooms, spacing) if stagger else {}

@@ -103,21 +103,18 @@ def _levels(scene: Scene) -> list[list[str]]:
 NARROWED_KINDS = ("max", "min")  # the shapes a narrowed level narrows
 
 
-def narrowed_level(scene: Scene, rooms: dict[str, Room], spacing: float = 1.0) -> tuple[set[str], set[str]]:
-    """The nodes a slide short of width for one of its levels narrows (see :data:`.drawing.SLIDE_LAYOUTS`): the
-    triangles of the widest level but the deepest (its rooms side by side, as tidy sets them at ``spacing``; the
-    deepest level's leaves are staggered instead); and of those, the ones whose names are written above them (see
-    :func:`.layout.name_above`: in the row of edge labels over the level), all at first (see
-    :func:`.drawing.lay_out`, which puts back beside its triangle each name that would stand on a label of the
-    edges from its parent). Nothing for a tree of one level."""
+def narrowed_level(scene: Scene, rooms: dict[str, Room], spacing: float = 1.0) -> set[str]:
+    """The nodes a slide short of width for one of its levels narrows (see :data:`.drawing.SLIDE_LAYOUTS` and
+    :func:`.layout.measure_room`): the triangles of the widest level but the deepest (its rooms side by side, as
+    tidy sets them at ``spacing``; the deepest level's leaves are staggered instead). Nothing for a tree of one
+    level."""
     levels = _levels(scene)
     if len(levels) < 2:
-        return set(), set()
+        return set()
     gap = GAP * spacing
     widths = [sum(rooms[name].across for name in row) + gap * (len(row) - 1) for row in levels[:-1]]
     kinds = {node.id: node.kind for node in scene.nodes}
-    narrowed = {name for name in levels[widths.index(max(widths))] if kinds[name] in NARROWED_KINDS}
-    return narrowed, set(narrowed)
+    return {name for name in levels[widths.index(max(widths))] if kinds[name] in NARROWED_KINDS}
 
 
 def can_narrow(scene: Scene, layout) -> bool:
@@ -134,8 +131,6 @@ def can_narrow(scene: Scene, layout) -> bool:
             if max(box.right for box in boxes) - min(box.left for box in boxes) >= tree.width - 1:
                 return True
     return False
-
-
 
 
 def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
