@@ -68,7 +68,7 @@ def what_binds(deck) -> str:
     size = deck.size
     room = deck_module.room_scene([frame.scene for frame in deck.frames])
     plain = replace(drawing.lay_out(room, layout.spacing, form=layout.form, slide=True, terse=layout.terse,
-                                    stagger=bool(layout.lowered), lone=layout.lone),
+                                    stagger=bool(layout.lowered), lone=layout.lone, narrow=layout.narrowed),
                     title_beside=layout.title_beside, title_wrap=layout.title_wrap,
                     caption_beside=layout.caption_beside)
     pages = [page_of(frame.scene, plain, size[0] / size[1]) for frame in deck.frames]
@@ -86,7 +86,7 @@ def what_binds(deck) -> str:
     if layout.caption_beside:
         titles += f", caption {'under them' if layout.title_beside else 'top right'} ({layout.caption_beside:.0f})"
     form = " ".join([layout.form] + ["terse"] * layout.terse + ["staggered"] * bool(layout.lowered)
-                    + ["lone corner"] * layout.lone)
+                    + ["lone corner"] * layout.lone + [f"narrowed {layout.narrowed:g}"] * bool(layout.narrowed))
     return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.3f}, by height ×{by_h:.3f} "
             f"({'height' if by_h < by_w else 'width'} binds: {content.width:.0f}×{content.height:.0f}: "
             f"{', '.join(parts)}; tree {plain.tree.width:.0f} wide)")

@@ -97,6 +97,8 @@ def test_the_view_holds_the_tree_its_titles_and_key_and_little_else():
                 x, y = map(float, pair.split(","))
                 xs.append(scale * (x + shift[0]))
                 ys.append(scale * (y + shift[1]))
+        if tag == "text" and attrs.get("text-anchor") == "start":  # (titles beside the tree may reach past it)
+            xs.append(scale * (float(attrs["x"]) + shift[0]))
         for child in children:
             visit(child)
     for variant in data["variants"]:

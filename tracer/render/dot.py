@@ -12,7 +12,7 @@ import html
 from ..text import marked_parts
 from .dot_text import Digraph
 from .layout import (
-    BOARD_FONT, BOARD_GAP, BOARD_PAD, PERIPHERY, Box, Layout, board_size, board_text, cut_mark_written,
+    BOARD_FONT, BOARD_GAP, BOARD_PAD, PERIPHERY, Box, Layout, board_size, board_text, cut_mark_written, cut_note,
 )
 from .page import Page, legend_grid, legend_lines, page_of, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
@@ -178,7 +178,7 @@ def _notes_attributes(node: SceneNode, lines: list[str], box: Box) -> dict[str, 
     for line in lines:
         if line == node.flag:
             cells.append(f'<FONT COLOR="{CUT}" POINT-SIZE="10"><B>{text(line)}</B></FONT>')
-        elif line.startswith("✂"):
+        elif cut_note(line):
             cells.append(f'<FONT COLOR="{CUT}">{text(line)}</FONT>')
         elif line.startswith("#") or line in NODE_TYPES:
             cells.append(f"<B>{text(line)}</B>")

@@ -19,8 +19,8 @@ from . import engine
 from .dot import scene_to_dot
 from .engine import draw_less, run_graphviz, run_graphviz_many
 from .layout import (
-    BOARD_FONT, FORMS, LEGIBLE, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size,
-    estimated_width, lone_corners, measure_rooms, scene_texts, writes_shorter,
+    BOARD_FONT, FORMS, LEGIBLE, NARROWED, PROJECTION, SLIDE_SPACINGS, SMALLEST_FONT, Box, Layout, board_size,
+    estimated_width, lone_corners, measure_rooms, names_on_labels, scene_texts, writes_shorter,
 )
 from .metrics import learn_widths, measure_source, unmeasured
 from .page import (
@@ -28,7 +28,7 @@ from .page import (
     title_widths,
 )
 from .scene import DrawOptions, Scene, scene_of
-from .tidy import can_stagger, staggered_leaves, tidy_centres
+from .tidy import can_narrow, can_stagger, narrowed_level, staggered_leaves, tidy_centres
 
 FORMATS = ("svg", "png", "pdf", "dot", "tikz")  # tikz: a LaTeX picture, written .tex
 EXTENSIONS = {"tikz": "tex"}  # a format's file extension, where it is not the format's name
@@ -156,7 +156,7 @@ def measure(scenes, texts=()) -> None:
 
 def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None, widen: float = 1.0,
             form: str = "under", slide: bool = False, terse: bool = False, stagger: bool = False,
-            lone: bool = False) -> Layout:
+            lone: bool = False, narrow: float = 0.0) -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
     ``spacing`` (and ``form``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
@@ -165,11 +165,16 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
     read from the back of a room (windows as one short line ``[α, β]``: see :func:`.layout.notes_lines`);
     ``terse``: written shorter, for a slide short of room (see :func:`.layout.slide_written`); ``stagger``: the
     leaves in two staggered rows, for a slide short of width (see :func:`.tidy.staggered_leaves`); ``lone``: the
-    notes of a MAX triangle alone in its level in its corner (see :func:`.layout.lone_corners`)."""
+    notes of a MAX triangle alone in its level in its corner (see :func:`.layout.lone_corners`); ``narrow``: on a
+    slide, the widest level's triangles this much taller and narrower, their notes broken to their width and their
+    names above them (see :func:`.tidy.narrowed_level`; 0: none)."""
     measure([scene])
     if rooms is None:
         # measured once, for every round of the layout and boxes
         rooms = measure_rooms(scene, spacing, form, slide, terse, lone)
+    narrowed = set()
+    if narrow and slide:
+        narrowed, rooms = _narrowed_rooms(scene, rooms, spacing, form, terse, stagger, lone, narrow)
     lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
     centres = tidy_centres(scene, spacing, stretch, rooms, lowered, terse, labels_where_drawn=slide)
     if widen != 1.0:
@@ -177,8 +182,31 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
     layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form, terse=terse, lowered=lowered,
                            lone=lone)
+    layout.narrowed = narrow if narrowed else 0.0
     layout.stretch = stretch
     return layout
+
+
+def _narrowed_rooms(scene: Scene, rooms, spacing: float, form: str, terse: bool, stagger: bool, lone: bool,
+                    narrow: float) -> tuple[set[str], dict]:
+    """The nodes of ``scene``'s level a slide narrows (see :func:`.tidy.narrowed_level`), and every node's room
+    with them narrowed (``rooms``: as not). A name above its triangle stands where an edge label of its level's
+    row might (one from its own parent: a cousin's is kept clear by the tidy layout): the tree is laid out, as it
+    is before the slide moves its levels and nodes apart (which only moves labels away from names), and the names
+    that meet a label go back beside their triangles, until none does."""
+    narrowed = narrowed_level(scene, rooms, spacing)
+    above = set(narrowed)  # (the names above their triangles: all at first)
+    for _ in range(len(above) + 1):
+        narrowed_rooms = measure_rooms(scene, spacing, form, True, terse, lone, narrowed, narrow, above)
+        lowered = staggered_leaves(scene, narrowed_rooms, spacing) if stagger else {}
+        centres = tidy_centres(scene, spacing, 0.0, narrowed_rooms, lowered, terse, labels_where_drawn=True)
+        layout = Layout.around(centres, scene, spacing, narrowed_rooms, slide=True, form=form, terse=terse,
+                               lowered=lowered, lone=lone)
+        meeting = names_on_labels(scene, layout)
+        if not meeting:
+            break
+        above -= meeting
+    return narrowed, narrowed_rooms
 
 
 MAX_STRETCH = 144.0  # points: the most a slide's levels are moved apart to fill its height
@@ -188,8 +216,8 @@ EDGE = 6.0  # points of white inside a slide's edge, on the slide (a twelfth of 
 # text as the textbook writes it; then the same with the text written shorter (terse: see .layout.slide_written),
 # which a tree is given only when no spacing and form holds projection-size text with the textbook's; then each of
 # those with the leaves in two staggered rows (see .tidy.staggered_leaves), which a tree is given only when none of
-# the others holds it (a leaf row setting the slide's width, with height to spare). Each is (spacing, form, terse,
-# stagger).
+# the others holds it (a leaf row setting the slide's width, with height to spare), and each staggered one whose width
+# still binds with its widest level narrowed too (see slide_try). Each is (spacing, form, terse, stagger).
 PLAIN_LAYOUTS = tuple((spacing, form, False, False) for spacing in SLIDE_SPACINGS for form in FORMS)
 SLIDE_LAYOUTS = PLAIN_LAYOUTS + tuple((spacing, form, True, False) for spacing, form, _, _ in PLAIN_LAYOUTS)
 
@@ -266,7 +294,7 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
         choices = []
         # (a lone node's notes in its corner stand where a caption in the tree's top right corner would: the
         # layout without them is tried too)
-        for base in (layout, _slide_layout(scene, loose)) if layout.lone else (layout,):
+        for base in (layout, _slide_layout(scene, loose, narrow=layout.narrowed)) if layout.lone else (layout,):
             plain = replace(base, title_beside=0.0, title_wrap=0.0)
             choices += [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
             wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
@@ -302,15 +330,35 @@ def slide_try(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[fl
               corner: bool = True, aim: float = math.inf) -> tuple[float, Layout]:
     """One of :func:`on_slide`'s tries, for a search of its own (:func:`.deck.player_fit`): ``scene`` laid out at
     ``loose`` (:data:`SLIDE_LAYOUTS`) with its titles placed, and how far its pages ``pages_of(layout)`` are
-    enlarged on a slide of ``size`` inches. Where it falls short of ``aim`` (a scale: :func:`slide_aim`), the notes
-    of a MAX triangle alone in its level may stand in its corner instead, if that enlarges the pages (see
-    :func:`.layout.lone_corners`; the titles placed again, in the tree's top left corner too where they may be: a
-    tree taller than their column beside it sets the height). That is tried only where the height binds: notes in
-    a corner make the tree lower, never narrower."""
+    enlarged on a slide of ``size`` inches. Where it falls short of ``aim`` (a scale: :func:`slide_aim`), a staggered
+    layout whose width binds is tried first with its widest level narrowed (see :func:`_narrowed`). Then, where it
+    still falls short, the notes of a MAX triangle alone in its level may stand in its corner instead, if that
+    enlarges the pages (see :func:`.layout.lone_corners`; the titles placed again, in the tree's top left corner too
+    where they may be: a tree taller than their column beside it sets the height). That is tried only where the
+    height binds: notes in a corner make the tree lower, never narrower."""
     tried = _titles_placed(_slide_layout(scene, loose), scene, size, pages_of, corner)
+    if tried[0] < aim and loose[3] and can_narrow(scene, tried[1]) and not _height_binds(pages_of(tried[1]), size):
+        tried = _narrowed(scene, loose, size, pages_of, corner, tried, aim)
     if tried[0] < aim and _lone_notes(scene) and _height_binds(pages_of(tried[1]), size):
-        lone = _titles_placed(_slide_layout(scene, loose, lone=True), scene, size, pages_of, corner)
+        lone = _titles_placed(_slide_layout(scene, loose, lone=True, narrow=tried[1].narrowed), scene, size,
+                              pages_of, corner)
         return lone if lone[0] > tried[0] else tried
+    return tried
+
+
+def _narrowed(scene: Scene, loose: tuple[float, str, bool, bool], size: tuple[float, float], pages_of, corner: bool,
+              tried: tuple[float, Layout], aim: float) -> tuple[float, Layout]:
+    """A staggered layout ``tried`` (its scale and layout) whose width binds, or the same with its widest level
+    narrowed (see :func:`.tidy.narrowed_level`) by :data:`.layout.NARROWED`, least first, as long as each enlarges
+    its pages more and falls short of ``aim`` (a scale): a narrower tree, a little taller (that level's triangles,
+    and its notes where broken in two)."""
+    for taller in NARROWED:
+        narrowed = _titles_placed(_slide_layout(scene, loose, narrow=taller), scene, size, pages_of, corner)
+        if narrowed[0] <= tried[0]:
+            break
+        tried = narrowed
+        if tried[0] >= aim:
+            break
     return tried
 
 
@@ -339,22 +387,24 @@ def slide_largest(scene: Scene, size: tuple[float, float], options: DrawOptions,
 def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[float, tuple, Layout]:
     """Of the layouts ``tried`` (scale, (spacing, form, terse, stagger), layout), none holding projection size with
     room to spare, the one with the largest text; but the plainest (fewest of terse, staggered, the caption beside
-    the tree and a lone node's notes in its corner: :attr:`.layout.Layout.lone`) of those that reach the ``aim`` (a
+    the tree, a lone node's notes in its corner, :attr:`.layout.Layout.lone`, and a narrowed level,
+    :attr:`.layout.Layout.narrowed`) of those that reach the ``aim`` (a
     scale) or come within a hundredth of the largest: a slide short of its aim needs every bit of size a spacing
     gives, not a look changed for a bit."""
     top = max(scale for scale, _, _ in tried)
     return max((choice for choice in tried if choice[0] * ABOUT_SAME >= top or choice[0] >= aim),
-               key=lambda choice: (-choice[1][2] - choice[1][3] - bool(choice[2].caption_beside) - choice[2].lone,
+               key=lambda choice: (-choice[1][2] - choice[1][3] - bool(choice[2].caption_beside) - choice[2].lone
+                                   - bool(choice[2].narrowed),
                                    choice[0]))
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,
-                  widen: float = 1.0, lone: bool = False) -> Layout:
+                  widen: float = 1.0, lone: bool = False, narrow: float = 0.0) -> Layout:
     """``scene`` laid out for a slide at ``loose``: a spacing, a form, whether terse and whether its leaves are
-    staggered (see :data:`SLIDE_LAYOUTS`); ``lone``: see :func:`slide_try`."""
+    staggered (see :data:`SLIDE_LAYOUTS`); ``lone``, ``narrow``: see :func:`slide_try`."""
     spacing, form, terse, stagger = loose
     return lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True, terse=terse, stagger=stagger,
-                   lone=lone)
+                   lone=lone, narrow=narrow)
 
 
 def projection_width(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
@@ -442,10 +492,10 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     widen = 1.0
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap,
               "caption_beside": layout.caption_beside}
-    lone = layout.lone
+    lone, narrow = layout.lone, layout.narrowed
     for _ in range(3):  # (more passes where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-            layout = replace(_slide_layout(scene, loose, stretch, widen, lone), **titles)
+            layout = replace(_slide_layout(scene, loose, stretch, widen, lone, narrow), **titles)
             content, (room_w, _) = room(pages_of(layout))  # (the widened tree's ends may reach past the titles)
             spare = room_w - content.width
             tree = layout.tree.width
@@ -454,7 +504,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
             widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
         if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
             widen = max(1.0, widen * (tree + spare - 1) / tree)
-            layout = replace(_slide_layout(scene, loose, stretch, widen, lone), **titles)
+            layout = replace(_slide_layout(scene, loose, stretch, widen, lone, narrow), **titles)
         page = slide_page(pages_of(layout), size, EDGE / scale)
         drawn = size[0] * 72 / page.frame.width  # (the page has the slide's shape)
         if drawn >= scale * 0.999:

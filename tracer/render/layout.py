@@ -23,7 +23,7 @@ from ..records import Record, field, replace
 from .key import SLIDE_WINDOW, WINDOW
 from .metrics import text_width
 from .scene import BOXES, Scene, SceneNode
-from .style import NAME_SIZE, NOTE_SIZE, VALUE_SIZE
+from .style import EDGE_SIZE, NAME_SIZE, NOTE_SIZE, VALUE_SIZE
 
 GAP = 1.0  # between a node's shape and its notes (times the spacing)
 NODESEP, RANKSEP = 0.3, 0.55  # inches: between the rooms of a level, and between levels
@@ -34,6 +34,9 @@ RING = PERIPHERY + 1.0  # points: how far outside its shape the current node's s
 # short of width), low (the same, with lower and wider triangles: a tree short of height), beside (notes beside the
 # shape, triangles low and wide: a tree shorter still)
 FORMS = {"under": 2.0, "narrow": 2.6, "low": 1.5, "beside": 1.5}
+# How much taller (against its label's height) than its form's a triangle of a slide's level short of width is
+# drawn (see tidy.narrowed_level), and so narrower: the slide tries each, least first (see drawing.slide_try)
+NARROWED = (0.6, 1.2)
 # A board (:func:`board_size`): its grid about BOARD_GRID across (on a lecture's slide, with the text beside it; in a
 # figure, short of width, with the text above and under it), each cell's side within BOARD_CELLS and its glyph a
 # share of it (never under BOARD_GLYPH); coordinates, where the game names them, in a lane of BOARD_FONT text left
@@ -173,10 +176,10 @@ def board_text(node: SceneNode) -> tuple[list, list]:
 
 
 def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
-               slide: bool = False, terse: bool = False) -> tuple[float, float]:
+               slide: bool = False, terse: bool = False, taller: float = 0.0) -> tuple[float, float]:
     """The size of a node's shape, big enough for its label at every step (``spacing`` and ``form``: see
     :data:`FORMS`), written as a ``slide`` writes it if it is for one (``terse``: a slide short of room; see
-    :func:`slide_written`)."""
+    :func:`slide_written`); ``taller``: a triangle of a level short of width (see :data:`NARROWED`)."""
     if slide:
         node = slide_written(node, form, terse)
     if node.kind == "board":
@@ -196,7 +199,7 @@ def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
     if node.kind == "chance":  # the label's corners inside the circle, clear of its outline
         side = max(52.0 * spacing, label + 2.2 * pad, (label ** 2 + text_h ** 2) ** 0.5 + pad + 6)
         return side, side
-    return triangle_size(label, text_h, pad, spacing, form, slide)
+    return triangle_size(label, text_h, pad, spacing, form, slide, taller)
 
 
 def label_height(node: SceneNode) -> float:
@@ -215,16 +218,17 @@ def triangle_inset(pad: float) -> float:
 
 
 def triangle_size(label: float, text_h: float, pad: float, spacing: float = 1.0,
-                  form: str = "under", slide: bool = False) -> tuple[float, float]:
+                  form: str = "under", slide: bool = False, taller: float = 0.0) -> tuple[float, float]:
     """The box of a triangle around a label ``label`` wide and ``text_h`` high. Graphviz draws a triangle in three
     quarters of its box (a MAX node's apex at the box's top, a MIN node's at its bottom) and its label at the box's
     centre: a third of the way from the wide side to the point; a ``slide``'s label nearer its wide side, where
     that is nearer (see :func:`label_depth`). The triangle is as tall as keeps the label ``pad`` (at least 3 points)
     inside its wide side and as wide as keeps the label's narrow end inside its slopes, as high against its label
-    as its ``form`` says (:data:`FORMS`): the lower, the wider."""
+    as its ``form`` says (:data:`FORMS`; ``taller``: by this much more, see :data:`NARROWED`): the lower, the
+    wider."""
     inset = triangle_inset(pad)
     # the triangle itself (its label's far end at tall / 3 + text_h / 2 from its wide side)
-    tall = max(40.0 * spacing, FORMS[form] * text_h + 3 * inset)
+    tall = max(40.0 * spacing, (FORMS[form] + taller) * text_h + 3 * inset)
     depth = label_depth(tall, text_h, inset) if slide else tall / 3
     if depth < tall / 3:  # (the label's far end at depth + text_h / 2 from the wide side)
         return max(66.0 * spacing, (label + 2 * inset) * tall / (tall - depth - text_h / 2)), tall * 4 / 3
@@ -270,17 +274,25 @@ def shape_top(node: SceneNode, height: float) -> float:
 
 
 _WINDOW = re.compile(r"α=(\S+) β=(\S+)")  # a window as the view writes it (view.look.Look.window)
+# where a slide breaks a note in two: a window [α, β] after its comma, a cut note (as view.values writes it,
+# ✂ 3 ≤ α=5) before its reason
+_BREAKS = re.compile(r"(\[\S+,) (\S+\])|(✂ \S+) ([≤≥<>] \S+)")
 
 
-def notes_lines(node: SceneNode, stacked: bool = False, brackets: bool = False) -> list[str]:
+def notes_lines(node: SceneNode, stacked: bool = False, brackets: bool = False, width: float = 0.0) -> list[str]:
     """What is written under a node: its notes (visit number, window) and any flag; ``stacked``: the window as two
     lines, α over β (see :func:`measure_room`); ``brackets``: the window as one short line ``[α, β]``, the
-    textbook's range notation (Russell & Norvig, Figure 5.5), as a slide writes it (never stacked)."""
+    textbook's range notation (Russell & Norvig, Figure 5.5), as a slide writes it; with ``stacked`` too (a
+    narrowed level's: see :func:`measure_room`), where it is wider than ``width`` (its shape's), broken after its
+    comma, ``[α,`` over ``β]``, and so a cut note before its reason, ``✂ 3`` over ``≤ α=5``."""
     lines = []
     for line in (*node.notes, node.flag):
         window = _WINDOW.fullmatch(line) if brackets else None
         if window:
-            lines.append(f"[{window[1]}, {window[2]}]")
+            line = f"[{window[1]}, {window[2]}]"
+        broken = _BREAKS.fullmatch(line) if brackets and stacked and _note_width([line]) > width else None
+        if broken:
+            lines += [part for part in broken.groups() if part]
         elif stacked and line.startswith("α=") and " β=" in line:
             lines += line.split(" ", 1)
         elif line:
@@ -288,12 +300,23 @@ def notes_lines(node: SceneNode, stacked: bool = False, brackets: bool = False) 
     return lines
 
 
-def notes_size(node: SceneNode, stacked: bool = False, brackets: bool = False) -> tuple[float, float]:
-    """The room a node's notes take (under its shape)."""
-    lines = notes_lines(node, stacked, brackets)
+def cut_note(line: str) -> bool:
+    """Whether a line of a node's notes (see :func:`notes_lines`) is its cut note, ``✂ 3 ≤ α=5``, or a part of it
+    broken in two (``✂ 3``, ``≤ α=5``): the printers draw it in the cut's colour."""
+    return line.startswith("✂") or line[:2] in ("≤ ", "≥ ", "< ", "> ")
+
+
+def notes_size(node: SceneNode, stacked: bool = False, brackets: bool = False,
+               width: float = 0.0) -> tuple[float, float]:
+    """The room a node's notes take (under its shape; ``width``: see :func:`notes_lines`)."""
+    lines = notes_lines(node, stacked, brackets, width)
     if not lines:
         return 0.0, 0.0
-    return lines_width(lines, NOTE_SIZE, bold=True) + 2, len(lines) * line_height(NOTE_SIZE)
+    return _note_width(lines), len(lines) * line_height(NOTE_SIZE)
+
+
+def _note_width(lines: list[str]) -> float:
+    return lines_width(lines, NOTE_SIZE, bold=True) + 2
 
 
 class Room(Record, frozen=True, compiled=True):
@@ -303,7 +326,8 @@ class Room(Record, frozen=True, compiled=True):
     or left of its centre its notes' near edge stands when they are written beside its shape (None: under it), on
     the ``side`` (1 right, −1 left) away from its parent's edge. ``left`` and ``right``: how far its room reaches
     each way from its centre (notes beside a shape make it uneven). ``name_beside``: how far from its centre its
-    name's near edge stands, written beside it on ``side`` (None: in the shape; see :func:`name_beside`)."""
+    name's near edge stands, written beside it on ``side`` (None: in the shape; see :func:`name_beside`), or with
+    ``name_above`` above it (see :func:`name_above`)."""
 
     width: float
     height: float
@@ -319,6 +343,7 @@ class Room(Record, frozen=True, compiled=True):
     left: float = 0.0
     right: float = 0.0
     name_beside: float | None = None  # how far from its centre its name's near edge stands, on ``side``
+    name_above: bool = False  # its name above its shape, the near edge ``name_beside`` across (see name_above)
     notes_top: float | None = None  # notes beside the shape: how far above its centre their top stands (None: as
     # notes_beside says)
 
@@ -332,15 +357,27 @@ BESIDE_KINDS = ("max", "min", "chance", "leaf")  # the shapes whose notes may st
 
 
 def measure_room(node: SceneNode, spacing: float = 1.0, form: str = "under", side: int = 1,
-                 slide: bool = False, terse: bool = False, alone: bool = False) -> Room:
+                 slide: bool = False, terse: bool = False, alone: bool = False, narrowed: float = 0.0,
+                 above: bool = False) -> Room:
     """What :class:`Room` says of ``node`` at ``spacing`` in ``form`` (:data:`FORMS`; ``beside``: its notes
     written beside its shape, α over β: see :func:`notes_beside`); ``slide``: written for a slide, its window as
     ``[α, β]`` on one line (see :func:`notes_lines`) and a triangle's name beside it (see :func:`name_beside`);
     ``terse``: written as a slide short of room writes it (see :func:`slide_written`); ``alone``: alone in its
-    level, a slide's MAX triangle's notes in its corner whatever the form (but beside: see :func:`corner_notes`)."""
-    room = _measure_room(node, spacing, form, side, slide, terse, alone)
+    level, a slide's MAX triangle's notes in its corner whatever the form (but beside: see :func:`corner_notes`);
+    ``narrowed``: a slide's triangle in a level short of width (see :func:`.tidy.narrowed_level`), taller by this
+    much and so narrower (:data:`NARROWED`), its notes in lines no wider than it where they break (see
+    :func:`notes_lines`), and with ``above`` its name above it (see :func:`name_above`); 0: not narrowed."""
+    if not (slide and not alone and form != "beside" and node.kind in ("max", "min")):
+        narrowed = 0.0
+    room = _measure_room(node, spacing, form, side, slide, terse, alone, narrowed)
     if not (slide and _name_beside(node, form)):
         return room
+    if narrowed and above:
+        near = name_above(spacing)
+        reach = near + text_width(node.name, NAME_SIZE)
+        left, right = (room.left, max(room.right, reach)) if side > 0 else (max(room.left, reach), room.right)
+        return replace(room, across=left + right, left=left, right=right, name_beside=near, side=side,
+                       name_above=True)
     near = name_beside(node, room.width, room.height, spacing)
     reach = near + text_width(node.name, NAME_SIZE)
     left, right = (room.left, max(room.right, reach)) if side > 0 else (max(room.left, reach), room.right)
@@ -404,6 +441,22 @@ def name_beside(node: SceneNode, width: float, height: float, spacing: float) ->
     return half + RING / slope + max(2.0, 2 * spacing)
 
 
+def name_above(spacing: float) -> float:
+    """How far from the centre of a triangle the near edge of its name stands, written on a slide above the
+    triangle's top (a MIN triangle's wide side, a MAX triangle's apex) instead of beside it: on the side away from
+    the edge from its parent (which arrives at the top's middle from the other side), clear of that edge by a few
+    points. Beside a triangle a name makes its level wider by its width; above it, it stands in the row of the
+    edge labels over its level, and a level short of width (see :func:`.tidy.narrowed_level`) is narrower by as
+    much, its level's edges and labels as they were."""
+    return max(3.0, 2 * spacing) + 1.0  # (and half the edge's pen)
+
+
+def name_rise(node: SceneNode, box: Box) -> float:
+    """How far above the top of its shape (``box``, as laid out) a name written above it (see :func:`name_above`)
+    reaches: over the current node's second outline (see :func:`ring_above`), by a point, its line's height."""
+    return ring_above(node, box) + 1.0 + line_height(NAME_SIZE)
+
+
 def ring_above(node: SceneNode, box: Box) -> float:
     """How far above the top of its shape (``box``, as laid out) the second outline of ``node`` reaches when it is
     the current node (:data:`RING` out from its outline: at a MAX triangle's apex, by as much more as the apex is
@@ -424,10 +477,10 @@ def ring_reach(node: SceneNode, box: Box) -> tuple[float, float]:
 
 
 def _measure_room(node: SceneNode, spacing: float, form: str, side: int, brackets: bool,
-                  terse: bool = False, alone: bool = False) -> Room:
-    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``, ``terse``, ``alone``: see
-    :func:`measure_room`)."""
-    width, height = shape_size(node, spacing, form, brackets, terse)
+                  terse: bool = False, alone: bool = False, narrowed: float = 0.0) -> Room:
+    """The room of ``node``'s shape and notes (as a slide writes them, with ``brackets``, ``terse``, ``alone``,
+    ``narrowed``: see :func:`measure_room`)."""
+    width, height = shape_size(node, spacing, form, brackets, terse, narrowed)
     foot, top = shape_foot(node, height), shape_top(node, height)
     if alone and form != "beside" and node.kind == "max" and brackets and notes_lines(node, brackets=True):
         return corner_notes(node, width, height, spacing, side)
@@ -438,9 +491,13 @@ def _measure_room(node: SceneNode, spacing: float, form: str, side: int, bracket
         far = max(width / 2, near + note_w)
         return Room(width, height, foot, stacked, note_w, note_h, width / 2 + far, max(top, note_h), foot, near,
                     side, *((width / 2, far) if side > 0 else (far, width / 2)))
-    # the window is written as two lines, α over β, when on one it would be wider than the shape
-    stacked = not brackets and any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > width
-    note_w, note_h = notes_size(node, stacked, brackets)
+    # the window is written as two lines, α over β, when on one it would be wider than the shape (on a slide, in a
+    # narrowed level only: see notes_lines)
+    if brackets:
+        stacked = bool(narrowed) and notes_size(node, brackets=True)[0] > width
+    else:
+        stacked = any(note.startswith("α=") for note in node.notes) and notes_size(node)[0] > width
+    note_w, note_h = notes_size(node, stacked, brackets, width)
     return Room(width, height, foot, stacked, note_w, note_h, max(width, note_w), top,
                 foot + (GAP * spacing + note_h if note_h else 0.0))
 
@@ -476,13 +533,17 @@ def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
 
 
 def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide: bool = False,
-                  terse: bool = False, lone: bool = False) -> dict[str, Room]:
+                  terse: bool = False, lone: bool = False, narrowed=frozenset(),
+                  taller: float = 0.0, above=frozenset()) -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
     :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`; ``slide``,
     ``terse``: written for a slide, one short of room (see :func:`measure_room`); ``lone``: a slide's MAX
-    triangle alone in its level (the root) with its notes in its corner, in any form (see :func:`lone_corners`)."""
+    triangle alone in its level (the root) with its notes in its corner, in any form (see :func:`lone_corners`);
+    ``narrowed``: the ids of the triangles of a slide's level short of width, drawn ``taller``, those in ``above``
+    with their names above them (see :func:`measure_room`)."""
     sides, alone = _note_sides(scene), lone_corners(scene) if slide and lone else set()
-    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse, node.id in alone)
+    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse, node.id in alone,
+                                  taller if node.id in narrowed else 0.0, node.id in above)
             for node in scene.nodes}
 
 
@@ -539,6 +600,9 @@ class Layout(Record):
     # tidy.staggered_leaves)
     lowered: dict[str, float] = field(default_factory=dict)
     lone: bool = False  # on a slide, the notes of a MAX triangle alone in its level in its corner (see lone_corners)
+    # on a slide short of width, how much taller its widest level's triangles are (see NARROWED and
+    # tidy.narrowed_level; 0: no level narrowed)
+    narrowed: float = 0.0
 
     @property
     def levels(self) -> int:
@@ -552,7 +616,7 @@ class Layout(Record):
 
     def note_lines(self, node: SceneNode) -> list[str]:
         """The lines written under ``node``, as this layout keeps room for them."""
-        return notes_lines(node, node.id in self.stacked, self.brackets)
+        return notes_lines(node, node.id in self.stacked, self.brackets, self.shapes[node.id].width)
 
     def written(self, node: SceneNode) -> SceneNode:
         """``node`` as this layout writes it in its shape (on a slide: see :func:`slide_written`; its name, if not
@@ -629,15 +693,35 @@ class Layout(Record):
             elif note_w:
                 notes[name] = Box(x, foot - GAP * spacing - note_h / 2, note_w, note_h)
                 foot = notes[name].bottom
-            if room.name_beside is not None:  # level with the shape's top (see name_beside)
+            if room.name_beside is not None:  # level with the shape's top (see name_beside), or above it
                 name_w, name_h = text_width(scene_nodes[name].name, NAME_SIZE), line_height(NAME_SIZE)
-                names[name] = Box(x + room.side * (room.name_beside + name_w / 2), outlines[name].top - name_h / 2,
-                                  name_w, name_h)
+                top = outlines[name].top
+                if room.name_above:
+                    top += name_rise(scene_nodes[name], shapes[name])
+                names[name] = Box(x + room.side * (room.name_beside + name_w / 2), top - name_h / 2, name_w, name_h)
             level = round(y, 2)
             lowest[level] = min(lowest.get(level, foot), foot)
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
                    form=form, terse=terse, lowered=lowered or {}, lone=lone)
+
+
+NAME_CLEAR = 4.0  # points: the least room across between a name above its shape and an edge label
+
+
+def names_on_labels(scene: Scene, layout: Layout) -> set[str]:
+    """The nodes whose names ``layout`` writes above their shapes (see :func:`name_above`) over an edge label or
+    within :data:`NAME_CLEAR` of one across (a name against a label reads as part of it: ``H−(−13)``)."""
+    labels = []
+    for edge in scene.edges:
+        lines = layout.edge_lines(edge)
+        if lines:
+            x, y = layout.label_point(edge.tail, edge.head)
+            labels.append(Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE)))
+    return {name for name, box in layout.names.items()
+            if box.bottom > layout.outlines[name].top  # (above its shape, not beside it)
+            and any(min(box.right, label.right) + NAME_CLEAR > max(box.left, label.left)
+                    and min(box.top, label.top) > max(box.bottom, label.bottom) for label in labels)}
 
 
 def edge_label_lines(edge, terse: bool = False) -> list[str]:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import math
 
-from .layout import NODESEP, RANKSEP, Room, edge_label_lines, line_height, lines_width, measure_rooms
+from .layout import (
+    NODESEP, RANKSEP, Box, Room, edge_label_lines, line_height, lines_width, measure_rooms, name_rise,
+)
 from .scene import BOXES, Scene
 from .style import EDGE_SIZE
 
@@ -84,13 +86,52 @@ def can_stagger(scene: Scene) -> bool:
 
 def _deepest_row(scene: Scene) -> list[str]:
     """The nodes of the tree's deepest level, left to right."""
+    return _levels(scene)[-1] if scene.nodes else []
+
+
+def _levels(scene: Scene) -> list[list[str]]:
+    """The nodes of each level, the root's first, each level left to right."""
     children: dict[str, list[str]] = {node.id: [] for node in scene.nodes}
     for edge in scene.edges:
         children[edge.tail].append(edge.head)
-    row = [scene.nodes[0].id] if scene.nodes else []
-    while any(children[name] for name in row):
+    levels, row = [], [scene.nodes[0].id] if scene.nodes else []
+    while row:
+        levels.append(row)
         row = [kid for name in row for kid in children[name]]
-    return row
+    return levels
+
+
+NARROWED_KINDS = ("max", "min")  # the shapes a narrowed level narrows
+
+
+def narrowed_level(scene: Scene, rooms: dict[str, Room], spacing: float = 1.0) -> set[str]:
+    """The nodes a slide short of width for one of its levels narrows (see :data:`.drawing.SLIDE_LAYOUTS` and
+    :func:`.layout.measure_room`): the triangles of the widest level but the deepest (its rooms side by side, as
+    tidy sets them at ``spacing``; the deepest level's leaves are staggered instead). Nothing for a tree of one
+    level."""
+    levels = _levels(scene)
+    if len(levels) < 2:
+        return set()
+    gap = GAP * spacing
+    widths = [sum(rooms[name].across for name in row) + gap * (len(row) - 1) for row in levels[:-1]]
+    kinds = {node.id: node.kind for node in scene.nodes}
+    return {name for name in levels[widths.index(max(widths))] if kinds[name] in NARROWED_KINDS}
+
+
+def can_narrow(scene: Scene, layout) -> bool:
+    """Whether narrowing a level of ``scene`` (see :func:`narrowed_level`) may make its ``layout`` (a
+    :class:`.layout.Layout`) narrower: a level above the deepest, with a triangle, spans the tree's width (within a
+    point: the level sets it). Where the deepest level sets it, narrowing one above gains nothing, and is not
+    tried."""
+    kinds = {node.id: node.kind for node in scene.nodes}
+    tree = layout.tree
+    for row in _levels(scene)[:-1]:
+        if any(kinds[name] in NARROWED_KINDS for name in row):
+            boxes = [parts[name] for name in row for parts in (layout.outlines, layout.notes, layout.names)
+                     if name in parts]
+            if max(box.right for box in boxes) - min(box.left for box in boxes) >= tree.width - 1:
+                return True
+    return False
 
 
 def tidy_centres(scene: Scene, spacing: float = 1.0, stretch: float = 0.0,
@@ -224,6 +265,11 @@ class _Tree:
                 middles = {kid: self.offset[kid] * self.label_share.get(kid, 0.5) for kid in kids}
                 contour.left.append(min(middles[kid] - self.labels[kid][0] / 2 for kid in kids))
                 contour.right.append(max(middles[kid] + self.labels[kid][0] / 2 for kid in kids))
+                for kid in kids:  # a name above its shape stands in this row (see .layout.name_above)
+                    near, far = _name_above(self.rooms[kid])
+                    if far:
+                        contour.left[-1] = min(contour.left[-1], self.offset[kid] + near)
+                        contour.right[-1] = max(contour.right[-1], self.offset[kid] + far)
                 for kid in kids:
                     contour.absorb(self.contours[kid], self.offset[kid], down=2)
                 if len(kids) == 1:  # an only child is placed again only with its parent: its contour is not kept
@@ -260,7 +306,8 @@ class _Tree:
     def _ys(self, scene: Scene, spacing: float, stretch: float) -> dict[str, float]:
         """Each node's y: its level's centre line (the lowest level's lowest point at y = 0), or for a small box the
         top of its level (clear of the edges to its tall siblings)."""
-        levels, lowest, tops = _level_ys(self.order, self.children, self.rooms, self.labels, spacing, stretch)
+        levels, lowest, tops = _level_ys(self.order, self.children, self.rooms, self.labels, spacing, stretch,
+                                         {node.id: node for node in scene.nodes})
         lowest -= max(self.lowered.values(), default=0.0)  # (the lowered leaves stand below the deepest level)
         small = {node.id for node in scene.nodes if node.kind in SMALL}
         level = {self.order[0]: 0}
@@ -293,6 +340,14 @@ class _Tree:
         height, more than half-way under a parent whose notes reach down, less to a lowered leaf."""
         above = self.ys[self.parent[kid]]
         return (above - y) / (above - self.ys[kid])
+
+
+def _name_above(room: Room) -> tuple[float, float]:
+    """Where a node's name written above its shape reaches across, left and right of its centre (as far out as its
+    room: see .layout.name_above); (0, 0) where it has none."""
+    if not room.name_above:
+        return 0.0, 0.0
+    return (room.name_beside, room.right) if room.side > 0 else (-room.left, -room.name_beside)
 
 
 def _place_children(kids: list[str], contours: dict[str, Contour], labels, offset: dict[str, float],
@@ -370,13 +425,15 @@ def _preorder(root: str, children: dict[str, list[str]]) -> list[str]:
 
 
 def _level_ys(order: list[str], children, rooms: dict[str, Room], labels, spacing: float,
-              stretch: float) -> tuple[list[float], float, list[float]]:
+              stretch: float, nodes: dict | None = None) -> tuple[list[float], float, list[float]]:
     """Each level's centre line, the root's at 0 (levels as far apart as their tallest shapes, the notes under them,
-    the level gap and the tallest edge label between them need), the lowest point of the lowest level, and how far
-    each level reaches above its centre line."""
+    the level gap and the tallest edge label or name above a shape between them need), the lowest point of the
+    lowest level, and how far each level reaches above its centre line. ``nodes``: the scene's, by id (for names
+    above their shapes, if any)."""
     above: list[float] = []  # how far each level reaches above its centre line
     below: list[float] = []  # and below it
     label_lines: list[int] = []  # the most lines of an edge label going down from each level
+    rises: list[float] = []  # how far the names above the shapes of each level reach above their tops
     level = {order[0]: 0}
     for name in order:
         row = level[name]
@@ -384,7 +441,11 @@ def _level_ys(order: list[str], children, rooms: dict[str, Room], labels, spacin
             above.append(0.0)
             below.append(0.0)
             label_lines.append(0)
+            rises.append(0.0)
         above[row], below[row] = max(above[row], rooms[name].above), max(below[row], rooms[name].below)
+        if rooms[name].name_above:
+            room = rooms[name]
+            rises[row] = max(rises[row], name_rise(nodes[name], Box(0.0, 0.0, room.width, room.height)))
         for kid in children[name]:
             level[kid] = row + 1
             label_lines[row] = max(label_lines[row], labels[kid][1])
@@ -394,6 +455,7 @@ def _level_ys(order: list[str], children, rooms: dict[str, Room], labels, spacin
         # the edges' labels stand half-way down them, in the gap between the levels, widened for them only as
         # far as they need (a few points of edge stay in sight above and below a label)
         labelled = lines * line_height(EDGE_SIZE) + 2 * LABEL_PAD * spacing + EDGE_IN_SIGHT if lines else 0.0
-        room = max(RANKSEP * 72 * spacing, labelled) + stretch
+        named = rises[row] + 2 * LABEL_PAD * spacing if rises[row] else 0.0  # (clear of the level above too)
+        room = max(RANKSEP * 72 * spacing, labelled, named) + stretch
         ys.append(ys[-1] - below[row - 1] - room - above[row])
     return ys, ys[-1] - below[-1], above

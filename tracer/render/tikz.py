@@ -12,7 +12,7 @@ import math
 from ..model.state import Player
 from .latex import PACKAGES, latex_text
 from .layout import (
-    BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text,
+    BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text, cut_note,
 )
 from .page import Page, legend_grid, legend_lines, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneNode
@@ -202,7 +202,7 @@ def _notes(node: SceneNode, lines: list[str], box: Box) -> list[str]:
     rows = []
     for line in lines:
         text = latex_text(line)
-        if line == node.flag or line.startswith("✂"):
+        if line == node.flag or cut_note(line):
             rows.append(f"\\textcolor{{cut}}{{{text}}}")
         elif line.startswith("#") or line in NODE_TYPES:
             rows.append(f"\\textbf{{{text}}}")
