@@ -353,21 +353,31 @@ def test_game_captions_name_the_move_in_the_games_words():
 @pytest.mark.parametrize("name, algorithm", [("rn_example", "alphabeta"), ("binary_depth4", "alphabeta"),
                                              ("uneven", "negamax-ab"), ("deep_cutoff", "alphabeta")])
 def test_every_frames_text_fits_the_room_the_layout_keeps_and_nothing_overlaps(name, algorithm):
-    from tracer.render.layout import Box, notes_size, shape_size, text_width
+    from tracer.render.deck import room_scene
+    from tracer.render.layout import Box, measure_rooms, notes_size, shape_size, text_width
+    from tracer.render.tidy import narrowed_level
 
     trace = traced(TREES / f"{name}.yaml", algorithm)
     deck = make_deck(trace, frame_steps(trace), DrawOptions(visits=True))
     layout = deck.layout
+    narrowed = set()  # (a slide's level short of width: its triangles taller and narrower, their notes broken)
+    if layout.narrowed:
+        scene = room_scene([frame.scene for frame in deck.frames])
+        narrowed = narrowed_level(scene, measure_rooms(scene, layout.spacing, layout.form, True, layout.terse,
+                                                       layout.lone), layout.spacing)
+        assert narrowed
     labels: dict[tuple[str, str], list[str]] = {}
     for frame in deck.frames:
         for node in frame.scene.nodes:
-            width, height = notes_size(node, node.id in layout.stacked, layout.brackets)
+            taller = layout.narrowed if node.id in narrowed else 0.0
+            shape_width = shape_size(node, layout.spacing, layout.form, layout.brackets, layout.terse, taller)[0]
+            width, height = notes_size(node, node.id in layout.stacked, layout.brackets,
+                                       shape_width if taller else 0.0)
             if width:
                 room = layout.notes[node.id]
                 assert width <= room.width + 0.01 and height <= room.height + 0.01, (frame.step, node.id)
             if node.value:  # (an empty shape is sized for a value to come, and fits whatever it holds)
-                width, height = shape_size(node, layout.spacing, layout.form, layout.brackets, layout.terse)
-                assert width <= layout.shapes[node.id].width + 0.01, (frame.step, node.id)
+                assert shape_width <= layout.shapes[node.id].width + 0.01, (frame.step, node.id)
         for edge in frame.scene.edges:
             lines = edge.labels + (["✂"] if edge.cut and not layout.terse else [])  # (a terse slide's cut: no ✂)
             widest = labels.setdefault((edge.tail, edge.head), [])
