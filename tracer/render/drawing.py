@@ -24,7 +24,7 @@ from .layout import (
 )
 from .metrics import learn_widths, measure_source, unmeasured
 from .page import (
-    DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, corner_widths, even_title_width, page_of, slide_page,
+    DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, corner_widths, even_title_width, low_widths, page_of, slide_page,
     title_widths,
 )
 from .scene import DrawOptions, Scene, scene_of
@@ -300,6 +300,7 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
             wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
             choices += [replace(plain, title_wrap=wrap, caption_beside=width)
                         for width in corner_widths(scene, plain) for wrap in wraps]
+            choices += [replace(plain, caption_beside=width, caption_low=True) for width in low_widths(scene, plain)]
         scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),
                             key=lambda each: each[0])
         more.append((scale, loose, chosen))
@@ -491,7 +492,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap,
-              "caption_beside": layout.caption_beside}
+              "caption_beside": layout.caption_beside, "caption_low": layout.caption_low}
     lone, narrow = layout.lone, layout.narrowed
     for _ in range(3):  # (more passes where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
@@ -523,7 +524,8 @@ def _titles_kept(layout: Layout, pages: list[Page]) -> dict[str, float]:
     the widened tree came out smaller than aimed at: titles above it that the pages wrapped to the tree's width stay
     so wrapped (on a wider tree they may stand on fewer and longer lines, past the width the slide was filled to)."""
     wrap = layout.title_wrap or (0.0 if layout.title_beside else max(page.title_wrap for page in pages))
-    return {"title_beside": layout.title_beside, "title_wrap": wrap, "caption_beside": layout.caption_beside}
+    return {"title_beside": layout.title_beside, "title_wrap": wrap, "caption_beside": layout.caption_beside,
+            "caption_low": layout.caption_low}
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:
