@@ -284,7 +284,8 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
     titles' column beside it (:func:`.page._caption_beside`), wrapped to each of :func:`.page.title_widths`, or in
     its top right corner under the titles above it (:func:`.page._caption_cornered`), wrapped to each of
     :func:`.page.corner_widths`, the titles as written, in two lines or wrapped evenly to the tree's width (each
-    wrapped explicitly: the page's own wrapping would change as the slide fills). Tried only where no
+    wrapped explicitly: the page's own wrapping would change as the slide fills), or in its bottom corner beside its
+    lowest rows (:func:`.page._caption_low`), wrapped to each of :func:`.page.low_widths`. Tried only where no
     layout holds projection size with its caption under the tree (under a tall tree, a caption's lines set the
     slide's height; its longest line may set the width)."""
     more, top = [], max(scale for scale, _, _ in tried)
