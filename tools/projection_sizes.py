@@ -70,7 +70,7 @@ def what_binds(deck) -> str:
     plain = replace(drawing.lay_out(room, layout.spacing, form=layout.form, slide=True, terse=layout.terse,
                                     stagger=bool(layout.lowered), lone=layout.lone, narrow=layout.narrowed),
                     title_beside=layout.title_beside, title_wrap=layout.title_wrap,
-                    caption_beside=layout.caption_beside)
+                    caption_beside=layout.caption_beside, caption_low=layout.caption_low)
     pages = [page_of(frame.scene, plain, size[0] / size[1]) for frame in deck.frames]
     content = drawing._content(pages)
     by_w = (size[0] * 72 - 2 * drawing.EDGE) / content.width
@@ -84,7 +84,8 @@ def what_binds(deck) -> str:
     titles = (f"titles beside ({layout.title_beside:.0f})" if layout.title_beside else
               f"titles above ({layout.title_wrap:.0f})" if layout.title_wrap else "titles above")
     if layout.caption_beside:
-        titles += f", caption {'under them' if layout.title_beside else 'top right'} ({layout.caption_beside:.0f})"
+        where = 'under them' if layout.title_beside else 'bottom corner' if layout.caption_low else 'top right'
+        titles += f", caption {where} ({layout.caption_beside:.0f})"
     form = " ".join([layout.form] + ["terse"] * layout.terse + ["staggered"] * bool(layout.lowered)
                     + ["lone corner"] * layout.lone + [f"narrowed {layout.narrowed:g}"] * bool(layout.narrowed))
     return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.3f}, by height ×{by_h:.3f} "

@@ -44,9 +44,8 @@ def smallest(pdf) -> tuple[float, float]:
 
 
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt)
-# and what binds them: uneven 16.8/19.5 at 4:3 (its cut marks terse: its titles, 423 pt wide on two lines, set the
-# width, and on more lines its five levels, 237 pt high at the tightest spacing, the height).
-SHORT = {("uneven", "4:3")}
+# and what binds them: none (uneven at 4:3 reaches 18 pt with its caption in the tree's bottom corner).
+SHORT: set[tuple[str, str]] = set()
 # The same for the README's MCTS deck (16.9/19.7 at 4:3, its playouts terse, its leaves staggered, its caption in the
 # tree's top right corner: height binds, ×1.06 short: its five title lines (80 pt) and its four rows (219 pt); its
 # leaf row sets the width, ×1.02 short; the W/N triangles are not the widest level) and the random
@@ -298,10 +297,12 @@ def test_a_short_leaf_row_is_not_staggered():
 
 
 
-@pytest.mark.parametrize("name, under_titles", [("deep_cutoff", True), ("star1", False)])
-def test_a_caption_beside_the_tree_is_clear_of_everything_drawn(name, under_titles):
-    """Where no layout holds 18 pt with the caption under the tree (both at 4:3), the caption stands beside it:
-    under the titles in their column (deep_cutoff) or in the tree's top right corner (star1). Every frame's
+@pytest.mark.parametrize("name, under_titles, low", [("deep_cutoff", True, False), ("star1", False, False),
+                                                     ("uneven", False, True)])
+def test_a_caption_beside_the_tree_is_clear_of_everything_drawn(name, under_titles, low):
+    """Where no layout holds 18 pt with the caption under the tree (all at 4:3), the caption stands beside it:
+    under the titles in their column (deep_cutoff), in the tree's top right corner (star1) or in its bottom
+    corner, level with its foot (uneven: its deep branch on the right, the left of its lowest rows empty). Every frame's
     caption is wrapped to the width the layout gives it, in the same number of lines; its box is inside the page
     and overlaps no shape (with its current node's second outline), note, name, edge label or the titles, and no
     edge passes through it (points along each edge)."""
@@ -313,7 +314,9 @@ def test_a_caption_beside_the_tree_is_clear_of_everything_drawn(name, under_titl
     trace = traced(TREES / f"{name}.yaml", None)  # (the file's own search, as tracer slides runs it)
     deck = make_deck(trace, frame_steps(trace, default_step_mode(trace)), DrawOptions(), (10.0, 7.5))
     layout, page = deck.layout, deck.page
-    assert layout.caption_beside > 0 and (layout.title_beside > 0) == under_titles
+    assert layout.caption_beside > 0 and (layout.title_beside > 0) == under_titles and layout.caption_low == low
+    if low:  # (level with the tree's foot)
+        assert abs(page.caption.bottom - layout.tree.bottom) < 0.01
     captions = [frame.scene.caption.split("\n") for frame in deck.frames]
     assert len({len(lines) for lines in captions}) == 1 and len(captions[0]) >= 2
     assert all(lines_width(lines, CAPTION_SIZE) <= layout.caption_beside + 0.01 for lines in captions)

@@ -24,7 +24,7 @@ from .layout import (
 )
 from .metrics import learn_widths, measure_source, unmeasured
 from .page import (
-    DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, corner_widths, even_title_width, page_of, slide_page,
+    DEFAULT_SLIDE, SLIDE_DPI, SLIDE_MARGIN, Page, corner_widths, even_title_width, low_widths, page_of, slide_page,
     title_widths,
 )
 from .scene import DrawOptions, Scene, scene_of
@@ -284,7 +284,8 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
     titles' column beside it (:func:`.page._caption_beside`), wrapped to each of :func:`.page.title_widths`, or in
     its top right corner under the titles above it (:func:`.page._caption_cornered`), wrapped to each of
     :func:`.page.corner_widths`, the titles as written, in two lines or wrapped evenly to the tree's width (each
-    wrapped explicitly: the page's own wrapping would change as the slide fills). Tried only where no
+    wrapped explicitly: the page's own wrapping would change as the slide fills), or in its bottom corner beside its
+    lowest rows (:func:`.page._caption_low`), wrapped to each of :func:`.page.low_widths`. Tried only where no
     layout holds projection size with its caption under the tree (under a tall tree, a caption's lines set the
     slide's height; its longest line may set the width)."""
     more, top = [], max(scale for scale, _, _ in tried)
@@ -300,6 +301,7 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
             wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
             choices += [replace(plain, title_wrap=wrap, caption_beside=width)
                         for width in corner_widths(scene, plain) for wrap in wraps]
+            choices += [replace(plain, caption_beside=width, caption_low=True) for width in low_widths(scene, plain)]
         scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),
                             key=lambda each: each[0])
         more.append((scale, loose, chosen))
@@ -491,7 +493,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
     titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap,
-              "caption_beside": layout.caption_beside}
+              "caption_beside": layout.caption_beside, "caption_low": layout.caption_low}
     lone, narrow = layout.lone, layout.narrowed
     for _ in range(3):  # (more passes where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
@@ -523,7 +525,8 @@ def _titles_kept(layout: Layout, pages: list[Page]) -> dict[str, float]:
     the widened tree came out smaller than aimed at: titles above it that the pages wrapped to the tree's width stay
     so wrapped (on a wider tree they may stand on fewer and longer lines, past the width the slide was filled to)."""
     wrap = layout.title_wrap or (0.0 if layout.title_beside else max(page.title_wrap for page in pages))
-    return {"title_beside": layout.title_beside, "title_wrap": wrap, "caption_beside": layout.caption_beside}
+    return {"title_beside": layout.title_beside, "title_wrap": wrap, "caption_beside": layout.caption_beside,
+            "caption_low": layout.caption_low}
 
 
 def _refuse_wider(width: float, options: DrawOptions, height: float = 0.0) -> None:

@@ -593,8 +593,9 @@ class Layout(Record):
     title_beside: float = 0.0
     title_wrap: float = 0.0  # points: on a slide, the titles above the tree wrapped to this width (0: page.page_of's)
     # points: on a slide, a deck's caption beside the tree wrapped to this width (0: under it): under the titles
-    # where they stand beside it, else in its top right corner (see page.page_of)
+    # where they stand beside it, else in its top right corner, or its bottom corner with caption_low (page.page_of)
     caption_beside: float = 0.0
+    caption_low: bool = False  # on a slide, that caption level with the tree's foot, beside its lowest rows
     terse: bool = False  # on a slide short of room, the text written shorter (see slide_written)
     # points: the leaves drawn below their level's row, by id (a slide's leaves in two staggered rows: see
     # tidy.staggered_leaves)

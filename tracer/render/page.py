@@ -120,6 +120,7 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
         caption_w = lines_width(lines, CAPTION_SIZE) + pad
         if shape is not None and layout.caption_beside and not scene.legend:
             caption = (_caption_beside(scene, layout, title, max(caption_w, title.width), caption_h, gap) if beside
+                       else _caption_low(scene, layout, caption_w, caption_h, gap) if layout.caption_low
                        else _caption_cornered(scene, layout, caption_w, caption_h, gap))
         else:
             middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
@@ -180,6 +181,33 @@ def corner_widths(scene: Scene, layout: Layout) -> list[float]:
     for lines in CORNER_LINES:
         low = top - lines * line_height(CAPTION_SIZE) - SLIDE_LINES_PAD - SLIDE_GAP
         width = layout.tree.right - _drawn_between(scene, layout, low, top)[1] - SLIDE_GAP - SLIDE_TEXT_PAD
+        if width >= LEAST_CORNER and width not in widths:
+            widths.append(width)
+    return widths
+
+
+def _caption_low(scene: Scene, layout: Layout, width: float, height: float, gap: float) -> Box:
+    """A deck's caption in the tree's bottom corner (:attr:`.layout.Layout.caption_low`: a slide short of height
+    whose lowest row leaves room beside it, a tree whose deep branch is on one side): level with the tree's foot,
+    its outer edge the tree's, or further out, clear of whatever is drawn beside it; on the side with more room."""
+    low = layout.tree.bottom
+    left, right = _drawn_between(scene, layout, low, low + height + gap)
+    start = min(layout.tree.left, left - gap - width)
+    end = max(layout.tree.right, right + gap + width)
+    if layout.tree.left - start <= end - layout.tree.right:
+        return Box(start + width / 2, low + height / 2, width, height)
+    return Box(end - width / 2, low + height / 2, width, height)
+
+
+def low_widths(scene: Scene, layout: Layout) -> list[float]:
+    """The widths a deck's caption may be wrapped to in the bottom corner of ``layout``'s tree (see
+    :func:`_caption_low`): the room beside what is drawn as high as each of :data:`CORNER_LINES` lines of caption
+    over the tree's foot, on the side with more, where it is at least :data:`LEAST_CORNER`."""
+    low, widths = layout.tree.bottom, []
+    for lines in CORNER_LINES:
+        high = low + lines * line_height(CAPTION_SIZE) + SLIDE_LINES_PAD + SLIDE_GAP
+        left, right = _drawn_between(scene, layout, low, high)
+        width = max(left - layout.tree.left, layout.tree.right - right) - SLIDE_GAP - SLIDE_TEXT_PAD
         if width >= LEAST_CORNER and width not in widths:
             widths.append(width)
     return widths
