@@ -435,7 +435,7 @@ class _SceneBuilder:
             return (trace.heading, self._question(),
                     self.look.asked(trace, self.options.asked_paths))
         rules = list(self.chosen.rules)
-        subtitle = self.look.subtitle(trace, rules, self._gives_answer())
+        subtitle = self.look.subtitle(trace, rules, self._gives_answer(), self.frame)
         notes = self.look.setting_notes(self.view, rules, self.frame, self.options.legend)
         if trace.meta.get("to_move"):
             notes.append(str(trace.meta["to_move"]))

@@ -122,8 +122,9 @@ class Look:
         return child.id == view.current and child.status == "active" and marks_current
 
     # ---- titles and the key ---------------------------------------------------------------------------------------
-    def subtitle(self, trace, rules: list[str], answer: bool) -> str:
-        """The title's second line: the search and its rules, and (``answer``) the value and the best move."""
+    def subtitle(self, trace, rules: list[str], answer: bool, frame: bool = False) -> str:
+        """The title's second line: the search and its rules, and (``answer``) the value and the best move (the
+        same in a deck's ``frame`` here)."""
         subtitle = f"{trace.title}{' (' + ', '.join(rules) + ')' if rules else ''}"
         if answer:
             subtitle += f": value {format_number(trace.value)}"

@@ -357,9 +357,13 @@ class VisitLook(Look):
         """The path of the iteration under way stands out."""
         return child.id in view.path and parent.id in view.path
 
-    def subtitle(self, trace, rules: list[str], answer: bool) -> str:
+    def subtitle(self, trace, rules: list[str], answer: bool, frame: bool = False) -> str:
+        """The search and (``answer``) its best move, with its mean reward for MAX in a figure; in a deck's
+        ``frame`` the move alone: its Q is drawn under it, and the last frame's caption says it (a slide's title
+        block is as wide as its tree, and the reward would wrap the subtitle to a second line)."""
         if answer and trace.best_move is not None:
-            return f"{trace.title}: best move {trace.best_move} (mean reward for MAX {ratio(trace.value)})"
+            reward = "" if frame else f" (mean reward for MAX {ratio(trace.value)})"
+            return f"{trace.title}: best move {trace.best_move}{reward}"
         return trace.title
 
     def setting_notes(self, view, rules: list[str], frame: bool, legend: bool) -> list[str]:
