@@ -412,6 +412,24 @@ def test_a_deck_gives_the_result_only_where_answer_says(tmp_path, answer, shown_
     assert single.returncode == 0 and "value 3, best move B" in PdfReader(tmp_path / "one.pdf").pages[0].extract_text()
 
 
+def test_an_mcts_decks_subtitle_names_the_best_move_its_q_drawn_and_captioned():
+    """A figure's subtitle gives the best move's mean reward for MAX; a deck's names the move alone (a line the slide's
+    title block holds), the reward under the move's W/N and in the last frame's caption: with a MIN root too, where
+    the move's Q (MIN's) is 1 − the reward for MAX."""
+    from tracer import SearchSpec, parse_tree
+    from tracer.view.mcts import ratio
+
+    for text in ("root: max\ntree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n",
+                 "root: min\ntree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n"):
+        trace = trace_search(parse_tree(text).root, SearchSpec("mcts", iterations=12))
+        move, reward = trace.best_move, ratio(trace.value)
+        assert scene_of(trace).subtitle.endswith(f": best move {move} (mean reward for MAX {reward})")
+        last = make_deck(trace, frame_steps(trace)).frames[-1].scene
+        assert last.subtitle.endswith(f": best move {move}")
+        q = reward if text.startswith("root: max") else ratio(1 - trace.value)
+        assert f"(Q = {q})" in last.caption.replace("\n", " "), last.caption
+
+
 def test_a_leaf_shows_its_value_in_every_frame_of_a_deck():
     """No flicker: a tree's leaf shows its value faint before it is reached, and plainly from when it is entered
     (not blank while the search stands on it) to the end."""
