@@ -492,8 +492,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     spare = room_h - content.height
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
-    titles = {"title_beside": layout.title_beside, "title_wrap": layout.title_wrap,
-              "caption_beside": layout.caption_beside, "caption_low": layout.caption_low}
+    titles = _title_places(layout, layout.title_wrap)
     lone, narrow = layout.lone, layout.narrowed
     for _ in range(3):  # (more passes where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
@@ -524,7 +523,13 @@ def _titles_kept(layout: Layout, pages: list[Page]) -> dict[str, float]:
     """Where ``layout``'s titles and caption stand, as its ``pages`` place them, for :func:`_filled` to keep where
     the widened tree came out smaller than aimed at: titles above it that the pages wrapped to the tree's width stay
     so wrapped (on a wider tree they may stand on fewer and longer lines, past the width the slide was filled to)."""
-    wrap = layout.title_wrap or (0.0 if layout.title_beside else max(page.title_wrap for page in pages))
+    return _title_places(layout, layout.title_wrap or (0.0 if layout.title_beside else
+                                                       max(page.title_wrap for page in pages)))
+
+
+def _title_places(layout: Layout, wrap: float) -> dict[str, float]:
+    """Where ``layout``'s titles and caption stand, the titles above the tree wrapped to ``wrap``: what
+    :func:`_filled` keeps while it widens the tree."""
     return {"title_beside": layout.title_beside, "title_wrap": wrap, "caption_beside": layout.caption_beside,
             "caption_low": layout.caption_low}
 

@@ -177,13 +177,13 @@ def corner_widths(scene: Scene, layout: Layout) -> list[float]:
     """The widths a deck's caption may be wrapped to in the top right corner of ``layout``'s tree (see
     :func:`_caption_cornered`): the room right of what is drawn as high as each of :data:`CORNER_LINES` lines of
     caption, where it is at least :data:`LEAST_CORNER`."""
-    top, widths = layout.tree.top, []
-    for lines in CORNER_LINES:
+    top = layout.tree.top
+
+    def room(lines: int) -> float:
         low = top - lines * line_height(CAPTION_SIZE) - SLIDE_LINES_PAD - SLIDE_GAP
-        width = layout.tree.right - _drawn_between(scene, layout, low, top)[1] - SLIDE_GAP - SLIDE_TEXT_PAD
-        if width >= LEAST_CORNER and width not in widths:
-            widths.append(width)
-    return widths
+        return layout.tree.right - _drawn_between(scene, layout, low, top)[1]
+
+    return _corner_widths(room)
 
 
 def _caption_low(scene: Scene, layout: Layout, width: float, height: float, gap: float) -> Box:
@@ -203,11 +203,23 @@ def low_widths(scene: Scene, layout: Layout) -> list[float]:
     """The widths a deck's caption may be wrapped to in the bottom corner of ``layout``'s tree (see
     :func:`_caption_low`): the room beside what is drawn as high as each of :data:`CORNER_LINES` lines of caption
     over the tree's foot, on the side with more, where it is at least :data:`LEAST_CORNER`."""
-    low, widths = layout.tree.bottom, []
-    for lines in CORNER_LINES:
+    low = layout.tree.bottom
+
+    def room(lines: int) -> float:
         high = low + lines * line_height(CAPTION_SIZE) + SLIDE_LINES_PAD + SLIDE_GAP
         left, right = _drawn_between(scene, layout, low, high)
-        width = max(left - layout.tree.left, layout.tree.right - right) - SLIDE_GAP - SLIDE_TEXT_PAD
+        return max(left - layout.tree.left, layout.tree.right - right)
+
+    return _corner_widths(room)
+
+
+def _corner_widths(room) -> list[float]:
+    """The widths a caption in a corner of the tree may be wrapped to: ``room(lines)``, the room beside what is drawn
+    as high as that many lines of caption, for each of :data:`CORNER_LINES`, less the gap and the text's pad, where
+    it is at least :data:`LEAST_CORNER` (each width once)."""
+    widths = []
+    for lines in CORNER_LINES:
+        width = room(lines) - SLIDE_GAP - SLIDE_TEXT_PAD
         if width >= LEAST_CORNER and width not in widths:
             widths.append(width)
     return widths
