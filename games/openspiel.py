@@ -283,7 +283,7 @@ def _first_line(error: BaseException) -> str:
 # ---- positions -----------------------------------------------------------------------------------------------------
 
 class OpenSpielState:
-    """A position of an OpenSpiel game as tracer's :class:`tracer.model.state.GameState`, MAX being
+    """A position of an OpenSpiel game as tracer's :class:`tracer.model.game.GameState`, MAX being
     ``max_player``. The OpenSpiel state is ``spiel`` (never changed: children are OpenSpiel's ``child``)."""
 
     __slots__ = ("spiel", "max_player", "game", "player", "mover", "_outcomes")

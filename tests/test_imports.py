@@ -199,6 +199,8 @@ NEVER_FOR_A_DRAWING = (
     "tracer.render.tikz", "tracer.render.latex",  # a LaTeX picture's printer: only for -f tikz
     "string",  # its import compiles string.Template's regular expression
     "dataclasses",  # tracer's records are made by tracer.records: @dataclass compiled some 140 methods, imported inspect
+    "typing",  # a twentieth of a drawing's start-up: annotations name its types only for a type checker (TYPE_CHECKING)
+    "html",  # its table of entities: an HTML-like label is escaped by tracer.render.dot_text.html_escaped
 )
 # a game's drawing imports inspect (games.load_game reads the game class's signature); a tree file's does not
 NEVER_FOR_A_TREE_FILE = NEVER_FOR_A_DRAWING + ("inspect",)

@@ -24,7 +24,8 @@ import sys
 _EXPORTS = {
     "errors": ("GameError", "IllegalMoveError", "OutputError", "RenderError", "SearchOptionError",
                "TraceFileError", "TracerError", "TreeFileError", "UsageError"),
-    "model.state": ("UNLIMITED", "Board", "GameState", "Player"),
+    "model.game": ("GameState",),
+    "model.state": ("UNLIMITED", "Board", "Player"),
     "model.trees": ("Tree", "TreeNode"),
     "search.algorithms": ("Rules", "alphabeta", "minimax", "negamax", "negamax_ab"),
     "search.bounds": ("Bound",),

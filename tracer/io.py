@@ -7,7 +7,7 @@ import os
 import shutil
 import stat
 import tempfile
-from typing import Iterable
+from collections.abc import Iterable
 
 from .errors import OutputError
 

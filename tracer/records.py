@@ -16,8 +16,12 @@ module is imported, and imports ``inspect``; for the thirty classes a drawing ma
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, Callable
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class FrozenRecordError(AttributeError):

@@ -5,11 +5,10 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-from typing import Any
 
 from .errors import SearchOptionError
 from .estimate import refuse_past_budget, refuse_past_nodes
-from .model.state import GameState, is_explicit
+from .model.state import is_explicit
 from .model.trees import TreeNode, first_chance, first_outside, first_repeat, has_chance  # noqa: F401 (has_chance:
 # imported from here too)
 from .search.algorithms import Rules
@@ -22,6 +21,11 @@ from .numbers import format_number
 from .records import Record, as_dict, field
 from .trace.recorder import RecordingTracer
 from .trace.trace import Trace
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
+    from .model.game import GameState
 
 
 @contextlib.contextmanager

@@ -1,6 +1,6 @@
 """The game contract, checked the same way for every game: the built-in ones and a user's own (tests/nim_game.py).
 
-What each game must do for tracer (tracer.model.game.Game and tracer.model.state.GameState): its notation reads
+What each game must do for tracer (tracer.model.game.Game and tracer.model.game.GameState): its notation reads
 back to the same position, every legal move's name parses back to the move, a move never changes the position it
 is made from, equal positions hash alike, a terminal position has no moves and a utility whose sign says who won,
 a move that is not legal is refused naming the legal ones, and every search finds the same value (the searches'
@@ -21,7 +21,7 @@ from nim_game import Nim
 from tracer import ALGORITHMS, IllegalMoveError, Player
 from tracer.numbers import exact
 from tracer.model.game import Game
-from tracer.model.state import GameState
+from tracer.model.game import GameState
 
 ALGORITHMS = {name: s for name, s in ALGORITHMS.items() if s.family == "values" and not s.vectors}  # searches backing up values (MCTS: test_mcts.py)
 

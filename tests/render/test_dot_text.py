@@ -4,6 +4,7 @@ reads a hostile label back as it was given."""
 
 from __future__ import annotations
 
+import html
 import json
 import warnings
 
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import examples
-from tracer.render.dot_text import Digraph, quote
+from tracer.render.dot_text import Digraph, html_escaped, quote
 from tracer.render.engine import run_graphviz
 
 # the text that decides quoting: quotes, backslashes, angle brackets, keywords, numbers, newlines, non-ASCII
@@ -41,6 +42,12 @@ def test_the_same_statements_give_the_graphviz_package_s_source(name, graph_attr
                 else:
                     graph.attr("node", **attributes)
     assert ours.source == theirs.source
+
+
+@examples(200)
+@given(text=st.text() | st.lists(st.sampled_from(["&", "<", ">", '"', "'", "&amp;", "\\", "α", "x"])).map("".join))
+def test_html_text_is_escaped_as_the_html_package_escapes_it(text):
+    assert html_escaped(text) == html.escape(text, quote=True)
 
 
 def test_quoting_by_the_rules_and_dot_reads_a_hostile_label_back():

@@ -203,7 +203,8 @@ def test_edges_to_boxes_of_children_left_out_cross_no_node(source, algorithm, op
     path = source.pop("path", None)
     problem = load_problem(path, **source)
     trace = trace_search(problem.root, algorithm, depth=problem.depth, meta=problem.meta)
-    scene, layout = fitted(trace, options)[:2]
+    fit = fitted(trace, options)
+    scene, layout = fit.scene, fit.layout
     assert any(node.kind in ("more", "stub") for node in scene.nodes)
     boxes = [(f"shape {n}", n, b) for n, b in layout.outlines.items()]
     boxes += [(f"notes {n}", n, b) for n, b in layout.notes.items()]

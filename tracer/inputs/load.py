@@ -5,8 +5,6 @@ position file when it is a mapping with ``game:`` (:func:`.positions.is_position
 
 from __future__ import annotations
 
-from typing import Any
-
 import yaml
 
 from ..errors import UsageError
@@ -16,6 +14,10 @@ from .problem import Problem
 from .rules import read_rules
 from .trees import DEFAULT_MAX_NODES, tree_from_document
 from .yaml_text import compose, read_text
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def load_problem(path: str | None = None, *, game: str | None = None, position: str | None = None,

@@ -8,7 +8,6 @@ the other way round at import time)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import yaml
 
@@ -17,6 +16,10 @@ from ..model.state import UNLIMITED
 from ..search.spec import mistake
 from .problem import Problem
 from .yaml_text import YamlReader, file_name
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 BUILT_IN_GAMES = ("tictactoe", "connect4", "clobber", "pig", "chess")  # the games a position file may name (games.GAMES)
 GAME_CHOICE = (f"expected one of {', '.join(BUILT_IN_GAMES)} or openspiel:NAME (a game of your own is given on the "

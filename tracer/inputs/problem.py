@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..model.state import GameState
 from ..model.trees import Tree
 from ..records import Record, field
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
+    from ..model.game import GameState
 
 
 class Problem(Record):

@@ -3,12 +3,14 @@ and checked by the search specification's one check of each setting (:func:`trac
 
 from __future__ import annotations
 
-from typing import Any
-
 import yaml
 
 from ..search.settings import RULE_SETTINGS, SETTINGS, mistake
 from .yaml_text import YamlReader
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 UTILITY_RULES = ("sum",)  # what every leaf's vector adds up to: read and checked with the tree
 # (tracer.inputs.trees.TreeReader.utility_rules), not a setting of the search

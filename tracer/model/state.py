@@ -1,6 +1,8 @@
-"""The game-state interface that every search reads: tree files and games both offer it.
+"""What every search reads of a game state, beyond its interface: who moves (:class:`Player`), the depth without a
+limit, a board to draw (:class:`Board`), and the state's optional members.
 
-The required members are the :class:`GameState` protocol. The optional ones (a node's name, a board to draw,
+The required members are the :class:`tracer.model.game.GameState` protocol (kept with the game's, so that a drawing
+does not import :mod:`typing`, which a protocol needs). The optional ones (a node's name, a board to draw,
 whether the whole subtree is data) are read through :func:`node_name`, :func:`node_board` and
 :func:`is_explicit`, which look at the instance (so a wrapper that delegates with ``__getattr__`` keeps them) and
 accept only what the protocol says (a ``board`` that is not a method is ignored, not misread).
@@ -10,7 +12,6 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
 
 from ..records import Record
 
@@ -54,56 +55,6 @@ class Player(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Player.{self.name}"
-
-
-@runtime_checkable
-class GameState(Protocol):
-    """What a search needs from a position. Values are always in MAX's terms.
-
-    ``player``      who moves here (MAX or MIN; CHANCE where chance moves, with ``probability(m)`` for each move)
-    ``moves()``     the legal moves, in the order the search tries them
-    ``child(m)``    the position after move ``m`` (the original is left unchanged)
-    ``is_terminal()`` true when the game is over (no moves)
-    ``utility()``   the value of a terminal position, from MAX's point of view
-    ``evaluate()``  a static estimate from MAX's point of view, used where a depth limit stops the search
-    ``move_name(m)`` how move ``m`` is written (``"B"``, ``"5"``, ``"b3-b4"``)
-
-    Optional, used by tracing and rendering when present (read them with the functions below):
-    ``name``        a node name, text (tree files: ``"A"``, ``"B"``, ...)
-    ``board()``     a method returning a :class:`Board` to draw inside the node
-    ``explicit``    ``True`` when the whole subtree is data (tree files), so pruned subtrees can be drawn whole
-    ``key()``       the position as a number, equal for equal positions (the transposition table's key; without
-                    it the table keys the state itself, which must then be hashable)
-    ``noisy_moves()`` the moves that may change the evaluation at once (chess: captures and promotions), in the
-                    order to try them: quiescence search (``--quiescence``) follows only these past the depth limit;
-                    without it, quiescence search is refused
-    ``chance``      ``True`` on a game's states when chance may move below them (dice): only the searches that
-                    average or sample take the game (:func:`tracer.run.unfit`)
-    ``value_bounds`` (L, U): every value the game gives lies in [L, U], so Star1 may take ``--bounds`` that hold
-                    them (a tree file's bounds are checked leaf by leaf instead)
-    ``alternates``  ``False`` when the game does not promise that the players take turns (negamax refuses it)
-
-    A game of several players (or two whose utilities do not add up to a constant) is searched with a vector of
-    utilities, as a tree file of named players is: its states offer ``named`` (a
-    :class:`tracer.model.trees.NamedPlayers`, the same for every state), ``mover`` (the index of the player to move,
-    ``None`` at a chance node or an end) and ``mover_name``; ``player`` is MAX wherever a player moves (each
-    maximises its own component), and ``utility()`` and ``evaluate()`` return one number per player (max^n,
-    paranoid).
-    """
-
-    player: Player
-
-    def moves(self) -> Sequence[Hashable]: ...
-
-    def child(self, move: Any) -> "GameState": ...
-
-    def is_terminal(self) -> bool: ...
-
-    def utility(self) -> float: ...
-
-    def evaluate(self) -> float: ...
-
-    def move_name(self, move: Any) -> str: ...
 
 
 class Board:

@@ -22,7 +22,7 @@ class TreeNode:
     player, and ``mover`` is the index of the player to move (``player`` is then MAX: each player maximises its own
     component); elsewhere ``named`` and ``mover`` are ``None``.
 
-    Offers :class:`tracer.model.state.GameState`; its moves are child indices.
+    Offers :class:`tracer.model.game.GameState`; its moves are child indices.
     """
 
     __slots__ = ("name", "player", "children", "value", "evaluation", "path", "line", "file", "p", "stats", "mover",

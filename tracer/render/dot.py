@@ -7,10 +7,8 @@ the caption under it and the key on its right.
 
 from __future__ import annotations
 
-import html
-
 from ..text import marked_parts
-from .dot_text import Digraph
+from .dot_text import Digraph, html_escaped
 from .layout import (
     BOARD_FONT, BOARD_GAP, BOARD_PAD, PERIPHERY, Box, Layout, board_size, board_text, cut_mark_written, cut_note,
 )
@@ -28,7 +26,7 @@ def text(value) -> str:
     """User text (names, moves, titles) for an HTML-like label: never markup, and a backslash stays a backslash
     (Graphviz reads a backslash in a label as an escape, even in an HTML-like one: ``\\N``, ``\\G`` and ``\\L``
     would become the node's or graph's name; ``\\\\`` is one backslash)."""
-    return "".join(piece if marked else html.escape(piece, quote=True).replace("\\", "\\\\")
+    return "".join(piece if marked else html_escaped(piece).replace("\\", "\\\\")
                    .replace("\n", '<BR ALIGN="CENTER"/>') for piece, marked in marked_parts(str(value), "html"))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
 
 from ..errors import RenderError
 from ..io import format_of, tikz_by_name, write_atomically
@@ -73,13 +73,14 @@ def render_bytes(trace, request: DrawRequest | str | None = None, notes: list | 
     fmt = request.format or "svg"
     if fmt not in FORMATS:
         raise RenderError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-    scene, layout, page, options, note = fitted(trace, request.options, slide=request.size or False)
-    if note and notes is not None:
-        notes.append(note)
+    fit = fitted(trace, request.options, slide=request.size or False)
+    scene, layout, page = fit.scene, fit.layout, fit.page
+    if fit.note and notes is not None:
+        notes.append(fit.note)
     if fmt not in ("dot", "tikz"):
-        check_fits(page, options, fmt, request.dpi)
+        check_fits(page, fit.options, fmt, request.dpi)
     if request.size is not None:
-        layout, page, note = on_slide(scene, request.size, options)
+        layout, page, note = on_slide(scene, request.size, fit.options)
         if note and notes is not None:
             notes.append(note)
     if fmt == "tikz":
@@ -557,7 +558,7 @@ def _fits(page: Page, options: DrawOptions) -> bool:
     return width <= options.max_size[0] and height <= options.max_size[1]
 
 
-class Fitted(NamedTuple):
+class Fitted(Record, frozen=True):
     """A drawing fitted to its limits: the scene, laid out, on its page, with the options it was drawn with and a
     note saying how it was cut, if it was."""
 
@@ -596,7 +597,7 @@ def _boards_legible(scene: Scene, layout: Layout, size: tuple[float, float] | No
     return _slide_sizes(scene, layout, size)[0] >= MIN_BOARD
 
 
-class _Choice(NamedTuple):
+class _Choice(Record, frozen=True):
     """A way to draw a game's search on a slide, laid out, with how large its boards and text come out."""
 
     options: DrawOptions

@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 import threading
 from collections import deque
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..errors import RenderError
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import re
 from functools import cached_property
-from typing import NamedTuple
 
 from ..records import Record, field, replace
 from .key import SLIDE_WINDOW, WINDOW
@@ -115,7 +114,7 @@ class Box(Record, frozen=True, compiled=True):
 
 # ---- the room each node needs ---------------------------------------------------------------------------------
 
-class BoardSize(NamedTuple):
+class BoardSize(Record, frozen=True):
     """A board node's measures in points (:func:`board_size`)."""
 
     width: float  # the node's box
@@ -183,7 +182,8 @@ def shape_size(node: SceneNode, spacing: float = 1.0, form: str = "under",
     if slide:
         node = slide_written(node, form, terse)
     if node.kind == "board":
-        return board_size(node)[:2]
+        board = board_size(node)
+        return board.width, board.height
     if node.kind in BOXES:
         lines = node.value.split("\n")
         return (lines_width(lines, 10.0) + max(8.0, 16 * spacing),

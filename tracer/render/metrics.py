@@ -19,7 +19,6 @@ character the shipped trees and positions draw, and the widths this machine uses
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import re
@@ -29,7 +28,7 @@ import sys
 import zlib
 
 from ..errors import OutputError, RenderError
-from .dot_text import Digraph
+from .dot_text import Digraph, html_escaped
 from .style import FONT
 
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "font_metrics.json")
@@ -321,7 +320,7 @@ def measure_source(chars: list[str]) -> str:
     graph.node("probe", label=f"<{_PROBE * 2}>")
     graph.node("probe_b", label=f"<<B>{_PROBE * 2}</B>>")
     for i, char in enumerate(chars):
-        escaped = html.escape(char)
+        escaped = html_escaped(char)
         graph.node(f"c{i}", label=f"<{_PROBE}{escaped}{_PROBE}>")
         graph.node(f"c{i}_b", label=f"<<B>{_PROBE}{escaped}{_PROBE}</B>>")
     return graph.source

@@ -89,9 +89,9 @@ def exercise_data(exercise: PracticeExercise, index: int) -> tuple[dict, Trace]:
 def worksheet_source(trace: Trace, options: DrawOptions) -> str:
     """The pinned DOT of the exercise's drawing, as ``render_bytes(trace, "svg", options=options)`` draws it (fitted,
     and refused if too large, as there), for Graphviz to draw with the page's other drawings in one batch."""
-    scene, layout, page, options, _ = fitted(trace, options)
-    check_fits(page, options, "svg", None)
-    return scene_to_dot(scene, layout, page)
+    fit = fitted(trace, options)
+    check_fits(fit.page, fit.options, "svg", None)
+    return scene_to_dot(fit.scene, fit.layout, fit.page)
 
 
 def reward_rule(problem: Problem) -> str:

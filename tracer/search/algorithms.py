@@ -17,17 +17,21 @@ from __future__ import annotations
 import functools
 import math
 import operator
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from ..errors import SearchOptionError
-from ..model.state import UNLIMITED, GameState, Player
+from ..model.state import UNLIMITED, Player
 from ..numbers import exact, format_number
 from ..records import Record
 from .bounds import Bound
 from .grain import value_grain
 from .transposition import TranspositionTable, table_key
 from .tracers import NO_TRACER, NullTracer, traced
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from ..model.game import GameState
 
 INF = float("inf")
 MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE

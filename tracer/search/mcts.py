@@ -21,11 +21,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from operator import itemgetter
-from typing import Callable
 
-from ..model.state import UNLIMITED, GameState, Player, is_explicit
+from ..model.state import UNLIMITED, Player, is_explicit
 from .tracers import NO_TRACER, NullTracer
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from ..model.game import GameState
 
 MAX, MIN, CHANCE = Player.MAX, Player.MIN, Player.CHANCE
 EXPLORATION = math.sqrt(2)  # UCB1's constant C (Auer, Cesa-Bianchi & Fischer 2002)

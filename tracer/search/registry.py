@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from typing import Any, Callable
+from collections.abc import Callable
 
 from ..errors import SearchOptionError
-from ..model.state import UNLIMITED, GameState
+from ..model.state import UNLIMITED
 from .algorithms import (
     STANDARD, Rules, alphabeta, expectiminimax, iterative_deepening, maxn, minimax, mtdf, negamax, negamax_ab,
     paranoid, pvs, sss, star2,
@@ -21,6 +21,11 @@ from ..numbers import stored
 from ..records import Record
 from ..text import MAXN
 from .tracers import NO_TRACER, NullTracer
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
+    from ..model.game import GameState
 
 
 @contextlib.contextmanager

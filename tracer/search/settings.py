@@ -13,13 +13,17 @@ takes no word: given, it is on), and the command line makes its parser from that
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
 
 from ..numbers import SETTING, format_number
 from ..records import Record, field
 from .mcts import DEFAULT_ITERATIONS, EXPLORATION, FINALS, MAX_EXPLORATION, MAX_ITERATIONS, ROLLOUTS
 from .ordering import ORDERS
 from .registry import ALGORITHMS, DEFAULT_ALGORITHM
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_SEARCH_DEPTH = 1_000_000  # plies: deeper than any search that finishes; larger numbers are typos or attacks
 PRUNE_RULES = ("ge", "gt")  # cut when α ≥ β, or only when α > β

@@ -5,8 +5,8 @@ trace (as its JSON ``options``) and asked by every later stage: ``spec.strict_pr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import product
-from typing import Any, Mapping
 
 from ..errors import SearchOptionError
 from ..model.state import UNLIMITED
@@ -17,6 +17,10 @@ from .registry import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm, algorithm as fin
 # FAIL_MODES, PRUNE_RULES, MAX_SEARCH_DEPTH, FLAGS and mistake are read from here too, as before the table
 from .settings import FAIL_MODES, FLAGS, MAX_SEARCH_DEPTH, OWN_SETTINGS, PRUNE_RULES, SETTINGS, bounds_mistake  # noqa
 from .settings import mistake, phrase, takers  # noqa: F401
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _fields_from_the_table() -> type:

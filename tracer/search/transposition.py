@@ -14,11 +14,15 @@ Breuker's survey of replacement schemes).
 from __future__ import annotations
 
 import zlib
-from typing import Any, Hashable
+from collections.abc import Hashable
 
 from ..errors import SearchOptionError
 from ..records import Record
 from .bounds import BOTH, Bound
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 INF = float("inf")
 

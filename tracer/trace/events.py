@@ -11,12 +11,14 @@ terms (MAX's, or the mover's for negamax); ±infinity is written ``"inf"`` / ``"
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from ..model.state import Player
 from ..records import Record
 from ..search.bounds import BOTH, Bound
 from ..search.tracers import CUTOFFS, LEAVES_EVALUATED, NODES_VISITED, PASSES, RESEARCHES, TT_HITS, TT_PROBES
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 BETA_CUT, ALPHA_CUT = "beta", "alpha"
 

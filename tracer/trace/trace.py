@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Callable
+from collections.abc import Callable
 
 from ..model.state import Board, Player
 from ..numbers import json_number
 from ..search.bounds import Bound
 from ..search.registry import MAX_TERMS, MOVER_TERMS
 from ..search.spec import SearchSpec
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT = "tracer-trace"
 VERSION = 2  # version 1 (no titles, terms or parents in events) is still read

@@ -19,11 +19,12 @@ A search that makes several passes from the root is seen one pass at a time: a n
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
 
 from ..search.bounds import Bound
 from ..search.tracers import COUNTS
 from ..numbers import as_written, format_number
+from ..records import Record
 from ..trace.events import Event, LeafEvaluated, NodeEntered, PassStarted, TableCutoff
 from ..trace.trace import Trace
 from .captions import CAPTIONS, Step, after_searching
@@ -67,7 +68,7 @@ def family_for(search) -> Family:
     return next(family for family in FAMILIES if family.name == search.family)
 
 
-class CutoffSeen(NamedTuple):
+class CutoffSeen(Record, frozen=True):
     """A cutoff as the view saw it: the node cut, the step (1-based), and every node it pruned (the skipped
     children and everything below them)."""
 
@@ -320,7 +321,7 @@ def frame_steps(trace: Trace, every: str = "event", first: int | None = None, la
     return [step for step in steps if low <= step <= high]
 
 
-class FoldedStep(NamedTuple):
+class FoldedStep(Record, frozen=True):
     """A deck's frame: ``step``, a step at a drawn node, and the nodes not drawn that the search entered since the
     frame before it (those steps are folded into this frame's caption), by the nearest drawn node above them."""
 

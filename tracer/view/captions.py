@@ -5,11 +5,11 @@ folded into it."""
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 from ..model.state import Player
 from ..search.bounds import Bound
 from ..numbers import format_number as num, format_probability
+from ..records import Record
 from ..text import join_names
 from ..trace.events import (
     BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted,
@@ -18,7 +18,7 @@ from ..trace.events import (
 from .values import average, interval
 
 
-class Step(NamedTuple):
+class Step(Record, frozen=True, slots=True, compiled=True):
     """How one event reads: the table's ``event`` and ``value`` columns, and the note (the caption's text)."""
 
     kind: str

@@ -11,10 +11,9 @@ drawing's ``DrawOptions``): the view never imports the renderers.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..model.state import Player
 from ..numbers import format_number
+from ..records import Record
 
 HEADERS = ("step", "node", "visit", "event", "α", "β", "value", "note")  # the step table's columns
 # Quiescence search's nodes, past the depth limit, on a pale green (Okabe & Ito's bluish green, as a named player's
@@ -22,7 +21,7 @@ HEADERS = ("step", "node", "visit", "event", "α", "β", "value", "note")  # the
 QUIESCENCE_FILL = "#d1f0e6"
 
 
-class KeyRow(NamedTuple):
+class KeyRow(Record, frozen=True):
     """A row a family adds to a drawing's key: its ``name`` (what :meth:`Look.key_shown` answers for), the
     ``symbol`` and its ``meaning``, placed after the shared row named ``after`` (rows of one anchor in order)."""
 

@@ -5,12 +5,16 @@ value, a window and a bound (:mod:`.values`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
 
 from ..records import Record, field
 from ..trace.trace import TraceNode
 from .look import VALUE_LOOK, Look
+
+TYPE_CHECKING = False  # (typing's constant: typing is not imported to run tracer, only to check it)
+if TYPE_CHECKING:
+    from typing import Any
 
 # A node's status at a step of the search.
 UNREACHED, ACTIVE, DONE, PRUNED = "unreached", "active", "done", "pruned"
@@ -58,9 +62,10 @@ class NodeView(Record, eq=False, slots=True, compiled=True):
         return self.status, self.visit, self.pass_number
 
 
-Handler = Callable[[Any, Any, Any], None]  # (view, node view or None for a pass, event): change the view as it does
-Caption = Callable[[Any, Any], tuple]  # (view, event) -> Step, read just after the event is folded
-Ends = Callable[[Any, Any], bool]  # (event, the next event or None): whether a deck's frame follows the event
+if TYPE_CHECKING:  # (the callbacks a family gives, as annotations name them)
+    Handler = Callable[[Any, Any, Any], None]  # (view, node view or None for a pass, event): change the view as it does
+    Caption = Callable[[Any, Any], tuple]  # (view, event) -> Step, read just after the event is folded
+    Ends = Callable[[Any, Any], bool]  # (event, the next event or None): whether a deck's frame follows the event
 
 # How often a deck shows a search that walks the tree node by node: after every event, after each event that
 # leaves a node (a leaf evaluated, a node exited), or after each cutoff; the last step always ends a frame.

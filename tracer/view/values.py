@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import NamedTuple
 
 from ..model.state import Player
 from ..search.algorithms import chance_weights
 from ..search.bounds import Bound
 from ..numbers import exact, format_number as num
+from ..records import Record
 from ..trace.events import (
     BETA_CUT, AlphaUpdated, BetaUpdated, ChanceCutoff, Cutoff, LeafEvaluated, NodeEntered, NodeExited, PassStarted,
     Probed, Researched, StandPat, TableCutoff, TableProbe, TableStore, ValueUpdated,
@@ -25,7 +25,7 @@ EXACT, LOWER, UPPER, UNKNOWN = Bound.EXACT, Bound.LOWER, Bound.UPPER, Bound.UNKN
 INF = math.inf
 
 
-class Cut(NamedTuple):
+class Cut(Record, frozen=True):
     """Why a node was left early: its value ``value`` crossed the window's bound ``limit`` (``kind`` says which:
     ``"beta"`` for value ≥ β, ``"alpha"`` for value ≤ α). ``source``: the node that set that bound (the node
     itself: a transposition table's bound narrowed its window; ``None``: the window the pass searched the root
@@ -52,7 +52,7 @@ class Cut(NamedTuple):
         return f"{num(self.value)} {'<' if self.strict else '≤'} α={num(self.limit)}"
 
 
-class Settled(NamedTuple):
+class Settled(Record, frozen=True, slots=True, compiled=True):
     """A node as the search last left it: its value, the value's bound, its window as left and as entered."""
 
     value: float | None

@@ -5,10 +5,9 @@ arithmetic of Korf's immediate and shallow pruning."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..search.bounds import Bound
 from ..numbers import format_number as num
+from ..records import Record
 from ..text import join_names
 from ..trace.events import ImmediateCutoff, LeafEvaluated, NodeEntered, NodeExited, ShallowCutoff, ValueUpdated
 from .captions import Step
@@ -16,7 +15,7 @@ from .nodes import NodeView
 from .values import Settled
 
 
-class ShallowCut(NamedTuple):
+class ShallowCut(Record, frozen=True):
     """Why a node was left early: its player's component ``got`` reached the ``bound`` (the shallow Bound, or, for
     an ``immediate`` cutoff, the most any player can get)."""
 
