@@ -1,4 +1,5 @@
-"""Projection-size text on slides (issue 34): the smallest type of a deck, measured in its PDF (pypdf: each piece of
+"""Projection-size text on slides (issue 34): the smallest type of a deck (and of a figure fitted to a slide,
+``tracer render --size``), measured in its PDF (pypdf: each piece of
 text's font size on the page; pdftotext -bbox: each word's height), is at least 18 pt for trees of up to 9 leaves,
 14 pt up to 16 and 12 pt up to 27, at 4:3 and 16:9; no word under 10 pt high without one line saying what helps;
 and --font-scale 2 gives twice the text on a slide with room (else as much as fits, and a line saying which scale
@@ -54,9 +55,11 @@ SHORT_MCTS = {"4:3"}
 SHORT_RANDOM: set[tuple[int, str]] = set()
 
 
-def check_deck(args, size, leaves, tmp_path, known_short: bool) -> None:
+def check_deck(args, size, leaves, tmp_path, known_short: bool, command: str = "slides") -> None:
+    """``tracer COMMAND ARGS --size SIZE`` as a PDF (a deck, or with ``render`` a figure fitted to the slide): every
+    page the slide's size, its smallest text at the threshold for ``leaves`` (or a listed shortfall)."""
     pdf = tmp_path / "deck.pdf"
-    result = run_tracer("slides", *args, "--size", size, "-o", pdf)
+    result = run_tracer(command, *args, "--size", size, "-o", pdf)
     assert result.returncode == 0, result.stderr
     slide = (720.0 if size == "4:3" else 960.0, 540.0)
     pages = {(round(float(page.mediabox.width)), round(float(page.mediabox.height))) for page in PdfReader(pdf).pages}
@@ -78,6 +81,15 @@ def check_deck(args, size, leaves, tmp_path, known_short: bool) -> None:
 def test_every_shipped_trees_deck_reaches_projection_size(name, size, tmp_path):
     path = TREES / f"{name}.yaml"
     check_deck([path], size, leaf_count(path), tmp_path, (name, size) in SHORT)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", sorted(path.stem for path in TREES.glob("*.yaml")))
+def test_every_shipped_trees_figure_on_a_slide_reaches_projection_size(name, size, tmp_path):
+    """A figure fitted to a slide (``tracer render --size``) is laid out as a deck's last frame is, on a page of its
+    own: it holds the same thresholds, none of them short."""
+    path = TREES / f"{name}.yaml"
+    check_deck([path], size, leaf_count(path), tmp_path, False, command="render")
 
 
 @pytest.mark.parametrize("size", SIZES)
