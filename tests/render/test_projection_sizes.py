@@ -1,9 +1,8 @@
-"""Projection-size text on slides (issue 34): the smallest type of a deck (and of a figure fitted to a slide,
-``tracer render --size``), measured in its PDF (pypdf: each piece of
-text's font size on the page; pdftotext -bbox: each word's height), is at least 18 pt for trees of up to 9 leaves,
-14 pt up to 16 and 12 pt up to 27, at 4:3 and 16:9; no word under 10 pt high without one line saying what helps;
-and --font-scale 2 gives twice the text on a slide with room (else as much as fits, and a line saying which scale
-does), the tree no narrower, no two shapes touching.
+"""Projection-size text on slides (issue 34): the smallest type of a deck (and of a figure fitted to a slide, ``tracer
+render --size``), measured in its PDF (pypdf: each piece of text's font size on the page; pdftotext -bbox: each
+word's height), is at least 18 pt for trees of up to 9 leaves, 14 pt up to 16 and 12 pt up to 27, at 4:3 and 16:9;
+no word under 10 pt high without one line saying what helps; and --font-scale 2 gives twice the text on a slide with
+room (else as much as fits, and a line saying which scale does), the tree no narrower, no two shapes touching.
 
 The decks whose layout does not reach their threshold yet are listed, and xfail with what they measure; a listed
 deck that reaches it fails, saying to take it off the list. Every deck is held to the 10 pt floor, and every page
