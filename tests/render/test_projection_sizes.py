@@ -46,10 +46,9 @@ def smallest(pdf) -> tuple[float, float]:
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt)
 # and what binds them: none (uneven at 4:3 reaches 18 pt with its caption in the tree's bottom corner).
 SHORT: set[tuple[str, str]] = set()
-# The same for the README's MCTS deck (17.5/20.4 at 4:3, its playouts terse, its leaves staggered, its caption in the
-# tree's top right corner: width binds, ×1.03 short: the caption, right of the root's wide triangle, reaches past the
-# tree; its four title lines (64 pt) and four rows (219 pt) leave the height ×1.01 short) and the random
-# trees, by (leaves, size): none.
+# The same for the README's MCTS deck (17.8/20.7 at 4:3, its playouts terse, its leaves staggered, its caption in the
+# tree's top right corner, flush right, within the tree's width: its four title lines (64 pt) and four rows (219 pt)
+# leave the height ×1.01 short) and the random trees, by (leaves, size): none.
 SHORT_MCTS = {"4:3"}
 SHORT_RANDOM: set[tuple[int, str]] = set()
 
