@@ -33,7 +33,7 @@ pytestmark = pytest.mark.skipif(shutil.which("dot") is None or shutil.which("pdf
 # tools/projection_sizes.py reports them (each is checked to be so)
 CORNERED = [("id_example", "16:9", "file"), ("mcts_example", "4:3", "file"), ("mcts_exercise", "4:3", "file"),
             ("star1", "4:3", "file"), ("star1", "16:9", "file"), ("star2", "4:3", "file"), ("star2", "16:9", "file"),
-            ("rn_example", "4:3", "mcts"), ("random16", "4:3", "cutoff")]
+            ("rn_example", "4:3", "mcts"), ("random16", "4:3", "cutoff"), ("random27", "16:9", "cutoff")]
 # points (the drawing's): how far a caption line's right edge, as measured, may stand from the box's (Graphviz sets a
 # table's cells in whole points, and pdftotext's word box ends where its last glyph's advance does: from −2.3 to +1.0
 # measured over these decks; centred lines of different widths would stand apart by half their difference)
