@@ -68,7 +68,8 @@ def what_binds(deck) -> str:
     size = deck.size
     room = deck_module.room_scene([frame.scene for frame in deck.frames])
     plain = replace(drawing.lay_out(room, layout.spacing, form=layout.form, slide=True, terse=layout.terse,
-                                    stagger=bool(layout.lowered), lone=layout.lone, narrow=layout.narrowed),
+                                    stagger=bool(layout.lowered), lone=layout.lone, narrow=layout.narrowed,
+                                    lone_left=layout.lone_left),
                     title_beside=layout.title_beside, title_wrap=layout.title_wrap,
                     caption_beside=layout.caption_beside, caption_low=layout.caption_low)
     pages = [page_of(frame.scene, plain, size[0] / size[1]) for frame in deck.frames]
@@ -87,7 +88,8 @@ def what_binds(deck) -> str:
         where = 'under them' if layout.title_beside else 'bottom corner' if layout.caption_low else 'top right'
         titles += f", caption {where} ({layout.caption_beside:.0f})"
     form = " ".join([layout.form] + ["terse"] * layout.terse + ["staggered"] * bool(layout.lowered)
-                    + ["lone corner"] * layout.lone + [f"narrowed {layout.narrowed:g}"] * bool(layout.narrowed))
+                    + ["lone corner"] * layout.lone + ["left"] * layout.lone_left
+                    + [f"narrowed {layout.narrowed:g}"] * bool(layout.narrowed))
     return (f"spacing {layout.spacing:g} {form}, {titles}; by width ×{by_w:.3f}, by height ×{by_h:.3f} "
             f"({'height' if by_h < by_w else 'width'} binds: {content.width:.0f}×{content.height:.0f}: "
             f"{', '.join(parts)}; tree {plain.tree.width:.0f} wide)")

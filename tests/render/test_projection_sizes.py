@@ -46,11 +46,10 @@ def smallest(pdf) -> tuple[float, float]:
 # The decks whose layout does not reach their threshold yet, with what they measure (font size / word height in pt)
 # and what binds them: none (uneven at 4:3 reaches 18 pt with its caption in the tree's bottom corner).
 SHORT: set[tuple[str, str]] = set()
-# The same for the README's MCTS deck (17.5/20.4 at 4:3, its playouts terse, its leaves staggered, its caption in the
-# tree's top right corner: width binds, ×1.03 short: the caption, right of the root's wide triangle, reaches past the
-# tree; its four title lines (64 pt) and four rows (219 pt) leave the height ×1.01 short) and the random
-# trees, by (leaves, size): none.
-SHORT_MCTS = {"4:3"}
+# The same for the README's MCTS deck and the random trees, by (leaves, size): none (the MCTS deck at 4:3 reaches
+# 18 pt with its caption's lines flush right in the tree's top right corner, each clear of what is drawn at its own
+# height, and the root's Q in its top left corner: see test_corner_captions.py).
+SHORT_MCTS: set[str] = set()
 SHORT_RANDOM: set[tuple[int, str]] = set()
 
 
@@ -353,7 +352,8 @@ def test_a_max_triangles_notes_stand_in_its_corner_clear_of_everything():
     its parent, where it stands alone in its level (the root: ``lone``), in any form: no note is under it any more,
     so the tree is lower; each notes box is clear of the triangle itself (the slope at the box's foot, or the wide side's corner
     for a box reaching below it), of every other shape, note, name and edge label, and no edge passes through it
-    (points along each edge, outside its ends' shapes)."""
+    (points along each edge, outside its ends' shapes). The root's, which no edge arrives at, stand on its right, or
+    with ``lone_left`` on its left (leaving the top right corner to a deck's caption), the tree as low."""
     from tracer.render.drawing import lay_out, measure
 
     for name, algorithm in (("uneven", "alphabeta"), ("binary_depth4", "alphabeta"), ("korf_pruning", "maxn")):
@@ -363,12 +363,15 @@ def test_a_max_triangles_notes_stand_in_its_corner_clear_of_everything():
         kinds = {node.id: node.kind for node in scene.nodes}
         for form in ("narrow", "low"):
             plain = lay_out(scene, 0.18, form=form, slide=True)
-            layout = lay_out(scene, 0.18, form=form, slide=True, lone=True)
-            cornered = [node for node in layout.notes if kinds[node] == "max" and
-                        layout.notes[node].top > layout.shapes[node].y - layout.shapes[node].height / 4]
-            assert cornered == [scene.nodes[0].id], (name, form)
-            assert layout.unstretched_height < plain.unstretched_height, (name, form)
-            _clear_corners(name, scene, layout, cornered)
+            for left in (False, True):
+                layout = lay_out(scene, 0.18, form=form, slide=True, lone=True, lone_left=left)
+                cornered = [node for node in layout.notes if kinds[node] == "max" and
+                            layout.notes[node].top > layout.shapes[node].y - layout.shapes[node].height / 4]
+                assert cornered == [scene.nodes[0].id], (name, form, left)
+                assert layout.unstretched_height < plain.unstretched_height, (name, form, left)
+                root, notes = layout.shapes[cornered[0]], layout.notes[cornered[0]]
+                assert (notes.right <= root.x) if left else (notes.left >= root.x), (name, form, left)
+                _clear_corners(name, scene, layout, cornered)
 
 
 def _clear_corners(name, scene, layout, cornered) -> None:

@@ -12,7 +12,7 @@ from .dot_text import Digraph, html_escaped
 from .layout import (
     BOARD_FONT, BOARD_GAP, BOARD_PAD, PERIPHERY, Box, Layout, board_size, board_text, cut_mark_written, cut_note,
 )
-from .page import Page, legend_grid, legend_lines, page_of, titles_on
+from .page import Page, caption_at, legend_grid, legend_lines, page_of, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneEdge, SceneNode
 from .style import (
     BEST, CAPTION_SIZE, CUT, EDGE_SIZE, FADED, FILL, FONT, INK, KEY_SIZE, LEAF_FILL, MARK, NAME_SIZE, NOTE, NOTE_SIZE,
@@ -131,9 +131,12 @@ def _titles(graph, scene: Scene, page: Page) -> None:
     graph.node("title", id="title", shape="plain", style="", **_pin(page.title, fixed=False),
                label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{"".join(rows)}</TABLE>>')
     if scene.caption and page.caption is not None:
-        lines = "".join(f"<TR><TD><I>{text(line)}</I></TD></TR>" for line in scene.caption.split("\n"))
-        graph.node("caption", id="caption", shape="plain", style="", fontsize=f"{CAPTION_SIZE:g}", **_pin(page.caption, fixed=False),
-                   label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{lines}</TABLE>>')
+        lines = scene.caption.split("\n")
+        align = ' ALIGN="RIGHT"' if page.caption_flush else ""
+        rows = "".join(f"<TR><TD{align}><I>{text(line)}</I></TD></TR>" for line in lines)
+        graph.node("caption", id="caption", shape="plain", style="", fontsize=f"{CAPTION_SIZE:g}",
+                   **_pin(caption_at(page, lines), fixed=False),
+                   label=f'<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">{rows}</TABLE>>')
 
 
 def _node_attributes(node: SceneNode, box: Box, lift: float = 0.0) -> dict[str, str]:

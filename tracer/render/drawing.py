@@ -157,7 +157,7 @@ def measure(scenes, texts=()) -> None:
 
 def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None, widen: float = 1.0,
             form: str = "under", slide: bool = False, terse: bool = False, stagger: bool = False,
-            lone: bool = False, narrow: float = 0.0) -> Layout:
+            lone: bool = False, narrow: float = 0.0, lone_left: bool = False) -> Layout:
     """Where every node of ``scene`` stands: a tidy tree layout (see :mod:`.tidy`; ``spacing`` and ``stretch`` as
     there), its text measured first; ``rooms``: the nodes as :func:`.layout.measure_rooms` measured them at
     ``spacing`` (and ``form``), if they were. ``widen``: the nodes' centres moved apart across by this factor (a
@@ -166,30 +166,31 @@ def lay_out(scene: Scene, spacing: float = 1.0, stretch: float = 0.0, rooms=None
     read from the back of a room (windows as one short line ``[α, β]``: see :func:`.layout.notes_lines`);
     ``terse``: written shorter, for a slide short of room (see :func:`.layout.slide_written`); ``stagger``: the
     leaves in two staggered rows, for a slide short of width (see :func:`.tidy.staggered_leaves`); ``lone``: the
-    notes of a MAX triangle alone in its level in its corner (see :func:`.layout.lone_corners`); ``narrow``: on a
-    slide, the widest level's triangles this much taller and narrower, their notes broken to their width and their
-    names above them (see :func:`.tidy.narrowed_level`; 0: none)."""
+    notes of a MAX triangle alone in its level in its corner (see :func:`.layout.lone_corners`), the root's in its
+    top left corner with ``lone_left``; ``narrow``: on a slide, the widest level's triangles this much taller and
+    narrower, their notes broken to their width and their names above them (see :func:`.tidy.narrowed_level`; 0:
+    none)."""
     measure([scene])
     if rooms is None:
         # measured once, for every round of the layout and boxes
-        rooms = measure_rooms(scene, spacing, form, slide, terse, lone)
+        rooms = measure_rooms(scene, spacing, form, slide, terse, lone, lone_left=lone_left)
     narrowed = set()
     if narrow and slide:
-        narrowed, rooms = _narrowed_rooms(scene, rooms, spacing, form, terse, stagger, lone, narrow)
+        narrowed, rooms = _narrowed_rooms(scene, rooms, spacing, form, terse, stagger, lone, narrow, lone_left)
     lowered = staggered_leaves(scene, rooms, spacing) if stagger else {}
     centres = tidy_centres(scene, spacing, stretch, rooms, lowered, terse, labels_where_drawn=slide)
     if widen != 1.0:
         middle = centres[scene.nodes[0].id][0]
         centres = {name: [middle + (x - middle) * widen, y] for name, (x, y) in centres.items()}
     layout = Layout.around(centres, scene, spacing, rooms, slide=slide, form=form, terse=terse, lowered=lowered,
-                           lone=lone)
+                           lone=lone, lone_left=lone_left)
     layout.narrowed = narrow if narrowed else 0.0
     layout.stretch = stretch
     return layout
 
 
 def _narrowed_rooms(scene: Scene, rooms, spacing: float, form: str, terse: bool, stagger: bool, lone: bool,
-                    narrow: float) -> tuple[set[str], dict]:
+                    narrow: float, lone_left: bool = False) -> tuple[set[str], dict]:
     """The nodes of ``scene``'s level a slide narrows (see :func:`.tidy.narrowed_level`), and every node's room
     with them narrowed (``rooms``: as not). A name above its triangle stands where an edge label of its level's
     row might (one from its own parent: a cousin's is kept clear by the tidy layout): the tree is laid out, as it
@@ -198,11 +199,11 @@ def _narrowed_rooms(scene: Scene, rooms, spacing: float, form: str, terse: bool,
     narrowed = narrowed_level(scene, rooms, spacing)
     above = set(narrowed)  # (the names above their triangles: all at first)
     for _ in range(len(above) + 1):
-        narrowed_rooms = measure_rooms(scene, spacing, form, True, terse, lone, narrowed, narrow, above)
+        narrowed_rooms = measure_rooms(scene, spacing, form, True, terse, lone, narrowed, narrow, above, lone_left)
         lowered = staggered_leaves(scene, narrowed_rooms, spacing) if stagger else {}
         centres = tidy_centres(scene, spacing, 0.0, narrowed_rooms, lowered, terse, labels_where_drawn=True)
         layout = Layout.around(centres, scene, spacing, narrowed_rooms, slide=True, form=form, terse=terse,
-                               lowered=lowered, lone=lone)
+                               lowered=lowered, lone=lone, lone_left=lone_left)
         meeting = names_on_labels(scene, layout)
         if not meeting:
             break
@@ -288,27 +289,60 @@ def _captions_beside(scene: Scene, size: tuple[float, float], pages_of, tried: l
     wrapped explicitly: the page's own wrapping would change as the slide fills), or in its bottom corner beside its
     lowest rows (:func:`.page._caption_low`), wrapped to each of :func:`.page.low_widths`. Tried only where no
     layout holds projection size with its caption under the tree (under a tall tree, a caption's lines set the
-    slide's height; its longest line may set the width)."""
+    slide's height; its longest line may set the width); and where none of these reaches the aim either, each again
+    with the root's notes in its top left corner (:func:`_root_left`)."""
+    more = _beside_each(scene, size, pages_of, tried, aim, _corner_bases)
+    if max((scale for scale, _, _ in more), default=0.0) < aim:
+        more += _beside_each(scene, size, pages_of, tried, aim, _root_left)
+    return more
+
+
+def _beside_each(scene: Scene, size: tuple[float, float], pages_of, tried: list[tuple[float, tuple, Layout]],
+                 aim: float, bases) -> list[tuple[float, tuple, Layout]]:
+    """For :func:`_captions_beside`: each of the layouts ``tried`` within :data:`NEAR_ENOUGH` of the largest, in
+    order, until one reaches the ``aim``, as the best of its ``bases(scene, loose, layout)`` (layouts: none, for
+    one that has none) with a deck's caption in each place beside the tree (see :func:`_beside_choices`)."""
     more, top = [], max(scale for scale, _, _ in tried)
     for scale, loose, layout in tried:
         if scale * NEAR_ENOUGH < top:
             continue
-        choices = []
-        # (a lone node's notes in its corner stand where a caption in the tree's top right corner would: the
-        # layout without them is tried too)
-        for base in (layout, _slide_layout(scene, loose, narrow=layout.narrowed)) if layout.lone else (layout,):
-            plain = replace(base, title_beside=0.0, title_wrap=0.0)
-            choices += [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
-            wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
-            choices += [replace(plain, title_wrap=wrap, caption_beside=width)
-                        for width in corner_widths(scene, plain) for wrap in wraps]
-            choices += [replace(plain, caption_beside=width, caption_low=True) for width in low_widths(scene, plain)]
+        choices = [choice for base in bases(scene, loose, layout) for choice in _beside_choices(scene, base)]
+        if not choices:
+            continue
         scale, chosen = max(((_filling_scale(pages_of(choice), size), choice) for choice in choices),
                             key=lambda each: each[0])
         more.append((scale, loose, chosen))
         if scale >= aim:
             break
     return more
+
+
+def _beside_choices(scene: Scene, base: Layout) -> list[Layout]:
+    """``base`` with a deck's caption in each place beside the tree that :func:`_captions_beside` tries."""
+    plain = replace(base, title_beside=0.0, title_wrap=0.0)
+    choices = [replace(plain, title_beside=width, caption_beside=width) for width in title_widths(scene)]
+    wraps = dict.fromkeys((even_title_width(scene, plain.tree.width), *title_widths(scene, (1, 2))))
+    choices += [replace(plain, title_wrap=wrap, caption_beside=width)
+                for width in corner_widths(scene, plain) for wrap in wraps]
+    return choices + [replace(plain, caption_beside=width, caption_low=True) for width in low_widths(scene, plain)]
+
+
+def _corner_bases(scene: Scene, loose: tuple[float, str, bool, bool], layout: Layout) -> list[Layout]:
+    """The layouts :func:`_captions_beside` tries a caption beside the tree on first, from one tried (``layout``,
+    at ``loose``): itself, and where a lone node's notes stand in its corner (where a caption in the tree's top
+    right corner would), the layout without them."""
+    return [layout, _slide_layout(scene, loose, narrow=layout.narrowed)] if layout.lone else [layout]
+
+
+def _root_left(scene: Scene, loose: tuple[float, str, bool, bool], layout: Layout) -> list[Layout]:
+    """The layout :func:`_captions_beside` tries a caption beside the tree on last, from one tried (``layout``, at
+    ``loose``): where the root is a MAX triangle with notes, with them in its top left corner (``lone_left``: no
+    edge arrives at its apex, so either corner is free; its level is lower by their height, and the top right
+    corner is left to the caption); none otherwise."""
+    root = scene.nodes[0]
+    if layout.lone_left or root.kind != "max" or not root.notes:
+        return []
+    return [_slide_layout(scene, loose, lone=True, narrow=layout.narrowed, lone_left=True)]
 
 
 def projection_sizes(size: tuple[float, float], options: DrawOptions) -> tuple[float, float]:
@@ -402,12 +436,13 @@ def _largest(tried: list[tuple[float, tuple, Layout]], aim: float) -> tuple[floa
 
 
 def _slide_layout(scene: Scene, loose: tuple[float, str, bool, bool], stretch: float = 0.0,
-                  widen: float = 1.0, lone: bool = False, narrow: float = 0.0) -> Layout:
+                  widen: float = 1.0, lone: bool = False, narrow: float = 0.0, lone_left: bool = False) -> Layout:
     """``scene`` laid out for a slide at ``loose``: a spacing, a form, whether terse and whether its leaves are
-    staggered (see :data:`SLIDE_LAYOUTS`); ``lone``, ``narrow``: see :func:`slide_try`."""
+    staggered (see :data:`SLIDE_LAYOUTS`); ``lone``, ``narrow``: see :func:`slide_try`; ``lone_left``: see
+    :func:`_corner_bases`."""
     spacing, form, terse, stagger = loose
     return lay_out(scene, spacing, stretch, widen=widen, form=form, slide=True, terse=terse, stagger=stagger,
-                   lone=lone, narrow=narrow)
+                   lone=lone, narrow=narrow, lone_left=lone_left)
 
 
 def projection_width(scene: Scene, size: tuple[float, float], options: DrawOptions) -> float:
@@ -494,10 +529,10 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
     stretch = min(spare / (levels - 1), MAX_STRETCH) if levels > 1 and spare > 1 else 0.0
     widen = 1.0
     titles = _title_places(layout, layout.title_wrap)
-    lone, narrow = layout.lone, layout.narrowed
+    lone, narrow, left = layout.lone, layout.narrowed, layout.lone_left
     for _ in range(3):  # (more passes where the widened page came out smaller than aimed at: see below)
         for _ in range(4):  # the titles, caption and key follow the tree's width: a few rounds settle it
-            layout = replace(_slide_layout(scene, loose, stretch, widen, lone, narrow), **titles)
+            layout = replace(_slide_layout(scene, loose, stretch, widen, lone, narrow, left), **titles)
             content, (room_w, _) = room(pages_of(layout))  # (the widened tree's ends may reach past the titles)
             spare = room_w - content.width
             tree = layout.tree.width
@@ -506,7 +541,7 @@ def _filled(scene: Scene, size: tuple[float, float], loose: tuple[float, str, bo
             widen = max(1.0, widen * (tree + spare) / tree)  # (a round that overshot comes back)
         if spare < 0 and widen > 1.0:  # still too wide: the last that fitted
             widen = max(1.0, widen * (tree + spare - 1) / tree)
-            layout = replace(_slide_layout(scene, loose, stretch, widen, lone, narrow), **titles)
+            layout = replace(_slide_layout(scene, loose, stretch, widen, lone, narrow, left), **titles)
         page = slide_page(pages_of(layout), size, EDGE / scale)
         drawn = size[0] * 72 / page.frame.width  # (the page has the slide's shape)
         if drawn >= scale * 0.999:

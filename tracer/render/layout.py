@@ -534,15 +534,17 @@ def notes_beside(node: SceneNode, width: float, spacing: float) -> float:
 
 def measure_rooms(scene: Scene, spacing: float = 1.0, form: str = "under", slide: bool = False,
                   terse: bool = False, lone: bool = False, narrowed=frozenset(),
-                  taller: float = 0.0, above=frozenset()) -> dict[str, Room]:
+                  taller: float = 0.0, above=frozenset(), lone_left: bool = False) -> dict[str, Room]:
     """Every node's :class:`Room`, by id: measured once, read by every round of the tidy layout and by
     :meth:`Layout.around` (measuring is most of a big tree's layout). ``form``: see :data:`FORMS`; ``slide``,
     ``terse``: written for a slide, one short of room (see :func:`measure_room`); ``lone``: a slide's MAX
-    triangle alone in its level (the root) with its notes in its corner, in any form (see :func:`lone_corners`);
+    triangle alone in its level (the root) with its notes in its corner, in any form (see :func:`lone_corners`),
+    the root's in its top left corner with ``lone_left`` (else its right, as no edge arrives at its apex);
     ``narrowed``: the ids of the triangles of a slide's level short of width, drawn ``taller``, those in ``above``
     with their names above them (see :func:`measure_room`)."""
     sides, alone = _note_sides(scene), lone_corners(scene) if slide and lone else set()
-    return {node.id: measure_room(node, spacing, form, sides.get(node.id, 1), slide, terse, node.id in alone,
+    root_side = -1 if lone and lone_left else 1  # (the root's: no edge arrives from a parent)
+    return {node.id: measure_room(node, spacing, form, sides.get(node.id, root_side), slide, terse, node.id in alone,
                                   taller if node.id in narrowed else 0.0, node.id in above)
             for node in scene.nodes}
 
@@ -601,6 +603,9 @@ class Layout(Record):
     # tidy.staggered_leaves)
     lowered: dict[str, float] = field(default_factory=dict)
     lone: bool = False  # on a slide, the notes of a MAX triangle alone in its level in its corner (see lone_corners)
+    # with lone, the root's notes in its top left corner, not its right: the right one a deck's caption's (see
+    # drawing._captions_beside)
+    lone_left: bool = False
     # on a slide short of width, how much taller its widest level's triangles are (see NARROWED and
     # tidy.narrowed_level; 0: no level narrowed)
     narrowed: float = 0.0
@@ -666,12 +671,14 @@ class Layout(Record):
     @classmethod
     def around(cls, centres: dict[str, list[float]], scene: Scene, spacing: float = 1.0,
                rooms: dict[str, Room] | None = None, slide: bool = False, form: str = "under",
-               terse: bool = False, lowered: dict[str, float] | None = None, lone: bool = False) -> "Layout":
+               terse: bool = False, lowered: dict[str, float] | None = None, lone: bool = False,
+               lone_left: bool = False) -> "Layout":
         """Each node's shape around its centre, and its notes under it (``rooms``: the nodes as
         :func:`measure_rooms` measured them at ``spacing`` in ``form``, for a ``slide`` or not, ``terse`` or not, if
         they were; ``lowered``: the leaves the centres drop below their level, as :func:`.tidy.staggered_leaves`
-        says)."""
-        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide, terse, lone)
+        says; ``lone``, ``lone_left``: see :func:`measure_rooms`)."""
+        rooms = rooms if rooms is not None else measure_rooms(scene, spacing, form, slide, terse, lone,
+                                                              lone_left=lone_left)
         scene_nodes = {node.id: node for node in scene.nodes}
         shapes, notes, lowest, outlines, stacked, names = {}, {}, {}, {}, set(), {}
         for name, (x, y) in centres.items():
@@ -704,7 +711,7 @@ class Layout(Record):
             lowest[level] = min(lowest.get(level, foot), foot)
         feet = {name: lowest[round(y, 2)] for name, (_, y) in centres.items()}
         return cls(shapes, notes, feet, outlines, frozenset(stacked), spacing, brackets=slide, names=names,
-                   form=form, terse=terse, lowered=lowered or {}, lone=lone)
+                   form=form, terse=terse, lowered=lowered or {}, lone=lone, lone_left=lone and lone_left)
 
 
 NAME_CLEAR = 4.0  # points: the least room across between a name above its shape and an edge label

@@ -43,6 +43,9 @@ class Page(Record, frozen=True):
     # on a slide, the box around the shapes as Graphviz sizes each when it is current (past the page, the page
     # drawn would be larger than the slide, and shrunk): within the frame or its margin (see slide_page)
     reach: Box | None = None
+    # the caption's lines flush right in its box, not centred: in the tree's top right corner, where each line
+    # stands as far left as what is drawn at its own height allows (see _caption_cornered and caption_at)
+    caption_flush: bool = False
 
     @property
     def inches(self) -> tuple[float, float]:
@@ -113,21 +116,24 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
     reach = _boxes(scene, layout) if shape is not None else None  # (see slide_page)
     if reach is not None:  # the room Graphviz keeps for each shape (past the slide's frame, the page would shrink)
         frame = frame.union(_boxes(scene, layout, current=False))
-    caption = None
+    caption, flush = None, False
     if scene.caption:
         lines = scene.caption.split("\n")
         caption_h = len(lines) * line_height(CAPTION_SIZE) + lines_pad
         caption_w = lines_width(lines, CAPTION_SIZE) + pad
         if shape is not None and layout.caption_beside and not scene.legend:
-            caption = (_caption_beside(scene, layout, title, max(caption_w, title.width), caption_h, gap) if beside
-                       else _caption_low(scene, layout, caption_w, caption_h, gap) if layout.caption_low
-                       else _caption_cornered(scene, layout, caption_w, caption_h, gap))
+            if beside:
+                caption = _caption_beside(scene, layout, title, max(caption_w, title.width), caption_h, gap)
+            elif layout.caption_low:
+                caption = _caption_low(scene, layout, caption_w, caption_h, gap)
+            else:
+                caption, flush = _caption_cornered(scene, layout, lines, caption_w, caption_h, gap), True
         else:
             middle = frame.x if beside else tree.x  # (under the tree and the titles beside it)
             caption = Box(middle, min(tree.bottom, title.bottom) - gap - caption_h / 2, caption_w, caption_h)
         frame = frame.union(caption)
     if not scene.legend:
-        return Page(title, caption, None, frame, title_wrap=wrap, reach=reach)
+        return Page(title, caption, None, frame, title_wrap=wrap, reach=reach, caption_flush=flush)
     rows = layout.key(scene.legend)
     width, height = legend_size(rows)
     below = Box(tree.left + width / 2, frame.bottom - gap - height / 2, width, height)
@@ -147,7 +153,8 @@ def page_of(scene: Scene, layout: Layout, shape: float | None = None) -> Page:
                 choices.append((Box(tree.left + wide / 2, frame.bottom - gap - low / 2, wide, low), columns, caption))
         legend, columns, caption = max(choices, key=fill)
         frame = above.union(caption) if caption is not None else above
-    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap, reach=reach)
+    return Page(title, caption, legend, frame.union(legend), legend_columns=columns, title_wrap=wrap, reach=reach,
+                caption_flush=flush)
 
 
 def _caption_beside(scene: Scene, layout: Layout, title: Box, width: float, height: float, gap: float) -> Box:
@@ -160,13 +167,51 @@ def _caption_beside(scene: Scene, layout: Layout, title: Box, width: float, heig
     return Box(right - width / 2, bottom + height / 2, width, height)
 
 
-def _caption_cornered(scene: Scene, layout: Layout, width: float, height: float, gap: float) -> Box:
+def _caption_cornered(scene: Scene, layout: Layout, lines: list[str], width: float, height: float,
+                      gap: float) -> Box:
     """A deck's caption in the tree's top right corner (:attr:`.layout.Layout.caption_beside`, the titles above the
-    tree: a slide short of height whose tree leaves room right of its root): level with the tree's top, its right
-    edge the tree's, or further right, clear of whatever is drawn beside it."""
-    top = layout.tree.top
-    left = max(layout.tree.right - width, _drawn_between(scene, layout, top - height - gap, top)[1] + gap)
-    return Box(left + width / 2, top - height / 2, width, height)
+    tree: a slide short of height whose tree leaves room right of its root): level with the top of what is drawn
+    (:func:`_corner_top`), its right edge the tree's, or further right, its ``lines`` flush right
+    (:attr:`Page.caption_flush`), each line clear of whatever is drawn at its own height (see
+    :func:`_caption_line_boxes`): a triangle widening downward leaves the upper lines room further left."""
+    top = _corner_top(scene, layout)
+    box = Box(layout.tree.right - width / 2, top - height / 2, width, height)
+    right = box.right
+    for line in _caption_line_boxes(lines, box):
+        low, high = line.bottom - gap, line.top
+        right = max(right, _drawn_between(scene, layout, low, high)[1] + gap + line.width)
+    return Box(right - width / 2, top - height / 2, width, height)
+
+
+def _corner_top(scene: Scene, layout: Layout) -> float:
+    """Where a caption in the tree's top right corner starts: level with the top of what is drawn, the root's second
+    outline where a deck marks it (the titles above stand the gap above that: see page_of)."""
+    return layout.tree.top + _ring_above(scene, layout)
+
+
+def _caption_line_boxes(lines: list[str], box: Box) -> list[Box]:
+    """The box of each written line of a caption set flush right in ``box`` (blank lines, which pad a frame's
+    caption to the deck's number of lines, draw nothing): each line's text with a slide's pad each side, across
+    (:data:`SLIDE_TEXT_PAD`) and up (:data:`SLIDE_LINES_PAD`); the first line's top is the box's."""
+    height = line_height(CAPTION_SIZE)
+    boxes = []
+    for row, line in enumerate(lines):
+        if line.strip():
+            width = text_width(line, CAPTION_SIZE) + SLIDE_TEXT_PAD
+            middle = box.top - SLIDE_LINES_PAD / 2 - (row + 0.5) * height
+            boxes.append(Box(box.right - width / 2, middle, width, height + SLIDE_LINES_PAD))
+    return boxes
+
+
+def caption_at(page: Page, lines: list[str]) -> Box:
+    """Where a frame's caption of ``lines`` stands on ``page``: the page's caption box (the deck's: every frame's
+    lines centred in it), or, flush right (:attr:`Page.caption_flush`), its lines' own block, their right edge the
+    box's (a printer centres the block there, its lines aligned right)."""
+    box = page.caption
+    if not page.caption_flush:
+        return box
+    width = lines_width(lines, CAPTION_SIZE)
+    return Box(box.right - SLIDE_TEXT_PAD / 2 - width / 2, box.y, width, box.height)
 
 
 CORNER_LINES = (2, 3)  # a caption in the tree's top right corner is wrapped to the room these many lines leave
@@ -177,7 +222,7 @@ def corner_widths(scene: Scene, layout: Layout) -> list[float]:
     """The widths a deck's caption may be wrapped to in the top right corner of ``layout``'s tree (see
     :func:`_caption_cornered`): the room right of what is drawn as high as each of :data:`CORNER_LINES` lines of
     caption, where it is at least :data:`LEAST_CORNER`."""
-    top = layout.tree.top
+    top = _corner_top(scene, layout)
 
     def room(lines: int) -> float:
         low = top - lines * line_height(CAPTION_SIZE) - SLIDE_LINES_PAD - SLIDE_GAP
@@ -432,11 +477,25 @@ def slide_page(pages: list[Page], size: tuple[float, float], margin: float = SLI
     else:
         width = height * shape
     tallest = max(pages, key=lambda page: page.title.height)  # (a frame whose subtitle gives the result is longer)
+    return Page(tallest.title, _deck_caption(pages), pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0,
+                size=size, legend_columns=pages[0].legend_columns, title_wrap=max(page.title_wrap for page in pages),
+                reach=pages[0].reach, caption_flush=any(page.caption_flush for page in pages))
+
+
+def _deck_caption(pages: list[Page]) -> Box | None:
+    """The box every frame of a deck draws its caption in (its lines padded to the same number in every frame):
+    the widest frame's, each frame's lines centred in it; or, lines flush right (:attr:`Page.caption_flush`), as
+    wide, its right edge the furthest right of any frame's, so that each frame's lines stand no further left than
+    its own page put them, clear of what that frame draws (the widest frame's box alone could put another frame's
+    longer lower line on the shape its own page set it clear of)."""
     captions = [page.caption for page in pages if page.caption is not None]
-    caption = max(captions, key=lambda box: box.width) if captions else None
-    return Page(tallest.title, caption, pages[0].legend, Box(frame.x, frame.y, width, height), pad=0.0, size=size,
-                legend_columns=pages[0].legend_columns, title_wrap=max(page.title_wrap for page in pages),
-                reach=pages[0].reach)
+    if not captions:
+        return None
+    widest = max(captions, key=lambda box: box.width)
+    if not any(page.caption_flush for page in pages):
+        return widest
+    right = max(box.right for box in captions)
+    return Box(right - widest.width / 2, widest.y, widest.width, widest.height)
 
 
 def slide_size(text: str) -> tuple[float, float]:
