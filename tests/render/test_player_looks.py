@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import traced
+from helpers import shared_deck, traced
 from tracer.render.deck import make_deck
 from tracer.render.drawing import draw_deck
 from tracer.render.layout import PERIPHERY
@@ -37,7 +37,7 @@ def drawn_parts(svg: bytes) -> dict:
     ("games/positions/tictactoe_fork.yaml", None, "event", DrawOptions()),  # the player's step (a node deck folds to 11)
 ])
 def test_frames_rebuilt_from_the_looks_are_the_frames_drawn_whole(path, algorithm, step, options):
-    deck = rebuilt_as_drawn(traced(ROOT / path, algorithm), step, options)
+    deck = rebuilt_as_drawn(shared_deck(ROOT / path, algorithm, step, options))
     looks = Looks(deck)
     drawn = sum(len([look for look in layer.nodes.values() if look >= 0]) + len(layer.edges) for layer in looks.layers)
     whole = len(deck.frames) * (len(deck.frames[0].scene.nodes) + len(deck.frames[0].scene.edges))
@@ -60,13 +60,14 @@ def test_hostile_names_read_as_an_xml_parser_reads_them(tmp_path):
     markup, entities and quotes come out as the XML parser reads the frames drawn whole."""
     path = tmp_path / "hostile.yaml"
     path.write_text(HOSTILE, encoding="utf-8")
-    rebuilt_as_drawn(traced(path), "event", DrawOptions())
+    trace = traced(path)
+    rebuilt_as_drawn(make_deck(trace, frame_steps(trace, "event"), DrawOptions()))
 
 
-def rebuilt_as_drawn(trace, step: str, options: DrawOptions):
-    """The deck of ``trace`` at ``step``, its player's frames rebuilt from their variants checked against its
-    frames drawn whole, part by part (as an XML parser reads them)."""
-    deck = make_deck(trace, frame_steps(trace, step), options)
+def rebuilt_as_drawn(deck):
+    """``deck``, its player's frames rebuilt from their variants checked against its frames drawn whole, part by
+    part (as an XML parser reads them)."""
+    trace = deck.trace
     data = player_data(deck)
     order, variants = data["order"], data["variants"]
     showing = [-1] * len(order)

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from helpers import assert_one_line_error, documentation, run_tracer, traced
+from helpers import assert_one_line_error, documentation, run_tracer, shared_deck, traced
 from tracer import DrawOptions, Trace, load_problem, scene_of, trace_search
 from tracer.inputs.traces import load_trace
 from tracer.render.deck import make_deck
@@ -153,8 +153,7 @@ def test_frames_before_a_node_is_reached_show_it_faint_without_a_value():
 
 
 def test_a_deck_keeps_one_key_the_union_of_its_frames():
-    trace = traced(TREES / "rn_example.yaml")
-    deck = make_deck(trace, frame_steps(trace), DrawOptions(legend=True))
+    deck = shared_deck(TREES / "rn_example.yaml", options=DrawOptions(legend=True))
     keys = {tuple(frame.scene.legend) for frame in deck.frames}
     assert len(keys) == 1
     meanings = [meaning for _, meaning in keys.pop()]
@@ -450,7 +449,7 @@ def test_a_revealed_deck_keys_hidden_nodes_not_faint_ones():
     meanings = [meaning for _, meaning in deck.frames[0].scene.legend]
     assert "faint: not reached yet" not in meanings  # nothing is drawn faint for not being reached: it is hidden
     assert any(meaning.startswith("not reached yet: hidden") for meaning in meanings)
-    plain = make_deck(trace, frame_steps(trace), DrawOptions(legend=True))
+    plain = shared_deck(TREES / "rn_example.yaml", options=DrawOptions(legend=True))
     assert not any(meaning.startswith("not reached yet: hidden") for _, meaning in plain.frames[0].scene.legend)
 
 
