@@ -67,6 +67,14 @@ def legend_grid(rows, columns: int = 1) -> list[list[tuple[str, str]]]:
 
 
 def legend_size(rows, columns: int = 1) -> tuple[float, float]:
+    """The key's size with its ``rows`` (symbol, meaning) in ``columns`` columns, each meaning wrapped to
+    :data:`KEY_WRAP`: measured once for each key and number of columns (a deck asks it of every frame of every
+    layout it tries, and a key is the same on every frame)."""
+    return _legend_size(tuple(rows), columns)
+
+
+@lru_cache(maxsize=64)
+def _legend_size(rows: tuple[tuple[str, str], ...], columns: int) -> tuple[float, float]:
     width, height = 0.0, 0.0
     for column in legend_grid(rows, columns):
         symbols = lines_width([symbol for symbol, _ in column], KEY_SIZE, bold=True)
