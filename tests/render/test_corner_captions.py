@@ -20,9 +20,8 @@ from helpers import TREES, random_tree, traced
 from tracer import DrawOptions, load_problem, trace_search
 from tracer.render.deck import make_deck
 from tracer.render.deck_pdf import pdf_deck
-from tracer.render.layout import RING, Box, line_height, lines_width
+from tracer.render.layout import RING, Box
 from tracer.render.page import SLIDE_TEXT_PAD, slide_size
-from tracer.render.style import EDGE_SIZE
 from tracer.search.spec import resolve
 from tracer.view import default_step_mode, frame_steps
 
@@ -107,10 +106,9 @@ def frame_drawn(scene, layout, page) -> tuple[list[Box], list[list[tuple[float, 
     boxes += [*layout.notes.values(), *layout.names.values(), page.title]
     edges = []
     for edge in scene.edges:
-        lines = layout.edge_lines(edge)
-        if lines:
-            x, y = layout.label_point(edge.tail, edge.head)
-            boxes.append(Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE)))
+        label = layout.label_box(edge)
+        if label is not None:
+            boxes.append(label)
         (x0, y0), (x1, y1) = [(layout.shapes[end].x, layout.shapes[end].y) for end in (edge.tail, edge.head)]
         edges.append([(x0 + (x1 - x0) * t / 100, y0 + (y1 - y0) * t / 100) for t in range(101)])
     return boxes, edges

@@ -317,8 +317,8 @@ def test_a_caption_beside_the_tree_is_clear_of_everything_drawn(name, under_titl
     and overlaps no shape (with its current node's second outline), note, name, edge label or the titles, and no
     edge passes through it (points along each edge)."""
     from tracer.render.deck import make_deck
-    from tracer.render.layout import RING, Box, line_height, lines_width
-    from tracer.render.style import CAPTION_SIZE, EDGE_SIZE
+    from tracer.render.layout import RING, Box, lines_width
+    from tracer.render.style import CAPTION_SIZE
     from tracer.view import default_step_mode, frame_steps
 
     trace = traced(TREES / f"{name}.yaml", None)  # (the file's own search, as tracer slides runs it)
@@ -337,10 +337,9 @@ def test_a_caption_beside_the_tree_is_clear_of_everything_drawn(name, under_titl
     drawn = [Box(box.x, box.y, box.width + 2 * RING, box.height + 2 * RING) for box in layout.outlines.values()]
     drawn += [*layout.notes.values(), *layout.names.values(), page.title]
     for edge in scene.edges:
-        lines = layout.edge_lines(edge)
-        if lines:
-            x, y = layout.label_point(edge.tail, edge.head)
-            drawn.append(Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE)))
+        label = layout.label_box(edge)
+        if label is not None:
+            drawn.append(label)
         (x0, y0), (x1, y1) = [(layout.shapes[end].x, layout.shapes[end].y) for end in (edge.tail, edge.head)]
         points = [(x0 + (x1 - x0) * t / 50, y0 + (y1 - y0) * t / 50) for t in range(51)]
         assert not any(caption.left < x < caption.right and caption.bottom < y < caption.top for x, y in points)

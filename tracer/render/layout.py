@@ -658,6 +658,15 @@ class Layout(Record):
         t = (parent.y - y) / (parent.y - child.y) if parent.y != child.y else 0.5
         return parent.x + t * (child.x - parent.x), y
 
+    def label_box(self, edge) -> Box | None:
+        """The box of ``edge``'s label as this layout writes it (:meth:`edge_lines`, centred at :meth:`label_point`),
+        or None where it has none."""
+        lines = self.edge_lines(edge)
+        if not lines:
+            return None
+        x, y = self.label_point(edge.tail, edge.head)
+        return Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE))
+
     @cached_property  # a deck's pages ask it for every frame; a layout is never changed once made
     def tree(self) -> Box:
         """The box around every shape, note and name beside a shape (as drawn: a MIN triangle's box is empty at its
@@ -720,12 +729,7 @@ NAME_CLEAR = 4.0  # points: the least room across between a name above its shape
 def names_on_labels(scene: Scene, layout: Layout) -> set[str]:
     """The nodes whose names ``layout`` writes above their shapes (see :func:`name_above`) over an edge label or
     within :data:`NAME_CLEAR` of one across (a name against a label reads as part of it: ``H−(−13)``)."""
-    labels = []
-    for edge in scene.edges:
-        lines = layout.edge_lines(edge)
-        if lines:
-            x, y = layout.label_point(edge.tail, edge.head)
-            labels.append(Box(x, y, lines_width(lines, EDGE_SIZE), len(lines) * line_height(EDGE_SIZE)))
+    labels = [box for box in map(layout.label_box, scene.edges) if box is not None]
     return {name for name, box in layout.names.items()
             if box.bottom > layout.outlines[name].top  # (above its shape, not beside it)
             and any(min(box.right, label.right) + NAME_CLEAR > max(box.left, label.left)

@@ -14,7 +14,7 @@ from .layout import (
     RING, Box, Layout, line_height, lines_width, ring_above, ring_reach, text_width, wrapped,
 )
 from .scene import Scene
-from .style import CAPTION_SIZE, EDGE_SIZE, KEY_SIZE, title_lines
+from .style import CAPTION_SIZE, KEY_SIZE, title_lines
 
 MARGIN = 14.0  # between the tree and the titles, the caption and the key
 SLIDE_GAP = 6.0  # the same on a slide, whose height is short for text large enough to read from the back of a room
@@ -424,13 +424,10 @@ def _drawn_between(scene: Scene, layout: Layout, low: float, high: float) -> tup
         if max(y0, y1) > low and min(y0, y1) < high:
             lefts += ends
             rights += ends
-        lines = layout.edge_lines(edge)
-        if lines:
-            x, y = layout.label_point(edge.tail, edge.head)
-            half_h = len(lines) * line_height(EDGE_SIZE) / 2
-            if y - half_h < high and y + half_h > low:
-                lefts.append(x - lines_width(lines, EDGE_SIZE) / 2)
-                rights.append(x + lines_width(lines, EDGE_SIZE) / 2)
+        label = layout.label_box(edge)
+        if label is not None and label.bottom < high and label.top > low:
+            lefts.append(label.left)
+            rights.append(label.right)
     return min(lefts, default=layout.tree.right), max(rights, default=layout.tree.left)
 
 
