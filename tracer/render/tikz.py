@@ -14,7 +14,7 @@ from .latex import PACKAGES, latex_text
 from .layout import (
     BOARD_FONT, BOARD_GAP, BOARD_PAD, Box, Layout, board_size, board_text, cut_note,
 )
-from .page import SLIDE_TEXT_PAD, Page, legend_grid, legend_lines, titles_on
+from .page import Page, caption_at, legend_grid, legend_lines, titles_on
 from .scene import BOXES, DASHED_BOXES, NODE_TYPES, Scene, SceneNode
 from .style import (
     BEST, CUT, EDGE_SIZE, FADED, FILL, INK, KEY_SIZE, LEAF_FILL, MARK, NAME_SIZE, NOTE, NOTE_SIZE, SHADE, VALUE_SIZE,
@@ -77,8 +77,8 @@ def _titles(scene: Scene, page: Page) -> list[str]:
     out = [f"\\node[align=center] at ({page.title.x:.1f},{page.title.y:.1f}) {{{NEWLINE.join(rows)}}};"]
     if scene.caption and page.caption is not None:
         text = NEWLINE.join(f"\\textit{{{latex_text(line)}}}" for line in scene.caption.split("\n"))
-        if page.caption_flush:  # (its lines' right edge the box's, less the pad, however wide LaTeX sets them)
-            right = page.caption.right - SLIDE_TEXT_PAD / 2
+        if page.caption_flush:  # (its lines' right edge where caption_at puts it, however wide LaTeX sets them)
+            right = caption_at(page, scene.caption.split("\n")).right
             out.append(f"\\node[align=right, anchor=east, inner xsep=0pt] at ({right:.1f},{page.caption.y:.1f}) "
                        f"{{{text}}};")
         else:
